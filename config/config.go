@@ -1,0 +1,124 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// Error is a configuration problem in one source (file name or label) at one
+// key. Key is a dotted TOML path; it may be empty for syntax errors.
+type Error struct {
+	Source string
+	Key    string
+	Reason string
+}
+
+func (e *Error) Error() string {
+	src := e.Source
+	if src == "" {
+		src = "config"
+	}
+	if e.Key == "" {
+		return src + ": " + e.Reason
+	}
+	return fmt.Sprintf("%s: key %q: %s", src, e.Key, e.Reason)
+}
+
+// Decode decodes TOML data into v (a pointer to a struct with toml tags),
+// rejecting unknown keys. Keys absent from data keep the values v already
+// holds, so callers decode on top of their defaults.
+func Decode(data []byte, source string, v any) error {
+	md, err := toml.Decode(string(data), v)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return &Error{Source: source, Reason: fmt.Sprintf("line %d: %s", pe.Position.Line, pe.Message)}
+		}
+		return &Error{Source: source, Reason: err.Error()}
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = k.String()
+		}
+		sort.Strings(keys)
+		return &Error{Source: source, Key: keys[0], Reason: "unknown key" + others(keys)}
+	}
+	return nil
+}
+
+func others(keys []string) string {
+	if len(keys) == 1 {
+		return ""
+	}
+	return fmt.Sprintf(" (also unknown: %s)", strings.Join(keys[1:], ", "))
+}
+
+// Checker collects range errors for one source so a loader can validate all
+// fields and report the first problem. Use it as:
+//
+//	c := config.Checker{Source: "arena.toml"}
+//	c.Range("friction", cfg.Friction, 0, 20)
+//	return c.Err()
+type Checker struct {
+	Source string
+	errs   []error
+}
+
+// Range records an error unless lo <= value <= hi and value is finite.
+func (c *Checker) Range(key string, value, lo, hi float64) {
+	if math.IsNaN(value) || math.IsInf(value, 0) || value < lo || value > hi {
+		c.errs = append(c.errs, &Error{Source: c.Source, Key: key,
+			Reason: fmt.Sprintf("value %v out of range [%v, %v]", value, lo, hi)})
+	}
+}
+
+// IntRange records an error unless lo <= value <= hi.
+func (c *Checker) IntRange(key string, value, lo, hi int) {
+	if value < lo || value > hi {
+		c.errs = append(c.errs, &Error{Source: c.Source, Key: key,
+			Reason: fmt.Sprintf("value %d out of range [%d, %d]", value, lo, hi)})
+	}
+}
+
+// OneOf records an error unless value is one of allowed.
+func (c *Checker) OneOf(key, value string, allowed ...string) {
+	for _, a := range allowed {
+		if value == a {
+			return
+		}
+	}
+	c.errs = append(c.errs, &Error{Source: c.Source, Key: key,
+		Reason: fmt.Sprintf("value %q is not one of %s", value, strings.Join(allowed, ", "))})
+}
+
+// Check records an error with reason unless ok.
+func (c *Checker) Check(ok bool, key, reason string) {
+	if !ok {
+		c.errs = append(c.errs, &Error{Source: c.Source, Key: key, Reason: reason})
+	}
+}
+
+// Err returns all recorded problems joined, or nil.
+func (c *Checker) Err() error { return errors.Join(c.errs...) }
+
+// Deg2Rad converts degrees (as authored in TOML) to radians (as used in code).
+func Deg2Rad(deg float64) float64 { return deg * math.Pi / 180 }
+
+// Rad2Deg converts radians to degrees for writing TOML.
+func Rad2Deg(rad float64) float64 { return rad * 180 / math.Pi }
+
+// Encode writes v as TOML. It is the inverse of Decode for round-trip tests
+// and for writing default files.
+func Encode(v any) ([]byte, error) {
+	var b strings.Builder
+	if err := toml.NewEncoder(&b).Encode(v); err != nil {
+		return nil, err
+	}
+	return []byte(b.String()), nil
+}

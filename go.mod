@@ -1,0 +1,8 @@
+module github.com/seedgames/motorkit
+
+go 1.24
+
+require (
+	github.com/BurntSushi/toml v1.6.0
+	github.com/go-gl/mathgl v1.2.0
+)

@@ -1,0 +1,27 @@
+// Package motors defines the contract between the movement pipeline and a
+// character-movement motor, plus the small math every motor shares.
+//
+// A motor is a per-entity value (its config pointer plus its own state) that
+// fills three pipeline stages, in this order, once per fixed tick:
+//
+//	Friction -> Accel -> Shaping
+//
+// The pipeline calls them with a *Context that already holds the tick's
+// sanitized input, the Move Intent built by the intent stage, the ground state
+// the kinematic controller reported last tick, and the jump decision of the
+// buffer stage. A stage reads the context and changes Context.Velocity (and
+// its own state and debug metrics); it may leave a stage empty.
+//
+// What a motor must not do: collision queries, stepping, plane clipping,
+// gravity or applying the jump velocity. Those belong to the KCC stage
+// (package kcc and the systems package). Motors import neither donburi nor
+// ebiten: they are pure functions of (config, state, context) so they can be
+// tested and reused without an ECS.
+//
+// Velocity convention: Context.Velocity is the body's full 3D velocity in m/s,
+// Y up. Motors shape the planar part (X and Z). The KCC stage owns the
+// vertical part: it integrates gravity in the air, sets the jump speed on the
+// single jump-consume tick, and projects the velocity onto the ground plane
+// while grounded, so on a slope a motor sees a velocity lying in the slope
+// plane and an Intent.Dir projected onto the same plane.
+package motors
