@@ -1,0 +1,125 @@
+package rpg
+
+import (
+	_ "embed"
+
+	"github.com/seedgames/motorkit/config"
+)
+
+// AirPolicy selects what the motor does to the planar velocity while the
+// character is airborne (seed 001 §6, table 9.2 C).
+type AirPolicy string
+
+const (
+	// AirNone leaves the planar velocity untouched in the air (Option A, the
+	// recommended default). Only the max_speed hard cap still applies.
+	AirNone AirPolicy = "none"
+	// AirLimited tracks the target velocity in the air with the slow time
+	// constant tau_air (Option B).
+	AirLimited AirPolicy = "limited"
+)
+
+// Config holds every parameter of seed 001 §9.2. All times are in seconds,
+// speeds in m/s. The zero value is not valid; start from DefaultConfig.
+// Validation ranges are the ones Validate enforces (the seed's "typical
+// range" is narrower and is given in the field docs).
+type Config struct {
+	// MaxSpeed is the top planar speed in m/s (table A, "designer-defined").
+	// Default 6.0; allowed (0.1 .. 50].
+	MaxSpeed float64 `toml:"max_speed"`
+	// BackpedalSpeedScale multiplies the intent speed when moving backward
+	// (forward axis < 0). Default 0.65; typical 0.5-0.8; allowed [0.05, 1].
+	BackpedalSpeedScale float64 `toml:"backpedal_speed_scale"`
+	// StrafeSpeedScale multiplies the intent speed for the sideways part of
+	// the input. Normal MMO movement strafes at full speed: default 1.0,
+	// typical 1.0; allowed [0.05, 1].
+	StrafeSpeedScale float64 `toml:"strafe_speed_scale"`
+
+	// TauAccel is the time constant used when the target is faster than the
+	// current planar speed. Smaller is snappier. Default 0.18 s; typical
+	// 0.10-0.35; allowed [0.005, 5].
+	TauAccel float64 `toml:"tau_accel"`
+	// TauDecel is the time constant used when the target is not faster than
+	// the current planar speed. Default 0.14 s; typical 0.08-0.30; allowed
+	// [0.005, 5].
+	TauDecel float64 `toml:"tau_decel"`
+	// TauDecelStop, when > 0, replaces TauDecel while there is no move input
+	// (a slightly faster stop, §5.3). 0 disables it (TauDecel is used).
+	// Default 0 (the seed's table has no suggested start); allowed 0 or
+	// [0.005, 5].
+	TauDecelStop float64 `toml:"tau_decel_stop"`
+	// TauAir is the air-steering time constant used when AirPolicy is
+	// "limited". Default 0.60 s; typical 0.40-1.20; allowed [0.005, 20].
+	TauAir float64 `toml:"tau_air"`
+
+	// AirPolicy is "none" (default: no air steering) or "limited".
+	AirPolicy AirPolicy `toml:"air_policy"`
+
+	// JumpEnabled allows jump input. A jump is requested only on the tick
+	// the button goes down while grounded: no buffering, no coyote time.
+	// Default true.
+	JumpEnabled bool `toml:"jump_enabled"`
+}
+
+// DefaultConfig returns the "Suggested start" values of seed 001 §9.2, with
+// MaxSpeed = 6 m/s and tau_decel_stop disabled.
+func DefaultConfig() Config {
+	return Config{
+		MaxSpeed:            6.0,
+		BackpedalSpeedScale: 0.65,
+		StrafeSpeedScale:    1.0,
+		TauAccel:            0.18,
+		TauDecel:            0.14,
+		TauDecelStop:        0,
+		TauAir:              0.60,
+		AirPolicy:           AirNone,
+		JumpEnabled:         true,
+	}
+}
+
+// Limits of the validated ranges (see the Config field docs).
+const (
+	minTau = 0.005
+	maxTau = 5.0
+)
+
+// Validate checks every field against its allowed range and returns an error
+// naming source, key and range for each problem (nil when valid).
+func (c Config) Validate(source string) error {
+	ch := config.Checker{Source: source}
+	ch.Range("max_speed", c.MaxSpeed, 0.1, 50)
+	ch.Range("backpedal_speed_scale", c.BackpedalSpeedScale, 0.05, 1)
+	ch.Range("strafe_speed_scale", c.StrafeSpeedScale, 0.05, 1)
+	ch.Range("tau_accel", c.TauAccel, minTau, maxTau)
+	ch.Range("tau_decel", c.TauDecel, minTau, maxTau)
+	if c.TauDecelStop != 0 {
+		ch.Range("tau_decel_stop", c.TauDecelStop, minTau, maxTau)
+	}
+	ch.Range("tau_air", c.TauAir, minTau, 20)
+	ch.OneOf("air_policy", string(c.AirPolicy), string(AirNone), string(AirLimited))
+	return ch.Err()
+}
+
+// DefaultTOML is the embedded default file rpg.toml. Loading it gives
+// DefaultConfig.
+//
+//go:embed rpg.toml
+var DefaultTOML []byte
+
+// Load decodes TOML data on top of DefaultConfig (absent keys keep their
+// defaults), rejects unknown keys, validates, and returns the config. Errors
+// name the source, the key and the allowed range. RPG has no angle
+// parameters, so no degree conversion happens here.
+func Load(data []byte, source string) (Config, error) {
+	cfg := DefaultConfig()
+	if err := config.Decode(data, source, &cfg); err != nil {
+		return Config{}, err
+	}
+	if err := cfg.Validate(source); err != nil {
+		return Config{}, err
+	}
+	return cfg, nil
+}
+
+// Encode writes cfg as TOML that Load reads back to the same Config.
+func Encode(cfg Config) ([]byte, error) { return config.Encode(cfg) }

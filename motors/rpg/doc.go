@@ -1,0 +1,20 @@
+// Package rpg is the standard MMO/RPG movement motor of seed 001: the planar
+// velocity tracks a target velocity with the time-constant model
+//
+//	alpha = 1 - exp(-dt/tau),  v = lerp(v, target, alpha)
+//
+// using tau_accel when the target is faster than the current planar speed and
+// tau_decel (or tau_decel_stop when there is no input) otherwise; backpedal is
+// slower, strafing is at full speed, planar speed is hard-capped to
+// max_speed, and the air policy is either "none" (planar velocity untouched in
+// the air) or "limited" (tracking with the slow tau_air). Jumping is optional
+// and unbuffered.
+//
+// The package is pure Go over mgl64: it implements motors.Motor and
+// motors.MetricsReporter, loads its Config from strict TOML (rpg.toml is the
+// default file) and must not import donburi or ebiten, query collision,
+// integrate gravity or apply the jump velocity: the KCC stage owns vertical
+// motion, stepping, snapping and slope limits (seed 001 §2.2). It has no
+// friction tricks, stop-speed floors or momentum-retention mechanics (§5.3,
+// §6), by design.
+package rpg
