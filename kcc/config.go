@@ -1,0 +1,191 @@
+package kcc
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Capsule is the character's shape, Rapier's convention: HalfHeight is half
+// the length of the segment between the two sphere centres, so the total
+// height is 2*(HalfHeight+Radius). Its position is its centre and its axis is
+// Config.Up, so the feet are at pos - Up*(HalfHeight+Radius). A capsule with
+// HalfHeight 0 is a sphere.
+type Capsule struct{ Radius, HalfHeight float64 }
+
+// Autostep configures climbing onto small obstacles (stairs, kerbs).
+type Autostep struct {
+	// MaxHeight is the highest step climbed, measured from the feet, in
+	// meters. Default 0.35 (a stair riser is 0.15-0.2 m; 0.35 leaves room
+	// for kerbs without letting a character walk onto waist-high boxes).
+	MaxHeight float64
+	// MinWidth is the free depth that must exist on top of the step, in
+	// meters. Default 0.2: a tread narrower than that (a ledge, a thin
+	// rail) is not stepped onto.
+	MinWidth float64
+	// IncludeDynamic is accepted for Rapier compatibility and has no
+	// effect: this World holds static colliders only.
+	IncludeDynamic bool
+}
+
+// Config holds the controller's settings. Every length is absolute, in
+// meters; angles are in radians. DefaultConfig documents each default.
+type Config struct {
+	// Up is the world's up direction and the capsule axis. Default
+	// (0, 1, 0). It is normalized by NewController.
+	Up mgl64.Vec3
+	// Offset is the skin: the gap kept between the capsule and the geometry.
+	// Default 0.01 m, as Rapier's 1% of a ~1 m character. A gap avoids
+	// starting each cast in contact, which is slow and numerically fragile.
+	Offset float64
+	// MaxSlopeClimbAngle is the steepest slope (angle between the surface
+	// normal and Up) the character can walk up and that counts as ground.
+	// Default 45 degrees (Rapier's default).
+	MaxSlopeClimbAngle float64
+	// MinSlopeSlideAngle is the slope angle from which gravity slides the
+	// character down a walkable slope; below it the character stands still
+	// on the slope. Default 30 degrees (Rapier's default).
+	MinSlopeSlideAngle float64
+	// Autostep enables climbing steps; nil disables. Default
+	// &Autostep{MaxHeight: 0.35, MinWidth: 0.2}.
+	Autostep *Autostep
+	// SnapToGround is how far down the character is pulled to stay on the
+	// ground after a move that started grounded and did not go up (walking
+	// down stairs and slopes without hopping). 0 disables. Default 0.2 m
+	// (one stair riser).
+	SnapToGround float64
+	// MaxIterations caps the slide iterations (casts) per Move. Default 8:
+	// each iteration adds one contact plane and three planes already stop
+	// any motion, so more only help in cluttered geometry.
+	MaxIterations int
+	// GroundTolerance is the extra distance beyond Offset within which a
+	// walkable surface still counts as ground. Default 0.01 m: it absorbs the
+	// small gaps left by moving over bumps without making a character that
+	// has really left the ground look grounded.
+	GroundTolerance float64
+	// MaxTranslation caps the length of one Move's desired translation.
+	// Longer (or non-finite-length) requests are scaled down to it. Default
+	// 100 m, far beyond any per-tick motion of a character.
+	MaxTranslation float64
+}
+
+// Default values, see Config.
+const (
+	DefaultOffset          = 0.01
+	DefaultMaxClimbDeg     = 45.0
+	DefaultMinSlideDeg     = 30.0
+	DefaultStepHeight      = 0.35
+	DefaultStepMinWidth    = 0.2
+	DefaultSnapToGround    = 0.2
+	DefaultMaxIterations   = 8
+	DefaultGroundTolerance = 0.01
+	DefaultMaxTranslation  = 100.0
+
+	// maxPlanes bounds the contact planes one Move keeps for its crease
+	// solve and maxIterationsCap bounds MaxIterations.
+	maxPlanes        = 16
+	maxIterationsCap = 64
+)
+
+// DefaultConfig returns the default settings: Y up, 1 cm offset, 45 degree
+// climb and 30 degree slide limits, autostep 0.35 m high with a 0.2 m tread,
+// 0.2 m snap to ground, 8 iterations, 1 cm ground tolerance, 100 m maximum
+// translation per Move.
+func DefaultConfig() Config {
+	return Config{
+		Up:                 mgl64.Vec3{0, 1, 0},
+		Offset:             DefaultOffset,
+		MaxSlopeClimbAngle: DefaultMaxClimbDeg * math.Pi / 180,
+		MinSlopeSlideAngle: DefaultMinSlideDeg * math.Pi / 180,
+		Autostep:           &Autostep{MaxHeight: DefaultStepHeight, MinWidth: DefaultStepMinWidth},
+		SnapToGround:       DefaultSnapToGround,
+		MaxIterations:      DefaultMaxIterations,
+		GroundTolerance:    DefaultGroundTolerance,
+		MaxTranslation:     DefaultMaxTranslation,
+	}
+}
+
+// Validate reports the first invalid setting: a zero or non-finite Up, a
+// NaN, infinite or negative length, an angle outside [0, pi/2], a negative
+// MaxIterations, or an Offset of 1 m or more. Zero values that mean "use
+// the default" (MaxIterations, MaxTranslation) are valid.
+func (c Config) Validate() error {
+	var errs []error
+	if !finiteVec(c.Up) || length(c.Up) < 1e-9 {
+		errs = append(errs, fmt.Errorf("kcc: Up %v must be a finite non-zero vector", c.Up))
+	}
+	checkLen := func(name string, v, hi float64) {
+		if !(v >= 0) || !(v < hi) {
+			errs = append(errs, fmt.Errorf("kcc: %s = %v must be in [0, %v)", name, v, hi))
+		}
+	}
+	checkLen("Offset", c.Offset, 1)
+	checkLen("SnapToGround", c.SnapToGround, math.Inf(1))
+	checkLen("GroundTolerance", c.GroundTolerance, math.Inf(1))
+	checkLen("MaxTranslation", c.MaxTranslation, math.Inf(1))
+	checkAngle := func(name string, v float64) {
+		if !(v >= 0) || !(v <= math.Pi/2) {
+			errs = append(errs, fmt.Errorf("kcc: %s = %v rad must be in [0, pi/2]", name, v))
+		}
+	}
+	checkAngle("MaxSlopeClimbAngle", c.MaxSlopeClimbAngle)
+	checkAngle("MinSlopeSlideAngle", c.MinSlopeSlideAngle)
+	if c.MaxIterations < 0 || c.MaxIterations > maxIterationsCap {
+		errs = append(errs, fmt.Errorf("kcc: MaxIterations = %d must be in [0, %d] (0 means %d)", c.MaxIterations, maxIterationsCap, DefaultMaxIterations))
+	}
+	if c.Autostep != nil {
+		checkLen("Autostep.MaxHeight", c.Autostep.MaxHeight, math.Inf(1))
+		checkLen("Autostep.MinWidth", c.Autostep.MinWidth, math.Inf(1))
+	}
+	return errors.Join(errs...)
+}
+
+// sanitized returns a copy of c that is always usable: every invalid field
+// is replaced by its default (a zero/NaN Up by +Y, a bad Offset by 0.01, a
+// bad angle by its default, a NaN/negative SnapToGround or GroundTolerance
+// by 0, MaxIterations <= 0 by 8 and above 64 by 64, MaxTranslation <= 0 or
+// NaN by 100). A bad Autostep (NaN or negative MaxHeight) disables autostep;
+// a bad MinWidth becomes 0. The Autostep is copied, so later changes by the
+// caller do not affect the Controller.
+func (c Config) sanitized() Config {
+	d := DefaultConfig()
+	out := c
+	out.Up = normalizeOr(c.Up, d.Up)
+	if !(c.Offset >= 0) || !(c.Offset < 1) {
+		out.Offset = d.Offset
+	}
+	if !(c.MaxSlopeClimbAngle >= 0) || !(c.MaxSlopeClimbAngle <= math.Pi/2) {
+		out.MaxSlopeClimbAngle = d.MaxSlopeClimbAngle
+	}
+	if !(c.MinSlopeSlideAngle >= 0) || !(c.MinSlopeSlideAngle <= math.Pi/2) {
+		out.MinSlopeSlideAngle = d.MinSlopeSlideAngle
+	}
+	if !(c.SnapToGround >= 0) || math.IsInf(c.SnapToGround, 0) {
+		out.SnapToGround = 0
+	}
+	if !(c.GroundTolerance >= 0) || math.IsInf(c.GroundTolerance, 0) {
+		out.GroundTolerance = 0
+	}
+	if c.MaxIterations <= 0 {
+		out.MaxIterations = d.MaxIterations
+	} else if c.MaxIterations > maxIterationsCap {
+		out.MaxIterations = maxIterationsCap
+	}
+	if !(c.MaxTranslation > 0) || math.IsInf(c.MaxTranslation, 0) {
+		out.MaxTranslation = d.MaxTranslation
+	}
+	if c.Autostep != nil {
+		a := *c.Autostep
+		if !(a.MaxHeight > 0) || math.IsInf(a.MaxHeight, 0) {
+			out.Autostep = nil
+		} else {
+			if !(a.MinWidth >= 0) || math.IsInf(a.MinWidth, 0) {
+				a.MinWidth = 0
+			}
+			out.Autostep = &a
+		}
+	}
+	return out
+}

@@ -1,0 +1,479 @@
+package kcc
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// GroundState classifies what the character stands on after a Move.
+type GroundState uint8
+
+const (
+	// GroundNone: in the air (nothing below within Offset+GroundTolerance).
+	GroundNone GroundState = iota
+	// Ground: on a walkable surface (slope at most MaxSlopeClimbAngle), or
+	// on the edge of one (a ledge).
+	Ground
+	// GroundSteep: touching only upward-facing surfaces that are too steep
+	// to walk on; the character slides down them.
+	GroundSteep
+)
+
+// String returns "none", "ground" or "steep".
+func (g GroundState) String() string {
+	switch g {
+	case GroundNone:
+		return "none"
+	case Ground:
+		return "ground"
+	case GroundSteep:
+		return "steep"
+	}
+	return "invalid"
+}
+
+// Collision is one contact met while moving.
+type Collision struct {
+	// Collider that was hit.
+	Collider ColliderID
+	// Normal is the unit contact normal from the collider towards the
+	// character; Point is the contact point on the collider.
+	Normal, Point mgl64.Vec3
+	// TranslationApplied is the character's translation from the start
+	// position (including any penetration recovery) when the hit happened;
+	// TranslationRemaining is the part of the requested motion that was
+	// still to be done.
+	TranslationApplied, TranslationRemaining mgl64.Vec3
+}
+
+// MoveResult is the outcome of one Move.
+type MoveResult struct {
+	// Translation is the actual translation to add to the position.
+	Translation mgl64.Vec3
+	// Grounded is true when GroundState == Ground.
+	Grounded bool
+	// GroundNormal is the unit normal of the walkable surface under the
+	// character (the supporting face's normal on a ledge), the steep
+	// surface's normal when GroundState == GroundSteep, and Up in the air.
+	GroundNormal mgl64.Vec3
+	// GroundState says whether the character stands on walkable ground, on
+	// a too-steep slope, or nothing.
+	GroundState GroundState
+	// SlidingDownSlope is true when gravity (a downward request) was turned
+	// into motion along a slope this Move: a steep slope, or a walkable one
+	// at least MinSlopeSlideAngle steep.
+	SlidingDownSlope bool
+	// Collisions lists the hits met during the Move, in order. The slice is
+	// the Controller's scratch: valid until its next Move.
+	Collisions []Collision
+}
+
+// Controller moves capsules through a World. It keeps only scratch
+// buffers, no per-character state, so one Controller can move many
+// characters; it must be used by one goroutine at a time.
+type Controller struct {
+	cfg         Config
+	cosMaxClimb float64 // cos(MaxSlopeClimbAngle)
+	cosMinSlide float64 // cos(MinSlopeSlideAngle)
+	s           scratch
+	planes      [maxPlanes]vec
+	nplanes     int
+	collisions  []Collision
+}
+
+// NewController returns a Controller for cfg. An invalid cfg never panics:
+// each invalid field is replaced as documented on Config.sanitized (Validate
+// tells which fields are invalid): bad Up -> +Y, bad Offset -> 0.01, bad
+// angles -> their defaults, bad SnapToGround/GroundTolerance -> 0,
+// MaxIterations <= 0 -> 8 (capped at 64), bad MaxTranslation -> 100, bad
+// Autostep.MaxHeight -> autostep disabled.
+func NewController(cfg Config) *Controller {
+	c := &Controller{cfg: cfg.sanitized()}
+	c.cosMaxClimb = math.Cos(c.cfg.MaxSlopeClimbAngle) - 1e-9
+	c.cosMinSlide = math.Cos(c.cfg.MinSlopeSlideAngle) - 1e-9
+	c.collisions = make([]Collision, 0, 16)
+	return c
+}
+
+// Config returns the sanitized configuration the Controller uses.
+func (c *Controller) Config() Config {
+	out := c.cfg
+	if out.Autostep != nil {
+		a := *out.Autostep
+		out.Autostep = &a
+	}
+	return out
+}
+
+// groundInfo is the result of a ground probe.
+type groundInfo struct {
+	state  GroundState
+	normal vec
+}
+
+// steepMinCos is the smallest normal.Up for a contact to count as (steep)
+// ground rather than a wall: about 87 degrees.
+const steepMinCos = 0.05
+
+// supportNormal classifies a contact with normal n (collider to character),
+// face normal fn and face flag onFace. It returns whether it supports the
+// character as walkable ground, whether it is steep ground, and the normal
+// to report.
+func (c *Controller) supportNormal(n, fn vec, onFace bool) (walkable, steep bool, out vec) {
+	up := c.cfg.Up
+	cn := dot(n, up)
+	if cn < steepMinCos {
+		return false, false, n
+	}
+	if cn >= c.cosMaxClimb {
+		if !onFace && dot(fn, up) >= c.cosMaxClimb {
+			return true, false, fn
+		}
+		return true, false, n
+	}
+	// A steep contact normal on the edge of a walkable face is a ledge: the
+	// face carries the character.
+	if !onFace && dot(fn, up) >= c.cosMaxClimb {
+		return true, false, fn
+	}
+	return false, true, n
+}
+
+// ground probes the surfaces under the capsule at p.
+func (c *Controller) ground(w *World, p vec, r, hh float64) groundInfo {
+	up := c.cfg.Up
+	p0, p1 := capsuleSeg(p, up, hh)
+	cs := w.contacts(&c.s, p0, p1, r, c.cfg.Offset+c.cfg.GroundTolerance)
+	g := groundInfo{state: GroundNone, normal: up}
+	bestD, bestSteepD := math.Inf(1), math.Inf(1)
+	bestUp := -2.0
+	for i := range cs {
+		k := &cs[i]
+		walk, steep, n := c.supportNormal(k.Normal, k.FaceNormal, k.OnFace)
+		switch {
+		case walk:
+			// Nearest contact first; among equally near ones the most
+			// upright normal.
+			d := k.Distance
+			if g.state != Ground || d < bestD-1e-6 || (d < bestD+1e-6 && dot(n, up) > bestUp) {
+				g.state = Ground
+				g.normal = n
+				bestD = math.Min(bestD, d)
+				bestUp = dot(n, up)
+			}
+		case steep:
+			if g.state != Ground && k.Distance < bestSteepD {
+				g.state = GroundSteep
+				g.normal = n
+				bestSteepD = k.Distance
+			}
+		}
+	}
+	return g
+}
+
+// recover pushes the capsule at p out of any geometry closer than Offset
+// (penetration recovery) and returns the new position.
+func (c *Controller) recover(w *World, p vec, r, hh float64) vec {
+	const tol = 1e-6
+	off := c.cfg.Offset
+	for pass := 0; pass < 4; pass++ {
+		p0, p1 := capsuleSeg(p, c.cfg.Up, hh)
+		cs := w.contacts(&c.s, p0, p1, r, off-tol)
+		if len(cs) == 0 {
+			return p
+		}
+		// Find the smallest push x with x.n_i >= off - d_i for all contacts
+		// by cyclic projection (Gauss-Seidel on the constraint set).
+		var x vec
+		for it := 0; it < 16; it++ {
+			changed := false
+			for i := range cs {
+				need := off - cs[i].Distance - dot(x, cs[i].Normal)
+				if need > 1e-9 {
+					x = madd(x, cs[i].Normal, need)
+					changed = true
+				}
+			}
+			if !changed {
+				break
+			}
+		}
+		if !finiteVec(x) {
+			return p
+		}
+		p = add(p, x)
+	}
+	return p
+}
+
+// addPlane adds a constraint normal unless an almost identical one is
+// already present. It reports false when the plane set is full.
+func (c *Controller) addPlane(n vec) bool {
+	for i := 0; i < c.nplanes; i++ {
+		if dot(c.planes[i], n) > 1-1e-9 {
+			return true
+		}
+	}
+	if c.nplanes == maxPlanes {
+		return false
+	}
+	c.planes[c.nplanes] = n
+	c.nplanes++
+	return true
+}
+
+// feasible reports whether x does not move into any constraint plane.
+func (c *Controller) feasible(x vec, tol float64) bool {
+	for i := 0; i < c.nplanes; i++ {
+		if dot(x, c.planes[i]) < -tol {
+			return false
+		}
+	}
+	return true
+}
+
+// solve returns the vector closest to r that does not move into any of the
+// constraint planes (r.n >= 0 for all n): r itself, its projection on one
+// plane, its projection on the crease line of two planes, or zero. This is
+// the exact projection onto the polyhedral cone of free directions, so
+// corners and V-shaped creases give a stable answer instead of the
+// ping-pong of one-plane-at-a-time sliding.
+func (c *Controller) solve(r vec) vec {
+	rl := length(r)
+	tol := 1e-9 * rl
+	if c.feasible(r, tol) {
+		return r
+	}
+	best := vec{}
+	bestD := dot(r, r)
+	for i := 0; i < c.nplanes; i++ {
+		n := c.planes[i]
+		cand := madd(r, n, -dot(r, n))
+		if d := dot(sub(r, cand), sub(r, cand)); d < bestD && c.feasible(cand, tol) {
+			best, bestD = cand, d
+		}
+	}
+	for i := 0; i < c.nplanes; i++ {
+		for j := i + 1; j < c.nplanes; j++ {
+			e := cross(c.planes[i], c.planes[j])
+			el := length(e)
+			if el < 1e-6 {
+				continue
+			}
+			e = scale(e, 1/el)
+			cand := scale(e, dot(r, e))
+			if d := dot(sub(r, cand), sub(r, cand)); d < bestD && c.feasible(cand, tol) {
+				best, bestD = cand, d
+			}
+		}
+	}
+	return best
+}
+
+// cast sweeps the capsule at p by v keeping the Offset skin.
+func (c *Controller) cast(w *World, p vec, r, hh float64, v vec) (CastHit, bool) {
+	p0, p1 := capsuleSeg(p, c.cfg.Up, hh)
+	return w.castCapsule(&c.s, p0, p1, r, v, c.cfg.Offset)
+}
+
+// sanitizeDesired maps a non-finite request to zero and caps its length at
+// MaxTranslation.
+func (c *Controller) sanitizeDesired(d vec) vec {
+	if !finiteVec(d) {
+		return vec{}
+	}
+	l := length(d)
+	if math.IsInf(l, 0) || math.IsNaN(l) {
+		return vec{}
+	}
+	if l > c.cfg.MaxTranslation {
+		d = scale(d, c.cfg.MaxTranslation/l)
+	}
+	return d
+}
+
+// Move computes the translation that takes a capsule at pos as far as
+// possible along desired without entering the World's geometry. It
+//
+//  1. pushes the capsule out of any geometry closer than Offset (recovery,
+//     also with zero desired motion),
+//  2. probes the ground at the start (a Controller keeps no state),
+//  3. slides: casts the capsule, stops Offset before the first hit, and
+//     projects the rest of the motion onto the free directions left by all
+//     contact planes met so far (the crease solve); walkable slopes below
+//     MinSlopeSlideAngle absorb downward motion (no sliding while standing),
+//     steeper walkable slopes and steep slopes let it slide down, steep
+//     slopes also block horizontal motion like a wall (no climbing), and a
+//     blocked low obstacle is climbed with Autostep when it started
+//     grounded,
+//  4. snaps down by up to SnapToGround when the move started grounded, did
+//     not ask to go up, and ended above walkable ground,
+//  5. probes the ground at the end for the result.
+//
+// Degenerate input gives a safe result: a nil World, a non-positive or
+// non-finite radius, a negative or non-finite half height, or a non-finite
+// pos returns a zero Translation with GroundState GroundNone and GroundNormal
+// Up. A non-finite desired is treated as zero; one longer than
+// MaxTranslation is scaled down to it. Move does not allocate in steady
+// state.
+func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) MoveResult {
+	up := c.cfg.Up
+	c.collisions = c.collisions[:0]
+	res := MoveResult{GroundNormal: up, Collisions: c.collisions}
+	if w == nil || !validCapsule(shape, pos, up) {
+		return res
+	}
+	desired = c.sanitizeDesired(desired)
+	r, hh := shape.Radius, shape.HalfHeight
+	p := c.recover(w, pos, r, hh)
+
+	g0 := c.ground(w, p, r, hh)
+	onGround := g0.state == Ground
+	stepped := false
+	sliding := false
+
+	c.nplanes = 0
+	remaining := desired
+	for it := 0; it < c.cfg.MaxIterations; it++ {
+		if dot(remaining, remaining) < 1e-20 {
+			break
+		}
+		hit, ok := c.cast(w, p, r, hh, remaining)
+		if !ok {
+			p = add(p, remaining)
+			remaining = vec{}
+			break
+		}
+		p = madd(p, remaining, hit.Fraction)
+		rem := scale(remaining, 1-hit.Fraction)
+		c.collisions = append(c.collisions, Collision{
+			Collider: hit.Collider, Normal: hit.Normal, Point: hit.Point,
+			TranslationApplied: sub(p, pos), TranslationRemaining: rem,
+		})
+		n := hit.Normal
+		cn := dot(n, up)
+		walk, steep, _ := c.supportNormal(n, hit.FaceNormal, hit.OnFace)
+		walkByNormal := cn >= c.cosMaxClimb
+		if walk {
+			onGround = true
+		}
+		if !walkByNormal && cn > -steepMinCos && c.cfg.Autostep != nil && onGround {
+			h := madd(rem, up, -dot(rem, up))
+			if dot(h, h) > 1e-18 {
+				if np, ok := c.tryStep(w, p, r, hh, h, hit); ok {
+					p = np
+					stepped = true
+					v := dot(rem, up)
+					if v > 0 {
+						remaining = scale(up, v)
+					} else {
+						remaining = vec{}
+					}
+					c.nplanes = 0
+					continue
+				}
+			}
+		}
+		vdown := dot(rem, up)
+		if walkByNormal {
+			if cn >= c.cosMinSlide && vdown < 0 {
+				// Gentle walkable slope: gravity does not slide the
+				// character, drop the downward part.
+				rem = madd(rem, up, -vdown)
+			} else if vdown < 0 {
+				sliding = true
+			}
+		} else if steep && vdown < 0 {
+			sliding = true
+		}
+		if !c.addPlane(n) {
+			remaining = vec{}
+			break
+		}
+		if !walkByNormal && cn > 0 {
+			// Too steep to climb: block the horizontal push like a wall.
+			nh := normalizeOr(madd(n, up, -cn), vec{})
+			if nh != (vec{}) && !c.addPlane(nh) {
+				remaining = vec{}
+				break
+			}
+		}
+		remaining = c.solve(rem)
+	}
+
+	gEnd := c.ground(w, p, r, hh)
+	if c.cfg.SnapToGround > 0 && gEnd.state != Ground && (g0.state == Ground || stepped) && dot(desired, up) <= 1e-12 {
+		down := scale(up, -c.cfg.SnapToGround)
+		if hit, ok := c.cast(w, p, r, hh, down); ok {
+			if walk, _, _ := c.supportNormal(hit.Normal, hit.FaceNormal, hit.OnFace); walk {
+				p = madd(p, down, hit.Fraction)
+				gEnd = c.ground(w, p, r, hh)
+			}
+		}
+	}
+
+	t := sub(p, pos)
+	if !finiteVec(t) {
+		t = vec{}
+		gEnd = groundInfo{state: GroundNone, normal: up}
+	}
+	res.Translation = t
+	res.GroundState = gEnd.state
+	res.Grounded = gEnd.state == Ground
+	res.GroundNormal = gEnd.normal
+	res.SlidingDownSlope = sliding
+	res.Collisions = c.collisions
+	return res
+}
+
+// tryStep tries to climb the obstacle hit at p while moving horizontally by
+// h: rise by up to MaxHeight, check MinWidth of free space ahead and
+// walkable ground there, then advance by h and settle down on the step. It
+// returns the new position and true on success.
+func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit) (vec, bool) {
+	as := c.cfg.Autostep
+	up := c.cfg.Up
+	feet := madd(p, up, -(hh + r))
+	if dot(sub(hit.Point, feet), up) > as.MaxHeight+1e-9 {
+		return p, false
+	}
+	hl := length(h)
+	dir := scale(h, 1/hl)
+	rise := as.MaxHeight
+	if uh, ok := c.cast(w, p, r, hh, scale(up, rise)); ok {
+		rise *= uh.Fraction
+	}
+	if rise < 1e-4 {
+		return p, false
+	}
+	p1 := madd(p, up, rise)
+	fwd := math.Max(hl, as.MinWidth)
+	free := fwd
+	if fh, ok := c.cast(w, p1, r, hh, scale(dir, fwd)); ok {
+		free = fwd * fh.Fraction
+		if free < as.MinWidth-1e-9 || free < 1e-6 {
+			return p, false
+		}
+	}
+	adv := math.Min(hl, free)
+	// The ground on top of the step, MinWidth ahead, must be walkable.
+	pv := madd(p1, dir, math.Max(adv, math.Min(as.MinWidth, free)))
+	gh, ok := c.cast(w, pv, r, hh, scale(up, -rise))
+	if !ok {
+		return p, false
+	}
+	if walk, _, _ := c.supportNormal(gh.Normal, gh.FaceNormal, gh.OnFace); !walk {
+		return p, false
+	}
+	p2 := madd(p1, dir, adv)
+	drop := rise
+	if dh, ok := c.cast(w, p2, r, hh, scale(up, -rise)); ok {
+		drop = rise * dh.Fraction
+	}
+	if drop >= rise-1e-6 {
+		return p, false
+	}
+	return madd(p2, up, -drop), true
+}

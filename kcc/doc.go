@@ -1,0 +1,25 @@
+// Package kcc is a kinematic character controller: a static collision world
+// (oriented boxes, triangle meshes, heightfields) indexed by bounding-volume
+// hierarchies, capsule/ray/contact queries against it, and Controller.Move,
+// which turns a desired translation into a collision-free one with sliding,
+// a skin offset, autostep, snap-to-ground, slope limits, a multi-plane crease
+// solve, penetration recovery, a grounded state with its normal, and a list
+// of the collisions met on the way.
+//
+// The behaviour follows the documented behaviour of Rapier's
+// KinematicCharacterController (crate rapier3d) and Jolt's CharacterVirtual;
+// the code is original. docs/kcc.md describes every setting and how this
+// controller differs from Rapier's.
+//
+// Conventions: lengths in meters, angles in radians, float64 throughout. A
+// Capsule's position is its centre and its axis is Config.Up; its feet are at
+// pos - Up*(HalfHeight+Radius).
+//
+// What this package must not do: import donburi or ebiten, keep
+// per-character state (a Controller only holds scratch buffers, so it may be
+// shared by many characters as long as one goroutine uses it at a time),
+// apply gravity or velocities (the caller passes a translation per tick), read
+// the wall clock or use global randomness. A World is read-only during
+// queries, so many goroutines may query one World at the same time as long
+// as nobody adds colliders meanwhile.
+package kcc

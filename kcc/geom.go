@@ -1,0 +1,323 @@
+package kcc
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+type vec = mgl64.Vec3
+
+// aabb is an axis-aligned bounding box.
+type aabb struct{ min, max vec }
+
+func emptyAABB() aabb {
+	inf := math.Inf(1)
+	return aabb{vec{inf, inf, inf}, vec{-inf, -inf, -inf}}
+}
+
+func (b aabb) grow(p vec) aabb {
+	for i := 0; i < 3; i++ {
+		b.min[i] = math.Min(b.min[i], p[i])
+		b.max[i] = math.Max(b.max[i], p[i])
+	}
+	return b
+}
+
+func (b aabb) union(o aabb) aabb {
+	for i := 0; i < 3; i++ {
+		b.min[i] = math.Min(b.min[i], o.min[i])
+		b.max[i] = math.Max(b.max[i], o.max[i])
+	}
+	return b
+}
+
+func (b aabb) inflate(m float64) aabb {
+	for i := 0; i < 3; i++ {
+		b.min[i] -= m
+		b.max[i] += m
+	}
+	return b
+}
+
+func (b aabb) overlaps(o aabb) bool {
+	return b.min[0] <= o.max[0] && b.max[0] >= o.min[0] &&
+		b.min[1] <= o.max[1] && b.max[1] >= o.min[1] &&
+		b.min[2] <= o.max[2] && b.max[2] >= o.min[2]
+}
+
+func (b aabb) center() vec {
+	return vec{(b.min[0] + b.max[0]) * 0.5, (b.min[1] + b.max[1]) * 0.5, (b.min[2] + b.max[2]) * 0.5}
+}
+
+// segAABB is the box around a capsule segment p0-p1 inflated by r.
+func segAABB(p0, p1 vec, r float64) aabb {
+	var b aabb
+	for i := 0; i < 3; i++ {
+		b.min[i] = math.Min(p0[i], p1[i]) - r
+		b.max[i] = math.Max(p0[i], p1[i]) + r
+	}
+	return b
+}
+
+// tri is one triangle in world space with its unit normal (right-handed
+// winding a,b,c) and the collider it belongs to.
+type tri struct {
+	a, b, c vec
+	n       vec
+	id      ColliderID
+}
+
+func (t *tri) bounds() aabb {
+	return emptyAABB().grow(t.a).grow(t.b).grow(t.c)
+}
+
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+
+func finiteVec(v vec) bool { return finite(v[0]) && finite(v[1]) && finite(v[2]) }
+
+func dot(a, b vec) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+
+func sub(a, b vec) vec { return vec{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
+
+func add(a, b vec) vec { return vec{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
+
+func scale(a vec, s float64) vec { return vec{a[0] * s, a[1] * s, a[2] * s} }
+
+// madd returns a + b*s.
+func madd(a, b vec, s float64) vec { return vec{a[0] + b[0]*s, a[1] + b[1]*s, a[2] + b[2]*s} }
+
+func cross(a, b vec) vec {
+	return vec{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
+}
+
+func length(a vec) float64 { return math.Sqrt(dot(a, a)) }
+
+// normalizeOr returns a/|a|, or def when |a| is tiny or not finite.
+func normalizeOr(a, def vec) vec {
+	l := length(a)
+	if !(l > 1e-12) || math.IsInf(l, 0) {
+		return def
+	}
+	return scale(a, 1/l)
+}
+
+// closestPointTri returns the point of triangle abc closest to p, and whether
+// it lies strictly inside the face (not on an edge or vertex). Ericson,
+// Real-Time Collision Detection, 5.1.5.
+func closestPointTri(p, a, b, c vec) (vec, bool) {
+	ab := sub(b, a)
+	ac := sub(c, a)
+	ap := sub(p, a)
+	d1 := dot(ab, ap)
+	d2 := dot(ac, ap)
+	if d1 <= 0 && d2 <= 0 {
+		return a, false
+	}
+	bp := sub(p, b)
+	d3 := dot(ab, bp)
+	d4 := dot(ac, bp)
+	if d3 >= 0 && d4 <= d3 {
+		return b, false
+	}
+	vc := d1*d4 - d3*d2
+	if vc <= 0 && d1 >= 0 && d3 <= 0 {
+		v := d1 / (d1 - d3)
+		return madd(a, ab, v), false
+	}
+	cp := sub(p, c)
+	d5 := dot(ab, cp)
+	d6 := dot(ac, cp)
+	if d6 >= 0 && d5 <= d6 {
+		return c, false
+	}
+	vb := d5*d2 - d1*d6
+	if vb <= 0 && d2 >= 0 && d6 <= 0 {
+		w := d2 / (d2 - d6)
+		return madd(a, ac, w), false
+	}
+	va := d3*d6 - d5*d4
+	if va <= 0 && (d4-d3) >= 0 && (d5-d6) >= 0 {
+		w := (d4 - d3) / ((d4 - d3) + (d5 - d6))
+		return madd(b, sub(c, b), w), false
+	}
+	den := 1 / (va + vb + vc)
+	v := vb * den
+	w := vc * den
+	return add(a, add(scale(ab, v), scale(ac, w))), true
+}
+
+// closestSegSeg returns the closest points of segments p1-q1 and p2-q2
+// (Ericson 5.1.9), robust to degenerate (point) segments.
+func closestSegSeg(p1, q1, p2, q2 vec) (c1, c2 vec) {
+	d1 := sub(q1, p1)
+	d2 := sub(q2, p2)
+	r := sub(p1, p2)
+	a := dot(d1, d1)
+	e := dot(d2, d2)
+	f := dot(d2, r)
+	const eps = 1e-18
+	var s, t float64
+	if a <= eps && e <= eps {
+		return p1, p2
+	}
+	if a <= eps {
+		s = 0
+		t = clamp01(f / e)
+	} else {
+		c := dot(d1, r)
+		if e <= eps {
+			t = 0
+			s = clamp01(-c / a)
+		} else {
+			b := dot(d1, d2)
+			den := a*e - b*b
+			if den > 1e-18*a*e {
+				s = clamp01((b*f - c*e) / den)
+			} else {
+				s = 0
+			}
+			t = (b*s + f) / e
+			if t < 0 {
+				t = 0
+				s = clamp01(-c / a)
+			} else if t > 1 {
+				t = 1
+				s = clamp01((b - c) / a)
+			}
+		}
+	}
+	return madd(p1, d1, s), madd(p2, d2, t)
+}
+
+func clamp01(x float64) float64 {
+	if !(x > 0) {
+		return 0
+	}
+	if x > 1 {
+		return 1
+	}
+	return x
+}
+
+// insideTri reports whether q (assumed on the plane of t) lies inside the
+// closed triangle.
+func insideTri(q vec, t *tri) bool {
+	// Edge functions with the face normal; a tiny negative tolerance keeps
+	// points exactly on an edge inside.
+	const tol = -1e-12
+	if dot(cross(sub(t.b, t.a), sub(q, t.a)), t.n) < tol {
+		return false
+	}
+	if dot(cross(sub(t.c, t.b), sub(q, t.b)), t.n) < tol {
+		return false
+	}
+	if dot(cross(sub(t.a, t.c), sub(q, t.c)), t.n) < tol {
+		return false
+	}
+	return true
+}
+
+// segTriResult is the closest-point pair between a segment and a triangle.
+type segTriResult struct {
+	dist   float64 // distance between the segment and the triangle, >= 0
+	onTri  vec     // closest point on the triangle
+	onSeg  vec     // closest point on the segment
+	normal vec     // unit vector from the triangle towards the segment
+	onFace bool    // onTri is inside the face (not on an edge or vertex)
+}
+
+// segTri computes the distance between segment p0-p1 and triangle t. When
+// they touch or intersect, normal is the face normal turned towards the
+// segment midpoint.
+func segTri(p0, p1 vec, t *tri) segTriResult {
+	s0 := dot(sub(p0, t.a), t.n)
+	s1 := dot(sub(p1, t.a), t.n)
+	if (s0 > 0 && s1 > 0) || (s0 < 0 && s1 < 0) {
+		// Same side: if the endpoint nearest to the plane projects inside the
+		// face, the distance is its plane distance.
+		e, se := p0, s0
+		if math.Abs(s1) < math.Abs(s0) {
+			e, se = p1, s1
+		}
+		q := madd(e, t.n, -se)
+		if insideTri(q, t) {
+			n := t.n
+			if se < 0 {
+				n = scale(n, -1)
+			}
+			return segTriResult{dist: math.Abs(se), onTri: q, onSeg: e, normal: n, onFace: true}
+		}
+	} else if s0 != s1 {
+		// Crosses (or touches) the plane: intersecting inside the face means
+		// distance zero.
+		u := s0 / (s0 - s1)
+		x := madd(p0, sub(p1, p0), u)
+		if insideTri(x, t) {
+			return segTriResult{dist: 0, onTri: x, onSeg: x, normal: faceTowards(t, p0, p1), onFace: true}
+		}
+	}
+	// General case: minimum over the endpoints against the face and the
+	// segment against the three edges.
+	best := segTriResult{dist: math.Inf(1)}
+	consider := func(onTri, onSeg vec, face bool) {
+		d := length(sub(onSeg, onTri))
+		if d < best.dist {
+			best = segTriResult{dist: d, onTri: onTri, onSeg: onSeg, onFace: face}
+		}
+	}
+	q, f := closestPointTri(p0, t.a, t.b, t.c)
+	consider(q, p0, f)
+	q, f = closestPointTri(p1, t.a, t.b, t.c)
+	consider(q, p1, f)
+	c1, c2 := closestSegSeg(p0, p1, t.a, t.b)
+	consider(c2, c1, false)
+	c1, c2 = closestSegSeg(p0, p1, t.b, t.c)
+	consider(c2, c1, false)
+	c1, c2 = closestSegSeg(p0, p1, t.c, t.a)
+	consider(c2, c1, false)
+	if best.dist > 1e-12 {
+		best.normal = scale(sub(best.onSeg, best.onTri), 1/best.dist)
+	} else {
+		best.dist = 0
+		best.normal = faceTowards(t, p0, p1)
+	}
+	return best
+}
+
+// faceTowards is the face normal of t turned towards the midpoint of p0-p1.
+func faceTowards(t *tri, p0, p1 vec) vec {
+	m := scale(add(p0, p1), 0.5)
+	if dot(sub(m, t.a), t.n) < 0 {
+		return scale(t.n, -1)
+	}
+	return t.n
+}
+
+// rayTri intersects the ray o + d*s (s in [0, maxS]) with t, two-sided
+// (Moller-Trumbore). It returns s and ok.
+func rayTri(o, d vec, maxS float64, t *tri) (float64, bool) {
+	e1 := sub(t.b, t.a)
+	e2 := sub(t.c, t.a)
+	p := cross(d, e2)
+	det := dot(e1, p)
+	if math.Abs(det) < 1e-18 {
+		return 0, false
+	}
+	inv := 1 / det
+	tv := sub(o, t.a)
+	u := dot(tv, p) * inv
+	if u < 0 || u > 1 {
+		return 0, false
+	}
+	q := cross(tv, e1)
+	v := dot(d, q) * inv
+	if v < 0 || u+v > 1 {
+		return 0, false
+	}
+	s := dot(e2, q) * inv
+	if s < 0 || s > maxS {
+		return 0, false
+	}
+	return s, true
+}

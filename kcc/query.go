@@ -1,0 +1,259 @@
+package kcc
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Contact is a point where a capsule is within some distance of the
+// geometry.
+type Contact struct {
+	Collider ColliderID
+	// Point is the closest point on the collider's surface.
+	Point mgl64.Vec3
+	// Normal is the unit contact normal pointing from the collider towards
+	// the capsule (for a touching or crossing triangle, its face normal
+	// turned towards the capsule).
+	Normal mgl64.Vec3
+	// FaceNormal is the normal of the touched triangle, turned towards the
+	// capsule. It equals Normal when the contact lies inside the face and
+	// differs on edges and vertices (used to tell a ledge from a slope).
+	FaceNormal mgl64.Vec3
+	// Distance is the gap between the capsule surface and the collider;
+	// negative when they overlap.
+	Distance float64
+	// OnFace is true when Point lies strictly inside a triangle face.
+	OnFace bool
+}
+
+// CastHit is the first hit of a capsule cast.
+type CastHit struct {
+	Collider ColliderID
+	// Fraction of the translation travelled before the hit, in [0, 1].
+	Fraction float64
+	// Point on the collider and unit Normal from the collider towards the
+	// capsule at the time of impact.
+	Point, Normal mgl64.Vec3
+	// FaceNormal is the hit triangle's normal turned towards the capsule.
+	FaceNormal mgl64.Vec3
+	// OnFace is true when Point lies strictly inside a triangle face.
+	OnFace bool
+}
+
+// RayHit is the first hit of a ray cast.
+type RayHit struct {
+	Collider ColliderID
+	// Distance along the (normalized) ray direction.
+	Distance float64
+	Point    mgl64.Vec3
+	// Normal is the hit triangle's normal turned against the ray.
+	Normal mgl64.Vec3
+}
+
+// capsuleSeg returns the end points of a capsule's inner segment.
+func capsuleSeg(pos, axis vec, halfHeight float64) (vec, vec) {
+	return madd(pos, axis, -halfHeight), madd(pos, axis, halfHeight)
+}
+
+// Cast tolerances: a cast stops when the gap to the target distance is below
+// castTol, and a triangle counts as approached only when the motion has a
+// component of at least approachEps (relative to its length) against the
+// contact normal; smaller components are tangential motion along a surface
+// the capsule already rests on.
+const (
+	castTol     = 1e-7
+	approachEps = 1e-7
+	castIters   = 32
+)
+
+// castTri finds the first t in [0, tmax] at which the segment p0-p1 moved by
+// v*t comes within target of triangle t (conservative advancement: the
+// distance between two convex sets along a linear motion is a convex
+// function of t, so Newton steps from t=0 never overshoot the root). It
+// reports no hit when the motion does not approach the triangle.
+func castTri(p0, p1 vec, target float64, v vec, vlen float64, t *tri, tmax float64) (float64, segTriResult, bool) {
+	s := 0.0
+	var res segTriResult
+	for it := 0; it < castIters; it++ {
+		res = segTri(madd(p0, v, s), madd(p1, v, s), t)
+		gap := res.dist - target
+		rate := -dot(res.normal, v)
+		if gap <= castTol {
+			if rate <= approachEps*vlen {
+				if it == 0 {
+					return 0, res, false
+				}
+			}
+			return s, res, true
+		}
+		if rate <= approachEps*vlen {
+			return 0, res, false
+		}
+		s += gap / rate
+		if s > tmax {
+			return 0, res, false
+		}
+	}
+	return s, res, true
+}
+
+// castCapsule sweeps the capsule segment p0-p1 (radius r) by v and returns
+// the earliest time in [0, 1] at which it comes within skin of the world.
+func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float64) (CastHit, bool) {
+	target := r + skin
+	vlen := length(v)
+	if !(vlen > 0) {
+		return CastHit{}, false
+	}
+	q := segAABB(p0, p1, target+castTol).union(segAABB(add(p0, v), add(p1, v), target+castTol))
+	tris := w.gather(q, s)
+	best := CastHit{Collider: NoCollider, Fraction: 1}
+	found := false
+	tmax := 1.0
+	for i := range tris {
+		t, res, ok := castTri(p0, p1, target, v, vlen, &tris[i], tmax)
+		if !ok {
+			continue
+		}
+		// Prefer the earliest hit; at equal times prefer the one opposing
+		// the motion most, which is the one that actually blocks.
+		if found && t > best.Fraction {
+			continue
+		}
+		if found && t == best.Fraction && dot(res.normal, v) >= dot(best.Normal, v) {
+			continue
+		}
+		found = true
+		tmax = t
+		best = CastHit{Collider: tris[i].id, Fraction: t, Point: res.onTri, Normal: res.normal, FaceNormal: faceTowardsN(&tris[i], res.normal), OnFace: res.onFace}
+	}
+	return best, found
+}
+
+// faceTowardsN is the face normal of t on the side of the contact normal n.
+func faceTowardsN(t *tri, n vec) vec {
+	if dot(t.n, n) < 0 {
+		return scale(t.n, -1)
+	}
+	return t.n
+}
+
+// contacts appends to s.contacts every contact of the capsule segment
+// within maxDist of the world and returns them.
+func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
+	s.contacts = s.contacts[:0]
+	tris := w.gather(segAABB(p0, p1, r+maxDist), s)
+	for i := range tris {
+		res := segTri(p0, p1, &tris[i])
+		d := res.dist - r
+		if d <= maxDist {
+			s.contacts = append(s.contacts, Contact{
+				Collider: tris[i].id, Point: res.onTri, Normal: res.normal,
+				FaceNormal: faceTowardsN(&tris[i], res.normal), Distance: d, OnFace: res.onFace,
+			})
+		}
+	}
+	return s.contacts
+}
+
+// validCapsule reports whether the shape and axis can be queried.
+func validCapsule(shape Capsule, pos, axis vec) bool {
+	return shape.Radius > 0 && finite(shape.Radius) && shape.HalfHeight >= 0 && finite(shape.HalfHeight) &&
+		finiteVec(pos) && finiteVec(axis)
+}
+
+// CastCapsule sweeps a capsule (centre pos, axis the capsule's unit axis;
+// a zero or non-finite axis means +Y) along translation and returns the
+// first time it comes within skin of a collider. ok is false when nothing
+// is hit, when the motion only moves away from or along nearby surfaces, or
+// when the input is invalid (non-positive radius, negative half height,
+// non-finite values). World query methods borrow scratch buffers from a
+// pool and do not allocate in steady state.
+func (w *World) CastCapsule(shape Capsule, pos, axis, translation mgl64.Vec3, skin float64) (CastHit, bool) {
+	axis = normalizeOr(axis, vec{0, 1, 0})
+	if !validCapsule(shape, pos, axis) || !finiteVec(translation) || !(skin >= 0) || math.IsInf(skin, 0) {
+		return CastHit{Collider: NoCollider}, false
+	}
+	s := w.getScratch()
+	defer w.pool.Put(s)
+	p0, p1 := capsuleSeg(pos, axis, shape.HalfHeight)
+	return w.castCapsule(s, p0, p1, shape.Radius, translation, skin)
+}
+
+// Contacts appends to out every contact between the capsule (centre pos,
+// unit axis; zero axis means +Y) and the world within maxDist of its
+// surface (overlaps have negative Distance) and returns the extended slice.
+// Invalid input appends nothing. Seams may report the same point once per
+// touching triangle.
+func (w *World) Contacts(shape Capsule, pos, axis mgl64.Vec3, maxDist float64, out []Contact) []Contact {
+	axis = normalizeOr(axis, vec{0, 1, 0})
+	if !validCapsule(shape, pos, axis) || !finite(maxDist) {
+		return out
+	}
+	s := w.getScratch()
+	defer w.pool.Put(s)
+	p0, p1 := capsuleSeg(pos, axis, shape.HalfHeight)
+	return append(out, w.contacts(s, p0, p1, shape.Radius, maxDist)...)
+}
+
+// OverlapCapsule reports whether a capsule with axis +Y at pos, inflated by
+// margin, overlaps any collider (touching counts). Use it to test whether a
+// crouching character has room to stand up. Invalid input (non-positive
+// radius, NaN) reports true, the safe answer for "is there room?".
+func (w *World) OverlapCapsule(shape Capsule, pos mgl64.Vec3, margin float64) bool {
+	return w.OverlapCapsuleAxis(shape, pos, vec{0, 1, 0}, margin)
+}
+
+// OverlapCapsuleAxis is OverlapCapsule for a capsule along a given unit axis.
+func (w *World) OverlapCapsuleAxis(shape Capsule, pos, axis mgl64.Vec3, margin float64) bool {
+	axis = normalizeOr(axis, vec{0, 1, 0})
+	if !validCapsule(shape, pos, axis) || !finite(margin) {
+		return true
+	}
+	if margin < 0 {
+		margin = 0
+	}
+	s := w.getScratch()
+	defer w.pool.Put(s)
+	p0, p1 := capsuleSeg(pos, axis, shape.HalfHeight)
+	r := shape.Radius + margin
+	tris := w.gather(segAABB(p0, p1, r), s)
+	for i := range tris {
+		if segTri(p0, p1, &tris[i]).dist <= r {
+			return true
+		}
+	}
+	return false
+}
+
+// RayCast casts a ray from origin along dir (any length; normalized
+// internally) up to maxDist and returns the first hit. Triangles are
+// two-sided. Invalid input (zero or non-finite dir, NaN origin, negative or
+// NaN maxDist) reports no hit; an infinite maxDist is clamped to 1e6 m.
+func (w *World) RayCast(origin, dir mgl64.Vec3, maxDist float64) (RayHit, bool) {
+	d := normalizeOr(dir, vec{})
+	if d == (vec{}) || !finiteVec(origin) || !(maxDist >= 0) {
+		return RayHit{Collider: NoCollider}, false
+	}
+	if maxDist > 1e6 {
+		maxDist = 1e6
+	}
+	s := w.getScratch()
+	defer w.pool.Put(s)
+	q := emptyAABB().grow(origin).grow(madd(origin, d, maxDist))
+	tris := w.gather(q, s)
+	best := RayHit{Collider: NoCollider, Distance: maxDist}
+	found := false
+	for i := range tris {
+		if t, ok := rayTri(origin, d, best.Distance, &tris[i]); ok && (!found || t < best.Distance) {
+			found = true
+			n := tris[i].n
+			if dot(n, d) > 0 {
+				n = scale(n, -1)
+			}
+			best = RayHit{Collider: tris[i].id, Distance: t, Point: madd(origin, d, t), Normal: n}
+		}
+	}
+	return best, found
+}

@@ -1,0 +1,327 @@
+package kcc
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// ColliderID identifies a collider in a World: the index in the order the
+// colliders were added, starting at 0. Collisions and hits report it.
+type ColliderID int32
+
+// NoCollider is the ColliderID of "no collider".
+const NoCollider ColliderID = -1
+
+type colliderKind uint8
+
+const (
+	kindBox colliderKind = iota
+	kindMesh
+	kindHeightfield
+)
+
+// collider is one static shape. Boxes and meshes keep world-space triangles
+// (a mesh also a BVH over them); a heightfield generates its triangles from
+// the height grid on demand.
+type collider struct {
+	kind colliderKind
+	box  aabb
+	tris []tri
+	bvh  bvh
+	hf   heightfield
+}
+
+type heightfield struct {
+	origin     vec
+	cell       float64
+	cols, rows int
+	h          []float64
+}
+
+// World is a static collision world: boxes, triangle meshes and heightfields
+// under a bounding-volume hierarchy. Adding a collider rebuilds the top-level
+// hierarchy (O(n log n) in the collider count), so build a level once and
+// then query it. Queries never modify the World, so any number of
+// goroutines may query it at once while nobody adds colliders.
+type World struct {
+	colliders []collider
+	top       bvh
+	pool      sync.Pool // *scratch for the World's own query methods
+}
+
+// NewWorld returns an empty World.
+func NewWorld() *World {
+	return &World{}
+}
+
+// NumColliders returns how many colliders were added.
+func (w *World) NumColliders() int { return len(w.colliders) }
+
+func (w *World) add(c collider) ColliderID {
+	w.colliders = append(w.colliders, c)
+	boxes := make([]aabb, len(w.colliders))
+	for i := range w.colliders {
+		boxes[i] = w.colliders[i].box
+	}
+	w.top = buildBVH(boxes)
+	return ColliderID(len(w.colliders) - 1)
+}
+
+// AddBox adds an oriented box with the given centre, half extents and
+// rotation. A zero Quat (all components 0) means identity; any other
+// rotation is normalized. Negative half extents are taken by absolute value;
+// a zero half extent gives a flat (two-sided) rectangle. If any input is NaN
+// or infinite the box is recorded empty: it gets an ID but collides with
+// nothing.
+func (w *World) AddBox(center, halfExtents mgl64.Vec3, rot mgl64.Quat) ColliderID {
+	q := rot
+	if q.W == 0 && q.V == (vec{}) {
+		q = mgl64.QuatIdent()
+	}
+	ok := finiteVec(center) && finiteVec(halfExtents) && finite(q.W) && finiteVec(q.V)
+	if ok {
+		l := q.Len()
+		if !(l > 1e-12) || math.IsInf(l, 0) {
+			ok = false
+		} else {
+			q = q.Scale(1 / l)
+		}
+	}
+	if !ok {
+		return w.add(collider{kind: kindBox, box: emptyAABB()})
+	}
+	h := vec{math.Abs(halfExtents[0]), math.Abs(halfExtents[1]), math.Abs(halfExtents[2])}
+	var tris []tri
+	for axis := 0; axis < 3; axis++ {
+		j, k := (axis+1)%3, (axis+2)%3
+		for _, s := range [2]float64{1, -1} {
+			var corners [4]vec
+			signs := [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}
+			for ci, sg := range signs {
+				var p vec
+				p[axis] = s * h[axis]
+				p[j] = sg[0] * h[j]
+				p[k] = sg[1] * h[k]
+				corners[ci] = add(center, q.Rotate(p))
+			}
+			if s < 0 {
+				corners[1], corners[3] = corners[3], corners[1]
+			}
+			for _, t := range [2][3]int{{0, 1, 2}, {0, 2, 3}} {
+				if tr, ok := makeTri(corners[t[0]], corners[t[1]], corners[t[2]], 0); ok {
+					tris = append(tris, tr)
+				}
+			}
+		}
+	}
+	id := ColliderID(len(w.colliders))
+	box := emptyAABB()
+	for i := range tris {
+		tris[i].id = id
+		box = box.union(tris[i].bounds())
+	}
+	return w.add(collider{kind: kindBox, box: box, tris: tris})
+}
+
+// makeTri builds a triangle with its unit normal; ok is false for
+// degenerate (zero-area or non-finite) triangles.
+func makeTri(a, b, c vec, id ColliderID) (tri, bool) {
+	if !finiteVec(a) || !finiteVec(b) || !finiteVec(c) {
+		return tri{}, false
+	}
+	n := cross(sub(b, a), sub(c, a))
+	l := length(n)
+	// Relative area test: a sliver whose area is ~0 compared with its edge
+	// lengths has no reliable normal.
+	e := math.Max(dot(sub(b, a), sub(b, a)), math.Max(dot(sub(c, a), sub(c, a)), dot(sub(c, b), sub(c, b))))
+	if !(l > 1e-12*e) || !(l > 1e-24) || math.IsInf(l, 0) {
+		return tri{}, false
+	}
+	return tri{a: a, b: b, c: c, n: scale(n, 1/l), id: id}, true
+}
+
+// Errors returned by AddTriMesh and AddHeightfield.
+var (
+	ErrEmptyMesh        = errors.New("kcc: mesh has no triangles")
+	ErrBadIndexCount    = errors.New("kcc: mesh index count is not a multiple of 3")
+	ErrBadHeightfield   = errors.New("kcc: invalid heightfield")
+	ErrNonFiniteInput   = errors.New("kcc: non-finite (NaN or Inf) input")
+	ErrDegenerateTri    = errors.New("kcc: degenerate (zero-area) triangle")
+	ErrIndexOutOfRange  = errors.New("kcc: mesh index out of range")
+	errTooManyColliders = errors.New("kcc: too many colliders")
+)
+
+// AddTriMesh adds a static triangle mesh (indices are triples into
+// vertices; both windings collide, triangles are two-sided). It returns an
+// error, and adds nothing, when the index count is not a multiple of 3, an
+// index is out of range, a vertex used by a triangle is NaN or infinite, or
+// a triangle is degenerate (zero area, repeated index). The mesh gets its
+// own BVH over its triangles.
+func (w *World) AddTriMesh(vertices []mgl64.Vec3, indices []uint32) (ColliderID, error) {
+	if len(indices) == 0 {
+		return NoCollider, ErrEmptyMesh
+	}
+	if len(indices)%3 != 0 {
+		return NoCollider, ErrBadIndexCount
+	}
+	if len(w.colliders) >= math.MaxInt32-1 {
+		return NoCollider, errTooManyColliders
+	}
+	id := ColliderID(len(w.colliders))
+	tris := make([]tri, 0, len(indices)/3)
+	boxes := make([]aabb, 0, len(indices)/3)
+	box := emptyAABB()
+	for i := 0; i < len(indices); i += 3 {
+		var v [3]vec
+		for k := 0; k < 3; k++ {
+			ix := indices[i+k]
+			if int64(ix) >= int64(len(vertices)) {
+				return NoCollider, fmt.Errorf("%w: triangle %d index %d >= %d vertices", ErrIndexOutOfRange, i/3, ix, len(vertices))
+			}
+			v[k] = vertices[ix]
+			if !finiteVec(v[k]) {
+				return NoCollider, fmt.Errorf("%w: vertex %d of triangle %d", ErrNonFiniteInput, ix, i/3)
+			}
+		}
+		t, ok := makeTri(v[0], v[1], v[2], id)
+		if !ok {
+			return NoCollider, fmt.Errorf("%w: triangle %d", ErrDegenerateTri, i/3)
+		}
+		tris = append(tris, t)
+		b := t.bounds()
+		boxes = append(boxes, b)
+		box = box.union(b)
+	}
+	return w.add(collider{kind: kindMesh, box: box, tris: tris, bvh: buildBVH(boxes)}), nil
+}
+
+// AddHeightfield adds a height grid of cols x rows samples. Sample (c, r)
+// is at origin + (c*cellSize, heights[r*cols+c], r*cellSize): columns run
+// along +X, rows along +Z, heights along +Y (world up). Each grid cell is
+// two triangles split along the diagonal from (c, r) to (c+1, r+1). It
+// returns an error when cols or rows < 2, len(heights) != cols*rows,
+// cellSize is not positive and finite, or origin or a height is NaN or
+// infinite.
+func (w *World) AddHeightfield(origin mgl64.Vec3, cellSize float64, cols, rows int, heights []float64) (ColliderID, error) {
+	if cols < 2 || rows < 2 || cols > 1<<20 || rows > 1<<20 || len(heights) != cols*rows {
+		return NoCollider, fmt.Errorf("%w: %dx%d samples with %d heights", ErrBadHeightfield, cols, rows, len(heights))
+	}
+	if !(cellSize > 0) || math.IsInf(cellSize, 0) {
+		return NoCollider, fmt.Errorf("%w: cell size %v", ErrBadHeightfield, cellSize)
+	}
+	if !finiteVec(origin) {
+		return NoCollider, fmt.Errorf("%w: origin", ErrNonFiniteInput)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for i, h := range heights {
+		if !finite(h) {
+			return NoCollider, fmt.Errorf("%w: height %d", ErrNonFiniteInput, i)
+		}
+		lo = math.Min(lo, h)
+		hi = math.Max(hi, h)
+	}
+	hs := append([]float64(nil), heights...)
+	box := aabb{
+		min: vec{origin[0], origin[1] + lo, origin[2]},
+		max: vec{origin[0] + float64(cols-1)*cellSize, origin[1] + hi, origin[2] + float64(rows-1)*cellSize},
+	}
+	return w.add(collider{kind: kindHeightfield, box: box, hf: heightfield{origin: origin, cell: cellSize, cols: cols, rows: rows, h: hs}}), nil
+}
+
+// scratch holds the reusable buffers of one querier (a Controller or a
+// pooled World query).
+type scratch struct {
+	top, sub []int32
+	tris     []tri
+	contacts []Contact
+}
+
+func (w *World) getScratch() *scratch {
+	if s, ok := w.pool.Get().(*scratch); ok {
+		return s
+	}
+	return &scratch{}
+}
+
+// gather collects into s.tris every triangle whose box overlaps q.
+func (w *World) gather(q aabb, s *scratch) []tri {
+	s.tris = s.tris[:0]
+	if w == nil {
+		return s.tris
+	}
+	s.top = w.top.query(q, s.top[:0])
+	for _, ci := range s.top {
+		c := &w.colliders[ci]
+		switch c.kind {
+		case kindBox:
+			for i := range c.tris {
+				if c.tris[i].bounds().overlaps(q) {
+					s.tris = append(s.tris, c.tris[i])
+				}
+			}
+		case kindMesh:
+			s.sub = c.bvh.query(q, s.sub[:0])
+			for _, ti := range s.sub {
+				if c.tris[ti].bounds().overlaps(q) {
+					s.tris = append(s.tris, c.tris[ti])
+				}
+			}
+		case kindHeightfield:
+			s.tris = c.hf.gather(q, ColliderID(ci), s.tris)
+		}
+	}
+	return s.tris
+}
+
+func (h *heightfield) gather(q aabb, id ColliderID, out []tri) []tri {
+	c0 := cellIndex((q.min[0]-h.origin[0])/h.cell, h.cols-2)
+	c1 := cellIndex((q.max[0]-h.origin[0])/h.cell, h.cols-2)
+	r0 := cellIndex((q.min[2]-h.origin[2])/h.cell, h.rows-2)
+	r1 := cellIndex((q.max[2]-h.origin[2])/h.cell, h.rows-2)
+	if q.max[0] < h.origin[0] || q.max[2] < h.origin[2] {
+		return out
+	}
+	for r := r0; r <= r1; r++ {
+		for c := c0; c <= c1; c++ {
+			h00 := h.h[r*h.cols+c]
+			h10 := h.h[r*h.cols+c+1]
+			h01 := h.h[(r+1)*h.cols+c]
+			h11 := h.h[(r+1)*h.cols+c+1]
+			lo := math.Min(math.Min(h00, h10), math.Min(h01, h11)) + h.origin[1]
+			hi := math.Max(math.Max(h00, h10), math.Max(h01, h11)) + h.origin[1]
+			if hi < q.min[1] || lo > q.max[1] {
+				continue
+			}
+			x0 := h.origin[0] + float64(c)*h.cell
+			z0 := h.origin[2] + float64(r)*h.cell
+			x1, z1 := x0+h.cell, z0+h.cell
+			v00 := vec{x0, h.origin[1] + h00, z0}
+			v10 := vec{x1, h.origin[1] + h10, z0}
+			v01 := vec{x0, h.origin[1] + h01, z1}
+			v11 := vec{x1, h.origin[1] + h11, z1}
+			if t, ok := makeTri(v00, v01, v11, id); ok {
+				out = append(out, t)
+			}
+			if t, ok := makeTri(v00, v11, v10, id); ok {
+				out = append(out, t)
+			}
+		}
+	}
+	return out
+}
+
+// cellIndex converts a cell coordinate to an index clamped to [0, last]
+// (clamping in float first, so huge or NaN coordinates are safe).
+func cellIndex(x float64, last int) int {
+	if !(x > 0) {
+		return 0
+	}
+	if x >= float64(last) {
+		return last
+	}
+	return int(x)
+}
