@@ -1,0 +1,367 @@
+package arena
+
+import (
+	_ "embed" // for DefaultTOML
+	"fmt"
+	"math"
+	"os"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/seedgames/motorkit/config"
+)
+
+// DefaultW is the baseline ground top speed W = max_speed_ground (m/s) that
+// DefaultConfig uses. Seed 000 leaves W "designer-defined"; 8 m/s is a brisk
+// arena run (a 0.6 m wide capsule covers its own width in 75 ms).
+const DefaultW = 8.0
+
+// FrictionlessJumpMode selects how ground friction treats jumps (seed 000 §7.2).
+type FrictionlessJumpMode string
+
+// The frictionless jump modes.
+const (
+	// ModeNone always applies ground friction when grounded, also on the
+	// tick a jump is consumed.
+	ModeNone FrictionlessJumpMode = "none"
+	// ModeSoft is seed 000 §7.3: no ground friction on the tick a jump is
+	// requested; during the landing grace window, while jump is held or a
+	// jump press is buffered, friction is scaled by landing_friction_scale,
+	// lowered toward landing_friction_scale_best_angle by Golden Angle
+	// quality.
+	ModeSoft FrictionlessJumpMode = "soft"
+	// ModeHard applies no ground friction at all while a jump is requested,
+	// held or buffered, on any grounded tick (not only inside the landing
+	// grace window); otherwise full friction. It is the strongest retention
+	// policy: holding jump while running on ground never bleeds speed.
+	ModeHard FrictionlessJumpMode = "hard"
+)
+
+// Config holds every parameter of seed 000 §10.2 (tables A-E) plus two
+// switches the seed names without giving them a row (quality smoothing and
+// hold-to-hop). Speeds are m/s, accelerations and rates are per second,
+// angles are radians in code and degrees in TOML (keys ending in _deg).
+//
+// The "typical" ranges below are the seed's tuning ranges; Validate accepts
+// the wider "allowed" ranges so tests and experiments can go beyond them
+// (for example g_min = g_peak = 1 disables the gain).
+type Config struct {
+	// --- A) Speed caps ---
+
+	// MaxSpeedGround is W, the ground move-intent speed cap (m/s).
+	// Default W = DefaultW; designer-defined; allowed [0.1, 100].
+	MaxSpeedGround float64 `toml:"max_speed_ground"`
+	// MaxSpeedAir is the air move-intent speed cap before the Golden Angle
+	// gain (m/s). Default W; typical 0.9W-1.1W; allowed [0, 100].
+	MaxSpeedAir float64 `toml:"max_speed_air"`
+
+	// --- B) Ground responsiveness ---
+
+	// GroundAccel is the planar accel rate when grounded (1/s: one second of
+	// accel adds GroundAccel * move_intent_speed m/s, up to the cap).
+	// Default 14; typical 10-25; allowed [0, 200].
+	GroundAccel float64 `toml:"ground_accel"`
+	// Friction is the ground friction coefficient (1/s). Default 6; typical
+	// 4-10; allowed [0, 100].
+	Friction float64 `toml:"friction"`
+	// StopSpeed is the friction floor (m/s): below it friction removes a
+	// constant StopSpeed*Friction m/s per second, which makes stopping crisp.
+	// Default 0.30W; typical 0.25W-0.40W; allowed [0, 100].
+	StopSpeed float64 `toml:"stop_speed"`
+
+	// --- C) Air acceleration + Golden Angle ---
+
+	// AirAccelBase is the planar accel rate in the air before gain (1/s).
+	// Default 8; typical 4-14; allowed [0, 200].
+	AirAccelBase float64 `toml:"air_accel_base"`
+	// AirResistance is the air damping coefficient (1/s) reached at
+	// AirResistanceSpeedScale: planar speed is multiplied each air tick by
+	// 1 - AirResistance*saturate(speed/AirResistanceSpeedScale)*dt.
+	// Default 0 (off); typical 0-1; allowed [0, 10].
+	AirResistance float64 `toml:"air_resistance"`
+	// AirResistanceSpeedScale is the planar speed (m/s) where air resistance
+	// reaches full strength. Default 2W; typical 1W-4W; allowed [0.01, 1000].
+	AirResistanceSpeedScale float64 `toml:"air_resistance_speed_scale"`
+	// ThetaTarget is the Golden Angle: the target offset angle (radians)
+	// between the planar velocity and the view forward direction. TOML key
+	// theta_target_deg in degrees. Default 35°; typical 20°-55°; allowed
+	// [1°, 90°].
+	ThetaTarget float64 `toml:"-"`
+	// GMin is the gain factor at poor angles (theta = 0). Default 0.85;
+	// typical 0.70-1.00; allowed [0, 2] and GMin <= GPeak.
+	GMin float64 `toml:"g_min"`
+	// GPeak is the gain factor at and beyond ThetaTarget. Default 1.25;
+	// typical 1.05-1.60; allowed [0, 4].
+	GPeak float64 `toml:"g_peak"`
+	// BonusScale scales the uncapped bonus push applied when gain > 1
+	// (dimensionless). Default 0.5; typical 0.1-1.0; allowed [0, 4].
+	BonusScale float64 `toml:"bonus_scale"`
+	// BlendSpeedStart is the planar speed (m/s) where the gain starts
+	// blending in. Default 1.0W; typical 0.8W-1.2W; allowed [0, 1000].
+	BlendSpeedStart float64 `toml:"blend_speed_start"`
+	// BlendSpeedEnd is the planar speed (m/s) where the gain is fully
+	// applied. Default 1.4W; typical 1.2W-1.8W; allowed (BlendSpeedStart, 1000].
+	BlendSpeedEnd float64 `toml:"blend_speed_end"`
+	// QualitySmoothstep applies the seed's optional smoothing
+	// q = q*q*(3-2q) to the Golden Angle quality (used by the gain and the
+	// landing-friction coupling). Default false (linear q).
+	QualitySmoothstep bool `toml:"quality_smoothstep"`
+
+	// --- D) Corridor shaping ---
+
+	// ShapingStrength is the airborne rotation rate of the planar velocity
+	// toward the move intent (rad/s, times the intent magnitude). Default
+	// 1.5; typical 0-3; allowed [0, 50]. 0 disables shaping.
+	ShapingStrength float64 `toml:"shaping_strength"`
+	// MinSpeedForShaping is the planar speed (m/s) below which shaping does
+	// nothing. Default 0.9W; typical 0.6W-1.2W; allowed [0, 1000].
+	MinSpeedForShaping float64 `toml:"min_speed_for_shaping"`
+	// MaxShapingAnglePerTick is the hard cap on the rotation shaping applies
+	// in one tick (radians). TOML key max_shaping_angle_per_tick_deg in
+	// degrees. Default 2°; typical 0.5°-4°; allowed [0°, 45°].
+	MaxShapingAnglePerTick float64 `toml:"-"`
+	// MinAlignment is the minimum dot(vel_dir, intent_dir); shaping applies
+	// only when the dot is above it. Default 0; typical -0.2-0.5; allowed
+	// [-1, 1].
+	MinAlignment float64 `toml:"min_alignment"`
+
+	// --- E) Jump buffering + frictionless jump ---
+
+	// JumpBufferWindowTicks is how many ticks a jump press stays buffered
+	// while the character cannot jump (ticks of the running tick rate).
+	// Default 3; typical 2-6; allowed [0, 120].
+	JumpBufferWindowTicks int `toml:"jump_buffer_window_ticks"`
+	// FrictionlessJumpMode is none, soft or hard. Default soft.
+	FrictionlessJumpMode FrictionlessJumpMode `toml:"frictionless_jump_mode"`
+	// LandingGraceTicks is the length of the window after landing where
+	// friction is reduced in soft mode (ticks). Default 2; typical 0-4;
+	// allowed [0, 120].
+	LandingGraceTicks int `toml:"landing_grace_ticks"`
+	// LandingFrictionScale multiplies friction during the grace window at
+	// the worst Golden Angle quality. Default 0.25; typical 0-0.6; allowed
+	// [0, 1].
+	LandingFrictionScale float64 `toml:"landing_friction_scale"`
+	// LandingFrictionScaleBestAngle is the grace-window friction scale at the
+	// best Golden Angle quality (q = 1); lower = more frictionless. Set equal
+	// to LandingFrictionScale to disable the coupling. Default 0; allowed
+	// [0, LandingFrictionScale].
+	LandingFrictionScaleBestAngle float64 `toml:"landing_friction_scale_best_angle"`
+	// AutoHop lets a held jump button request a jump on every grounded tick
+	// (seed 000 §9 step 3 "jump_pressed/held"). Default false: like the rest
+	// of the module, holding jump does not re-trigger; chain hops with
+	// buffered presses.
+	AutoHop bool `toml:"auto_hop"`
+}
+
+// DefaultConfig returns the seed's "Suggested start" values for W = DefaultW.
+func DefaultConfig() Config { return DefaultConfigForW(DefaultW) }
+
+// DefaultConfigForW returns the seed 000 §10.2 "Suggested start" column with
+// the W-relative entries expressed through w = max_speed_ground (m/s). It
+// does not validate w; Validate does.
+func DefaultConfigForW(w float64) Config {
+	return Config{
+		MaxSpeedGround: w,
+		MaxSpeedAir:    w,
+
+		GroundAccel: 14,
+		Friction:    6,
+		StopSpeed:   0.30 * w,
+
+		AirAccelBase:            8,
+		AirResistance:           0,
+		AirResistanceSpeedScale: 2 * w,
+		ThetaTarget:             config.Deg2Rad(35),
+		GMin:                    0.85,
+		GPeak:                   1.25,
+		BonusScale:              0.5,
+		BlendSpeedStart:         1.0 * w,
+		BlendSpeedEnd:           1.4 * w,
+
+		ShapingStrength:        1.5,
+		MinSpeedForShaping:     0.9 * w,
+		MaxShapingAnglePerTick: config.Deg2Rad(2),
+		MinAlignment:           0,
+
+		JumpBufferWindowTicks:         3,
+		FrictionlessJumpMode:          ModeSoft,
+		LandingGraceTicks:             2,
+		LandingFrictionScale:          0.25,
+		LandingFrictionScaleBestAngle: 0,
+	}
+}
+
+// Validate checks every field against its allowed range and the cross-field
+// rules (g_min <= g_peak, blend_speed_start < blend_speed_end,
+// landing_friction_scale_best_angle <= landing_friction_scale). Errors name
+// source, the TOML key and the allowed range; all problems are joined.
+func (c *Config) Validate(source string) error {
+	ch := config.Checker{Source: source}
+	ch.Range("max_speed_ground", c.MaxSpeedGround, 0.1, 100)
+	ch.Range("max_speed_air", c.MaxSpeedAir, 0, 100)
+	ch.Range("ground_accel", c.GroundAccel, 0, 200)
+	ch.Range("friction", c.Friction, 0, 100)
+	ch.Range("stop_speed", c.StopSpeed, 0, 100)
+	ch.Range("air_accel_base", c.AirAccelBase, 0, 200)
+	ch.Range("air_resistance", c.AirResistance, 0, 10)
+	ch.Range("air_resistance_speed_scale", c.AirResistanceSpeedScale, 0.01, 1000)
+	ch.Range("theta_target_deg", config.Rad2Deg(c.ThetaTarget), 1, 90)
+	ch.Range("g_min", c.GMin, 0, 2)
+	ch.Range("g_peak", c.GPeak, 0, 4)
+	ch.Check(!(c.GMin > c.GPeak), "g_min", fmt.Sprintf("value %v must not exceed g_peak (%v)", c.GMin, c.GPeak))
+	ch.Range("bonus_scale", c.BonusScale, 0, 4)
+	ch.Range("blend_speed_start", c.BlendSpeedStart, 0, 1000)
+	ch.Range("blend_speed_end", c.BlendSpeedEnd, 0, 1000)
+	ch.Check(!(c.BlendSpeedEnd <= c.BlendSpeedStart), "blend_speed_end",
+		fmt.Sprintf("value %v must be greater than blend_speed_start (%v)", c.BlendSpeedEnd, c.BlendSpeedStart))
+	ch.Range("shaping_strength", c.ShapingStrength, 0, 50)
+	ch.Range("min_speed_for_shaping", c.MinSpeedForShaping, 0, 1000)
+	ch.Range("max_shaping_angle_per_tick_deg", config.Rad2Deg(c.MaxShapingAnglePerTick), 0, 45)
+	ch.Range("min_alignment", c.MinAlignment, -1, 1)
+	ch.IntRange("jump_buffer_window_ticks", c.JumpBufferWindowTicks, 0, 120)
+	ch.OneOf("frictionless_jump_mode", string(c.FrictionlessJumpMode),
+		string(ModeNone), string(ModeSoft), string(ModeHard))
+	ch.IntRange("landing_grace_ticks", c.LandingGraceTicks, 0, 120)
+	ch.Range("landing_friction_scale", c.LandingFrictionScale, 0, 1)
+	ch.Range("landing_friction_scale_best_angle", c.LandingFrictionScaleBestAngle, 0, 1)
+	ch.Check(!(c.LandingFrictionScaleBestAngle > c.LandingFrictionScale), "landing_friction_scale_best_angle",
+		fmt.Sprintf("value %v out of range [0, landing_friction_scale = %v]",
+			c.LandingFrictionScaleBestAngle, c.LandingFrictionScale))
+	return ch.Err()
+}
+
+// file is the TOML shape of Config: the same keys, with angles in degrees.
+type file struct {
+	MaxSpeedGround                float64              `toml:"max_speed_ground"`
+	MaxSpeedAir                   float64              `toml:"max_speed_air"`
+	GroundAccel                   float64              `toml:"ground_accel"`
+	Friction                      float64              `toml:"friction"`
+	StopSpeed                     float64              `toml:"stop_speed"`
+	AirAccelBase                  float64              `toml:"air_accel_base"`
+	AirResistance                 float64              `toml:"air_resistance"`
+	AirResistanceSpeedScale       float64              `toml:"air_resistance_speed_scale"`
+	ThetaTargetDeg                float64              `toml:"theta_target_deg"`
+	GMin                          float64              `toml:"g_min"`
+	GPeak                         float64              `toml:"g_peak"`
+	BonusScale                    float64              `toml:"bonus_scale"`
+	BlendSpeedStart               float64              `toml:"blend_speed_start"`
+	BlendSpeedEnd                 float64              `toml:"blend_speed_end"`
+	QualitySmoothstep             bool                 `toml:"quality_smoothstep"`
+	ShapingStrength               float64              `toml:"shaping_strength"`
+	MinSpeedForShaping            float64              `toml:"min_speed_for_shaping"`
+	MaxShapingAnglePerTickDeg     float64              `toml:"max_shaping_angle_per_tick_deg"`
+	MinAlignment                  float64              `toml:"min_alignment"`
+	JumpBufferWindowTicks         int                  `toml:"jump_buffer_window_ticks"`
+	FrictionlessJumpMode          FrictionlessJumpMode `toml:"frictionless_jump_mode"`
+	LandingGraceTicks             int                  `toml:"landing_grace_ticks"`
+	LandingFrictionScale          float64              `toml:"landing_friction_scale"`
+	LandingFrictionScaleBestAngle float64              `toml:"landing_friction_scale_best_angle"`
+	AutoHop                       bool                 `toml:"auto_hop"`
+}
+
+func toFile(c Config) file {
+	return file{
+		MaxSpeedGround: c.MaxSpeedGround, MaxSpeedAir: c.MaxSpeedAir,
+		GroundAccel: c.GroundAccel, Friction: c.Friction, StopSpeed: c.StopSpeed,
+		AirAccelBase: c.AirAccelBase, AirResistance: c.AirResistance,
+		AirResistanceSpeedScale: c.AirResistanceSpeedScale,
+		ThetaTargetDeg:          config.Rad2Deg(c.ThetaTarget),
+		GMin:                    c.GMin, GPeak: c.GPeak, BonusScale: c.BonusScale,
+		BlendSpeedStart: c.BlendSpeedStart, BlendSpeedEnd: c.BlendSpeedEnd,
+		QualitySmoothstep: c.QualitySmoothstep,
+		ShapingStrength:   c.ShapingStrength, MinSpeedForShaping: c.MinSpeedForShaping,
+		MaxShapingAnglePerTickDeg: config.Rad2Deg(c.MaxShapingAnglePerTick),
+		MinAlignment:              c.MinAlignment,
+		JumpBufferWindowTicks:     c.JumpBufferWindowTicks, FrictionlessJumpMode: c.FrictionlessJumpMode,
+		LandingGraceTicks: c.LandingGraceTicks, LandingFrictionScale: c.LandingFrictionScale,
+		LandingFrictionScaleBestAngle: c.LandingFrictionScaleBestAngle,
+		AutoHop:                       c.AutoHop,
+	}
+}
+
+func (f file) config() Config {
+	return Config{
+		MaxSpeedGround: f.MaxSpeedGround, MaxSpeedAir: f.MaxSpeedAir,
+		GroundAccel: f.GroundAccel, Friction: f.Friction, StopSpeed: f.StopSpeed,
+		AirAccelBase: f.AirAccelBase, AirResistance: f.AirResistance,
+		AirResistanceSpeedScale: f.AirResistanceSpeedScale,
+		ThetaTarget:             degToRad(f.ThetaTargetDeg),
+		GMin:                    f.GMin, GPeak: f.GPeak, BonusScale: f.BonusScale,
+		BlendSpeedStart: f.BlendSpeedStart, BlendSpeedEnd: f.BlendSpeedEnd,
+		QualitySmoothstep: f.QualitySmoothstep,
+		ShapingStrength:   f.ShapingStrength, MinSpeedForShaping: f.MinSpeedForShaping,
+		MaxShapingAnglePerTick: degToRad(f.MaxShapingAnglePerTickDeg),
+		MinAlignment:           f.MinAlignment,
+		JumpBufferWindowTicks:  f.JumpBufferWindowTicks, FrictionlessJumpMode: f.FrictionlessJumpMode,
+		LandingGraceTicks: f.LandingGraceTicks, LandingFrictionScale: f.LandingFrictionScale,
+		LandingFrictionScaleBestAngle: f.LandingFrictionScaleBestAngle,
+		AutoHop:                       f.AutoHop,
+	}
+}
+
+// degToRad converts authored degrees to radians so that a whole number of
+// degrees gives exactly config.Deg2Rad of it, and degrees produced by
+// config.Rad2Deg of a default come back to the same radians.
+func degToRad(deg float64) float64 {
+	if r := math.Round(deg); math.Abs(deg-r) < 1e-9 {
+		deg = r
+	}
+	return config.Deg2Rad(deg)
+}
+
+// Parse decodes an arena motor configuration from TOML and validates it.
+//
+// Absent keys take the defaults of DefaultConfigForW(W), where W is the
+// file's max_speed_ground when it sets one (a finite value > 0) and DefaultW
+// otherwise, so a file that only changes max_speed_ground rescales every
+// W-relative default with it. Angles are read in degrees from the keys
+// theta_target_deg and max_shaping_angle_per_tick_deg. Unknown keys, wrong
+// types and out-of-range values are errors naming source and the key.
+func Parse(data []byte, source string) (Config, error) {
+	return ParseOnto(DefaultConfig(), data, source)
+}
+
+// ParseOnto is Parse with explicit base values for absent keys, except that
+// when the data sets max_speed_ground and base is the default configuration
+// for its own W, the base is rescaled to the new W first (as Parse does).
+func ParseOnto(base Config, data []byte, source string) (Config, error) {
+	var peek struct {
+		MaxSpeedGround *float64 `toml:"max_speed_ground"`
+	}
+	if _, err := toml.Decode(string(data), &peek); err == nil && peek.MaxSpeedGround != nil {
+		w := *peek.MaxSpeedGround
+		if base == DefaultConfigForW(base.MaxSpeedGround) && w > 0 && !math.IsInf(w, 0) {
+			base = DefaultConfigForW(w)
+		}
+	}
+	f := toFile(base)
+	if err := config.Decode(data, source, &f); err != nil {
+		return Config{}, err
+	}
+	c := f.config()
+	if err := c.Validate(source); err != nil {
+		return Config{}, err
+	}
+	return c, nil
+}
+
+// LoadFile reads and parses an arena configuration file (see Parse).
+func LoadFile(path string) (Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return Config{}, &config.Error{Source: path, Reason: err.Error()}
+	}
+	return Parse(data, path)
+}
+
+// Encode writes c as TOML with angles in degrees; Parse reads it back to the
+// same Config.
+func (c Config) Encode() ([]byte, error) {
+	return config.Encode(toFile(c))
+}
+
+// DefaultTOML is the text of arena.toml, the commented default configuration
+// file. Parse(DefaultTOML) returns DefaultConfig().
+//
+//go:embed arena.toml
+var DefaultTOML []byte
