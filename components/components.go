@@ -1,0 +1,175 @@
+package components
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/motors"
+	"github.com/yohamta/donburi"
+)
+
+// CommandData is one tick of raw player input, and the persistent command
+// buffer between the game loop and the fixed-step pipeline (seed 004 §D): a
+// game submits commands with systems.Submit at any time; edges (JumpPressed,
+// PrimaryPressed) are OR-ed in and cleared only after a tick has consumed them,
+// so a press is never lost when a frame runs no tick and never seen twice
+// when a frame runs several.
+type CommandData struct {
+	// Forward and Strafe are the move axes in [-1, 1] (strafe +1 = right).
+	// Out-of-range values are clamped and NaN becomes 0 at the pipeline edge.
+	Forward, Strafe float64
+	// JumpPressed is the jump key's down edge; JumpHeld its level.
+	JumpPressed, JumpHeld bool
+	// Sprint, Walk and Crouch are held modifiers.
+	Sprint, Walk, Crouch bool
+	// AimAngle is the flail car's heading in radians on the XZ plane: the
+	// direction (cos a, 0, sin a).
+	AimAngle float64
+	// Throttle in [0, 1] is the flail car's "moving" input.
+	Throttle float64
+	// PrimaryPressed is the primary button's down edge; PrimaryHeld its level.
+	PrimaryPressed, PrimaryHeld bool
+	// UICaptured is true while a UI owns the keyboard (seed 004 §G):
+	// gameplay input is ignored and the jump buffer follows the entity's
+	// JumpBufferData.CapturePolicy.
+	UICaptured bool
+	// Pending is set by systems.Submit and cleared when a tick consumes the
+	// command; it tells whether edges still wait for a tick.
+	Pending bool
+}
+
+// ViewData is the view orientation in radians. Yaw 0 faces +X and grows
+// toward +Z; pitch is positive looking up.
+type ViewData struct {
+	Yaw, Pitch float64
+}
+
+// BodyData is a body's kinematic state in meters and m/s.
+type BodyData struct {
+	Position mgl64.Vec3
+	Velocity mgl64.Vec3
+	// PrevPosition is Position before the last tick, for drawing that
+	// interpolates between ticks.
+	PrevPosition mgl64.Vec3
+}
+
+// IntentData is the Move Intent of this tick plus the jump decision.
+type IntentData struct {
+	motors.Intent
+	// RequestJump is true when the KCC stage consumes a jump this tick.
+	RequestJump bool
+}
+
+// CapturePolicy says what the jump timers do while the UI captures input.
+type CapturePolicy uint8
+
+const (
+	// CaptureFreeze keeps the jump buffer and coyote timers where they are
+	// while the UI captures input; they resume counting after release. This
+	// is the default: a press made just before a menu opened still counts
+	// when it closes (seed 004 §G recommends freezing or expiring explicitly).
+	CaptureFreeze CapturePolicy = iota
+	// CaptureExpire keeps counting the timers down while captured, so a
+	// buffered press expires normally during the capture.
+	CaptureExpire
+)
+
+// String names the policy as TOML spells it.
+func (p CapturePolicy) String() string {
+	if p == CaptureExpire {
+		return "expire"
+	}
+	return "freeze"
+}
+
+// JumpBufferData is the per-entity jump timing state of the buffer stage.
+// All timers count fixed ticks.
+type JumpBufferData struct {
+	// Rules are the motor's windows at the pipeline's tick rate, refreshed
+	// by the buffer stage every tick.
+	Rules motors.JumpRules
+	// BufferTicks left for a buffered press (0 = none).
+	BufferTicks int
+	// CoyoteTicks left after walking off ground without jumping.
+	CoyoteTicks int
+	// LandingGraceTicks left in the landing grace window.
+	LandingGraceTicks int
+	// WasGrounded is the grounded state seen by the previous tick.
+	WasGrounded bool
+	// JumpedSinceGrounded is set by a jump and cleared on landing, so
+	// leaving the ground by jumping does not start coyote time.
+	JumpedSinceGrounded bool
+	// CapturePolicy decides what the timers do while the UI captures input.
+	CapturePolicy CapturePolicy
+	// ConsumedThisTick is true on the tick the KCC stage consumed a jump.
+	ConsumedThisTick bool
+	// Consumes counts jumps consumed since spawn.
+	Consumes uint64
+}
+
+// MotorData holds an entity's motor and the context the pipeline passes to
+// its stages.
+type MotorData struct {
+	Motor motors.Motor
+	Ctx   motors.Context
+}
+
+// KCCData is an entity's kinematic character controller profile and the
+// controller's last report.
+type KCCData struct {
+	// Controller is the (shareable) controller; nil means the KCC stage only
+	// integrates velocity without collision.
+	Controller *kcc.Controller
+	// Settings is the configuration Controller was built with; the KCC
+	// stage reads the up axis and slope limit from it.
+	Settings kcc.Config
+	// Shape is the current capsule (it shrinks while crouched).
+	Shape kcc.Capsule
+	// StandHalfHeight is the capsule half-height when standing.
+	StandHalfHeight float64
+	// CrouchHalfHeight is the half-height when crouched; 0 disables crouch.
+	CrouchHalfHeight float64
+	// Crouched is true while the capsule is shrunk.
+	Crouched bool
+	// Gravity is the downward acceleration in m/s^2 (positive; 0 = none,
+	// as for the top-down flail cars).
+	Gravity float64
+	// JumpSpeed is the upward speed a consumed jump sets, in m/s.
+	JumpSpeed float64
+	// MaxFallSpeed caps the downward speed in m/s (0 = no cap).
+	MaxFallSpeed float64
+	// Grounded, GroundNormal and GroundState are the last Move's report.
+	Grounded     bool
+	GroundNormal mgl64.Vec3
+	GroundState  kcc.GroundState
+	// Planar2D pins the body to its spawn height and ignores vertical
+	// motion (the top-down flail game on the XZ plane).
+	Planar2D bool
+}
+
+// LevelData is the world-wide collision level: a resource on one entity.
+type LevelData struct {
+	World *kcc.World
+	Name  string
+}
+
+// The component types. Each is registered once; use them with donburi's
+// generic accessors, e.g. components.Body.Get(entry).
+var (
+	Command    = donburi.NewComponentType[CommandData]()
+	View       = donburi.NewComponentType[ViewData]()
+	Body       = donburi.NewComponentType[BodyData]()
+	Intent     = donburi.NewComponentType[IntentData]()
+	JumpBuffer = donburi.NewComponentType[JumpBufferData]()
+	Motor      = donburi.NewComponentType[MotorData]()
+	KCC        = donburi.NewComponentType[KCCData]()
+	Level      = donburi.NewComponentType[LevelData]()
+)
+
+// LevelOf returns the world's collision level, or nil when none was spawned.
+func LevelOf(w donburi.World) *kcc.World {
+	e, ok := Level.First(w)
+	if !ok {
+		return nil
+	}
+	return Level.Get(e).World
+}

@@ -1,0 +1,9 @@
+// Package basic is motorkit's simplest motor: the planar velocity moves
+// toward the move intent at a constant acceleration, with a weaker rate in
+// the air. It exists as the foundation's reference motor (prefab
+// "capsule_walker"), for tests of the pipeline itself, and as the smallest
+// example of implementing motors.Motor.
+//
+// It must not do collision, gravity or jumping itself: the KCC stage owns
+// those.
+package basic

@@ -1,0 +1,17 @@
+// Package prefabs spawns motorkit entities from named TOML recipes, and
+// builds collision levels from TOML level files.
+//
+// A recipe is one TOML file: sections [body], [view], [kcc], [jump] and
+// [motor] (whose `kind` selects a motor registered with RegisterMotor), plus
+// any section registered with RegisterSection (the flail game's, for
+// example). Default recipes are embedded from prefabs/data; a user file
+// loaded with LoadFile overrides any field of them or adds recipes, and
+// Spawn's Override option merges TOML for one spawn. Unknown keys and
+// out-of-range values are errors that name the file, the key and the range.
+//
+// Levels (prefabs/levels/*.toml) describe static geometry for package kcc:
+// boxes, ramps, stairs, triangle meshes and heightfields.
+//
+// This package ties the others together; it must not contain movement math
+// (that is in motors and kcc) and must not import ebiten.
+package prefabs

@@ -1,0 +1,258 @@
+package prefabs
+
+import (
+	"embed"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/config"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/yohamta/donburi"
+)
+
+//go:embed levels/*.toml
+var levelFS embed.FS
+
+// LevelSpec is a level file: static geometry in meters, angles in degrees.
+type LevelSpec struct {
+	Boxes        []BoxSpec         `toml:"box"`
+	Ramps        []RampSpec        `toml:"ramp"`
+	Stairs       []StairsSpec      `toml:"stairs"`
+	Meshes       []MeshSpec        `toml:"mesh"`
+	Heightfields []HeightfieldSpec `toml:"heightfield"`
+}
+
+// BoxSpec is an oriented box. RotDeg are intrinsic rotations about X, then
+// Y, then Z, in degrees.
+type BoxSpec struct {
+	Center [3]float64 `toml:"center"`
+	Half   [3]float64 `toml:"half"`
+	RotDeg [3]float64 `toml:"rot_deg"`
+}
+
+// RampSpec is a slab whose top surface starts at Start (its low edge) and
+// rises at AngleDeg along the horizontal direction YawDeg (0 = +X, 90 = +Z)
+// for Length meters of slope, Width wide, Thickness thick (default 0.5).
+type RampSpec struct {
+	Start     [3]float64 `toml:"start"`
+	YawDeg    float64    `toml:"yaw_deg"`
+	AngleDeg  float64    `toml:"angle_deg"`
+	Length    float64    `toml:"length"`
+	Width     float64    `toml:"width"`
+	Thickness float64    `toml:"thickness"`
+}
+
+// StairsSpec is a flight of Count solid steps standing on the plane
+// y = Start[1], starting at Start and climbing along YawDeg: each step rises
+// Rise and is Tread deep; the flight is Width wide.
+type StairsSpec struct {
+	Start  [3]float64 `toml:"start"`
+	YawDeg float64    `toml:"yaw_deg"`
+	Count  int        `toml:"count"`
+	Rise   float64    `toml:"rise"`
+	Tread  float64    `toml:"tread"`
+	Width  float64    `toml:"width"`
+}
+
+// MeshSpec is a triangle mesh: either explicit Vertices and Indices, or
+// (when Cols and Rows are set) a flat grid of Cols x Rows square cells of
+// Cell meters at Origin, two triangles per cell, with an optional Tilt of
+// the whole grid about X in degrees.
+type MeshSpec struct {
+	Vertices [][3]float64 `toml:"vertices"`
+	Indices  []uint32     `toml:"indices"`
+	Origin   [3]float64   `toml:"origin"`
+	Cell     float64      `toml:"cell"`
+	Cols     int          `toml:"cols"`
+	Rows     int          `toml:"rows"`
+}
+
+// HeightfieldSpec is a grid of heights (row-major, (Cols+1)*(Rows+1)
+// samples) at Origin with square cells of CellSize. Instead of Heights, a
+// sine bump field may be generated: Amplitude * sin(2πx/Wavelength) *
+// sin(2πz/Wavelength).
+type HeightfieldSpec struct {
+	Origin     [3]float64 `toml:"origin"`
+	CellSize   float64    `toml:"cell_size"`
+	Cols       int        `toml:"cols"`
+	Rows       int        `toml:"rows"`
+	Heights    []float64  `toml:"heights"`
+	Amplitude  float64    `toml:"amplitude"`
+	Wavelength float64    `toml:"wavelength"`
+}
+
+// LevelNames returns the embedded level names, sorted.
+func LevelNames() []string {
+	entries, _ := levelFS.ReadDir("levels")
+	out := make([]string, 0, len(entries))
+	for _, e := range entries {
+		out = append(out, strings.TrimSuffix(e.Name(), ".toml"))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// LoadLevel builds the embedded level name (prefabs/levels/name.toml).
+func LoadLevel(name string) (*kcc.World, error) {
+	data, err := levelFS.ReadFile("levels/" + name + ".toml")
+	if err != nil {
+		return nil, fmt.Errorf("prefabs: unknown level %q (known: %s)", name, strings.Join(LevelNames(), ", "))
+	}
+	return BuildLevel(data, "prefabs/levels/"+name+".toml")
+}
+
+// LoadLevelFile builds a level from a file on disk.
+func LoadLevelFile(path string) (*kcc.World, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return BuildLevel(data, filepath.Base(path))
+}
+
+// SpawnLevel builds the embedded level name and stores it as the world's
+// Level resource (replacing an existing one).
+func SpawnLevel(w donburi.World, name string) (*kcc.World, error) {
+	kw, err := LoadLevel(name)
+	if err != nil {
+		return nil, err
+	}
+	SetLevel(w, kw, name)
+	return kw, nil
+}
+
+// SetLevel stores kw as the world's Level resource.
+func SetLevel(w donburi.World, kw *kcc.World, name string) {
+	if e, ok := components.Level.First(w); ok {
+		components.Level.SetValue(e, components.LevelData{World: kw, Name: name})
+		return
+	}
+	e := w.Entry(w.Create(components.Level))
+	components.Level.SetValue(e, components.LevelData{World: kw, Name: name})
+}
+
+// BuildLevel builds a kcc.World from level TOML.
+func BuildLevel(data []byte, source string) (*kcc.World, error) {
+	var spec LevelSpec
+	if err := config.Decode(data, source, &spec); err != nil {
+		return nil, err
+	}
+	return spec.Build(source)
+}
+
+func quatFromDeg(rx, ry, rz float64) mgl64.Quat {
+	return mgl64.AnglesToQuat(config.Deg2Rad(rx), config.Deg2Rad(ry), config.Deg2Rad(rz), mgl64.XYZ)
+}
+
+// yawQuat rotates +X onto (cos yaw, 0, sin yaw).
+func yawQuat(yawRad float64) mgl64.Quat {
+	return mgl64.QuatRotate(-yawRad, mgl64.Vec3{0, 1, 0})
+}
+
+func finite3(a [3]float64) bool {
+	for _, x := range a {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// Build creates the collision world; source names the file in errors.
+func (s *LevelSpec) Build(source string) (*kcc.World, error) {
+	w := kcc.NewWorld()
+	for i, b := range s.Boxes {
+		key := fmt.Sprintf("box[%d]", i)
+		if !finite3(b.Center) || !finite3(b.Half) || !finite3(b.RotDeg) || b.Half[0] <= 0 || b.Half[1] <= 0 || b.Half[2] <= 0 {
+			return nil, &config.Error{Source: source, Key: key, Reason: "center, half and rot_deg must be finite and half > 0"}
+		}
+		w.AddBox(mgl64.Vec3(b.Center), mgl64.Vec3(b.Half), quatFromDeg(b.RotDeg[0], b.RotDeg[1], b.RotDeg[2]))
+	}
+	for i, r := range s.Ramps {
+		key := fmt.Sprintf("ramp[%d]", i)
+		if r.Thickness == 0 {
+			r.Thickness = 0.5
+		}
+		if !finite3(r.Start) || !(r.AngleDeg >= 0 && r.AngleDeg < 90) || !(r.Length > 0) || !(r.Width > 0) || !(r.Thickness > 0) {
+			return nil, &config.Error{Source: source, Key: key, Reason: "need finite start, angle_deg in [0, 90), length, width, thickness > 0"}
+		}
+		yaw, a := config.Deg2Rad(r.YawDeg), config.Deg2Rad(r.AngleDeg)
+		q := yawQuat(yaw).Mul(mgl64.QuatRotate(a, mgl64.Vec3{0, 0, 1}))
+		along := q.Rotate(mgl64.Vec3{1, 0, 0})
+		normal := q.Rotate(mgl64.Vec3{0, 1, 0})
+		c := mgl64.Vec3(r.Start).Add(along.Mul(r.Length / 2)).Sub(normal.Mul(r.Thickness / 2))
+		w.AddBox(c, mgl64.Vec3{r.Length / 2, r.Thickness / 2, r.Width / 2}, q)
+	}
+	for i, st := range s.Stairs {
+		key := fmt.Sprintf("stairs[%d]", i)
+		if !finite3(st.Start) || st.Count <= 0 || st.Count > 1000 || !(st.Rise > 0) || !(st.Tread > 0) || !(st.Width > 0) {
+			return nil, &config.Error{Source: source, Key: key, Reason: "need finite start, count in [1, 1000], rise, tread, width > 0"}
+		}
+		yaw := config.Deg2Rad(st.YawDeg)
+		q := yawQuat(yaw)
+		d := q.Rotate(mgl64.Vec3{1, 0, 0})
+		for k := 0; k < st.Count; k++ {
+			h := float64(k+1) * st.Rise
+			c := mgl64.Vec3(st.Start).Add(d.Mul((float64(k) + 0.5) * st.Tread))
+			c[1] = st.Start[1] + h/2
+			w.AddBox(c, mgl64.Vec3{st.Tread / 2, h / 2, st.Width / 2}, q)
+		}
+	}
+	for i, m := range s.Meshes {
+		key := fmt.Sprintf("mesh[%d]", i)
+		verts, idx := meshData(m)
+		if _, err := w.AddTriMesh(verts, idx); err != nil {
+			return nil, &config.Error{Source: source, Key: key, Reason: err.Error()}
+		}
+	}
+	for i, h := range s.Heightfields {
+		key := fmt.Sprintf("heightfield[%d]", i)
+		heights := h.Heights
+		if len(heights) == 0 && h.Cols > 0 && h.Rows > 0 && h.Cols*h.Rows <= 1<<22 && h.Wavelength > 0 {
+			heights = make([]float64, (h.Cols+1)*(h.Rows+1))
+			for r := 0; r <= h.Rows; r++ {
+				for c := 0; c <= h.Cols; c++ {
+					x, z := float64(c)*h.CellSize, float64(r)*h.CellSize
+					heights[r*(h.Cols+1)+c] = h.Amplitude * math.Sin(2*math.Pi*x/h.Wavelength) * math.Sin(2*math.Pi*z/h.Wavelength)
+				}
+			}
+		}
+		if _, err := w.AddHeightfield(mgl64.Vec3(h.Origin), h.CellSize, h.Cols, h.Rows, heights); err != nil {
+			return nil, &config.Error{Source: source, Key: key, Reason: err.Error()}
+		}
+	}
+	return w, nil
+}
+
+func meshData(m MeshSpec) ([]mgl64.Vec3, []uint32) {
+	if m.Cols <= 0 || m.Rows <= 0 || m.Cols*m.Rows > 1<<22 {
+		verts := make([]mgl64.Vec3, len(m.Vertices))
+		for i, v := range m.Vertices {
+			verts[i] = mgl64.Vec3(v)
+		}
+		return verts, m.Indices
+	}
+	cols, rows := m.Cols, m.Rows
+	verts := make([]mgl64.Vec3, 0, (cols+1)*(rows+1))
+	for r := 0; r <= rows; r++ {
+		for c := 0; c <= cols; c++ {
+			verts = append(verts, mgl64.Vec3(m.Origin).Add(mgl64.Vec3{float64(c) * m.Cell, 0, float64(r) * m.Cell}))
+		}
+	}
+	idx := make([]uint32, 0, cols*rows*6)
+	for r := 0; r < rows; r++ {
+		for c := 0; c < cols; c++ {
+			i0 := uint32(r*(cols+1) + c)
+			i1, i2, i3 := i0+1, i0+uint32(cols+1), i0+uint32(cols+2)
+			// Counter-clockwise seen from above (+Y): normal points up.
+			idx = append(idx, i0, i2, i1, i1, i2, i3)
+		}
+	}
+	return verts, idx
+}

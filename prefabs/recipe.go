@@ -1,0 +1,347 @@
+package prefabs
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/config"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/motors"
+	"github.com/yohamta/donburi"
+)
+
+// KCCSettings is a recipe's [kcc] table: the capsule, the controller
+// settings and the vertical motion owned by the KCC stage. Angles are
+// degrees in TOML and radians here.
+type KCCSettings struct {
+	Radius           float64 `toml:"radius"`             // m, default 0.3
+	HalfHeight       float64 `toml:"half_height"`        // m, half the capsule segment, default 0.6
+	CrouchHalfHeight float64 `toml:"crouch_half_height"` // m, 0 = no crouch (default)
+	Offset           float64 `toml:"offset"`             // m, skin, default 0.01
+	MaxSlopeClimbDeg float64 `toml:"max_slope_climb_deg"`
+	MinSlopeSlideDeg float64 `toml:"min_slope_slide_deg"`
+	StepHeight       float64 `toml:"step_height"`    // m, 0 disables autostep
+	StepMinWidth     float64 `toml:"step_min_width"` // m
+	SnapToGround     float64 `toml:"snap_to_ground"` // m, 0 disables
+	MaxIterations    int     `toml:"max_iterations"` // 0 = the kcc default
+	Gravity          float64 `toml:"gravity"`        // m/s^2, positive = down
+	JumpSpeed        float64 `toml:"jump_speed"`     // m/s
+	MaxFallSpeed     float64 `toml:"max_fall_speed"` // m/s, 0 = no cap
+	Planar2D         bool    `toml:"planar_2d"`      // pin to the XZ plane (flail cars)
+	Collide          bool    `toml:"collide"`        // false: move without collision
+}
+
+// DefaultKCCSettings returns the defaults listed on KCCSettings: a 1.8 m
+// capsule (r 0.3, half-height 0.6), 45° climb, 30° slide, 0.35 m autostep,
+// 0.2 m snap, gravity 20 m/s^2, jump 6 m/s, fall cap 50 m/s.
+func DefaultKCCSettings() KCCSettings {
+	return KCCSettings{Radius: 0.3, HalfHeight: 0.6, Offset: 0.01, MaxSlopeClimbDeg: 45,
+		MinSlopeSlideDeg: 30, StepHeight: 0.35, StepMinWidth: 0.2, SnapToGround: 0.2,
+		Gravity: 20, JumpSpeed: 6, MaxFallSpeed: 50, Collide: true}
+}
+
+func (s KCCSettings) validate(source string) error {
+	c := config.Checker{Source: source}
+	c.Range("kcc.radius", s.Radius, 0.01, 100)
+	c.Range("kcc.half_height", s.HalfHeight, 0, 100)
+	c.Range("kcc.crouch_half_height", s.CrouchHalfHeight, 0, s.HalfHeight)
+	c.Range("kcc.offset", s.Offset, 0, 1)
+	c.Range("kcc.max_slope_climb_deg", s.MaxSlopeClimbDeg, 0, 90)
+	c.Range("kcc.min_slope_slide_deg", s.MinSlopeSlideDeg, 0, 90)
+	c.Range("kcc.step_height", s.StepHeight, 0, 10)
+	c.Range("kcc.step_min_width", s.StepMinWidth, 0, 10)
+	c.Range("kcc.snap_to_ground", s.SnapToGround, 0, 10)
+	c.IntRange("kcc.max_iterations", s.MaxIterations, 0, 64)
+	c.Range("kcc.gravity", s.Gravity, 0, 1000)
+	c.Range("kcc.jump_speed", s.JumpSpeed, 0, 1000)
+	c.Range("kcc.max_fall_speed", s.MaxFallSpeed, 0, 10000)
+	return c.Err()
+}
+
+// ControllerConfig converts the settings to a kcc.Config.
+func (s KCCSettings) ControllerConfig() kcc.Config {
+	cfg := kcc.DefaultConfig()
+	cfg.Up = motors.Up
+	cfg.Offset = s.Offset
+	cfg.MaxSlopeClimbAngle = config.Deg2Rad(s.MaxSlopeClimbDeg)
+	cfg.MinSlopeSlideAngle = config.Deg2Rad(s.MinSlopeSlideDeg)
+	cfg.SnapToGround = s.SnapToGround
+	if s.StepHeight > 0 {
+		cfg.Autostep = &kcc.Autostep{MaxHeight: s.StepHeight, MinWidth: s.StepMinWidth}
+	} else {
+		cfg.Autostep = nil
+	}
+	if s.MaxIterations > 0 {
+		cfg.MaxIterations = s.MaxIterations
+	}
+	return cfg
+}
+
+type bodySection struct {
+	Position [3]float64 `toml:"position"`
+	Velocity [3]float64 `toml:"velocity"`
+}
+
+type viewSection struct {
+	YawDeg   float64 `toml:"yaw_deg"`
+	PitchDeg float64 `toml:"pitch_deg"`
+}
+
+type jumpSection struct {
+	CapturePolicy string `toml:"capture_policy"`
+}
+
+// Recipe is a fully merged and validated prefab recipe.
+type Recipe struct {
+	// Name is the recipe's name in its library.
+	Name string
+	// Source names the file(s) the recipe came from, for errors.
+	Source string
+	// Body is the initial body state (position in m, velocity in m/s).
+	Body components.BodyData
+	// View is the initial view (radians).
+	View components.ViewData
+	// KCC holds the [kcc] settings, after the motor's Vertical values were
+	// applied where the recipe did not set them.
+	KCC KCCSettings
+	// CapturePolicy is the [jump] capture policy.
+	CapturePolicy components.CapturePolicy
+	// MotorKind is the [motor] kind ("" = no motor).
+	MotorKind string
+
+	motorTOML []byte
+	sections  []extraSection
+}
+
+type extraSection struct {
+	name string
+	sec  Section
+	data []byte
+}
+
+func table(tree map[string]any, key, source string) (map[string]any, error) {
+	v, ok := tree[key]
+	if !ok {
+		return nil, nil
+	}
+	t, ok := v.(map[string]any)
+	if !ok {
+		return nil, &config.Error{Source: source, Key: key, Reason: "must be a table"}
+	}
+	return t, nil
+}
+
+func decodeSection(tree map[string]any, key, source string, v any) (map[string]any, error) {
+	t, err := table(tree, key, source)
+	if err != nil || t == nil {
+		return t, err
+	}
+	data, err := encodeTable(t)
+	if err != nil {
+		return nil, &config.Error{Source: source, Key: key, Reason: err.Error()}
+	}
+	if err := config.Decode(data, source, v); err != nil {
+		if ce, ok := err.(*config.Error); ok && ce.Key != "" {
+			ce.Key = key + "." + ce.Key
+		}
+		return nil, err
+	}
+	return t, nil
+}
+
+// buildRecipe validates every section of tree and returns the recipe.
+func buildRecipe(tree map[string]any, source string) (*Recipe, error) {
+	r := &Recipe{Source: source, KCC: DefaultKCCSettings()}
+	keys := make([]string, 0, len(tree))
+	for k := range tree {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if builtinSection(k) {
+			continue
+		}
+		s, ok := section(k)
+		if !ok {
+			return nil, &config.Error{Source: source, Key: k, Reason: "unknown section"}
+		}
+		t, err := table(tree, k, source)
+		if err != nil {
+			return nil, err
+		}
+		data, err := encodeTable(t)
+		if err != nil {
+			return nil, &config.Error{Source: source, Key: k, Reason: err.Error()}
+		}
+		if s.Validate != nil {
+			if err := s.Validate(data, source); err != nil {
+				return nil, err
+			}
+		}
+		r.sections = append(r.sections, extraSection{name: k, sec: s, data: data})
+	}
+
+	var b bodySection
+	if _, err := decodeSection(tree, "body", source, &b); err != nil {
+		return nil, err
+	}
+	r.Body.Position = mgl64.Vec3(b.Position)
+	r.Body.Velocity = mgl64.Vec3(b.Velocity)
+	if !motors.FiniteVec(r.Body.Position) || !motors.FiniteVec(r.Body.Velocity) {
+		return nil, &config.Error{Source: source, Key: "body", Reason: "position and velocity must be finite"}
+	}
+	r.Body.PrevPosition = r.Body.Position
+
+	var v viewSection
+	if _, err := decodeSection(tree, "view", source, &v); err != nil {
+		return nil, err
+	}
+	ch := config.Checker{Source: source}
+	ch.Range("view.yaw_deg", v.YawDeg, -3600, 3600)
+	ch.Range("view.pitch_deg", v.PitchDeg, -90, 90)
+	if err := ch.Err(); err != nil {
+		return nil, err
+	}
+	r.View = components.ViewData{Yaw: config.Deg2Rad(v.YawDeg), Pitch: config.Deg2Rad(v.PitchDeg)}
+
+	kt, err := decodeSection(tree, "kcc", source, &r.KCC)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.KCC.validate(source); err != nil {
+		return nil, err
+	}
+
+	j := jumpSection{CapturePolicy: "freeze"}
+	if _, err := decodeSection(tree, "jump", source, &j); err != nil {
+		return nil, err
+	}
+	switch j.CapturePolicy {
+	case "freeze":
+		r.CapturePolicy = components.CaptureFreeze
+	case "expire":
+		r.CapturePolicy = components.CaptureExpire
+	default:
+		return nil, &config.Error{Source: source, Key: "jump.capture_policy",
+			Reason: fmt.Sprintf("value %q is not one of freeze, expire", j.CapturePolicy)}
+	}
+
+	mt, err := table(tree, "motor", source)
+	if err != nil {
+		return nil, err
+	}
+	if mt != nil {
+		kind, ok := mt["kind"].(string)
+		if !ok || kind == "" {
+			return nil, &config.Error{Source: source, Key: "motor.kind", Reason: "missing: name a registered motor kind"}
+		}
+		rest := make(map[string]any, len(mt))
+		for k, val := range mt {
+			if k != "kind" {
+				rest[k] = val
+			}
+		}
+		data, err := encodeTable(rest)
+		if err != nil {
+			return nil, &config.Error{Source: source, Key: "motor", Reason: err.Error()}
+		}
+		f, err := motorFactory(kind)
+		if err != nil {
+			return nil, &config.Error{Source: source, Key: "motor.kind", Reason: err.Error()}
+		}
+		m, err := f(data, source+" [motor]")
+		if err != nil {
+			return nil, err
+		}
+		r.MotorKind, r.motorTOML = kind, data
+		if vm, ok := m.(Verticaler); ok {
+			g, js, mf := vm.Vertical()
+			if _, set := kt["gravity"]; !set {
+				r.KCC.Gravity = g
+			}
+			if _, set := kt["jump_speed"]; !set {
+				r.KCC.JumpSpeed = js
+			}
+			if _, set := kt["max_fall_speed"]; !set {
+				r.KCC.MaxFallSpeed = mf
+			}
+			if err := r.KCC.validate(source + " (vertical values from the motor)"); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return r, nil
+}
+
+// NewMotor builds a fresh motor instance for this recipe (nil when the
+// recipe has no motor).
+func (r *Recipe) NewMotor() (motors.Motor, error) {
+	if r.MotorKind == "" {
+		return nil, nil
+	}
+	f, err := motorFactory(r.MotorKind)
+	if err != nil {
+		return nil, err
+	}
+	return f(r.motorTOML, r.Source+" [motor]")
+}
+
+// Spawn creates the recipe's entity in w and returns it.
+func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
+	m, err := r.NewMotor()
+	if err != nil {
+		return donburi.Null, err
+	}
+	comps := []donburi.IComponentType{components.Command, components.View, components.Body, components.KCC}
+	if m != nil {
+		comps = append(comps, components.Motor, components.Intent, components.JumpBuffer)
+	}
+	for _, s := range r.sections {
+		for _, c := range s.sec.Components {
+			if !containsComp(comps, c) {
+				comps = append(comps, c)
+			}
+		}
+	}
+	ent := w.Create(comps...)
+	e := w.Entry(ent)
+	components.Body.SetValue(e, r.Body)
+	components.View.SetValue(e, r.View)
+	k := components.KCCData{
+		Shape:            kcc.Capsule{Radius: r.KCC.Radius, HalfHeight: r.KCC.HalfHeight},
+		StandHalfHeight:  r.KCC.HalfHeight,
+		CrouchHalfHeight: r.KCC.CrouchHalfHeight,
+		Gravity:          r.KCC.Gravity,
+		JumpSpeed:        r.KCC.JumpSpeed,
+		MaxFallSpeed:     r.KCC.MaxFallSpeed,
+		GroundNormal:     motors.Up,
+		Planar2D:         r.KCC.Planar2D,
+	}
+	k.Settings = r.KCC.ControllerConfig()
+	if r.KCC.Collide {
+		k.Controller = kcc.NewController(k.Settings)
+	}
+	components.KCC.SetValue(e, k)
+	if m != nil {
+		components.Motor.SetValue(e, components.MotorData{Motor: m})
+		components.JumpBuffer.SetValue(e, components.JumpBufferData{CapturePolicy: r.CapturePolicy})
+	}
+	for _, s := range r.sections {
+		if err := s.sec.Apply(e, s.data, r.Source); err != nil {
+			w.Remove(ent)
+			return donburi.Null, fmt.Errorf("prefabs: section [%s]: %w", s.name, err)
+		}
+	}
+	return ent, nil
+}
+
+func containsComp(list []donburi.IComponentType, c donburi.IComponentType) bool {
+	for _, x := range list {
+		if x.Id() == c.Id() {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,27 @@
+// Package systems is motorkit's ordered, fixed-step movement pipeline on a
+// donburi world.
+//
+// One tick runs these stages in this order, every tick, for every entity
+// (entities in donburi's stable storage order):
+//
+//	intent   Command + View -> Move Intent (seed 000 §5, seed 001 §4)
+//	buffer   jump buffer, coyote and landing-grace timers; request_jump
+//	friction Motor.Friction
+//	accel    Motor.Accel
+//	shaping  Motor.Shaping
+//	kcc      the single jump-consume point, gravity, crouch, kcc.Controller.Move,
+//	         velocity clipped against walls, grounded read back
+//	rope     (empty by default: the flail game registers its rope step here)
+//	rules    (empty by default: game rules)
+//	cleanup  consumed command edges cleared, deferred spawns/despawns run
+//
+// A game adds its own systems to any stage with Pipeline.Add, AddBefore and
+// AddAfter. Pipeline.Step runs exactly one fixed tick. Runner drives a
+// pipeline from a variable-rate game loop: an accumulator with a dt clamp and
+// a max-steps-per-frame clamp, so a dt spike never runs away and never eats
+// the jump buffer.
+//
+// What this package must not do: read the wall clock (donburi's ecs.Time is
+// wall-clock and is not used), iterate maps, import ebiten, or change the
+// world's structure in the middle of a stage (use Pipeline.Defer).
+package systems

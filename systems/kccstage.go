@@ -1,0 +1,180 @@
+package systems
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/motors"
+	"github.com/yohamta/donburi"
+)
+
+// maxSpeed bounds any velocity component the KCC stage stores (m/s). It is
+// far above any gameplay speed and only keeps hostile input finite.
+const maxSpeed = 1e4
+
+func finiteVec(v mgl64.Vec3) bool { return motors.FiniteVec(v) }
+
+// kccEntity is the KCC stage for one entity: the single jump-consume point
+// (seed 004 §F), gravity, crouch, the controller move and the velocity
+// read-back.
+func (p *Pipeline) kccEntity(e *donburi.Entry) {
+	body := components.Body.Get(e)
+	k := components.KCC.Get(e)
+	dt := p.dt
+	v := body.Velocity
+	if !finiteVec(v) {
+		v = mgl64.Vec3{}
+	}
+	if !finiteVec(body.Position) {
+		body.Position = body.PrevPosition
+		if !finiteVec(body.Position) {
+			body.Position = mgl64.Vec3{}
+		}
+	}
+	body.PrevPosition = body.Position
+
+	jumped := false
+	if e.HasComponent(components.Intent) && e.HasComponent(components.JumpBuffer) {
+		if it := components.Intent.Get(e); it.RequestJump {
+			jb := components.JumpBuffer.Get(e)
+			v[1] = k.JumpSpeed
+			jb.BufferTicks, jb.CoyoteTicks = 0, 0
+			jb.ConsumedThisTick = true
+			jb.JumpedSinceGrounded = true
+			jb.Consumes++
+			jumped = true
+		}
+	}
+
+	level := components.LevelOf(p.world)
+	if e.HasComponent(components.Command) {
+		p.updateCrouch(k, body, level, components.Command.Get(e).Crouch)
+	}
+
+	grounded := k.Grounded && !jumped
+	var desired mgl64.Vec3
+	switch {
+	case k.Planar2D:
+		v[1] = 0
+		desired = v.Mul(dt)
+	case grounded:
+		// On walkable ground the stored velocity is planar; the move follows
+		// the ground plane so walking down a ramp never launches the
+		// character, plus a tiny downward bias so contact is re-found every
+		// tick (snap-to-ground does the rest on steps).
+		n := k.GroundNormal
+		v[1] = 0
+		lift := 0.0
+		if n[1] > 1e-3 {
+			lift = -(n[0]*v[0] + n[2]*v[2]) / n[1]
+		}
+		desired = mgl64.Vec3{v[0], lift, v[2]}.Mul(dt)
+		desired[1] -= k.Gravity * dt * dt
+	default:
+		v[1] -= k.Gravity * dt
+		if k.MaxFallSpeed > 0 && v[1] < -k.MaxFallSpeed {
+			v[1] = -k.MaxFallSpeed
+		}
+		desired = v.Mul(dt)
+	}
+	clampVec(&v, maxSpeed)
+
+	if k.Controller == nil || level == nil {
+		body.Position = body.Position.Add(desired)
+		k.Grounded, k.GroundNormal, k.GroundState = false, motors.Up, kcc.GroundNone
+		body.Velocity = v
+		return
+	}
+
+	res := k.Controller.Move(level, k.Shape, body.Position, desired)
+	tr := res.Translation
+	if !finiteVec(tr) {
+		tr = mgl64.Vec3{}
+	}
+	body.Position = body.Position.Add(tr)
+	if k.Planar2D {
+		body.Position[1] = body.PrevPosition[1]
+	}
+
+	// Velocity read-back: a wall, a ceiling or a steep slope removes the
+	// velocity component into it; walkable ground is handled below.
+	cosClimb := math.Cos(k.Settings.MaxSlopeClimbAngle)
+	for i := range res.Collisions {
+		n := res.Collisions[i].Normal
+		if n[1] >= cosClimb && !k.Planar2D {
+			continue
+		}
+		if k.Planar2D {
+			n[1] = 0
+			if l := n.Len(); l > 1e-9 {
+				n = n.Mul(1 / l)
+			} else {
+				continue
+			}
+		}
+		if d := v.Dot(n); d < 0 {
+			v = v.Sub(n.Mul(d))
+		}
+	}
+
+	nowGrounded := res.Grounded && !(jumped && v[1] > 0)
+	if nowGrounded {
+		v[1] = 0
+		k.GroundNormal = res.GroundNormal
+	} else {
+		k.GroundNormal = motors.Up
+	}
+	if k.Planar2D {
+		v[1] = 0
+	}
+	k.Grounded = nowGrounded
+	k.GroundState = res.GroundState
+	if jumped && v[1] > 0 {
+		k.GroundState = kcc.GroundNone
+	}
+	body.Velocity = v
+}
+
+// updateCrouch shrinks the capsule while crouch is held and stands up again
+// as soon as the taller capsule fits. The feet stay where they are, so the
+// centre moves by the change in half-height.
+func (p *Pipeline) updateCrouch(k *components.KCCData, body *components.BodyData, level *kcc.World, want bool) {
+	if k.CrouchHalfHeight <= 0 || k.StandHalfHeight <= k.CrouchHalfHeight {
+		return
+	}
+	up := k.Settings.Up
+	if up.Len() < 1e-9 {
+		up = motors.Up
+	}
+	switch {
+	case want && !k.Crouched:
+		d := k.StandHalfHeight - k.CrouchHalfHeight
+		k.Shape.HalfHeight = k.CrouchHalfHeight
+		body.Position = body.Position.Sub(up.Mul(d))
+		body.PrevPosition = body.Position
+		k.Crouched = true
+	case !want && k.Crouched:
+		d := k.StandHalfHeight - k.CrouchHalfHeight
+		standPos := body.Position.Add(up.Mul(d))
+		tall := kcc.Capsule{Radius: k.Shape.Radius, HalfHeight: k.StandHalfHeight}
+		if level != nil && level.OverlapCapsule(tall, standPos, 0) {
+			return // no room: stay crouched and retry next tick
+		}
+		k.Shape.HalfHeight = k.StandHalfHeight
+		body.Position = standPos
+		body.PrevPosition = body.Position
+		k.Crouched = false
+	}
+}
+
+func clampVec(v *mgl64.Vec3, m float64) {
+	for i := range v {
+		if v[i] > m {
+			v[i] = m
+		} else if v[i] < -m {
+			v[i] = -m
+		}
+	}
+}

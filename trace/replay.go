@@ -1,0 +1,242 @@
+package trace
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/motors"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+// Sample is the controlled entity's state after one tick.
+type Sample struct {
+	Tick        uint64
+	Position    mgl64.Vec3
+	Velocity    mgl64.Vec3
+	PlanarSpeed float64
+	Grounded    bool
+	GroundState kcc.GroundState
+	// RequestJump is the buffer stage's decision this tick; JumpConsumed is
+	// true when the KCC stage applied the jump.
+	RequestJump  bool
+	JumpConsumed bool
+	Crouched     bool
+	Yaw          float64
+	// Frame is the index of the frame (frame segments) or tick that ran
+	// this tick; StepsThisFrame how many ticks that frame ran.
+	Frame          int
+	StepsThisFrame int
+	// Metrics are the motor's debug values (motors.MetricsReporter).
+	Metrics []motors.Metric
+}
+
+// Metric returns the named debug value and whether it was reported.
+func (s *Sample) Metric(name string) (float64, bool) {
+	for _, m := range s.Metrics {
+		if m.Name == name {
+			return m.Value, true
+		}
+	}
+	return 0, false
+}
+
+// Result is a replay's outcome.
+type Result struct {
+	Trace   *Trace
+	Samples []Sample
+	// World, Pipeline and Entity are the replay's world after the last tick,
+	// for tests that inspect more than the samples.
+	World    donburi.World
+	Pipeline *systems.Pipeline
+	Entity   donburi.Entity
+}
+
+// Option changes a replay.
+type Option func(*replayOpts)
+
+type replayOpts struct {
+	override []string
+	setup    []func(w donburi.World, p *systems.Pipeline) error
+	rate     float64
+	runner   systems.RunnerOptions
+}
+
+// WithOverride merges recipe TOML over the trace's prefab.
+func WithOverride(tomlText string) Option {
+	return func(o *replayOpts) { o.override = append(o.override, tomlText) }
+}
+
+// WithSetup runs f after the level and the entity are spawned, before the
+// first tick: add entities or systems there.
+func WithSetup(f func(w donburi.World, p *systems.Pipeline) error) Option {
+	return func(o *replayOpts) { o.setup = append(o.setup, f) }
+}
+
+// WithTickRate replays at another fixed rate: tick segments are rescaled
+// to the same duration in seconds (rounded to whole ticks) and yaw rates
+// stay per second. Used for frame-rate independence tests.
+func WithTickRate(hz float64) Option { return func(o *replayOpts) { o.rate = hz } }
+
+// WithRunnerOptions sets the runner's clamps for frame segments.
+func WithRunnerOptions(r systems.RunnerOptions) Option {
+	return func(o *replayOpts) { o.runner = r }
+}
+
+// Replay runs tr through the real pipeline in a fresh world and returns
+// one sample per tick.
+func Replay(tr *Trace, opts ...Option) (*Result, error) {
+	var o replayOpts
+	for _, f := range opts {
+		f(&o)
+	}
+	rate := tr.TickRate
+	scale := 1.0
+	if o.rate > 0 && o.rate != rate {
+		scale = o.rate / rate
+		rate = o.rate
+	}
+
+	w := donburi.NewWorld()
+	if tr.Level != "none" {
+		if _, err := prefabs.SpawnLevel(w, tr.Level); err != nil {
+			return nil, err
+		}
+	}
+	var popts []prefabs.Option
+	if tr.Override != "" {
+		popts = append(popts, prefabs.Override(tr.Override))
+	}
+	for _, ov := range o.override {
+		popts = append(popts, prefabs.Override(ov))
+	}
+	if p := tr.Spawn.Position; p != nil {
+		popts = append(popts, prefabs.At(mgl64.Vec3(*p)))
+	}
+	switch {
+	case tr.Spawn.Yaw != nil:
+		popts = append(popts, prefabs.Facing(*tr.Spawn.Yaw))
+	case tr.Spawn.YawDeg != nil:
+		popts = append(popts, prefabs.Facing(deg(*tr.Spawn.YawDeg)))
+	}
+	ent, err := prefabs.Spawn(w, tr.Prefab, popts...)
+	if err != nil {
+		return nil, err
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: rate})
+	runner := systems.NewRunner(p, o.runner)
+	for _, f := range o.setup {
+		if err := f(w, p); err != nil {
+			return nil, err
+		}
+	}
+
+	res := &Result{Trace: tr, World: w, Pipeline: p, Entity: ent}
+	res.Samples = make([]Sample, 0, int(float64(tr.Ticks())*scale)+8)
+	frame, stepsThisFrame := 0, 0
+	p.Add(systems.StageCleanup, "trace.sample", func(w donburi.World, t systems.Tick) {
+		if !w.Valid(ent) {
+			return
+		}
+		res.Samples = append(res.Samples, sampleOf(w.Entry(ent), t, frame, stepsThisFrame))
+	})
+
+	e := w.Entry(ent)
+	yaw := components.View.Get(e).Yaw
+	aim := 0.0
+	var prevJump, prevPrimary bool
+	dt := 1 / rate
+	for si, s := range tr.Segments {
+		if s.Yaw != nil {
+			yaw = *s.Yaw
+		} else if s.YawDeg != nil {
+			yaw = deg(*s.YawDeg)
+		}
+		if s.Aim != nil {
+			aim = *s.Aim
+		} else if s.AimDeg != nil {
+			aim = deg(*s.AimDeg)
+		}
+		yawRate := deg(s.YawRateDeg)
+		n := s.Duration()
+		if s.Frames == 0 && scale != 1 {
+			n = int(math.Round(float64(s.Ticks) * scale))
+		}
+		yaw0 := yaw
+		for i := 0; i < n; i++ {
+			if !w.Valid(ent) {
+				return nil, fmt.Errorf("trace: segment %d: the traced entity was removed", si)
+			}
+			jumpHeld, jumpPressed := buttons(s.Jump, s.JumpHeld, s.JumpPressed, i, prevJump)
+			primHeld, primPressed := buttons(s.Primary, s.PrimaryHeld, s.PrimaryPressed, i, prevPrimary)
+			prevJump, prevPrimary = jumpHeld, primHeld
+			components.View.Get(e).Yaw = yaw
+			systems.Submit(e, components.CommandData{
+				Forward: s.Forward, Strafe: s.Strafe,
+				JumpPressed: jumpPressed, JumpHeld: jumpHeld,
+				Sprint: s.Sprint, Walk: s.Walk, Crouch: s.Crouch,
+				AimAngle: aim, Throttle: s.Throttle,
+				PrimaryPressed: primPressed, PrimaryHeld: primHeld,
+				UICaptured: s.UICaptured,
+			})
+			if s.Frames > 0 {
+				stepsThisFrame = stepsDue(runner, s.FrameDt)
+				runner.Advance(s.FrameDt)
+				yaw = yaw0 + float64(i+1)*yawRate*s.FrameDt
+			} else {
+				stepsThisFrame = 1
+				runner.Step()
+				yaw = yaw0 + float64(i+1)*yawRate*dt
+			}
+			frame++
+		}
+	}
+	return res, nil
+}
+
+// stepsDue predicts how many ticks Advance(frameDt) will run, so samples
+// taken during the frame can report it.
+func stepsDue(r *systems.Runner, frameDt float64) int {
+	return r.StepsFor(frameDt)
+}
+
+func buttons(mode string, exactHeld, exactPressed *bool, i int, prevHeld bool) (held, pressed bool) {
+	if exactHeld != nil || exactPressed != nil {
+		if exactHeld != nil {
+			held = *exactHeld
+		}
+		if exactPressed != nil {
+			pressed = *exactPressed
+		}
+		return held, pressed
+	}
+	held = mode == "hold" || (mode == "tap" && i == 0)
+	return held, held && !prevHeld
+}
+
+func sampleOf(e *donburi.Entry, t systems.Tick, frame, steps int) Sample {
+	b := components.Body.Get(e)
+	k := components.KCC.Get(e)
+	s := Sample{
+		Tick: t.N, Position: b.Position, Velocity: b.Velocity,
+		PlanarSpeed: motors.Planar(b.Velocity).Len(),
+		Grounded:    k.Grounded, GroundState: k.GroundState, Crouched: k.Crouched,
+		Yaw:   components.View.Get(e).Yaw,
+		Frame: frame, StepsThisFrame: steps,
+	}
+	if e.HasComponent(components.Motor) {
+		md := components.Motor.Get(e)
+		s.RequestJump = md.Ctx.Jump.RequestJump
+		if mr, ok := md.Motor.(motors.MetricsReporter); ok {
+			s.Metrics = mr.AppendMetrics(nil)
+		}
+	}
+	if e.HasComponent(components.JumpBuffer) {
+		s.JumpConsumed = components.JumpBuffer.Get(e).ConsumedThisTick
+	}
+	return s
+}
