@@ -57,10 +57,10 @@ type Segment struct {
 	// be empty.
 	JumpPressed *bool `toml:"jump_pressed,omitempty"`
 	JumpHeld    *bool `toml:"jump_held,omitempty"`
-	Sprint     bool   `toml:"sprint,omitempty"`
-	Walk       bool   `toml:"walk,omitempty"`
-	Crouch     bool   `toml:"crouch,omitempty"`
-	UICaptured bool   `toml:"ui_captured,omitempty"`
+	Sprint      bool  `toml:"sprint,omitempty"`
+	Walk        bool  `toml:"walk,omitempty"`
+	Crouch      bool  `toml:"crouch,omitempty"`
+	UICaptured  bool  `toml:"ui_captured,omitempty"`
 
 	// YawDeg or Yaw (radians, exact) set the view yaw at the segment's
 	// start; YawRateDeg turns it every tick (degrees per second).
