@@ -16,16 +16,21 @@ const Kind = "fps"
 //
 // Stage rules (dt = ctx.Dt, v = ctx.Velocity):
 //
-//   - Friction, grounded, no move input, not the jump tick: the speed s = |v|
-//     drops by max(s, StopSpeed)*Friction*dt, never below 0 (v keeps its
-//     direction). With move input the Accel stage alone tracks the intent.
-//   - Accel, grounded, with input: v moves toward the target Dir*Speed (both
-//     lie in the ground plane) by at most GroundAccel*dt.
+//   - Friction, grounded, no move input, not the jump tick: the planar speed
+//     s = |planar v| drops by max(s, StopSpeed)*Friction*dt, never below 0
+//     (the direction is kept). With move input the Accel stage alone tracks
+//     the intent.
+//   - Accel, grounded, with input: the planar velocity moves toward the
+//     target planar(Dir)*Speed by at most GroundAccel*dt. Dir lies in the
+//     ground plane and the KCC stage moves a grounded body along that plane
+//     (it lifts the planar velocity onto it), so the speed along the surface
+//     is Speed on slopes too.
 //   - Accel, airborne, with input: the planar velocity moves toward
 //     PlanarDir*Speed by at most AirAccel*dt; the part of that change
 //     perpendicular to the current planar velocity is scaled by AirControl.
-//     Without input the air keeps its momentum. The vertical part of v is the
-//     KCC stage's and is not touched in the air.
+//     Without input the air keeps its momentum.
+//
+// The vertical part of v belongs to the KCC stage and is never changed.
 //   - Shaping: replaces a non-finite velocity by zero (never NaN in state).
 type Motor struct {
 	cfg       Config
@@ -98,9 +103,9 @@ func (m *Motor) Friction(ctx *motors.Context) {
 	if !ctx.Grounded || ctx.Intent.Mag > 0 || ctx.Jump.RequestJump {
 		return
 	}
-	v := ctx.Velocity
-	s := v.Len()
-	if !(s > 0) || !motors.Finite(s) {
+	vp := motors.Planar(ctx.Velocity)
+	s := vp.Len()
+	if !(s > 0) || !motors.Finite(s) || !(ctx.Dt > 0) {
 		return
 	}
 	control := math.Max(s, m.cfg.StopSpeed)
@@ -109,7 +114,7 @@ func (m *Motor) Friction(ctx *motors.Context) {
 		ns = 0
 	}
 	m.frictionDrop = s - ns
-	ctx.Velocity = v.Mul(ns / s)
+	ctx.Velocity = motors.WithPlanar(ctx.Velocity, vp.Mul(ns/s))
 }
 
 // Accel accelerates toward the move intent on the ground and in the air
@@ -118,14 +123,14 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	if ctx.Intent.Mag <= 0 || !(ctx.Dt > 0) {
 		return
 	}
+	vp := motors.Planar(ctx.Velocity)
 	if ctx.Grounded {
-		target := ctx.Intent.Dir.Mul(ctx.Intent.Speed)
-		dv := clampLen(target.Sub(ctx.Velocity), m.cfg.GroundAccel*ctx.Dt)
+		target := motors.Planar(ctx.Intent.Dir).Mul(ctx.Intent.Speed)
+		dv := clampLen(target.Sub(vp), m.cfg.GroundAccel*ctx.Dt)
 		m.accelDV = dv.Len()
-		ctx.Velocity = ctx.Velocity.Add(dv)
+		ctx.Velocity = motors.WithPlanar(ctx.Velocity, vp.Add(dv))
 		return
 	}
-	vp := motors.Planar(ctx.Velocity)
 	target := ctx.Intent.PlanarDir.Mul(ctx.Intent.Speed)
 	dv := clampLen(target.Sub(vp), m.cfg.AirAccel*ctx.Dt)
 	m.airSteer = 1
