@@ -16,18 +16,28 @@ func emptyAABB() aabb {
 	return aabb{vec{inf, inf, inf}, vec{-inf, -inf, -inf}}
 }
 
+// grow and union use plain comparisons (callers never pass NaN: colliders
+// are validated on insertion and queries sanitize their inputs).
 func (b aabb) grow(p vec) aabb {
 	for i := 0; i < 3; i++ {
-		b.min[i] = math.Min(b.min[i], p[i])
-		b.max[i] = math.Max(b.max[i], p[i])
+		if p[i] < b.min[i] {
+			b.min[i] = p[i]
+		}
+		if p[i] > b.max[i] {
+			b.max[i] = p[i]
+		}
 	}
 	return b
 }
 
 func (b aabb) union(o aabb) aabb {
 	for i := 0; i < 3; i++ {
-		b.min[i] = math.Min(b.min[i], o.min[i])
-		b.max[i] = math.Max(b.max[i], o.max[i])
+		if o.min[i] < b.min[i] {
+			b.min[i] = o.min[i]
+		}
+		if o.max[i] > b.max[i] {
+			b.max[i] = o.max[i]
+		}
 	}
 	return b
 }
@@ -54,8 +64,12 @@ func (b aabb) center() vec {
 func segAABB(p0, p1 vec, r float64) aabb {
 	var b aabb
 	for i := 0; i < 3; i++ {
-		b.min[i] = math.Min(p0[i], p1[i]) - r
-		b.max[i] = math.Max(p0[i], p1[i]) + r
+		lo, hi := p0[i], p1[i]
+		if hi < lo {
+			lo, hi = hi, lo
+		}
+		b.min[i] = lo - r
+		b.max[i] = hi + r
 	}
 	return b
 }
@@ -69,7 +83,8 @@ type tri struct {
 }
 
 func (t *tri) bounds() aabb {
-	return emptyAABB().grow(t.a).grow(t.b).grow(t.c)
+	b := aabb{t.a, t.a}
+	return b.grow(t.b).grow(t.c)
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

@@ -116,17 +116,29 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		if !ok {
 			continue
 		}
-		// Prefer the earliest hit; at equal times prefer the one opposing
-		// the motion most, which is the one that actually blocks.
-		if found && t > best.Fraction {
-			continue
+		fn := faceTowardsN(&tris[i], res.normal)
+		// Prefer the earliest hit. Hits at the same time (within 1e-9) on
+		// the same edge or vertex come from the triangles sharing it: prefer
+		// the contact normal opposing the motion most, then the face
+		// opposing it most (so a downward cast onto a ledge reports the top
+		// face, not the riser).
+		if found {
+			if t > best.Fraction+1e-9 {
+				continue
+			}
+			if t >= best.Fraction-1e-9 {
+				dn, db := dot(res.normal, v), dot(best.Normal, v)
+				if dn > db+1e-12*vlen || (dn >= db-1e-12*vlen && dot(fn, v) >= dot(best.FaceNormal, v)) {
+					continue
+				}
+			}
 		}
-		if found && t == best.Fraction && dot(res.normal, v) >= dot(best.Normal, v) {
-			continue
+		if found && best.Fraction < t {
+			t = best.Fraction
 		}
 		found = true
-		tmax = t
-		best = CastHit{Collider: tris[i].id, Fraction: t, Point: res.onTri, Normal: res.normal, FaceNormal: faceTowardsN(&tris[i], res.normal), OnFace: res.onFace}
+		tmax = math.Min(1, t+1e-9)
+		best = CastHit{Collider: tris[i].id, Fraction: t, Point: res.onTri, Normal: res.normal, FaceNormal: fn, OnFace: res.onFace}
 	}
 	return best, found
 }

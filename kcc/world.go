@@ -31,6 +31,7 @@ type collider struct {
 	kind colliderKind
 	box  aabb
 	tris []tri
+	tbox []aabb // bounds of tris
 	bvh  bvh
 	hf   heightfield
 }
@@ -120,11 +121,13 @@ func (w *World) AddBox(center, halfExtents mgl64.Vec3, rot mgl64.Quat) ColliderI
 	}
 	id := ColliderID(len(w.colliders))
 	box := emptyAABB()
+	tbox := make([]aabb, len(tris))
 	for i := range tris {
 		tris[i].id = id
-		box = box.union(tris[i].bounds())
+		tbox[i] = tris[i].bounds()
+		box = box.union(tbox[i])
 	}
-	return w.add(collider{kind: kindBox, box: box, tris: tris})
+	return w.add(collider{kind: kindBox, box: box, tris: tris, tbox: tbox})
 }
 
 // makeTri builds a triangle with its unit normal; ok is false for
@@ -196,7 +199,7 @@ func (w *World) AddTriMesh(vertices []mgl64.Vec3, indices []uint32) (ColliderID,
 		boxes = append(boxes, b)
 		box = box.union(b)
 	}
-	return w.add(collider{kind: kindMesh, box: box, tris: tris, bvh: buildBVH(boxes)}), nil
+	return w.add(collider{kind: kindMesh, box: box, tris: tris, tbox: boxes, bvh: buildBVH(boxes)}), nil
 }
 
 // AddHeightfield adds a height grid of cols x rows samples. Sample (c, r)
@@ -259,14 +262,14 @@ func (w *World) gather(q aabb, s *scratch) []tri {
 		switch c.kind {
 		case kindBox:
 			for i := range c.tris {
-				if c.tris[i].bounds().overlaps(q) {
+				if c.tbox[i].overlaps(q) {
 					s.tris = append(s.tris, c.tris[i])
 				}
 			}
 		case kindMesh:
 			s.sub = c.bvh.query(q, s.sub[:0])
 			for _, ti := range s.sub {
-				if c.tris[ti].bounds().overlaps(q) {
+				if c.tbox[ti].overlaps(q) {
 					s.tris = append(s.tris, c.tris[ti])
 				}
 			}
