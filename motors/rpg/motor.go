@@ -22,6 +22,35 @@ type Motor struct {
 	speedScale  float64
 	planarSpeed float64
 	capped      bool
+
+	// alphas caches 1 - exp(-dt/tau) for the four time constants (indexed
+	// by the tau* constants) at the tick length alphaDt.
+	alphas  [4]float64
+	alphaDt float64
+}
+
+// Indices of the time constants in Motor.alphas.
+const (
+	tauAccel = iota
+	tauDecel
+	tauDecelStop
+	tauAir
+)
+
+// alphaFor returns 1 - exp(-dt/tau) for time constant i, recomputing the
+// cache when dt changes (once for a fixed tick).
+func (m *Motor) alphaFor(i int, dt float64) (tau, alpha float64) {
+	taus := [4]float64{m.cfg.TauAccel, m.cfg.TauDecel, m.cfg.TauDecelStop, m.cfg.TauAir}
+	if dt != m.alphaDt {
+		for k, t := range taus {
+			m.alphas[k] = 0
+			if t > 0 {
+				m.alphas[k] = -math.Expm1(-dt / t)
+			}
+		}
+		m.alphaDt = dt
+	}
+	return taus[i], m.alphas[i]
 }
 
 var (
@@ -123,20 +152,20 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	if !(dt > 0) || !motors.Finite(dt) {
 		return
 	}
-	var tau float64
+	var slot int
 	switch {
 	case !ctx.Grounded && m.cfg.AirPolicy != AirLimited:
 		return // Option A: no air steering.
 	case !ctx.Grounded:
-		tau = m.cfg.TauAir
+		slot = tauAir
 	case speed > v.Len():
-		tau = m.cfg.TauAccel
+		slot = tauAccel
 	case ctx.Intent.Mag <= 0 && m.cfg.TauDecelStop > 0:
-		tau = m.cfg.TauDecelStop
+		slot = tauDecelStop
 	default:
-		tau = m.cfg.TauDecel
+		slot = tauDecel
 	}
-	alpha := -math.Expm1(-dt / tau)
+	tau, alpha := m.alphaFor(slot, dt)
 	target := motors.Planar(dir).Mul(speed)
 	v = v.Add(target.Sub(v).Mul(alpha))
 	m.tau, m.alpha = tau, alpha

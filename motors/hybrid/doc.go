@@ -1,0 +1,22 @@
+// Package hybrid is the hybrid third-person motor of seed 003: camera-relative
+// input, a character facing kept as motor state, a movement direction that
+// blends the input direction with the facing by a speed-dependent "rotation
+// influence" (plus a momentum bonus while the input direction is held), a
+// speed-dependent turn rate applied with lerp_angle, move_toward acceleration
+// and deceleration, reduced air direction and rotation control, walk / run /
+// sprint speed tiers with a smoothed multiplier, and jump speed from jump
+// height and gravity (v = sqrt(2 g h)) with coyote time and a jump buffer
+// served by the pipeline's shared buffer stage.
+//
+// At low speed the character moves where the stick points (arcade); at sprint
+// it moves where it faces and the facing turns slowly toward the input
+// (momentum).
+//
+// The package is pure Go over mgl64. It implements motors.Motor,
+// motors.MetricsReporter and the optional Vertical() hook that lets the prefab
+// fill the KCC's gravity, jump speed and max fall speed from this config. It
+// must not import donburi or ebiten, query collision, integrate gravity, apply
+// the jump velocity or decide grounding: the KCC stage owns vertical motion
+// and the single jump-consume point, the buffer stage owns coyote and buffer
+// timers.
+package hybrid
