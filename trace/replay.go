@@ -64,7 +64,12 @@ type replayOpts struct {
 	setup    []func(w donburi.World, p *systems.Pipeline) error
 	rate     float64
 	runner   systems.RunnerOptions
+	rec      *Recorder
 }
+
+// WithRecorder attaches rec to the traced entity, so the replay is also
+// recorded (recording a replay must give back an equivalent trace).
+func WithRecorder(rec *Recorder) Option { return func(o *replayOpts) { o.rec = rec } }
 
 // WithOverride merges recipe TOML over the trace's prefab.
 func WithOverride(tomlText string) Option {
@@ -129,6 +134,10 @@ func Replay(tr *Trace, opts ...Option) (*Result, error) {
 	}
 	p := systems.NewPipeline(w, systems.Options{TickRate: rate})
 	runner := systems.NewRunner(p, o.runner)
+	if o.rec != nil {
+		o.rec.tr.Prefab, o.rec.tr.Level, o.rec.tr.Override, o.rec.tr.Spawn = tr.Prefab, tr.Level, tr.Override, tr.Spawn
+		o.rec.Attach(p, ent)
+	}
 	for _, f := range o.setup {
 		if err := f(w, p); err != nil {
 			return nil, err
