@@ -1,0 +1,227 @@
+package flail
+
+import (
+	"fmt"
+	"math"
+)
+
+// Skill is a bot skill level.
+type Skill uint8
+
+// Skill levels (see BotsConfig).
+const (
+	SkillEasy Skill = iota + 1
+	SkillNormal
+	SkillHard
+)
+
+// String names the skill as TOML spells it.
+func (s Skill) String() string {
+	switch s {
+	case SkillEasy:
+		return "easy"
+	case SkillHard:
+		return "hard"
+	case SkillNormal:
+		return "normal"
+	}
+	return fmt.Sprintf("Skill(%d)", uint8(s))
+}
+
+// ParseSkill parses "easy", "normal" or "hard".
+func ParseSkill(s string) (Skill, error) {
+	switch s {
+	case "easy":
+		return SkillEasy, nil
+	case "normal", "":
+		return SkillNormal, nil
+	case "hard":
+		return SkillHard, nil
+	}
+	return 0, fmt.Errorf("flail: unknown bot skill %q (easy, normal, hard)", s)
+}
+
+// BotMode is what a bot is doing, for debug overlays and tests.
+type BotMode uint8
+
+// Bot modes.
+const (
+	BotWander BotMode = iota
+	BotSeek
+	BotAttack
+	BotFlee
+)
+
+// String names the mode.
+func (m BotMode) String() string {
+	return [...]string{"wander", "seek", "attack", "flee"}[m&3]
+}
+
+// Bot is a deterministic steering brain: every decision draws from its own
+// seeded RNG and reads only the rules' state, so a match replays exactly.
+// Rules.Step calls Think for living bots; the caller submits Next() as the
+// bot's command for the next tick.
+type Bot struct {
+	Skill Skill
+	RNG   RNG
+	// Cooldown is the ticks left before the next decision.
+	Cooldown int
+	// Mode is the current behaviour and Target the attacked or fled
+	// player's ID (0 = none).
+	Mode   BotMode
+	Target uint64
+	input  Input
+	orbit  float64
+	thrown int
+}
+
+// NewBot returns a bot of the given skill with its own RNG stream. The first
+// decision is staggered randomly within the reaction time so bots spawned
+// together do not all think on the same tick.
+func NewBot(skill Skill, seed uint64) Bot {
+	if skill < SkillEasy || skill > SkillHard {
+		skill = SkillNormal
+	}
+	b := Bot{Skill: skill, RNG: NewRNG(seed), orbit: 1}
+	if b.RNG.Float64() < 0.5 {
+		b.orbit = -1
+	}
+	b.Cooldown = b.RNG.Intn(8)
+	b.input.Aim = b.RNG.Range(-math.Pi, math.Pi)
+	b.input.Throttle = 1
+	return b
+}
+
+// Next returns the input to submit for the next tick and clears its press
+// edge so a press is submitted once.
+func (b *Bot) Next() Input {
+	in := b.input
+	b.input.PrimaryPressed = false
+	return in
+}
+
+// Think updates the bot's decision (when its reaction cooldown allows) from
+// the match state: flee a much stronger flail that is close, else circle a
+// weaker target so the trailing flail whips into it (hard bots also throw),
+// else seek the nearest pickup, else wander; always steering away from
+// walls, plus a skill-dependent aim error.
+func (b *Bot) Think(r *Rules, agents []Agent, self int) {
+	me := &agents[self]
+	p := me.P
+	if p.Flail.Thrown {
+		b.thrown++
+	} else {
+		b.thrown = 0
+		b.input.PrimaryHeld = false
+	}
+	if b.Cooldown > 0 {
+		b.Cooldown--
+		return
+	}
+	sc := r.Cfg.Skill(b.Skill)
+	b.Cooldown = sc.ReactionTicks - 1
+	upm := r.Cfg.UnitsPerMeter
+	pos := me.Car.Pos
+	perc := sc.Perception / upm
+	myE := math.Max(p.Energy, 1)
+
+	threat, target := -1, -1
+	threatD, targetD := math.Inf(1), math.Inf(1)
+	r.q = r.Grid.Query(pos[0], pos[2], perc, r.q[:0])
+	for _, jj := range r.q {
+		j := int(jj)
+		if j == self {
+			continue
+		}
+		o := agents[j].P
+		if !o.Alive {
+			continue
+		}
+		c := agents[j].Car.Pos
+		d2 := sq(c[0]-pos[0]) + sq(c[2]-pos[2])
+		if d2 > perc*perc {
+			continue
+		}
+		if o.Energy > sc.FleeRatio*myE {
+			fd2 := sq(o.Flail.Pos[0]-pos[0]) + sq(o.Flail.Pos[2]-pos[2])
+			if fd2 < threatD {
+				threat, threatD = j, fd2
+			}
+		} else if o.Energy < sc.AttackRatio*myE && o.Protected <= 0 && d2 < targetD {
+			target, targetD = j, d2
+		}
+	}
+
+	dx, dz := math.Cos(b.input.Aim), math.Sin(b.input.Aim)
+	b.input.Throttle = 1
+	half := 0.5 * perc
+	switch {
+	case threat >= 0 && threatD < half*half:
+		b.Mode, b.Target = BotFlee, agents[threat].P.ID
+		f := agents[threat].P.Flail.Pos
+		dx, dz = pos[0]-f[0], pos[2]-f[2]
+	case target >= 0:
+		b.Mode, b.Target = BotAttack, agents[target].P.ID
+		t := agents[target].Car.Pos
+		tx, tz := t[0]-pos[0], t[2]-pos[2]
+		dist := math.Sqrt(tx*tx + tz*tz)
+		orbit := sc.OrbitRadius/upm + p.Flail.Radius
+		var off float64
+		if dist > orbit {
+			off = math.Pi / 2 * orbit / dist
+		} else {
+			off = math.Pi/2 + math.Pi/4*(orbit-dist)/math.Max(orbit, 1e-9)
+		}
+		a := math.Atan2(tz, tx) + b.orbit*off
+		dx, dz = math.Cos(a), math.Sin(a)
+		if sc.Throws && !p.Flail.Thrown && dist < 3*orbit {
+			fv := p.Flail.Vel
+			fs := math.Hypot(fv[0], fv[2])
+			ftx, ftz := t[0]-p.Flail.Pos[0], t[2]-p.Flail.Pos[2]
+			fd := math.Hypot(ftx, ftz)
+			if fs > r.killSpeed && fd > 1e-9 && (fv[0]*ftx+fv[2]*ftz) > 0.9*fs*fd {
+				b.input.PrimaryPressed, b.input.PrimaryHeld = true, false
+			}
+		}
+	default:
+		b.Target = 0
+		best, bestD := -1, math.Inf(1)
+		r.q = r.PickGrid.Query(pos[0], pos[2], perc, r.q[:0])
+		pp := r.Pickups.pos
+		for _, jj := range r.q {
+			c := pp[jj]
+			d2 := sq(c[0]-pos[0]) + sq(c[2]-pos[2])
+			if d2 < bestD {
+				best, bestD = int(jj), d2
+			}
+		}
+		if best >= 0 && bestD <= perc*perc {
+			b.Mode = BotSeek
+			c := pp[best]
+			dx, dz = c[0]-pos[0], c[2]-pos[2]
+		} else {
+			b.Mode = BotWander
+			a := b.input.Aim + b.RNG.Range(-0.6, 0.6)
+			dx, dz = math.Cos(a), math.Sin(a)
+		}
+	}
+	// a thrown flail is pulled back after a while.
+	if p.Flail.Thrown && b.thrown > 16 && !p.Flail.Attracting {
+		b.input.PrimaryPressed, b.input.PrimaryHeld = true, true
+	}
+	if l := math.Hypot(dx, dz); l > 1e-12 {
+		dx, dz = dx/l, dz/l
+	}
+	ax, az := r.Arena.WallAvoid(pos[0], pos[2], sc.WallMargin/upm+r.carR)
+	dx += 2 * ax
+	dz += 2 * az
+	aim := math.Atan2(dz, dx)
+	if !Finite(aim) {
+		aim = 0
+	}
+	noise := sc.AimNoiseDeg * math.Pi / 180
+	aim += b.RNG.Range(-noise, noise)
+	b.input.Aim = math.Remainder(aim, 2*math.Pi)
+}
+
+func sq(x float64) float64 { return x * x }

@@ -1,0 +1,23 @@
+// Package flail is the brutal.io-style flail game domain of motorkit: the
+// car/flail/rope physics of seed 002 (exact mode, reproducing the measured
+// 40 Hz server step, and a clean XPBD mode), the flail size formula, the game
+// rules (energy pickups, throwing and attracting the flail, energy drains,
+// kills, respawn with spawn protection, leaderboard, events), a uniform
+// spatial grid for hit detection, deterministic seeded bots with skill levels
+// and the tuning configuration (strict TOML, embedded default file).
+//
+// The game is top-down on the XZ plane (Y is up and stays constant). State is
+// kept in SI units (meters, m/s, seconds, radians) like the rest of the
+// module; the tuning file is authored in the seed's world units (100 world
+// units per meter unless configured) and per-reference-tick constants, and
+// Config.Physics converts it once into per-tick SI constants for a given tick
+// rate.
+//
+// The package is pure Go plus mgl64. It must not import donburi or ebiten:
+// the ECS glue lives in components/ and systems/ (systems/flail*.go), and the
+// front end in demo/. It never reads the wall clock, never iterates maps in
+// simulation and never uses the global random source; every random decision
+// comes from an explicitly seeded RNG, so a match is reproducible bit for bit.
+// Bad input (NaN or infinite aim, throttle or energy, huge values) is
+// sanitized at the edge; state never becomes NaN or Inf.
+package flail
