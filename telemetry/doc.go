@@ -1,0 +1,17 @@
+// Package telemetry is the jump debugging aid of seed 004 §H: a per-entity
+// ring buffer of the last N fixed ticks (default 240) holding the input
+// edges, the jump timers, grounded, velocity, dt, the steps of the frame and
+// whether a jump was consumed; and a "dump on failure" detector that writes
+// the ring buffer out as a readable TOML file when the jump buffer stays
+// positive longer than a threshold without a consume, with the reason flags
+// grounded, coyote, ui_captured and consumed.
+//
+// The pure part (Ring, Detector, Recorder, Dump) knows nothing about ECS.
+// Hook is the pipeline side: a system function a game adds after the KCC
+// stage (p.AddAfter(systems.StageKCC, "telemetry", hook.System)) that records
+// one Record per tick for every entity with a recorder attached (Attach).
+//
+// What this package must not do: change simulation state (it only reads
+// components), allocate per tick in steady state (a dump allocates, once),
+// read the wall clock, or import ebiten.
+package telemetry
