@@ -1,0 +1,51 @@
+package systems_test
+
+import (
+	"fmt"
+
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+// Example shows a donburi game using motorkit: a level, a character from a
+// prefab, the pipeline on a fixed-step runner, and one command per frame.
+func Example() {
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil {
+		panic(err)
+	}
+	player, err := prefabs.Spawn(w, "capsule_walker")
+	if err != nil {
+		panic(err)
+	}
+	pipeline := systems.NewPipeline(w, systems.Options{TickRate: 60})
+	runner := systems.NewRunner(pipeline, systems.DefaultRunnerOptions())
+
+	// In Ebitengine's Update: submit this frame's input, then advance.
+	for frame := 0; frame < 60; frame++ {
+		systems.Submit(w.Entry(player), components.CommandData{Forward: 1})
+		runner.Advance(1.0 / 60)
+	}
+	body := components.Body.Get(w.Entry(player))
+	fmt.Printf("after 1 s: x = %.2f m, speed %.1f m/s, grounded %v\n",
+		body.Position.X(), body.Velocity.Len(), components.KCC.Get(w.Entry(player)).Grounded)
+	// Output: after 1 s: x = 4.67 m, speed 5.0 m/s, grounded true
+}
+
+// ExamplePipeline_Add adds a game system after the KCC stage.
+func ExamplePipeline_Add() {
+	w := donburi.NewWorld()
+	p := systems.NewPipeline(w, systems.Options{TickRate: 40})
+	p.Add(systems.StageKCC, "my-game.after-move", func(w donburi.World, t systems.Tick) {
+		if t.N == 0 {
+			fmt.Printf("tick %d, dt %.3f s\n", t.N, t.Dt)
+		}
+	})
+	p.Step()
+	fmt.Println(p.Systems(systems.StageKCC))
+	// Output:
+	// tick 0, dt 0.025 s
+	// [kcc my-game.after-move]
+}
