@@ -225,7 +225,7 @@ func DefaultConfig() Config {
 		Flail: FlailConfig{Drag: 1.1, ThrownDrag: 1.02, Restitution: 0.5, MinRadius: 10,
 			AttractAccel: 2.5, ReattachDistance: 120, ThrowBoost: 8},
 		Rope:  RopeConfig{Segments: 3, RestLength: 80, K: 0.1, NodeDrag: 1.1},
-		Clean: CleanConfig{Compliance: 1e-5, Substeps: 8, CarMass: 10, NodeMass: 0.5, FlailMass: 1, FlailMassExponent: 1},
+		Clean: CleanConfig{Compliance: 1e-6, Substeps: 8, CarMass: 10, NodeMass: 2, FlailMass: 1, FlailMassExponent: 1},
 		Rules: RulesConfig{StartEnergy: 100, MinEnergy: 100, MaxEnergy: 100000,
 			KillSpeed: 700, KillShare: 0.5, DropShare: 0.3, DropCount: 6, DropScatter: 150,
 			RespawnDelay: 3, SpawnProtection: 2,
@@ -390,7 +390,7 @@ type Physics struct {
 // speed in m/s, K scales by (ref/rate)^2 (same spring frequency) and the
 // attraction keeps its acceleration in m/s^2. A non-finite or non-positive
 // rate is replaced by the reference rate.
-func (c *Config) Physics(rate float64) Physics {
+func (c Config) Physics(rate float64) Physics {
 	ref := c.ReferenceRate
 	if !(rate > 0) || math.IsInf(rate, 0) {
 		rate = ref

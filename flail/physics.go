@@ -284,9 +284,10 @@ func (p *Physics) stepClean(car *Point, carStart mgl64.Vec3, fl *FlailState, r *
 	}
 	fl.Angle = math.Atan2(fl.Pos[2]-car.Pos[2], fl.Pos[0]-car.Pos[0])
 	var prev [MaxRopeNodes + 1]mgl64.Vec3
-	var corr mgl64.Vec3
-	move := car.Pos.Sub(carStart)
-	carPt := Point{Vel: car.Vel}
+	// The car is a particle too: it starts the tick where it was and moves
+	// with the velocity its own step gave it; the rope corrects it.
+	own := car.Pos.Sub(carStart).Mul(1 / p.Dt)
+	carPt := Point{Pos: carStart, Vel: own}
 	for s := 1; s <= n; s++ {
 		// predict free motion with per-substep drag.
 		for i := range r.Nodes {
@@ -302,7 +303,8 @@ func (p *Physics) stepClean(car *Point, carStart mgl64.Vec3, fl *FlailState, r *
 			fl.Vel = fl.Vel.Mul(1 / flailDrag)
 		}
 		fl.Pos = fl.Pos.Add(fl.Vel.Mul(h))
-		carPt.Pos = carStart.Add(move.Mul(float64(s) * inv)).Add(corr)
+		prevCar := carPt.Pos
+		carPt.Pos = carPt.Pos.Add(carPt.Vel.Mul(h))
 		// one Gauss-Seidel pass of XPBD distance constraints.
 		for i := 1; i <= last; i++ {
 			a := chainAt(i, &carPt, fl, r)
@@ -327,10 +329,6 @@ func (p *Physics) stepClean(car *Point, carStart mgl64.Vec3, fl *FlailState, r *
 			a.Pos[2] += wa * dl * nz
 			b.Pos[0] -= wb * dl * nx
 			b.Pos[2] -= wb * dl * nz
-			if i-1 == 0 {
-				corr[0] -= wb * dl * nx
-				corr[2] -= wb * dl * nz
-			}
 		}
 		for i := range r.Nodes {
 			nd := &r.Nodes[i]
@@ -338,9 +336,14 @@ func (p *Physics) stepClean(car *Point, carStart mgl64.Vec3, fl *FlailState, r *
 		}
 		fl.Vel = fl.Pos.Sub(prev[len(r.Nodes)]).Mul(1 / h)
 		fl.Vel[1] = 0
+		carPt.Vel = carPt.Pos.Sub(prevCar).Mul(1 / h)
 	}
 	p.maybeReattach(car, fl)
-	return CarPull{DPos: corr, DVel: corr.Mul(1 / p.Dt)}
+	dpos := carPt.Pos.Sub(car.Pos)
+	dpos[1] = 0
+	dvel := carPt.Vel.Sub(own)
+	dvel[1] = 0
+	return CarPull{DPos: dpos, DVel: dvel}
 }
 
 // FlailRadiusUnits is the size formula in world units:
