@@ -123,10 +123,16 @@ func (mo *Motor) AppendMetrics(dst []motors.Metric) []motors.Metric {
 }
 
 // Friction is stage 4 of seed 000 §9. Grounded: ground friction with the
-// stop_speed floor on the velocity's ground-tangent part, multiplied by the
-// frictionless-jump policy's scale (see FrictionMultiplier). Airborne: the
-// speed-scaled air resistance on the planar part (off when air_resistance is
-// 0). The normal (or vertical) part of the velocity is left alone.
+// stop_speed floor on the velocity along the ground (see surfaceVelocity),
+// with the friction coefficient multiplied by the frictionless-jump policy's
+// scale (see FrictionMultiplier). Airborne: the speed-scaled air resistance
+// on the planar part (off when air_resistance is 0). The vertical component
+// of Context.Velocity belongs to the KCC stage and is never changed.
+//
+// Ground convention (package systems): a grounded body stores a planar
+// velocity and the KCC stage lifts it onto the ground plane when it moves,
+// so the stages work on that lifted surface velocity and store back its
+// planar part; speeds along a slope are therefore surface speeds.
 func (mo *Motor) Friction(ctx *motors.Context) {
 	dt, ok := tickDt(ctx)
 	sanitizeVelocity(ctx)
@@ -149,11 +155,9 @@ func (mo *Motor) Friction(ctx *motors.Context) {
 	if !(k > 0) {
 		return
 	}
-	n := groundNormal(ctx)
-	v := ctx.Velocity
-	vt := v.Sub(n.Mul(v.Dot(n)))
-	f := FrictionScale(vt.Len(), c.StopSpeed, c.Friction*k, dt)
-	ctx.Velocity = v.Sub(vt.Mul(1 - f))
+	vs := surfaceVelocity(ctx)
+	f := FrictionScale(vs.Len(), c.StopSpeed, c.Friction*k, dt)
+	ctx.Velocity = motors.WithPlanar(ctx.Velocity, motors.Planar(vs.Mul(f)))
 }
 
 // FrictionMultiplier is the frictionless-jump policy (seed 000 §7.2-7.3):
@@ -188,8 +192,8 @@ func (mo *Motor) FrictionMultiplier(ctx *motors.Context) float64 {
 }
 
 // Accel is stage 5 of seed 000 §9. Grounded: projection-limited accelerate
-// of the ground-tangent velocity toward Intent.Dir at Intent.Speed with
-// ground_accel. Airborne: the Golden Angle gain scales both air_accel_base
+// of the surface velocity (see Friction) along the ground-tangent Intent.Dir
+// toward Intent.Speed with ground_accel. Airborne: the Golden Angle gain scales both air_accel_base
 // and the intent speed, the projection-limited accelerate runs on the planar
 // velocity, and when gain > 1 the bonus push
 // (gain-1)*bonus_scale*air_accel_base*dt*move_intent_speed is added along
@@ -212,11 +216,8 @@ func (mo *Motor) Accel(ctx *motors.Context) {
 		if !motors.FiniteVec(dir) {
 			return
 		}
-		n := groundNormal(ctx)
-		v := ctx.Velocity
-		vn := n.Mul(v.Dot(n))
-		vt, _ := Accelerate(v.Sub(vn), dir, wish, c.GroundAccel, dt)
-		ctx.Velocity = vt.Add(vn)
+		vs, _ := Accelerate(surfaceVelocity(ctx), dir, wish, c.GroundAccel, dt)
+		ctx.Velocity = motors.WithPlanar(ctx.Velocity, motors.Planar(vs))
 		return
 	}
 	dir := ctx.Intent.PlanarDir
@@ -305,16 +306,17 @@ func sanitizeVelocity(ctx *motors.Context) {
 	}
 }
 
-// groundNormal returns the unit ground normal, or Up when the reported one
-// is unusable.
-func groundNormal(ctx *motors.Context) mgl64.Vec3 {
+// surfaceVelocity is the grounded velocity along the ground: the stored
+// planar velocity lifted onto the ground plane, the same lift the KCC stage
+// applies when it moves a grounded body (y = -(n.x*v.x + n.z*v.z)/n.y). On
+// flat ground it is the planar velocity. Friction and accel act on it and
+// the result, which stays in the plane, is stored back as its planar part.
+func surfaceVelocity(ctx *motors.Context) mgl64.Vec3 {
+	v := motors.Planar(ctx.Velocity)
 	n := ctx.GroundNormal
-	if !motors.FiniteVec(n) {
-		return motors.Up
+	if !motors.FiniteVec(n) || !(n[1] > 1e-3) {
+		return v
 	}
-	l := n.Len()
-	if !(l > 1e-9) {
-		return motors.Up
-	}
-	return n.Mul(1 / l)
+	v[1] = -(n[0]*v[0] + n[2]*v[2]) / n[1]
+	return v
 }

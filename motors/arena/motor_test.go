@@ -63,14 +63,15 @@ func TestGroundFrictionStage(t *testing.T) {
 	if !near(ctx.Velocity[0], 7.2, 1e-12) || m.Metrics().FrictionScale != 1 {
 		t.Fatalf("flat friction: %v scale %v", ctx.Velocity, m.Metrics().FrictionScale)
 	}
-	// On a 20° slope the in-plane velocity is scaled, keeping it in the plane.
+	// On a 20° slope the stored velocity is planar and the KCC stage lifts it
+	// onto the slope: planar 6cos20° up the slope is a surface speed of 6,
+	// friction leaves 5.4 along the surface, stored as planar 5.4cos20°.
 	a := 20 * math.Pi / 180
 	n := mgl64.Vec3{-math.Sin(a), math.Cos(a), 0}
-	along := mgl64.Vec3{math.Cos(a), math.Sin(a), 0}
-	ctx = ctxFor(m, true, along.Mul(6), 0, 0, 0)
+	ctx = ctxFor(m, true, mgl64.Vec3{6 * math.Cos(a), 0, 0}, 0, 0, 0)
 	ctx.GroundNormal = n
 	m.Friction(ctx)
-	if !near(ctx.Velocity.Len(), 5.4, 1e-12) || !near(ctx.Velocity.Dot(n), 0, 1e-12) {
+	if !near(ctx.Velocity[0], 5.4*math.Cos(a), 1e-12) || ctx.Velocity[1] != 0 || ctx.Velocity[2] != 0 {
 		t.Fatalf("slope friction: %v", ctx.Velocity)
 	}
 	// Airborne: no ground friction, default air_resistance 0 leaves it alone.
@@ -166,16 +167,19 @@ func TestGroundAccelStage(t *testing.T) {
 	if !near(ctx.Velocity[2], 14.0/60*8, 1e-12) || ctx.Velocity[0] != 8 {
 		t.Fatalf("ground strafe: %v", ctx.Velocity)
 	}
-	// On a slope the tangent intent accelerates in the plane; the normal part
-	// of the velocity is kept.
+	// On a 20° slope, from rest, the tangent intent (up the slope) gets the
+	// push 14*dt*8 as surface speed, stored as its planar part push*cos20°.
+	// At surface speed W (planar W cos20°) nothing more is added.
 	a := 20 * math.Pi / 180
 	n := mgl64.Vec3{-math.Sin(a), math.Cos(a), 0}
-	ctx = ctxFor(m, true, n.Mul(0.5), 0, 1, 0)
-	ctx.GroundNormal = n
-	ctx.Intent.Dir = mgl64.Vec3{math.Cos(a), math.Sin(a), 0}
-	m.Accel(ctx)
-	if !near(ctx.Velocity.Dot(n), 0.5, 1e-12) || !near(ctx.Velocity.Dot(ctx.Intent.Dir), 14.0/60*8, 1e-12) {
-		t.Fatalf("slope accel: %v", ctx.Velocity)
+	for _, tc := range []struct{ v0, want float64 }{{0, 14.0 / 60 * 8 * math.Cos(a)}, {8 * math.Cos(a), 8 * math.Cos(a)}} {
+		ctx = ctxFor(m, true, mgl64.Vec3{tc.v0, 0, 0}, 0, 1, 0)
+		ctx.GroundNormal = n
+		ctx.Intent.Dir = mgl64.Vec3{math.Cos(a), math.Sin(a), 0}
+		m.Accel(ctx)
+		if !near(ctx.Velocity[0], tc.want, 1e-12) || ctx.Velocity[1] != 0 {
+			t.Fatalf("slope accel from %v: %v, want %v", tc.v0, ctx.Velocity, tc.want)
+		}
 	}
 }
 
