@@ -1,0 +1,202 @@
+package prefabs_test
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/motors/basic"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/yohamta/donburi"
+)
+
+func TestSpawnCapsuleWalker(t *testing.T) {
+	w := donburi.NewWorld()
+	ent, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{1, 2, 3}), prefabs.Facing(0.5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := w.Entry(ent)
+	if p := components.Body.Get(e).Position; p != (mgl64.Vec3{1, 2, 3}) {
+		t.Fatalf("position %v", p)
+	}
+	if y := components.View.Get(e).Yaw; y != 0.5 {
+		t.Fatalf("yaw %v", y)
+	}
+	k := components.KCC.Get(e)
+	if k.Shape.Radius != 0.3 || k.Shape.HalfHeight != 0.6 || k.Gravity != 20 || k.JumpSpeed != 6 || k.Controller == nil {
+		t.Fatalf("kcc %+v", k)
+	}
+	if math.Abs(k.Settings.MaxSlopeClimbAngle-math.Pi/4) > 1e-15 || k.Settings.Autostep == nil || k.Settings.Autostep.MaxHeight != 0.35 {
+		t.Fatalf("controller settings %+v", k.Settings)
+	}
+	m, ok := components.Motor.Get(e).Motor.(*basic.Motor)
+	if !ok || m.Config() != basic.DefaultConfig() {
+		t.Fatalf("motor %#v", components.Motor.Get(e).Motor)
+	}
+	for _, c := range []donburi.IComponentType{components.Command, components.Intent, components.JumpBuffer} {
+		if !e.HasComponent(c) {
+			t.Fatalf("missing component %v", c)
+		}
+	}
+}
+
+func TestSpawnOverrideAndMotorsAreIndependent(t *testing.T) {
+	w := donburi.NewWorld()
+	a, err := prefabs.Spawn(w, "capsule_walker", prefabs.Override("[motor]\nmax_speed = 7.5\n[kcc]\nstep_height = 0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := prefabs.Spawn(w, "capsule_walker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ma := components.Motor.Get(w.Entry(a)).Motor.(*basic.Motor)
+	mb := components.Motor.Get(w.Entry(b)).Motor.(*basic.Motor)
+	if ma == mb || ma.Config().MaxSpeed != 7.5 || mb.Config().MaxSpeed != 5 {
+		t.Fatalf("override leaked or motors shared: %v %v", ma.Config(), mb.Config())
+	}
+	if components.KCC.Get(w.Entry(a)).Settings.Autostep != nil {
+		t.Fatal("step_height = 0 should disable autostep")
+	}
+}
+
+func TestRecipeErrorsNameFileAndKey(t *testing.T) {
+	cases := []struct{ override, want string }{
+		{"[motor]\nmax_sped = 1\n", "max_sped"},
+		{"[motor]\naccel = -4\n", `"accel"`},
+		{"[kcc]\nradius = -1\n", "kcc.radius"},
+		{"[kcc]\nradiuss = 1\n", "kcc.radiuss"},
+		{"[motor]\nkind = \"warp\"\n", "motor.kind"},
+		{"[jump]\ncapture_policy = \"sometimes\"\n", "jump.capture_policy"},
+		{"[bogus]\nx = 1\n", "bogus"},
+		{"[view]\npitch_deg = 120\n", "view.pitch_deg"},
+		{"[kcc\n", "override 1 of capsule_walker: line"},
+	}
+	for _, c := range cases {
+		_, err := prefabs.Spawn(donburi.NewWorld(), "capsule_walker", prefabs.Override(c.override))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("override %q: error %v should mention %s", c.override, err, c.want)
+		}
+	}
+	if _, err := prefabs.Spawn(donburi.NewWorld(), "no_such_recipe"); err == nil || !strings.Contains(err.Error(), "capsule_walker") {
+		t.Errorf("unknown recipe error should list the known ones: %v", err)
+	}
+}
+
+func TestLoadFileOverridesAndAddsRecipes(t *testing.T) {
+	lib, err := prefabs.NewLibrary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	good := filepath.Join(dir, "mine.toml")
+	os.WriteFile(good, []byte(`
+[prefab.capsule_walker.motor]
+max_speed = 9.0
+
+[prefab.sprinter]
+kcc = { radius = 0.4 }
+motor = { kind = "basic", max_speed = 12.0 }
+`), 0o644)
+	if err := lib.LoadFile(good); err != nil {
+		t.Fatal(err)
+	}
+	r, err := lib.Recipe("capsule_walker")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := r.NewMotor()
+	if m.(*basic.Motor).Config().MaxSpeed != 9 || r.KCC.Radius != 0.3 {
+		t.Fatalf("override not merged field by field: %+v", m.(*basic.Motor).Config())
+	}
+	s, err := lib.Recipe("sprinter")
+	if err != nil || s.KCC.Radius != 0.4 || s.MotorKind != "basic" {
+		t.Fatalf("new recipe: %+v %v", s, err)
+	}
+
+	bad := filepath.Join(dir, "bad.toml")
+	os.WriteFile(bad, []byte("[prefab.capsule_walker.kcc]\nsnap_to_ground = -2\n"), 0o644)
+	err = lib.LoadFile(bad)
+	if err == nil || !strings.Contains(err.Error(), "bad.toml") || !strings.Contains(err.Error(), "kcc.snap_to_ground") {
+		t.Fatalf("bad file error %v should name bad.toml and kcc.snap_to_ground", err)
+	}
+	// A rejected file changes nothing.
+	if r, _ := lib.Recipe("capsule_walker"); r.KCC.SnapToGround != 0.2 {
+		t.Fatal("rejected file was partly applied")
+	}
+	top := filepath.Join(dir, "top.toml")
+	os.WriteFile(top, []byte("[capsule_walker]\n"), 0o644)
+	if err := lib.LoadFile(top); err == nil || !strings.Contains(err.Error(), "prefab.NAME") {
+		t.Fatalf("a file without [prefab.NAME] tables should explain the layout: %v", err)
+	}
+}
+
+func TestEveryEmbeddedRecipeSpawns(t *testing.T) {
+	lib, err := prefabs.NewLibrary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range lib.Names() {
+		if _, err := lib.Spawn(donburi.NewWorld(), name); err != nil {
+			t.Errorf("recipe %s: %v", name, err)
+		}
+	}
+}
+
+func TestEveryEmbeddedLevelBuilds(t *testing.T) {
+	for _, name := range prefabs.LevelNames() {
+		if _, err := prefabs.LoadLevel(name); err != nil {
+			t.Errorf("level %s: %v", name, err)
+		}
+	}
+	if _, err := prefabs.LoadLevel("atlantis"); err == nil || !strings.Contains(err.Error(), "flat") {
+		t.Errorf("unknown level error should list the known ones: %v", err)
+	}
+}
+
+func TestLevelErrors(t *testing.T) {
+	cases := map[string]string{
+		"[[box]]\ncenter = [0,0,0]\nhalf = [1,0,1]\n":                              "box[0]",
+		"[[ramp]]\nstart = [0,0,0]\nangle_deg = 95\nlength = 1\nwidth = 1\n":       "ramp[0]",
+		"[[stairs]]\nstart = [0,0,0]\ncount = 0\nrise = 1\ntread = 1\nwidth = 1\n": "stairs[0]",
+		"[[mesh]]\nvertices = [[0,0,0],[1,0,0]]\nindices = [0,1,5]\n":              "mesh[0]",
+		"[[cube]]\n": "cube",
+	}
+	for text, key := range cases {
+		if _, err := prefabs.BuildLevel([]byte(text), "lvl.toml"); err == nil || !strings.Contains(err.Error(), key) || !strings.Contains(err.Error(), "lvl.toml") {
+			t.Errorf("%q: error %v should name lvl.toml and %s", text, err, key)
+		}
+	}
+}
+
+func FuzzLoadTOML(f *testing.F) {
+	f.Add([]byte("[prefab.capsule_walker.motor]\nmax_speed = 3\n"))
+	f.Add([]byte("[prefab.x]\nmotor = { kind = \"basic\" }\nkcc = { radius = 1e308 }\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lib, err := prefabs.NewLibrary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := lib.LoadTOML(data, "fuzz.toml"); err != nil {
+			return
+		}
+		for _, n := range lib.Names() {
+			if _, err := lib.Spawn(donburi.NewWorld(), n); err != nil {
+				t.Fatalf("recipe %s accepted by LoadTOML but fails to spawn: %v", n, err)
+			}
+		}
+	})
+}
+
+func FuzzBuildLevel(f *testing.F) {
+	f.Add([]byte("[[box]]\ncenter = [0,-0.5,0]\nhalf = [10,0.5,10]\n"))
+	f.Add([]byte("[[heightfield]]\ncell_size = 0.5\ncols = 4\nrows = 4\namplitude = 0.1\nwavelength = 2\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, _ = prefabs.BuildLevel(data, "fuzz.toml") // must not panic
+	})
+}
