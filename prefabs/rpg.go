@@ -1,0 +1,18 @@
+package prefabs
+
+import (
+	"github.com/seedgames/motorkit/motors"
+	"github.com/seedgames/motorkit/motors/rpg"
+)
+
+// The "rpg" motor kind: the [motor] table of a recipe is an rpg.toml
+// (seed 001 §9.2) decoded over rpg.DefaultConfig, strictly.
+func init() {
+	RegisterMotor(rpg.Kind, func(data []byte, source string) (motors.Motor, error) {
+		cfg, err := rpg.Load(data, source)
+		if err != nil {
+			return nil, err
+		}
+		return rpg.New(cfg)
+	})
+}
