@@ -98,26 +98,7 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 		body.Position[1] = body.PrevPosition[1]
 	}
 
-	// Velocity read-back: a wall, a ceiling or a steep slope removes the
-	// velocity component into it; walkable ground is handled below.
-	cosClimb := math.Cos(k.Settings.MaxSlopeClimbAngle)
-	for i := range res.Collisions {
-		n := res.Collisions[i].Normal
-		if n[1] >= cosClimb && !k.Planar2D {
-			continue
-		}
-		if k.Planar2D {
-			n[1] = 0
-			if l := n.Len(); l > 1e-9 {
-				n = n.Mul(1 / l)
-			} else {
-				continue
-			}
-		}
-		if d := v.Dot(n); d < 0 {
-			v = v.Sub(n.Mul(d))
-		}
-	}
+	v = readBackVelocity(v, desired, tr, dt, res.GroundState == kcc.GroundSteep, k.Planar2D)
 
 	nowGrounded := res.Grounded && !(jumped && v[1] > 0)
 	if nowGrounded {
@@ -135,6 +116,42 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 		k.GroundState = kcc.GroundNone
 	}
 	body.Velocity = v
+}
+
+// readBackVelocity derives the velocity after a move from what the
+// controller actually did. Where the controller moved the body as asked
+// (to 1e-9 m) the velocity is kept bit for bit, so open-ground motion stays
+// exactly the motor's. Where it changed the planar motion (a wall, a corner,
+// a step edge, a corridor) the planar velocity becomes the planar
+// translation over dt, but never faster than before: collisions remove speed,
+// they do not add it. The exception is steep ground, where the slide down the
+// slope is real motion and is kept. Likewise the vertical velocity shrinks to
+// the actual vertical motion when it was cut short (a ceiling, a steep slide),
+// without reversing sign.
+func readBackVelocity(v, desired, tr mgl64.Vec3, dt float64, steep, planar2D bool) mgl64.Vec3 {
+	const tol = 1e-9
+	vp := mgl64.Vec3{v[0], 0, v[2]}
+	dp := mgl64.Vec3{desired[0], 0, desired[2]}
+	tp := mgl64.Vec3{tr[0], 0, tr[2]}
+	if tp.Sub(dp).Len() > tol {
+		nv := tp.Mul(1 / dt)
+		if old := vp.Len(); !steep && nv.Len() > old {
+			nv = nv.Mul(old / nv.Len())
+		}
+		v[0], v[2] = nv[0], nv[2]
+	}
+	if !planar2D && math.Abs(tr[1]-desired[1]) > tol {
+		ny := tr[1] / dt
+		switch {
+		case v[1] > 0:
+			v[1] = math.Max(0, math.Min(v[1], ny))
+		case v[1] < 0 && !steep:
+			v[1] = math.Min(0, math.Max(v[1], ny))
+		case v[1] < 0:
+			v[1] = math.Min(0, ny)
+		}
+	}
+	return v
 }
 
 // updateCrouch shrinks the capsule while crouch is held and stands up again
