@@ -1,0 +1,108 @@
+package match
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/trace"
+)
+
+// ReadMeta reads the match setup line that Recording writes at the top of a
+// trace file. ok is false when the file has none (a hand-written trace).
+func ReadMeta(data []byte) (meta TraceMeta, ok bool, err error) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	if !sc.Scan() {
+		return meta, false, nil
+	}
+	line := sc.Text()
+	if !strings.HasPrefix(line, header+" ") {
+		return meta, false, nil
+	}
+	rest := strings.TrimPrefix(line, header+" ")
+	for _, f := range strings.Fields(rest) {
+		k, v, found := strings.Cut(f, "=")
+		if !found {
+			return meta, false, fmt.Errorf("match: trace header: bad field %q", f)
+		}
+		switch k {
+		case "bots":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > MaxBots {
+				return meta, false, fmt.Errorf("match: trace header: bots=%q not in [0, %d]", v, MaxBots)
+			}
+			meta.Bots = n
+		case "seed":
+			n, err := strconv.ParseUint(v, 10, 64)
+			if err != nil {
+				return meta, false, fmt.Errorf("match: trace header: seed=%q: %v", v, err)
+			}
+			meta.Seed = n
+		case "config":
+			s, err := strconv.Unquote(v)
+			if err != nil {
+				return meta, false, fmt.Errorf("match: trace header: config=%s: %v", v, err)
+			}
+			meta.Config = s
+		default:
+			return meta, false, fmt.Errorf("match: trace header: unknown field %q", k)
+		}
+	}
+	return meta, true, nil
+}
+
+// Commands expands a trace into the local player's command for every tick,
+// the way trace.Replay submits them: aim and yaw carry over between
+// segments, "tap"/"hold" buttons derive their pressed edge from the held
+// level of the tick before, exact pressed/held fields (recorded traces) are
+// used as they are. The trace must be at TickRate and use tick segments.
+func Commands(tr *trace.Trace) ([]components.CommandData, error) {
+	if tr.TickRate != TickRate {
+		return nil, fmt.Errorf("match: trace tick_rate %g Hz, the demo runs at %d Hz", tr.TickRate, TickRate)
+	}
+	out := make([]components.CommandData, 0, tr.Ticks())
+	aim := 0.0
+	var prevJump, prevPrimary bool
+	for si, s := range tr.Segments {
+		if s.Frames > 0 {
+			return nil, fmt.Errorf("match: trace segment %d uses frames; the demo replays tick segments", si)
+		}
+		if s.Aim != nil {
+			aim = *s.Aim
+		} else if s.AimDeg != nil {
+			aim = *s.AimDeg * math.Pi / 180
+		}
+		for i := 0; i < s.Ticks; i++ {
+			jh, jp := buttons(s.Jump, s.JumpHeld, s.JumpPressed, i, prevJump)
+			ph, pp := buttons(s.Primary, s.PrimaryHeld, s.PrimaryPressed, i, prevPrimary)
+			prevJump, prevPrimary = jh, ph
+			out = append(out, components.CommandData{
+				Forward: s.Forward, Strafe: s.Strafe,
+				JumpPressed: jp, JumpHeld: jh,
+				Sprint: s.Sprint, Walk: s.Walk, Crouch: s.Crouch,
+				AimAngle: aim, Throttle: s.Throttle,
+				PrimaryPressed: pp, PrimaryHeld: ph,
+				UICaptured: s.UICaptured,
+			})
+		}
+	}
+	return out, nil
+}
+
+func buttons(mode string, exactHeld, exactPressed *bool, i int, prevHeld bool) (held, pressed bool) {
+	if exactHeld != nil || exactPressed != nil {
+		if exactHeld != nil {
+			held = *exactHeld
+		}
+		if exactPressed != nil {
+			pressed = *exactPressed
+		}
+		return held, pressed
+	}
+	held = mode == "hold" || (mode == "tap" && i == 0)
+	return held, held && !prevHeld
+}
