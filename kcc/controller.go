@@ -142,9 +142,14 @@ func (c *Controller) supportNormal(n, fn vec, onFace bool) (walkable, steep bool
 
 // ground probes the surfaces under the capsule at p.
 func (c *Controller) ground(w *World, p vec, r, hh float64) groundInfo {
+	p0, p1 := capsuleSeg(p, c.cfg.Up, hh)
+	return c.groundFrom(w.contacts(&c.s, p0, p1, r, c.cfg.Offset+c.cfg.GroundTolerance))
+}
+
+// groundFrom classifies the ground from contacts within
+// Offset+GroundTolerance.
+func (c *Controller) groundFrom(cs []Contact) groundInfo {
 	up := c.cfg.Up
-	p0, p1 := capsuleSeg(p, up, hh)
-	cs := w.contacts(&c.s, p0, p1, r, c.cfg.Offset+c.cfg.GroundTolerance)
 	g := groundInfo{state: GroundNone, normal: up}
 	bestD, bestSteepD := math.Inf(1), math.Inf(1)
 	bestUp := -2.0
@@ -174,24 +179,34 @@ func (c *Controller) ground(w *World, p vec, r, hh float64) groundInfo {
 }
 
 // recover pushes the capsule at p out of any geometry closer than Offset
-// (penetration recovery) and returns the new position.
-func (c *Controller) recover(w *World, p vec, r, hh float64) vec {
+// (penetration recovery). It returns the new position and the contacts
+// within Offset+GroundTolerance there (the Controller's scratch).
+func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 	const tol = 1e-6
 	off := c.cfg.Offset
-	for pass := 0; pass < 4; pass++ {
+	probe := off + c.cfg.GroundTolerance
+	for pass := 0; ; pass++ {
 		p0, p1 := capsuleSeg(p, c.cfg.Up, hh)
-		cs := w.contacts(&c.s, p0, p1, r, off-tol)
-		if len(cs) == 0 {
-			return p
+		cs := w.contacts(&c.s, p0, p1, r, probe)
+		deep := false
+		for i := range cs {
+			if cs[i].Distance < off-tol {
+				deep = true
+				break
+			}
 		}
-		// Find the smallest push x with x.n_i >= off - d_i for all contacts
-		// by cyclic projection (Gauss-Seidel on the constraint set).
+		if !deep || pass == 4 {
+			return p, cs
+		}
+		// Find the smallest push x with x.n_i >= off - d_i for all
+		// penetrating contacts by cyclic projection (Gauss-Seidel on the
+		// constraint set).
 		var x vec
 		for it := 0; it < 16; it++ {
 			changed := false
 			for i := range cs {
 				need := off - cs[i].Distance - dot(x, cs[i].Normal)
-				if need > 1e-9 {
+				if cs[i].Distance < off-tol && need > 1e-9 {
 					x = madd(x, cs[i].Normal, need)
 					changed = true
 				}
@@ -201,11 +216,10 @@ func (c *Controller) recover(w *World, p vec, r, hh float64) vec {
 			}
 		}
 		if !finiteVec(x) {
-			return p
+			return p, cs
 		}
 		p = add(p, x)
 	}
-	return p
 }
 
 // addPlane adds a constraint normal unless an almost identical one is
@@ -327,15 +341,42 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 	}
 	desired = c.sanitizeDesired(desired)
 	r, hh := shape.Radius, shape.HalfHeight
-	p := c.recover(w, pos, r, hh)
-
-	g0 := c.ground(w, p, r, hh)
+	p, cs := c.recover(w, pos, r, hh)
+	g0 := c.groundFrom(cs)
 	onGround := g0.state == Ground
 	stepped := false
 	sliding := false
 
 	c.nplanes = 0
 	remaining := desired
+	// Walkable surfaces the capsule already touches act like hits at time
+	// zero: clip the request against them now, which saves the cast that
+	// would find them (the common case: standing on the floor with a
+	// gravity request).
+	if rl := length(remaining); rl > 0 {
+		for i := range cs {
+			k := &cs[i]
+			if k.Distance > c.cfg.Offset+castTol || dot(k.Normal, c.cfg.Up) < c.cosMaxClimb ||
+				dot(k.Normal, remaining) >= -approachEps*rl {
+				continue
+			}
+			c.collisions = append(c.collisions, Collision{
+				Collider: k.Collider, Normal: k.Normal, Point: k.Point,
+				TranslationApplied: sub(p, pos), TranslationRemaining: remaining,
+			})
+			if vd := dot(remaining, up); vd < 0 {
+				if dot(k.Normal, up) >= c.cosMinSlide {
+					remaining = madd(remaining, up, -vd)
+				} else {
+					sliding = true
+				}
+			}
+			if !c.addPlane(k.Normal) {
+				break
+			}
+			remaining = c.solve(remaining)
+		}
+	}
 	for it := 0; it < c.cfg.MaxIterations; it++ {
 		if dot(remaining, remaining) < 1e-20 {
 			break

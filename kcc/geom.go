@@ -272,25 +272,60 @@ func segTri(p0, p1 vec, t *tri) segTriResult {
 			return segTriResult{dist: 0, onTri: x, onSeg: x, normal: faceTowards(t, p0, p1), onFace: true}
 		}
 	}
-	// General case: minimum over the endpoints against the face and the
-	// segment against the three edges.
-	best := segTriResult{dist: math.Inf(1)}
-	consider := func(onTri, onSeg vec, face bool) {
-		d := length(sub(onSeg, onTri))
-		if d < best.dist {
-			best = segTriResult{dist: d, onTri: onTri, onSeg: onSeg, onFace: face}
+	if math.Abs(s0-s1) < 1e-12*(1+math.Abs(s0)) && s0 != 0 {
+		// Parallel to the plane: the other end point may project inside.
+		e, se := p1, s1
+		if math.Abs(s1) < math.Abs(s0) {
+			e, se = p0, s0
+		}
+		q := madd(e, t.n, -se)
+		if insideTri(q, t) {
+			n := t.n
+			if se < 0 {
+				n = scale(n, -1)
+			}
+			return segTriResult{dist: math.Abs(se), onTri: q, onSeg: e, normal: n, onFace: true}
 		}
 	}
+	// When the whole triangle projects onto the segment's line at or
+	// before p0 (or at or after p1), the closest point of the segment to
+	// every triangle point is that end point: one point-triangle query.
+	axis := sub(p1, p0)
+	al := dot(axis, axis)
+	ka, kb, kc := dot(sub(t.a, p0), axis), dot(sub(t.b, p0), axis), dot(sub(t.c, p0), axis)
+	if ka <= 0 && kb <= 0 && kc <= 0 {
+		return pointTriResult(p0, t, p0, p1)
+	}
+	if ka >= al && kb >= al && kc >= al {
+		return pointTriResult(p1, t, p0, p1)
+	}
+	// General case: minimum over the endpoints against the face and the
+	// segment against the three edges (squared distances, one sqrt).
+	var best segTriResult
 	q, f := closestPointTri(p0, t.a, t.b, t.c)
-	consider(q, p0, f)
+	bd := dist2(q, p0)
+	best.onTri, best.onSeg, best.onFace = q, p0, f
 	q, f = closestPointTri(p1, t.a, t.b, t.c)
-	consider(q, p1, f)
+	if d := dist2(q, p1); d < bd {
+		bd = d
+		best.onTri, best.onSeg, best.onFace = q, p1, f
+	}
 	c1, c2 := closestSegSeg(p0, p1, t.a, t.b)
-	consider(c2, c1, false)
+	if d := dist2(c1, c2); d < bd {
+		bd = d
+		best.onTri, best.onSeg, best.onFace = c2, c1, false
+	}
 	c1, c2 = closestSegSeg(p0, p1, t.b, t.c)
-	consider(c2, c1, false)
+	if d := dist2(c1, c2); d < bd {
+		bd = d
+		best.onTri, best.onSeg, best.onFace = c2, c1, false
+	}
 	c1, c2 = closestSegSeg(p0, p1, t.c, t.a)
-	consider(c2, c1, false)
+	if d := dist2(c1, c2); d < bd {
+		bd = d
+		best.onTri, best.onSeg, best.onFace = c2, c1, false
+	}
+	best.dist = math.Sqrt(bd)
 	if best.dist > 1e-12 {
 		best.normal = scale(sub(best.onSeg, best.onTri), 1/best.dist)
 	} else {
@@ -298,6 +333,26 @@ func segTri(p0, p1 vec, t *tri) segTriResult {
 		best.normal = faceTowards(t, p0, p1)
 	}
 	return best
+}
+
+// pointTriResult is segTri's answer when the segment's closest point is
+// its end point e.
+func pointTriResult(e vec, t *tri, p0, p1 vec) segTriResult {
+	q, f := closestPointTri(e, t.a, t.b, t.c)
+	d := math.Sqrt(dist2(q, e))
+	r := segTriResult{dist: d, onTri: q, onSeg: e, onFace: f}
+	if d > 1e-12 {
+		r.normal = scale(sub(e, q), 1/d)
+	} else {
+		r.dist = 0
+		r.normal = faceTowards(t, p0, p1)
+	}
+	return r
+}
+
+func dist2(a, b vec) float64 {
+	d := sub(a, b)
+	return dot(d, d)
 }
 
 // faceTowards is the face normal of t turned towards the midpoint of p0-p1.

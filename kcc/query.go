@@ -111,7 +111,11 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 	best := CastHit{Collider: NoCollider, Fraction: 1}
 	found := false
 	tmax := 1.0
+	e0, e1 := add(p0, v), add(p1, v)
 	for i := range tris {
+		if farFromPlane(&tris[i], p0, p1, e0, e1, target) {
+			continue
+		}
 		t, res, ok := castTri(p0, p1, target, v, vlen, &tris[i], tmax)
 		if !ok {
 			continue
@@ -143,6 +147,24 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 	return best, found
 }
 
+// farFromPlane reports whether the four points (a segment's end points
+// before and after a motion, whose convex hull contains the swept segment)
+// all lie on the same side of t's plane, farther than d from it: then no
+// point of the swept capsule of radius d comes near the triangle.
+func farFromPlane(t *tri, a, b, c, e vec, d float64) bool {
+	sa := dot(sub(a, t.a), t.n)
+	sb := dot(sub(b, t.a), t.n)
+	sc := dot(sub(c, t.a), t.n)
+	se := dot(sub(e, t.a), t.n)
+	if sa > d {
+		return sb > d && sc > d && se > d
+	}
+	if sa < -d {
+		return sb < -d && sc < -d && se < -d
+	}
+	return false
+}
+
 // faceTowardsN is the face normal of t on the side of the contact normal n.
 func faceTowardsN(t *tri, n vec) vec {
 	if dot(t.n, n) < 0 {
@@ -157,6 +179,9 @@ func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
 	s.contacts = s.contacts[:0]
 	tris := w.gather(segAABB(p0, p1, r+maxDist), s)
 	for i := range tris {
+		if farFromPlane(&tris[i], p0, p1, p0, p1, r+maxDist) {
+			continue
+		}
 		res := segTri(p0, p1, &tris[i])
 		d := res.dist - r
 		if d <= maxDist {

@@ -52,6 +52,9 @@ type World struct {
 	colliders []collider
 	top       bvh
 	pool      sync.Pool // *scratch for the World's own query methods
+	// bruteForce makes gather scan every triangle instead of using the
+	// hierarchies; only benchmarks set it, as a baseline.
+	bruteForce bool
 }
 
 // NewWorld returns an empty World.
@@ -256,6 +259,9 @@ func (w *World) gather(q aabb, s *scratch) []tri {
 	if w == nil {
 		return s.tris
 	}
+	if w.bruteForce {
+		return w.gatherAll(q, s)
+	}
 	s.top = w.top.query(q, s.top[:0])
 	for _, ci := range s.top {
 		c := &w.colliders[ci]
@@ -327,4 +333,21 @@ func cellIndex(x float64, last int) int {
 		return last
 	}
 	return int(x)
+}
+
+// gatherAll is gather without the hierarchies (benchmark baseline).
+func (w *World) gatherAll(q aabb, s *scratch) []tri {
+	for ci := range w.colliders {
+		c := &w.colliders[ci]
+		if c.kind == kindHeightfield {
+			s.tris = c.hf.gather(q, ColliderID(ci), s.tris)
+			continue
+		}
+		for i := range c.tris {
+			if c.tbox[i].overlaps(q) {
+				s.tris = append(s.tris, c.tris[i])
+			}
+		}
+	}
+	return s.tris
 }
