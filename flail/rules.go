@@ -105,6 +105,8 @@ type Rules struct {
 	Board   Leaderboard
 	// Tick counts Step calls.
 	Tick uint64
+	// Seed is the match seed; per-player streams derive from it.
+	Seed uint64
 	// Kills and Respawns are what Step detected this tick (agent indices).
 	Kills    []Kill
 	Respawns []int
@@ -122,7 +124,7 @@ type Rules struct {
 // by the caller), physics, arena and seed.
 func NewRules(cfg Config, ph Physics, arena *Arena, seed uint64) *Rules {
 	upm := cfg.UnitsPerMeter
-	r := &Rules{Cfg: cfg, Ph: ph, Arena: arena,
+	r := &Rules{Cfg: cfg, Ph: ph, Arena: arena, Seed: seed,
 		Pickups:    NewPickups(&cfg, Derive(seed, 1<<32)),
 		rng:        NewRNG(Derive(seed, 1<<33)),
 		Grid:       NewGrid(arena.Half, cfg.Arena.GridCell/upm),

@@ -1,0 +1,62 @@
+package components
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/flail"
+	"github.com/yohamta/donburi"
+)
+
+// FlailData is a flail player's game state (see flail.Player): the flail
+// head, energy, alive/respawn/protection timers, kills and deaths, the
+// sanitized input of the tick and the published snapshot. The car itself is
+// the entity's Body (meters, m/s, on the XZ plane) moved by the KCC stage.
+//
+// Player.ID is uint64(entity) and is what events and the leaderboard report;
+// convert back with donburi.Entity(id).
+type FlailData struct {
+	flail.Player
+	// Name is shown by front ends (leaderboard, kill feed).
+	Name string
+	// PrevFlail is the flail position before the last tick, for drawing
+	// that interpolates between ticks (like BodyData.PrevPosition).
+	PrevFlail mgl64.Vec3
+}
+
+// RopeData is the chain between a flail car and its flail: the internal
+// nodes (flail.Rope) and their positions before the last tick (PrevNodes,
+// same length) for interpolation. Nodes are allocated at spawn.
+type RopeData struct {
+	flail.Rope
+	PrevNodes []mgl64.Vec3
+}
+
+// FlailBotData marks a flail player driven by a bot brain; the bots system
+// submits the bot's decision as the entity's Command each tick.
+type FlailBotData struct {
+	flail.Bot
+}
+
+// FlailMatchData is the flail match resource (one entity per world): the
+// rules engine holding the tuning, physics constants, arena, pickups,
+// events and leaderboard.
+type FlailMatchData struct {
+	Rules *flail.Rules
+}
+
+// Flail component types.
+var (
+	Flail      = donburi.NewComponentType[FlailData]()
+	Rope       = donburi.NewComponentType[RopeData]()
+	FlailBot   = donburi.NewComponentType[FlailBotData]()
+	FlailMatch = donburi.NewComponentType[FlailMatchData]()
+)
+
+// FlailMatchOf returns the world's flail rules, or nil when no match was
+// installed.
+func FlailMatchOf(w donburi.World) *flail.Rules {
+	e, ok := FlailMatch.First(w)
+	if !ok {
+		return nil
+	}
+	return FlailMatch.Get(e).Rules
+}

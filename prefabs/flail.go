@@ -1,0 +1,226 @@
+package prefabs
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/config"
+	"github.com/seedgames/motorkit/flail"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+// The flail game's recipe sections:
+//
+//	[flail]              a flail player (components Flail and Rope)
+//	name = "player"      shown by front ends
+//	energy = 0.0         start energy; 0 = the match's rules.start_energy
+//
+//	[flail_bot]          a bot brain (component FlailBot)
+//	skill = "normal"     "easy" | "normal" | "hard"
+//
+// The car itself is the recipe's Body and KCC (planar_2d = true, no
+// gravity; see prefabs/data/flail_player.toml). When the world has a flail
+// match (systems.InstallFlail or InstallFlailArena) the player is set up with
+// the match's tuning and an EventSpawn is emitted; otherwise with
+// flail.DefaultConfig at 40 Hz.
+func init() {
+	RegisterSection("flail", Section{
+		Components: []donburi.IComponentType{components.Flail, components.Rope},
+		Validate: func(data []byte, source string) error {
+			_, err := decodeFlailSection(data, source)
+			return err
+		},
+		Apply: applyFlailSection,
+	})
+	RegisterSection("flail_bot", Section{
+		Components: []donburi.IComponentType{components.FlailBot},
+		Validate: func(data []byte, source string) error {
+			_, err := decodeBotSection(data, source)
+			return err
+		},
+		Apply: applyBotSection,
+	})
+}
+
+type flailSection struct {
+	Name   string  `toml:"name"`
+	Energy float64 `toml:"energy"`
+}
+
+func decodeFlailSection(data []byte, source string) (flailSection, error) {
+	s := flailSection{Name: "player"}
+	if err := config.Decode(data, source, &s); err != nil {
+		return s, prefixKey(err, "flail")
+	}
+	c := config.Checker{Source: source}
+	c.Range("flail.energy", s.Energy, 0, 1e9)
+	c.Check(len(s.Name) <= 64, "flail.name", "longer than 64 bytes")
+	return s, c.Err()
+}
+
+type botSection struct {
+	Skill string `toml:"skill"`
+}
+
+func decodeBotSection(data []byte, source string) (flail.Skill, error) {
+	s := botSection{Skill: "normal"}
+	if err := config.Decode(data, source, &s); err != nil {
+		return 0, prefixKey(err, "flail_bot")
+	}
+	c := config.Checker{Source: source}
+	c.OneOf("flail_bot.skill", s.Skill, "easy", "normal", "hard")
+	if err := c.Err(); err != nil {
+		return 0, err
+	}
+	return flail.ParseSkill(s.Skill)
+}
+
+func prefixKey(err error, sec string) error {
+	if ce, ok := err.(*config.Error); ok && ce.Key != "" {
+		ce.Key = sec + "." + ce.Key
+	}
+	return err
+}
+
+func applyFlailSection(e *donburi.Entry, data []byte, source string) error {
+	s, err := decodeFlailSection(data, source)
+	if err != nil {
+		return err
+	}
+	rules := components.FlailMatchOf(e.World)
+	cfg := flail.DefaultConfig()
+	if rules != nil {
+		cfg = rules.Cfg
+	}
+	body := components.Body.Get(e)
+	pos := body.Position
+	rope := flail.NewRope(cfg.Rope.Segments-2, pos)
+	fd := components.FlailData{Name: s.Name}
+	fd.ID = uint64(e.Entity())
+	var car flail.Point
+	if rules != nil {
+		rules.Reset(&fd.Player, &car, &rope, pos)
+	} else {
+		ph := cfg.Physics(cfg.ReferenceRate)
+		fd.Flail = flail.FlailState{Point: flail.Point{Pos: pos}, Radius: ph.FlailRadius(cfg.Rules.StartEnergy)}
+		fd.Energy = cfg.Rules.StartEnergy
+		fd.Alive = true
+		fd.Protected = cfg.Rules.SpawnProtection
+	}
+	if s.Energy > 0 {
+		ph := cfg.Physics(cfg.ReferenceRate)
+		fd.Energy = ph.ClampEnergy(s.Energy)
+		fd.Flail.Radius = ph.FlailRadius(fd.Energy)
+	}
+	body.Velocity = mgl64.Vec3{}
+	fd.PrevFlail = pos
+	fd.Publish(pos, &rope, false)
+	components.Flail.SetValue(e, fd)
+	prev := make([]mgl64.Vec3, len(rope.Nodes))
+	for i := range prev {
+		prev[i] = pos
+	}
+	components.Rope.SetValue(e, components.RopeData{Rope: rope, PrevNodes: prev})
+	if rules != nil {
+		rules.Events.Emit(flail.Event{Tick: rules.Tick, Kind: flail.EventSpawn, Victim: fd.ID, Energy: fd.Energy})
+	}
+	return nil
+}
+
+func applyBotSection(e *donburi.Entry, data []byte, source string) error {
+	skill, err := decodeBotSection(data, source)
+	if err != nil {
+		return err
+	}
+	var seed uint64
+	if rules := components.FlailMatchOf(e.World); rules != nil {
+		seed = rules.Seed
+	}
+	components.FlailBot.SetValue(e, components.FlailBotData{Bot: flail.NewBot(skill, flail.Derive(seed, uint64(e.Entity())))})
+	return nil
+}
+
+// FlailArenaLevel is the default flail arena level name
+// (prefabs/levels/flail_arena.toml).
+const FlailArenaLevel = "flail_arena"
+
+// FlailArenaFromLevel converts a level's boxes into the flail game's 2D arena
+// of the given half size (m): every box that reaches the cars' plane
+// (y = planeY within reach) becomes a flail.Box; floors and ceilings clear of
+// the plane are skipped. Boxes may only be turned about Y (rot_deg = [0, yaw,
+// 0]); ramps, stairs, meshes and heightfields are not part of a flail arena.
+func FlailArenaFromLevel(spec *LevelSpec, source string, half, planeY, reach float64) (*flail.Arena, error) {
+	if len(spec.Ramps)+len(spec.Stairs)+len(spec.Meshes)+len(spec.Heightfields) > 0 {
+		return nil, &config.Error{Source: source, Reason: "a flail arena holds only [[box]] entries"}
+	}
+	var boxes []flail.Box
+	for i, b := range spec.Boxes {
+		if b.RotDeg[0] != 0 || b.RotDeg[2] != 0 {
+			return nil, &config.Error{Source: source, Key: fmt.Sprintf("box[%d].rot_deg", i),
+				Reason: "flail arena boxes may only turn about Y: rot_deg = [0, yaw, 0]"}
+		}
+		if b.Center[1]-b.Half[1] > planeY+reach || b.Center[1]+b.Half[1] < planeY-reach {
+			continue
+		}
+		boxes = append(boxes, flail.Box{Center: mgl64.Vec3{b.Center[0], 0, b.Center[2]},
+			HalfX: b.Half[0], HalfZ: b.Half[2], Yaw: config.Deg2Rad(b.RotDeg[1])})
+	}
+	if !(half > 0) || math.IsInf(half, 0) {
+		return nil, &config.Error{Source: source, Reason: "arena half size must be positive"}
+	}
+	return flail.NewArena(half, boxes, false, 1), nil
+}
+
+// InstallFlailArena sets the embedded level (FlailArenaLevel when level is
+// "") as the world's kcc Level, builds the matching flail.Arena from the same
+// boxes and installs the flail match on p (opts.Arena is replaced). The cars
+// collide with the level through the KCC stage; the flail bounces off the
+// same boxes.
+func InstallFlailArena(p *systems.Pipeline, level string, opts systems.FlailOptions) (*systems.FlailGame, error) {
+	if level == "" {
+		level = FlailArenaLevel
+	}
+	data, err := levelFS.ReadFile("levels/" + level + ".toml")
+	if err != nil {
+		return nil, fmt.Errorf("prefabs: unknown level %q", level)
+	}
+	source := "prefabs/levels/" + level + ".toml"
+	var spec LevelSpec
+	if err := config.Decode(data, source, &spec); err != nil {
+		return nil, err
+	}
+	kw, err := spec.Build(source)
+	if err != nil {
+		return nil, err
+	}
+	cfg := opts.Config
+	if cfg.Mode == "" {
+		cfg = flail.DefaultConfig()
+	}
+	if err := cfg.Validate("prefabs.InstallFlailArena"); err != nil {
+		return nil, err
+	}
+	half := cfg.Arena.Size / cfg.UnitsPerMeter / 2
+	arena, err := FlailArenaFromLevel(&spec, source, half, 0, 2*cfg.Car.Radius/cfg.UnitsPerMeter)
+	if err != nil {
+		return nil, err
+	}
+	SetLevel(p.World(), kw, level)
+	opts.Config, opts.Arena = cfg, arena
+	return systems.InstallFlail(p, opts)
+}
+
+// SpawnFlail spawns a flail recipe ("flail_player", "flail_bot" or a user
+// recipe with a [flail] section) at a free random spawn point of the world's
+// match (or at the recipe's position when no match is installed). Call it
+// outside a tick or from a function queued with Pipeline.Defer.
+func SpawnFlail(w donburi.World, recipe string, opts ...Option) (donburi.Entity, error) {
+	if rules := components.FlailMatchOf(w); rules != nil {
+		pt := rules.SpawnPoint()
+		opts = append([]Option{At(pt)}, opts...)
+	}
+	return Spawn(w, recipe, opts...)
+}

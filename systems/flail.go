@@ -1,0 +1,269 @@
+package systems
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/flail"
+	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/filter"
+)
+
+// FlailOptions configure InstallFlail.
+type FlailOptions struct {
+	// Config is the flail tuning (flail.DefaultConfig when zero-valued
+	// Mode is ""); it is validated.
+	Config flail.Config
+	// Seed drives every random decision of the match (pickups, spawn
+	// points, bots).
+	Seed uint64
+	// Arena is the flail's view of the walls and obstacles (bounces, bot
+	// wall avoidance, pickup placement). It must describe the same boxes as
+	// the world's kcc Level, which the cars collide with through the KCC
+	// stage (prefabs.InstallFlailArena builds both from one level file).
+	// nil: an open square of the config's arena size with four walls.
+	Arena *flail.Arena
+}
+
+// FlailGame is a flail match installed on a pipeline. Its systems run in
+// these stages, per tick:
+//
+//	intent (before):  flail.bots   bots submit their decision as Command
+//	accel:            flail.drive  Command -> flail input; car velocity
+//	                               v = (v + throttle*accel*u(aim)) / drag
+//	kcc (built-in):                the car moves on the XZ plane, walls collide
+//	rope:             flail.rope   throw/attract, flail and rope step, flail
+//	                               bounce, the rope's pull on the car
+//	rules:            flail.rules  pickups, drains, hit detection, respawn
+//	                               timers, bot decisions
+//	cleanup (deferred):            kills applied (energy, drops, death),
+//	                               respawns, leaderboard, snapshots
+//
+// A flail player entity has Command, Body, KCC (Planar2D, no gravity),
+// Flail and Rope components (prefabs "flail_player" and "flail_bot"; bots
+// add FlailBot).
+type FlailGame struct {
+	p     *Pipeline
+	Rules *flail.Rules
+	Ph    flail.Physics
+
+	carQuery, botQuery *donburi.Query
+	ents               []donburi.Entity
+	agents             []flail.Agent
+
+	botsEach, driveEach, ropeEach, gatherEach, publishEach func(*donburi.Entry)
+	apply                                                  func(donburi.World)
+	level                                                  bool
+}
+
+// InstallFlail validates opts, creates the world's FlailMatch resource and
+// registers the flail systems on p. Install it once per pipeline.
+func InstallFlail(p *Pipeline, opts FlailOptions) (*FlailGame, error) {
+	cfg := opts.Config
+	if cfg.Mode == "" {
+		cfg = flail.DefaultConfig()
+	}
+	if err := cfg.Validate("systems.InstallFlail"); err != nil {
+		return nil, err
+	}
+	ph := cfg.Physics(p.TickRate())
+	arena := opts.Arena
+	if arena == nil {
+		arena = flail.NewArena(cfg.Arena.Size/cfg.UnitsPerMeter/2, nil, true, 1)
+	}
+	g := &FlailGame{p: p, Ph: ph, Rules: flail.NewRules(cfg, ph, arena, opts.Seed)}
+	g.carQuery = donburi.NewQuery(filter.Contains(components.Flail, components.Rope,
+		components.Body, components.KCC, components.Command))
+	g.botQuery = donburi.NewQuery(filter.Contains(components.FlailBot, components.Flail, components.Command))
+	g.botsEach = g.botEntity
+	g.driveEach = g.driveEntity
+	g.ropeEach = g.ropeEntity
+	g.gatherEach = g.gatherEntity
+	g.publishEach = g.publishEntity
+	g.apply = g.applyDeferred
+
+	w := p.World()
+	if e, ok := components.FlailMatch.First(w); ok {
+		components.FlailMatch.SetValue(e, components.FlailMatchData{Rules: g.Rules})
+	} else {
+		e := w.Entry(w.Create(components.FlailMatch))
+		components.FlailMatch.SetValue(e, components.FlailMatchData{Rules: g.Rules})
+	}
+
+	p.AddBefore(StageIntent, "flail.bots", func(w donburi.World, _ Tick) { g.botQuery.Each(w, g.botsEach) })
+	p.Add(StageAccel, "flail.drive", func(w donburi.World, _ Tick) { g.carQuery.Each(w, g.driveEach) })
+	p.Add(StageRope, "flail.rope", func(w donburi.World, _ Tick) {
+		g.level = components.LevelOf(w) != nil
+		g.carQuery.Each(w, g.ropeEach)
+	})
+	p.Add(StageRules, "flail.rules", g.rulesStage)
+	return g, nil
+}
+
+// Pipeline returns the pipeline the game is installed on.
+func (g *FlailGame) Pipeline() *Pipeline { return g.p }
+
+// Remove queues the removal of a flail player (a player leaving mid-match):
+// in the cleanup stage the entity is removed and EventRemoved is emitted.
+// Kills detected against it in the same tick are dropped.
+func (g *FlailGame) Remove(ent donburi.Entity) {
+	g.p.Defer(func(w donburi.World) {
+		if !w.Valid(ent) {
+			return
+		}
+		g.Rules.Remove(uint64(ent))
+		w.Remove(ent)
+	})
+}
+
+func (g *FlailGame) botEntity(e *donburi.Entry) {
+	fd := components.Flail.Get(e)
+	if !fd.Alive {
+		return
+	}
+	in := components.FlailBot.Get(e).Next()
+	Submit(e, components.CommandData{AimAngle: in.Aim, Throttle: in.Throttle,
+		PrimaryPressed: in.PrimaryPressed, PrimaryHeld: in.PrimaryHeld})
+}
+
+func (g *FlailGame) driveEntity(e *donburi.Entry) {
+	fd := components.Flail.Get(e)
+	body := components.Body.Get(e)
+	cmd := SanitizeCommand(*components.Command.Get(e))
+	in := flail.Input{Aim: cmd.AimAngle}
+	if !cmd.UICaptured {
+		in.Throttle, in.PrimaryPressed, in.PrimaryHeld = cmd.Throttle, cmd.PrimaryPressed, cmd.PrimaryHeld
+	}
+	fd.Input = in.Sanitized()
+	if !fd.Alive {
+		body.Velocity = mgl64.Vec3{}
+		return
+	}
+	v := body.Velocity
+	if !finiteVec(v) {
+		v = mgl64.Vec3{}
+	}
+	v = g.Ph.CarVelocity(v, fd.Input)
+	v[1] = 0
+	body.Velocity = v
+}
+
+func (g *FlailGame) ropeEntity(e *donburi.Entry) {
+	fd := components.Flail.Get(e)
+	rd := components.Rope.Get(e)
+	fd.PrevFlail = fd.Flail.Pos
+	for i := range rd.Nodes {
+		if i < len(rd.PrevNodes) {
+			rd.PrevNodes[i] = rd.Nodes[i].Pos
+		}
+	}
+	if !fd.Alive {
+		return
+	}
+	body := components.Body.Get(e)
+	car := flail.Point{Pos: body.Position, Vel: body.Velocity}
+	pull := g.Ph.StepPlayerFlail(g.Rules.Arena, &car, body.PrevPosition, &fd.Player, &rd.Rope)
+	if pull.DVel != (mgl64.Vec3{}) {
+		body.Velocity = body.Velocity.Add(mgl64.Vec3{pull.DVel[0], 0, pull.DVel[2]})
+	}
+	if d := (mgl64.Vec3{pull.DPos[0], 0, pull.DPos[2]}); d != (mgl64.Vec3{}) {
+		k := components.KCC.Get(e)
+		if k.Controller != nil && g.level {
+			res := k.Controller.Move(components.LevelOf(g.p.World()), k.Shape, body.Position, d)
+			if tr := res.Translation; finiteVec(tr) {
+				body.Position = body.Position.Add(mgl64.Vec3{tr[0], 0, tr[2]})
+			}
+		} else {
+			body.Position = body.Position.Add(d)
+		}
+	}
+}
+
+func (g *FlailGame) gatherEntity(e *donburi.Entry) { g.ents = append(g.ents, e.Entity()) }
+
+func (g *FlailGame) rulesStage(w donburi.World, _ Tick) {
+	g.ents = g.ents[:0]
+	g.carQuery.Each(w, g.gatherEach)
+	// deterministic order: by entity, whatever the storage order.
+	for i := 1; i < len(g.ents); i++ {
+		for j := i; j > 0 && g.ents[j] < g.ents[j-1]; j-- {
+			g.ents[j], g.ents[j-1] = g.ents[j-1], g.ents[j]
+		}
+	}
+	n := len(g.ents)
+	if cap(g.agents) < n {
+		g.agents = make([]flail.Agent, n, n+n/2)
+	}
+	g.agents = g.agents[:n]
+	for i, ent := range g.ents {
+		e := w.Entry(ent)
+		body := components.Body.Get(e)
+		fd := components.Flail.Get(e)
+		fd.ID = uint64(ent)
+		a := flail.Agent{Car: flail.Point{Pos: body.Position, Vel: body.Velocity},
+			P: &fd.Player, Rope: &components.Rope.Get(e).Rope}
+		if e.HasComponent(components.FlailBot) {
+			a.Bot = &components.FlailBot.Get(e).Bot
+		}
+		g.agents[i] = a
+	}
+	g.Rules.Step(g.agents)
+	// pointers into component storage are not kept past this stage.
+	for i := range g.agents {
+		g.agents[i] = flail.Agent{}
+	}
+	g.p.Defer(g.apply)
+}
+
+// applyDeferred runs in the cleanup stage: kills, respawns, leaderboard,
+// snapshots. Entities removed meanwhile are skipped.
+func (g *FlailGame) applyDeferred(w donburi.World) {
+	r := g.Rules
+	for _, k := range r.Kills {
+		ke, ve := donburi.Entity(k.KillerID), donburi.Entity(k.VictimID)
+		if !w.Valid(ke) || !w.Valid(ve) {
+			continue
+		}
+		killer := components.Flail.Get(w.Entry(ke))
+		vEntry := w.Entry(ve)
+		victim := components.Flail.Get(vEntry)
+		vb := components.Body.Get(vEntry)
+		r.ApplyKill(&killer.Player, &victim.Player, vb.Position)
+		vb.Velocity = mgl64.Vec3{}
+	}
+	for _, i := range r.Respawns {
+		if i >= len(g.ents) || !w.Valid(g.ents[i]) {
+			continue
+		}
+		e := w.Entry(g.ents[i])
+		fd := components.Flail.Get(e)
+		if fd.Alive {
+			continue
+		}
+		rd := components.Rope.Get(e)
+		body := components.Body.Get(e)
+		var car flail.Point
+		r.Respawn(&fd.Player, &car, &rd.Rope)
+		y := body.Position[1]
+		for i := range rd.Nodes {
+			rd.Nodes[i].Pos[1] = y
+		}
+		fd.Flail.Pos[1] = y
+		body.Position = mgl64.Vec3{car.Pos[0], y, car.Pos[2]}
+		body.PrevPosition = body.Position
+		body.Velocity = mgl64.Vec3{}
+		fd.PrevFlail = fd.Flail.Pos
+		for i := range rd.PrevNodes {
+			rd.PrevNodes[i] = fd.Flail.Pos
+		}
+	}
+	r.Board.Reset(r.Cfg.Rules.LeaderboardSize)
+	g.carQuery.Each(w, g.publishEach)
+}
+
+func (g *FlailGame) publishEntity(e *donburi.Entry) {
+	fd := components.Flail.Get(e)
+	if fd.Alive {
+		g.Rules.Board.Offer(flail.Entry{ID: uint64(e.Entity()), Energy: fd.Energy, Kills: fd.Kills})
+	}
+	fd.Publish(components.Body.Get(e).Position, &components.Rope.Get(e).Rope, g.Ph.Quirks.StaleSnapshot)
+}
