@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 
 	gplot "gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -107,7 +108,13 @@ func WriteSpeedPNG(w io.Writer, title string, runs ...Run) error {
 		lg.Width = vg.Points(1)
 		ground.Add(lg)
 	}
-	ground.X.Min, ground.X.Max = speed.X.Min, speed.X.Max
+	// Headroom above the fastest run keeps the legend clear of the lines;
+	// both panels share the time axis and its whole-second ticks.
+	speed.Y.Max *= 1.2
+	speed.X.Min = 0
+	ground.X.Min, ground.X.Max = 0, speed.X.Max
+	ticks := secondTicks(speed.X.Max)
+	speed.X.Tick.Marker, ground.X.Tick.Marker = ticks, ticks
 
 	img := vgimg.New(Size.W, Size.H)
 	dc := draw.New(img)
@@ -118,4 +125,25 @@ func WriteSpeedPNG(w io.Writer, title string, runs ...Run) error {
 	ground.Draw(bottom)
 	_, err := vgimg.PngCanvas{Canvas: img}.WriteTo(w)
 	return err
+}
+
+// secondTicks labels the time axis at a round step (1, 2, 5, 10, ... s)
+// chosen for about 5-12 labels, with unlabelled minor ticks in between.
+func secondTicks(max float64) gplot.ConstantTicks {
+	step := 0.1
+	for _, m := range []float64{0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000} {
+		step = m
+		if max/m <= 12 {
+			break
+		}
+	}
+	var out gplot.ConstantTicks
+	for i := 0; float64(i)*step <= max+1e-9 && i < 1000; i++ {
+		v := float64(i) * step
+		out = append(out, gplot.Tick{Value: v, Label: strconv.FormatFloat(v, 'f', -1, 64)})
+		if mid := v + step/2; mid <= max {
+			out = append(out, gplot.Tick{Value: mid})
+		}
+	}
+	return out
 }
