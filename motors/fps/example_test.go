@@ -3,7 +3,14 @@ package fps_test
 import (
 	"fmt"
 
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/input"
+	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/motors/fps"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
 )
 
 // Parse a user tuning file on top of the defaults and read the derived
@@ -35,4 +42,41 @@ func ExampleNew() {
 	fmt.Printf("%s: gravity %.0f, jump %.4f, max fall %.1f\n", m.Kind(), g, jump, fall)
 	// Output:
 	// fps: gravity 24, jump 7.4297, max fall 42.5
+}
+
+// A whole game loop around the FPS player: spawn the prefab on a level,
+// install the FPS systems, and every render frame turn key events into a
+// command (input.Adapter), submit it, and advance the fixed-step runner.
+func Example_gameLoop() {
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	ent, err := prefabs.Spawn(w, "fps_player", prefabs.At(mgl64.Vec3{0, 0.91, 0}))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	cfg := fps.DefaultConfig()
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+	prefabs.InstallFPS(p)
+	runner := systems.NewRunner(p, systems.RunnerOptions{MaxStepsPerFrame: 5, MaxFrameDt: cfg.RunnerMaxFrameDt()})
+
+	var in input.Adapter
+	player := w.Entry(ent)
+	in.Event(input.Forward, true, false) // W goes down and stays down
+	for frame := 0; frame < 144; frame++ { // 1 s at 144 FPS
+		if frame == 72 {
+			in.Event(input.Jump, true, false) // a tap on frame 72
+			in.Event(input.Jump, false, false)
+		}
+		systems.Submit(player, in.Update(input.Frame{}))
+		runner.Advance(1.0 / 144)
+	}
+	b := components.Body.Get(player)
+	fmt.Printf("ticks %d, jumps %d, planar speed %.2f m/s\n",
+		p.Ticks(), components.JumpBuffer.Get(player).Consumes, motors.Planar(b.Velocity).Len())
+	// Output:
+	// ticks 60, jumps 1, planar speed 3.50 m/s
 }
