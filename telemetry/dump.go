@@ -62,8 +62,12 @@ func (d *Dump) WriteTOML(w io.Writer) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "# motorkit jump telemetry dump: entity %d, %s at tick %d, reasons %s\n",
 		d.Entity, d.Kind, d.TriggerTick, d.Flags)
-	fmt.Fprintf(&b, "# the jump buffer stayed positive for %d ticks (threshold %d) without a consume; %d ticks follow, oldest first\n\n",
-		d.StuckTicks, d.ThresholdTicks, len(d.Ticks))
+	if d.Kind == KindStuckBuffer {
+		fmt.Fprintf(&b, "# the jump buffer stayed positive for %d ticks (threshold %d) without a consume; ", d.StuckTicks, d.ThresholdTicks)
+	} else {
+		fmt.Fprintf(&b, "# taken on request; ")
+	}
+	fmt.Fprintf(&b, "%d ticks follow, oldest first\n\n", len(d.Ticks))
 	if err := toml.NewEncoder(&b).Encode(d); err != nil {
 		return err
 	}

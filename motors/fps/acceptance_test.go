@@ -418,3 +418,34 @@ func TestAcceptanceSpeedsThroughThePipeline(t *testing.T) {
 		t.Fatal("replaying the same trace twice is not bit-identical")
 	}
 }
+
+func TestAcceptanceWindowsAtOtherTickRates(t *testing.T) {
+	// The windows are authored in seconds and converted at the pipeline's
+	// rate: 0.14 s is 6 ticks at 40 Hz (5.6 rounded) and 17 at 120 Hz
+	// (16.8 rounded). The buffered-landing rule of the 60 Hz test holds
+	// with those counts: presses on land-B .. land jump on land, land-B-1
+	// does not; coyote presses on A .. A+C jump, A+C+1 does not.
+	for _, rate := range []float64{40, 120} {
+		r := def.JumpRules(rate)
+		base := loadTrace(t, "fall.toml")
+		base.TickRate = rate
+		land := firstTick(replay(t, base), 0, grounded) + 1
+		for _, k := range []int{0, r.BufferTicks, r.BufferTicks + 1} {
+			c := consumes(replay(t, tapAt(t, base, land-k)))
+			want := k <= r.BufferTicks
+			if want && !eqInts(c, land) || !want && len(c) != 0 {
+				t.Errorf("%v Hz: press %d ticks before landing: consumed on %v (buffer %d ticks)", rate, k, c, r.BufferTicks)
+			}
+		}
+		ledge := loadTrace(t, "walk_off_ledge.toml")
+		ledge.TickRate = rate
+		A := firstTick(replay(t, ledge), 5, airborne)
+		for _, k := range []int{0, r.CoyoteTicks, r.CoyoteTicks + 1} {
+			c := consumes(replay(t, tapAt(t, ledge, A+k)))
+			want := k <= r.CoyoteTicks
+			if want && !eqInts(c, A+k) || !want && len(c) != 0 {
+				t.Errorf("%v Hz: press %d ticks after leaving the ledge: consumed on %v (coyote %d ticks)", rate, k, c, r.CoyoteTicks)
+			}
+		}
+	}
+}
