@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -201,4 +202,36 @@ func FuzzParse(f *testing.F) {
 		}
 		runTicks(m, 30)
 	})
+}
+
+func TestDocsListEveryKnob(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "motors", "fps.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := func(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
+	def := DefaultConfig()
+	for _, k := range Knobs {
+		var row string
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(line, "| `"+k.Key+"` |") {
+				row = line
+			}
+		}
+		if row == "" {
+			t.Errorf("docs/motors/fps.md has no table row for %s", k.Key)
+			continue
+		}
+		for _, want := range []string{
+			"| " + k.Unit + " |", "| " + f(*k.Field(&def)) + " |",
+			f(k.SuggestLo) + "–" + f(k.SuggestHi), "| " + f(k.AllowLo) + "–" + f(k.AllowHi) + " |",
+		} {
+			if k.Unit == "" && strings.HasPrefix(want, "|  |") {
+				want = "| – |"
+			}
+			if !strings.Contains(row, want) {
+				t.Errorf("docs row for %s lacks %q: %s", k.Key, want, row)
+			}
+		}
+	}
 }
