@@ -21,13 +21,17 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/filter"
 
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/motors/arena"
+	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/seedgames/motorkit/trace"
 	"github.com/seedgames/motorkit/trace/plot"
@@ -516,5 +520,145 @@ func TestAcceptance6GroundedStability(t *testing.T) {
 	// of steps (x 40..58) and onto the far flat.
 	if end.Position[0] < 60 || maxY < 3.078+0.9 {
 		t.Errorf("run ended at x %.2f with max y %.3f: did not cross the course", end.Position[0], maxY)
+	}
+}
+
+// TestSoftLandingGraceCoupling: the §7.3 grace window through the pipeline.
+// Landing at 12 m/s with jump held but no jump requested (the press expired
+// from the buffer; auto_hop off), no move input. On the first two grounded
+// ticks soft mode scales friction by lerp(0.25, 0, q):
+//
+//	view along the velocity: theta = 0, q = 0, k = 0.25:
+//	    12 -> 12*(1 - 6*0.25/60) = 11.7 -> 11.4075, then full friction: *0.9 = 10.26675
+//	view 35° off the velocity (the Golden Angle): q = 1, k = 0:
+//	    12 -> 12 -> 12, then *0.9 = 10.8
+//	none mode: *0.9 from the first grounded tick: 10.8, 9.72, 8.748.
+func TestSoftLandingGraceCoupling(t *testing.T) {
+	for _, tc := range []struct {
+		file, mode string
+		want       [3]float64
+		scale      float64
+	}{
+		{"landing_grace_yaw0.toml", "soft", [3]float64{11.7, 11.4075, 10.26675}, 0.25},
+		{"landing_grace_yaw35.toml", "soft", [3]float64{12, 12, 10.8}, 0},
+		{"landing_grace_yaw0.toml", "none", [3]float64{10.8, 9.72, 8.748}, 1},
+	} {
+		res := replay(t, tc.file, trace.WithOverride("[motor]\nfrictionless_jump_mode = \""+tc.mode+"\"\n"))
+		g := -1 // first tick the motor sees the ground (the KCC landed on g-1)
+		for i := 1; i < len(res.Samples); i++ {
+			if res.Samples[i].JumpConsumed {
+				t.Fatalf("%s: unexpected jump on tick %d", tc.file, i)
+			}
+			if g < 0 && res.Samples[i-1].Grounded {
+				g = i
+			}
+		}
+		if g < 0 || g+3 > len(res.Samples) || math.Abs(res.Samples[g-1].PlanarSpeed-12) > 1e-9 {
+			t.Fatalf("%s: landing tick %d", tc.file, g)
+		}
+		var got [3]float64
+		for k := range got {
+			got[k] = res.Samples[g+k].PlanarSpeed
+			if math.Abs(got[k]-tc.want[k]) > 1e-9 {
+				t.Errorf("%s %s: grounded tick %d speed %.6f, want %.6f", tc.file, tc.mode, k, got[k], tc.want[k])
+			}
+		}
+		if fs := metric(t, &res.Samples[g], arena.MetricFrictionScale); math.Abs(fs-tc.scale) > 1e-12 {
+			t.Errorf("%s %s: friction_scale %v, want %v", tc.file, tc.mode, fs, tc.scale)
+		}
+		t.Logf("%s %s: landed on tick %d, speeds %.4f %.4f %.4f", tc.file, tc.mode, g-1, got[0], got[1], got[2])
+	}
+}
+
+// TestCrispStopAtOtherTickRates replays the crisp-stop trace at other fixed
+// rates (segments rescaled to the same seconds) and checks the same discrete
+// closed form as test 1 with dt = 1/rate.
+func TestCrispStopAtOtherTickRates(t *testing.T) {
+	for _, hz := range []float64{30, 60, 120, 144} {
+		h := 1 / hz
+		r := 1 - 6*h
+		s := 0.3 * w60
+		n1 := int(math.Ceil(math.Log(s/w60) / math.Log(r)))
+		v1 := w60 * math.Pow(r, float64(n1))
+		d := s * 6 * h
+		m := int(math.Ceil(v1/d)) - 1
+		wantTicks := n1 + m + 1
+		wantDist := h * (w60*r*(1-math.Pow(r, float64(n1)))/(1-r) + float64(m)*v1 - d*float64(m*(m+1))/2)
+
+		res := replay2(t, "crisp_stop.toml", trace.WithTickRate(hz))
+		release := int(math.Round(60 * hz / 60))
+		before := res.Samples[release-1]
+		if math.Abs(before.PlanarSpeed-w60) > 1e-9 {
+			t.Fatalf("%v Hz: run-up speed %v", hz, before.PlanarSpeed)
+		}
+		stop := -1
+		for i := release; i < len(res.Samples) && stop < 0; i++ {
+			if res.Samples[i].PlanarSpeed == 0 {
+				stop = i
+			}
+		}
+		gotDist := res.Samples[stop].Position.Sub(before.Position).Len()
+		t.Logf("%v Hz: %d ticks (%.4f s), %.4f m; closed form %d ticks, %.4f m", hz, stop-release+1, float64(stop-release+1)*h, gotDist, wantTicks, wantDist)
+		if stop-release+1 != wantTicks || math.Abs(gotDist-wantDist) > 0.01*wantDist {
+			t.Errorf("%v Hz: stop after %d ticks %.4f m, want %d ticks %.4f m", hz, stop-release+1, gotDist, wantTicks, wantDist)
+		}
+	}
+}
+
+// replay2 is replay for rescaled traces (the sample count follows the rate).
+func replay2(t *testing.T, file string, opts ...trace.Option) *trace.Result {
+	t.Helper()
+	tr, err := trace.Load(filepath.Join("..", "..", "testdata", "arena", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := trace.Replay(tr, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// TestArenaPlayerPrefab: the recipe spawns an arena motor with the default
+// configuration and the documented capsule, and overrides are decoded
+// strictly by the arena loader.
+func TestArenaPlayerPrefab(t *testing.T) {
+	w := donburi.NewWorld()
+	ent, err := prefabs.Spawn(w, "arena_player", prefabs.At(mgl64.Vec3{1, 0.91, 2}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := w.Entry(ent)
+	m, ok := components.Motor.Get(e).Motor.(*arena.Motor)
+	if !ok {
+		t.Fatalf("motor is %T", components.Motor.Get(e).Motor)
+	}
+	if m.Config() != arena.DefaultConfig() {
+		t.Errorf("recipe config %+v differs from DefaultConfig", m.Config())
+	}
+	k := components.KCC.Get(e)
+	if k.JumpSpeed != 6.32 || k.Gravity != 20 || k.Shape.Radius != 0.3 || k.Shape.HalfHeight != 0.6 {
+		t.Errorf("kcc %+v", k)
+	}
+	if p := components.Body.Get(e).Position; p != (mgl64.Vec3{1, 0.91, 2}) {
+		t.Errorf("position %v", p)
+	}
+	ent, err = prefabs.Spawn(w, "arena_player", prefabs.Override("[motor]\nmax_speed_ground = 10.0\ntheta_target_deg = 40.0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := components.Motor.Get(w.Entry(ent)).Motor.(*arena.Motor).Config()
+	if c.MaxSpeedGround != 10 || c.StopSpeed != 3 || math.Abs(c.ThetaTarget-40*math.Pi/180) > 1e-15 {
+		t.Errorf("override config %+v", c)
+	}
+	for _, tc := range []struct{ override, want string }{
+		{"[motor]\nfrictoin = 1.0\n", `"frictoin"`},
+		{"[motor]\ntheta_target_deg = 100.0\n", "[1, 90]"},
+		{"[motor]\nfrictionless_jump_mode = \"turbo\"\n", "none, soft, hard"},
+	} {
+		_, err := prefabs.Spawn(w, "arena_player", prefabs.Override(tc.override))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("override %q: error %v, want it to name %s", tc.override, err, tc.want)
+		}
 	}
 }
