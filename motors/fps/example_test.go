@@ -65,7 +65,7 @@ func Example_gameLoop() {
 
 	var in input.Adapter
 	player := w.Entry(ent)
-	in.Event(input.Forward, true, false) // W goes down and stays down
+	in.Event(input.Forward, true, false)   // W goes down and stays down
 	for frame := 0; frame < 144; frame++ { // 1 s at 144 FPS
 		if frame == 72 {
 			in.Event(input.Jump, true, false) // a tap on frame 72
