@@ -3,6 +3,7 @@ package arena
 import (
 	"errors"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -250,4 +251,21 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("round trip changed config:\n%+v\n%+v", back, c)
 		}
 	})
+}
+
+// TestDocListsEveryKnob keeps docs/motors/arena.md in step with the loader.
+func TestDocListsEveryKnob(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/motors/arena.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := DefaultConfig().Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(enc), "\n") {
+		if key, _, ok := strings.Cut(line, " = "); ok && !strings.Contains(string(doc), "| `"+key+"` |") {
+			t.Errorf("docs/motors/arena.md has no table row for %q", key)
+		}
+	}
 }

@@ -278,6 +278,17 @@ func TestShapingStage(t *testing.T) {
 			t.Errorf("%s: shaped to %v by %v", tc.name, ctx.Velocity, m.Metrics().ShapingAngle)
 		}
 	}
+	// min_alignment 0.5: an intent 30° off (dot 0.87) is shaped, 70° off
+	// (dot 0.34) is not. Half stick halves the rate: 0.75 rad/s * dt.
+	m = newMotor(t, func(c *Config) { c.MinAlignment = 0.5 })
+	for _, tc := range []struct{ yaw, mag, want float64 }{{math.Pi / 6, 1, rate}, {70 * math.Pi / 180, 1, 0}, {math.Pi / 6, 0.5, rate / 2}} {
+		ctx := ctxFor(m, false, mgl64.Vec3{12, 0, 0}, tc.yaw, tc.mag, 0)
+		m.Shaping(ctx)
+		if !near(m.Metrics().ShapingAngle, tc.want, 1e-15) {
+			t.Errorf("min_alignment 0.5, intent %.0f° mag %v: shaped %v, want %v", tc.yaw*180/math.Pi, tc.mag, m.Metrics().ShapingAngle, tc.want)
+		}
+	}
+	m = newMotor(t, nil)
 	// Over many states shaping never adds speed nor exceeds the cap.
 	for i := 0; i < 3000; i++ {
 		a := float64(i) * 0.37
