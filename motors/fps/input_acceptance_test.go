@@ -1,11 +1,13 @@
 package fps_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/input"
+	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
@@ -101,5 +103,49 @@ func TestAcceptanceInputAdapterThroughRunner(t *testing.T) {
 		if g.jumps() != 3 {
 			t.Fatalf("%v FPS: press after the UI released gave %d jumps in total, want 3", fpsRate, g.jumps())
 		}
+	}
+}
+
+// TestBadInputNeverReachesState feeds NaN, infinite and huge axes through
+// the adapter and straight into Submit, and bad frame times into the
+// runner: no panic, and the body stays finite.
+func TestBadInputNeverReachesState(t *testing.T) {
+	g := newGame(t)
+	bad := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 1e9, -1e300}
+	for i, b := range bad {
+		g.frame(1.0/60, input.Frame{Forward: b, Strafe: b, AimAngle: b, Throttle: b})
+		systems.Submit(g.e, components.CommandData{Forward: b, Strafe: -b, JumpPressed: true, JumpHeld: i%2 == 0, Sprint: true})
+		components.View.Get(g.e).Yaw = b
+		for _, fdt := range []float64{b, -1, 0, 1e9, 1.0 / 60} {
+			g.runner.Advance(fdt)
+			body := components.Body.Get(g.e)
+			if !motors.FiniteVec(body.Position) || !motors.FiniteVec(body.Velocity) {
+				t.Fatalf("value %v, frame dt %v: body %+v", b, fdt, *body)
+			}
+		}
+	}
+	if p := components.Body.Get(g.e).Position; p[1] < 0.5 || p[1] > 3 {
+		t.Fatalf("the player left the floor: %v", p)
+	}
+}
+
+// BenchmarkFPSPlayerTick is one fixed tick of the whole pipeline for one
+// fps_player walking and jumping on flat ground (adapter + Submit + Step).
+// Compare with BenchmarkMotorStages (the motor's own share).
+func BenchmarkFPSPlayerTick(b *testing.B) {
+	g := newGame(b)
+	p := g.runner.Pipeline()
+	f := input.Frame{}
+	f.Keys[input.Forward] = true
+	for i := 0; i < 120; i++ {
+		systems.Submit(g.e, g.in.Update(f))
+		p.Step()
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f.Keys[input.Jump] = i%40 == 0
+		systems.Submit(g.e, g.in.Update(f))
+		p.Step()
 	}
 }
