@@ -275,10 +275,13 @@ func (mo *Motor) Shaping(ctx *motors.Context) {
 // quality returns theta (planar velocity vs view forward) and q.
 func (mo *Motor) quality(ctx *motors.Context) (theta, q float64) {
 	v := ctx.Velocity
-	if !(math.Hypot(v[0], v[2]) > 1e-9) || !motors.Finite(ctx.Input.Yaw) {
+	if !(math.Abs(v[0])+math.Abs(v[2]) > 1e-9) || !motors.Finite(ctx.Input.Yaw) {
 		return 0, 0
 	}
-	theta = motors.AngleBetween(motors.Planar(v), motors.YawForward(ctx.Input.Yaw))
+	// Unsigned planar angle between v and forward (cos yaw, sin yaw):
+	// atan2(|cross|, dot), one transcendental call and exact near 0 and π.
+	sy, cy := math.Sincos(ctx.Input.Yaw)
+	theta = math.Atan2(math.Abs(v[0]*sy-v[2]*cy), v[0]*cy+v[2]*sy)
 	return theta, Quality(theta, mo.cfg.ThetaTarget, mo.cfg.QualitySmoothstep)
 }
 
