@@ -79,7 +79,7 @@ func BenchmarkMoveStairs(b *testing.B) {
 	// At the foot of the first riser (x=1), walking into it: every Move
 	// runs the autostep (rise, forward, two down casts).
 	w := stairsWorld(1, 0.2, 0.4, 6)
-	benchMove(b, w, mgl64.Vec3{1 - 0.25, restY(0), 0}, mgl64.Vec3{5 * testDt, gravityStep, 0})
+	benchMove(b, w, mgl64.Vec3{1 - testRadius - DefaultOffset, restY(0), 0}, mgl64.Vec3{5 * testDt, gravityStep, 0})
 }
 
 func BenchmarkMoveCorner(b *testing.B) {

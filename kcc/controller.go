@@ -226,7 +226,7 @@ func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 // already present. It reports false when the plane set is full.
 func (c *Controller) addPlane(n vec) bool {
 	for i := 0; i < c.nplanes; i++ {
-		if dot(c.planes[i], n) > 1-1e-9 {
+		if dot(c.planes[i], n) > 1-1e-12 {
 			return true
 		}
 	}
@@ -480,6 +480,11 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 	if dot(sub(hit.Point, feet), up) > as.MaxHeight+1e-9 {
 		return p, false
 	}
+	// A vertical face that, at the contact, reaches higher than the step
+	// height is a wall: no step is possible there (saves the casts).
+	if math.Abs(dot(hit.tri.n, up)) < 1e-9 && faceTopAt(&hit.tri, hit.Point, up)-dot(feet, up) > as.MaxHeight+c.cfg.Offset {
+		return p, false
+	}
 	hl := length(h)
 	dir := scale(h, 1/hl)
 	rise := as.MaxHeight
@@ -517,4 +522,26 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 		return p, false
 	}
 	return madd(p2, up, -drop), true
+}
+
+// faceTopAt returns the highest point (along up) of the vertical triangle t
+// on the vertical line through its point q.
+func faceTopAt(t *tri, q, up vec) float64 {
+	hdir := normalizeOr(cross(up, t.n), vec{})
+	top := dot(q, up)
+	vs := [3]vec{t.a, t.b, t.c}
+	for i := 0; i < 3; i++ {
+		a, b := vs[i], vs[(i+1)%3]
+		ua, ub := dot(sub(a, q), hdir), dot(sub(b, q), hdir)
+		ha, hb := dot(a, up), dot(b, up)
+		if ua == 0 && ha > top {
+			top = ha
+		}
+		if (ua < 0 && ub > 0) || (ua > 0 && ub < 0) {
+			if h := ha + (hb-ha)*(-ua)/(ub-ua); h > top {
+				top = h
+			}
+		}
+	}
+	return top
 }

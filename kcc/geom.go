@@ -79,7 +79,15 @@ func segAABB(p0, p1 vec, r float64) aabb {
 type tri struct {
 	a, b, c vec
 	n       vec
-	id      ColliderID
+	// en are the inward edge normals n x (b-a), n x (c-b), n x (a-c): a
+	// point q of the plane is inside when (q-a).en[0], (q-b).en[1] and
+	// (q-c).en[2] are all >= 0.
+	en [3]vec
+	id ColliderID
+	// backCull marks a face of a closed convex solid (a box): a capsule
+	// entirely behind its plane is nearer to another face of the solid,
+	// so the triangle can be skipped.
+	backCull bool
 }
 
 func (t *tri) bounds() aabb {
@@ -216,21 +224,9 @@ func clamp01(x float64) float64 {
 }
 
 // insideTri reports whether q (assumed on the plane of t) lies inside the
-// closed triangle.
+// closed triangle (points exactly on an edge count as inside).
 func insideTri(q vec, t *tri) bool {
-	// Edge functions with the face normal; a tiny negative tolerance keeps
-	// points exactly on an edge inside.
-	const tol = -1e-12
-	if dot(cross(sub(t.b, t.a), sub(q, t.a)), t.n) < tol {
-		return false
-	}
-	if dot(cross(sub(t.c, t.b), sub(q, t.b)), t.n) < tol {
-		return false
-	}
-	if dot(cross(sub(t.a, t.c), sub(q, t.c)), t.n) < tol {
-		return false
-	}
-	return true
+	return dot(sub(q, t.a), t.en[0]) >= 0 && dot(sub(q, t.b), t.en[1]) >= 0 && dot(sub(q, t.c), t.en[2]) >= 0
 }
 
 // segTriResult is the closest-point pair between a segment and a triangle.

@@ -16,3 +16,16 @@ func BenchmarkSegTriGeneral(b *testing.B) {
 	}
 	_ = s
 }
+
+func BenchmarkCalib1000Dots(b *testing.B) {
+	a := mgl64.Vec3{1, 2, 3}
+	c := mgl64.Vec3{0.5, 0.25, 0.125}
+	var s float64
+	for i := 0; i < b.N; i++ {
+		for j := 0; j < 1000; j++ {
+			s += dot(a, c)
+			a[0] += 1e-9
+		}
+	}
+	_ = s
+}

@@ -39,6 +39,7 @@ type CastHit struct {
 	FaceNormal mgl64.Vec3
 	// OnFace is true when Point lies strictly inside a triangle face.
 	OnFace bool
+	tri    tri // the hit triangle (for the controller's autostep test)
 }
 
 // RayHit is the first hit of a ray cast.
@@ -62,8 +63,8 @@ func capsuleSeg(pos, axis vec, halfHeight float64) (vec, vec) {
 // contact normal; smaller components are tangential motion along a surface
 // the capsule already rests on.
 const (
-	castTol     = 1e-7
-	approachEps = 1e-7
+	castTol     = 1e-5
+	approachEps = 1e-5
 	castIters   = 32
 )
 
@@ -142,7 +143,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		}
 		found = true
 		tmax = math.Min(1, t+1e-9)
-		best = CastHit{Collider: tris[i].id, Fraction: t, Point: res.onTri, Normal: res.normal, FaceNormal: fn, OnFace: res.onFace}
+		best = CastHit{Collider: tris[i].id, Fraction: t, Point: res.onTri, Normal: res.normal, FaceNormal: fn, OnFace: res.onFace, tri: tris[i]}
 	}
 	return best, found
 }
@@ -150,7 +151,10 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 // farFromPlane reports whether the four points (a segment's end points
 // before and after a motion, whose convex hull contains the swept segment)
 // all lie on the same side of t's plane, farther than d from it: then no
-// point of the swept capsule of radius d comes near the triangle.
+// point of the swept capsule of radius d comes near the triangle. For a
+// face of a box it also reports true when all four lie behind the face: the
+// closest feature of a convex solid to an outside point is on a face (or an
+// edge or vertex of a face) that the point is in front of.
 func farFromPlane(t *tri, a, b, c, e vec, d float64) bool {
 	sa := dot(sub(a, t.a), t.n)
 	sb := dot(sub(b, t.a), t.n)
@@ -158,6 +162,9 @@ func farFromPlane(t *tri, a, b, c, e vec, d float64) bool {
 	se := dot(sub(e, t.a), t.n)
 	if sa > d {
 		return sb > d && sc > d && se > d
+	}
+	if t.backCull {
+		return sa < 0 && sb < 0 && sc < 0 && se < 0
 	}
 	if sa < -d {
 		return sb < -d && sc < -d && se < -d

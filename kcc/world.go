@@ -127,6 +127,7 @@ func (w *World) AddBox(center, halfExtents mgl64.Vec3, rot mgl64.Quat) ColliderI
 	tbox := make([]aabb, len(tris))
 	for i := range tris {
 		tris[i].id = id
+		tris[i].backCull = h[0] > 0 && h[1] > 0 && h[2] > 0
 		tbox[i] = tris[i].bounds()
 		box = box.union(tbox[i])
 	}
@@ -147,7 +148,9 @@ func makeTri(a, b, c vec, id ColliderID) (tri, bool) {
 	if !(l > 1e-12*e) || !(l > 1e-24) || math.IsInf(l, 0) {
 		return tri{}, false
 	}
-	return tri{a: a, b: b, c: c, n: scale(n, 1/l), id: id}, true
+	t := tri{a: a, b: b, c: c, n: scale(n, 1/l), id: id}
+	t.en = [3]vec{cross(t.n, sub(b, a)), cross(t.n, sub(c, b)), cross(t.n, sub(a, c))}
+	return t, true
 }
 
 // Errors returned by AddTriMesh and AddHeightfield.
