@@ -360,3 +360,69 @@ func TestFacingFollowsInput(t *testing.T) {
 		t.Errorf("final facing %v, want ±pi", f)
 	}
 }
+
+// Air direction and rotation control. Walking (1.3 m/s, influence 0) along
+// +X, the character jumps and the input turns to +Z. The motor sees the
+// grounded state the KCC reported on the previous tick, so from the tick
+// after takeoff it is airborne: the planar velocity then moves toward (0, 0, 1.3) by exactly
+// acceleration * air_direction_control * dt = 30*0.3/60 = 0.15 m/s per tick
+// (it would be 0.5 on the ground) until it gets there, and the turn rate is
+// TurnSpeed(speed) * air_rotation_control (0.686 rad/s at 1.3 m/s instead of
+// 6.86).
+func TestAirDirectionAndRotationControl(t *testing.T) {
+	ss := replay(t, "air_control.toml")
+	jump := -1
+	for i, s := range ss {
+		if s.JumpConsumed {
+			jump = i
+			break
+		}
+	}
+	if jump < 0 {
+		t.Fatal("no jump")
+	}
+	step := cfg.Acceleration * cfg.AirDirectionControl / 60
+	target := mgl64.Vec3{0, 0, cfg.WalkSpeed}
+	checked := 0
+	for i := jump + 1; i < len(ss) && !ss[i].Grounded; i++ {
+		prev, cur := motors.Planar(ss[i-1].Velocity), motors.Planar(ss[i].Velocity)
+		want := step
+		if d := target.Sub(prev).Len(); d < step {
+			want = d
+		}
+		if got := cur.Sub(prev).Len(); math.Abs(got-want) > 1e-9 {
+			t.Fatalf("airborne tick %d: planar velocity changed by %.6f, want %.6f", i-jump, got, want)
+		}
+		sp := m(t, &ss[i], hybrid.MetricSpeed)
+		if got, want := m(t, &ss[i], hybrid.MetricTurnSpeed), cfg.TurnSpeed(sp)*cfg.AirRotationControl; math.Abs(got-want) > 1e-12 {
+			t.Fatalf("airborne tick %d: turn speed %v, want %v", i-jump, got, want)
+		}
+		checked++
+	}
+	f := m(t, &ss[jump+20], hybrid.MetricFacing)
+	t.Logf("%d airborne ticks checked; velocity step %.3f m/s per tick; facing 20 ticks after takeoff %.4f rad", checked, step, f)
+	if checked < 30 {
+		t.Fatalf("only %d airborne ticks", checked)
+	}
+	// Turning the velocity in the air never pushes it above the walk tier.
+	for i := jump + 1; i < jump+30; i++ {
+		if motors.Planar(ss[i].Velocity).Len() > cfg.WalkSpeed+1e-9 {
+			t.Fatalf("air control pushed the speed above the walk tier on tick %d", i)
+		}
+	}
+}
+
+// The same trace replayed twice gives bit-identical samples.
+func TestReplayIsDeterministic(t *testing.T) {
+	a, b := replay(t, "tiers.toml"), replay(t, "tiers.toml")
+	for i := range a {
+		if a[i].Position != b[i].Position || a[i].Velocity != b[i].Velocity {
+			t.Fatalf("sample %d differs", i)
+		}
+		for k := range a[i].Metrics {
+			if a[i].Metrics[k] != b[i].Metrics[k] {
+				t.Fatalf("sample %d metric %v vs %v", i, a[i].Metrics[k], b[i].Metrics[k])
+			}
+		}
+	}
+}

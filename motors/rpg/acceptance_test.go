@@ -295,3 +295,57 @@ func TestFrameRateIndependence(t *testing.T) {
 		}
 	}
 }
+
+// §6 Option B, air_policy "limited": on every airborne tick the planar
+// velocity follows v <- v + (target - v) * alpha_air with alpha_air =
+// 1 - exp(-dt/tau_air) = 1 - exp(-1/36) = 0.02740 and target = 6 m/s
+// along +Z (strafe right at yaw 0), starting from the takeoff velocity.
+func TestLimitedAirControlTracksWithTauAir(t *testing.T) {
+	res := replay(t, "air_limited.toml")
+	ss := res.Samples
+	jump := -1
+	for i, s := range ss {
+		if s.JumpConsumed {
+			jump = i
+			break
+		}
+	}
+	if jump < 0 {
+		t.Fatal("no jump")
+	}
+	alpha := 1 - math.Exp(-(1.0/60)/cfg.TauAir)
+	target := mgl64.Vec3{0, 0, cfg.MaxSpeed}
+	v := motors.Planar(ss[jump].Velocity)
+	n := 0
+	for i := jump + 1; i < len(ss) && !ss[i].Grounded; i++ {
+		v = v.Add(target.Sub(v).Mul(alpha))
+		got := motors.Planar(ss[i].Velocity)
+		if got.Sub(v).Len() > 1e-12 {
+			t.Fatalf("airborne tick %d: planar velocity %v, want %v", i-jump, got, v)
+		}
+		n++
+	}
+	t.Logf("%d airborne ticks tracked with alpha_air = %.5f; planar velocity at landing %v", n, alpha, v)
+	if n < 30 {
+		t.Fatalf("only %d airborne ticks", n)
+	}
+}
+
+// The same trace replayed twice gives bit-identical samples.
+func TestReplayIsDeterministic(t *testing.T) {
+	a := replay(t, "traverse_course.toml").Samples
+	b := replay(t, "traverse_course.toml").Samples
+	if len(a) != len(b) {
+		t.Fatalf("%d vs %d samples", len(a), len(b))
+	}
+	for i := range a {
+		if a[i].Position != b[i].Position || a[i].Velocity != b[i].Velocity || a[i].Grounded != b[i].Grounded {
+			t.Fatalf("sample %d differs: %+v vs %+v", i, a[i], b[i])
+		}
+		for k := range a[i].Metrics {
+			if a[i].Metrics[k] != b[i].Metrics[k] {
+				t.Fatalf("sample %d metric %v vs %v", i, a[i].Metrics[k], b[i].Metrics[k])
+			}
+		}
+	}
+}
