@@ -93,8 +93,13 @@ func ThresholdTicks(seconds, rate float64) int {
 }
 
 // Observe feeds one record and reports whether it triggers a dump.
-func (d *Detector) Observe(rec Record) bool {
-	if rec.BufferTicks <= 0 || rec.Consumed {
+func (d *Detector) Observe(rec *Record) bool {
+	return d.ObserveTick(rec.BufferTicks, rec.Consumed)
+}
+
+// ObserveTick is Observe given a tick's buffer ticks and consume flag.
+func (d *Detector) ObserveTick(bufferTicks int, consumed bool) bool {
+	if bufferTicks <= 0 || consumed {
 		d.run, d.fired = 0, false
 		return false
 	}

@@ -63,7 +63,7 @@ func (r *Recorder) Record(rec Record) *Dump {
 		rec.Velocity = mgl64.Vec3{}
 	}
 	r.ring.Record(rec)
-	if !r.det.Observe(rec) {
+	if !r.det.ObserveTick(rec.BufferTicks, rec.Consumed) {
 		return nil
 	}
 	return r.dump(KindStuckBuffer, rec)

@@ -66,17 +66,17 @@ func TestDetectorFiresOnceWhenBufferOutlivesThreshold(t *testing.T) {
 	d := Detector{Threshold: 3}
 	// A buffer positive for exactly the threshold does not fire.
 	for i := 0; i < 3; i++ {
-		if d.Observe(Record{BufferTicks: 5}) {
+		if d.Observe(&Record{BufferTicks: 5}) {
 			t.Fatalf("fired at run %d", i+1)
 		}
 	}
-	if d.Observe(Record{BufferTicks: 0}) {
+	if d.Observe(&Record{BufferTicks: 0}) {
 		t.Fatal("fired on an empty buffer")
 	}
 	// Four in a row fires on the fourth, once.
 	fired := 0
 	for i := 0; i < 10; i++ {
-		if d.Observe(Record{BufferTicks: 5}) {
+		if d.Observe(&Record{BufferTicks: 5}) {
 			fired++
 			if i != 3 {
 				t.Fatalf("fired at run %d, want 4", i+1)
@@ -87,13 +87,13 @@ func TestDetectorFiresOnceWhenBufferOutlivesThreshold(t *testing.T) {
 		t.Fatalf("fired %d times, run %d", fired, d.Run())
 	}
 	// A consume ends the episode; a new one can fire again.
-	d.Observe(Record{BufferTicks: 5, Consumed: true})
+	d.Observe(&Record{BufferTicks: 5, Consumed: true})
 	if d.Run() != 0 {
 		t.Fatal("consume must reset the run")
 	}
 	for i := 0; i < 4; i++ {
 		fired = 0
-		if d.Observe(Record{BufferTicks: 1}) {
+		if d.Observe(&Record{BufferTicks: 1}) {
 			fired++
 		}
 	}
