@@ -22,6 +22,7 @@ type Arena struct {
 	Half  float64
 	Boxes []Box
 	cs    []float64 // cos, sin per box
+	reach []float64 // bounding radius per box
 }
 
 // NewArena returns an arena of the given half size (m) with the boxes. If
@@ -46,9 +47,11 @@ func NewArena(half float64, boxes []Box, walls bool, thickness float64) *Arena {
 		)
 	}
 	a.cs = make([]float64, 2*len(a.Boxes))
+	a.reach = make([]float64, len(a.Boxes))
 	for i, b := range a.Boxes {
 		s, c := math.Sincos(b.Yaw)
 		a.cs[2*i], a.cs[2*i+1] = c, s
+		a.reach[i] = math.Hypot(b.HalfX, b.HalfZ)
 	}
 	return a
 }
@@ -57,8 +60,11 @@ func NewArena(half float64, boxes []Box, walls bool, thickness float64) *Arena {
 // overlapping box i, or ok=false.
 func (a *Arena) penetration(i int, x, z, r float64) (nx, nz, depth float64, ok bool) {
 	b := &a.Boxes[i]
-	c, s := a.cs[2*i], a.cs[2*i+1]
 	dx, dz := x-b.Center[0], z-b.Center[2]
+	if rr := a.reach[i] + r; dx*dx+dz*dz >= rr*rr {
+		return 0, 0, 0, false
+	}
+	c, s := a.cs[2*i], a.cs[2*i+1]
 	// world = RotY(yaw)*local: x = c*lx + s*lz, z = -s*lx + c*lz.
 	lx := c*dx - s*dz
 	lz := s*dx + c*dz

@@ -234,11 +234,11 @@ func DefaultConfig() Config {
 		Pickups: PickupConfig{Target: 400, Capacity: 4096, SpawnPerTick: 4, EnergyMin: 5, EnergyMax: 15, Radius: 15},
 		Arena:   ArenaConfig{Size: 8500, GridCell: 600},
 		Bots: BotsConfig{
-			Easy: SkillConfig{ReactionTicks: 12, AimNoiseDeg: 25, Perception: 1200, AttackRatio: 0.7,
+			Easy: SkillConfig{ReactionTicks: 12, AimNoiseDeg: 25, Perception: 800, AttackRatio: 0.7,
 				FleeRatio: 2.5, OrbitRadius: 170, WallMargin: 300, Throws: false},
-			Normal: SkillConfig{ReactionTicks: 6, AimNoiseDeg: 10, Perception: 1800, AttackRatio: 1.0,
+			Normal: SkillConfig{ReactionTicks: 6, AimNoiseDeg: 10, Perception: 1100, AttackRatio: 1.0,
 				FleeRatio: 1.8, OrbitRadius: 160, WallMargin: 350, Throws: false},
-			Hard: SkillConfig{ReactionTicks: 2, AimNoiseDeg: 3, Perception: 2500, AttackRatio: 1.3,
+			Hard: SkillConfig{ReactionTicks: 3, AimNoiseDeg: 3, Perception: 1400, AttackRatio: 1.3,
 				FleeRatio: 1.5, OrbitRadius: 150, WallMargin: 400, Throws: true},
 		},
 	}

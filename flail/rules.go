@@ -34,6 +34,16 @@ type Player struct {
 	// holds the next one when the stale quirk is on.
 	Snap    Snapshot
 	pending Snapshot
+	// radiusE is the energy Flail.Radius was last computed for.
+	radiusE float64
+}
+
+// UpdateRadius recomputes Flail.Radius from Energy when the energy changed.
+func (p *Player) UpdateRadius(ph *Physics) {
+	if p.Energy != p.radiusE || p.Flail.Radius == 0 {
+		p.Flail.Radius = ph.FlailRadius(p.Energy)
+		p.radiusE = p.Energy
+	}
 }
 
 // Snapshot is what observers (front end, network) see of a player.
@@ -163,7 +173,7 @@ func (r *Rules) Reset(p *Player, car *Point, rope *Rope, pos mgl64.Vec3) {
 		rope.Reset(pos)
 	}
 	p.Energy = r.Cfg.Rules.StartEnergy
-	p.Flail.Radius = r.Ph.FlailRadius(p.Energy)
+	p.UpdateRadius(&r.Ph)
 	p.Alive = true
 	p.RespawnIn = 0
 	p.Protected = r.Cfg.Rules.SpawnProtection
@@ -308,8 +318,7 @@ func (r *Rules) Step(agents []Agent) {
 	}
 
 	for i := range agents {
-		p := agents[i].P
-		p.Flail.Radius = r.Ph.FlailRadius(p.Energy)
+		agents[i].P.UpdateRadius(&r.Ph)
 	}
 
 	// bots decide next tick's input with this tick's grids.
@@ -333,7 +342,7 @@ func (r *Rules) ApplyKill(killer, victim *Player, victimCar mgl64.Vec3) {
 	e := victim.Energy
 	gain := e * rc.KillShare
 	killer.Energy = r.clampEnergy(killer.Energy + gain)
-	killer.Flail.Radius = r.Ph.FlailRadius(killer.Energy)
+	killer.UpdateRadius(&r.Ph)
 	killer.Kills++
 	r.Pickups.Drop(r.Arena, victimCar, e*rc.DropShare, rc.DropCount, r.scatter)
 	victim.Alive = false
