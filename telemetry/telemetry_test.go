@@ -224,3 +224,42 @@ func BenchmarkBaselineArrayWrite(b *testing.B) {
 		b.Fatal("not written")
 	}
 }
+
+func TestAppendOverlay(t *testing.T) {
+	r := Record{Tick: 36, Frame: 12, Steps: 1, Dt: 1.0 / 60, FrameDt: 1.0 / 60, JumpDown: true,
+		BufferTicks: 9, Grounded: true, UICaptured: true, Velocity: mgl64.Vec3{0, -0.4, 0}}
+	got := string(AppendOverlay(nil, &r))
+	want := "tick 36 frame 12 steps 1 dt 0.0167 frame_dt 0.0167 | space down - | buffer 9 coyote 0 | grounded - - ui | vel 0.00 -0.40 0.00"
+	if got != want {
+		t.Fatalf("overlay\n got %q\nwant %q", got, want)
+	}
+	r = Record{JumpPressed: true, RequestJump: true, Consumed: true}
+	if got := string(AppendOverlay(nil, &r)); !strings.Contains(got, "| space - pressed |") || !strings.Contains(got, "| - request consumed - |") {
+		t.Fatalf("overlay %q", got)
+	}
+	buf := make([]byte, 0, 256)
+	if n := testing.AllocsPerRun(100, func() { buf = AppendOverlay(buf[:0], &r) }); n != 0 {
+		t.Fatalf("AppendOverlay allocates %v times", n)
+	}
+}
+
+func FuzzParseDump(f *testing.F) {
+	var b bytes.Buffer
+	d := &Dump{Entity: 1, Kind: KindManual, Flags: ReasonGrounded, Ticks: []Record{{Tick: 3, Grounded: true}}}
+	d.fillFlags()
+	if err := d.WriteTOML(&b); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b.Bytes())
+	f.Add([]byte("[[tick]]\nposition = [1, 2]\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d, err := ParseDump(data, "fuzz.toml")
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := d.WriteTOML(&out); err != nil {
+			t.Fatalf("a parsed dump does not write: %v", err)
+		}
+	})
+}
