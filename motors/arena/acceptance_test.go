@@ -18,6 +18,7 @@ package arena_test
 
 import (
 	"flag"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -308,9 +309,8 @@ func TestAcceptance3AirStrafeSpeedBuild(t *testing.T) {
 		if maxErr > 0.005 {
 			t.Errorf("%s: replay deviates %.3f%% from the projection-limited prediction", name, 100*maxErr)
 		}
-		// Jumps on ticks 60 + 37k <= 359: k = 0..8.
-		if jumps != 9 {
-			t.Errorf("%s: %d chained jumps, want 9 (one per 37-tick hop)", name, jumps)
+		if err := chained(res, start+1, start+ticks); err != "" || jumps < 8 {
+			t.Errorf("%s: %d jumps in 5 s (want >= 8, one per ~0.63 s hop); %s", name, jumps, err)
 		}
 		return v1
 	}
@@ -414,8 +414,22 @@ func TestAcceptance4DoorwayAtSpeed(t *testing.T) {
 	}
 }
 
+// chained reports "" when, on ticks [from, to), every landing is followed by
+// a jump on the first tick the motor sees the ground (the KCC reported the
+// landing on the tick before) and no jump happens anywhere else.
+func chained(res *trace.Result, from, to int) string {
+	for k := from; k < to && k < len(res.Samples); k++ {
+		firstGrounded := res.Samples[k-1].Grounded && !res.Samples[k-2].Grounded
+		if firstGrounded != res.Samples[k].JumpConsumed {
+			return fmt.Sprintf("tick %d: first grounded tick %v, jump consumed %v", k, firstGrounded, res.Samples[k].JumpConsumed)
+		}
+	}
+	return ""
+}
+
 // TestAcceptance5FrictionlessJumpRetention: 10 chained bunny hops with
-// buffered jumps at 1.5W = 12 m/s, forward held.
+// buffered jumps at 1.5W = 12 m/s, forward held; the speed is measured on
+// the 11th jump tick, after 10 landings.
 //
 // Soft mode: the only grounded ticks are the jump ticks (the buffered press
 // is consumed on the first grounded tick), where §7.3 skips friction; in the
@@ -430,20 +444,24 @@ func TestAcceptance5FrictionlessJumpRetention(t *testing.T) {
 	retention := func(mode string) (float64, *trace.Result) {
 		res := replay(t, "bunny_hops.toml", trace.WithOverride("[motor]\nfrictionless_jump_mode = \""+mode+"\"\n"))
 		var jumps []int
+		buffered := 0
 		for i := range res.Samples {
 			if res.Samples[i].JumpConsumed {
 				jumps = append(jumps, i)
+				if i%4 != 0 { // taps are on ticks 0, 4, 8, ...: this press waited in the buffer
+					buffered++
+				}
 			}
 		}
-		if len(jumps) != 11 {
-			t.Fatalf("%s: %d jumps at %v, want 11", mode, len(jumps), jumps)
+		if len(jumps) < 11 || jumps[0] != 1 {
+			t.Fatalf("%s: jumps at %v, want >= 11 starting on tick 1", mode, jumps)
 		}
-		for k, j := range jumps {
-			// Taps come at 36 + 37k, so the jump at 1 + 37(k+1) comes from
-			// the buffer two ticks after its press.
-			if j != 1+37*k {
-				t.Fatalf("%s: jump %d on tick %d, want %d", mode, k, j, 1+37*k)
-			}
+		if err := chained(res, 2, jumps[10]+1); err != "" {
+			t.Fatalf("%s: %s", mode, err)
+		}
+		t.Logf("%s: 11th jump on tick %d; %d of %d jumps came from a press buffered on an earlier tick", mode, jumps[10], buffered, len(jumps))
+		if buffered == 0 {
+			t.Errorf("%s: no jump came from the buffer", mode)
 		}
 		return res.Samples[jumps[10]].PlanarSpeed / entry, res
 	}
