@@ -6,6 +6,7 @@ package kcc
 type bvh struct {
 	nodes []bvhNode
 	items []int32 // item indices, leaves reference ranges of this slice
+	boxes []aabb  // item boxes (shared with the caller, not copied)
 }
 
 // bvhNode is an inner node (count == 0: children left and left+1) or a leaf
@@ -26,7 +27,7 @@ const bvhStackSize = 64
 // buildBVH builds a hierarchy over boxes. It allocates; queries do not.
 func buildBVH(boxes []aabb) bvh {
 	n := len(boxes)
-	b := bvh{items: make([]int32, n)}
+	b := bvh{items: make([]int32, n), boxes: boxes}
 	if n == 0 {
 		return b
 	}
@@ -122,8 +123,8 @@ func selectNth(items []int32, k int, centres []vec, axis int) {
 	}
 }
 
-// query appends to out the indices of items whose box overlaps q and returns
-// the extended slice. It does not allocate when out has capacity.
+// query appends to out the indices of the items whose box overlaps q (and
+// only those) and returns the extended slice. It does not allocate when out has capacity.
 func (b *bvh) query(q aabb, out []int32) []int32 {
 	if len(b.nodes) == 0 {
 		return out
@@ -139,7 +140,11 @@ func (b *bvh) query(q aabb, out []int32) []int32 {
 			continue
 		}
 		if nd.count > 0 {
-			out = append(out, b.items[nd.first:nd.first+nd.count]...)
+			for _, it := range b.items[nd.first : nd.first+nd.count] {
+				if b.boxes[it].overlaps(q) {
+					out = append(out, it)
+				}
+			}
 			continue
 		}
 		if sp+2 > bvhStackSize {
@@ -164,7 +169,12 @@ func (b *bvh) scan(node int32, q aabb, out []int32) []int32 {
 		return out
 	}
 	if nd.count > 0 {
-		return append(out, b.items[nd.first:nd.first+nd.count]...)
+		for _, it := range b.items[nd.first : nd.first+nd.count] {
+			if b.boxes[it].overlaps(q) {
+				out = append(out, it)
+			}
+		}
+		return out
 	}
 	out = b.scan(nd.left, q, out)
 	return b.scan(nd.left+1, q, out)

@@ -143,7 +143,14 @@ func (c *Controller) supportNormal(n, fn vec, onFace bool) (walkable, steep bool
 // ground probes the surfaces under the capsule at p.
 func (c *Controller) ground(w *World, p vec, r, hh float64) groundInfo {
 	p0, p1 := capsuleSeg(p, c.cfg.Up, hh)
-	return c.groundFrom(w.contacts(&c.s, p0, p1, r, c.cfg.Offset+c.cfg.GroundTolerance))
+	return c.groundFrom(w.contacts(&c.s, p0, p1, r, c.probeDist()))
+}
+
+// probeDist is the ground probe distance: Offset + GroundTolerance plus a
+// slack of twice the cast tolerance, so a capsule resting where a cast left
+// it always finds its support even with zero Offset and GroundTolerance.
+func (c *Controller) probeDist() float64 {
+	return c.cfg.Offset + c.cfg.GroundTolerance + 2*castTol
 }
 
 // groundFrom classifies the ground from contacts within
@@ -184,7 +191,7 @@ func (c *Controller) groundFrom(cs []Contact) groundInfo {
 func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 	const tol = 1e-6
 	off := c.cfg.Offset
-	probe := off + c.cfg.GroundTolerance
+	probe := c.probeDist()
 	for pass := 0; ; pass++ {
 		p0, p1 := capsuleSeg(p, c.cfg.Up, hh)
 		cs := w.contacts(&c.s, p0, p1, r, probe)

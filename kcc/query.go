@@ -105,7 +105,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 	target := r + skin
 	vlen := length(v)
 	if !(vlen > 0) {
-		return CastHit{}, false
+		return CastHit{Collider: NoCollider}, false
 	}
 	q := segAABB(p0, p1, target+castTol).union(segAABB(add(p0, v), add(p1, v), target+castTol))
 	tris := w.gather(q, s)

@@ -278,9 +278,7 @@ func (w *World) gather(q aabb, s *scratch) []tri {
 		case kindMesh:
 			s.sub = c.bvh.query(q, s.sub[:0])
 			for _, ti := range s.sub {
-				if c.tbox[ti].overlaps(q) {
-					s.tris = append(s.tris, c.tris[ti])
-				}
+				s.tris = append(s.tris, c.tris[ti])
 			}
 		case kindHeightfield:
 			s.tris = c.hf.gather(q, ColliderID(ci), s.tris)
@@ -294,9 +292,6 @@ func (h *heightfield) gather(q aabb, id ColliderID, out []tri) []tri {
 	c1 := cellIndex((q.max[0]-h.origin[0])/h.cell, h.cols-2)
 	r0 := cellIndex((q.min[2]-h.origin[2])/h.cell, h.rows-2)
 	r1 := cellIndex((q.max[2]-h.origin[2])/h.cell, h.rows-2)
-	if q.max[0] < h.origin[0] || q.max[2] < h.origin[2] {
-		return out
-	}
 	for r := r0; r <= r1; r++ {
 		for c := c0; c <= c1; c++ {
 			h00 := h.h[r*h.cols+c]

@@ -1,0 +1,213 @@
+package kcc
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+func TestDefaultConfigValid(t *testing.T) {
+	c := DefaultConfig()
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if c.sanitized().Offset != c.Offset || c.sanitized().Autostep.MaxHeight != DefaultStepHeight {
+		t.Fatal("sanitizing the default config changed it")
+	}
+}
+
+func TestValidateReportsBadFields(t *testing.T) {
+	nan := math.NaN()
+	bad := Config{
+		Up: mgl64.Vec3{}, Offset: -1, MaxSlopeClimbAngle: nan, MinSlopeSlideAngle: 2,
+		Autostep: &Autostep{MaxHeight: nan, MinWidth: -1}, SnapToGround: math.Inf(1),
+		MaxIterations: -3, GroundTolerance: nan, MaxTranslation: -1,
+	}
+	err := bad.Validate()
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, field := range []string{"Up", "Offset", "MaxSlopeClimbAngle", "MinSlopeSlideAngle", "Autostep.MaxHeight",
+		"Autostep.MinWidth", "SnapToGround", "MaxIterations", "GroundTolerance", "MaxTranslation"} {
+		if !strings.Contains(err.Error(), field) {
+			t.Errorf("error does not name %s: %v", field, err)
+		}
+	}
+}
+
+func TestNewControllerSanitizes(t *testing.T) {
+	nan := math.NaN()
+	c := NewController(Config{
+		Up: mgl64.Vec3{nan, 0, 0}, Offset: nan, MaxSlopeClimbAngle: -1, MinSlopeSlideAngle: 9,
+		Autostep: &Autostep{MaxHeight: -1}, SnapToGround: nan, MaxIterations: 1000, MaxTranslation: math.Inf(1),
+	})
+	got := c.Config()
+	d := DefaultConfig()
+	if got.Up != d.Up || got.Offset != d.Offset || got.MaxSlopeClimbAngle != d.MaxSlopeClimbAngle ||
+		got.MinSlopeSlideAngle != d.MinSlopeSlideAngle || got.Autostep != nil || got.SnapToGround != 0 ||
+		got.MaxIterations != maxIterationsCap || got.MaxTranslation != d.MaxTranslation {
+		t.Fatalf("sanitized config %+v", got)
+	}
+	if err := got.Validate(); err != nil {
+		t.Fatalf("sanitized config invalid: %v", err)
+	}
+	// The zero Config works too (zero offset and angles are valid values).
+	z := NewController(Config{})
+	res := z.Move(flatWorld(), testShape, mgl64.Vec3{0, 2, 0}, mgl64.Vec3{0, -5, 0})
+	if !res.Grounded {
+		t.Fatalf("zero config: %+v", res)
+	}
+	// Up is normalized.
+	u := NewController(Config{Up: mgl64.Vec3{0, 5, 0}}).Config().Up
+	if u != (mgl64.Vec3{0, 1, 0}) {
+		t.Fatalf("up %v", u)
+	}
+}
+
+func TestGroundStateString(t *testing.T) {
+	for g, want := range map[GroundState]string{GroundNone: "none", Ground: "ground", GroundSteep: "steep", 7: "invalid"} {
+		if g.String() != want {
+			t.Errorf("%d: %q", g, g.String())
+		}
+	}
+}
+
+func TestMoveDegenerateInputs(t *testing.T) {
+	w := flatWorld()
+	c := NewController(DefaultConfig())
+	pos := mgl64.Vec3{0, restY(0), 0}
+	nan, inf := math.NaN(), math.Inf(1)
+	for _, in := range []struct {
+		w     *World
+		shape Capsule
+		pos   mgl64.Vec3
+	}{
+		{nil, testShape, pos},
+		{w, Capsule{0, 0.6}, pos},
+		{w, Capsule{-1, 0.6}, pos},
+		{w, Capsule{nan, 0.6}, pos},
+		{w, Capsule{0.3, -1}, pos},
+		{w, Capsule{0.3, inf}, pos},
+		{w, testShape, mgl64.Vec3{nan, 0, 0}},
+		{w, testShape, mgl64.Vec3{0, inf, 0}},
+	} {
+		res := c.Move(in.w, in.shape, in.pos, mgl64.Vec3{1, 0, 0})
+		if res.Translation != (mgl64.Vec3{}) || res.Grounded || res.GroundState != GroundNone || res.GroundNormal != (mgl64.Vec3{0, 1, 0}) {
+			t.Fatalf("degenerate %+v gave %+v", in, res)
+		}
+	}
+	// Non-finite desired motion is treated as zero: the grounded character
+	// stays put and stays grounded.
+	for _, d := range []mgl64.Vec3{{nan, 0, 0}, {0, inf, 0}, {0, 0, -inf}} {
+		res := c.Move(w, testShape, pos, d)
+		if res.Translation.Len() > 1e-9 || !res.Grounded {
+			t.Fatalf("desired %v gave %+v", d, res)
+		}
+	}
+	// A huge request is capped at MaxTranslation (100 m): on an open floor
+	// the character moves exactly 100 m.
+	res := c.Move(w, testShape, pos, mgl64.Vec3{1e9, 0, 0})
+	if math.Abs(res.Translation[0]-DefaultMaxTranslation) > 1e-6 {
+		t.Fatalf("1e9 request moved %v", res.Translation)
+	}
+	// A sphere (half height 0) works.
+	res = c.Move(w, Capsule{Radius: 0.5}, mgl64.Vec3{0, 3, 0}, mgl64.Vec3{0, -5, 0})
+	if !res.Grounded || math.Abs(3+res.Translation[1]-0.51) > 1e-6 {
+		t.Fatalf("sphere landing %+v", res)
+	}
+}
+
+func TestMoveZeroAllocs(t *testing.T) {
+	scenes := map[string]func() (*World, mgl64.Vec3, mgl64.Vec3){
+		"flat": func() (*World, mgl64.Vec3, mgl64.Vec3) {
+			return flatWorld(), mgl64.Vec3{0, restY(0), 0}, mgl64.Vec3{0.08, gravityStep, 0}
+		},
+		"stairs": func() (*World, mgl64.Vec3, mgl64.Vec3) {
+			return stairsWorld(1, 0.2, 0.4, 6), mgl64.Vec3{1 - testRadius - DefaultOffset, restY(0), 0}, mgl64.Vec3{0.08, gravityStep, 0}
+		},
+		"grid": func() (*World, mgl64.Vec3, mgl64.Vec3) {
+			w := grid20k()
+			return w, gridRestPos(w), mgl64.Vec3{0.06, gravityStep, 0.06}
+		},
+	}
+	for name, mk := range scenes {
+		w, pos, d := mk()
+		c := NewController(DefaultConfig())
+		c.Move(w, testShape, pos, d) // warm-up sizes the scratch buffers
+		if a := testing.AllocsPerRun(100, func() { c.Move(w, testShape, pos, d) }); a != 0 {
+			t.Errorf("%s: %v allocs per Move", name, a)
+		}
+	}
+}
+
+func TestMoveDeterministicAndStateless(t *testing.T) {
+	// One Controller shared by two characters, interleaved, gives exactly
+	// the results of one Controller per character: Move keeps no
+	// per-character state.
+	w := stairsWorld(1, 0.2, 0.4, 6)
+	shared := NewController(DefaultConfig())
+	own := [2]*Controller{NewController(DefaultConfig()), NewController(DefaultConfig())}
+	pa := [2]mgl64.Vec3{{0, restY(0), 0}, {0, restY(0), 1}}
+	pb := pa
+	for i := 0; i < 120; i++ {
+		for k := 0; k < 2; k++ {
+			d := mgl64.Vec3{0.08, gravityStep, 0.01 * float64(k)}
+			ra := shared.Move(w, testShape, pa[k], d)
+			rb := own[k].Move(w, testShape, pb[k], d)
+			if ra.Translation != rb.Translation || ra.GroundState != rb.GroundState || ra.GroundNormal != rb.GroundNormal {
+				t.Fatalf("tick %d char %d: shared %+v own %+v", i, k, ra, rb)
+			}
+			pa[k] = pa[k].Add(ra.Translation)
+			pb[k] = pb[k].Add(rb.Translation)
+		}
+	}
+}
+
+func TestNoFlicker10s(t *testing.T) {
+	// 10 s (600 ticks) of standing and walking over flat ground, a 30 degree
+	// ramp, its plateau, steps down and up, and standing again: a grounded
+	// character that never jumps and never walks off a drop higher than
+	// SnapToGround must report grounded on every tick (zero
+	// grounded->air->grounded transitions).
+	w := flatWorld()
+	// 30 degree ramp from x=2 up to 0.6 m, plateau to x=8, then stairs down
+	// (0.2 risers) back to the floor: boxes for the plateau steps.
+	run := 0.6 / math.Tan(30*math.Pi/180)
+	var vs []mgl64.Vec3
+	var is []uint32
+	vs, is = addQuad(vs, is, mgl64.Vec3{2, 0, 3}, mgl64.Vec3{2 + run, 0.6, 3}, mgl64.Vec3{2 + run, 0.6, -3}, mgl64.Vec3{2, 0, -3})
+	if _, err := w.AddTriMesh(vs, is); err != nil {
+		t.Fatal(err)
+	}
+	x := 2 + run
+	w.AddBox(mgl64.Vec3{(x + 8) / 2, 0.3, 0}, mgl64.Vec3{(8 - x) / 2, 0.3, 3}, mgl64.Quat{})
+	w.AddBox(mgl64.Vec3{8.2, 0.2, 0}, mgl64.Vec3{0.2, 0.2, 3}, mgl64.Quat{})
+	w.AddBox(mgl64.Vec3{8.6, 0.1, 0}, mgl64.Vec3{0.2, 0.1, 3}, mgl64.Quat{})
+	s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
+	plan := []struct {
+		ticks int
+		wish  mgl64.Vec3
+	}{
+		{60, mgl64.Vec3{}},          // stand
+		{150, mgl64.Vec3{4, 0, 0}},  // walk up the ramp, across the plateau, down the steps
+		{60, mgl64.Vec3{}},          // stand
+		{150, mgl64.Vec3{-4, 0, 0}}, // back up the steps, across, down the ramp
+		{60, mgl64.Vec3{0, 0, 2}},   // sideways on the floor
+		{120, mgl64.Vec3{}},         // stand
+	}
+	tick := 0
+	for _, p := range plan {
+		for i := 0; i < p.ticks; i++ {
+			res := s.step(p.wish, 0)
+			if !res.Grounded {
+				t.Fatalf("tick %d: airborne at %v (state %v)", tick, s.pos, res.GroundState)
+			}
+			tick++
+		}
+	}
+	if tick != 600 || s.transitions != 0 {
+		t.Fatalf("ticks %d transitions %d", tick, s.transitions)
+	}
+}
