@@ -489,7 +489,7 @@ func TestAcceptance5FrictionlessJumpRetention(t *testing.T) {
 			}
 		}
 	}
-	writePlot(t, "arena_bunny_hops.png", "Frictionless jump retention: 10 buffered hops from 12 m/s",
+	writePlot(t, "arena_bunny_hops.png", "Frictionless jump retention: chained buffered hops from 12 m/s",
 		plot.Run{Name: "soft", Samples: softRes.Samples, TickRate: 60},
 		plot.Run{Name: "none", Samples: noneRes.Samples, TickRate: 60})
 }

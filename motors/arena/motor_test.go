@@ -377,3 +377,57 @@ func TestStagesDoNotAllocate(t *testing.T) {
 		t.Fatalf("stages allocate %v per tick", allocs)
 	}
 }
+
+// FuzzStages drives the three stages with arbitrary state and checks the
+// invariants: finite output, friction never speeds up, shaping never speeds
+// up nor turns more than its cap, the vertical component is never changed.
+func FuzzStages(f *testing.F) {
+	f.Add(12.0, 1.0, 3.0, 0.3, 1.0, 1.0, dt60, false, true, false, 2, 1, 0.0, 1.0, 0.0, uint8(1))
+	f.Add(8.0, 0.0, 0.0, 0.0, 0.0, 0.0, dt60, true, false, true, 0, 0, -0.34, 0.94, 0.0, uint8(0))
+	f.Add(1e9, -1e9, 5.0, 1e6, -1.0, 0.5, 1e9, true, true, true, 4, 2, 1.0, 0.0, 0.0, uint8(2))
+	f.Fuzz(func(t *testing.T, vx, vy, vz, yaw, fwd, strafe, d float64, grounded, held, request bool, buffer, grace int, nx, ny, nz float64, mode uint8) {
+		modes := []FrictionlessJumpMode{ModeNone, ModeSoft, ModeHard}
+		m := newMotor(t, func(c *Config) {
+			c.FrictionlessJumpMode = modes[int(mode)%3]
+			c.AirResistance = 0.5
+			c.ShapingStrength = 3
+		})
+		ctx := ctxFor(m, grounded, mgl64.Vec3{vx, vy, vz}, yaw, motors.Clamp01(math.Abs(fwd)), motors.Clamp01(math.Abs(strafe)))
+		ctx.Dt = d
+		ctx.GroundNormal = mgl64.Vec3{nx, ny, nz}
+		ctx.Input.JumpHeld = held
+		ctx.Jump = motors.JumpState{RequestJump: request, BufferTicks: buffer, LandingGraceTicks: grace}
+		finiteIn := motors.FiniteVec(ctx.Velocity) && math.Abs(vx) <= MaxAxisSpeed && math.Abs(vy) <= MaxAxisSpeed && math.Abs(vz) <= MaxAxisSpeed
+
+		planar := func() float64 { return math.Hypot(ctx.Velocity[0], ctx.Velocity[2]) }
+		surface := func() float64 {
+			if grounded {
+				return surfaceVelocity(ctx).Len()
+			}
+			return planar()
+		}
+		y0 := ctx.Velocity[1]
+		s0 := surface()
+		m.Friction(ctx)
+		if finiteIn && motors.FiniteVec(ctx.Velocity) && surface() > s0*(1+1e-12)+1e-12 {
+			t.Fatalf("friction sped up: %v -> %v", s0, surface())
+		}
+		m.Accel(ctx)
+		p0 := planar()
+		m.Shaping(ctx)
+		if p := planar(); p > p0 || m.Metrics().ShapingAngle > m.Config().MaxShapingAnglePerTick+1e-15 {
+			t.Fatalf("shaping: speed %v -> %v, angle %v", p0, p, m.Metrics().ShapingAngle)
+		}
+		if !motors.FiniteVec(ctx.Velocity) {
+			t.Fatalf("non-finite velocity %v", ctx.Velocity)
+		}
+		if finiteIn && ctx.Velocity[1] != y0 {
+			t.Fatalf("vertical changed %v -> %v", y0, ctx.Velocity[1])
+		}
+		for _, mt := range m.AppendMetrics(nil) {
+			if !motors.Finite(mt.Value) {
+				t.Fatalf("metric %s = %v", mt.Name, mt.Value)
+			}
+		}
+	})
+}
