@@ -129,7 +129,7 @@ func (a *Arena) Collide(pt *Point, r, e float64) bool {
 			any = true
 			pt.Pos[0] += nx * d
 			pt.Pos[2] += nz * d
-			reflect(&pt.Vel, nx, nz, e)
+			reflectVel(&pt.Vel, nx, nz, e)
 		}
 		if !any {
 			break
@@ -158,7 +158,7 @@ func (a *Arena) Collide(pt *Point, r, e float64) bool {
 	return hit
 }
 
-func reflect(v *mgl64.Vec3, nx, nz, e float64) {
+func reflectVel(v *mgl64.Vec3, nx, nz, e float64) {
 	vn := v[0]*nx + v[2]*nz
 	if vn < 0 {
 		k := (1 + e) * vn

@@ -68,11 +68,12 @@ type Bot struct {
 	Cooldown int
 	// Mode is the current behaviour and Target the attacked or fled
 	// player's ID (0 = none).
-	Mode   BotMode
-	Target uint64
-	input  Input
-	orbit  float64
-	thrown int
+	Mode    BotMode
+	Target  uint64
+	input   Input
+	orbit   float64
+	thrown  int
+	passing bool
 }
 
 // NewBot returns a bot of the given skill with its own RNG stream. The first
@@ -161,25 +162,38 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 		f := agents[threat].P.Flail.Pos
 		dx, dz = pos[0]-f[0], pos[2]-f[2]
 	case target >= 0:
+		// Strafing runs: head for the target (leading its motion), drive
+		// straight through it so the trailing flail follows the car's path
+		// through the target at full speed, run out to the loop radius,
+		// then curve back (the loop's side alternates per bot) and repeat.
 		b.Mode, b.Target = BotAttack, agents[target].P.ID
 		t := agents[target].Car.Pos
+		tv := agents[target].Car.Vel
 		tx, tz := t[0]-pos[0], t[2]-pos[2]
 		dist := math.Sqrt(tx*tx + tz*tz)
-		orbit := sc.OrbitRadius/upm + p.Flail.Radius
-		var off float64
-		if dist > orbit {
-			off = math.Pi / 2 * orbit / dist
-		} else {
-			off = math.Pi/2 + math.Pi/4*(orbit-dist)/math.Max(orbit, 1e-9)
+		loop := sc.OrbitRadius/upm + p.Flail.Radius
+		pass := p.Flail.Radius + r.carR
+		if dist < pass {
+			b.passing = true
 		}
-		a := math.Atan2(tz, tx) + b.orbit*off
+		if b.passing && dist < loop {
+			break // keep the heading: run out straight through the target
+		}
+		b.passing = false
+		lead := dist / 4 // seconds to arrive at about terminal speed
+		lx, lz := tx+tv[0]*lead, tz+tv[2]*lead
+		a := math.Atan2(lz, lx)
+		if dist > loop {
+			// curve in from the side on the way back.
+			a += b.orbit * math.Pi / 8 * math.Min(1, (dist-loop)/loop)
+		}
 		dx, dz = math.Cos(a), math.Sin(a)
-		if sc.Throws && !p.Flail.Thrown && dist < 3*orbit {
+		if sc.Throws && !p.Flail.Thrown && dist < 2*loop {
 			fv := p.Flail.Vel
 			fs := math.Hypot(fv[0], fv[2])
 			ftx, ftz := t[0]-p.Flail.Pos[0], t[2]-p.Flail.Pos[2]
 			fd := math.Hypot(ftx, ftz)
-			if fs > r.killSpeed && fd > 1e-9 && (fv[0]*ftx+fv[2]*ftz) > 0.9*fs*fd {
+			if fs > r.killSpeed && fd > 1e-9 && (fv[0]*ftx+fv[2]*ftz) > 0.95*fs*fd {
 				b.input.PrimaryPressed, b.input.PrimaryHeld = true, false
 			}
 		}

@@ -206,7 +206,9 @@ type SkillConfig struct {
 	AttackRatio float64 `toml:"attack_ratio"`
 	// FleeRatio: players with energy above FleeRatio*own are fled from.
 	FleeRatio float64 `toml:"flee_ratio"`
-	// OrbitRadius (u) at which the bot circles its target.
+	// OrbitRadius (u) is the loop radius of the bot's strafing runs: it
+	// drives through its target (the trailing flail follows through it),
+	// runs out to this distance (plus its flail radius) and curves back.
 	OrbitRadius float64 `toml:"orbit_radius"`
 	// WallMargin (u): closer to a wall than this the bot steers away.
 	WallMargin float64 `toml:"wall_margin"`
@@ -227,7 +229,7 @@ func DefaultConfig() Config {
 		Rope:  RopeConfig{Segments: 3, RestLength: 80, K: 0.1, NodeDrag: 1.1},
 		Clean: CleanConfig{Compliance: 1e-6, Substeps: 8, CarMass: 10, NodeMass: 2, FlailMass: 1, FlailMassExponent: 1},
 		Rules: RulesConfig{StartEnergy: 100, MinEnergy: 100, MaxEnergy: 100000,
-			KillSpeed: 700, KillShare: 0.5, DropShare: 0.3, DropCount: 6, DropScatter: 150,
+			KillSpeed: 300, KillShare: 0.5, DropShare: 0.3, DropCount: 6, DropScatter: 150,
 			RespawnDelay: 3, SpawnProtection: 2,
 			FarDistance: 500, FarDrain: 0.1,
 			StillSpeed: 40, StillGrace: 1, StillDrain: 0.05, LeaderboardSize: 10},
@@ -235,11 +237,11 @@ func DefaultConfig() Config {
 		Arena:   ArenaConfig{Size: 8500, GridCell: 600},
 		Bots: BotsConfig{
 			Easy: SkillConfig{ReactionTicks: 12, AimNoiseDeg: 25, Perception: 800, AttackRatio: 0.7,
-				FleeRatio: 2.5, OrbitRadius: 170, WallMargin: 300, Throws: false},
+				FleeRatio: 2.5, OrbitRadius: 300, WallMargin: 300, Throws: false},
 			Normal: SkillConfig{ReactionTicks: 6, AimNoiseDeg: 10, Perception: 1100, AttackRatio: 1.0,
-				FleeRatio: 1.8, OrbitRadius: 160, WallMargin: 350, Throws: false},
+				FleeRatio: 1.8, OrbitRadius: 250, WallMargin: 350, Throws: false},
 			Hard: SkillConfig{ReactionTicks: 3, AimNoiseDeg: 3, Perception: 1400, AttackRatio: 1.3,
-				FleeRatio: 1.5, OrbitRadius: 150, WallMargin: 400, Throws: true},
+				FleeRatio: 1.5, OrbitRadius: 200, WallMargin: 400, Throws: true},
 		},
 	}
 }
