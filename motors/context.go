@@ -20,6 +20,9 @@ type Context struct {
 	// GroundNormal is Up when airborne.
 	Grounded     bool
 	GroundNormal mgl64.Vec3
+	// Crouched is true while the KCC stage holds the capsule crouched
+	// (crouch held, or standing up refused under a low ceiling).
+	Crouched bool
 
 	// Jump is the buffer stage's state and decision for this tick.
 	Jump JumpState

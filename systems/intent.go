@@ -62,6 +62,7 @@ func (p *Pipeline) intentEntity(e *donburi.Entry) {
 	}
 	ctx.Input = in
 	ctx.Grounded = k.Grounded
+	ctx.Crouched = k.Crouched
 	ctx.GroundNormal = k.GroundNormal
 	if !ctx.Grounded || ctx.GroundNormal == (mgl64.Vec3{}) {
 		ctx.GroundNormal = motors.Up
