@@ -1,0 +1,76 @@
+package kcc_test
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/kcc"
+)
+
+// A character standing on a floor walks into a 0.3 m step and climbs it:
+// the caller owns the velocity and gravity, Move returns the collision-free
+// translation and the grounded state.
+func ExampleController_Move() {
+	w := kcc.NewWorld()
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{50, 0.5, 50}, mgl64.Quat{}) // floor, top at y=0
+	w.AddBox(mgl64.Vec3{5, 0.15, 0}, mgl64.Vec3{3, 0.15, 5}, mgl64.Quat{})  // step from x=2, top at y=0.3
+
+	c := kcc.NewController(kcc.DefaultConfig())
+	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
+	pos := mgl64.Vec3{0, 0.91, 0} // feet 1 cm (Offset) above the floor
+	vel := mgl64.Vec3{}
+	const dt, gravity = 1.0 / 60, 20.0
+	for tick := 0; tick < 60; tick++ {
+		vel[0] = 5 // walk along +X at 5 m/s
+		vel[1] -= gravity * dt
+		res := c.Move(w, shape, pos, vel.Mul(dt))
+		pos = pos.Add(res.Translation)
+		vel[1] = res.Translation[1] / dt // read back: the floor stops the fall
+		if res.Grounded {
+			vel[1] = 0
+		}
+	}
+	res := c.Move(w, shape, pos, mgl64.Vec3{})
+	fmt.Printf("x=%.1f feet=%.2f grounded=%v state=%v\n", pos[0], pos[1]-0.9, res.Grounded, res.GroundState)
+	// Output: x=5.0 feet=0.31 grounded=true state=ground
+}
+
+// Ray casts report the first hit along a direction.
+func ExampleWorld_RayCast() {
+	w := kcc.NewWorld()
+	heights := []float64{0, 0, 0, 1, 1, 1, 2, 2, 2} // 3x3 samples, rising along +Z
+	if _, err := w.AddHeightfield(mgl64.Vec3{0, 0, 0}, 1, 3, 3, heights); err != nil {
+		panic(err)
+	}
+	hit, ok := w.RayCast(mgl64.Vec3{0.5, 10, 1.5}, mgl64.Vec3{0, -1, 0}, 100)
+	fmt.Printf("%v y=%.2f normal=(%.2f, %.2f, %.2f)\n", ok, hit.Point[1], hit.Normal[0], hit.Normal[1], hit.Normal[2])
+	// Output: true y=1.50 normal=(0.00, 0.71, -0.71)
+}
+
+// OverlapCapsule answers "is there room to stand up?" for a crouching
+// character.
+func ExampleWorld_OverlapCapsule() {
+	w := kcc.NewWorld()
+	w.AddBox(mgl64.Vec3{0, 2.5, 0}, mgl64.Vec3{2, 0.5, 2}, mgl64.Quat{}) // ceiling at y=2
+	standing := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}                // 1.8 m tall
+	feet := 0.6
+	fmt.Println(w.OverlapCapsule(standing, mgl64.Vec3{0, feet + 0.9, 0}, 0.01))
+	feet = 0
+	fmt.Println(w.OverlapCapsule(standing, mgl64.Vec3{0, feet + 0.9, 0}, 0.01))
+	// Output:
+	// true
+	// false
+}
+
+// AddTriMesh rejects malformed meshes with an error instead of panicking.
+func ExampleWorld_AddTriMesh() {
+	w := kcc.NewWorld()
+	verts := []mgl64.Vec3{{0, 0, 0}, {1, 0, 0}, {0, 0, 1}}
+	_, err := w.AddTriMesh(verts, []uint32{0, 1, 7})
+	fmt.Println(err)
+	id, err := w.AddTriMesh(verts, []uint32{0, 2, 1})
+	fmt.Println(id, err)
+	// Output:
+	// kcc: mesh index out of range: triangle 0 index 7 >= 3 vertices
+	// 0 <nil>
+}
