@@ -21,7 +21,10 @@
 // Velocity convention: Context.Velocity is the body's full 3D velocity in m/s,
 // Y up. Motors shape the planar part (X and Z). The KCC stage owns the
 // vertical part: it integrates gravity in the air, sets the jump speed on the
-// single jump-consume tick, and projects the velocity onto the ground plane
-// while grounded, so on a slope a motor sees a velocity lying in the slope
-// plane and an Intent.Dir projected onto the same plane.
+// single jump-consume tick, and zeroes it while grounded. On walkable ground
+// the stored velocity is therefore planar (Y = 0); the KCC stage lifts it onto
+// the ground plane when it moves the body (same horizontal speed, following
+// the slope). Intent.Dir is the ground-tangent direction for motors that want
+// to reason in the slope plane; a motor that does must store the planar part
+// back (see motors/arena).
 package motors

@@ -62,16 +62,18 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 	case grounded:
 		// On walkable ground the stored velocity is planar; the move follows
 		// the ground plane so walking down a ramp never launches the
-		// character, plus a tiny downward bias so contact is re-found every
-		// tick (snap-to-ground does the rest on steps).
+		// character, plus a tiny bias into the ground (along its normal, so
+		// it has no downhill component) so contact is re-found every tick;
+		// snap-to-ground does the rest on steps.
 		n := k.GroundNormal
 		v[1] = 0
 		lift := 0.0
 		if n[1] > 1e-3 {
 			lift = -(n[0]*v[0] + n[2]*v[2]) / n[1]
+		} else {
+			n = motors.Up
 		}
 		desired = mgl64.Vec3{v[0], lift, v[2]}.Mul(dt)
-		desired[1] -= k.Gravity * dt * dt
 	default:
 		// Trapezoidal integration of the vertical motion: exact for constant
 		// gravity, so a jump's apex is v0²/2g at any tick rate (semi-implicit

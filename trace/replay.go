@@ -56,6 +56,40 @@ type Result struct {
 	Entity   donburi.Entity
 }
 
+// GroundedFlips counts grounded -> airborne -> grounded round trips that
+// were not caused by a jump: the flicker a stable controller must not show.
+// An airborne spell that starts on a jump-consume tick is a real jump; one
+// that lasts more than maxAir ticks is a real fall (pass 0 to count every
+// non-jump spell).
+func (r *Result) GroundedFlips(maxAir int) int {
+	flips := 0
+	for i := 1; i < len(r.Samples); i++ {
+		if !(r.Samples[i-1].Grounded && !r.Samples[i].Grounded) || r.Samples[i].JumpConsumed {
+			continue
+		}
+		j := i
+		for j < len(r.Samples) && !r.Samples[j].Grounded {
+			j++
+		}
+		if j < len(r.Samples) && (maxAir <= 0 || j-i <= maxAir) {
+			flips++
+		}
+		i = j
+	}
+	return flips
+}
+
+// FirstTick returns the index of the first sample for which pred is true,
+// or -1.
+func (r *Result) FirstTick(pred func(*Sample) bool) int {
+	for i := range r.Samples {
+		if pred(&r.Samples[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
 // Option changes a replay.
 type Option func(*replayOpts)
 

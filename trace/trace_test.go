@@ -144,3 +144,29 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestGroundedFlipsAndFirstTick(t *testing.T) {
+	g := func(b ...bool) *trace.Result {
+		r := &trace.Result{}
+		for _, x := range b {
+			r.Samples = append(r.Samples, trace.Sample{Grounded: x})
+		}
+		return r
+	}
+	// One 1-tick flicker, one 3-tick spell.
+	r := g(true, false, true, true, false, false, false, true)
+	if n := r.GroundedFlips(0); n != 2 {
+		t.Fatalf("flips %d, want 2", n)
+	}
+	if n := r.GroundedFlips(2); n != 1 {
+		t.Fatalf("flips with maxAir 2: %d, want 1 (the 3-tick spell is a fall)", n)
+	}
+	// A spell that starts with a jump is not a flip.
+	r.Samples[1].JumpConsumed = true
+	if n := r.GroundedFlips(0); n != 1 {
+		t.Fatalf("flips %d after marking the jump, want 1", n)
+	}
+	if i := r.FirstTick(func(s *trace.Sample) bool { return !s.Grounded }); i != 1 {
+		t.Fatalf("FirstTick %d", i)
+	}
+}
