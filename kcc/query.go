@@ -72,22 +72,22 @@ const (
 // v*t comes within target of triangle t (conservative advancement: the
 // distance between two convex sets along a linear motion is a convex
 // function of t, so Newton steps from t=0 never overshoot the root). It
-// reports no hit when the motion does not approach the triangle.
-func castTri(p0, p1 vec, target float64, v vec, vlen float64, t *tri, tmax float64) (float64, segTriResult, bool) {
-	s := 0.0
+// reports no hit when the motion does not approach the triangle. s0 and
+// res0 are the first Newton step and the closest points at t=0 computed by
+// castStart.
+func castTri(p0, p1 vec, target float64, v vec, vlen float64, t *tri, tmax, s0 float64, res0 *segTriResult) (float64, segTriResult, bool) {
+	if s0 == 0 {
+		return 0, *res0, true
+	}
+	s := s0
 	var res segTriResult
-	for it := 0; it < castIters; it++ {
+	for it := 1; it < castIters; it++ {
 		res = segTri(madd(p0, v, s), madd(p1, v, s), t)
 		gap := res.dist - target
-		rate := -dot(res.normal, v)
 		if gap <= castTol {
-			if rate <= approachEps*vlen {
-				if it == 0 {
-					return 0, res, false
-				}
-			}
 			return s, res, true
 		}
+		rate := -dot(res.normal, v)
 		if rate <= approachEps*vlen {
 			return 0, res, false
 		}
@@ -97,6 +97,24 @@ func castTri(p0, p1 vec, target float64, v vec, vlen float64, t *tri, tmax float
 		}
 	}
 	return s, res, true
+}
+
+// castStart evaluates triangle t at the start of a cast: ok is false when
+// the motion cannot bring the segment within target of it; otherwise s0 is
+// a lower bound of the time of impact (0 when already within target and
+// approaching) and res the closest points at t=0.
+func castStart(p0, p1 vec, target float64, v vec, vlen float64, t *tri) (float64, segTriResult, bool) {
+	res := segTri(p0, p1, t)
+	gap := res.dist - target
+	rate := -dot(res.normal, v)
+	if rate <= approachEps*vlen {
+		return 0, res, false
+	}
+	if gap <= castTol {
+		return 0, res, true
+	}
+	s0 := gap / rate
+	return s0, res, s0 <= 1
 }
 
 // castCapsule sweeps the capsule segment p0-p1 (radius r) by v and returns
@@ -112,12 +130,30 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 	best := CastHit{Collider: NoCollider, Fraction: 1}
 	found := false
 	tmax := 1.0
-	e0, e1 := add(p0, v), add(p1, v)
+	// First Newton step for every candidate, then refine them in order of
+	// that lower bound, so the earliest hits are found first and the rest
+	// is discarded without iterating.
+	s.cands = s.cands[:0]
 	for i := range tris {
-		if farFromPlane(&tris[i], p0, p1, e0, e1, target) {
+		if cullForCast(&tris[i], p0, p1, v, target) {
 			continue
 		}
-		t, res, ok := castTri(p0, p1, target, v, vlen, &tris[i], tmax)
+		s0, res, ok := castStart(p0, p1, target, v, vlen, &tris[i])
+		if !ok {
+			continue
+		}
+		s.cands = append(s.cands, castCand{idx: int32(i), s0: s0, res: res})
+		for k := len(s.cands) - 1; k > 0 && s.cands[k].s0 < s.cands[k-1].s0; k-- {
+			s.cands[k], s.cands[k-1] = s.cands[k-1], s.cands[k]
+		}
+	}
+	for ci := range s.cands {
+		cd := &s.cands[ci]
+		if cd.s0 > tmax {
+			break
+		}
+		i := cd.idx
+		t, res, ok := castTri(p0, p1, target, v, vlen, &tris[i], tmax, cd.s0, &cd.res)
 		if !ok {
 			continue
 		}
@@ -170,6 +206,26 @@ func farFromPlane(t *tri, a, b, c, e vec, d float64) bool {
 		return sb < -d && sc < -d && se < -d
 	}
 	return false
+}
+
+// cullForCast reports whether a cast of segment p0-p1 by v can skip t
+// without missing a hit: farFromPlane for the swept segment, or the
+// segment starts in front of (or behind) the plane at no less than the
+// target distance (minus castTol) and moves away from it, so its distance
+// to the triangle, never below its plane distance, cannot drop below the
+// target by more than castTol.
+func cullForCast(t *tri, p0, p1, v vec, target float64) bool {
+	sa := dot(sub(p0, t.a), t.n)
+	sb := dot(sub(p1, t.a), t.n)
+	vn := dot(v, t.n)
+	lo := target - castTol
+	if sa >= lo && sb >= lo && (vn >= 0 || (sa+vn > target && sb+vn > target)) {
+		return true
+	}
+	if sa <= -lo && sb <= -lo && (vn <= 0 || (sa+vn < -target && sb+vn < -target)) {
+		return true
+	}
+	return t.backCull && sa < 0 && sb < 0 && sa+vn < 0 && sb+vn < 0
 }
 
 // faceTowardsN is the face normal of t on the side of the contact normal n.

@@ -247,6 +247,14 @@ type scratch struct {
 	top, sub []int32
 	tris     []tri
 	contacts []Contact
+	cands    []castCand
+}
+
+// castCand is a cast candidate triangle with its first Newton step.
+type castCand struct {
+	idx int32
+	s0  float64
+	res segTriResult
 }
 
 func (w *World) getScratch() *scratch {
