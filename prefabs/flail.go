@@ -204,7 +204,7 @@ func InstallFlailArena(p *systems.Pipeline, level string, opts systems.FlailOpti
 		return nil, err
 	}
 	half := cfg.Arena.Size / cfg.UnitsPerMeter / 2
-	arena, err := FlailArenaFromLevel(&spec, source, half, 0, 2*cfg.Car.Radius/cfg.UnitsPerMeter)
+	arena, err := FlailArenaFromLevel(&spec, source, half, 0, cfg.Car.Radius/cfg.UnitsPerMeter)
 	if err != nil {
 		return nil, err
 	}
