@@ -1,0 +1,98 @@
+package systems_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/flail"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/seedgames/motorkit/trace"
+	"github.com/yohamta/donburi"
+)
+
+func replayFlail(t *testing.T, path string, setup ...func(w donburi.World, p *systems.Pipeline) error) *trace.Result {
+	t.Helper()
+	tr, err := trace.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := []trace.Option{trace.WithSetup(func(w donburi.World, p *systems.Pipeline) error {
+		_, err := systems.InstallFlail(p, systems.FlailOptions{Seed: 1})
+		return err
+	})}
+	for _, s := range setup {
+		opts = append(opts, trace.WithSetup(s))
+	}
+	res, err := trace.Replay(tr, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func TestFlailTraceTerminalSpeedAndDecay(t *testing.T) {
+	res := replayFlail(t, "../testdata/flail/terminal_speed.toml")
+	if len(res.Samples) != 240 {
+		t.Fatalf("%d samples", len(res.Samples))
+	}
+	// v_n = 10 (1 - 1.1^-n) u/tick = 4 (1 - 1.1^-n) m/s after n ticks.
+	for _, n := range []int{1, 10, 50, 200} {
+		want := 4 * (1 - math.Pow(1.1, -float64(n)))
+		if got := res.Samples[n-1].PlanarSpeed; math.Abs(got-want) > 1e-12 {
+			t.Fatalf("tick %d: %v m/s, want %v", n, got, want)
+		}
+	}
+	v200 := res.Samples[199].PlanarSpeed
+	if got, want := res.Samples[239].PlanarSpeed/v200, math.Pow(1/1.1, 40); math.Abs(got-want) > 1e-12 {
+		t.Fatalf("decay over 1 s: %v, want %v", got, want)
+	}
+}
+
+func TestFlailTraceWallSlide(t *testing.T) {
+	res := replayFlail(t, "../testdata/flail/wall_slide.toml")
+	last := res.Samples[len(res.Samples)-1]
+	// stopped at the wall: x = 42.5 - 0.3 - offset (0.01), within 1 mm.
+	if math.Abs(last.Position[0]-(42.5-0.3-0.01)) > 1e-3 {
+		t.Fatalf("car x %v: did not stop at the wall", last.Position[0])
+	}
+	// sliding along +Z at the tangential part of the drive: the seed step's
+	// terminal velocity 4 m/s at 30 degrees has z component 4 sin 30 = 2 m/s
+	// (the x part is removed by the wall every tick).
+	if math.Abs(last.Velocity[2]-2) > 1e-6 || math.Abs(last.Velocity[0]) > 1e-9 || last.Position[1] != 0 {
+		t.Fatalf("velocity %v at %v", last.Velocity, last.Position)
+	}
+}
+
+func TestFlailTraceThrowAndAttract(t *testing.T) {
+	var thrownAt, attractAt, backAt = -1, -1, -1
+	probe := func(w donburi.World, p *systems.Pipeline) error {
+		p.Add(systems.StageCleanup, "probe", func(w donburi.World, tk systems.Tick) {
+			components.Flail.Each(w, func(e *donburi.Entry) {
+				f := components.Flail.Get(e)
+				n := int(tk.N)
+				switch {
+				case f.Flail.Thrown && thrownAt < 0:
+					thrownAt = n
+				case f.Flail.Attracting && attractAt < 0:
+					attractAt = n
+				case !f.Flail.Thrown && thrownAt >= 0 && backAt < 0:
+					backAt = n
+				}
+			})
+		})
+		return nil
+	}
+	res := replayFlail(t, "../testdata/flail/throw_attract.toml", probe)
+	if thrownAt != 80 || attractAt != 121 {
+		t.Fatalf("thrown at tick %d (want 80), attracting from %d (want 121)", thrownAt, attractAt)
+	}
+	if backAt < 0 || backAt > 240 {
+		t.Fatalf("flail never re-attached (back at %d)", backAt)
+	}
+	f := components.Flail.Get(res.World.Entry(res.Entity))
+	if f.Flail.Thrown || !flail.FiniteVec(f.Flail.Pos) {
+		t.Fatalf("end state %+v", f.Flail)
+	}
+	t.Logf("thrown at %d, attracting from %d, re-attached at %d", thrownAt, attractAt, backAt)
+}
