@@ -1,0 +1,43 @@
+package systems_test
+
+import (
+	"fmt"
+
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/flail"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+// A flail match on the ECS pipeline: the arena level, the flail systems, a
+// human player and bots; the front end submits the player's command each
+// frame and reads positions, the leaderboard and kill events.
+func ExampleInstallFlail() {
+	w := donburi.NewWorld()
+	p := systems.NewPipeline(w, systems.Options{TickRate: 40})
+	game, err := prefabs.InstallFlailArena(p, "flail_arena", systems.FlailOptions{Config: flail.DefaultConfig(), Seed: 1})
+	if err != nil {
+		panic(err)
+	}
+	me, _ := prefabs.SpawnFlail(w, "flail_player", prefabs.Override("[flail]\nname = \"me\"\n"))
+	for i := 0; i < 12; i++ {
+		if _, err := prefabs.SpawnFlail(w, "flail_bot"); err != nil {
+			panic(err)
+		}
+	}
+	kills := 0
+	game.Rules.Events.Subscribe(func(e flail.Event) {
+		if e.Kind == flail.EventKill {
+			kills++
+		}
+	})
+	for i := 0; i < 400; i++ { // 10 s
+		systems.Submit(w.Entry(me), components.CommandData{AimAngle: 0.01 * float64(i), Throttle: 1})
+		p.Step()
+	}
+	e := w.Entry(me)
+	f := components.Flail.Get(e)
+	fmt.Println(f.Name, len(components.Rope.Get(e).Nodes), len(game.Rules.Board.Rows()) > 0, game.Rules.Pickups.Len() > 0)
+	// Output: me 1 true true
+}
