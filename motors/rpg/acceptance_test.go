@@ -118,17 +118,6 @@ func TestRampUpTimeTo90Percent(t *testing.T) {
 	}
 }
 
-// groundedFlips counts grounded -> airborne transitions that no jump caused.
-func groundedFlips(ss []trace.Sample) int {
-	n := 0
-	for i := 1; i < len(ss); i++ {
-		if ss[i-1].Grounded && !ss[i].Grounded && !ss[i].JumpConsumed {
-			n++
-		}
-	}
-	return n
-}
-
 // §10.3 Slope/step stability over rpg_course (20° and 30° ramps up and down,
 // five 0.2 m steps up and down) at full speed: no grounded flicker (the
 // character is grounded on every tick) and no micro-hops or jitter: while
@@ -147,7 +136,7 @@ func TestSlopeAndStepTraversalIsStable(t *testing.T) {
 			t.Logf("airborne at tick %d: x=%.3f y=%.4f", s.Tick, s.Position[0], s.Position[1])
 		}
 	}
-	flips := groundedFlips(ss)
+	flips := res.GroundedFlips(0)
 	t.Logf("grounded flips %d, airborne ticks %d of %d, end x = %.2f", flips, airborne, len(ss), ss[len(ss)-1].Position[0])
 	if flips != 0 || airborne != 0 {
 		t.Errorf("grounded flicker: %d flips, %d airborne ticks", flips, airborne)
@@ -190,12 +179,16 @@ func TestSlopeAndStepTraversalIsStable(t *testing.T) {
 		}
 	}
 	t.Logf("largest height change against the terrain: %.4f m", worst)
-	// Planar speed per stretch (informational: the speed kept on ramps and
-	// steps is the KCC stage's business, the motor only tracks max_speed).
+	// Planar speed per stretch. On walkable ramps the KCC stage keeps the
+	// planar velocity (motors/doc.go), so the motor holds max_speed there:
+	// required at least 95% of it. Over steps the speed is logged only (the
+	// controller's step-up shortens the planar move of the tick that climbs).
 	stretches := []struct {
 		name   string
 		x0, x1 float64
-	}{{"20° up", 12, 15.5}, {"20° down", 21, 25.5}, {"30° up", 33.5, 36}, {"30° down", 40.5, 43.5}, {"steps up", 49.5, 52}, {"steps down", 56, 58}}
+		check  bool
+	}{{"20° up", 12, 15.5, true}, {"20° down", 21, 25.5, true}, {"30° up", 33.5, 36, true},
+		{"30° down", 40.5, 43.5, true}, {"steps up", 49.5, 52, false}, {"steps down", 56, 58, false}}
 	for _, st := range stretches {
 		lo, hi := math.Inf(1), 0.0
 		for _, s := range ss {
@@ -204,6 +197,9 @@ func TestSlopeAndStepTraversalIsStable(t *testing.T) {
 			}
 		}
 		t.Logf("%-10s planar speed %.3f .. %.3f m/s", st.name, lo, hi)
+		if st.check && lo < 0.95*cfg.MaxSpeed {
+			t.Errorf("%s: planar speed fell to %.3f m/s (< 95%% of max_speed)", st.name, lo)
+		}
 	}
 }
 
