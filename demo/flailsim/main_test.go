@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -21,5 +22,26 @@ func TestRunFlags(t *testing.T) {
 	}
 	if code := run([]string{"-mode", "fast"}, &out, &errb); code != 1 || !strings.Contains(errb.String(), "mode") {
 		t.Fatalf("bad mode: exit %d %s", code, errb.String())
+	}
+}
+
+// flailsim runs without a display: neither it nor anything it imports may
+// pull in ebiten; the pure flail package must not import donburi either.
+func TestImportBoundaries(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	for _, c := range []struct{ pkg, banned string }{
+		{".", "github.com/hajimehoshi/ebiten"},
+		{"../../flail", "github.com/hajimehoshi/ebiten"},
+		{"../../flail", "github.com/yohamta/donburi"},
+	} {
+		out, err := exec.Command("go", "list", "-deps", c.pkg).CombinedOutput()
+		if err != nil {
+			t.Skipf("go list unavailable: %v %s", err, out)
+		}
+		if strings.Contains(string(out), c.banned) {
+			t.Fatalf("%s depends on %s", c.pkg, c.banned)
+		}
 	}
 }
