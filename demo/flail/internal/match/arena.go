@@ -7,6 +7,8 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/flail"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/yohamta/donburi"
 )
 
 // DemoTuning is the demo's embedded tuning override (demo.toml), decoded
@@ -37,28 +39,56 @@ func Config(path string) (flail.Config, error) {
 // WallThickness is the thickness (m) of the arena's outer walls.
 const WallThickness = 1.0
 
-// Arena returns the demo's playfield for the tuning: the square of side
-// arena.size with outer walls, a diamond in the middle, four bars around it
-// and four pillars toward the corners. Obstacle sizes scale with the
-// arena.
-func Arena(cfg flail.Config) *flail.Arena {
+// LevelSpec returns the demo's playfield as a level (the format of
+// prefabs/levels): the square of side arena.size with outer walls, a
+// diamond in the middle, four bars around it and four pillars toward the
+// corners, boxes 3 m tall around the cars' plane y = 0. Obstacle sizes
+// scale with the arena (the demo's 40 m arena has scale 1).
+func LevelSpec(cfg flail.Config) prefabs.LevelSpec {
 	half := cfg.Arena.Size / cfg.UnitsPerMeter / 2
-	s := half / 20 // 1 for the demo's 40 m arena
-	var boxes []flail.Box
-	boxes = append(boxes, flail.Box{Center: mgl64.Vec3{}, HalfX: 1.6 * s, HalfZ: 1.6 * s, Yaw: math.Pi / 4})
+	s := half / 20
+	box := func(x, z, hx, hz, yawDeg float64) prefabs.BoxSpec {
+		return prefabs.BoxSpec{Center: [3]float64{x, 0.5, z}, Half: [3]float64{hx, 1.5, hz}, RotDeg: [3]float64{0, yawDeg, 0}}
+	}
+	t := WallThickness / 2
+	var spec prefabs.LevelSpec
+	spec.Boxes = append(spec.Boxes,
+		box(-half-t, 0, t, half+2*t, 0), box(half+t, 0, t, half+2*t, 0),
+		box(0, -half-t, half+2*t, t, 0), box(0, half+t, half+2*t, t, 0),
+		box(0, 0, 1.6*s, 1.6*s, 45))
 	for _, d := range [4][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-		c := mgl64.Vec3{d[0] * 9 * s, 0, d[1] * 9 * s}
 		hx, hz := 0.5*s, 3.2*s
 		if d[0] == 0 {
 			hx, hz = hz, hx
 		}
-		boxes = append(boxes, flail.Box{Center: c, HalfX: hx, HalfZ: hz})
+		spec.Boxes = append(spec.Boxes, box(d[0]*9*s, d[1]*9*s, hx, hz, 0))
 	}
 	for _, d := range [4][2]float64{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
-		c := mgl64.Vec3{d[0] * 12.5 * s, 0, d[1] * 12.5 * s}
-		boxes = append(boxes, flail.Box{Center: c, HalfX: 1.1 * s, HalfZ: 1.1 * s, Yaw: 0.35 * d[0] * d[1]})
+		spec.Boxes = append(spec.Boxes, box(d[0]*12.5*s, d[1]*12.5*s, 1.1*s, 1.1*s, 20*d[0]*d[1]))
 	}
-	return flail.NewArena(half, boxes, true, WallThickness)
+	return spec
+}
+
+// LevelName is the name the demo's level gets as the world's Level.
+const LevelName = "flaildemo"
+
+// installArena builds the demo level, sets it as the world's kcc Level (the
+// cars collide with it through the KCC stage) and returns the flail arena
+// made from the same boxes (flail bounces, bot wall avoidance, pickups).
+func installArena(w donburi.World, cfg flail.Config) (*flail.Arena, error) {
+	spec := LevelSpec(cfg)
+	src := "demo/flail level"
+	kw, err := spec.Build(src)
+	if err != nil {
+		return nil, err
+	}
+	half := cfg.Arena.Size / cfg.UnitsPerMeter / 2
+	arena, err := prefabs.FlailArenaFromLevel(&spec, src, half, 0, cfg.Car.Radius/cfg.UnitsPerMeter)
+	if err != nil {
+		return nil, err
+	}
+	prefabs.SetLevel(w, kw, LevelName)
+	return arena, nil
 }
 
 // Corners returns the four corners of box b on the XZ plane, in order

@@ -8,6 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
+	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/seedgames/motorkit/trace"
 	"github.com/yohamta/donburi"
@@ -34,43 +35,30 @@ type Options struct {
 	Replay *trace.Trace
 }
 
-// Frame is where a player's flail and rope nodes were at the start of the
-// last tick (the car's is Body.PrevPosition).
-type Frame struct {
-	Flail     mgl64.Vec3
-	Nodes     [flail.MaxRopeNodes]mgl64.Vec3
-	NodeCount int
-}
-
-// Match is a running match. Players are indexed in join order: index 0 is
-// the local player, 1..Bots the bots.
+// Match is a running match. Players are indexed in spawn order: index 0
+// (Me) is the local player, 1..Bots the bots. The demo never removes a
+// player, so indices and entities stay valid for the whole match.
 type Match struct {
 	World    donburi.World
 	Pipeline *systems.Pipeline
 	Runner   *systems.Runner
-	Sim      *flail.Sim
-	Arena    *flail.Arena
-	Config   flail.Config
-	// Player is the local player's entity (Command, View, Body).
-	Player donburi.Entity
-	// Cars holds one entity per player with a Body mirroring its car
+	// Game is the flail match installed on the pipeline (systems.InstallFlail).
+	Game   *systems.FlailGame
+	Rules  *flail.Rules
+	Arena  *flail.Arena
+	Config flail.Config
+	// Player is the local player's entity; Cars[i] is player i's entity
 	// (Cars[0] == Player).
-	Cars []donburi.Entity
-	// Names are the players' display names; Skills the bots' levels
-	// (Skills[0] is unused).
-	Names  []string
-	Skills []flail.Skill
-	// Prev is each player's flail and rope at the start of the last tick.
-	Prev []Frame
+	Player donburi.Entity
+	Cars   []donburi.Entity
 	// Recorder is the input recorder (nil unless Options.Record).
 	Recorder *trace.Recorder
 
-	seed     uint64
-	bots     int
-	events   []flail.Event
-	replay   []components.CommandData
-	replayed bool
-	byID     map[uint64]int
+	seed   uint64
+	bots   int
+	events []flail.Event
+	replay []components.CommandData
+	index  map[donburi.Entity]int
 }
 
 // Me is the local player's index.
@@ -92,9 +80,11 @@ func BotName(i int) string {
 	return n
 }
 
-// New builds a match: the world, the pipeline at TickRate, the runner, the
-// local player and opts.Bots bots of mixed skill (easy, normal, hard in
-// turn).
+// New builds a match: the world, the pipeline at TickRate with the flail
+// game installed on the demo arena (the same boxes as the kcc Level the
+// cars collide with and as the flail's bounce arena), the runner, the local
+// player (prefab "flail_player") and opts.Bots bots (prefab "flail_bot",
+// skills easy, normal, hard in turn).
 func New(opts Options) (*Match, error) {
 	cfg := opts.Config
 	if err := cfg.Validate("match options"); err != nil {
@@ -107,46 +97,41 @@ func New(opts Options) (*Match, error) {
 	if bots > MaxBots {
 		bots = MaxBots
 	}
-	arena := Arena(cfg)
-	sim, err := flail.NewSim(cfg, TickRate, arena, opts.Seed)
+	w := donburi.NewWorld()
+	p := systems.NewPipeline(w, systems.Options{TickRate: TickRate})
+	arena, err := installArena(w, cfg)
 	if err != nil {
 		return nil, err
 	}
-	m := &Match{World: donburi.NewWorld(), Sim: sim, Arena: arena, Config: cfg,
-		seed: opts.Seed, bots: bots, byID: map[uint64]int{}}
-	m.Pipeline = systems.NewPipeline(m.World, systems.Options{TickRate: TickRate})
-	m.Runner = systems.NewRunner(m.Pipeline, systems.RunnerOptions{MaxStepsPerFrame: 5, MaxFrameDt: 0.25})
+	g, err := systems.InstallFlail(p, systems.FlailOptions{Config: cfg, Seed: opts.Seed, Arena: arena})
+	if err != nil {
+		return nil, err
+	}
+	m := &Match{World: w, Pipeline: p, Game: g, Rules: g.Rules, Arena: arena, Config: cfg,
+		seed: opts.Seed, bots: bots, index: map[donburi.Entity]int{}}
+	m.Runner = systems.NewRunner(p, systems.RunnerOptions{MaxStepsPerFrame: 5, MaxFrameDt: 0.25})
+	g.Rules.Events.Subscribe(func(ev flail.Event) { m.events = append(m.events, ev) })
 
-	sim.AddPlayer()
-	m.Names = append(m.Names, "You")
-	m.Skills = append(m.Skills, flail.SkillNormal)
+	me, err := prefabs.SpawnFlail(w, "flail_player", prefabs.Override("[flail]\nname = \"You\"\n"))
+	if err != nil {
+		return nil, err
+	}
+	m.Player = me
+	m.add(me)
+	skills := [3]string{"easy", "normal", "hard"}
 	for i := 1; i <= bots; i++ {
-		sk := flail.Skill(1 + (i-1)%3)
-		sim.AddBot(sk)
-		m.Names = append(m.Names, BotName(i))
-		m.Skills = append(m.Skills, sk)
-	}
-	n := len(sim.Players)
-	m.Prev = make([]Frame, n)
-	m.Cars = make([]donburi.Entity, n)
-	for i := 0; i < n; i++ {
-		m.byID[sim.Players[i].ID] = i
-		if i == Me {
-			m.Cars[i] = m.World.Create(components.Command, components.View, components.Body)
-		} else {
-			m.Cars[i] = m.World.Create(components.Body)
+		over := fmt.Sprintf("[flail]\nname = %q\n[flail_bot]\nskill = %q\n", BotName(i), skills[(i-1)%3])
+		e, err := prefabs.SpawnFlail(w, "flail_bot", prefabs.Override(over))
+		if err != nil {
+			return nil, err
 		}
-		b := components.Body.Get(m.World.Entry(m.Cars[i]))
-		b.Position = sim.Cars[i].Pos
-		b.PrevPosition = b.Position
-		m.Prev[i] = m.frameOf(i)
+		m.add(e)
 	}
-	m.Player = m.Cars[Me]
-	sim.Rules.Events.Subscribe(func(ev flail.Event) { m.events = append(m.events, ev) })
+	m.Events() // spawn events are not news
 
 	if opts.Record {
 		m.Recorder = trace.NewRecorder(trace.Trace{TickRate: TickRate, Prefab: "flail_player", Level: "none"})
-		m.Recorder.Attach(m.Pipeline, m.Player)
+		m.Recorder.Attach(p, m.Player)
 	}
 	if opts.Replay != nil {
 		cmds, err := Commands(opts.Replay)
@@ -154,10 +139,16 @@ func New(opts Options) (*Match, error) {
 			return nil, err
 		}
 		m.replay = cmds
-		m.Pipeline.AddBefore(systems.StageIntent, "flaildemo.replay", m.replayTick)
+		// Added after the recorder, so it runs before it: a replay can be
+		// re-recorded.
+		p.AddBefore(systems.StageIntent, "flaildemo.replay", m.replayTick)
 	}
-	m.Pipeline.Add(systems.StageRules, "flaildemo.sim", m.simTick)
 	return m, nil
+}
+
+func (m *Match) add(e donburi.Entity) {
+	m.index[e] = len(m.Cars)
+	m.Cars = append(m.Cars, e)
 }
 
 // Bots returns the number of bots.
@@ -165,6 +156,9 @@ func (m *Match) Bots() int { return m.bots }
 
 // Seed returns the match seed.
 func (m *Match) Seed() uint64 { return m.seed }
+
+// Players returns the number of players (1 + Bots).
+func (m *Match) Players() int { return len(m.Cars) }
 
 // Submit stores the local player's command for the next tick (see
 // systems.Submit). It is ignored while a replay is running.
@@ -200,9 +194,10 @@ func (m *Match) Events() []flail.Event {
 	return ev
 }
 
-// Index returns the player index of a player ID, or -1.
+// Index returns the player index of a player ID (events and the
+// leaderboard use uint64(entity)), or -1.
 func (m *Match) Index(id uint64) int {
-	if i, ok := m.byID[id]; ok {
+	if i, ok := m.index[donburi.Entity(id)]; ok {
 		return i
 	}
 	return -1
@@ -211,14 +206,44 @@ func (m *Match) Index(id uint64) int {
 // Name returns the display name of a player ID ("?" when unknown).
 func (m *Match) Name(id uint64) string {
 	if i := m.Index(id); i >= 0 {
-		return m.Names[i]
+		return m.Flail(i).Name
 	}
 	return "?"
 }
 
-// Body returns player i's car body (positions in meters).
+// Body returns player i's car body (meters; PrevPosition is the position
+// before the last tick).
 func (m *Match) Body(i int) *components.BodyData {
 	return components.Body.Get(m.World.Entry(m.Cars[i]))
+}
+
+// Flail returns player i's game state (PrevFlail is the flail before the
+// last tick).
+func (m *Match) Flail(i int) *components.FlailData {
+	return components.Flail.Get(m.World.Entry(m.Cars[i]))
+}
+
+// Rope returns player i's rope (PrevNodes are the nodes before the last
+// tick).
+func (m *Match) Rope(i int) *components.RopeData {
+	return components.Rope.Get(m.World.Entry(m.Cars[i]))
+}
+
+// Bot returns player i's bot brain, or nil for the local player.
+func (m *Match) Bot(i int) *flail.Bot {
+	e := m.World.Entry(m.Cars[i])
+	if !e.HasComponent(components.FlailBot) {
+		return nil
+	}
+	return &components.FlailBot.Get(e).Bot
+}
+
+// Skill returns player i's bot skill, or 0 for the local player.
+func (m *Match) Skill(i int) flail.Skill {
+	if b := m.Bot(i); b != nil {
+		return b.Skill
+	}
+	return 0
 }
 
 // KillPlayer makes player killer's flail destroy player victim through the
@@ -226,25 +251,25 @@ func (m *Match) Body(i int) *components.BodyData {
 // cleanup stage of the next tick. It is a test and screenshot hook; it does
 // nothing for bad indices or a dead victim.
 func (m *Match) KillPlayer(killer, victim int) {
-	s := m.Sim
-	if killer < 0 || victim < 0 || killer >= len(s.Players) || victim >= len(s.Players) || killer == victim {
+	if killer < 0 || victim < 0 || killer >= len(m.Cars) || victim >= len(m.Cars) || killer == victim {
 		return
 	}
 	m.Pipeline.Defer(func(donburi.World) {
-		s.Rules.ApplyKill(&s.Players[killer], &s.Players[victim], s.Cars[victim].Pos)
-		s.Players[victim].Publish(s.Cars[victim].Pos, &s.Ropes[victim], false)
+		vb := m.Body(victim)
+		m.Rules.ApplyKill(&m.Flail(killer).Player, &m.Flail(victim).Player, vb.Position)
+		vb.Velocity = mgl64.Vec3{}
 	})
 }
 
 // Nearest returns the living player nearest to player i other than i, or -1.
 func (m *Match) Nearest(i int) int {
-	s := m.Sim
 	best, bd := -1, math.Inf(1)
-	for j := range s.Players {
-		if j == i || !s.Players[j].Alive {
+	pos := m.Body(i).Position
+	for j := range m.Cars {
+		if j == i || !m.Flail(j).Alive {
 			continue
 		}
-		d := s.Cars[j].Pos.Sub(s.Cars[i].Pos).Len()
+		d := m.Body(j).Position.Sub(pos).Len()
 		if d < bd {
 			best, bd = j, d
 		}
@@ -252,51 +277,17 @@ func (m *Match) Nearest(i int) int {
 	return best
 }
 
-func (m *Match) frameOf(i int) Frame {
-	s := m.Sim
-	f := Frame{Flail: s.Players[i].Flail.Pos}
-	for k := range s.Ropes[i].Nodes {
-		if k == flail.MaxRopeNodes {
-			break
-		}
-		f.Nodes[k] = s.Ropes[i].Nodes[k].Pos
-		f.NodeCount++
-	}
-	return f
-}
-
 func (m *Match) replayTick(w donburi.World, t systems.Tick) {
-	if m.replayed {
-		return
-	}
+	e := w.Entry(m.Player)
 	if t.N >= uint64(len(m.replay)) {
-		m.replayed = true
-		*components.Command.Get(w.Entry(m.Player)) = components.CommandData{}
+		if t.N == uint64(len(m.replay)) {
+			*components.Command.Get(e) = components.CommandData{}
+		}
 		return
 	}
 	cmd := m.replay[t.N]
-	e := w.Entry(m.Player)
 	components.View.Get(e).Yaw = cmd.AimAngle
 	*components.Command.Get(e) = cmd
-}
-
-// simTick is the rules-stage system: it feeds the local player's command
-// to the simulation, steps it and mirrors the cars into their bodies.
-func (m *Match) simTick(w donburi.World, _ systems.Tick) {
-	s := m.Sim
-	for i := range s.Players {
-		m.Prev[i] = m.frameOf(i)
-	}
-	c := systems.SanitizeCommand(*components.Command.Get(w.Entry(m.Player)))
-	s.SetInput(Me, flail.Input{Aim: c.AimAngle, Throttle: c.Throttle,
-		PrimaryPressed: c.PrimaryPressed, PrimaryHeld: c.PrimaryHeld})
-	s.Step()
-	for i := range s.Players {
-		b := components.Body.Get(w.Entry(m.Cars[i]))
-		b.PrevPosition = b.Position
-		b.Position = s.Cars[i].Pos
-		b.Velocity = s.Cars[i].Vel
-	}
 }
 
 // Link is one rope link's state for the debug overlay.
@@ -312,28 +303,33 @@ type Link struct {
 // returns how many there are (a thrown flail's last link is slack and not
 // counted).
 func (m *Match) Links(i int, dst *[flail.MaxRopeNodes + 1]Link) int {
-	s := m.Sim
-	if i < 0 || i >= len(s.Players) {
+	if i < 0 || i >= len(m.Cars) {
 		return 0
 	}
-	ph := &s.Ph
-	pts := [flail.MaxRopeNodes + 2]mgl64.Vec3{s.Cars[i].Pos}
+	ph := &m.Game.Ph
+	fd := m.Flail(i)
+	pts := [flail.MaxRopeNodes + 2]mgl64.Vec3{m.Body(i).Position}
 	n := 1
-	for _, nd := range s.Ropes[i].Nodes {
+	for _, nd := range m.Rope(i).Nodes {
+		if n > flail.MaxRopeNodes {
+			break
+		}
 		pts[n] = nd.Pos
 		n++
 	}
-	if !s.Players[i].Flail.Thrown {
-		pts[n] = s.Players[i].Flail.Pos
+	if !fd.Flail.Thrown {
+		pts[n] = fd.Flail.Pos
 		n++
 	}
 	for k := 1; k < n; k++ {
-		l := pts[k].Sub(pts[k-1]).Len()
+		l := planarDist(pts[k], pts[k-1])
 		x := math.Max(0, l-ph.Rest)
 		dst[k-1] = Link{Length: l, Extension: x, Impulse: ph.K * ph.Rate * x}
 	}
 	return n - 1
 }
+
+func planarDist(a, b mgl64.Vec3) float64 { return math.Hypot(a[0]-b[0], a[2]-b[2]) }
 
 // header starts a recorded trace file; it carries what the trace format
 // does not: the match's bot count, seed and tuning file.

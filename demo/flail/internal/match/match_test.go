@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/trace"
@@ -76,44 +77,64 @@ func TestConfigLayers(t *testing.T) {
 
 func TestMatchRunsAt40Hz(t *testing.T) {
 	m := newMatch(t, Options{Bots: 12, Seed: 3})
-	if len(m.Sim.Players) != 13 || len(m.Cars) != 13 || m.Names[0] != "You" {
-		t.Fatalf("players %d cars %d", len(m.Sim.Players), len(m.Cars))
+	if m.Players() != 13 || m.Flail(Me).Name != "You" || m.Bot(Me) != nil || m.Skill(3) != flail.SkillHard {
+		t.Fatalf("players %d, me %q, skill(3) %v", m.Players(), m.Flail(Me).Name, m.Skill(3))
+	}
+	if m.Name(uint64(m.Cars[1])) != "Ada" || m.Index(uint64(m.Player)) != Me {
+		t.Fatal("names/indices by ID")
 	}
 	// 300 frames of 1/60 s are 5 s: 200 ticks at 40 Hz.
 	run(m, 300, true)
 	if m.Ticks() != 200 {
 		t.Fatalf("ticks after 300 frames = %d, want 200", m.Ticks())
 	}
-	// Bodies mirror the cars; PrevPosition is the car one tick earlier,
-	// which differs from Position by the last tick's velocity*dt unless a
-	// wall pushed it (the local player moved most ticks).
+	// PrevPosition is the car one tick earlier: it differs from Position
+	// after a moving tick (the script drives every tick).
 	b := m.Body(Me)
-	if b.Position != m.Sim.Cars[Me].Pos || b.Velocity != m.Sim.Cars[Me].Vel {
-		t.Fatal("body does not mirror the car")
-	}
 	if b.Position == b.PrevPosition {
 		t.Fatal("PrevPosition equals Position after a moving tick")
 	}
-	for i := range m.Sim.Players {
-		if !flail.FiniteVec(m.Body(i).Position) {
-			t.Fatalf("player %d position not finite", i)
-		}
+	if m.Flail(Me).PrevFlail == m.Flail(Me).Flail.Pos {
+		t.Fatal("PrevFlail equals the flail after a moving tick")
 	}
-	// The bots moved away from their spawn points.
 	moved := 0
-	for i := 1; i < len(m.Cars); i++ {
-		if m.Body(i).Position != m.Body(i).PrevPosition {
+	for i := range m.Cars {
+		if !flail.FiniteVec(m.Body(i).Position) || !flail.FiniteVec(m.Flail(i).Flail.Pos) {
+			t.Fatalf("player %d state not finite", i)
+		}
+		if i > 0 && m.Body(i).Position != m.Body(i).PrevPosition {
 			moved++
 		}
 	}
 	if moved < 6 {
 		t.Fatalf("only %d of 12 bots moving", moved)
 	}
+	// Every car stays inside the arena's walls (the KCC stage collides
+	// with the demo level): |x|, |z| <= half - car radius (+ the skin).
+	lim := m.Arena.Half - m.Game.Ph.CarRadius + 0.02
+	for i := range m.Cars {
+		p := m.Body(i).Position
+		if math.Abs(p[0]) > lim || math.Abs(p[2]) > lim {
+			t.Fatalf("player %d left the arena: %v", i, p)
+		}
+	}
 }
 
 func TestRecordReplayBitIdentical(t *testing.T) {
 	a := newMatch(t, Options{Bots: 8, Seed: 11, Record: true})
-	run(a, 900, true)
+	thrown := 0
+	for f := 0; f < 900; f++ {
+		a.Submit(script(f))
+		a.Advance(1.0 / 60)
+		if a.Flail(Me).Flail.Thrown {
+			thrown++
+		}
+	}
+	// The script throws every 97 frames, so the replay has edges to get
+	// right.
+	if thrown == 0 {
+		t.Fatal("the local flail was never thrown")
+	}
 	data, err := a.Recording("")
 	if err != nil {
 		t.Fatal(err)
@@ -139,16 +160,16 @@ func TestRecordReplayBitIdentical(t *testing.T) {
 	if b.Ticks() != a.Ticks() {
 		t.Fatalf("replay ran %d ticks, recording %d", b.Ticks(), a.Ticks())
 	}
-	for i := range a.Sim.Players {
-		pa, pb := a.Sim.Players[i], b.Sim.Players[i]
-		if a.Sim.Cars[i] != b.Sim.Cars[i] || pa.Flail.Point != pb.Flail.Point || pa.Energy != pb.Energy || pa.Kills != pb.Kills {
-			t.Fatalf("player %d differs after replay: %v vs %v", i, a.Sim.Cars[i].Pos, b.Sim.Cars[i].Pos)
+	for i := range a.Cars {
+		pa, pb := a.Flail(i), b.Flail(i)
+		if *a.Body(i) != *b.Body(i) || pa.Flail.Point != pb.Flail.Point || pa.Energy != pb.Energy || pa.Kills != pb.Kills {
+			t.Fatalf("player %d differs after replay: %v vs %v", i, a.Body(i).Position, b.Body(i).Position)
 		}
-	}
-	// The local player did throw (the script presses primary every 97
-	// ticks), so the replay exercised the edges.
-	if a.Sim.Players[Me].Flail == (flail.FlailState{}) {
-		t.Fatal("local flail never moved")
+		for k := range a.Rope(i).Nodes {
+			if a.Rope(i).Nodes[k] != b.Rope(i).Nodes[k] {
+				t.Fatalf("player %d rope node %d differs", i, k)
+			}
+		}
 	}
 	if b.Replaying() {
 		t.Fatal("replay not finished")
@@ -211,12 +232,11 @@ func TestReadMetaErrors(t *testing.T) {
 
 func TestLinksAndKillHook(t *testing.T) {
 	m := newMatch(t, Options{Bots: 3, Seed: 5})
-	s := m.Sim
 	// Put the local player's chain in a known shape: car at 0, node 1 m
 	// along +X, flail 2.5 m along +X (links of 1.0 m and 1.5 m).
-	s.Cars[Me].Pos = [3]float64{0, 0, 0}
-	s.Ropes[Me].Nodes[0].Pos = [3]float64{1, 0, 0}
-	s.Players[Me].Flail.Pos = [3]float64{2.5, 0, 0}
+	m.Body(Me).Position = mgl64.Vec3{0, 0, 0}
+	m.Rope(Me).Nodes[0].Pos = mgl64.Vec3{1, 0, 0}
+	m.Flail(Me).Flail.Pos = mgl64.Vec3{2.5, 0, 0}
 	var links [flail.MaxRopeNodes + 1]Link
 	n := m.Links(Me, &links)
 	if n != 2 {
@@ -235,37 +255,40 @@ func TestLinksAndKillHook(t *testing.T) {
 	}
 	m.KillPlayer(killer, Me)
 	m.Runner.Step()
-	if s.Players[Me].Alive || s.Players[killer].Kills != 1 {
-		t.Fatalf("kill hook: alive %v kills %d", s.Players[Me].Alive, s.Players[killer].Kills)
+	if m.Flail(Me).Alive || m.Flail(killer).Kills != 1 {
+		t.Fatalf("kill hook: alive %v kills %d", m.Flail(Me).Alive, m.Flail(killer).Kills)
 	}
-	evs := m.Events()
 	found := false
-	for _, e := range evs {
+	for _, e := range m.Events() {
 		if e.Kind == flail.EventKill && m.Index(e.Victim) == Me && m.Index(e.Killer) == killer {
 			found = true
 		}
 	}
 	if !found {
-		t.Fatalf("no kill event in %+v", evs)
+		t.Fatal("no kill event")
 	}
 	// Respawn after rules.respawn_delay = 3 s = 120 ticks.
 	for i := 0; i < 121; i++ {
 		m.Runner.Step()
 	}
-	if !s.Players[Me].Alive {
+	if !m.Flail(Me).Alive {
 		t.Fatal("no respawn after the delay")
 	}
 }
 
 func TestArenaCorners(t *testing.T) {
-	cfg, _ := Config("")
-	a := Arena(cfg)
-	if a.Half != 20 {
-		t.Fatalf("half %v, want 20 m", a.Half)
+	m := newMatch(t, Options{})
+	a := m.Arena
+	if a.Half != 20 || len(a.Boxes) != 13 {
+		t.Fatalf("half %v, %d boxes; want 20 m, 4 walls + 9 obstacles", a.Half, len(a.Boxes))
+	}
+	// The outer walls' inner faces are at +-half.
+	if w := a.Boxes[1]; w.Center[0]-w.HalfX != a.Half {
+		t.Fatalf("east wall inner face at %v", w.Center[0]-w.HalfX)
 	}
 	// Every corner of every obstacle is on the box's boundary: a tiny
 	// circle there overlaps the box, one pushed outward does not touch it.
-	for _, b := range a.Boxes[:9] {
+	for _, b := range a.Boxes[4:] {
 		for _, c := range Corners(b) {
 			out := c.Add(c.Sub(b.Center).Normalize().Mul(0.05))
 			one := flail.NewArena(a.Half, []flail.Box{b}, false, 1)
@@ -273,5 +296,22 @@ func TestArenaCorners(t *testing.T) {
 				t.Fatalf("corner %v of box %+v not on its boundary", c, b)
 			}
 		}
+	}
+}
+
+func TestAutopilotPlays(t *testing.T) {
+	m := newMatch(t, Options{Bots: 4, Seed: 2})
+	var ap Autopilot
+	e0 := m.Flail(Me).Energy
+	thrown := false
+	for f := 0; f < 1200; f++ { // 20 s of 60 Hz frames
+		m.Submit(ap.Command(m))
+		m.Advance(1.0 / 60)
+		thrown = thrown || m.Flail(Me).Flail.Thrown
+	}
+	// Seeking pickups of 5..15 energy for 20 s gains energy; the throw
+	// schedule detaches the flail at least once.
+	if !(m.Flail(Me).Energy > e0) || !thrown {
+		t.Fatalf("autopilot: energy %v (start %v), thrown %v", m.Flail(Me).Energy, e0, thrown)
 	}
 }

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/demo/flail/internal/match"
+	"github.com/seedgames/motorkit/demo/flail/internal/view"
+	"github.com/seedgames/motorkit/flail"
+)
+
+// frameDt is one Update at Ebitengine's default 60 TPS. The runner turns
+// these frames into 40 Hz ticks (two ticks every three frames) and Draw
+// interpolates with the runner's alpha.
+const frameDt = 1.0 / 60
+
+// viewMeters is how much of the arena the smaller screen side shows with a
+// small flail.
+const viewMeters = 18.0
+
+// Game is the Ebitengine game: input, the match, the camera and the HUD.
+type Game struct {
+	m     *match.Match
+	f     flags
+	steer view.Steerer
+	pilot match.Autopilot
+	cam   view.Camera
+	feed  view.Feed
+
+	w, h          int
+	frame         int
+	paused, debug bool
+
+	// killedBy is the ID of the player that destroyed the local car last.
+	killedBy uint64
+	// tick rate measurement over the last 60 frames.
+	tickHist  [60]int
+	measured  float64
+	lastSteps int
+
+	shotDone bool
+	shotErr  error
+
+	drawBuf drawBuffers
+}
+
+func newGame(m *match.Match, f flags) *Game {
+	g := &Game{m: m, f: f, debug: f.debug, w: f.width, h: f.height}
+	g.steer.Config = view.DefaultSteer
+	g.feed = view.Feed{Max: 5, TTL: 6 * 60, Fade: 60}
+	g.cam = view.Camera{Center: m.Body(match.Me).Position, W: float64(f.width), H: float64(f.height)}
+	g.cam.Zoom = view.ZoomFor(g.cam.W, g.cam.H, viewMeters, m.Flail(match.Me).Flail.Radius)
+	return g
+}
+
+// Layout keeps the logical screen equal to the window (fixed to the flag
+// size in screenshot runs, so the image size does not depend on the
+// window manager).
+func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
+	if g.f.frames == 0 && outsideWidth > 0 && outsideHeight > 0 {
+		g.w, g.h = outsideWidth, outsideHeight
+	}
+	return g.w, g.h
+}
+
+func (g *Game) me() *components.FlailData { return g.m.Flail(match.Me) }
+
+// Update reads input, advances the match and handles events.
+func (g *Game) Update() error {
+	if g.shotDone {
+		return ebiten.Termination
+	}
+	if g.f.frames > 0 && g.frame >= g.f.frames {
+		if g.f.screenshot == "" {
+			return ebiten.Termination
+		}
+		return nil // wait for Draw to save the screen
+	}
+	g.frame++
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) || inpututil.IsKeyJustPressed(ebiten.KeyP) {
+		g.paused = !g.paused
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF1) {
+		g.debug = !g.debug
+	}
+	if g.f.deathAt > 0 && g.frame == g.f.deathAt {
+		g.m.KillPlayer(g.m.Nearest(match.Me), match.Me)
+	}
+
+	steps := 0
+	if !g.paused {
+		g.m.Submit(g.command())
+		steps = g.m.Advance(frameDt)
+	}
+	g.lastSteps = steps
+	g.tickHist[g.frame%len(g.tickHist)] = steps
+	sum := 0
+	for _, s := range g.tickHist {
+		sum += s
+	}
+	n := min(g.frame, len(g.tickHist))
+	g.measured = float64(sum) / (float64(n) * frameDt)
+
+	for _, ev := range g.m.Events() {
+		g.onEvent(ev)
+	}
+	if !g.paused {
+		g.feed.Tick()
+		// Zoom out smoothly as the flail grows (per frame, not per Draw,
+		// so screenshot runs are reproducible).
+		target := view.ZoomFor(float64(g.w), float64(g.h), viewMeters, g.me().Flail.Radius)
+		g.cam.Zoom = view.Approach(g.cam.Zoom, target, 0.05)
+	}
+	return nil
+}
+
+// command maps this frame's mouse and keys (or the autopilot) to the local
+// player's command.
+func (g *Game) command() components.CommandData {
+	if g.f.autopilot {
+		return g.pilot.Command(g.m)
+	}
+	if !g.me().Alive {
+		g.steer.Aim = g.me().Input.Aim
+		return components.CommandData{AimAngle: g.steer.Aim}
+	}
+	cx, cy := ebiten.CursorPosition()
+	pressed := ebiten.IsKeyPressed
+	k := view.Keys{
+		Up:    pressed(ebiten.KeyW) || pressed(ebiten.KeyArrowUp),
+		Down:  pressed(ebiten.KeyS) || pressed(ebiten.KeyArrowDown),
+		Left:  pressed(ebiten.KeyA) || pressed(ebiten.KeyArrowLeft),
+		Right: pressed(ebiten.KeyD) || pressed(ebiten.KeyArrowRight),
+		Primary: ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) ||
+			pressed(ebiten.KeySpace),
+		PrimaryPressed: inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) ||
+			inpututil.IsKeyJustPressed(ebiten.KeySpace),
+	}
+	carX, carY := g.cam.WorldToScreen(g.carDrawPos(match.Me))
+	return g.steer.Update(carX, carY, float64(cx), float64(cy), k)
+}
+
+func (g *Game) onEvent(ev flail.Event) {
+	switch ev.Kind {
+	case flail.EventKill:
+		me := uint64(g.m.Player)
+		if ev.Victim == me {
+			g.killedBy = ev.Killer
+		}
+		g.feed.Push(fmt.Sprintf("%s  smashed  %s  (+%.0f)", g.m.Name(ev.Killer), g.m.Name(ev.Victim), ev.Energy),
+			ev.Killer == me || ev.Victim == me)
+	case flail.EventRespawn:
+		if g.m.Index(ev.Victim) == match.Me {
+			g.feed.Push("You respawned", true)
+		}
+	}
+}
+
+// carDrawPos is player i's car interpolated between the last two ticks.
+func (g *Game) carDrawPos(i int) mgl64.Vec3 {
+	b := g.m.Body(i)
+	return view.Lerp(b.PrevPosition, b.Position, g.m.Alpha())
+}
+
+// Draw draws the frame and, in screenshot runs, saves it. Runs with
+// -frames skip drawing until the last frame: only the saved image matters
+// and software GL under Xvfb is slow.
+func (g *Game) Draw(screen *ebiten.Image) {
+	if g.f.frames > 0 && g.frame < g.f.frames {
+		return
+	}
+	g.cam.W, g.cam.H = float64(g.w), float64(g.h)
+	g.cam.Center = g.carDrawPos(match.Me)
+
+	g.drawWorld(screen)
+	g.drawHUD(screen)
+	if g.f.screenshot != "" && g.frame >= g.f.frames && !g.shotDone {
+		g.shotErr = saveScreenshot(screen, g.f.screenshot)
+		g.shotDone = true
+	}
+}

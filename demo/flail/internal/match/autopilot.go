@@ -1,0 +1,66 @@
+package match
+
+import (
+	"math"
+
+	"github.com/seedgames/motorkit/components"
+)
+
+// Autopilot drives the local player without a person, for screenshot runs
+// and demos: it heads for the nearest pickup (a slow circle when none is
+// near), steers away from walls, throws the flail every ThrowEvery ticks
+// and holds primary to attract it back after HoldAfter ticks. Its output
+// depends only on the match state, so a run is reproducible.
+type Autopilot struct {
+	// ThrowEvery and HoldAfter are in ticks (defaults 160 and 40).
+	ThrowEvery, HoldAfter uint64
+	aim                   float64
+}
+
+// Command returns the local player's command for the coming tick.
+func (a *Autopilot) Command(m *Match) components.CommandData {
+	every, hold := a.ThrowEvery, a.HoldAfter
+	if every == 0 {
+		every = 160
+	}
+	if hold == 0 {
+		hold = 40
+	}
+	me := m.Flail(Me)
+	pos := m.Body(Me).Position
+	if !me.Alive {
+		return components.CommandData{AimAngle: a.aim}
+	}
+	dx, dz := math.Cos(a.aim+0.02), math.Sin(a.aim+0.02)
+	best, bd := -1, 8.0*8.0 // look 8 m around
+	for i, p := range m.Rules.Pickups.Positions() {
+		d := (p[0]-pos[0])*(p[0]-pos[0]) + (p[2]-pos[2])*(p[2]-pos[2])
+		if d < bd {
+			best, bd = i, d
+		}
+	}
+	if best >= 0 {
+		p := m.Rules.Pickups.Positions()[best]
+		dx, dz = p[0]-pos[0], p[2]-pos[2]
+		if l := math.Hypot(dx, dz); l > 1e-9 {
+			dx, dz = dx/l, dz/l
+		}
+	}
+	wx, wz := m.Arena.WallAvoid(pos[0], pos[2], 2.5)
+	dx += 2 * wx
+	dz += 2 * wz
+	if dx != 0 || dz != 0 {
+		a.aim = math.Atan2(dz, dx)
+	}
+	c := components.CommandData{AimAngle: a.aim, Throttle: 1}
+	t := m.Ticks() % every
+	switch {
+	case t == every/2:
+		c.PrimaryPressed, c.PrimaryHeld = true, true // throw (attached) ...
+	case t == every/2+hold:
+		c.PrimaryPressed, c.PrimaryHeld = true, true // ... then attract
+	case t > every/2+hold:
+		c.PrimaryHeld = true
+	}
+	return c
+}
