@@ -6,10 +6,8 @@ import (
 
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/motors/fps"
-	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/seedgames/motorkit/trace"
-	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/filter"
 )
 
@@ -33,13 +31,12 @@ func loadTrace(t *testing.T, name string) *trace.Trace {
 	return tr
 }
 
-// replay runs tr with the FPS systems installed and the runner clamps taken
+// replay runs tr with the runner clamps taken
 // from the config (max_dt_clamp; at most 5 ticks per frame).
 func replay(t *testing.T, tr *trace.Trace, opts ...trace.Option) *trace.Result {
 	t.Helper()
 	all := append([]trace.Option{
 		trace.WithRunnerOptions(systems.RunnerOptions{MaxStepsPerFrame: 5, MaxFrameDt: def.RunnerMaxFrameDt()}),
-		trace.WithSetup(func(_ donburi.World, p *systems.Pipeline) error { prefabs.InstallFPS(p); return nil }),
 	}, opts...)
 	res, err := trace.Replay(tr, all...)
 	if err != nil {

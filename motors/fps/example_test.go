@@ -60,7 +60,6 @@ func Example_gameLoop() {
 	}
 	cfg := fps.DefaultConfig()
 	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
-	prefabs.InstallFPS(p)
 	runner := systems.NewRunner(p, systems.RunnerOptions{MaxStepsPerFrame: 5, MaxFrameDt: cfg.RunnerMaxFrameDt()})
 
 	var in input.Adapter

@@ -33,7 +33,6 @@ func newGame(t testing.TB) *game {
 		t.Fatal(err)
 	}
 	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
-	prefabs.InstallFPS(p)
 	return &game{w: w, e: w.Entry(ent), in: input.Adapter{},
 		runner: systems.NewRunner(p, systems.RunnerOptions{MaxStepsPerFrame: 5, MaxFrameDt: def.RunnerMaxFrameDt()})}
 }

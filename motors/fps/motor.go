@@ -11,7 +11,7 @@ import (
 const Kind = "fps"
 
 // Motor is one entity's FPS motor: a validated Config plus per-tick state
-// (the crouched flag and the debug values of the last tick). Create one per
+// (the debug values of the last tick). Create one per
 // entity with New. It implements motors.Motor and motors.MetricsReporter.
 //
 // Stage rules (dt = ctx.Dt, v = ctx.Velocity):
@@ -55,15 +55,6 @@ func (m *Motor) Config() Config { return m.cfg }
 // Kind returns "fps".
 func (m *Motor) Kind() string { return Kind }
 
-// SetCrouched tells the motor whether the capsule is currently crouched
-// (for example because standing up is refused under a low ceiling while the
-// crouch key is already released); the speed cap stays at CrouchSpeed while
-// it is. The crouch key alone also selects CrouchSpeed.
-func (m *Motor) SetCrouched(c bool) { m.crouched = c }
-
-// Crouched reports the flag set by SetCrouched.
-func (m *Motor) Crouched() bool { return m.crouched }
-
 // SpeedCap is the speed of a full-magnitude move intent for the given
 // modifiers: CrouchSpeed when crouching (crouch wins), WalkSpeed when walk is
 // held (walk overrides sprint), SprintSpeed when sprint is held, else
@@ -80,10 +71,12 @@ func (c Config) SpeedCap(sprint, walk, crouch bool) float64 {
 	return c.WalkSpeed
 }
 
-// IntentSpeedCap returns SpeedCap for this tick's buttons and the crouched
-// flag.
+// IntentSpeedCap returns SpeedCap for this tick's buttons and the capsule's
+// crouched state (ctx.Crouched): the cap stays at CrouchSpeed while standing
+// up is refused under a low ceiling, even with the crouch key released.
 func (m *Motor) IntentSpeedCap(ctx *motors.Context) float64 {
-	m.speedCap = m.cfg.SpeedCap(ctx.Input.Sprint, ctx.Input.Walk, ctx.Input.Crouch || m.crouched)
+	m.crouched = ctx.Crouched
+	m.speedCap = m.cfg.SpeedCap(ctx.Input.Sprint, ctx.Input.Walk, ctx.Input.Crouch || ctx.Crouched)
 	return m.speedCap
 }
 

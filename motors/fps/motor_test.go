@@ -79,8 +79,7 @@ func TestSpeedCapModifiers(t *testing.T) {
 		}
 	}
 	m := newMotor(t)
-	m.SetCrouched(true)
-	if got := m.IntentSpeedCap(&motors.Context{Input: motors.Input{Sprint: true}}); got != c.CrouchSpeed || !m.Crouched() {
+	if got := m.IntentSpeedCap(&motors.Context{Crouched: true, Input: motors.Input{Sprint: true}}); got != c.CrouchSpeed {
 		t.Errorf("crouched capsule with sprint held: cap %v, want crouch speed %v", got, c.CrouchSpeed)
 	}
 }
