@@ -295,16 +295,21 @@ func segTri(p0, p1 vec, t *tri) segTriResult {
 	if ka >= al && kb >= al && kc >= al {
 		return pointTriResult(p1, t, p0, p1)
 	}
-	// General case: minimum over the endpoints against the face and the
-	// segment against the three edges (squared distances, one sqrt).
+	// General case. A minimum with the triangle point inside the face has
+	// the segment point at an end point projecting inside the face (or the
+	// segment parallel to the face, where sliding along it reaches the
+	// boundary at the same distance); any other minimum lies on an edge. So
+	// the candidates are the end points projecting inside and the three
+	// segment-edge distances.
 	var best segTriResult
-	q, f := closestPointTri(p0, t.a, t.b, t.c)
-	bd := dist2(q, p0)
-	best.onTri, best.onSeg, best.onFace = q, p0, f
-	q, f = closestPointTri(p1, t.a, t.b, t.c)
-	if d := dist2(q, p1); d < bd {
-		bd = d
-		best.onTri, best.onSeg, best.onFace = q, p1, f
+	bd := math.Inf(1)
+	if q := madd(p0, t.n, -s0); insideTri(q, t) {
+		bd = s0 * s0
+		best.onTri, best.onSeg, best.onFace = q, p0, true
+	}
+	if q := madd(p1, t.n, -s1); s1*s1 < bd && insideTri(q, t) {
+		bd = s1 * s1
+		best.onTri, best.onSeg, best.onFace = q, p1, true
 	}
 	c1, c2 := closestSegSeg(p0, p1, t.a, t.b)
 	if d := dist2(c1, c2); d < bd {
