@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# CI check of the flail demo (issue 8): start a virtual X display, run the
+# demo for 300 frames with the autopilot, save a screenshot, and verify it
+# with demo/flail/screencheck (not blank, arena floor, the local car at the
+# center, at least one bot on the playfield). Exits non-zero on failure.
+#
+#   bash demo/flail/ci_check.sh            # from anywhere in the repo
+#   SHOT=/tmp/x.png FRAMES=600 bash demo/flail/ci_check.sh
+#
+# Needs: Go, Xvfb and the Ebitengine build packages (libgl1-mesa-dev
+# libxcursor-dev libxi-dev libxinerama-dev libxrandr-dev libxxf86vm-dev
+# libasound2-dev pkg-config).
+set -euo pipefail
+
+cd "$(dirname "$0")/../.."
+SHOT="${SHOT:-/tmp/flail.png}"
+FRAMES="${FRAMES:-300}"
+BOTS="${BOTS:-12}"
+SEED="${SEED:-1}"
+
+# Display :99 as CI expects; if a server already holds it (a developer
+# machine), take the next free number.
+disp=99
+while [ -e "/tmp/.X${disp}-lock" ] || [ -e "/tmp/.X11-unix/X${disp}" ]; do
+	disp=$((disp + 1))
+	if [ "$disp" -gt 140 ]; then
+		echo "ci_check: no free X display between :99 and :140" >&2
+		exit 1
+	fi
+done
+
+Xvfb ":${disp}" -screen 0 1280x800x24 -nolisten tcp >/tmp/flail_xvfb.log 2>&1 &
+xvfb_pid=$!
+cleanup() { kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true; }
+trap cleanup EXIT
+
+for _ in $(seq 1 50); do
+	[ -e "/tmp/.X11-unix/X${disp}" ] && break
+	if ! kill -0 "$xvfb_pid" 2>/dev/null; then
+		echo "ci_check: Xvfb failed to start:" >&2
+		cat /tmp/flail_xvfb.log >&2
+		exit 1
+	fi
+	sleep 0.1
+done
+export DISPLAY=":${disp}"
+
+rm -f "$SHOT"
+echo "ci_check: go run ./demo/flail -frames $FRAMES -bots $BOTS -seed $SEED -screenshot $SHOT (DISPLAY=$DISPLAY)"
+timeout 900 go run ./demo/flail -frames "$FRAMES" -bots "$BOTS" -seed "$SEED" -screenshot "$SHOT" 2> >(grep -v '^XGB: ' >&2)
+if [ ! -s "$SHOT" ]; then
+	echo "ci_check: no screenshot written to $SHOT" >&2
+	exit 1
+fi
+go run ./demo/flail/screencheck "$SHOT"
+echo "ci_check: OK ($SHOT)"
