@@ -10,6 +10,7 @@ import (
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/filter"
 )
 
 // seed 002 §10's state in world units and units/tick.
@@ -363,5 +364,49 @@ func TestFlailAndMotorCharacterShareOnePipeline(t *testing.T) {
 	}
 	if p.Ticks() != 80 {
 		t.Fatal("tick count")
+	}
+}
+
+// Joining mid-match goes through Pipeline.Defer: a spawn queued during a
+// tick happens in that tick's cleanup stage (not mid-iteration), emits
+// EventSpawn, and the newcomer plays from the next tick.
+func TestFlailSpawnDeferredMidMatch(t *testing.T) {
+	w, p, g := newFlailWorld(t, "flail_arena", flail.DefaultConfig(), 6)
+	for i := 0; i < 5; i++ {
+		if _, err := prefabs.SpawnFlail(w, "flail_bot"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var spawned []uint64
+	g.Rules.Events.Subscribe(func(e flail.Event) {
+		if e.Kind == flail.EventSpawn {
+			spawned = append(spawned, e.Victim)
+		}
+	})
+	q := donburi.NewQuery(filter.Contains(components.Flail))
+	count := func() int { return q.Count(w) }
+	var seenInRules []int
+	p.Add(systems.StageRules, "joiner", func(w donburi.World, tk systems.Tick) {
+		seenInRules = append(seenInRules, count())
+		if tk.N == 10 {
+			p.Defer(func(w donburi.World) {
+				if _, err := prefabs.SpawnFlail(w, "flail_bot", prefabs.Override("[flail]\nname = \"late\"\n")); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+	})
+	for i := 0; i < 40; i++ {
+		p.Step()
+	}
+	if seenInRules[10] != 5 || seenInRules[11] != 6 || len(spawned) != 1 {
+		t.Fatalf("players seen in rules at ticks 10, 11: %d, %d; spawn events %d", seenInRules[10], seenInRules[11], len(spawned))
+	}
+	late := components.Flail.Get(w.Entry(donburi.Entity(spawned[0])))
+	if late.Name != "late" || !late.Alive {
+		t.Fatalf("newcomer %+v", late.Player)
+	}
+	if b := components.Body.Get(w.Entry(donburi.Entity(spawned[0]))); b.Position == b.PrevPosition && late.Input.Throttle == 0 {
+		t.Fatal("the newcomer bot never drove")
 	}
 }
