@@ -129,26 +129,25 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 	threat, target := -1, -1
 	threatD, targetD := math.Inf(1), math.Inf(1)
 	r.q = r.Grid.Query(pos[0], pos[2], perc, r.q[:0])
+	info := r.info
+	px, pz := pos[0], pos[2]
+	fleeE, attackE := sc.FleeRatio*myE, sc.AttackRatio*myE
 	for _, jj := range r.q {
 		j := int(jj)
-		if j == self {
+		o := &info[j]
+		if j == self || !o.alive {
 			continue
 		}
-		o := agents[j].P
-		if !o.Alive {
-			continue
-		}
-		c := agents[j].Car.Pos
-		d2 := sq(c[0]-pos[0]) + sq(c[2]-pos[2])
+		d2 := sq(o.carX-px) + sq(o.carZ-pz)
 		if d2 > perc*perc {
 			continue
 		}
-		if o.Energy > sc.FleeRatio*myE {
-			fd2 := sq(o.Flail.Pos[0]-pos[0]) + sq(o.Flail.Pos[2]-pos[2])
+		if o.energy > fleeE {
+			fd2 := sq(o.flailX-px) + sq(o.flailZ-pz)
 			if fd2 < threatD {
 				threat, threatD = j, fd2
 			}
-		} else if o.Energy < sc.AttackRatio*myE && o.Protected <= 0 && d2 < targetD {
+		} else if o.energy < attackE && !o.protected && d2 < targetD {
 			target, targetD = j, d2
 		}
 	}

@@ -176,6 +176,8 @@ type PickupConfig struct {
 	EnergyMax float64 `toml:"energy_max"`
 	// Radius (u) of a pickup.
 	Radius float64 `toml:"radius"`
+	// DropLifetime (s) after which a dropped pickup vanishes (0 = never).
+	DropLifetime float64 `toml:"drop_lifetime"`
 }
 
 // ArenaConfig is the playfield.
@@ -233,7 +235,7 @@ func DefaultConfig() Config {
 			RespawnDelay: 3, SpawnProtection: 2,
 			FarDistance: 500, FarDrain: 0.1,
 			StillSpeed: 40, StillGrace: 1, StillDrain: 0.05, LeaderboardSize: 10},
-		Pickups: PickupConfig{Target: 400, Capacity: 4096, SpawnPerTick: 4, EnergyMin: 5, EnergyMax: 15, Radius: 15},
+		Pickups: PickupConfig{Target: 400, Capacity: 4096, SpawnPerTick: 4, EnergyMin: 5, EnergyMax: 15, Radius: 15, DropLifetime: 20},
 		Arena:   ArenaConfig{Size: 8500, GridCell: 600},
 		Bots: BotsConfig{
 			Easy: SkillConfig{ReactionTicks: 12, AimNoiseDeg: 25, Perception: 800, AttackRatio: 0.7,
@@ -322,6 +324,7 @@ func (c *Config) Validate(source string) error {
 	k.Range("pickups.energy_min", p.EnergyMin, 0, 1e6)
 	k.Range("pickups.energy_max", p.EnergyMax, p.EnergyMin, 1e6)
 	k.Range("pickups.radius", p.Radius, 0.1, 1e4)
+	k.Range("pickups.drop_lifetime", p.DropLifetime, 0, 1e6)
 	k.Range("arena.size", c.Arena.Size, 10*c.Car.Radius, 1e7)
 	k.Range("arena.grid_cell", c.Arena.GridCell, c.Car.Radius, c.Arena.Size)
 	for _, s := range []struct {

@@ -15,6 +15,9 @@ type Pickup struct {
 	// Dropped is true for pickups dropped by a destroyed car (they do not
 	// count toward the spawn target).
 	Dropped bool
+	// TTL is the time (s) a dropped pickup has left before it vanishes;
+	// 0 means it never expires.
+	TTL float64
 }
 
 // Pickups is the arena's set of energy pickups, stored densely with a fixed
@@ -29,6 +32,7 @@ type Pickups struct {
 	Radius             float64
 	target, perTick    int
 	eMin, eMax, margin float64
+	dropLife           float64
 }
 
 // NewPickups returns an empty pickup field for the config, drawing random
@@ -43,7 +47,8 @@ func NewPickups(cfg *Config, seed uint64) *Pickups {
 		target:  pc.Target,
 		perTick: pc.SpawnPerTick,
 		eMin:    pc.EnergyMin, eMax: pc.EnergyMax,
-		margin: pc.Radius / cfg.UnitsPerMeter,
+		margin:   pc.Radius / cfg.UnitsPerMeter,
+		dropLife: pc.DropLifetime,
 	}
 }
 
@@ -90,6 +95,9 @@ func (pk *Pickups) Add(p Pickup) bool {
 	if !(p.Energy > 0) {
 		p.Energy = 0
 	}
+	if !(p.TTL > 0) || math.IsInf(p.TTL, 0) {
+		p.TTL = 0
+	}
 	p.Energy = math.Min(p.Energy, 1e9)
 	pk.add(p)
 	return true
@@ -115,7 +123,21 @@ func (pk *Pickups) Drop(a *Arena, at mgl64.Vec3, total float64, count int, scatt
 		d := scatter * math.Sqrt(pk.rng.Float64())
 		pt := Point{Pos: mgl64.Vec3{at[0] + d*math.Cos(ang), 0, at[2] + d*math.Sin(ang)}}
 		a.Collide(&pt, pk.Radius, 0)
-		pk.Add(Pickup{Pos: pt.Pos, Energy: e, Dropped: true})
+		pk.Add(Pickup{Pos: pt.Pos, Energy: e, Dropped: true, TTL: pk.dropLife})
+	}
+}
+
+// Age counts down the pickups' TTL by dt and removes those that expire.
+func (pk *Pickups) Age(dt float64) {
+	for i := len(pk.items) - 1; i >= 0; i-- {
+		if t := pk.items[i].TTL; t > 0 {
+			t -= dt
+			if t <= 0 {
+				pk.Remove(i)
+				continue
+			}
+			pk.items[i].TTL = t
+		}
 	}
 }
 

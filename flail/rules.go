@@ -102,6 +102,14 @@ type Kill struct {
 	RelSpeed float64
 }
 
+// agentInfo is the compact per-agent view the bots scan (contiguous, so a
+// perception query does not chase pointers into component storage).
+type agentInfo struct {
+	carX, carZ, flailX, flailZ float64
+	energy                     float64
+	alive, protected           bool
+}
+
 // Rules runs the game rules over a match's agents each tick. It owns the
 // pickups, the spatial grids, events and the leaderboard. A pure Sim or the
 // ECS systems call Step in the rules stage and apply the detected kills and
@@ -124,6 +132,7 @@ type Rules struct {
 	Grid, PickGrid *Grid
 	carPos         []mgl64.Vec3
 	alive, killed  []bool
+	info           []agentInfo
 	q              []int32
 	rng            RNG
 
@@ -263,7 +272,9 @@ func (r *Rules) Step(agents []Agent) {
 	}
 	r.Grid.Build(r.carPos, r.alive)
 
-	// pickups: spawn, then collection by the lowest-index touching car.
+	// pickups: dropped ones expire, spawn, then collection by the
+	// lowest-index touching car.
+	r.Pickups.Age(dt)
 	r.Pickups.Spawn(r.Arena)
 	reach := r.carR + r.Pickups.Radius
 	for i := r.Pickups.Len() - 1; i >= 0; i-- {
@@ -322,6 +333,16 @@ func (r *Rules) Step(agents []Agent) {
 	}
 
 	// bots decide next tick's input with this tick's grids.
+	if cap(r.info) < n {
+		r.info = make([]agentInfo, n, n+n/2)
+	}
+	r.info = r.info[:n]
+	for i := range agents {
+		a := &agents[i]
+		p := a.P
+		r.info[i] = agentInfo{carX: a.Car.Pos[0], carZ: a.Car.Pos[2], flailX: p.Flail.Pos[0], flailZ: p.Flail.Pos[2],
+			energy: p.Energy, alive: p.Alive && !r.killed[i], protected: p.Protected > 0}
+	}
 	r.PickGrid.Build(r.Pickups.pos, nil)
 	for i := range agents {
 		if agents[i].Bot != nil && agents[i].P.Alive {

@@ -274,3 +274,21 @@ func TestPlayerRemovedMidMatch(t *testing.T) {
 	s.Remove(-1)
 	s.Remove(1000) // bad indices are ignored
 }
+
+func TestDroppedPickupsExpire(t *testing.T) {
+	r, ag, _ := testRules(t, 2)
+	r.Pickups.Drop(r.Arena, mgl64.Vec3{5, 0, 5}, 60, 6, 1)
+	r.Pickups.Add(Pickup{Pos: mgl64.Vec3{-5, 0, 5}, Energy: 3}) // a spawned one never expires
+	// drop_lifetime 20 s = 800 ticks at 40 Hz (one more for rounding).
+	for i := 0; i < 799; i++ {
+		r.Step(ag)
+	}
+	if r.Pickups.Len() != 7 {
+		t.Fatalf("%d pickups before 20 s", r.Pickups.Len())
+	}
+	r.Step(ag)
+	r.Step(ag)
+	if r.Pickups.Len() != 1 || r.Pickups.At(0).Dropped {
+		t.Fatalf("drops did not expire: %+v", r.Pickups.All())
+	}
+}
