@@ -311,20 +311,31 @@ func segTri(p0, p1 vec, t *tri) segTriResult {
 		bd = s1 * s1
 		best.onTri, best.onSeg, best.onFace = q, p1, true
 	}
-	c1, c2 := closestSegSeg(p0, p1, t.a, t.b)
-	if d := dist2(c1, c2); d < bd {
-		bd = d
-		best.onTri, best.onSeg, best.onFace = c2, c1, false
+	// Edges in order of a cheap lower bound (the distance between the
+	// segment's and the edge's bounding boxes); stop once the bound
+	// exceeds the best distance found.
+	sb := segBox(p0, p1)
+	ea := [3][2]vec{{t.a, t.b}, {t.b, t.c}, {t.c, t.a}}
+	lb := [3]float64{boxDist2(sb, segBox(t.a, t.b)), boxDist2(sb, segBox(t.b, t.c)), boxDist2(sb, segBox(t.c, t.a))}
+	ord := [3]int{0, 1, 2}
+	if lb[ord[1]] < lb[ord[0]] {
+		ord[0], ord[1] = ord[1], ord[0]
 	}
-	c1, c2 = closestSegSeg(p0, p1, t.b, t.c)
-	if d := dist2(c1, c2); d < bd {
-		bd = d
-		best.onTri, best.onSeg, best.onFace = c2, c1, false
+	if lb[ord[2]] < lb[ord[1]] {
+		ord[1], ord[2] = ord[2], ord[1]
+		if lb[ord[1]] < lb[ord[0]] {
+			ord[0], ord[1] = ord[1], ord[0]
+		}
 	}
-	c1, c2 = closestSegSeg(p0, p1, t.c, t.a)
-	if d := dist2(c1, c2); d < bd {
-		bd = d
-		best.onTri, best.onSeg, best.onFace = c2, c1, false
+	for _, k := range ord {
+		if lb[k] >= bd {
+			break
+		}
+		c1, c2 := closestSegSeg(p0, p1, ea[k][0], ea[k][1])
+		if d := dist2(c1, c2); d < bd {
+			bd = d
+			best.onTri, best.onSeg, best.onFace = c2, c1, false
+		}
 	}
 	best.dist = math.Sqrt(bd)
 	if best.dist > 1e-12 {
@@ -334,6 +345,24 @@ func segTri(p0, p1 vec, t *tri) segTriResult {
 		best.normal = faceTowards(t, p0, p1)
 	}
 	return best
+}
+
+// segBox is the bounding box of segment a-b.
+func segBox(a, b vec) aabb { return segAABB(a, b, 0) }
+
+// boxDist2 is the squared distance between two boxes (0 when they
+// overlap): a lower bound of the squared distance between anything inside
+// them.
+func boxDist2(a, b aabb) float64 {
+	d := 0.0
+	for i := 0; i < 3; i++ {
+		if g := b.min[i] - a.max[i]; g > 0 {
+			d += g * g
+		} else if g := a.min[i] - b.max[i]; g > 0 {
+			d += g * g
+		}
+	}
+	return d
 }
 
 // pointTriResult is segTri's answer when the segment's closest point is

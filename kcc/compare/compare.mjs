@@ -1,0 +1,106 @@
+// Side-by-side comparison of motorkit/kcc with Rapier's
+// KinematicCharacterController (@dimforge/rapier3d-compat 0.21.0).
+// Not run by CI. From the module root:
+//
+//   (cd kcc/compare && npm install) && node kcc/compare/compare.mjs
+//
+// It runs `go run ./kcc/compare/scenes`, which builds every scene, plays it
+// through kcc and prints the geometry, the input plan and kcc's outcome as
+// JSON; this script rebuilds the same geometry in Rapier (boxes as
+// cuboids, meshes and heightfields as trimeshes with the same triangles),
+// plays the same plan with the same caller (gravity -20 m/s^2, 60 Hz,
+// read-back vertical velocity, zero while grounded) and prints a markdown
+// table: final position, grounded transitions (grounded -> air -> grounded),
+// air ticks, and microseconds per move for both, with the time ratio.
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import RAPIER from "@dimforge/rapier3d-compat";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "..", "..");
+const data = JSON.parse(execFileSync("go", ["run", "./kcc/compare/scenes"], { cwd: root, maxBuffer: 1 << 30 }).toString());
+
+await RAPIER.init();
+
+const R = 0.3, HALF = 0.6, DT = 1 / 60, G = 20, OFFSET = 0.01, REPS = 20;
+
+function buildWorld(scene) {
+  const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
+  for (const b of scene.Boxes ?? []) {
+    const d = RAPIER.ColliderDesc.cuboid(b.H[0], b.H[1], b.H[2])
+      .setTranslation(b.C[0], b.C[1], b.C[2])
+      .setRotation({ x: b.Q[0], y: b.Q[1], z: b.Q[2], w: b.Q[3] });
+    world.createCollider(d);
+  }
+  for (const m of scene.Meshes ?? []) {
+    const v = new Float32Array(m.V.length * 3);
+    m.V.forEach((p, i) => { v[3 * i] = p[0]; v[3 * i + 1] = p[1]; v[3 * i + 2] = p[2]; });
+    world.createCollider(RAPIER.ColliderDesc.trimesh(v, new Uint32Array(m.I)));
+  }
+  const ch = world.createCollider(RAPIER.ColliderDesc.capsule(HALF, R).setTranslation(...scene.Start));
+  const cc = world.createCharacterController(OFFSET);
+  cc.setUp({ x: 0, y: 1, z: 0 });
+  cc.setMaxSlopeClimbAngle(45 * Math.PI / 180);
+  cc.setMinSlopeSlideAngle(30 * Math.PI / 180);
+  cc.enableAutostep(0.35, 0.2, false);
+  cc.enableSnapToGround(0.2);
+  cc.setSlideEnabled(true);
+  world.step(); // builds the broad phase for the static colliders
+  return { world, ch, cc };
+}
+
+// run plays the plan once; returns the outcome and the time spent in
+// computeColliderMovement + reading the result, in microseconds.
+function run(scene, w) {
+  const pos = { x: scene.Start[0], y: scene.Start[1], z: scene.Start[2] };
+  const vel = { x: 0, y: 0, z: 0 };
+  let transitions = 0, airTicks = 0, wasAir = false, ever = false, groundedLast = false;
+  let ns = 0n, moves = 0;
+  for (const ph of scene.Plan) {
+    for (let i = 0; i < ph.Ticks; i++) {
+      vel.x = ph.Wish[0]; vel.z = ph.Wish[2];
+      const jump = i === 0 ? ph.Jump : 0;
+      if (jump > 0) vel.y = jump;
+      vel.y -= G * DT;
+      w.ch.setTranslation(pos);
+      const t0 = process.hrtime.bigint();
+      w.cc.computeColliderMovement(w.ch, { x: vel.x * DT, y: vel.y * DT, z: vel.z * DT });
+      const tr = w.cc.computedMovement();
+      const grounded = w.cc.computedGrounded();
+      ns += process.hrtime.bigint() - t0;
+      moves++;
+      pos.x += tr.x; pos.y += tr.y; pos.z += tr.z;
+      let vy = tr.y / DT;
+      if (grounded && (vy < 0 || jump === 0)) vy = 0;
+      vel.y = vy;
+      if (grounded) {
+        if (wasAir && ever) transitions++;
+        wasAir = false; ever = true;
+      } else {
+        wasAir = true; airTicks++;
+      }
+      groundedLast = grounded;
+    }
+  }
+  return { final: [pos.x, pos.y, pos.z], transitions, airTicks, groundedLast, us: Number(ns) / 1000 / moves };
+}
+
+const f = (p) => `(${p.map((x) => x.toFixed(2)).join(", ")})`;
+const rows = [];
+let sumK = 0, sumR = 0, transK = 0, transR = 0;
+for (const s of data.scenes) {
+  const w = buildWorld(s);
+  const out = run(s, w);
+  let us = 0;
+  for (let r = 0; r < REPS; r++) us += run(s, w).us;
+  us /= REPS;
+  w.world.free();
+  const k = s.KCC;
+  sumK += k.UsPerMove; sumR += us; transK += k.Transitions; transR += out.transitions;
+  rows.push(`| ${s.Name} | ${f(k.Final)} | ${k.Transitions} / ${k.AirTicks} | ${f(out.final)} | ${out.transitions} / ${out.airTicks} | ${k.UsPerMove.toFixed(2)} | ${us.toFixed(2)} | ${(us / k.UsPerMove).toFixed(1)}x |`);
+}
+console.log("| scene | kcc final | kcc transitions / air ticks | Rapier final | Rapier transitions / air ticks | kcc µs/move | Rapier µs/move | Rapier/kcc time |");
+console.log("|---|---|---|---|---|---|---|---|");
+for (const r of rows) console.log(r);
+console.log(`| **total** | | ${transK} | | ${transR} | ${(sumK / data.scenes.length).toFixed(2)} (mean) | ${(sumR / data.scenes.length).toFixed(2)} (mean) | ${(sumR / sumK).toFixed(1)}x |`);
