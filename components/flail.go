@@ -27,6 +27,7 @@ type FlailData struct {
 // same length) for interpolation. Nodes are allocated at spawn.
 type RopeData struct {
 	flail.Rope
+	// PrevNodes are the node positions before the last tick.
 	PrevNodes []mgl64.Vec3
 }
 
@@ -40,6 +41,7 @@ type FlailBotData struct {
 // rules engine holding the tuning, physics constants, arena, pickups,
 // events and leaderboard.
 type FlailMatchData struct {
+	// Rules is the match's rules engine (shared with systems.FlailGame).
 	Rules *flail.Rules
 }
 

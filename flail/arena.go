@@ -10,16 +10,21 @@ import (
 // HalfX, HalfZ (m) around Center, turned by Yaw radians about +Y the way
 // mgl64.Rotate3DY turns a vector (local x axis -> (cos yaw, 0, -sin yaw)).
 type Box struct {
-	Center       mgl64.Vec3
+	// Center of the box (m); only X and Z are used.
+	Center mgl64.Vec3
+	// HalfX and HalfZ are the half extents (m) along the box's own axes.
 	HalfX, HalfZ float64
-	Yaw          float64
+	// Yaw turns the box about +Y (radians).
+	Yaw float64
 }
 
 // Arena is the playfield: a square of side 2*Half (m) centered on the
 // origin, bounded by walls, with obstacles. Boxes holds every wall and
 // obstacle; the outer square is also enforced as a last-resort clamp.
 type Arena struct {
-	Half  float64
+	// Half is half the side of the square playfield (m).
+	Half float64
+	// Boxes are the walls and obstacles.
 	Boxes []Box
 	cs    []float64 // cos, sin per box
 	reach []float64 // bounding radius per box

@@ -62,8 +62,10 @@ func (m BotMode) String() string {
 // Rules.Step calls Think for living bots; the caller submits Next() as the
 // bot's command for the next tick.
 type Bot struct {
+	// Skill selects the bot's SkillConfig.
 	Skill Skill
-	RNG   RNG
+	// RNG is the bot's own random stream (aim noise, wandering).
+	RNG RNG
 	// Cooldown is the ticks left before the next decision.
 	Cooldown int
 	// Mode is the current behaviour and Target the attacked or fled

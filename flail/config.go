@@ -40,6 +40,7 @@ type Config struct {
 	// reference rate they are used unchanged (bit-exact seed step).
 	ReferenceRate float64 `toml:"reference_rate"`
 
+	// The sections of the tuning file, one per table.
 	Car     CarConfig    `toml:"car"`
 	Flail   FlailConfig  `toml:"flail"`
 	Rope    RopeConfig   `toml:"rope"`
@@ -191,6 +192,7 @@ type ArenaConfig struct {
 
 // BotsConfig holds the bot skill levels.
 type BotsConfig struct {
+	// Easy, Normal and Hard are the three skill levels.
 	Easy   SkillConfig `toml:"easy"`
 	Normal SkillConfig `toml:"normal"`
 	Hard   SkillConfig `toml:"hard"`
@@ -372,15 +374,18 @@ type Physics struct {
 	// K is the per-tick spring impulse factor: a link extended by x meters
 	// changes velocity by K*x*Rate m/s.
 	K float64
-	// Rest is the link rest length (m); Nodes the internal node count.
-	Rest  float64
+	// Rest is the link rest length (m).
+	Rest float64
+	// Nodes is the internal rope node count.
 	Nodes int
 	// AttractAccel (m/s per tick), ThrowBoost (m/s), ReattachDistance (m),
 	// Restitution and MinRadius (m) are the throw/bounce parameters.
 	AttractAccel, ThrowBoost, ReattachDistance, Restitution float64
 	// CarRadius (m).
 	CarRadius float64
-	// Substeps, Compliance (m/N), inverse masses (1/kg) of clean mode.
+	// Substeps, Compliance (m/N), inverse masses (1/kg) and the flail
+	// mass law (FlailMass kg at MinRadius, exponent FlailMassExp) of
+	// clean mode.
 	Substeps                int
 	Compliance              float64
 	CarInvMass, NodeInvMass float64

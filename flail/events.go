@@ -36,9 +36,14 @@ func (k EventKind) String() string {
 // Event is one game event. IDs are the players' IDs (the ECS uses the
 // entity's id).
 type Event struct {
-	Tick   uint64
-	Kind   EventKind
+	// Tick is the rules tick the event happened in.
+	Tick uint64
+	// Kind says what happened.
+	Kind EventKind
+	// Killer is the killing player's ID (EventKill only).
 	Killer uint64
+	// Victim is the player the event is about (the killed one for
+	// EventKill).
 	Victim uint64
 	// Energy is what the killer gained (kill) or the start energy (spawn).
 	Energy float64
@@ -83,7 +88,9 @@ func (e *Events) Tick() []Event { return e.list }
 
 // Entry is one leaderboard row.
 type Entry struct {
-	ID     uint64
+	// ID is the player's ID (in the ECS: uint64 of its entity).
+	ID uint64
+	// Energy and Kills of the player.
 	Energy float64
 	Kills  int
 }

@@ -12,6 +12,7 @@ const MaxRopeNodes = 8
 // Point is a simulated point on the XZ plane: position (m) and velocity
 // (m/s). Y is carried unchanged.
 type Point struct {
+	// Pos is the position (m) and Vel the velocity (m/s).
 	Pos, Vel mgl64.Vec3
 }
 
@@ -59,6 +60,7 @@ type FlailState struct {
 
 // Rope is the chain's internal nodes (the car and the flail are its ends).
 type Rope struct {
+	// Nodes are the internal nodes from the car's end to the flail's.
 	Nodes []Point
 }
 
@@ -89,6 +91,8 @@ func (r *Rope) Reset(pos mgl64.Vec3) {
 // (clean mode). The caller applies it (the ECS moves the car through the
 // KCC so walls still hold).
 type CarPull struct {
+	// DPos is the position correction (m) and DVel the velocity change
+	// (m/s) the rope applies to the car.
 	DPos, DVel mgl64.Vec3
 }
 

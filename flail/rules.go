@@ -48,12 +48,16 @@ func (p *Player) UpdateRadius(ph *Physics) {
 
 // Snapshot is what observers (front end, network) see of a player.
 type Snapshot struct {
+	// Car and Flail are the positions (m).
 	Car, Flail mgl64.Vec3
-	Angle      float64
-	Radius     float64
-	Nodes      [MaxRopeNodes]mgl64.Vec3
-	NodeCount  int
-	Alive      bool
+	// Angle and Radius (m) of the flail.
+	Angle  float64
+	Radius float64
+	// Nodes[:NodeCount] are the rope node positions.
+	Nodes     [MaxRopeNodes]mgl64.Vec3
+	NodeCount int
+	// Alive is the player's state.
+	Alive bool
 }
 
 // Publish records the player's end-of-tick state into Snap. With the stale
@@ -87,16 +91,22 @@ func copyNodes(dst *[MaxRopeNodes]mgl64.Vec3, r *Rope) int {
 // Agent is the rules' view of one player for a tick: a copy of its car and
 // pointers to its state, rope and bot brain (nil for a human).
 type Agent struct {
-	Car  Point
-	P    *Player
+	// Car is a copy of the car's state (m, m/s).
+	Car Point
+	// P is the player's state (changed by the rules).
+	P *Player
+	// Rope is the player's rope (may be nil).
 	Rope *Rope
-	Bot  *Bot
+	// Bot is the player's brain, nil for a human.
+	Bot *Bot
 }
 
 // Kill is a detected kill, applied by ApplyKill. Indices refer to the agents
 // slice given to Step; IDs survive structural changes.
 type Kill struct {
-	Killer, Victim     int
+	// Killer and Victim are agent indices of the Step call.
+	Killer, Victim int
+	// KillerID and VictimID are the players' IDs.
 	KillerID, VictimID uint64
 	// RelSpeed is the flail's speed relative to the victim car (m/s).
 	RelSpeed float64
@@ -115,12 +125,17 @@ type agentInfo struct {
 // ECS systems call Step in the rules stage and apply the detected kills and
 // respawns afterwards (the ECS defers them to its cleanup stage).
 type Rules struct {
-	Cfg     Config
-	Ph      Physics
-	Arena   *Arena
+	// Cfg is the match tuning and Ph its physics at the pipeline's rate.
+	Cfg Config
+	Ph  Physics
+	// Arena holds the walls and obstacles.
+	Arena *Arena
+	// Pickups are the energy pickups on the field.
 	Pickups *Pickups
-	Events  Events
-	Board   Leaderboard
+	// Events collects and dispatches game events.
+	Events Events
+	// Board is the leaderboard after the last tick.
+	Board Leaderboard
 	// Tick counts Step calls.
 	Tick uint64
 	// Seed is the match seed; per-player streams derive from it.
@@ -129,6 +144,7 @@ type Rules struct {
 	Kills    []Kill
 	Respawns []int
 
+	// Grid indexes the cars and PickGrid the pickups, rebuilt each Step.
 	Grid, PickGrid *Grid
 	carPos         []mgl64.Vec3
 	alive, killed  []bool

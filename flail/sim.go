@@ -26,8 +26,11 @@ func (ph *Physics) StepPlayerFlail(arena *Arena, car *Point, carStart mgl64.Vec3
 // pure reference the ECS systems mirror, and what the package's tests and
 // benchmarks run. Players are kept in join order.
 type Sim struct {
-	Ph      Physics
-	Rules   *Rules
+	// Ph is the physics at the Sim's rate; Rules the match rules.
+	Ph    Physics
+	Rules *Rules
+	// Cars, Players, Ropes, Bots and IsBot are parallel per-player
+	// slices in join order (Bots[i] is only used when IsBot[i]).
 	Cars    []Point
 	Players []Player
 	Ropes   []Rope

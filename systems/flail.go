@@ -42,9 +42,11 @@ type FlailOptions struct {
 // Flail and Rope components (prefabs "flail_player" and "flail_bot"; bots
 // add FlailBot).
 type FlailGame struct {
-	p     *Pipeline
+	p *Pipeline
+	// Rules is the match (also the world's FlailMatch resource).
 	Rules *flail.Rules
-	Ph    flail.Physics
+	// Ph is the physics at the pipeline's tick rate.
+	Ph flail.Physics
 
 	carQuery, botQuery *donburi.Query
 	ents               []donburi.Entity

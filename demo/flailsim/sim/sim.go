@@ -38,6 +38,8 @@ type Options struct {
 
 // Match is a running headless match.
 type Match struct {
+	// World, Pipeline and Game are the match's ECS world, its pipeline
+	// and the installed flail game.
 	World    donburi.World
 	Pipeline *systems.Pipeline
 	Game     *systems.FlailGame
