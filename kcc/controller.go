@@ -489,7 +489,11 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 	}
 	// A vertical face that, at the contact, reaches higher than the step
 	// height is a wall: no step is possible there (saves the casts).
-	if math.Abs(dot(hit.tri.n, up)) < 1e-9 && faceTopAt(&hit.tri, hit.Point, up)-dot(feet, up) > as.MaxHeight+c.cfg.Offset {
+	if hit.box != nil {
+		if math.Abs(dot(hit.FaceNormal, up)) < 1e-9 && hit.box.faceTop(hit.FaceNormal, hit.Point, up)-dot(feet, up) > as.MaxHeight+c.cfg.Offset {
+			return p, false
+		}
+	} else if math.Abs(dot(hit.tri.n, up)) < 1e-9 && faceTopAt(&hit.tri, hit.Point, up)-dot(feet, up) > as.MaxHeight+c.cfg.Offset {
 		return p, false
 	}
 	hl := length(h)

@@ -145,3 +145,44 @@ func TestMakeTriRejectsDegenerate(t *testing.T) {
 }
 
 var _ = mgl64.Vec3{}
+
+func TestSegBoxMatchesTriangles(t *testing.T) {
+	// The analytic segment-box distance must equal the minimum over the
+	// box's 12 triangles (outside the box; inside, both report 0 only when
+	// the segment crosses a face, so compare outside cases only).
+	r := rand.New(rand.NewSource(3))
+	for n := 0; n < 5000; n++ {
+		w := NewWorld()
+		h := vec{0.05 + r.Float64()*2, 0.05 + r.Float64()*2, 0.05 + r.Float64()*2}
+		axis := normalizeOr(randVec(r, 1), vec{0, 1, 0})
+		q := mgl64.QuatRotate(r.Float64()*math.Pi, axis)
+		w.AddBox(randVec(r, 1), h, q)
+		c := &w.colliders[0]
+		p0 := randVec(r, 4)
+		p1 := p0
+		if n%3 != 0 {
+			p1 = randVec(r, 4)
+		}
+		got := c.ob.segBox(p0, p1)
+		want := math.Inf(1)
+		for i := range c.tris {
+			want = math.Min(want, segTri(p0, p1, &c.tris[i]).dist)
+		}
+		if want == 0 || got.dist == 0 {
+			// Crossing or inside: both must agree it touches.
+			if want != 0 && got.dist != 0 {
+				t.Fatalf("case %d: box %v tris %v", n, got.dist, want)
+			}
+			continue
+		}
+		if math.Abs(got.dist-want) > 1e-9 {
+			t.Fatalf("case %d: segBox %v, triangles %v", n, got.dist, want)
+		}
+		if d := length(sub(got.onSeg, got.onTri)); math.Abs(d-got.dist) > 1e-9 {
+			t.Fatalf("case %d: points %v apart, dist %v", n, d, got.dist)
+		}
+		if got.nfaces < 1 || got.nfaces > 3 || got.onFace != (got.nfaces == 1) {
+			t.Fatalf("case %d: faces %d onFace %v", n, got.nfaces, got.onFace)
+		}
+	}
+}

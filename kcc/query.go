@@ -39,7 +39,8 @@ type CastHit struct {
 	FaceNormal mgl64.Vec3
 	// OnFace is true when Point lies strictly inside a triangle face.
 	OnFace bool
-	tri    tri // the hit triangle (for the controller's autostep test)
+	tri    tri  // the hit triangle (for the controller's autostep test)
+	box    *obb // or the hit box
 }
 
 // RayHit is the first hit of a ray cast.
@@ -75,14 +76,14 @@ const (
 // reports no hit when the motion does not approach the triangle. s0 and
 // res0 are the first Newton step and the closest points at t=0 computed by
 // castStart.
-func castTri(p0, p1 vec, target float64, v vec, vlen float64, t *tri, tmax, s0 float64, res0 *segTriResult) (float64, segTriResult, bool) {
+func castTri(p0, p1 vec, target float64, v vec, vlen float64, t *tri, tmax, s0 float64, res0 *boxResult) (float64, boxResult, bool) {
 	if s0 == 0 {
 		return 0, *res0, true
 	}
 	s := s0
-	var res segTriResult
+	var res boxResult
 	for it := 1; it < castIters; it++ {
-		res = segTri(madd(p0, v, s), madd(p1, v, s), t)
+		res.segTriResult = segTri(madd(p0, v, s), madd(p1, v, s), t)
 		gap := res.dist - target
 		if gap <= castTol {
 			return s, res, true
@@ -99,22 +100,46 @@ func castTri(p0, p1 vec, target float64, v vec, vlen float64, t *tri, tmax, s0 f
 	return s, res, true
 }
 
-// castStart evaluates triangle t at the start of a cast: ok is false when
-// the motion cannot bring the segment within target of it; otherwise s0 is
-// a lower bound of the time of impact (0 when already within target and
-// approaching) and res the closest points at t=0.
-func castStart(p0, p1 vec, target float64, v vec, vlen float64, t *tri) (float64, segTriResult, bool) {
-	res := segTri(p0, p1, t)
+// castBox is castTri for a box.
+func castBox(p0, p1 vec, target float64, v vec, vlen float64, o *obb, tmax, s0 float64, res0 *boxResult) (float64, boxResult, bool) {
+	if s0 == 0 {
+		return 0, *res0, true
+	}
+	s := s0
+	var res boxResult
+	for it := 1; it < castIters; it++ {
+		res = o.segBox(madd(p0, v, s), madd(p1, v, s))
+		gap := res.dist - target
+		if gap <= castTol {
+			return s, res, true
+		}
+		rate := -dot(res.normal, v)
+		if rate <= approachEps*vlen {
+			return 0, res, false
+		}
+		s += gap / rate
+		if s > tmax {
+			return 0, res, false
+		}
+	}
+	return s, res, true
+}
+
+// castStart judges a shape at the start of a cast from its closest points
+// res at t=0: ok is false when the motion cannot bring the segment within
+// target of it; otherwise s0 is a lower bound of the time of impact (0 when
+// already within target and approaching).
+func castStart(p0, p1 vec, target float64, v vec, vlen float64, res *boxResult) (float64, bool) {
 	gap := res.dist - target
 	rate := -dot(res.normal, v)
 	if rate <= approachEps*vlen {
-		return 0, res, false
+		return 0, false
 	}
 	if gap <= castTol {
-		return 0, res, true
+		return 0, true
 	}
 	s0 := gap / rate
-	return s0, res, s0 <= 1
+	return s0, s0 <= 1
 }
 
 // castCapsule sweeps the capsule segment p0-p1 (radius r) by v and returns
@@ -126,7 +151,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		return CastHit{Collider: NoCollider}, false
 	}
 	q := segAABB(p0, p1, target+castTol).union(segAABB(add(p0, v), add(p1, v), target+castTol))
-	tris := w.gather(q, s)
+	tris := w.gather(q, s, false)
 	best := CastHit{Collider: NoCollider, Fraction: 1}
 	found := false
 	tmax := 1.0
@@ -134,17 +159,20 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 	// that lower bound, so the earliest hits are found first and the rest
 	// is discarded without iterating.
 	s.cands = s.cands[:0]
+	var res0 boxResult
 	for i := range tris {
 		if cullForCast(&tris[i], p0, p1, v, target) {
 			continue
 		}
-		s0, res, ok := castStart(p0, p1, target, v, vlen, &tris[i])
-		if !ok {
-			continue
+		res0.segTriResult = segTri(p0, p1, &tris[i])
+		if s0, ok := castStart(p0, p1, target, v, vlen, &res0); ok {
+			s.addCand(int32(i), s0, &res0)
 		}
-		s.cands = append(s.cands, castCand{idx: int32(i), s0: s0, res: res})
-		for k := len(s.cands) - 1; k > 0 && s.cands[k].s0 < s.cands[k-1].s0; k-- {
-			s.cands[k], s.cands[k-1] = s.cands[k-1], s.cands[k]
+	}
+	for i, o := range s.boxes {
+		res0 = o.segBox(p0, p1)
+		if s0, ok := castStart(p0, p1, target, v, vlen, &res0); ok {
+			s.addCand(int32(-i-1), s0, &res0)
 		}
 	}
 	for ci := range s.cands {
@@ -152,12 +180,30 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		if cd.s0 > tmax {
 			break
 		}
-		i := cd.idx
-		t, res, ok := castTri(p0, p1, target, v, vlen, &tris[i], tmax, cd.s0, &cd.res)
-		if !ok {
-			continue
+		var (
+			t   float64
+			res boxResult
+			ok  bool
+			fn  vec
+			id  ColliderID
+		)
+		if cd.idx >= 0 {
+			tr := &tris[cd.idx]
+			t, res, ok = castTri(p0, p1, target, v, vlen, tr, tmax, cd.s0, &cd.res)
+			if !ok {
+				continue
+			}
+			fn = faceTowardsN(tr, res.normal)
+			id = tr.id
+		} else {
+			o := s.boxes[-cd.idx-1]
+			t, res, ok = castBox(p0, p1, target, v, vlen, o, tmax, cd.s0, &cd.res)
+			if !ok {
+				continue
+			}
+			fn = res.faceOpposing(v)
+			id = o.id
 		}
-		fn := faceTowardsN(&tris[i], res.normal)
 		// Prefer the earliest hit. Hits at the same time (within 1e-9) on
 		// the same edge or vertex come from the triangles sharing it: prefer
 		// the contact normal opposing the motion most, then the face
@@ -179,7 +225,12 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		}
 		found = true
 		tmax = math.Min(1, t+1e-9)
-		best = CastHit{Collider: tris[i].id, Fraction: t, Point: res.onTri, Normal: res.normal, FaceNormal: fn, OnFace: res.onFace, tri: tris[i]}
+		best = CastHit{Collider: id, Fraction: t, Point: res.onTri, Normal: res.normal, FaceNormal: fn, OnFace: res.onFace}
+		if cd.idx >= 0 {
+			best.tri = tris[cd.idx]
+		} else {
+			best.box = s.boxes[-cd.idx-1]
+		}
 	}
 	return best, found
 }
@@ -240,7 +291,7 @@ func faceTowardsN(t *tri, n vec) vec {
 // within maxDist of the world and returns them.
 func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
 	s.contacts = s.contacts[:0]
-	tris := w.gather(segAABB(p0, p1, r+maxDist), s)
+	tris := w.gather(segAABB(p0, p1, r+maxDist), s, false)
 	for i := range tris {
 		if farFromPlane(&tris[i], p0, p1, p0, p1, r+maxDist) {
 			continue
@@ -251,6 +302,21 @@ func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
 			s.contacts = append(s.contacts, Contact{
 				Collider: tris[i].id, Point: res.onTri, Normal: res.normal,
 				FaceNormal: faceTowardsN(&tris[i], res.normal), Distance: d, OnFace: res.onFace,
+			})
+		}
+	}
+	for _, o := range s.boxes {
+		res := o.segBox(p0, p1)
+		d := res.dist - r
+		if d > maxDist {
+			continue
+		}
+		// One contact per face through the point, like the triangles of
+		// the faces sharing an edge would give.
+		for k := 0; k < res.nfaces; k++ {
+			s.contacts = append(s.contacts, Contact{
+				Collider: o.id, Point: res.onTri, Normal: res.normal,
+				FaceNormal: res.faces[k], Distance: d, OnFace: res.onFace,
 			})
 		}
 	}
@@ -318,9 +384,14 @@ func (w *World) OverlapCapsuleAxis(shape Capsule, pos, axis mgl64.Vec3, margin f
 	defer w.pool.Put(s)
 	p0, p1 := capsuleSeg(pos, axis, shape.HalfHeight)
 	r := shape.Radius + margin
-	tris := w.gather(segAABB(p0, p1, r), s)
+	tris := w.gather(segAABB(p0, p1, r), s, false)
 	for i := range tris {
 		if segTri(p0, p1, &tris[i]).dist <= r {
+			return true
+		}
+	}
+	for _, o := range s.boxes {
+		if o.segBox(p0, p1).dist <= r {
 			return true
 		}
 	}
@@ -342,7 +413,7 @@ func (w *World) RayCast(origin, dir mgl64.Vec3, maxDist float64) (RayHit, bool) 
 	s := w.getScratch()
 	defer w.pool.Put(s)
 	q := emptyAABB().grow(origin).grow(madd(origin, d, maxDist))
-	tris := w.gather(q, s)
+	tris := w.gather(q, s, true)
 	best := RayHit{Collider: NoCollider, Distance: maxDist}
 	found := false
 	for i := range tris {

@@ -34,6 +34,7 @@ type collider struct {
 	tbox []aabb // bounds of tris
 	bvh  bvh
 	hf   heightfield
+	ob   obb // boxes: the analytic shape (tris are kept for ray casts)
 }
 
 type heightfield struct {
@@ -123,6 +124,12 @@ func (w *World) AddBox(center, halfExtents mgl64.Vec3, rot mgl64.Quat) ColliderI
 		}
 	}
 	id := ColliderID(len(w.colliders))
+	ob := obb{c: center, h: h, id: id}
+	for i := 0; i < 3; i++ {
+		var e vec
+		e[i] = 1
+		ob.ax[i] = q.Rotate(e)
+	}
 	box := emptyAABB()
 	tbox := make([]aabb, len(tris))
 	for i := range tris {
@@ -131,7 +138,10 @@ func (w *World) AddBox(center, halfExtents mgl64.Vec3, rot mgl64.Quat) ColliderI
 		tbox[i] = tris[i].bounds()
 		box = box.union(tbox[i])
 	}
-	return w.add(collider{kind: kindBox, box: box, tris: tris, tbox: tbox})
+	if len(tris) == 0 {
+		box = emptyAABB()
+	}
+	return w.add(collider{kind: kindBox, box: box, tris: tris, tbox: tbox, ob: ob})
 }
 
 // makeTri builds a triangle with its unit normal; ok is false for
@@ -248,13 +258,23 @@ type scratch struct {
 	tris     []tri
 	contacts []Contact
 	cands    []castCand
+	boxes    []*obb
 }
 
-// castCand is a cast candidate triangle with its first Newton step.
+// addCand inserts a cast candidate keeping s.cands sorted by s0.
+func (s *scratch) addCand(idx int32, s0 float64, res *boxResult) {
+	s.cands = append(s.cands, castCand{idx: idx, s0: s0, res: *res})
+	for k := len(s.cands) - 1; k > 0 && s.cands[k].s0 < s.cands[k-1].s0; k-- {
+		s.cands[k], s.cands[k-1] = s.cands[k-1], s.cands[k]
+	}
+}
+
+// castCand is a cast candidate (triangle idx, or box -idx-1) with its
+// first Newton step.
 type castCand struct {
 	idx int32
 	s0  float64
-	res segTriResult
+	res boxResult
 }
 
 func (w *World) getScratch() *scratch {
@@ -264,20 +284,27 @@ func (w *World) getScratch() *scratch {
 	return &scratch{}
 }
 
-// gather collects into s.tris every triangle whose box overlaps q.
-func (w *World) gather(q aabb, s *scratch) []tri {
+// gather collects into s.tris every triangle whose box overlaps q, and
+// into s.boxes every box collider whose bounds overlap q (as analytic boxes;
+// with boxTris, boxes are returned as their triangles instead).
+func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 	s.tris = s.tris[:0]
+	s.boxes = s.boxes[:0]
 	if w == nil {
 		return s.tris
 	}
 	if w.bruteForce {
-		return w.gatherAll(q, s)
+		return w.gatherAll(q, s, boxTris)
 	}
 	s.top = w.top.query(q, s.top[:0])
 	for _, ci := range s.top {
 		c := &w.colliders[ci]
 		switch c.kind {
 		case kindBox:
+			if !boxTris {
+				s.boxes = append(s.boxes, &c.ob)
+				continue
+			}
 			for i := range c.tris {
 				if c.tbox[i].overlaps(q) {
 					s.tris = append(s.tris, c.tris[i])
@@ -342,9 +369,15 @@ func cellIndex(x float64, last int) int {
 }
 
 // gatherAll is gather without the hierarchies (benchmark baseline).
-func (w *World) gatherAll(q aabb, s *scratch) []tri {
+func (w *World) gatherAll(q aabb, s *scratch, boxTris bool) []tri {
 	for ci := range w.colliders {
 		c := &w.colliders[ci]
+		if c.kind == kindBox && !boxTris {
+			if len(c.tris) > 0 && c.box.overlaps(q) {
+				s.boxes = append(s.boxes, &c.ob)
+			}
+			continue
+		}
 		if c.kind == kindHeightfield {
 			s.tris = c.hf.gather(q, ColliderID(ci), s.tris)
 			continue
