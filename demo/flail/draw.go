@@ -261,7 +261,7 @@ func (g *Game) drawCar(dst *ebiten.Image, i int) {
 	}
 }
 
-// drawLabel writes player i's name (and a bot's energy) above its car.
+// drawLabel writes player i's name (and a bot's energy) below its car.
 func (g *Game) drawLabel(dst *ebiten.Image, i int) {
 	p := g.m.Flail(i)
 	pos := g.carDrawPos(i)
@@ -275,5 +275,5 @@ func (g *Game) drawLabel(dst *ebiten.Image, i int) {
 	if i != match.Me {
 		label += "  " + formatEnergy(p.Energy)
 	}
-	drawText(dst, label, faceSmall, float64(x), float64(y)-rr-22, view.Text, alignCenter)
+	drawText(dst, label, faceSmall, float64(x), float64(y)+rr+5, view.Text, alignCenter)
 }

@@ -183,6 +183,9 @@ func (g *Game) drawPause(dst *ebiten.Image) {
 
 // drawDebug is the F1 overlay: rates, counts, rope forces, velocities.
 func (g *Game) drawDebug(dst *ebiten.Image, r view.Rect) {
+	var links [flail.MaxRopeNodes + 1]match.Link
+	n := g.m.Links(match.Me, &links)
+	r.H = 8 + float64(12+n)*17 + 4
 	panel(dst, r)
 	p := g.me()
 	ph := &g.m.Game.Ph
@@ -209,11 +212,9 @@ func (g *Game) drawDebug(dst *ebiten.Image, r view.Rect) {
 	if math.Hypot(fv[0], fv[2]) > killV {
 		c = view.Danger
 	}
-	line(c, "flail speed vs kill speed %.2f m/s (rel. own car %.2f)", killV, rel)
+	line(c, "flail |v| %.2f m/s vs kill speed %.2f m/s (rel. own car %.2f)", math.Hypot(fv[0], fv[2]), killV, rel)
 	line(view.Text, "flail r %.3f m (%.0f u)  thrown %v  attracting %v", p.Flail.Radius, p.Flail.Radius*upm, p.Flail.Thrown, p.Flail.Attracting)
 	line(view.Text, "aim %.1f deg  throttle %.2f  primary %v", p.Input.Aim*180/math.Pi, p.Input.Throttle, p.Input.PrimaryHeld)
-	var links [flail.MaxRopeNodes + 1]match.Link
-	n := g.m.Links(match.Me, &links)
 	line(view.Accent, "rope: %d links, rest %.2f m, k %.3f/tick", n, ph.Rest, ph.K)
 	for k := 0; k < n; k++ {
 		lk := links[k]
@@ -270,6 +271,9 @@ func (g *Game) drawDebugLabels(dst *ebiten.Image) {
 		}
 		pts[nn+1] = fl
 		for k := 0; k < n; k++ {
+			if links[k].Impulse < 0.005 {
+				continue // slack link: no force
+			}
 			mid := pts[k].Add(pts[k+1]).Mul(0.5)
 			x, y := g.screenPt(mid)
 			drawText(dst, fmt.Sprintf("%.2f", links[k].Impulse), faceSmall, float64(x), float64(y)+4, view.Accent, alignCenter)

@@ -15,6 +15,9 @@ type Autopilot struct {
 	// ThrowEvery and HoldAfter are in ticks (defaults 160 and 40).
 	ThrowEvery, HoldAfter uint64
 	aim                   float64
+	// slow counts calls with the car nearly still; detour is how many more
+	// calls steer sideways around whatever blocks the way.
+	slow, detour int
 }
 
 // Command returns the local player's command for the coming tick.
@@ -49,7 +52,21 @@ func (a *Autopilot) Command(m *Match) components.CommandData {
 	wx, wz := m.Arena.WallAvoid(pos[0], pos[2], 2.5)
 	dx += 2 * wx
 	dz += 2 * wz
-	if dx != 0 || dz != 0 {
+	v := m.Body(Me).Velocity
+	if math.Hypot(v[0], v[2]) < 0.8 {
+		a.slow++
+	} else {
+		a.slow = 0
+	}
+	if a.slow > 30 && a.detour == 0 {
+		a.detour, a.slow = 60, 0 // stuck against an obstacle: go around it
+		a.aim += math.Pi / 2
+	}
+	switch {
+	case a.detour > 0:
+		a.detour--
+		a.aim += 0.03
+	case dx != 0 || dz != 0:
 		a.aim = math.Atan2(dz, dx)
 	}
 	c := components.CommandData{AimAngle: a.aim, Throttle: 1}
