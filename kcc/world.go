@@ -345,12 +345,7 @@ func (h *heightfield) gather(q aabb, id ColliderID, out []tri) []tri {
 			v10 := vec{x1, h.origin[1] + h10, z0}
 			v01 := vec{x0, h.origin[1] + h01, z1}
 			v11 := vec{x1, h.origin[1] + h11, z1}
-			if t, ok := makeTri(v00, v01, v11, id); ok {
-				out = append(out, t)
-			}
-			if t, ok := makeTri(v00, v11, v10, id); ok {
-				out = append(out, t)
-			}
+			out = append(out, hfTri(v00, v01, v11, id), hfTri(v00, v11, v10, id))
 		}
 	}
 	return out
@@ -389,4 +384,14 @@ func (w *World) gatherAll(q aabb, s *scratch, boxTris bool) []tri {
 		}
 	}
 	return s.tris
+}
+
+// hfTri builds a heightfield triangle. Unlike makeTri it skips the
+// validity checks: heights are finite (checked by AddHeightfield) and a
+// cell's triangles have area of at least cellSize^2/2.
+func hfTri(a, b, c vec, id ColliderID) tri {
+	n := cross(sub(b, a), sub(c, a))
+	n = scale(n, 1/math.Sqrt(dot(n, n)))
+	return tri{a: a, b: b, c: c, n: n, id: id,
+		en: [3]vec{cross(n, sub(b, a)), cross(n, sub(c, b)), cross(n, sub(a, c))}}
 }
