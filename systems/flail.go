@@ -27,8 +27,8 @@ type FlailOptions struct {
 // FlailGame is a flail match installed on a pipeline. Its systems run in
 // these stages, per tick:
 //
-//	intent (before):  flail.bots   bots submit their decision as Command
-//	accel:            flail.drive  Command -> flail input; car velocity
+//	accel:            flail.drive  bots submit their decision as Command;
+//	                               Command -> flail input; car velocity
 //	                               v = (v + throttle*accel*u(aim)) / drag
 //	kcc (built-in):                the car moves on the XZ plane, walls collide
 //	rope:             flail.rope   throw/attract, flail and rope step, flail
@@ -48,13 +48,13 @@ type FlailGame struct {
 	// Ph is the physics at the pipeline's tick rate.
 	Ph flail.Physics
 
-	carQuery, botQuery *donburi.Query
-	ents               []donburi.Entity
-	agents             []flail.Agent
+	carQuery *donburi.Query
+	ents     []donburi.Entity
+	agents   []flail.Agent
 
-	botsEach, driveEach, ropeEach, gatherEach, publishEach func(*donburi.Entry)
-	apply                                                  func(donburi.World)
-	level                                                  bool
+	driveEach, ropeEach, gatherEach, publishEach func(*donburi.Entry)
+	apply                                        func(donburi.World)
+	level                                        bool
 }
 
 // InstallFlail validates opts, creates the world's FlailMatch resource and
@@ -75,8 +75,6 @@ func InstallFlail(p *Pipeline, opts FlailOptions) (*FlailGame, error) {
 	g := &FlailGame{p: p, Ph: ph, Rules: flail.NewRules(cfg, ph, arena, opts.Seed)}
 	g.carQuery = donburi.NewQuery(filter.Contains(components.Flail, components.Rope,
 		components.Body, components.KCC, components.Command))
-	g.botQuery = donburi.NewQuery(filter.Contains(components.FlailBot, components.Flail, components.Command))
-	g.botsEach = g.botEntity
 	g.driveEach = g.driveEntity
 	g.ropeEach = g.ropeEntity
 	g.gatherEach = g.gatherEntity
@@ -91,7 +89,6 @@ func InstallFlail(p *Pipeline, opts FlailOptions) (*FlailGame, error) {
 		components.FlailMatch.SetValue(e, components.FlailMatchData{Rules: g.Rules})
 	}
 
-	p.AddBefore(StageIntent, "flail.bots", func(w donburi.World, _ Tick) { g.botQuery.Each(w, g.botsEach) })
 	p.Add(StageAccel, "flail.drive", func(w donburi.World, _ Tick) { g.carQuery.Each(w, g.driveEach) })
 	p.Add(StageRope, "flail.rope", func(w donburi.World, _ Tick) {
 		g.level = components.LevelOf(w) != nil
@@ -117,18 +114,14 @@ func (g *FlailGame) Remove(ent donburi.Entity) {
 	})
 }
 
-func (g *FlailGame) botEntity(e *donburi.Entry) {
-	fd := components.Flail.Get(e)
-	if !fd.Alive {
-		return
-	}
-	in := components.FlailBot.Get(e).Next()
-	Submit(e, components.CommandData{AimAngle: in.Aim, Throttle: in.Throttle,
-		PrimaryPressed: in.PrimaryPressed, PrimaryHeld: in.PrimaryHeld})
-}
-
 func (g *FlailGame) driveEntity(e *donburi.Entry) {
 	fd := components.Flail.Get(e)
+	if fd.Alive && e.HasComponent(components.FlailBot) {
+		// the bot's decision (taken in the last rules stage) is its command.
+		in := components.FlailBot.Get(e).Next()
+		Submit(e, components.CommandData{AimAngle: in.Aim, Throttle: in.Throttle,
+			PrimaryPressed: in.PrimaryPressed, PrimaryHeld: in.PrimaryHeld})
+	}
 	body := components.Body.Get(e)
 	cmd := SanitizeCommand(*components.Command.Get(e))
 	in := flail.Input{Aim: cmd.AimAngle}
