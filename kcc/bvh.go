@@ -80,10 +80,7 @@ func (b *bvh) build(node int, lo, hi int, boxes []aabb, centres []vec) {
 func selectNth(items []int32, k int, centres []vec, axis int) {
 	less := func(a, b int32) bool {
 		ca, cb := centres[a][axis], centres[b][axis]
-		if ca != cb {
-			return ca < cb
-		}
-		return a < b
+		return ca < cb || (ca == cb && a < b)
 	}
 	lo, hi := 0, len(items)-1
 	for hi > lo {
@@ -99,13 +96,24 @@ func selectNth(items []int32, k int, centres []vec, axis int) {
 			items[hi], items[mid] = items[mid], items[hi]
 		}
 		pivot := items[mid]
+		pc := centres[pivot][axis]
 		i, j := lo, hi
 		for i <= j {
-			for less(items[i], pivot) {
-				i++
+			for {
+				c := centres[items[i]][axis]
+				if c < pc || (c == pc && items[i] < pivot) {
+					i++
+					continue
+				}
+				break
 			}
-			for less(pivot, items[j]) {
-				j--
+			for {
+				c := centres[items[j]][axis]
+				if pc < c || (c == pc && pivot < items[j]) {
+					j--
+					continue
+				}
+				break
 			}
 			if i <= j {
 				items[i], items[j] = items[j], items[i]
