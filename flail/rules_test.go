@@ -292,3 +292,20 @@ func TestDroppedPickupsExpire(t *testing.T) {
 		t.Fatalf("drops did not expire: %+v", r.Pickups.All())
 	}
 }
+
+func TestSimConsumesPressEdge(t *testing.T) {
+	s, err := NewSim(DefaultConfig(), 40, NewArena(15, nil, true, 1), 12)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := s.AddPlayer()
+	s.SetInput(h, Input{Throttle: 1, PrimaryPressed: true, PrimaryHeld: true})
+	s.Step()
+	if !s.Players[h].Flail.Thrown {
+		t.Fatal("press did not throw")
+	}
+	s.Step() // still held, no new press: no attraction
+	if s.Players[h].Flail.Attracting {
+		t.Fatal("a single press was seen twice")
+	}
+}

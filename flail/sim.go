@@ -71,8 +71,9 @@ func (s *Sim) AddPlayer() int { return s.add(false, SkillNormal) }
 // AddBot adds a bot of the given skill and returns its index.
 func (s *Sim) AddBot(skill Skill) int { return s.add(true, skill) }
 
-// SetInput sets a human player's input for the next Step (ignored for bots
-// and bad indices).
+// SetInput sets a human player's input for the following Steps (ignored
+// for bots and bad indices). The PrimaryPressed edge is consumed by one
+// Step; the levels stay until the next SetInput.
 func (s *Sim) SetInput(i int, in Input) {
 	if i >= 0 && i < len(s.Players) && !s.IsBot[i] {
 		s.Players[i].Input = in
@@ -125,6 +126,7 @@ func (s *Sim) Step() {
 				arena.Collide(car, ph.CarRadius, 0)
 			}
 		}
+		p.Input.PrimaryPressed = false // the edge is consumed
 		var bot *Bot
 		if s.IsBot[i] {
 			bot = &s.Bots[i]
