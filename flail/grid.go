@@ -44,14 +44,14 @@ func NewGrid(half, cell float64) *Grid {
 func (g *Grid) CellSize() float64 { return g.cell }
 
 func (g *Grid) coord(v float64) int {
-	c := int(math.Floor((v - g.min) * g.inv))
-	if !(c >= 0) { // also catches NaN-derived garbage
+	f := (v - g.min) * g.inv
+	if !(f >= 0) { // also NaN
 		return 0
 	}
-	if c >= g.n {
+	if f >= float64(g.n) {
 		return g.n - 1
 	}
-	return c
+	return int(f)
 }
 
 // Build indexes pos[i] (X and Z) for every i with keep == nil or keep[i].

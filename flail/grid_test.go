@@ -57,6 +57,12 @@ func TestGridQueryFindsEveryNeighbour(t *testing.T) {
 	if out := g.Query(0, 0, -1, nil); len(out) != 0 {
 		t.Fatal("negative radius returned items")
 	}
+	// far-away and huge coordinates land in the border cells.
+	far := []mgl64.Vec3{{1e300, 0, -1e300}, {math.Inf(1), 0, 0}, {math.NaN(), 0, 5}}
+	g.Build(far, nil)
+	if got := g.Query(40, -40, 0.1, nil); len(got) != 1 || got[0] != 0 {
+		t.Fatalf("huge point not in the corner cell: %v", got)
+	}
 }
 
 func TestGridNoAllocSteadyState(t *testing.T) {
