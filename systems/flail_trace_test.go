@@ -96,3 +96,30 @@ func TestFlailTraceThrowAndAttract(t *testing.T) {
 	}
 	t.Logf("thrown at %d, attracting from %d, re-attached at %d", thrownAt, attractAt, backAt)
 }
+
+// The same trace at 60 Hz: exact mode's constants are rescaled so the
+// per-second figures hold (terminal 4 m/s; decay (1/1.1)^40 per second).
+func TestFlailTraceTerminalSpeedAt60Hz(t *testing.T) {
+	tr, err := trace.Load("../testdata/flail/terminal_speed.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := trace.Replay(tr, trace.WithTickRate(60), trace.WithSetup(func(w donburi.World, p *systems.Pipeline) error {
+		_, err := systems.InstallFlail(p, systems.FlailOptions{Seed: 1})
+		return err
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Samples) != 360 {
+		t.Fatalf("%d samples", len(res.Samples))
+	}
+	// 5 s at 60 Hz: 300 ticks; 1 - 1.1^(-300*40/60) ~ 1 - 5e-9.
+	v := res.Samples[299].PlanarSpeed
+	if math.Abs(v-4) > 1e-6 {
+		t.Fatalf("60 Hz terminal speed %v m/s", v)
+	}
+	if got, want := res.Samples[359].PlanarSpeed/v, math.Pow(1/1.1, 40); math.Abs(got-want) > 1e-9 {
+		t.Fatalf("60 Hz decay over 1 s: %v, want %v", got, want)
+	}
+}
