@@ -211,3 +211,59 @@ func TestNoFlicker10s(t *testing.T) {
 		t.Fatalf("ticks %d transitions %d", tick, s.transitions)
 	}
 }
+
+func TestNonYUp(t *testing.T) {
+	// The whole flat-walk scene rotated so that +Z is up: a floor box with
+	// its top at z=0 and Config.Up = +Z. 5 m/s along +X for 1 s on the
+	// floor: 5 m, grounded every tick, ground normal +Z.
+	w := NewWorld()
+	w.AddBox(mgl64.Vec3{0, 0, -0.5}, mgl64.Vec3{100, 100, 0.5}, mgl64.Quat{})
+	cfg := DefaultConfig()
+	cfg.Up = mgl64.Vec3{0, 0, 1}
+	c := NewController(cfg)
+	pos := mgl64.Vec3{0, 0, restY(0)}
+	vz := 0.0
+	for i := 0; i < 60; i++ {
+		vz -= testG * testDt
+		res := c.Move(w, testShape, pos, mgl64.Vec3{5 * testDt, 0, vz * testDt})
+		pos = pos.Add(res.Translation)
+		if !res.Grounded || res.GroundNormal != (mgl64.Vec3{0, 0, 1}) {
+			t.Fatalf("tick %d: %+v", i, res)
+		}
+		vz = 0
+	}
+	if math.Abs(pos[0]-5) > 1e-6 || math.Abs(pos[2]-restY(0)) > 1e-6 {
+		t.Fatalf("pos %v", pos)
+	}
+}
+
+func TestAutostepAndSnapDisabled(t *testing.T) {
+	// Without autostep a 0.2 m step blocks (x stops at 1 - r - Offset,
+	// give or take the sphere rolling on the edge: the contact is below the
+	// sphere centre, so the capsule stops where the sphere touches the
+	// edge); without snap, walking off a 0.2 m step makes the character
+	// airborne for a few ticks.
+	cfg := DefaultConfig()
+	cfg.Autostep = nil
+	cfg.SnapToGround = 0
+	w := stepWorld(1, 0.2)
+	s := newSim(t, w, cfg, mgl64.Vec3{0, restY(0), 0})
+	for i := 0; i < 60; i++ {
+		s.step(mgl64.Vec3{5, 0, 0}, 0)
+	}
+	// The sphere (centre 0.31 above the floor) touches the 0.2 m edge when
+	// its centre is sqrt(0.31^2 - 0.11^2) = 0.2898 m before x=1.
+	if want := 1 - math.Sqrt(0.31*0.31-0.11*0.11); math.Abs(s.pos[0]-want) > 1e-4 || s.pos[1] > restY(0)+1e-6 {
+		t.Fatalf("pos %v, want x %v on the floor", s.pos, want)
+	}
+	s = newSim(t, w, cfg, mgl64.Vec3{3, restY(0.2), 0})
+	air := 0
+	for i := 0; i < 90; i++ {
+		if res := s.step(mgl64.Vec3{-5, 0, 0}, 0); !res.Grounded {
+			air++
+		}
+	}
+	if air == 0 || math.Abs(s.pos[1]-restY(0)) > 1e-3 {
+		t.Fatalf("no snap: air ticks %d, pos %v", air, s.pos)
+	}
+}
