@@ -169,7 +169,7 @@ func (g *Game) carDrawPos(i int) mgl64.Vec3 {
 // -frames skip drawing until the last frame: only the saved image matters
 // and software GL under Xvfb is slow.
 func (g *Game) Draw(screen *ebiten.Image) {
-	if g.f.frames > 0 && g.frame < g.f.frames {
+	if g.f.frames > 0 && !g.f.realtime && g.frame < g.f.frames {
 		return
 	}
 	g.cam.W, g.cam.H = float64(g.w), float64(g.h)

@@ -37,6 +37,7 @@ type flags struct {
 	debug      bool
 	autopilot  bool
 	deathAt    int
+	realtime   bool
 	width      int
 	height     int
 }
@@ -54,6 +55,7 @@ func parseFlags(args []string) (flags, error) {
 	fs.BoolVar(&f.debug, "debug", false, "start with the F1 debug overlay shown")
 	fs.BoolVar(&f.autopilot, "autopilot", false, "let a simple pilot drive your car (default on with -frames)")
 	fs.IntVar(&f.deathAt, "death-at", 0, "test hook: at this frame the nearest bot destroys your car (death screen)")
+	fs.BoolVar(&f.realtime, "realtime", false, "with -frames: keep 60 updates per second and draw every frame (for input tests)")
 	fs.IntVar(&f.width, "width", 1280, "window width")
 	fs.IntVar(&f.height, "height", 800, "window height")
 	if err := fs.Parse(args); err != nil {
@@ -132,7 +134,7 @@ func main() {
 	ebiten.SetWindowSize(f.width, f.height)
 	ebiten.SetWindowTitle("motorkit flail")
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	if f.frames > 0 {
+	if f.frames > 0 && !f.realtime {
 		// Headless checks: run frames as fast as the machine allows. Each
 		// Update still advances the match by exactly 1/60 s, so frame N is
 		// the same simulated moment on any machine.

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# End-to-end input check of the flail demo: on a private Xvfb display, run
+# the demo in real time with your input recorded (no autopilot) while
+# demo/flail/internal/xdrive moves the real X pointer right of the car,
+# clicks, then moves it below the car; then demo/flail/internal/inputcheck
+# verifies the recorded per-tick commands: aim 0 at full throttle, a
+# primary press, aim +90 degrees at full throttle, in that order.
+# Software GL is slow, so this takes 30-60 s; it is not part of ci_check.sh.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+REC="${REC:-/tmp/flail_input.toml}"
+
+disp=99
+while [ -e "/tmp/.X${disp}-lock" ] || [ -e "/tmp/.X11-unix/X${disp}" ]; do
+	disp=$((disp + 1))
+	[ "$disp" -le 140 ] || { echo "input_check: no free X display" >&2; exit 1; }
+done
+Xvfb ":${disp}" -screen 0 1280x800x24 -nolisten tcp >/tmp/flail_xvfb_input.log 2>&1 &
+xvfb_pid=$!
+demo_pid=""
+cleanup() {
+	[ -n "$demo_pid" ] && kill "$demo_pid" 2>/dev/null || true
+	kill "$xvfb_pid" 2>/dev/null || true
+	wait "$xvfb_pid" 2>/dev/null || true
+}
+trap cleanup EXIT
+for _ in $(seq 1 50); do [ -e "/tmp/.X11-unix/X${disp}" ] && break; sleep 0.1; done
+export DISPLAY=":${disp}"
+
+go build -o /tmp/flail_input_demo ./demo/flail
+go build -o /tmp/flail_xdrive ./demo/flail/internal/xdrive
+rm -f "$REC"
+# 600 frames = 400 ticks: 10 s at 60 updates per second, longer on a slow machine.
+/tmp/flail_input_demo -frames 600 -realtime -autopilot=false -bots 4 -record "$REC" 2> >(grep -v '^XGB: ' >&2) &
+demo_pid=$!
+/tmp/flail_xdrive wait:2 move:300:0 wait:2 click wait:2 move:0:300 2> >(grep -v '^XGB: ' >&2) &
+drive_pid=$!
+wait "$demo_pid"
+demo_pid=""
+kill "$drive_pid" 2>/dev/null || true
+go run ./demo/flail/internal/inputcheck "$REC"

@@ -1,0 +1,52 @@
+// Command inputcheck reads a trace recorded by the flail demo while
+// demo/flail/internal/xdrive moved the pointer right of the car, clicked,
+// then moved it below the car, and checks that the simulation saw it in
+// that order: full throttle toward +X (aim 0), a primary press edge, then
+// full throttle toward +Z (aim +90 degrees; screen y is world z). It exits
+// 1 when the order is not found. Used by demo/flail/input_check.sh.
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+
+	"github.com/seedgames/motorkit/demo/flail/internal/match"
+	"github.com/seedgames/motorkit/trace"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: inputcheck recorded.toml")
+		os.Exit(2)
+	}
+	tr, err := trace.Load(os.Args[1])
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "inputcheck:", err)
+		os.Exit(2)
+	}
+	cmds, err := match.Commands(tr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "inputcheck:", err)
+		os.Exit(2)
+	}
+	near := func(a, b float64) bool { return math.Abs(math.Remainder(a-b, 2*math.Pi)) < 0.05 }
+	right, click, down := -1, -1, -1
+	for i, c := range cmds {
+		switch {
+		case right < 0 && c.Throttle == 1 && near(c.AimAngle, 0):
+			right = i
+		case right >= 0 && click < 0 && c.PrimaryPressed:
+			click = i
+		case click >= 0 && down < 0 && c.Throttle == 1 && near(c.AimAngle, math.Pi/2):
+			down = i
+		}
+	}
+	fmt.Printf("%d ticks: aim 0 at full throttle from tick %d, primary press at tick %d, aim +90 deg at full throttle from tick %d\n",
+		len(cmds), right, click, down)
+	if right < 0 || click < 0 || down < 0 {
+		fmt.Println("FAIL: the pointer script did not reach the simulation in order")
+		os.Exit(1)
+	}
+	fmt.Println("PASS")
+}
