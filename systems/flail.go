@@ -4,6 +4,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
+	"github.com/seedgames/motorkit/kcc"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/filter"
 )
@@ -54,7 +55,7 @@ type FlailGame struct {
 
 	driveEach, ropeEach, gatherEach, publishEach func(*donburi.Entry)
 	apply                                        func(donburi.World)
-	level                                        bool
+	level                                        *kcc.World
 }
 
 // InstallFlail validates opts, creates the world's FlailMatch resource and
@@ -91,7 +92,7 @@ func InstallFlail(p *Pipeline, opts FlailOptions) (*FlailGame, error) {
 
 	p.Add(StageAccel, "flail.drive", func(w donburi.World, _ Tick) { g.carQuery.Each(w, g.driveEach) })
 	p.Add(StageRope, "flail.rope", func(w donburi.World, _ Tick) {
-		g.level = components.LevelOf(w) != nil
+		g.level = components.LevelOf(w)
 		g.carQuery.Each(w, g.ropeEach)
 	})
 	p.Add(StageRules, "flail.rules", g.rulesStage)
@@ -103,7 +104,8 @@ func (g *FlailGame) Pipeline() *Pipeline { return g.p }
 
 // Remove queues the removal of a flail player (a player leaving mid-match):
 // in the cleanup stage the entity is removed and EventRemoved is emitted.
-// Kills detected against it in the same tick are dropped.
+// A kill of it detected in the same tick is dropped when the removal was
+// queued first (for example between ticks) and applied first otherwise.
 func (g *FlailGame) Remove(ent donburi.Entity) {
 	g.p.Defer(func(w donburi.World) {
 		if !w.Valid(ent) {
@@ -162,8 +164,8 @@ func (g *FlailGame) ropeEntity(e *donburi.Entry) {
 	}
 	if d := (mgl64.Vec3{pull.DPos[0], 0, pull.DPos[2]}); d != (mgl64.Vec3{}) {
 		k := components.KCC.Get(e)
-		if k.Controller != nil && g.level {
-			res := k.Controller.Move(components.LevelOf(g.p.World()), k.Shape, body.Position, d)
+		if k.Controller != nil && g.level != nil {
+			res := k.Controller.Move(g.level, k.Shape, body.Position, d)
 			if tr := res.Translation; finiteVec(tr) {
 				body.Position = body.Position.Add(mgl64.Vec3{tr[0], 0, tr[2]})
 			}
