@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -45,14 +46,21 @@ type heightfield struct {
 }
 
 // World is a static collision world: boxes, triangle meshes and heightfields
-// under a bounding-volume hierarchy. Adding a collider rebuilds the top-level
-// hierarchy (O(n log n) in the collider count), so build a level once and
-// then query it. Queries never modify the World, so any number of
-// goroutines may query it at once while nobody adds colliders.
+// under a bounding-volume hierarchy. Adding a collider is O(1) (a mesh also
+// builds its own triangle hierarchy); the first query after additions
+// rebuilds the top-level hierarchy once, O(n log n) in the collider count.
+// Any number of goroutines may query a World at once (the rebuild is
+// synchronized), but nobody may add colliders while queries run. A World
+// must not be copied after first use.
 type World struct {
 	colliders []collider
 	top       bvh
-	pool      sync.Pool // *scratch for the World's own query methods
+	// dirty is set when colliders were added since top was built; the
+	// first query rebuilds top under mu (double-checked), so adding n
+	// colliders costs one O(n log n) build, not n of them.
+	dirty atomic.Bool
+	mu    sync.Mutex
+	pool  sync.Pool // *scratch for the World's own query methods
 	// bruteForce makes gather scan every triangle instead of using the
 	// hierarchies; only benchmarks set it, as a baseline.
 	bruteForce bool
@@ -68,12 +76,28 @@ func (w *World) NumColliders() int { return len(w.colliders) }
 
 func (w *World) add(c collider) ColliderID {
 	w.colliders = append(w.colliders, c)
+	w.dirty.Store(true)
+	return ColliderID(len(w.colliders) - 1)
+}
+
+// index rebuilds the top-level hierarchy if colliders were added since
+// the last build. Concurrent queries are safe: one rebuilds, the others
+// wait for it.
+func (w *World) index() {
+	if !w.dirty.Load() {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.dirty.Load() {
+		return
+	}
 	boxes := make([]aabb, len(w.colliders))
 	for i := range w.colliders {
 		boxes[i] = w.colliders[i].box
 	}
 	w.top = buildBVH(boxes)
-	return ColliderID(len(w.colliders) - 1)
+	w.dirty.Store(false)
 }
 
 // AddBox adds an oriented box with the given centre, half extents and
@@ -296,6 +320,7 @@ func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 	if w.bruteForce {
 		return w.gatherAll(q, s, boxTris)
 	}
+	w.index()
 	s.top = w.top.query(q, s.top[:0])
 	for _, ci := range s.top {
 		c := &w.colliders[ci]

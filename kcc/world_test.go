@@ -201,3 +201,35 @@ func TestManyBoxesTopLevelBVH(t *testing.T) {
 		}
 	}
 }
+
+func TestConcurrentQueries(t *testing.T) {
+	// 2,000 boxes added one by one (O(1) each), then 8 goroutines with their
+	// own Controllers query the fresh World at once: the lazy top-level
+	// rebuild happens once and every goroutine gets the sequential answer.
+	w := flatWorld()
+	for i := 0; i < 2000; i++ {
+		w.AddBox(mgl64.Vec3{float64(i%50) * 2, 0.1, float64(i/50) * 2}, mgl64.Vec3{0.4, 0.1, 0.4}, mgl64.Quat{})
+	}
+	run := func(k int) mgl64.Vec3 {
+		c := NewController(DefaultConfig())
+		pos := mgl64.Vec3{float64(k) * 3, restY(0.2) + 0.5, 1}
+		for i := 0; i < 60; i++ {
+			pos = pos.Add(c.Move(w, testShape, pos, mgl64.Vec3{0.05, -0.1, 0.03}).Translation)
+		}
+		return pos
+	}
+	got := make(chan [2]any, 8)
+	for k := 0; k < 8; k++ {
+		go func(k int) { got <- [2]any{k, run(k)} }(k)
+	}
+	res := map[int]mgl64.Vec3{}
+	for k := 0; k < 8; k++ {
+		r := <-got
+		res[r[0].(int)] = r[1].(mgl64.Vec3)
+	}
+	for k := 0; k < 8; k++ {
+		if want := run(k); res[k] != want {
+			t.Fatalf("goroutine %d: %v, sequential %v", k, res[k], want)
+		}
+	}
+}
