@@ -80,7 +80,8 @@ func (g *Game) Update() error {
 		return nil // wait for Draw to save the screen
 	}
 	g.frame++
-	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) || inpututil.IsKeyJustPressed(ebiten.KeyP) {
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) || inpututil.IsKeyJustPressed(ebiten.KeyP) ||
+		(g.f.pauseAt > 0 && g.frame == g.f.pauseAt) {
 		g.paused = !g.paused
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyF1) {

@@ -74,7 +74,7 @@ func (g *Game) drawStats(dst *ebiten.Image, r view.Rect) {
 	case p.Flail.Attracting:
 		state = "pulling the flail back"
 	case p.Flail.Thrown:
-		state = "flail thrown: click again and hold to pull it back"
+		state = "flail thrown: click + hold to pull it back"
 	}
 	drawText(dst, state, faceSmall, x+math.Max(0, 0), y+90, view.TextDim, alignLeft)
 }

@@ -37,6 +37,7 @@ type flags struct {
 	debug      bool
 	autopilot  bool
 	deathAt    int
+	pauseAt    int
 	realtime   bool
 	width      int
 	height     int
@@ -55,6 +56,7 @@ func parseFlags(args []string) (flags, error) {
 	fs.BoolVar(&f.debug, "debug", false, "start with the F1 debug overlay shown")
 	fs.BoolVar(&f.autopilot, "autopilot", false, "let a simple pilot drive your car (default on with -frames)")
 	fs.IntVar(&f.deathAt, "death-at", 0, "test hook: at this frame the nearest bot destroys your car (death screen)")
+	fs.IntVar(&f.pauseAt, "pause-at", 0, "test hook: pause at this frame as if Esc was pressed (pause screen)")
 	fs.BoolVar(&f.realtime, "realtime", false, "with -frames: keep 60 updates per second and draw every frame (for input tests)")
 	fs.IntVar(&f.width, "width", 1280, "window width")
 	fs.IntVar(&f.height, "height", 800, "window height")

@@ -237,3 +237,15 @@ func TestFeed(t *testing.T) {
 		t.Fatalf("expired items kept: %+v", f.Items)
 	}
 }
+
+func BenchmarkSteerAndCamera(b *testing.B) {
+	s := Steerer{Config: DefaultSteer}
+	c := Camera{Zoom: 44, W: 1280, H: 800}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		p := mgl64.Vec3{float64(i % 40), 0, 3}
+		c.Center = Lerp(p, p.Add(mgl64.Vec3{0.1, 0, 0}), 0.5)
+		x, y := c.WorldToScreen(p)
+		s.Update(x, y, x+float64(i%200), y-50, Keys{})
+	}
+}
