@@ -3,6 +3,8 @@ package prefabs
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
@@ -187,7 +189,22 @@ func InstallFlailArena(p *systems.Pipeline, level string, opts systems.FlailOpti
 	if err != nil {
 		return nil, fmt.Errorf("prefabs: unknown level %q", level)
 	}
-	source := "prefabs/levels/" + level + ".toml"
+	return InstallFlailArenaTOML(p, data, "prefabs/levels/"+level+".toml", level, opts)
+}
+
+// InstallFlailArenaFile is InstallFlailArena with a user level file (the
+// same [[box]] format; errors name the file).
+func InstallFlailArenaFile(p *systems.Pipeline, path string, opts systems.FlailOptions) (*systems.FlailGame, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return InstallFlailArenaTOML(p, data, filepath.Base(path), filepath.Base(path), opts)
+}
+
+// InstallFlailArenaTOML is InstallFlailArena on level text already read;
+// source names it in errors and name is stored in the Level resource.
+func InstallFlailArenaTOML(p *systems.Pipeline, data []byte, source, name string, opts systems.FlailOptions) (*systems.FlailGame, error) {
 	var spec LevelSpec
 	if err := config.Decode(data, source, &spec); err != nil {
 		return nil, err
@@ -208,7 +225,7 @@ func InstallFlailArena(p *systems.Pipeline, level string, opts systems.FlailOpti
 	if err != nil {
 		return nil, err
 	}
-	SetLevel(p.World(), kw, level)
+	SetLevel(p.World(), kw, name)
 	opts.Config, opts.Arena = cfg, arena
 	return systems.InstallFlail(p, opts)
 }

@@ -3,6 +3,7 @@ package prefabs_test
 import (
 	"errors"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -184,5 +185,30 @@ func TestFlailArenaYawConventionMatchesKCC(t *testing.T) {
 	}
 	if hits < 100 {
 		t.Fatalf("only %d overlaps sampled", hits)
+	}
+}
+
+func TestFlailArenaFromUserFile(t *testing.T) {
+	dir := t.TempDir()
+	path := dir + "/my_arena.toml"
+	text := "[[box]]\ncenter = [5.0, 0.5, 5.0]\nhalf = [1.0, 1.5, 2.0]\nrot_deg = [0.0, 10.0, 0.0]\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := donburi.NewWorld()
+	p := systems.NewPipeline(w, systems.Options{TickRate: 40})
+	g, err := prefabs.InstallFlailArenaFile(p, path, systems.FlailOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Rules.Arena.Boxes) != 1 || components.LevelOf(w) == nil {
+		t.Fatalf("arena %+v", g.Rules.Arena.Boxes)
+	}
+	if err := os.WriteFile(path, []byte("[[box]]\ncentre = [0.0, 0.0, 0.0]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = prefabs.InstallFlailArenaFile(systems.NewPipeline(donburi.NewWorld(), systems.Options{}), path, systems.FlailOptions{})
+	if err == nil || !strings.Contains(err.Error(), "my_arena.toml") {
+		t.Fatalf("bad user level: %v", err)
 	}
 }
