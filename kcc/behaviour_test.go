@@ -424,3 +424,94 @@ func TestCeilingStopsJump(t *testing.T) {
 		t.Fatalf("still rising after the ceiling: %v -> %v", y, s.pos[1])
 	}
 }
+
+// planarSim is the other caller style (the pipeline's KCC stage): while
+// grounded it sends no gravity, only the planar velocity lifted onto the
+// ground plane (desired.n = 0); in the air it integrates gravity.
+type planarSim struct {
+	c           *Controller
+	w           *World
+	pos         mgl64.Vec3
+	vy          float64
+	grounded    bool
+	n           mgl64.Vec3
+	airTicks    int
+	transitions int
+	ever        bool
+	wasAir      bool
+}
+
+func (s *planarSim) step(wx, wz float64) MoveResult {
+	var d mgl64.Vec3
+	if s.grounded {
+		lift := 0.0
+		if s.n[1] > 1e-3 {
+			lift = -(s.n[0]*wx + s.n[2]*wz) / s.n[1]
+		}
+		d = mgl64.Vec3{wx, lift, wz}.Mul(testDt)
+		s.vy = 0
+	} else {
+		vy0 := s.vy
+		s.vy -= testG * testDt
+		d = mgl64.Vec3{wx * testDt, 0.5 * (vy0 + s.vy) * testDt, wz * testDt}
+	}
+	res := s.c.Move(s.w, testShape, s.pos, d)
+	s.pos = s.pos.Add(res.Translation)
+	if !s.grounded {
+		s.vy = math.Min(s.vy, math.Max(0, res.Translation[1]/testDt))
+	}
+	s.grounded, s.n = res.Grounded, res.GroundNormal
+	if res.Grounded {
+		if s.wasAir && s.ever {
+			s.transitions++
+		}
+		s.ever, s.wasAir = true, false
+	} else {
+		s.wasAir = true
+		s.airTicks++
+	}
+	return res
+}
+
+func TestPlanarCallerStaysGrounded(t *testing.T) {
+	// With a caller that sends no gravity while grounded and moves along
+	// the ground plane, every scene below must stay grounded on every tick:
+	// going over a ramp crest onto its plateau (the move along the ramp
+	// plane overshoots above the plateau and snap brings it back), stairs
+	// up and down, a bumpy heightfield.
+	type scene struct {
+		name  string
+		w     *World
+		start mgl64.Vec3
+		plan  [][3]float64 // ticks, wx, wz
+	}
+	const n = 121
+	hs := make([]float64, n*n)
+	origin := mgl64.Vec3{-30, 0, -30}
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			hs[r*n+c] = bumpHeight(origin[0]+float64(c)*0.5, origin[2]+float64(r)*0.5)
+		}
+	}
+	bumpy := NewWorld()
+	if _, err := bumpy.AddHeightfield(origin, 0.5, n, n, hs); err != nil {
+		t.Fatal(err)
+	}
+	d := 5 / math.Sqrt2
+	scenes := []scene{
+		{"ramp 30 crest", rampWorld(30, 1, 1), mgl64.Vec3{0, restY(0), 0}, [][3]float64{{90, 5, 0}, {90, -5, 0}}},
+		{"stairs", stairsWorld(1, 0.2, 0.4, 6), mgl64.Vec3{0, restY(0), 0}, [][3]float64{{90, 5, 0}, {90, -5, 0}}},
+		{"bumpy", bumpy, mgl64.Vec3{-7, 2, -6}, [][3]float64{{30, 0, 0}, {180, d, d}, {180, -d, 0}}},
+	}
+	for _, sc := range scenes {
+		s := &planarSim{c: NewController(DefaultConfig()), w: sc.w, pos: sc.start, n: mgl64.Vec3{0, 1, 0}}
+		for _, p := range sc.plan {
+			for i := 0; i < int(p[0]); i++ {
+				s.step(p[1], p[2])
+			}
+		}
+		if s.transitions != 0 {
+			t.Errorf("%s: %d grounded transitions (air ticks %d), end %v", sc.name, s.transitions, s.airTicks, s.pos)
+		}
+	}
+}

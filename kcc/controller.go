@@ -329,8 +329,10 @@ func (c *Controller) sanitizeDesired(d vec) vec {
 //     slopes also block horizontal motion like a wall (no climbing), and a
 //     blocked low obstacle is climbed with Autostep when it started
 //     grounded,
-//  4. snaps down by up to SnapToGround when the move started grounded, did
-//     not ask to go up, and ended above walkable ground,
+//  4. snaps down by up to SnapToGround when the move started grounded (or
+//     stepped), the request did not go both up and away from the start
+//     ground plane (a jump does; following a ramp's plane, walking down it
+//     or falling does not), and it ended above walkable ground,
 //  5. probes the ground at the end for the result.
 //
 // Degenerate input gives a safe result: a nil World, a non-positive or
@@ -452,7 +454,13 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 	}
 
 	gEnd := c.ground(w, p, r, hh)
-	if c.cfg.SnapToGround > 0 && gEnd.state != Ground && (g0.state == Ground || stepped) && dot(desired, up) <= 1e-12 {
+	// Snap only when the request did not try to leave the ground, i.e. go
+	// both up and away from the start ground plane (a jump does; walking up
+	// a ramp along its plane, walking down it horizontally, or falling does
+	// not).
+	eps := 1e-6 * length(desired)
+	leaving := dot(desired, up) > eps && dot(desired, g0.normal) > eps
+	if c.cfg.SnapToGround > 0 && gEnd.state != Ground && (g0.state == Ground || stepped) && !leaving {
 		down := scale(up, -c.cfg.SnapToGround)
 		if hit, ok := c.cast(w, p, r, hh, down); ok {
 			if walk, _, _ := c.supportNormal(hit.Normal, hit.FaceNormal, hit.OnFace); walk {
