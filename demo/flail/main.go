@@ -1,16 +1,3 @@
-// Command flail is motorkit's playable top-down flail game: an Ebitengine
-// front end over the flail game domain running on the module's 40 Hz
-// fixed-step pipeline.
-//
-//	go run ./demo/flail                      # play (mouse steers, click throws, hold attracts)
-//	go run ./demo/flail -bots 20 -seed 7     # more bots, another match
-//	go run ./demo/flail -config my.toml      # override any tuning value (see flail/default.toml)
-//	go run ./demo/flail -record run.toml     # record your input; -replay run.toml plays it back
-//	go run ./demo/flail -frames 300 -screenshot out.png   # run 300 frames, save the screen, exit
-//
-// See docs/demo.md. The non-drawing logic lives in internal/view (camera,
-// interpolation, steering, HUD layout) and internal/match (the match on
-// the pipeline, record/replay, autopilot), which test without a display.
 package main
 
 import (
@@ -19,6 +6,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"runtime/pprof"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
@@ -39,6 +27,7 @@ type flags struct {
 	deathAt    int
 	pauseAt    int
 	realtime   bool
+	cpuprofile string
 	width      int
 	height     int
 }
@@ -58,6 +47,7 @@ func parseFlags(args []string) (flags, error) {
 	fs.IntVar(&f.deathAt, "death-at", 0, "test hook: at this frame the nearest bot destroys your car (death screen)")
 	fs.IntVar(&f.pauseAt, "pause-at", 0, "test hook: pause at this frame as if Esc was pressed (pause screen)")
 	fs.BoolVar(&f.realtime, "realtime", false, "with -frames: keep 60 updates per second and draw every frame (for input tests)")
+	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.IntVar(&f.width, "width", 1280, "window width")
 	fs.IntVar(&f.height, "height", 800, "window height")
 	if err := fs.Parse(args); err != nil {
@@ -132,6 +122,16 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	if f.cpuprofile != "" {
+		pf, err := os.Create(f.cpuprofile)
+		if err != nil {
+			log.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			log.Fatal(err)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	g := newGame(m, f)
 	ebiten.SetWindowSize(f.width, f.height)
 	ebiten.SetWindowTitle("motorkit flail")
@@ -155,10 +155,11 @@ func main() {
 			log.Printf("recorded %d ticks to %s", m.Ticks(), f.record)
 		}
 	}
-	if runErr != nil {
-		log.Fatal(runErr)
+	if runErr == nil {
+		runErr = g.shotErr
 	}
-	if g.shotErr != nil {
-		log.Fatal(g.shotErr)
+	if runErr != nil {
+		pprof.StopCPUProfile()
+		log.Fatal(runErr)
 	}
 }
