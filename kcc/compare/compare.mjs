@@ -9,7 +9,9 @@
 // JSON; this script rebuilds the same geometry in Rapier (boxes as
 // cuboids, meshes and heightfields as trimeshes with the same triangles),
 // plays the same plan with the same caller (gravity -20 m/s^2, 60 Hz,
-// read-back vertical velocity, zero while grounded) and prints a markdown
+// read-back vertical velocity, zero while grounded; "plane" scenes use the
+// pipeline's caller: no gravity while grounded, planar velocity lifted onto
+// the ground plane) and prints a markdown
 // table: final position, grounded transitions (grounded -> air -> grounded),
 // air ticks, and microseconds per move for both, with the time ratio.
 import { execFileSync } from "node:child_process";
@@ -57,15 +59,27 @@ function run(scene, w) {
   const vel = { x: 0, y: 0, z: 0 };
   let transitions = 0, airTicks = 0, wasAir = false, ever = false, groundedLast = false;
   let ns = 0n, moves = 0;
+  let wasGrounded = false, n = { x: 0, y: 1, z: 0 };
   for (const ph of scene.Plan) {
     for (let i = 0; i < ph.Ticks; i++) {
       vel.x = ph.Wish[0]; vel.z = ph.Wish[2];
       const jump = i === 0 ? ph.Jump : 0;
-      if (jump > 0) vel.y = jump;
-      vel.y -= G * DT;
+      let desired;
+      if (scene.Caller === "plane" && wasGrounded && jump === 0) {
+        // The pipeline's caller: no gravity on the ground, planar velocity
+        // lifted onto the last ground normal (Rapier reports no ground
+        // normal; the most upward collision normal of the last move is used).
+        const lift = n.y > 1e-3 ? -(n.x * vel.x + n.z * vel.z) / n.y : 0;
+        vel.y = 0;
+        desired = { x: vel.x * DT, y: lift * DT, z: vel.z * DT };
+      } else {
+        if (jump > 0) vel.y = jump;
+        vel.y -= G * DT;
+        desired = { x: vel.x * DT, y: vel.y * DT, z: vel.z * DT };
+      }
       w.ch.setTranslation(pos);
       const t0 = process.hrtime.bigint();
-      w.cc.computeColliderMovement(w.ch, { x: vel.x * DT, y: vel.y * DT, z: vel.z * DT });
+      w.cc.computeColliderMovement(w.ch, desired);
       const tr = w.cc.computedMovement();
       const grounded = w.cc.computedGrounded();
       ns += process.hrtime.bigint() - t0;
@@ -73,7 +87,18 @@ function run(scene, w) {
       pos.x += tr.x; pos.y += tr.y; pos.z += tr.z;
       let vy = tr.y / DT;
       if (grounded && (vy < 0 || jump === 0)) vy = 0;
+      if (scene.Caller === "plane" && !grounded) vy = Math.min(vel.y, Math.max(0, vy));
       vel.y = vy;
+      if (scene.Caller === "plane") {
+        let best = null;
+        for (let k = 0; k < w.cc.numComputedCollisions(); k++) {
+          const c = w.cc.computedCollision(k);
+          if (c && c.normal1.y > 0.05 && (!best || c.normal1.y > best.y)) best = c.normal1;
+        }
+        if (best) n = { x: best.x, y: best.y, z: best.z };
+        if (!grounded) n = { x: 0, y: 1, z: 0 };
+      }
+      wasGrounded = grounded;
       if (grounded) {
         if (wasAir && ever) transitions++;
         wasAir = false; ever = true;

@@ -59,6 +59,11 @@ type scene struct {
 	Meshes []meshSpec // heightfields are exported as their triangle meshes
 	Start  [3]float64
 	Plan   []phase
+	// Caller is "gravity" (gravity integrated every tick, vertical velocity
+	// read back and zeroed while grounded) or "plane" (the pipeline's KCC
+	// stage: while grounded no gravity, the planar velocity lifted onto the
+	// reported ground plane; gravity only in the air).
+	Caller string
 	KCC    outcome
 
 	world *kcc.World
@@ -114,7 +119,7 @@ func (s *scene) heightfield(origin mgl64.Vec3, cell float64, n int, h func(x, z 
 }
 
 func newScene(name string, floor bool) *scene {
-	s := &scene{Name: name, world: kcc.NewWorld()}
+	s := &scene{Name: name, world: kcc.NewWorld(), Caller: "gravity"}
 	if floor {
 		s.box(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{100, 0.5, 100}, mgl64.Quat{})
 	}
@@ -302,6 +307,42 @@ func scenes() []*scene {
 	s.Plan = []phase{walk(120, 6, 0)}
 	out = append(out, s)
 
+	s = newScene("plane caller: ramp 30 up over the crest and back", true)
+	ramp(s, 30, 1, 1)
+	s.Caller = "plane"
+	s.Start = [3]float64{0, restY(0), 0}
+	s.Plan = []phase{walk(90, 5, 0), walk(90, -5, 0)}
+	out = append(out, s)
+
+	s = newScene("plane caller: ridge 20 deg", true)
+	{
+		h := 1.0
+		run := h / math.Tan(20*math.Pi/180)
+		var vs []mgl64.Vec3
+		var is []uint32
+		vs, is = quad(vs, is, mgl64.Vec3{1, 0, 5}, mgl64.Vec3{1 + run, h, 5}, mgl64.Vec3{1 + run, h, -5}, mgl64.Vec3{1, 0, -5})
+		vs, is = quad(vs, is, mgl64.Vec3{1 + run, h, 5}, mgl64.Vec3{1 + 2*run, 0, 5}, mgl64.Vec3{1 + 2*run, 0, -5}, mgl64.Vec3{1 + run, h, -5})
+		s.mesh(vs, is)
+	}
+	s.Caller = "plane"
+	s.Start = [3]float64{0, restY(0), 0}
+	s.Plan = []phase{walk(120, 6, 0)}
+	out = append(out, s)
+
+	s = newScene("plane caller: stairs up and down", true)
+	stairs(s, 1, 0.2, 0.4, 6)
+	s.Caller = "plane"
+	s.Start = [3]float64{0, restY(0), 0}
+	s.Plan = []phase{walk(90, 5, 0), walk(90, -5, 0)}
+	out = append(out, s)
+
+	s = newScene("plane caller: bumpy heightfield", false)
+	s.heightfield(mgl64.Vec3{-30, 0, -30}, 0.5, 121, func(x, z float64) float64 { return 0.15 * math.Sin(x*1.3) * math.Cos(z*0.9) })
+	s.Caller = "plane"
+	s.Start = [3]float64{-7, restY(0.2), -6}
+	s.Plan = []phase{walk(30, 0, 0), walk(180, d, d)}
+	out = append(out, s)
+
 	s = newScene("ledge 1 m: fall and land", true)
 	s.box(mgl64.Vec3{-3, 0.5, 0}, mgl64.Vec3{5, 0.5, 5}, mgl64.Quat{})
 	s.Start = [3]float64{0, restY(1), 0}
@@ -334,6 +375,7 @@ func run(s *scene, c *kcc.Controller) outcome {
 	var vel mgl64.Vec3
 	var o outcome
 	wasAir, ever := false, false
+	grounded, n := false, mgl64.Vec3{0, 1, 0}
 	for _, ph := range s.Plan {
 		for i := 0; i < ph.Ticks; i++ {
 			vel[0], vel[2] = ph.Wish[0], ph.Wish[2]
@@ -341,17 +383,32 @@ func run(s *scene, c *kcc.Controller) outcome {
 			if i == 0 {
 				jump = ph.Jump
 			}
-			if jump > 0 {
-				vel[1] = jump
+			var desired mgl64.Vec3
+			if s.Caller == "plane" && grounded && jump == 0 {
+				lift := 0.0
+				if n[1] > 1e-3 {
+					lift = -(n[0]*vel[0] + n[2]*vel[2]) / n[1]
+				}
+				vel[1] = 0
+				desired = mgl64.Vec3{vel[0], lift, vel[2]}.Mul(dt)
+			} else {
+				if jump > 0 {
+					vel[1] = jump
+				}
+				vel[1] -= g * dt
+				desired = vel.Mul(dt)
 			}
-			vel[1] -= g * dt
-			res := c.Move(s.world, shape, pos, vel.Mul(dt))
+			res := c.Move(s.world, shape, pos, desired)
 			pos = pos.Add(res.Translation)
 			vy := res.Translation[1] / dt
 			if res.Grounded && (vy < 0 || jump == 0) {
 				vy = 0
 			}
+			if s.Caller == "plane" && !res.Grounded {
+				vy = math.Min(vel[1], math.Max(0, vy))
+			}
 			vel[1] = vy
+			grounded, n = res.Grounded, res.GroundNormal
 			if res.Grounded {
 				if wasAir && ever {
 					o.Transitions++
