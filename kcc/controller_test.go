@@ -267,3 +267,51 @@ func TestAutostepAndSnapDisabled(t *testing.T) {
 		t.Fatalf("no snap: air ticks %d, pos %v", air, s.pos)
 	}
 }
+
+func TestGroundNormalAndCollisions(t *testing.T) {
+	// Standing on the 30 degree ramp, the ground normal is the ramp's
+	// (-sin30, cos30, 0).
+	w := rampWorld(30, 1, 2)
+	c := NewController(DefaultConfig())
+	pos := placeOnRamp(30, 1, 1)
+	res := c.Move(w, testShape, pos, mgl64.Vec3{0, gravityStep, 0})
+	want := mgl64.Vec3{-0.5, math.Sqrt(3) / 2, 0}
+	if !res.Grounded || res.GroundNormal.Sub(want).Len() > 1e-9 {
+		t.Fatalf("ramp: %+v", res)
+	}
+	// On a ledge: the capsule centre 0.25 m past the edge of a 1 m box, the
+	// sphere rests on the edge (contact normal tilted by asin(0.25/0.31) =
+	// 54 degrees, steeper than 45); the top face carries it, so it is
+	// grounded with the face normal +Y.
+	w = flatWorld()
+	w.AddBox(mgl64.Vec3{-3, 0.5, 0}, mgl64.Vec3{5, 0.5, 5}, mgl64.Quat{})
+	dx := 0.25
+	h := math.Sqrt(0.31*0.31 - dx*dx)
+	pos = mgl64.Vec3{2 + dx, 1 + h + testHalf, 0}
+	res = c.Move(w, testShape, pos, mgl64.Vec3{})
+	if !res.Grounded || res.GroundNormal.Sub(mgl64.Vec3{0, 1, 0}).Len() > 1e-9 {
+		t.Fatalf("ledge: %+v", res)
+	}
+	// Collisions: walking 0.5 m into a wall 0.19 m away on a floor. The
+	// floor contact comes first (request (0.5, g, 0) with 0 applied), then
+	// the wall after 0.19 - 0 m of the horizontal motion: translation
+	// applied (0.19, 0, 0) within the cast tolerance, remaining (0.31, 0, 0).
+	w = wallWorld(1, 0.5)
+	start := mgl64.Vec3{1 - testRadius - DefaultOffset - 0.19, restY(0), 0}
+	res = c.Move(w, testShape, start, mgl64.Vec3{0.5, gravityStep, 0})
+	if len(res.Collisions) != 2 {
+		t.Fatalf("collisions %+v", res.Collisions)
+	}
+	floor, wall := res.Collisions[0], res.Collisions[1]
+	if floor.Collider != 0 || floor.Normal != (mgl64.Vec3{0, 1, 0}) || floor.TranslationApplied != (mgl64.Vec3{}) {
+		t.Fatalf("floor collision %+v", floor)
+	}
+	if wall.Collider != 1 || wall.Normal.Sub(mgl64.Vec3{-1, 0, 0}).Len() > 1e-9 ||
+		wall.TranslationApplied.Sub(mgl64.Vec3{0.19, 0, 0}).Len() > 1e-5 ||
+		wall.TranslationRemaining.Sub(mgl64.Vec3{0.31, 0, 0}).Len() > 1e-5 {
+		t.Fatalf("wall collision %+v", wall)
+	}
+	if math.Abs(res.Translation[0]-0.19) > 1e-5 {
+		t.Fatalf("translation %v", res.Translation)
+	}
+}
