@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"math"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -12,9 +14,18 @@ import (
 	"github.com/seedgames/motorkit/flail"
 )
 
-// frameDt is one Update at Ebitengine's default 60 TPS. The runner turns
-// these frames into 40 Hz ticks (two ticks every three frames) and Draw
-// interpolates with the runner's alpha.
+// frameDt is the frame length of -frames runs: every Update advances the
+// match by exactly 1/60 s, so frame N is the same simulated moment on any
+// machine. The runner turns these frames into 40 Hz ticks (two ticks every
+// three frames).
+//
+// When a person plays, Update runs once per displayed frame
+// (ebiten.SyncWithFPS) and advances the match by the frame's measured
+// duration; the runner's accumulator turns it into 40 Hz ticks (clamping
+// hitches) and Draw interpolates with its alpha, so motion is smooth at 60,
+// 144 or any display rate. The wall clock only paces the ticks: what a tick
+// computes depends on its commands alone, which is why -record/-replay are
+// exact.
 const frameDt = 1.0 / 60
 
 // viewMeters is how much of the arena the smaller screen side shows with a
@@ -38,8 +49,11 @@ type Game struct {
 	killedBy uint64
 	// tick rate measurement over the last 60 frames.
 	tickHist  [60]int
+	dtHist    [60]float64
 	measured  float64
 	lastSteps int
+	lastTime  time.Time
+	elapsed   float64 // seconds of frames since start
 
 	shotDone bool
 	shotErr  error
@@ -50,7 +64,7 @@ type Game struct {
 func newGame(m *match.Match, f flags) *Game {
 	g := &Game{m: m, f: f, debug: f.debug, w: f.width, h: f.height}
 	g.steer.Config = view.DefaultSteer
-	g.feed = view.Feed{Max: 5, TTL: 6 * 60, Fade: 60}
+	g.feed = view.Feed{Max: 5, TTL: 6, Fade: 1}
 	g.cam = view.Camera{Center: m.Body(match.Me).Position, W: float64(f.width), H: float64(f.height)}
 	g.cam.Zoom = view.ZoomFor(g.cam.W, g.cam.H, viewMeters, m.Flail(match.Me).Flail.Radius)
 	return g
@@ -80,6 +94,15 @@ func (g *Game) Update() error {
 		return nil // wait for Draw to save the screen
 	}
 	g.frame++
+	dt := frameDt
+	if g.f.frames == 0 {
+		now := time.Now()
+		if !g.lastTime.IsZero() {
+			dt = now.Sub(g.lastTime).Seconds()
+		}
+		g.lastTime = now
+	}
+	g.elapsed += dt
 	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) || inpututil.IsKeyJustPressed(ebiten.KeyP) ||
 		(g.f.pauseAt > 0 && g.frame == g.f.pauseAt) {
 		g.paused = !g.paused
@@ -94,26 +117,29 @@ func (g *Game) Update() error {
 	steps := 0
 	if !g.paused {
 		g.m.Submit(g.command())
-		steps = g.m.Advance(frameDt)
+		steps = g.m.Advance(dt)
 	}
 	g.lastSteps = steps
-	g.tickHist[g.frame%len(g.tickHist)] = steps
-	sum := 0
-	for _, s := range g.tickHist {
-		sum += s
+	k := g.frame % len(g.tickHist)
+	g.tickHist[k], g.dtHist[k] = steps, dt
+	sum, span := 0, 0.0
+	for i := range g.tickHist {
+		sum += g.tickHist[i]
+		span += g.dtHist[i]
 	}
-	n := min(g.frame, len(g.tickHist))
-	g.measured = float64(sum) / (float64(n) * frameDt)
+	if span > 0 {
+		g.measured = float64(sum) / span
+	}
 
 	for _, ev := range g.m.Events() {
 		g.onEvent(ev)
 	}
 	if !g.paused {
-		g.feed.Tick()
-		// Zoom out smoothly as the flail grows (per frame, not per Draw,
-		// so screenshot runs are reproducible).
+		g.feed.Tick(dt)
+		// Zoom out smoothly as the flail grows (in Update, not Draw, so
+		// screenshot runs are reproducible): 5% of the way per 1/60 s.
 		target := view.ZoomFor(float64(g.w), float64(g.h), viewMeters, g.me().Flail.Radius)
-		g.cam.Zoom = view.Approach(g.cam.Zoom, target, 0.05)
+		g.cam.Zoom = view.Approach(g.cam.Zoom, target, 1-math.Pow(0.95, dt*60))
 	}
 	return nil
 }

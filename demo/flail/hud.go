@@ -34,7 +34,7 @@ func (g *Game) drawHUD(dst *ebiten.Image) {
 	g.drawBoard(dst, l.Leaderboard)
 	g.drawMinimap(dst, l.Minimap)
 	g.drawFeed(dst, l.Feed)
-	if g.frame < 8*60 && !g.debug {
+	if g.elapsed < 8 && !g.debug {
 		drawText(dst, "Mouse steers (WASD too)  ·  click: throw the flail  ·  hold: pull it back  ·  Esc: pause  ·  F1: debug",
 			faceNormal, float64(g.w)/2, float64(g.h)-34, view.TextDim, alignCenter)
 	}

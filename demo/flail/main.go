@@ -136,11 +136,16 @@ func main() {
 	ebiten.SetWindowSize(f.width, f.height)
 	ebiten.SetWindowTitle("motorkit flail")
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	if f.frames > 0 && !f.realtime {
+	switch {
+	case f.frames > 0 && !f.realtime:
 		// Headless checks: run frames as fast as the machine allows. Each
 		// Update still advances the match by exactly 1/60 s, so frame N is
 		// the same simulated moment on any machine.
 		ebiten.SetVsyncEnabled(false)
+		ebiten.SetTPS(ebiten.SyncWithFPS)
+	case f.frames == 0:
+		// Play: one Update per displayed frame, advanced by its measured
+		// duration (see frameDt).
 		ebiten.SetTPS(ebiten.SyncWithFPS)
 	}
 	runErr := ebiten.RunGame(g)

@@ -35,15 +35,16 @@ type FeedItem struct {
 	Text string
 	// Mine marks lines about the local player (drawn highlighted).
 	Mine bool
-	// Age counts the render frames since the line was pushed.
-	Age int
+	// Age is the time (s) since the line was pushed.
+	Age float64
 }
 
 // Feed is the kill feed: the newest lines first, at most Max lines, each
-// shown for TTL frames and faded over the last Fade frames.
+// shown for TTL seconds and faded out over its last Fade seconds.
 type Feed struct {
-	Max, TTL, Fade int
-	Items          []FeedItem
+	Max       int
+	TTL, Fade float64
+	Items     []FeedItem
 }
 
 // Push adds a line at the top, dropping the oldest beyond Max.
@@ -60,11 +61,15 @@ func (f *Feed) Push(text string, mine bool) {
 	}
 }
 
-// Tick ages every line by one frame and drops expired lines.
-func (f *Feed) Tick() {
+// Tick ages every line by dt seconds (a negative or NaN dt counts as 0) and
+// drops expired lines.
+func (f *Feed) Tick(dt float64) {
+	if !(dt > 0) {
+		dt = 0
+	}
 	n := 0
 	for _, it := range f.Items {
-		it.Age++
+		it.Age += dt
 		if it.Age < f.TTL {
 			f.Items[n] = it
 			n++
@@ -74,14 +79,14 @@ func (f *Feed) Tick() {
 }
 
 // Opacity returns the line's opacity in [0, 1]: 1 until the last Fade
-// frames of its TTL, then linearly down to 0.
+// seconds of its TTL, then linearly down to 0.
 func (f *Feed) Opacity(it FeedItem) float64 {
 	left := f.TTL - it.Age
-	if f.Fade <= 0 || left >= f.Fade {
-		if left <= 0 {
+	if !(f.Fade > 0) || left >= f.Fade {
+		if !(left > 0) {
 			return 0
 		}
 		return 1
 	}
-	return clamp01(float64(left) / float64(f.Fade))
+	return clamp01(left / f.Fade)
 }

@@ -212,7 +212,8 @@ func TestMinimap(t *testing.T) {
 }
 
 func TestFeed(t *testing.T) {
-	f := Feed{Max: 3, TTL: 10, Fade: 4}
+	// Ages in seconds of 0.25 s frames: TTL 2.5 s, fade over the last 1 s.
+	f := Feed{Max: 3, TTL: 2.5, Fade: 1}
 	for _, s := range []string{"a", "b", "c", "d"} {
 		f.Push(s, s == "c")
 	}
@@ -220,19 +221,21 @@ func TestFeed(t *testing.T) {
 		t.Fatalf("feed %+v", f.Items)
 	}
 	for i := 0; i < 6; i++ {
-		f.Tick()
+		f.Tick(0.25)
 	}
-	// Age 6 of TTL 10: 4 frames left = Fade -> still fully opaque.
+	// Age 1.5 s of TTL 2.5 s: 1 s left = Fade -> still fully opaque.
 	if o := f.Opacity(f.Items[0]); o != 1 {
-		t.Fatalf("opacity at age 6 = %v", o)
+		t.Fatalf("opacity at age 1.5 = %v", o)
 	}
-	f.Tick() // age 7: 3 of 4 fade frames left
+	f.Tick(0.25) // age 1.75: 0.75 s of the 1 s fade left
 	if o := f.Opacity(f.Items[0]); o != 0.75 {
-		t.Fatalf("opacity at age 7 = %v, want 0.75", o)
+		t.Fatalf("opacity at age 1.75 = %v, want 0.75", o)
 	}
-	f.Tick()
-	f.Tick()
-	f.Tick() // age 10 = TTL: expired
+	f.Tick(math.NaN()) // ignored
+	f.Tick(-1)         // ignored
+	f.Tick(0.25)
+	f.Tick(0.25)
+	f.Tick(0.25) // age 2.5 = TTL: expired
 	if len(f.Items) != 0 {
 		t.Fatalf("expired items kept: %+v", f.Items)
 	}
