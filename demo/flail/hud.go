@@ -102,6 +102,20 @@ func (g *Game) drawBoard(dst *ebiten.Image, r view.Rect) {
 		drawText(dst, g.m.Name(e.ID), faceNormal, r.X+58, y, c, alignLeft)
 		drawText(dst, fmt.Sprintf("%s   %d", formatEnergy(e.Energy), e.Kills), faceNormal, r.X+r.W-12, y, c, alignRight)
 	}
+	// Below the top 10: your own rank when you are not in it.
+	me := g.me()
+	inTop := false
+	for k, e := range rows {
+		if k < 10 && e.ID == meID {
+			inTop = true
+		}
+	}
+	if me.Alive && !inTop {
+		y := r.Y + 36 + 10*20 + 4
+		drawText(dst, fmt.Sprintf("%d.", g.m.Rank(match.Me)), faceNormal, r.X+12, y, view.TextDim, alignLeft)
+		drawText(dst, me.Name, faceNormal, r.X+58, y, view.Me, alignLeft)
+		drawText(dst, fmt.Sprintf("%s   %d", formatEnergy(me.Energy), me.Kills), faceNormal, r.X+r.W-12, y, view.Me, alignRight)
+	}
 }
 
 func (g *Game) drawMinimap(dst *ebiten.Image, r view.Rect) {

@@ -246,6 +246,28 @@ func (m *Match) Skill(i int) flail.Skill {
 	return 0
 }
 
+// Rank returns player i's 1-based place among the living players by
+// energy, ties broken by lower ID as on the leaderboard (0 when dead).
+func (m *Match) Rank(i int) int {
+	me := m.Flail(i)
+	if !me.Alive {
+		return 0
+	}
+	id := uint64(m.Cars[i])
+	rank := 1
+	for j := range m.Cars {
+		o := m.Flail(j)
+		if j == i || !o.Alive {
+			continue
+		}
+		oid := uint64(m.Cars[j])
+		if o.Energy > me.Energy || (o.Energy == me.Energy && oid < id) {
+			rank++
+		}
+	}
+	return rank
+}
+
 // KillPlayer makes player killer's flail destroy player victim through the
 // rules' kill (energy share, drops, respawn timer, kill event) in the
 // cleanup stage of the next tick. It is a test and screenshot hook; it does

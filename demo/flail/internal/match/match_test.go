@@ -315,3 +315,24 @@ func TestAutopilotPlays(t *testing.T) {
 		t.Fatalf("autopilot: energy %v (start %v), thrown %v", m.Flail(Me).Energy, e0, thrown)
 	}
 }
+
+func TestRankMatchesLeaderboard(t *testing.T) {
+	m := newMatch(t, Options{Bots: 14, Seed: 9})
+	run(m, 900, true)
+	rows := m.Rules.Board.Rows()
+	if len(rows) == 0 {
+		t.Fatal("empty leaderboard")
+	}
+	// The leaderboard is recomputed in the cleanup stage of each tick from
+	// the same energies, so every listed player's Rank is its row + 1.
+	for k, e := range rows {
+		if r := m.Rank(m.Index(e.ID)); r != k+1 {
+			t.Fatalf("row %d (%s): Rank %d", k, m.Name(e.ID), r)
+		}
+	}
+	for i := range m.Cars {
+		if !m.Flail(i).Alive && m.Rank(i) != 0 {
+			t.Fatalf("dead player %d ranked", i)
+		}
+	}
+}

@@ -28,7 +28,7 @@ func NewLayout(w, h float64) Layout {
 	m := 12.0
 	mm := math.Max(120, math.Min(220, math.Min(w, h)/5))
 	l := Layout{W: w, H: h}
-	l.Leaderboard = Rect{w - 230 - m, m, 230, 40 + 10*20}
+	l.Leaderboard = Rect{w - 230 - m, m, 230, 40 + 11*20 + 4} // 10 rows + your rank
 	l.Minimap = Rect{w - mm - m, h - mm - m, mm, mm}
 	l.Stats = Rect{m, h - 112 - m, 280, 112}
 	l.Feed = Rect{m, m, 420, 5 * 22}
