@@ -245,6 +245,27 @@ func (c *Controller) addPlane(n vec) bool {
 	return true
 }
 
+// climb handles a grounded move pushing horizontally into a single walkable
+// plane n (a ramp, or the rounded contact on a step's edge): it keeps the
+// horizontal part of r and lifts it onto the plane, instead of projecting r
+// onto the plane, which would shorten the horizontal motion by the slope's
+// cos² and make characters lose speed at every ramp foot and step edge. It
+// applies only when n is the only constraint so far; creases go through
+// solve.
+func (c *Controller) climb(r, n vec, onGround bool) (vec, bool) {
+	up := c.cfg.Up
+	cn := dot(n, up)
+	if !onGround || c.nplanes != 1 || cn < c.cosMaxClimb {
+		return r, false
+	}
+	h := madd(r, up, -dot(r, up))
+	dn := dot(n, h)
+	if dn >= 0 {
+		return r, false
+	}
+	return madd(h, up, -dn/cn), true
+}
+
 // feasible reports whether x does not move into any constraint plane.
 func (c *Controller) feasible(x vec, tol float64) bool {
 	for i := 0; i < c.nplanes; i++ {
@@ -383,6 +404,10 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 			if !c.addPlane(k.Normal) {
 				break
 			}
+			if lifted, ok := c.climb(remaining, k.Normal, onGround); ok {
+				remaining = lifted
+				continue
+			}
 			remaining = c.solve(remaining)
 		}
 	}
@@ -449,6 +474,10 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 				remaining = vec{}
 				break
 			}
+		}
+		if lifted, ok := c.climb(rem, n, onGround); ok {
+			remaining = lifted
+			continue
 		}
 		remaining = c.solve(rem)
 	}
