@@ -62,9 +62,8 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 	case grounded:
 		// On walkable ground the stored velocity is planar; the move follows
 		// the ground plane so walking down a ramp never launches the
-		// character, plus a tiny bias into the ground (along its normal, so
-		// it has no downhill component) so contact is re-found every tick;
-		// snap-to-ground does the rest on steps.
+		// character. No downward push is added: the controller probes the
+		// ground at the start of every move and snaps to it on steps.
 		n := k.GroundNormal
 		v[1] = 0
 		lift := 0.0
