@@ -14,7 +14,7 @@ import (
 
 const benchEntities = 1000
 
-func spawnCrowd(b *testing.B, level string) *systems.Pipeline {
+func spawnCrowd(b testing.TB, level string) *systems.Pipeline {
 	w := donburi.NewWorld()
 	if level != "" {
 		if _, err := prefabs.SpawnLevel(w, level); err != nil {
@@ -107,19 +107,18 @@ func BenchmarkPipelineFlatGround(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/benchEntities, "ns/entity-tick")
 }
 
+// TestSteadyStateTickAllocatesNothing: after a warm-up in which every
+// entity's controller has sized its scratch buffers, a tick of 1000 walkers
+// allocates nothing (averaged over 100 ticks, as testing.AllocsPerRun does).
 func TestSteadyStateTickAllocatesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocation test")
 	}
-	res := testing.Benchmark(func(b *testing.B) {
-		p := spawnCrowd(b, "flat")
-		b.ReportAllocs()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			p.Step()
-		}
-	})
-	if a := res.AllocsPerOp(); a != 0 {
-		t.Fatalf("a steady-state tick of %d walkers allocates %d times", benchEntities, a)
+	p := spawnCrowd(t, "flat")
+	for i := 0; i < 120; i++ {
+		p.Step()
+	}
+	if a := testing.AllocsPerRun(100, p.Step); a != 0 {
+		t.Fatalf("a steady-state tick of %d walkers allocates %v times", benchEntities, a)
 	}
 }
