@@ -122,3 +122,29 @@ func Encode(v any) ([]byte, error) {
 	}
 	return []byte(b.String()), nil
 }
+
+// Validator is a configuration struct that checks its own ranges, naming
+// source in its errors.
+type Validator interface {
+	Validate(source string) error
+}
+
+// Load decodes data over base (absent keys keep base's values; unknown keys
+// are rejected), validates the result and returns it. T is a struct type
+// with a value-receiver Validate; base itself is not modified. It is the
+// whole body of a typical motor config loader:
+//
+//	func Load(data []byte, source string) (Config, error) {
+//		return config.Load(data, source, DefaultConfig())
+//	}
+func Load[T Validator](data []byte, source string, base T) (T, error) {
+	cfg := base
+	var zero T
+	if err := Decode(data, source, &cfg); err != nil {
+		return zero, err
+	}
+	if err := cfg.Validate(source); err != nil {
+		return zero, err
+	}
+	return cfg, nil
+}

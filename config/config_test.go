@@ -82,3 +82,30 @@ func FuzzDecode(f *testing.F) {
 		_ = Decode(data, "fuzz", &s) // must not panic
 	})
 }
+
+type ranged struct {
+	Speed float64 `toml:"speed"`
+}
+
+func (r ranged) Validate(source string) error {
+	c := Checker{Source: source}
+	c.Range("speed", r.Speed, 0, 10)
+	return c.Err()
+}
+
+func TestLoadDecodesOverBaseAndValidates(t *testing.T) {
+	base := ranged{Speed: 3}
+	got, err := Load([]byte("speed = 4\n"), "l.toml", base)
+	if err != nil || got.Speed != 4 || base.Speed != 3 {
+		t.Fatalf("Load = %+v, %v (base %+v)", got, err, base)
+	}
+	if got, err := Load(nil, "l.toml", base); err != nil || got != base {
+		t.Fatalf("empty data should give base: %+v, %v", got, err)
+	}
+	if _, err := Load([]byte("speed = 40\n"), "l.toml", base); err == nil || !strings.Contains(err.Error(), `l.toml: key "speed"`) {
+		t.Fatalf("out of range: %v", err)
+	}
+	if _, err := Load([]byte("sped = 4\n"), "l.toml", base); err == nil || !strings.Contains(err.Error(), "sped") {
+		t.Fatalf("unknown key: %v", err)
+	}
+}

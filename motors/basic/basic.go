@@ -49,14 +49,7 @@ func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
 // Load decodes TOML over the defaults, rejecting unknown keys and
 // out-of-range values with errors naming source and key.
 func Load(data []byte, source string) (Config, error) {
-	c := DefaultConfig()
-	if err := config.Decode(data, source, &c); err != nil {
-		return Config{}, err
-	}
-	if err := c.Validate(source); err != nil {
-		return Config{}, err
-	}
-	return c, nil
+	return config.Load(data, source, DefaultConfig())
 }
 
 // Motor is a basic motor instance; it has no state beyond its config.

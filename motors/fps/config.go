@@ -162,11 +162,8 @@ func (c Config) Validate(source string) error {
 // rejecting unknown keys, then validates the result. On error c is left
 // unchanged.
 func (c *Config) Decode(data []byte, source string) error {
-	tmp := *c
-	if err := config.Decode(data, source, &tmp); err != nil {
-		return err
-	}
-	if err := tmp.Validate(source); err != nil {
+	tmp, err := config.Load(data, source, *c)
+	if err != nil {
 		return err
 	}
 	*c = tmp

@@ -247,14 +247,7 @@ var DefaultTOML []byte
 // rates are read in deg/s; the motor converts them to rad/s. Errors name the
 // source, the key and the allowed range.
 func Load(data []byte, source string) (Config, error) {
-	cfg := DefaultConfig()
-	if err := config.Decode(data, source, &cfg); err != nil {
-		return Config{}, err
-	}
-	if err := cfg.Validate(source); err != nil {
-		return Config{}, err
-	}
-	return cfg, nil
+	return config.Load(data, source, DefaultConfig())
 }
 
 // Encode writes cfg as TOML that Load reads back to the same Config.

@@ -111,14 +111,7 @@ var DefaultTOML []byte
 // name the source, the key and the allowed range. RPG has no angle
 // parameters, so no degree conversion happens here.
 func Load(data []byte, source string) (Config, error) {
-	cfg := DefaultConfig()
-	if err := config.Decode(data, source, &cfg); err != nil {
-		return Config{}, err
-	}
-	if err := cfg.Validate(source); err != nil {
-		return Config{}, err
-	}
-	return cfg, nil
+	return config.Load(data, source, DefaultConfig())
 }
 
 // Encode writes cfg as TOML that Load reads back to the same Config.
