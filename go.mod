@@ -5,6 +5,11 @@ go 1.24
 require (
 	github.com/BurntSushi/toml v1.6.0
 	github.com/go-gl/mathgl v1.2.0
+	github.com/hajimehoshi/ebiten/v2 v2.8.8
+	github.com/jezek/xgb v1.1.1
+	github.com/yohamta/donburi v1.15.7
+	golang.org/x/image v0.24.0
+	gonum.org/v1/plot v0.15.2
 )
 
 require (
@@ -17,14 +22,10 @@ require (
 	github.com/ebitengine/gomobile v0.0.0-20240911145611-4856209ac325 // indirect
 	github.com/ebitengine/hideconsole v1.0.0 // indirect
 	github.com/ebitengine/purego v0.8.0 // indirect
+	github.com/go-text/typesetting v0.2.0 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
-	github.com/hajimehoshi/ebiten/v2 v2.8.8 // indirect
-	github.com/jezek/xgb v1.1.1 // indirect
 	github.com/pmezard/go-difflib v1.0.0 // indirect
-	github.com/yohamta/donburi v1.15.7 // indirect
-	golang.org/x/image v0.24.0 // indirect
 	golang.org/x/sync v0.11.0 // indirect
 	golang.org/x/sys v0.30.0 // indirect
 	golang.org/x/text v0.22.0 // indirect
-	gonum.org/v1/plot v0.15.2 // indirect
 )

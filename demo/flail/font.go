@@ -1,47 +1,36 @@
 package main
 
 import (
+	"bytes"
 	"image/color"
 	"log"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/text" //nolint:staticcheck // text/v2 needs go-text/typesetting, not in go.sum yet (see docs/demo.md)
-	"golang.org/x/image/font"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font/gofont/gobold"
 	"golang.org/x/image/font/gofont/goregular"
-	"golang.org/x/image/font/opentype"
 )
 
-// The HUD's faces: the Go fonts (regular and bold) rendered by
-// golang.org/x/image/font/opentype and drawn with Ebitengine's text
-// package. text/v2 would be the modern choice but pulls in
-// github.com/go-text/typesetting, which the module's go.sum does not list
-// yet; this file is the only place to change when it does.
+// The HUD's faces: the Go fonts (regular and bold) drawn with Ebitengine's
+// text/v2 package.
 var (
-	faceSmall, faceNormal, faceBold, faceBig, faceHuge font.Face
+	faceSmall, faceNormal, faceBold, faceBig, faceHuge text.Face
 )
 
 func init() {
-	reg, err := opentype.Parse(goregular.TTF)
-	if err != nil {
-		log.Fatal(err)
-	}
-	bold, err := opentype.Parse(gobold.TTF)
-	if err != nil {
-		log.Fatal(err)
-	}
-	mk := func(f *opentype.Font, size float64) font.Face {
-		face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+	source := func(ttf []byte) *text.GoTextFaceSource {
+		s, err := text.NewGoTextFaceSource(bytes.NewReader(ttf))
 		if err != nil {
 			log.Fatal(err)
 		}
-		return face
+		return s
 	}
-	faceSmall = mk(reg, 13)
-	faceNormal = mk(reg, 16)
-	faceBold = mk(bold, 16)
-	faceBig = mk(bold, 30)
-	faceHuge = mk(bold, 64)
+	reg, bold := source(goregular.TTF), source(gobold.TTF)
+	faceSmall = &text.GoTextFace{Source: reg, Size: 13}
+	faceNormal = &text.GoTextFace{Source: reg, Size: 16}
+	faceBold = &text.GoTextFace{Source: bold, Size: 16}
+	faceBig = &text.GoTextFace{Source: bold, Size: 30}
+	faceHuge = &text.GoTextFace{Source: bold, Size: 64}
 }
 
 type align int
@@ -53,21 +42,21 @@ const (
 )
 
 // textWidth returns the advance of s in pixels.
-func textWidth(s string, face font.Face) float64 {
-	return float64(font.MeasureString(face, s)) / 64
+func textWidth(s string, face text.Face) float64 {
+	return text.Advance(s, face)
 }
 
 // drawText draws s with its top at y; x is the left edge, center or right
 // edge depending on al.
-func drawText(dst *ebiten.Image, s string, face font.Face, x, y float64, clr color.Color, al align) {
+func drawText(dst *ebiten.Image, s string, face text.Face, x, y float64, clr color.Color, al align) {
+	op := &text.DrawOptions{}
 	switch al {
 	case alignCenter:
-		x -= textWidth(s, face) / 2
+		op.PrimaryAlign = text.AlignCenter
 	case alignRight:
-		x -= textWidth(s, face)
+		op.PrimaryAlign = text.AlignEnd
 	}
-	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(float64(int(x)), float64(int(y+float64(face.Metrics().Ascent)/64)))
+	op.GeoM.Translate(float64(int(x)), float64(int(y)))
 	op.ColorScale.ScaleWithColor(clr)
-	text.DrawWithOptions(dst, s, face, op)
+	text.Draw(dst, s, face, op)
 }
