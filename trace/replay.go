@@ -2,7 +2,6 @@ package trace
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
@@ -134,9 +133,7 @@ func Replay(tr *Trace, opts ...Option) (*Result, error) {
 		f(&o)
 	}
 	rate := tr.TickRate
-	scale := 1.0
-	if o.rate > 0 && o.rate != rate {
-		scale = o.rate / rate
+	if o.rate > 0 {
 		rate = o.rate
 	}
 
@@ -179,7 +176,7 @@ func Replay(tr *Trace, opts ...Option) (*Result, error) {
 	}
 
 	res := &Result{Trace: tr, World: w, Pipeline: p, Entity: ent}
-	res.Samples = make([]Sample, 0, int(float64(tr.Ticks())*scale)+8)
+	res.Samples = make([]Sample, 0, int(float64(tr.Ticks())*rate/tr.TickRate)+8)
 	frame, stepsThisFrame := 0, 0
 	p.Add(systems.StageCleanup, "trace.sample", func(w donburi.World, t systems.Tick) {
 		if !w.Valid(ent) {
@@ -189,54 +186,20 @@ func Replay(tr *Trace, opts ...Option) (*Result, error) {
 	})
 
 	e := w.Entry(ent)
-	yaw := components.View.Get(e).Yaw
-	aim := 0.0
-	var prevJump, prevPrimary bool
-	dt := 1 / rate
-	for si, s := range tr.Segments {
-		if s.Yaw != nil {
-			yaw = *s.Yaw
-		} else if s.YawDeg != nil {
-			yaw = deg(*s.YawDeg)
+	for _, in := range tr.Inputs(components.View.Get(e).Yaw, rate) {
+		if !w.Valid(ent) {
+			return nil, fmt.Errorf("trace: segment %d: the traced entity was removed", in.Segment)
 		}
-		if s.Aim != nil {
-			aim = *s.Aim
-		} else if s.AimDeg != nil {
-			aim = deg(*s.AimDeg)
+		components.View.Get(e).Yaw = in.Yaw
+		systems.Submit(e, in.Command)
+		if in.FrameDt > 0 {
+			stepsThisFrame = stepsDue(runner, in.FrameDt)
+			runner.Advance(in.FrameDt)
+		} else {
+			stepsThisFrame = 1
+			runner.Step()
 		}
-		yawRate := deg(s.YawRateDeg)
-		n := s.Duration()
-		if s.Frames == 0 && scale != 1 {
-			n = int(math.Round(float64(s.Ticks) * scale))
-		}
-		yaw0 := yaw
-		for i := 0; i < n; i++ {
-			if !w.Valid(ent) {
-				return nil, fmt.Errorf("trace: segment %d: the traced entity was removed", si)
-			}
-			jumpHeld, jumpPressed := buttons(s.Jump, s.JumpHeld, s.JumpPressed, i, prevJump)
-			primHeld, primPressed := buttons(s.Primary, s.PrimaryHeld, s.PrimaryPressed, i, prevPrimary)
-			prevJump, prevPrimary = jumpHeld, primHeld
-			components.View.Get(e).Yaw = yaw
-			systems.Submit(e, components.CommandData{
-				Forward: s.Forward, Strafe: s.Strafe,
-				JumpPressed: jumpPressed, JumpHeld: jumpHeld,
-				Sprint: s.Sprint, Walk: s.Walk, Crouch: s.Crouch,
-				AimAngle: aim, Throttle: s.Throttle,
-				PrimaryPressed: primPressed, PrimaryHeld: primHeld,
-				UICaptured: s.UICaptured,
-			})
-			if s.Frames > 0 {
-				stepsThisFrame = stepsDue(runner, s.FrameDt)
-				runner.Advance(s.FrameDt)
-				yaw = yaw0 + float64(i+1)*yawRate*s.FrameDt
-			} else {
-				stepsThisFrame = 1
-				runner.Step()
-				yaw = yaw0 + float64(i+1)*yawRate*dt
-			}
-			frame++
-		}
+		frame++
 	}
 	return res, nil
 }
@@ -245,20 +208,6 @@ func Replay(tr *Trace, opts ...Option) (*Result, error) {
 // taken during the frame can report it.
 func stepsDue(r *systems.Runner, frameDt float64) int {
 	return r.StepsFor(frameDt)
-}
-
-func buttons(mode string, exactHeld, exactPressed *bool, i int, prevHeld bool) (held, pressed bool) {
-	if exactHeld != nil || exactPressed != nil {
-		if exactHeld != nil {
-			held = *exactHeld
-		}
-		if exactPressed != nil {
-			pressed = *exactPressed
-		}
-		return held, pressed
-	}
-	held = mode == "hold" || (mode == "tap" && i == 0)
-	return held, held && !prevHeld
 }
 
 func sampleOf(e *donburi.Entry, t systems.Tick, frame, steps int) Sample {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 
@@ -56,53 +55,21 @@ func ReadMeta(data []byte) (meta TraceMeta, ok bool, err error) {
 }
 
 // Commands expands a trace into the local player's command for every tick,
-// the way trace.Replay submits them: aim and yaw carry over between
-// segments, "tap"/"hold" buttons derive their pressed edge from the held
-// level of the tick before, exact pressed/held fields (recorded traces) are
-// used as they are. The trace must be at TickRate and use tick segments.
+// exactly as trace.Replay submits them (trace.Trace.Inputs). The trace must
+// be at TickRate and use tick segments.
 func Commands(tr *trace.Trace) ([]components.CommandData, error) {
 	if tr.TickRate != TickRate {
 		return nil, fmt.Errorf("match: trace tick_rate %g Hz, the demo runs at %d Hz", tr.TickRate, TickRate)
 	}
-	out := make([]components.CommandData, 0, tr.Ticks())
-	aim := 0.0
-	var prevJump, prevPrimary bool
 	for si, s := range tr.Segments {
 		if s.Frames > 0 {
 			return nil, fmt.Errorf("match: trace segment %d uses frames; the demo replays tick segments", si)
 		}
-		if s.Aim != nil {
-			aim = *s.Aim
-		} else if s.AimDeg != nil {
-			aim = *s.AimDeg * math.Pi / 180
-		}
-		for i := 0; i < s.Ticks; i++ {
-			jh, jp := buttons(s.Jump, s.JumpHeld, s.JumpPressed, i, prevJump)
-			ph, pp := buttons(s.Primary, s.PrimaryHeld, s.PrimaryPressed, i, prevPrimary)
-			prevJump, prevPrimary = jh, ph
-			out = append(out, components.CommandData{
-				Forward: s.Forward, Strafe: s.Strafe,
-				JumpPressed: jp, JumpHeld: jh,
-				Sprint: s.Sprint, Walk: s.Walk, Crouch: s.Crouch,
-				AimAngle: aim, Throttle: s.Throttle,
-				PrimaryPressed: pp, PrimaryHeld: ph,
-				UICaptured: s.UICaptured,
-			})
-		}
+	}
+	inputs := tr.Inputs(0, TickRate)
+	out := make([]components.CommandData, len(inputs))
+	for i, in := range inputs {
+		out[i] = in.Command
 	}
 	return out, nil
-}
-
-func buttons(mode string, exactHeld, exactPressed *bool, i int, prevHeld bool) (held, pressed bool) {
-	if exactHeld != nil || exactPressed != nil {
-		if exactHeld != nil {
-			held = *exactHeld
-		}
-		if exactPressed != nil {
-			pressed = *exactPressed
-		}
-		return held, pressed
-	}
-	held = mode == "hold" || (mode == "tap" && i == 0)
-	return held, held && !prevHeld
 }
