@@ -10,12 +10,12 @@ import (
 type GroundState uint8
 
 const (
-	// GroundNone: in the air (nothing below within Offset+GroundTolerance).
+	// GroundNone means in the air (nothing below within Offset+GroundTolerance).
 	GroundNone GroundState = iota
-	// Ground: on a walkable surface (slope at most MaxSlopeClimbAngle), or
+	// Ground means on a walkable surface (slope at most MaxSlopeClimbAngle), or
 	// on the edge of one (a ledge).
 	Ground
-	// GroundSteep: touching only upward-facing surfaces that are too steep
+	// GroundSteep means touching only upward-facing surfaces that are too steep
 	// to walk on; the character slides down them.
 	GroundSteep
 )
