@@ -1,24 +1,19 @@
 package rpg
 
 import (
-	"math"
-
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/motors"
+	"github.com/seedgames/motorkit/systems"
 )
 
-// fillIntent does what the pipeline's intent stage does (seed 001 §4.1) for
-// flat ground: intent2 = forward2*f + right2*s, mag = clamp(|intent2|, 0, 1),
-// dir = normalize(intent2), speed = mag * IntentSpeedCap.
+// fillIntent runs the pipeline's own intent builder (systems.BuildIntent:
+// yaw-relative intent2, magnitude clamped to [0, 1], unit direction) and
+// sets the speed to mag * IntentSpeedCap, as the intent stage does.
 func fillIntent(m *Motor, ctx *motors.Context) {
-	in := motors.YawForward(ctx.Input.Yaw).Mul(ctx.Input.Forward).
-		Add(motors.YawRight(ctx.Input.Yaw).Mul(ctx.Input.Strafe))
-	mag := math.Min(in.Len(), 1)
-	ctx.Intent = motors.Intent{}
-	if mag > 0 {
-		d := motors.NormalizeOrZero(in)
-		ctx.Intent = motors.Intent{Dir: d, PlanarDir: d, Mag: mag}
-		ctx.Intent.Speed = mag * m.IntentSpeedCap(ctx)
+	in := ctx.Input
+	ctx.Intent = systems.BuildIntent(in.Forward, in.Strafe, in.Yaw, ctx.Grounded, ctx.GroundNormal)
+	if ctx.Intent.Mag > 0 {
+		ctx.Intent.Speed = ctx.Intent.Mag * m.IntentSpeedCap(ctx)
 	}
 }
 
