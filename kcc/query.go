@@ -69,46 +69,31 @@ const (
 	castIters   = 32
 )
 
-// castTri finds the first t in [0, tmax] at which the segment p0-p1 moved by
-// v*t comes within target of triangle t (conservative advancement: the
-// distance between two convex sets along a linear motion is a convex
-// function of t, so Newton steps from t=0 never overshoot the root). It
-// reports no hit when the motion does not approach the triangle. s0 and
-// res0 are the first Newton step and the closest points at t=0 computed by
-// castStart.
-func castTri(p0, p1 vec, target float64, v vec, vlen float64, t *tri, tmax, s0 float64, res0 *boxResult) (float64, boxResult, bool) {
-	if s0 == 0 {
-		return 0, *res0, true
-	}
-	s := s0
-	var res boxResult
-	for it := 1; it < castIters; it++ {
-		res.segTriResult = segTri(madd(p0, v, s), madd(p1, v, s), t)
-		gap := res.dist - target
-		if gap <= castTol {
-			return s, res, true
-		}
-		rate := -dot(res.normal, v)
-		if rate <= approachEps*vlen {
-			return 0, res, false
-		}
-		s += gap / rate
-		if s > tmax {
-			return 0, res, false
-		}
-	}
-	return s, res, true
+// segmentCloser is a convex collider the casts advance against: it returns
+// the closest points between itself and the segment p0-p1.
+type segmentCloser interface {
+	closestTo(p0, p1 vec) boxResult
 }
 
-// castBox is castTri for a box.
-func castBox(p0, p1 vec, target float64, v vec, vlen float64, o *obb, tmax, s0 float64, res0 *boxResult) (float64, boxResult, bool) {
+func (t *tri) closestTo(p0, p1 vec) boxResult { return boxResult{segTriResult: segTri(p0, p1, t)} }
+
+func (o *obb) closestTo(p0, p1 vec) boxResult { return o.segBox(p0, p1) }
+
+// castShape finds the first t in [0, tmax] at which the segment p0-p1 moved
+// by v*t comes within target of shape (a triangle or a box), by
+// conservative advancement: the distance between two convex sets along a
+// linear motion is a convex function of t, so Newton steps from t=0 never
+// overshoot the root. It reports no hit when the motion does not approach
+// the shape. s0 and res0 are the first Newton step and the closest points at
+// t=0 computed by castStart.
+func castShape[S segmentCloser](p0, p1 vec, target float64, v vec, vlen float64, shape S, tmax, s0 float64, res0 *boxResult) (float64, boxResult, bool) {
 	if s0 == 0 {
 		return 0, *res0, true
 	}
 	s := s0
 	var res boxResult
 	for it := 1; it < castIters; it++ {
-		res = o.segBox(madd(p0, v, s), madd(p1, v, s))
+		res = shape.closestTo(madd(p0, v, s), madd(p1, v, s))
 		gap := res.dist - target
 		if gap <= castTol {
 			return s, res, true
@@ -189,7 +174,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		)
 		if cd.idx >= 0 {
 			tr := &tris[cd.idx]
-			t, res, ok = castTri(p0, p1, target, v, vlen, tr, tmax, cd.s0, &cd.res)
+			t, res, ok = castShape(p0, p1, target, v, vlen, tr, tmax, cd.s0, &cd.res)
 			if !ok {
 				continue
 			}
@@ -197,7 +182,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 			id = tr.id
 		} else {
 			o := s.boxes[-cd.idx-1]
-			t, res, ok = castBox(p0, p1, target, v, vlen, o, tmax, cd.s0, &cd.res)
+			t, res, ok = castShape(p0, p1, target, v, vlen, o, tmax, cd.s0, &cd.res)
 			if !ok {
 				continue
 			}
