@@ -251,13 +251,8 @@ func segTri(p0, p1 vec, t *tri) segTriResult {
 		if math.Abs(s1) < math.Abs(s0) {
 			e, se = p1, s1
 		}
-		q := madd(e, t.n, -se)
-		if insideTri(q, t) {
-			n := t.n
-			if se < 0 {
-				n = scale(n, -1)
-			}
-			return segTriResult{dist: math.Abs(se), onTri: q, onSeg: e, normal: n, onFace: true}
+		if r, ok := faceProjection(e, se, t); ok {
+			return r
 		}
 	} else if s0 != s1 {
 		// Crosses (or touches) the plane: intersecting inside the face means
@@ -274,13 +269,8 @@ func segTri(p0, p1 vec, t *tri) segTriResult {
 		if math.Abs(s1) < math.Abs(s0) {
 			e, se = p0, s0
 		}
-		q := madd(e, t.n, -se)
-		if insideTri(q, t) {
-			n := t.n
-			if se < 0 {
-				n = scale(n, -1)
-			}
-			return segTriResult{dist: math.Abs(se), onTri: q, onSeg: e, normal: n, onFace: true}
+		if r, ok := faceProjection(e, se, t); ok {
+			return r
 		}
 	}
 	// When the whole triangle projects onto the segment's line at or
@@ -420,4 +410,19 @@ func rayTri(o, d vec, maxS float64, t *tri) (float64, bool) {
 		return 0, false
 	}
 	return s, true
+}
+
+// faceProjection is the closest-point result for segment end point e at
+// signed plane distance se from triangle t, when e projects inside the face:
+// the distance is |se| and the normal is the face normal turned toward e.
+func faceProjection(e vec, se float64, t *tri) (segTriResult, bool) {
+	q := madd(e, t.n, -se)
+	if !insideTri(q, t) {
+		return segTriResult{}, false
+	}
+	n := t.n
+	if se < 0 {
+		n = scale(n, -1)
+	}
+	return segTriResult{dist: math.Abs(se), onTri: q, onSeg: e, normal: n, onFace: true}, true
 }
