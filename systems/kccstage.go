@@ -69,8 +69,6 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 		lift := 0.0
 		if n[1] > 1e-3 {
 			lift = -(n[0]*v[0] + n[2]*v[2]) / n[1]
-		} else {
-			n = motors.Up
 		}
 		desired = mgl64.Vec3{v[0], lift, v[2]}.Mul(dt)
 	default:
