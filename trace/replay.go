@@ -193,7 +193,7 @@ func Replay(tr *Trace, opts ...Option) (*Result, error) {
 		components.View.Get(e).Yaw = in.Yaw
 		systems.Submit(e, in.Command)
 		if in.FrameDt > 0 {
-			stepsThisFrame = stepsDue(runner, in.FrameDt)
+			stepsThisFrame = runner.StepsFor(in.FrameDt) // reported by samples taken during the frame
 			runner.Advance(in.FrameDt)
 		} else {
 			stepsThisFrame = 1
@@ -202,12 +202,6 @@ func Replay(tr *Trace, opts ...Option) (*Result, error) {
 		frame++
 	}
 	return res, nil
-}
-
-// stepsDue predicts how many ticks Advance(frameDt) will run, so samples
-// taken during the frame can report it.
-func stepsDue(r *systems.Runner, frameDt float64) int {
-	return r.StepsFor(frameDt)
 }
 
 func sampleOf(e *donburi.Entry, t systems.Tick, frame, steps int) Sample {
