@@ -50,6 +50,34 @@ type Config struct {
 	Pickups PickupConfig `toml:"pickups"`
 	Arena   ArenaConfig  `toml:"arena"`
 	Bots    BotsConfig   `toml:"bots"`
+	// Collisions are the contact rules between players (game rules on
+	// top of the seed's physics; each can be switched off).
+	Collisions CollisionConfig `toml:"collisions"`
+}
+
+// CollisionConfig switches and tunes the contacts between players: car
+// against car, car against another player's flail, and flail against
+// flail. They are game rules applied by Rules.Step after the physics step
+// (seed 002 has no contacts; with every switch off a match is the seed's
+// physics plus the kill rule). Masses are the [clean] section's car_mass,
+// flail_mass and flail_mass_exponent, in both physics modes.
+type CollisionConfig struct {
+	// Cars makes cars block each other (equal masses).
+	Cars bool `toml:"cars"`
+	// FlailCar makes a flail that touches another player's car without
+	// killing it (too slow, or spawn protection) push it away: the car
+	// bounces off a still flail and both share the impulse by mass.
+	FlailCar bool `toml:"flail_car"`
+	// Flails makes two players' flails clash: they are separated and
+	// bounce apart by their masses (momentum is conserved).
+	Flails bool `toml:"flails"`
+	// Restitution is the normal speed kept by car-car and car-flail
+	// contacts, FlailRestitution by flail clashes (0 = no bounce).
+	Restitution      float64 `toml:"restitution"`
+	FlailRestitution float64 `toml:"flail_restitution"`
+	// Iterations are the Gauss-Seidel passes over all contacts per tick
+	// (more settle dense piles faster).
+	Iterations int `toml:"iterations"`
 }
 
 // CarConfig is the player car (seed 002 §4).
@@ -137,8 +165,11 @@ type RulesConfig struct {
 	MinEnergy float64 `toml:"min_energy"`
 	// MaxEnergy caps energy (huge values are clamped here).
 	MaxEnergy float64 `toml:"max_energy"`
-	// KillSpeed (u/s): a hit kills when the flail's speed relative to the
-	// victim car is above it.
+	// KillSpeed (u/s): a flail touching another player's car kills it when
+	// the flail's own world-frame speed is above KillSpeed; a slower flail
+	// is an obstacle (see CollisionConfig). The default, 480 u/s, is 1.2x
+	// the car's terminal speed (400 u/s): a flail dragged straight behind
+	// its car never kills, only a whip through a turn or a throw does.
 	KillSpeed float64 `toml:"kill_speed"`
 	// KillShare of the victim's energy goes to the killer.
 	KillShare float64 `toml:"kill_share"`
@@ -233,7 +264,7 @@ func DefaultConfig() Config {
 		Rope:  RopeConfig{Segments: 3, RestLength: 80, K: 0.1, NodeDrag: 1.1},
 		Clean: CleanConfig{Compliance: 1e-6, Substeps: 8, CarMass: 10, NodeMass: 2, FlailMass: 1, FlailMassExponent: 1},
 		Rules: RulesConfig{StartEnergy: 100, MinEnergy: 100, MaxEnergy: 100000,
-			KillSpeed: 300, KillShare: 0.5, DropShare: 0.3, DropCount: 6, DropScatter: 150,
+			KillSpeed: 480, KillShare: 0.5, DropShare: 0.3, DropCount: 6, DropScatter: 150,
 			RespawnDelay: 3, SpawnProtection: 2,
 			FarDistance: 500, FarDrain: 0.1,
 			StillSpeed: 40, StillGrace: 1, StillDrain: 0.05, LeaderboardSize: 10},
@@ -247,6 +278,8 @@ func DefaultConfig() Config {
 			Hard: SkillConfig{ReactionTicks: 3, AimNoiseDeg: 3, Perception: 1400, AttackRatio: 1.3,
 				FleeRatio: 1.5, OrbitRadius: 200, WallMargin: 400, Throws: true},
 		},
+		Collisions: CollisionConfig{Cars: true, FlailCar: true, Flails: true,
+			Restitution: 0.3, FlailRestitution: 0.8, Iterations: 2},
 	}
 }
 
@@ -342,6 +375,9 @@ func (c *Config) Validate(source string) error {
 		k.Range(pre+"orbit_radius", s.s.OrbitRadius, 0, 1e5)
 		k.Range(pre+"wall_margin", s.s.WallMargin, 0, 1e5)
 	}
+	k.Range("collisions.restitution", c.Collisions.Restitution, 0, 1)
+	k.Range("collisions.flail_restitution", c.Collisions.FlailRestitution, 0, 1)
+	k.IntRange("collisions.iterations", c.Collisions.Iterations, 1, 16)
 	return k.Err()
 }
 

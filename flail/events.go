@@ -47,6 +47,9 @@ type Event struct {
 	Victim uint64
 	// Energy is what the killer gained (kill) or the start energy (spawn).
 	Energy float64
+	// Thrown is true for a kill by a thrown flail, false for a swung one
+	// (EventKill only).
+	Thrown bool
 }
 
 // Events collects a tick's events and dispatches them to subscribers as they

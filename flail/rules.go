@@ -108,8 +108,13 @@ type Kill struct {
 	Killer, Victim int
 	// KillerID and VictimID are the players' IDs.
 	KillerID, VictimID uint64
-	// RelSpeed is the flail's speed relative to the victim car (m/s).
-	RelSpeed float64
+	// RelSpeed is the flail's speed relative to the victim car (m/s),
+	// for information; Speed is the flail's own world-frame speed (m/s),
+	// which decided the kill (above kill_speed).
+	RelSpeed, Speed float64
+	// Thrown is true when the killing flail was thrown (detached), false
+	// when it was swung on its chain.
+	Thrown bool
 }
 
 // agentInfo is the compact per-agent view the bots scan (contiguous, so a
@@ -144,13 +149,15 @@ type Rules struct {
 	Kills    []Kill
 	Respawns []int
 
-	// Grid indexes the cars and PickGrid the pickups, rebuilt each Step.
-	Grid, PickGrid *Grid
-	carPos         []mgl64.Vec3
-	alive, killed  []bool
-	info           []agentInfo
-	q              []int32
-	rng            RNG
+	// Grid indexes the cars and PickGrid the pickups, rebuilt each Step;
+	// FlailGrid indexes the flails for clashes (when enabled).
+	Grid, PickGrid, FlailGrid *Grid
+	carPos, flailPos          []mgl64.Vec3
+	alive, killed, active     []bool
+	touched                   []uint8
+	info                      []agentInfo
+	q                         []int32
+	rng                       RNG
 
 	killSpeed, carR, farDist, stillSpeed, scatter float64
 }
@@ -164,6 +171,7 @@ func NewRules(cfg Config, ph Physics, arena *Arena, seed uint64) *Rules {
 		rng:        NewRNG(Derive(seed, 1<<33)),
 		Grid:       NewGrid(arena.Half, cfg.Arena.GridCell/upm),
 		PickGrid:   NewGrid(arena.Half, cfg.Arena.GridCell/upm),
+		FlailGrid:  NewGrid(arena.Half, cfg.Arena.GridCell/upm),
 		killSpeed:  cfg.Rules.KillSpeed / upm,
 		carR:       cfg.Car.Radius / upm,
 		farDist:    cfg.Rules.FarDistance / upm,
@@ -311,7 +319,9 @@ func (r *Rules) Step(agents []Agent) {
 		}
 	}
 
-	// hits: another player's flail touching a car faster than kill_speed.
+	// hits: another player's flail touching a car while the flail's own
+	// world-frame speed is above kill_speed (a car driving into a still
+	// flail does not die: the collision rules push it off).
 	for i := range agents {
 		a := &agents[i]
 		p := a.P
@@ -321,6 +331,10 @@ func (r *Rules) Step(agents []Agent) {
 		fr := p.Flail.Radius
 		fp := p.Flail.Pos
 		hr := fr + r.carR
+		speed := math.Hypot(p.Flail.Vel[0], p.Flail.Vel[2])
+		if !(speed > r.killSpeed) {
+			continue
+		}
 		r.q = r.Grid.Query(fp[0], fp[2], hr, r.q[:0])
 		for _, j := range r.q {
 			if int(j) == i || r.killed[j] {
@@ -336,13 +350,15 @@ func (r *Rules) Step(agents []Agent) {
 				continue
 			}
 			rel := math.Hypot(p.Flail.Vel[0]-b.Car.Vel[0], p.Flail.Vel[2]-b.Car.Vel[2])
-			if rel <= r.killSpeed {
-				continue
-			}
 			r.killed[j] = true
-			r.Kills = append(r.Kills, Kill{Killer: i, Victim: int(j), KillerID: p.ID, VictimID: b.P.ID, RelSpeed: rel})
+			r.Kills = append(r.Kills, Kill{Killer: i, Victim: int(j), KillerID: p.ID, VictimID: b.P.ID,
+				RelSpeed: rel, Speed: speed, Thrown: p.Flail.Thrown})
 		}
 	}
+
+	// contacts between the survivors: cars, flails against other cars,
+	// flail clashes (agents' cars are updated; callers write them back).
+	r.collide(agents)
 
 	for i := range agents {
 		agents[i].P.UpdateRadius(&r.Ph)
@@ -367,11 +383,26 @@ func (r *Rules) Step(agents []Agent) {
 	}
 }
 
-// ApplyKill applies a detected kill: the killer gains kill_share of the
-// victim's energy, the victim drops drop_share of it as pickups around its
-// car, dies (energy 0, respawn timer set) and EventKill is emitted. It does
-// nothing if the victim is already dead or killer == victim.
+// ApplyKill applies a kill: the killer gains kill_share of the victim's
+// energy, the victim drops drop_share of it as pickups around its car, dies
+// (energy 0, respawn timer set) and EventKill is emitted (Thrown taken from
+// the killer's flail now). It does nothing if the victim is already dead or
+// killer == victim. Apply kills detected by Step with ApplyDetected.
 func (r *Rules) ApplyKill(killer, victim *Player, victimCar mgl64.Vec3) {
+	if killer == nil {
+		return
+	}
+	r.applyKill(killer, victim, victimCar, killer.Flail.Thrown)
+}
+
+// ApplyDetected applies the kill k found by Step (ApplyKill with the
+// thrown/swung flag recorded at detection, so a killer killed in the same
+// tick still reports how it killed).
+func (r *Rules) ApplyDetected(k Kill, killer, victim *Player, victimCar mgl64.Vec3) {
+	r.applyKill(killer, victim, victimCar, k.Thrown)
+}
+
+func (r *Rules) applyKill(killer, victim *Player, victimCar mgl64.Vec3, thrown bool) {
 	if killer == nil || victim == nil || killer == victim || !victim.Alive {
 		return
 	}
@@ -388,7 +419,7 @@ func (r *Rules) ApplyKill(killer, victim *Player, victimCar mgl64.Vec3) {
 	victim.RespawnIn = rc.RespawnDelay
 	victim.Flail.Thrown, victim.Flail.Attracting = false, false
 	victim.Input = Input{}
-	r.Events.Emit(Event{Tick: r.Tick, Kind: EventKill, Killer: killer.ID, Victim: victim.ID, Energy: gain})
+	r.Events.Emit(Event{Tick: r.Tick, Kind: EventKill, Killer: killer.ID, Victim: victim.ID, Energy: gain, Thrown: thrown})
 }
 
 // UpdateBoard recomputes the leaderboard from the living agents.

@@ -135,8 +135,11 @@ func (s *Sim) Step() {
 	}
 	r := s.Rules
 	r.Step(s.agents)
+	for i := 0; i < n; i++ {
+		s.Cars[i] = s.agents[i].Car // the contact rules may have moved it
+	}
 	for _, k := range r.Kills {
-		r.ApplyKill(s.agents[k.Killer].P, s.agents[k.Victim].P, s.Cars[k.Victim].Pos)
+		r.ApplyDetected(k, s.agents[k.Killer].P, s.agents[k.Victim].P, s.Cars[k.Victim].Pos)
 	}
 	for _, i := range r.Respawns {
 		r.Respawn(&s.Players[i], &s.Cars[i], &s.Ropes[i])

@@ -162,16 +162,24 @@ func (g *FlailGame) ropeEntity(e *donburi.Entry) {
 	if pull.DVel != (mgl64.Vec3{}) {
 		body.Velocity = body.Velocity.Add(mgl64.Vec3{pull.DVel[0], 0, pull.DVel[2]})
 	}
-	if d := (mgl64.Vec3{pull.DPos[0], 0, pull.DPos[2]}); d != (mgl64.Vec3{}) {
-		k := components.KCC.Get(e)
-		if k.Controller != nil && g.level != nil {
-			res := k.Controller.Move(g.level, k.Shape, body.Position, d)
-			if tr := res.Translation; finiteVec(tr) {
-				body.Position = body.Position.Add(mgl64.Vec3{tr[0], 0, tr[2]})
-			}
-		} else {
-			body.Position = body.Position.Add(d)
+	g.moveCar(e, body, pull.DPos)
+}
+
+// moveCar moves a car by d on the XZ plane through its KCC against the level
+// (walls still hold), or directly when it has no controller.
+func (g *FlailGame) moveCar(e *donburi.Entry, body *components.BodyData, d mgl64.Vec3) {
+	d = mgl64.Vec3{d[0], 0, d[2]}
+	if d == (mgl64.Vec3{}) || !finiteVec(d) {
+		return
+	}
+	k := components.KCC.Get(e)
+	if k.Controller != nil && g.level != nil {
+		res := k.Controller.Move(g.level, k.Shape, body.Position, d)
+		if tr := res.Translation; finiteVec(tr) {
+			body.Position = body.Position.Add(mgl64.Vec3{tr[0], 0, tr[2]})
 		}
+	} else {
+		body.Position = body.Position.Add(d)
 	}
 }
 
@@ -204,6 +212,20 @@ func (g *FlailGame) rulesStage(w donburi.World, _ Tick) {
 		g.agents[i] = a
 	}
 	g.Rules.Step(g.agents)
+	// the contact rules may have pushed cars: move them by the correction
+	// through the KCC (walls hold) and take the new velocity.
+	g.level = components.LevelOf(w)
+	for i, ent := range g.ents {
+		a := &g.agents[i]
+		e := w.Entry(ent)
+		body := components.Body.Get(e)
+		if a.Car.Pos != body.Position {
+			g.moveCar(e, body, a.Car.Pos.Sub(body.Position))
+		}
+		if a.Car.Vel != body.Velocity && finiteVec(a.Car.Vel) {
+			body.Velocity = mgl64.Vec3{a.Car.Vel[0], 0, a.Car.Vel[2]}
+		}
+	}
 	// pointers into component storage are not kept past this stage.
 	for i := range g.agents {
 		g.agents[i] = flail.Agent{}
@@ -224,7 +246,7 @@ func (g *FlailGame) applyDeferred(w donburi.World) {
 		vEntry := w.Entry(ve)
 		victim := components.Flail.Get(vEntry)
 		vb := components.Body.Get(vEntry)
-		r.ApplyKill(&killer.Player, &victim.Player, vb.Position)
+		r.ApplyDetected(k, &killer.Player, &victim.Player, vb.Position)
 		vb.Velocity = mgl64.Vec3{}
 	}
 	for _, i := range r.Respawns {

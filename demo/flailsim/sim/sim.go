@@ -41,6 +41,8 @@ type Match struct {
 	Game     *systems.FlailGame
 	// Kills counts EventKill since the match started.
 	Kills int
+	// Stats collects the match statistics from the events.
+	Stats Stats
 }
 
 // NewMatch builds the world, installs the arena and the flail systems and
@@ -77,10 +79,12 @@ func NewMatch(o Options) (*Match, error) {
 		return nil, err
 	}
 	m := &Match{World: w, Pipeline: p, Game: g}
+	m.Stats.init(p.TickRate())
 	g.Rules.Events.Subscribe(func(e flail.Event) {
 		if e.Kind == flail.EventKill {
 			m.Kills++
 		}
+		m.Stats.observe(e)
 	})
 	skills := [3]string{"easy", "normal", "hard"}
 	for i := 0; i < o.Bots; i++ {
@@ -157,7 +161,12 @@ func Run(o Options, out io.Writer) error {
 		tps = float64(o.Ticks) / el.Seconds()
 	}
 	fmt.Fprintf(out, "timing: %.0f ticks/s (%.3f ms/tick, %.1fx real time)\n", tps, 1000/tps, tps/p.TickRate())
-	fmt.Fprintf(out, "kills: %d\n", m.Kills)
+	st := m.Summary()
+	fmt.Fprintf(out, "kills: %d (swung %d, thrown %d), %.3f per bot-minute\n", m.Kills, st.Swung, st.Thrown, st.KillsPerBotMinute)
+	fmt.Fprintf(out, "lives: %d ended, %d running; median life %s (Kaplan-Meier, running lives censored); median ended life %.1f s\n",
+		st.Ended, st.Running, st.MedianLifeString(), st.MedianEnded)
+	q := st.Energy
+	fmt.Fprintf(out, "energy of the living: min %.0f, q1 %.0f, median %.0f, q3 %.0f, max %.0f\n", q[0], q[1], q[2], q[3], q[4])
 	fmt.Fprintf(out, "pickups: %d on the field\n", r.Pickups.Len())
 	fmt.Fprintf(out, "checksum: %016x\n", m.Checksum())
 	fmt.Fprintf(out, "leaderboard (top %d by energy):\n", r.Cfg.Rules.LeaderboardSize)

@@ -1,0 +1,178 @@
+package flail
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Separate resolves an overlap between two circles on the XZ plane: a of
+// radius ra and inverse mass wa, b of radius rb and inverse mass wb. The
+// penetration is removed along the line of centers, shared by inverse mass
+// (the pair's center of mass does not move), and if the circles approach
+// each other an impulse j = -(1+e) v_n / (wa + wb) along the normal makes
+// them bounce with restitution e, so momentum is conserved exactly up to
+// rounding. Coincident centers separate along +X (deterministic). It
+// reports whether the circles overlapped; non-finite state or zero total
+// inverse mass is left alone.
+func Separate(a, b *Point, ra, rb, wa, wb, e float64) bool {
+	dx, dz := b.Pos[0]-a.Pos[0], b.Pos[2]-a.Pos[2]
+	rr := ra + rb
+	d2 := dx*dx + dz*dz
+	if !(d2 < rr*rr) { // also NaN
+		return false
+	}
+	w := wa + wb
+	if !(w > 0) || math.IsInf(w, 0) {
+		return false
+	}
+	d := math.Sqrt(d2)
+	nx, nz := 1.0, 0.0
+	if d > 1e-9 {
+		nx, nz = dx/d, dz/d
+	}
+	depth := rr - d
+	ka, kb := wa/w*depth, wb/w*depth
+	a.Pos[0] -= nx * ka
+	a.Pos[2] -= nz * ka
+	b.Pos[0] += nx * kb
+	b.Pos[2] += nz * kb
+	vn := (b.Vel[0]-a.Vel[0])*nx + (b.Vel[2]-a.Vel[2])*nz
+	if vn < 0 {
+		j := -(1 + e) * vn / w
+		a.Vel[0] -= nx * j * wa
+		a.Vel[2] -= nz * j * wa
+		b.Vel[0] += nx * j * wb
+		b.Vel[2] += nz * j * wb
+	}
+	return true
+}
+
+// touched flags: which of an agent's bodies a contact moved this tick.
+const (
+	touchedCar uint8 = 1 << iota
+	touchedFlail
+)
+
+// CollisionsOn reports whether any contact rule is switched on.
+func (c *CollisionConfig) CollisionsOn() bool { return c.Cars || c.FlailCar || c.Flails }
+
+// collide runs the contact rules over the agents that are alive and not
+// killed this tick, in index order, for collisions.iterations passes: car
+// against car, flail against another player's car, flail against flail.
+// Candidate pairs come from the uniform grids (cars in Grid, flails in
+// FlailGrid, rebuilt from the current positions before each pass); each
+// unordered pair is resolved once per pass (lower index first). Moved cars
+// and flails are pushed back out of the arena afterwards; agents' Car copies
+// carry the result (the caller writes them back). Grid ends up indexing the
+// living cars at their final positions.
+func (r *Rules) collide(agents []Agent) {
+	cc := &r.Cfg.Collisions
+	n := len(agents)
+	if !cc.CollisionsOn() || n == 0 {
+		return
+	}
+	if cap(r.active) < n {
+		r.active = make([]bool, n, n+n/2)
+		r.flailPos = make([]mgl64.Vec3, n, n+n/2)
+		r.touched = make([]uint8, n, n+n/2)
+	}
+	r.active, r.flailPos, r.touched = r.active[:n], r.flailPos[:n], r.touched[:n]
+	wCar := r.Ph.CarInvMass
+	maxR := 0.0
+	for i := range agents {
+		r.active[i] = r.alive[i] && !r.killed[i]
+		r.touched[i] = 0
+		if r.active[i] && agents[i].P.Flail.Radius > maxR {
+			maxR = agents[i].P.Flail.Radius
+		}
+	}
+	for it := 0; it < cc.Iterations; it++ {
+		for i := range agents {
+			r.carPos[i] = agents[i].Car.Pos
+			r.flailPos[i] = agents[i].P.Flail.Pos
+		}
+		r.Grid.Build(r.carPos, r.active)
+		if cc.Flails {
+			r.FlailGrid.Build(r.flailPos, r.active)
+		}
+		any := false
+		if cc.Cars {
+			reach := 2 * r.carR
+			for i := range agents {
+				if !r.active[i] {
+					continue
+				}
+				a := &agents[i].Car
+				r.q = r.Grid.Query(a.Pos[0], a.Pos[2], reach, r.q[:0])
+				for _, j := range r.q {
+					if int(j) <= i {
+						continue
+					}
+					if Separate(a, &agents[j].Car, r.carR, r.carR, wCar, wCar, cc.Restitution) {
+						any = true
+						r.touched[i] |= touchedCar
+						r.touched[j] |= touchedCar
+					}
+				}
+			}
+		}
+		if cc.FlailCar {
+			for i := range agents {
+				if !r.active[i] {
+					continue
+				}
+				f := &agents[i].P.Flail
+				wf := 1 / r.Ph.FlailMassOf(f.Radius)
+				r.q = r.Grid.Query(f.Pos[0], f.Pos[2], f.Radius+r.carR, r.q[:0])
+				for _, j := range r.q {
+					if int(j) == i {
+						continue // your own flail passes over your car
+					}
+					if Separate(&f.Point, &agents[j].Car, f.Radius, r.carR, wf, wCar, cc.Restitution) {
+						any = true
+						r.touched[i] |= touchedFlail
+						r.touched[j] |= touchedCar
+					}
+				}
+			}
+		}
+		if cc.Flails {
+			for i := range agents {
+				if !r.active[i] {
+					continue
+				}
+				f := &agents[i].P.Flail
+				wf := 1 / r.Ph.FlailMassOf(f.Radius)
+				r.q = r.FlailGrid.Query(f.Pos[0], f.Pos[2], f.Radius+maxR, r.q[:0])
+				for _, j := range r.q {
+					if int(j) <= i {
+						continue
+					}
+					g := &agents[j].P.Flail
+					if Separate(&f.Point, &g.Point, f.Radius, g.Radius, wf, 1/r.Ph.FlailMassOf(g.Radius), cc.FlailRestitution) {
+						any = true
+						r.touched[i] |= touchedFlail
+						r.touched[j] |= touchedFlail
+					}
+				}
+			}
+		}
+		if !any {
+			break
+		}
+	}
+	for i := range agents {
+		a := &agents[i]
+		if r.touched[i]&touchedCar != 0 {
+			r.Arena.Collide(&a.Car, r.carR, 0)
+		}
+		if r.touched[i]&touchedFlail != 0 {
+			r.Arena.Collide(&a.P.Flail.Point, a.P.Flail.Radius, r.Ph.Restitution)
+		}
+	}
+	for i := range agents {
+		r.carPos[i] = agents[i].Car.Pos
+	}
+	r.Grid.Build(r.carPos, r.alive)
+}
