@@ -19,7 +19,7 @@ func Separate(a, b *Point, ra, rb, wa, wb, e float64) bool {
 	dx, dz := b.Pos[0]-a.Pos[0], b.Pos[2]-a.Pos[2]
 	rr := ra + rb
 	d2 := dx*dx + dz*dz
-	if !(d2 < rr*rr) { // also NaN
+	if !(d2 < rr*rr*(1-1e-12)) { // touching within rounding, or NaN
 		return false
 	}
 	w := wa + wb

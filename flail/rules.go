@@ -158,6 +158,7 @@ type Rules struct {
 	info                      []agentInfo
 	q                         []int32
 	rng                       RNG
+	planNodes                 [2 * MaxRopeNodes]Point
 
 	killSpeed, carR, farDist, stillSpeed, scatter float64
 }
