@@ -75,6 +75,7 @@ type Bot struct {
 	input   Input
 	orbit   float64
 	thrown  int
+	rest    int // ticks since the flail came back (throw cooldown)
 	passing bool
 }
 
@@ -115,6 +116,7 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 		b.thrown++
 	} else {
 		b.thrown = 0
+		b.rest++
 		b.input.PrimaryHeld = false
 	}
 	if b.Cooldown > 0 {
@@ -128,8 +130,9 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 	perc := sc.Perception / upm
 	myE := math.Max(p.Energy, 1)
 
-	threat, target := -1, -1
-	threatD, targetD := math.Inf(1), math.Inf(1)
+	threat, target, dodge := -1, -1, -1
+	threatD, targetD, dodgeT := math.Inf(1), math.Inf(1), math.Inf(1)
+	dodgeR := sc.DodgeDistance / upm
 	r.q = r.Grid.Query(pos[0], pos[2], perc, r.q[:0])
 	info := r.info
 	px, pz := pos[0], pos[2]
@@ -139,6 +142,18 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 		o := &info[j]
 		if j == self || !o.alive {
 			continue
+		}
+		if dodgeR > 0 && o.lethal && !o.protected {
+			// a lethal flail closing in: time to closest approach.
+			rx, rz := px-o.flailX, pz-o.flailZ
+			vx, vz := o.flailVX-me.Car.Vel[0], o.flailVZ-me.Car.Vel[2]
+			if v2 := vx*vx + vz*vz; v2 > 1e-12 && rx*rx+rz*rz < dodgeR*dodgeR {
+				tc := (rx*vx + rz*vz) / v2
+				miss := sq(rx-vx*tc) + sq(rz-vz*tc)
+				if reach := r.carR + 2*r.Ph.CarRadius + p.Flail.Radius; tc > 0 && miss < reach*reach && tc < dodgeT {
+					dodge, dodgeT = j, tc
+				}
+			}
 		}
 		d2 := sq(o.carX-px) + sq(o.carZ-pz)
 		if d2 > perc*perc {
@@ -158,6 +173,17 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 	b.input.Throttle = 1
 	half := 0.5 * perc
 	switch {
+	case dodge >= 0:
+		// swerve off the lethal flail's line, to the side the car is on.
+		b.Mode, b.Target = BotFlee, agents[dodge].P.ID
+		o := &info[dodge]
+		vx, vz := o.flailVX, o.flailVZ
+		rx, rz := px-o.flailX, pz-o.flailZ
+		if rx*vz-rz*vx > 0 {
+			dx, dz = vz, -vx
+		} else {
+			dx, dz = -vz, vx
+		}
 	case threat >= 0 && threatD < half*half:
 		b.Mode, b.Target = BotFlee, agents[threat].P.ID
 		f := agents[threat].P.Flail.Pos
@@ -176,6 +202,31 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 		// cars block each other: the run passes the target side by side
 		// (the pass counts from touching distance on).
 		pass := p.Flail.Radius + 3*r.carR
+		if sc.Throws && !p.Flail.Thrown && b.rest > sc.ThrowCooldownTicks && dist < 2*loop {
+			// throw when the flail flies at the target and the throw boost
+			// makes it lethal (a swung flail rarely is: kill_speed is above
+			// the car's terminal speed).
+			fv := p.Flail.Vel
+			fs := math.Hypot(fv[0], fv[2])
+			ftx, ftz := t[0]-p.Flail.Pos[0], t[2]-p.Flail.Pos[2]
+			fd := math.Hypot(ftx, ftz)
+			// Lethal range of the throw: released at v0 = fs + boost, it
+			// slows by 1/D per tick, so it stays above kill_speed ks for
+			// dt * (v0 - ks) / (D - 1) meters (geometric sum).
+			v0 := fs + r.Ph.ThrowBoost
+			rng := r.Ph.Dt * (v0 - r.killSpeed) / (r.Ph.ThrownDrag - 1)
+			if v0 > r.killSpeed && fd < rng && fd > 1e-9 && (fv[0]*ftx+fv[2]*ftz) > 0.95*fs*fd {
+				b.input.PrimaryPressed, b.input.PrimaryHeld = true, false
+				b.rest = 0
+			}
+		}
+		// brake and throw: a throwing bot close to its target coasts, so
+		// the trailing flail swings forward past the car toward the target,
+		// and throws it when it flies at the target within lethal range.
+		if sc.Throws && !p.Flail.Thrown && dist < 2*r.carR+p.Flail.Radius+r.Ph.Rest*float64(r.Ph.Nodes+1) &&
+			math.Hypot(p.Flail.Vel[0], p.Flail.Vel[2]) > 0.6*r.Ph.CarAccel/(r.Ph.CarDrag-1) {
+			b.input.Throttle = 0 // while the flail still carries 60% of terminal speed
+		}
 		if sc.WhipPlanTicks > 0 && !p.Flail.Thrown && dist < loop+r.Ph.Rest*float64(r.Ph.Nodes+1)+2 {
 			if a, ok := b.planWhip(r, me, &agents[target], sc.WhipPlanTicks); ok {
 				dx, dz = math.Cos(a), math.Sin(a)
@@ -197,23 +248,6 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 			a += b.orbit * math.Pi / 8 * math.Min(1, (dist-loop)/loop)
 		}
 		dx, dz = math.Cos(a), math.Sin(a)
-		if sc.Throws && !p.Flail.Thrown && dist < 2*loop {
-			// throw when the flail flies at the target and the throw boost
-			// makes it lethal (a swung flail rarely is: kill_speed is above
-			// the car's terminal speed).
-			fv := p.Flail.Vel
-			fs := math.Hypot(fv[0], fv[2])
-			ftx, ftz := t[0]-p.Flail.Pos[0], t[2]-p.Flail.Pos[2]
-			fd := math.Hypot(ftx, ftz)
-			// Lethal range of the throw: released at v0 = fs + boost, it
-			// slows by 1/D per tick, so it stays above kill_speed ks for
-			// dt * (v0 - ks) / (D - 1) meters (geometric sum).
-			v0 := fs + r.Ph.ThrowBoost
-			rng := r.Ph.Dt * (v0 - r.killSpeed) / (r.Ph.ThrownDrag - 1)
-			if v0 > r.killSpeed && fd < rng && fd > 1e-9 && (fv[0]*ftx+fv[2]*ftz) > 0.95*fs*fd {
-				b.input.PrimaryPressed, b.input.PrimaryHeld = true, false
-			}
-		}
 	default:
 		b.Target = 0
 		best, bestD := -1, math.Inf(1)

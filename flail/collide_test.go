@@ -88,12 +88,12 @@ func FuzzSeparate(f *testing.F) {
 }
 
 // A car driving at terminal speed (4 m/s) into another player's still
-// flail is not killed (the flail's own speed, 0, is below kill_speed 5.6
+// flail is not killed (the flail's own speed, 0, is below kill_speed 6
 // m/s); one rules step separates them and splits the impulse by mass with
 // restitution 0.3: with w_c = 1/10, a 1000-energy flail of
 // m_f = 1*(106.5/10)^1 kg, the car keeps 4 - 1.3*4*w_c/(w_c+w_f) and the
 // flail gets 1.3*4*w_f/(w_c+w_f), below kill_speed (a car can never push a
-// flail to a lethal speed: (1+e)*4 = 5.2 < 5.6 m/s).
+// flail to a lethal speed: (1+e)*4 = 5.2 < 6 m/s).
 func TestCarBouncesOffStillFlail(t *testing.T) {
 	r, ag, _ := testRules(t, 2)
 	owner, car := &ag[0], &ag[1]
@@ -120,13 +120,15 @@ func TestCarBouncesOffStillFlail(t *testing.T) {
 	if d := owner.P.Flail.Pos.Sub(car.Car.Pos).Len(); math.Abs(d-(rf+r.carR)) > 1e-12 {
 		t.Fatalf("not separated: %v", d)
 	}
-	// the same flail moving at 6 m/s kills.
-	r2, b, _ := testRules(t, 2)
-	b[0].P.Flail.Pos = b[1].Car.Pos
-	b[0].P.Flail.Vel = mgl64.Vec3{0, 0, 6}
-	r2.Step(b)
-	if len(r2.Kills) != 1 || r2.Kills[0].Speed != 6 || r2.Kills[0].Thrown {
-		t.Fatalf("a 6 m/s swung flail did not kill: %+v", r2.Kills)
+	// a flail moving at 6.5 m/s (above 6) kills; at 5.99 it does not.
+	for _, sp := range []float64{6.5, 5.99} {
+		r2, b, _ := testRules(t, 2)
+		b[0].P.Flail.Pos = b[1].Car.Pos
+		b[0].P.Flail.Vel = mgl64.Vec3{0, 0, sp}
+		r2.Step(b)
+		if kill := len(r2.Kills) == 1 && r2.Kills[0].Speed == sp && !r2.Kills[0].Thrown; kill != (sp > 6) {
+			t.Fatalf("swung flail at %v m/s: kills %+v", sp, r2.Kills)
+		}
 	}
 }
 

@@ -167,7 +167,7 @@ type RulesConfig struct {
 	MaxEnergy float64 `toml:"max_energy"`
 	// KillSpeed (u/s): a flail touching another player's car kills it when
 	// the flail's own world-frame speed is above KillSpeed; a slower flail
-	// is an obstacle (see CollisionConfig). The default, 560 u/s, is 1.4x
+	// is an obstacle (see CollisionConfig). The default, 600 u/s, is 1.5x
 	// the car's terminal speed (400 u/s): a flail dragged behind its car
 	// never kills, nor does the swing of ordinary steering; it takes a
 	// deliberate whip or a throw (docs/flail.md derives it).
@@ -255,6 +255,13 @@ type SkillConfig struct {
 	// takes the one whose flail reaches the target soonest at a lethal
 	// speed (0 = never plans).
 	WhipPlanTicks int `toml:"whip_plan_ticks"`
+	// ThrowCooldownTicks is how long a throwing bot waits after its flail
+	// came back before it throws again.
+	ThrowCooldownTicks int `toml:"throw_cooldown_ticks"`
+	// DodgeDistance (u): a lethal flail (faster than kill_speed) within
+	// this distance on a course to hit the bot makes it swerve off the
+	// flail's line (0 = never dodges).
+	DodgeDistance float64 `toml:"dodge_distance"`
 }
 
 // DefaultConfig returns the default tuning: the seed's constants in exact
@@ -266,11 +273,11 @@ func DefaultConfig() Config {
 		ReferenceRate: 40,
 		Car:           CarConfig{Accel: 1, Drag: 1.1, Radius: 30},
 		Flail: FlailConfig{Drag: 1.1, ThrownDrag: 1.02, Restitution: 0.5, MinRadius: 10,
-			AttractAccel: 2.5, ReattachDistance: 120, ThrowBoost: 8},
+			AttractAccel: 2.5, ReattachDistance: 120, ThrowBoost: 10},
 		Rope:  RopeConfig{Segments: 3, RestLength: 80, K: 0.1, NodeDrag: 1.1},
 		Clean: CleanConfig{Compliance: 1e-6, Substeps: 8, CarMass: 10, NodeMass: 2, FlailMass: 1, FlailMassExponent: 1},
 		Rules: RulesConfig{StartEnergy: 100, MinEnergy: 100, MaxEnergy: 100000,
-			KillSpeed: 560, KillShare: 0.5, DropShare: 0.3, DropCount: 6, DropScatter: 150,
+			KillSpeed: 600, KillShare: 0.5, DropShare: 0.3, DropCount: 6, DropScatter: 150,
 			RespawnDelay: 3, SpawnProtection: 2,
 			FarDistance: 500, FarDrain: 0.1,
 			StillSpeed: 40, StillGrace: 1, StillDrain: 0.05, LeaderboardSize: 10},
@@ -278,11 +285,11 @@ func DefaultConfig() Config {
 		Arena:   ArenaConfig{Size: 8500, GridCell: 600},
 		Bots: BotsConfig{
 			Easy: SkillConfig{ReactionTicks: 12, AimNoiseDeg: 25, Perception: 800, AttackRatio: 0.7,
-				FleeRatio: 2.5, OrbitRadius: 300, WallMargin: 300, Throws: false},
+				FleeRatio: 2.5, OrbitRadius: 300, WallMargin: 300, Throws: false, DodgeDistance: 0},
 			Normal: SkillConfig{ReactionTicks: 6, AimNoiseDeg: 10, Perception: 1100, AttackRatio: 1.0,
-				FleeRatio: 1.8, OrbitRadius: 250, WallMargin: 350, Throws: false},
+				FleeRatio: 1.8, OrbitRadius: 250, WallMargin: 350, Throws: false, DodgeDistance: 300},
 			Hard: SkillConfig{ReactionTicks: 3, AimNoiseDeg: 3, Perception: 1400, AttackRatio: 1.3,
-				FleeRatio: 1.5, OrbitRadius: 200, WallMargin: 400, Throws: true, WhipPlanTicks: 40},
+				FleeRatio: 1.5, OrbitRadius: 200, WallMargin: 400, Throws: true, WhipPlanTicks: 40, ThrowCooldownTicks: 80, DodgeDistance: 400},
 		},
 		Collisions: CollisionConfig{Cars: true, FlailCar: true, Flails: true,
 			Restitution: 0.3, FlailRestitution: 0.5, Iterations: 2},
@@ -381,6 +388,8 @@ func (c *Config) Validate(source string) error {
 		k.Range(pre+"orbit_radius", s.s.OrbitRadius, 0, 1e5)
 		k.Range(pre+"wall_margin", s.s.WallMargin, 0, 1e5)
 		k.IntRange(pre+"whip_plan_ticks", s.s.WhipPlanTicks, 0, 200)
+		k.Range(pre+"dodge_distance", s.s.DodgeDistance, 0, 1e5)
+		k.IntRange(pre+"throw_cooldown_ticks", s.s.ThrowCooldownTicks, 0, 100000)
 	}
 	k.Range("collisions.restitution", c.Collisions.Restitution, 0, 1)
 	k.Range("collisions.flail_restitution", c.Collisions.FlailRestitution, 0, 1)

@@ -389,8 +389,8 @@ func TestThrowAndAttract(t *testing.T) {
 	if !pl.Flail.Thrown || pl.Flail.Attracting {
 		t.Fatalf("click should throw without attracting: %+v", pl.Flail)
 	}
-	// throw boost 8 u/tick = 3.2 m/s along +x, then thrown drag 1.02 per tick.
-	if v := pl.Flail.Vel[0]; math.Abs(v-(1+3.2)/1.02) > 1e-12 {
+	// throw boost 10 u/tick = 4 m/s along +x, then thrown drag 1.02 per tick.
+	if v := pl.Flail.Vel[0]; math.Abs(v-(1+4)/1.02) > 1e-12 {
 		t.Fatalf("thrown speed %v", v)
 	}
 	for i := 0; i < 40; i++ {

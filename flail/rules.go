@@ -121,8 +121,9 @@ type Kill struct {
 // perception query does not chase pointers into component storage).
 type agentInfo struct {
 	carX, carZ, flailX, flailZ float64
+	flailVX, flailVZ           float64
 	energy                     float64
-	alive, protected           bool
+	alive, protected, lethal   bool
 }
 
 // Rules runs the game rules over a match's agents each tick. It owns the
@@ -373,8 +374,10 @@ func (r *Rules) Step(agents []Agent) {
 	for i := range agents {
 		a := &agents[i]
 		p := a.P
+		fv := p.Flail.Vel
 		r.info[i] = agentInfo{carX: a.Car.Pos[0], carZ: a.Car.Pos[2], flailX: p.Flail.Pos[0], flailZ: p.Flail.Pos[2],
-			energy: p.Energy, alive: p.Alive && !r.killed[i], protected: p.Protected > 0}
+			flailVX: fv[0], flailVZ: fv[2], energy: p.Energy, alive: p.Alive && !r.killed[i], protected: p.Protected > 0,
+			lethal: fv[0]*fv[0]+fv[2]*fv[2] > r.killSpeed*r.killSpeed}
 	}
 	r.PickGrid.Build(r.Pickups.pos, nil)
 	for i := range agents {

@@ -66,8 +66,8 @@ func TestKillRules(t *testing.T) {
 		moving(&ag[i])
 	}
 	ag[1].P.Energy = 1000
-	// kill_speed 300 u/s = 3 m/s relative: car 0's flail at car 1 at 8 m/s
-	// relative (car 1 moves at 1 m/s along +x, the flail at -7 m/s).
+	// kill_speed 600 u/s = 6 m/s of the flail's own speed: car 0's flail
+	// hits car 1 at -7 m/s (8 m/s relative: car 1 moves at 1 m/s along +x).
 	ag[0].P.Flail.Pos = ag[1].Car.Pos
 	ag[0].P.Flail.Vel = mgl64.Vec3{-7, 0, 0}
 	// car 2's own flail sits on car 2, very fast: never a kill.
@@ -108,7 +108,7 @@ func TestKillRules(t *testing.T) {
 	// just below kill speed: no kill.
 	r2, b, _ := testRules(t, 2)
 	b[0].P.Flail.Pos = b[1].Car.Pos
-	b[0].P.Flail.Vel = mgl64.Vec3{2.99, 0, 0} // car 1 still: relative 2.99 m/s
+	b[0].P.Flail.Vel = mgl64.Vec3{5.99, 0, 0} // just below 6 m/s
 	r2.Step(b)
 	if len(r2.Kills) != 0 {
 		t.Fatalf("slow hit killed: %+v", r2.Kills)

@@ -175,10 +175,10 @@ func TestFlailKillDeferredToCleanupAndRespawn(t *testing.T) {
 		}
 	})
 	p.Step()
-	// throw the attacker's flail at the victim: 6 m/s > kill_speed 5.6 m/s.
+	// throw the attacker's flail at the victim: 7 m/s > kill_speed 6 m/s.
 	f := components.Flail.Get(w.Entry(att))
 	f.Flail.Pos = mgl64.Vec3{9.9, 0, 0}
-	f.Flail.Vel = mgl64.Vec3{6, 0, 0}
+	f.Flail.Vel = mgl64.Vec3{7, 0, 0}
 	f.Flail.Thrown = true
 	events = events[:0]
 	p.Step()
