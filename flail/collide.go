@@ -48,10 +48,13 @@ func Separate(a, b *Point, ra, rb, wa, wb, e float64) bool {
 	return true
 }
 
-// touched flags: which of an agent's bodies a contact moved this tick.
+// touched flags: which of an agent's bodies a contact moved this tick, and
+// whether its car is pinned against a wall (infinite mass for the rest of
+// the tick's passes, so the other car of the pair takes the correction).
 const (
 	touchedCar uint8 = 1 << iota
 	touchedFlail
+	pinnedCar
 )
 
 // CollisionsOn reports whether any contact rule is switched on.
@@ -62,10 +65,12 @@ func (c *CollisionConfig) CollisionsOn() bool { return c.Cars || c.FlailCar || c
 // against car, flail against another player's car, flail against flail.
 // Candidate pairs come from the uniform grids (cars in Grid, flails in
 // FlailGrid, rebuilt from the current positions before each pass); each
-// unordered pair is resolved once per pass (lower index first). Moved cars
-// and flails are pushed back out of the arena afterwards; agents' Car copies
-// carry the result (the caller writes them back). Grid ends up indexing the
-// living cars at their final positions.
+// unordered pair is resolved once per pass (lower index first). After each
+// pass moved cars are pushed back out of the arena; a car that touched a
+// wall is pinned (infinite mass) for the remaining passes. Moved flails are
+// pushed out of the arena at the end. Agents' Car copies carry the result
+// (the caller writes them back). Grid ends up indexing the living cars at
+// their final positions.
 func (r *Rules) collide(agents []Agent) {
 	cc := &r.Cfg.Collisions
 	n := len(agents)
@@ -79,6 +84,12 @@ func (r *Rules) collide(agents []Agent) {
 	}
 	r.active, r.flailPos, r.touched = r.active[:n], r.flailPos[:n], r.touched[:n]
 	wCar := r.Ph.CarInvMass
+	wOf := func(i int32) float64 {
+		if r.touched[i]&pinnedCar != 0 {
+			return 0
+		}
+		return wCar
+	}
 	maxR := 0.0
 	for i := range agents {
 		r.active[i] = r.alive[i] && !r.killed[i]
@@ -109,7 +120,7 @@ func (r *Rules) collide(agents []Agent) {
 					if int(j) <= i {
 						continue
 					}
-					if Separate(a, &agents[j].Car, r.carR, r.carR, wCar, wCar, cc.Restitution) {
+					if Separate(a, &agents[j].Car, r.carR, r.carR, wOf(int32(i)), wOf(j), cc.Restitution) {
 						any = true
 						r.touched[i] |= touchedCar
 						r.touched[j] |= touchedCar
@@ -129,7 +140,7 @@ func (r *Rules) collide(agents []Agent) {
 					if int(j) == i {
 						continue // your own flail passes over your car
 					}
-					if Separate(&f.Point, &agents[j].Car, f.Radius, r.carR, wf, wCar, cc.Restitution) {
+					if Separate(&f.Point, &agents[j].Car, f.Radius, r.carR, wf, wOf(j), cc.Restitution) {
 						any = true
 						r.touched[i] |= touchedFlail
 						r.touched[j] |= touchedCar
@@ -161,12 +172,14 @@ func (r *Rules) collide(agents []Agent) {
 		if !any {
 			break
 		}
+		for i := range agents {
+			if r.touched[i]&(touchedCar|pinnedCar) == touchedCar && r.Arena.Collide(&agents[i].Car, r.carR+r.CarWallMargin, 0) {
+				r.touched[i] |= pinnedCar
+			}
+		}
 	}
 	for i := range agents {
 		a := &agents[i]
-		if r.touched[i]&touchedCar != 0 {
-			r.Arena.Collide(&a.Car, r.carR, 0)
-		}
 		if r.touched[i]&touchedFlail != 0 {
 			r.Arena.Collide(&a.P.Flail.Point, a.P.Flail.Radius, r.Ph.Restitution)
 		}

@@ -149,6 +149,10 @@ type Rules struct {
 	// Kills and Respawns are what Step detected this tick (agent indices).
 	Kills    []Kill
 	Respawns []int
+	// CarWallMargin (m) is an extra gap the contact rules keep between a
+	// pushed car and the walls. The ECS sets it to the cars' KCC skin so
+	// the rules' view of the walls matches where the KCC stops a car.
+	CarWallMargin float64
 
 	// Grid indexes the cars and PickGrid the pickups, rebuilt each Step;
 	// FlailGrid indexes the flails for clashes (when enabled).

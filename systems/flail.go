@@ -199,6 +199,7 @@ func (g *FlailGame) rulesStage(w donburi.World, _ Tick) {
 		g.agents = make([]flail.Agent, n, n+n/2)
 	}
 	g.agents = g.agents[:n]
+	skin := 0.0
 	for i, ent := range g.ents {
 		e := w.Entry(ent)
 		body := components.Body.Get(e)
@@ -210,7 +211,15 @@ func (g *FlailGame) rulesStage(w donburi.World, _ Tick) {
 			a.Bot = &components.FlailBot.Get(e).Bot
 		}
 		g.agents[i] = a
+		if k := components.KCC.Get(e); k.Controller != nil && k.Settings.Offset > skin {
+			skin = k.Settings.Offset
+		}
 	}
+	// the contact rules keep pushed cars a KCC skin off the walls.
+	if skin > g.Ph.CarRadius {
+		skin = g.Ph.CarRadius
+	}
+	g.Rules.CarWallMargin = skin
 	g.Rules.Step(g.agents)
 	// the contact rules may have pushed cars: move them by the correction
 	// through the KCC (walls hold) and take the new velocity.

@@ -251,7 +251,7 @@ func TestFlailPlayerRemovedMidMatch(t *testing.T) {
 			}
 		})
 		f := components.Flail.Get(w.Entry(att))
-		f.Flail.Pos, f.Flail.Vel = mgl64.Vec3{9.9, 0, 0}, mgl64.Vec3{6, 0, 0}
+		f.Flail.Pos, f.Flail.Vel = mgl64.Vec3{9.9, 0, 0}, mgl64.Vec3{7, 0, 0}
 		if before {
 			g.Remove(vic)
 		} else {
@@ -408,5 +408,50 @@ func TestFlailSpawnDeferredMidMatch(t *testing.T) {
 	}
 	if b := components.Body.Get(w.Entry(donburi.Entity(spawned[0]))); b.Position == b.PrevPosition && late.Input.Throttle == 0 {
 		t.Fatal("the newcomer bot never drove")
+	}
+}
+
+// Through the full pipeline the contact rules hold: two cars driving
+// head-on at full throttle never overlap (the rules' correction goes
+// through the KCC), a car pushed against a wall by another stays inside the
+// arena, nobody dies; with [collisions] cars = false they pass through.
+func TestFlailCarsCollideThroughPipeline(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		cfg := flail.DefaultConfig()
+		cfg.Collisions.Cars = on
+		w, p, g := newFlailWorld(t, "flail_open", cfg, 6)
+		a, _ := prefabs.Spawn(w, "flail_player")
+		b, _ := prefabs.Spawn(w, "flail_player")
+		// b waits near the east wall (inner face at x = 42.5 m), a drives into it.
+		place(w, a, mgl64.Vec3{35, 0, 0})
+		place(w, b, mgl64.Vec3{41.5, 0, 0})
+		r := g.Ph.CarRadius
+		minD, maxX := math.Inf(1), 0.0
+		for tick := 0; tick < 160; tick++ {
+			systems.Submit(w.Entry(a), components.CommandData{AimAngle: 0, Throttle: 1})
+			systems.Submit(w.Entry(b), components.CommandData{AimAngle: 0, Throttle: 0})
+			p.Step()
+			pa := components.Body.Get(w.Entry(a)).Position
+			pb := components.Body.Get(w.Entry(b)).Position
+			minD = math.Min(minD, pb[0]-pa[0])
+			maxX = math.Max(maxX, math.Max(pa[0], pb[0]))
+			if !flail.FiniteVec(pa) || !flail.FiniteVec(pb) {
+				t.Fatal("non-finite car")
+			}
+		}
+		if maxX > 42.5-r+1e-6 {
+			t.Fatalf("collisions %v: a car entered the wall (x %v)", on, maxX)
+		}
+		fa, fb := components.Flail.Get(w.Entry(a)), components.Flail.Get(w.Entry(b))
+		if fa.Deaths+fb.Deaths != 0 {
+			t.Fatalf("collisions %v: a crash killed a car", on)
+		}
+		if on && minD < 2*r-1e-3 {
+			t.Fatalf("cars overlap: distance %v < %v", minD, 2*r)
+		}
+		if !on && minD > 0 {
+			t.Fatalf("with collisions off the cars should pass through (min signed distance %v)", minD)
+		}
+		t.Logf("collisions %v: min signed distance %.4f m, max x %.4f m", on, minD, maxX)
 	}
 }
