@@ -12,7 +12,7 @@ func TestRunFlags(t *testing.T) {
 	if code := run([]string{"-bots", "12", "-ticks", "80", "-seed", "3"}, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	for _, want := range []string{"bots=12 ticks=80 seed=3 rate=40Hz mode=exact", "timing: ", "kills: ", "leaderboard"} {
+	for _, want := range []string{"bots=12 ticks=80 seed=3 rate=40Hz mode=exact", "timing: ", "kills: ", "per bot-minute", "median life", "energy of the living: min", "leaderboard"} {
 		if !strings.Contains(out.String(), want) {
 			t.Fatalf("missing %q in\n%s", want, out.String())
 		}

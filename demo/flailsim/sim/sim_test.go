@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"testing"
 
@@ -95,5 +96,53 @@ func TestTickAllocatesNothing(t *testing.T) {
 	}
 	if a := testing.AllocsPerRun(100, m.Pipeline.Step); a != 0 {
 		t.Fatalf("steady-state pipeline tick with 300 bots allocates %v times", a)
+	}
+}
+
+// Kaplan-Meier by hand: lives 1, 2 (ended), 3 (running), 4, 5 (ended).
+// S(1) = 4/5, S(2) = 4/5 * 3/4 = 3/5, at 3 a censoring (no drop), S(4) =
+// 3/5 * 1/2 = 3/10 <= 1/2: the median is 4. The plain median of the ended
+// lives would be 3 (between 2 and 4); censoring matters.
+func TestMedianSurvival(t *testing.T) {
+	if m, ok := MedianSurvival([]uint64{5, 1, 4, 2}, []uint64{3}); !ok || m != 4 {
+		t.Fatalf("median %d %v, want 4", m, ok)
+	}
+	// most lives still running: no median yet.
+	if _, ok := MedianSurvival([]uint64{1}, []uint64{9, 9, 9}); ok {
+		t.Fatal("median reported although 3 of 4 lives are running")
+	}
+	if _, ok := MedianSurvival(nil, nil); ok {
+		t.Fatal("median of nothing")
+	}
+}
+
+// The human-scale target: with 50 bots on the default arena
+// (flail_arena, default tuning) the median bot life is at least 45 s. Five
+// simulated minutes, seed 1; the statistics add up.
+func TestFiftyBotsMedianLife(t *testing.T) {
+	m, err := NewMatch(Options{Bots: 50, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const ticks = 12000 // 5 min at 40 Hz
+	for i := 0; i < ticks; i++ {
+		m.Pipeline.Step()
+	}
+	s := m.Summary()
+	t.Logf("50 bots, 5 min: %d kills (%d swung, %d thrown), %.3f per bot-minute, median life %s, ended lives' median %.1f s, energy %v",
+		s.Kills, s.Swung, s.Thrown, s.KillsPerBotMinute, s.MedianLifeString(), s.MedianEnded, s.Energy)
+	if !(s.MedianLife >= 45) {
+		t.Fatalf("median bot life %s < 45 s", s.MedianLifeString())
+	}
+	if s.Kills == 0 || s.Swung+s.Thrown != s.Kills || s.Ended != s.Kills || s.Seconds != 300 || s.Bots != 50 {
+		t.Fatalf("statistics do not add up: %+v", s)
+	}
+	if want := float64(s.Kills) / (50 * 5); math.Abs(s.KillsPerBotMinute-want) > 1e-12 {
+		t.Fatalf("kills per bot-minute %v, want %v", s.KillsPerBotMinute, want)
+	}
+	for i := 1; i < 5; i++ {
+		if s.Energy[i] < s.Energy[i-1] || s.Energy[0] < m.Game.Rules.Cfg.Rules.MinEnergy {
+			t.Fatalf("energy quartiles %v", s.Energy)
+		}
 	}
 }

@@ -83,14 +83,7 @@ func (m *Match) Summary() Summary {
 	now := r.Tick
 	sm := Summary{Kills: m.Kills, Thrown: st.Thrown, Swung: st.Swung, Ended: len(st.Lives),
 		Seconds: float64(now) / st.rate, MedianLife: math.Inf(1)}
-	type life struct {
-		ticks uint64
-		ended bool
-	}
-	lives := make([]life, 0, len(st.Lives)+len(st.start))
-	for _, l := range st.Lives {
-		lives = append(lives, life{l, true})
-	}
+	var running []uint64
 	var energy []float64
 	for _, ent := range m.Entities() {
 		f := components.Flail.Get(m.World.Entry(ent))
@@ -100,38 +93,15 @@ func (m *Match) Summary() Summary {
 		}
 		energy = append(energy, f.Energy)
 		if t0, ok := st.start[f.ID]; ok {
-			lives = append(lives, life{now - t0, false})
+			running = append(running, now-t0)
 			sm.Running++
 		}
 	}
 	if min := sm.Seconds * float64(sm.Bots); min > 0 {
 		sm.KillsPerBotMinute = float64(sm.Kills) / (min / 60)
 	}
-	// Kaplan-Meier: at each distinct ended length t, S *= 1 - d/n with d
-	// lives ending at t and n lives at risk (length >= t).
-	sort.Slice(lives, func(i, j int) bool {
-		if lives[i].ticks != lives[j].ticks {
-			return lives[i].ticks < lives[j].ticks
-		}
-		return lives[i].ended && !lives[j].ended // ends before censorings at a tie
-	})
-	surv := 1.0
-	for i := 0; i < len(lives); {
-		j, d := i, 0
-		for j < len(lives) && lives[j].ticks == lives[i].ticks {
-			if lives[j].ended {
-				d++
-			}
-			j++
-		}
-		if d > 0 {
-			surv *= 1 - float64(d)/float64(len(lives)-i)
-			if surv <= 0.5 {
-				sm.MedianLife = float64(lives[i].ticks) / st.rate
-				break
-			}
-		}
-		i = j
+	if t, ok := MedianSurvival(st.Lives, running); ok {
+		sm.MedianLife = float64(t) / st.rate
 	}
 	ended := make([]float64, len(st.Lives))
 	for i, l := range st.Lives {
@@ -157,4 +127,49 @@ func quantile(x []float64, q float64) float64 {
 		return x[len(x)-1]
 	}
 	return x[i] + (f-float64(i))*(x[i+1]-x[i])
+}
+
+// MedianSurvival is the Kaplan-Meier median of life lengths: ended lives
+// ended (a death was observed), running lives were still going when
+// observed (censored). At each distinct ended length t the survival
+// estimate is multiplied by 1 - d/n (d lives ending at t, n lives at risk,
+// i.e. of length >= t; at a tie deaths count before censorings); the median
+// is the first t where it drops to 0.5 or below. ok is false when it never
+// does (fewer than half of the lives are estimated to end).
+func MedianSurvival(ended, running []uint64) (t uint64, ok bool) {
+	type life struct {
+		ticks uint64
+		ended bool
+	}
+	lives := make([]life, 0, len(ended)+len(running))
+	for _, l := range ended {
+		lives = append(lives, life{l, true})
+	}
+	for _, l := range running {
+		lives = append(lives, life{l, false})
+	}
+	sort.Slice(lives, func(i, j int) bool {
+		if lives[i].ticks != lives[j].ticks {
+			return lives[i].ticks < lives[j].ticks
+		}
+		return lives[i].ended && !lives[j].ended
+	})
+	surv := 1.0
+	for i := 0; i < len(lives); {
+		j, d := i, 0
+		for j < len(lives) && lives[j].ticks == lives[i].ticks {
+			if lives[j].ended {
+				d++
+			}
+			j++
+		}
+		if d > 0 {
+			surv *= 1 - float64(d)/float64(len(lives)-i)
+			if surv <= 0.5 {
+				return lives[i].ticks, true
+			}
+		}
+		i = j
+	}
+	return 0, false
 }
