@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 func warmSim(b testing.TB, bots int) *Sim {
@@ -116,4 +118,44 @@ func TestGridHitsMatchAllPairs(t *testing.T) {
 			t.Fatalf("tick %d: grid %d hits, all pairs %d", i, g, a)
 		}
 	}
+}
+
+// BenchmarkRulesStep1000Bots times the rules part of a tick (rules with
+// the contact rules: car-car, flail-car, flail clashes on the grids; kills,
+// respawns, leaderboard) for 1000 bots, against the previous cost measured
+// in the same run: the same match with every [collisions] switch off
+// (rules-off-ns/tick). The physics part of each tick runs untimed.
+func BenchmarkRulesStep1000Bots(b *testing.B) {
+	mk := func(on bool) *Sim {
+		cfg := DefaultConfig()
+		cfg.Collisions.Cars, cfg.Collisions.FlailCar, cfg.Collisions.Flails = on, on, on
+		s, err := NewSim(cfg, 40, NewArena(42.5, []Box{{Center: mgl64.Vec3{5, 0, 5}, HalfX: 1.5, HalfZ: 1.5}}, true, 1), 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := 0; i < 1000; i++ {
+			s.AddBot(Skill(1 + i%3))
+		}
+		for i := 0; i < 200; i++ {
+			s.Step()
+		}
+		return s
+	}
+	on, off := mk(true), mk(false)
+	var onNs, offNs time.Duration
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		on.stepPhysics()
+		t0 := time.Now()
+		on.stepRules()
+		onNs += time.Since(t0)
+		off.stepPhysics()
+		t0 = time.Now()
+		off.stepRules()
+		offNs += time.Since(t0)
+	}
+	b.ReportMetric(float64(onNs.Nanoseconds())/float64(b.N), "rules-ns/tick")
+	b.ReportMetric(float64(offNs.Nanoseconds())/float64(b.N), "rules-off-ns/tick")
+	b.ReportMetric(float64(onNs)/float64(offNs), "ratio")
 }

@@ -227,12 +227,6 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 			math.Hypot(p.Flail.Vel[0], p.Flail.Vel[2]) > 0.6*r.Ph.CarAccel/(r.Ph.CarDrag-1) {
 			b.input.Throttle = 0 // while the flail still carries 60% of terminal speed
 		}
-		if sc.WhipPlanTicks > 0 && !p.Flail.Thrown && dist < loop+r.Ph.Rest*float64(r.Ph.Nodes+1)+2 {
-			if a, ok := b.planWhip(r, me, &agents[target], sc.WhipPlanTicks); ok {
-				dx, dz = math.Cos(a), math.Sin(a)
-				break
-			}
-		}
 		if dist < pass {
 			b.passing = true
 		}
@@ -290,48 +284,3 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 }
 
 func sq(x float64) float64 { return x * x }
-
-// whipCandidates is how many headings planWhip tries (evenly spaced from
-// the car's current heading).
-const whipCandidates = 8
-
-// planWhip looks ahead up to ticks ticks with the match's own physics: for
-// each candidate heading held at full throttle it steps a copy of the bot's
-// car, flail and rope and the target moving on at its current velocity, and
-// returns the heading whose flail reaches the target soonest at a lethal
-// speed (own speed above kill_speed), or ok=false. It allocates nothing
-// (the rope copy lives in the rules' scratch buffer).
-func (b *Bot) planWhip(r *Rules, me, tgt *Agent, ticks int) (aim float64, ok bool) {
-	ph := &r.Ph
-	nodes := 0
-	if me.Rope != nil {
-		nodes = len(me.Rope.Nodes)
-		copy(r.planNodes[:nodes], me.Rope.Nodes)
-	}
-	reach := me.P.Flail.Radius + r.carR
-	ks2 := sq(1.02 * r.killSpeed)
-	base := math.Atan2(me.Car.Vel[2], me.Car.Vel[0])
-	bestT := ticks + 1
-	tp, tv := tgt.Car.Pos, tgt.Car.Vel
-	for k := 0; k < whipCandidates; k++ {
-		a := base + float64(k)*2*math.Pi/whipCandidates
-		car, fl := me.Car, me.P.Flail
-		if me.Rope != nil {
-			copy(r.planNodes[MaxRopeNodes:MaxRopeNodes+nodes], r.planNodes[:nodes])
-		}
-		rope := Rope{Nodes: r.planNodes[MaxRopeNodes : MaxRopeNodes+nodes]}
-		in := Input{Aim: a, Throttle: 1}
-		for t := 1; t < bestT; t++ {
-			c0 := car.Pos
-			ph.StepCar(&car, in)
-			ph.StepFlail(&car, c0, &fl, &rope, in)
-			ft := float64(t) * ph.Dt
-			d2 := sq(fl.Pos[0]-tp[0]-tv[0]*ft) + sq(fl.Pos[2]-tp[2]-tv[2]*ft)
-			if d2 < reach*reach && sq(fl.Vel[0])+sq(fl.Vel[2]) > ks2 {
-				aim, bestT = a, t
-				break
-			}
-		}
-	}
-	return aim, bestT <= ticks
-}

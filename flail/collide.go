@@ -81,8 +81,9 @@ func (r *Rules) collide(agents []Agent) {
 		r.active = make([]bool, n, n+n/2)
 		r.flailPos = make([]mgl64.Vec3, n, n+n/2)
 		r.touched = make([]uint8, n, n+n/2)
+		r.wFlail = make([]float64, n, n+n/2)
 	}
-	r.active, r.flailPos, r.touched = r.active[:n], r.flailPos[:n], r.touched[:n]
+	r.active, r.flailPos, r.touched, r.wFlail = r.active[:n], r.flailPos[:n], r.touched[:n], r.wFlail[:n]
 	wCar := r.Ph.CarInvMass
 	wOf := func(i int32) float64 {
 		if r.touched[i]&pinnedCar != 0 {
@@ -94,6 +95,9 @@ func (r *Rules) collide(agents []Agent) {
 	for i := range agents {
 		r.active[i] = r.alive[i] && !r.killed[i]
 		r.touched[i] = 0
+		if r.active[i] && (cc.FlailCar || cc.Flails) {
+			r.wFlail[i] = 1 / r.Ph.FlailMassOf(agents[i].P.Flail.Radius)
+		}
 		if r.active[i] && agents[i].P.Flail.Radius > maxR {
 			maxR = agents[i].P.Flail.Radius
 		}
@@ -134,7 +138,7 @@ func (r *Rules) collide(agents []Agent) {
 					continue
 				}
 				f := &agents[i].P.Flail
-				wf := 1 / r.Ph.FlailMassOf(f.Radius)
+				wf := r.wFlail[i]
 				r.q = r.Grid.Query(f.Pos[0], f.Pos[2], f.Radius+r.carR, r.q[:0])
 				for _, j := range r.q {
 					if int(j) == i {
@@ -154,14 +158,14 @@ func (r *Rules) collide(agents []Agent) {
 					continue
 				}
 				f := &agents[i].P.Flail
-				wf := 1 / r.Ph.FlailMassOf(f.Radius)
+				wf := r.wFlail[i]
 				r.q = r.FlailGrid.Query(f.Pos[0], f.Pos[2], f.Radius+maxR, r.q[:0])
 				for _, j := range r.q {
 					if int(j) <= i {
 						continue
 					}
 					g := &agents[j].P.Flail
-					if Separate(&f.Point, &g.Point, f.Radius, g.Radius, wf, 1/r.Ph.FlailMassOf(g.Radius), cc.FlailRestitution) {
+					if Separate(&f.Point, &g.Point, f.Radius, g.Radius, wf, r.wFlail[j], cc.FlailRestitution) {
 						any = true
 						r.touched[i] |= touchedFlail
 						r.touched[j] |= touchedFlail

@@ -250,11 +250,6 @@ type SkillConfig struct {
 	WallMargin float64 `toml:"wall_margin"`
 	// Throws lets the bot throw its flail at a target in line.
 	Throws bool `toml:"throws"`
-	// WhipPlanTicks > 0 lets the bot plan whips near its target: it tries
-	// 8 headings with the match's physics for up to this many ticks and
-	// takes the one whose flail reaches the target soonest at a lethal
-	// speed (0 = never plans).
-	WhipPlanTicks int `toml:"whip_plan_ticks"`
 	// ThrowCooldownTicks is how long a throwing bot waits after its flail
 	// came back before it throws again.
 	ThrowCooldownTicks int `toml:"throw_cooldown_ticks"`
@@ -289,7 +284,7 @@ func DefaultConfig() Config {
 			Normal: SkillConfig{ReactionTicks: 6, AimNoiseDeg: 10, Perception: 1100, AttackRatio: 1.0,
 				FleeRatio: 1.8, OrbitRadius: 250, WallMargin: 350, Throws: false, DodgeDistance: 300},
 			Hard: SkillConfig{ReactionTicks: 3, AimNoiseDeg: 3, Perception: 1400, AttackRatio: 1.3,
-				FleeRatio: 1.5, OrbitRadius: 200, WallMargin: 400, Throws: true, WhipPlanTicks: 40, ThrowCooldownTicks: 80, DodgeDistance: 400},
+				FleeRatio: 1.5, OrbitRadius: 200, WallMargin: 400, Throws: true, ThrowCooldownTicks: 80, DodgeDistance: 400},
 		},
 		Collisions: CollisionConfig{Cars: true, FlailCar: true, Flails: true,
 			Restitution: 0.3, FlailRestitution: 0.5, Iterations: 2},
@@ -387,7 +382,6 @@ func (c *Config) Validate(source string) error {
 		k.Range(pre+"flee_ratio", s.s.FleeRatio, 0, 100)
 		k.Range(pre+"orbit_radius", s.s.OrbitRadius, 0, 1e5)
 		k.Range(pre+"wall_margin", s.s.WallMargin, 0, 1e5)
-		k.IntRange(pre+"whip_plan_ticks", s.s.WhipPlanTicks, 0, 200)
 		k.Range(pre+"dodge_distance", s.s.DodgeDistance, 0, 1e5)
 		k.IntRange(pre+"throw_cooldown_ticks", s.s.ThrowCooldownTicks, 0, 100000)
 	}

@@ -160,10 +160,10 @@ type Rules struct {
 	carPos, flailPos          []mgl64.Vec3
 	alive, killed, active     []bool
 	touched                   []uint8
+	wFlail                    []float64
 	info                      []agentInfo
 	q                         []int32
 	rng                       RNG
-	planNodes                 [2 * MaxRopeNodes]Point
 
 	killSpeed, carR, farDist, stillSpeed, scatter float64
 }

@@ -100,6 +100,12 @@ func (s *Sim) Agents() []Agent { return s.agents }
 // Step runs one tick: per player the car, flail and rope step (seed §1
 // order), then the rules, kills, respawns, leaderboard and snapshots.
 func (s *Sim) Step() {
+	s.stepPhysics()
+	s.stepRules()
+}
+
+// stepPhysics is Step's per-player physics part; it fills s.agents.
+func (s *Sim) stepPhysics() {
 	n := len(s.Players)
 	if cap(s.agents) < n {
 		s.agents = make([]Agent, n, n+n/2)
@@ -108,7 +114,6 @@ func (s *Sim) Step() {
 	s.agents, s.start = s.agents[:n], s.start[:n]
 	ph := &s.Ph
 	arena := s.Rules.Arena
-	stale := ph.Quirks.StaleSnapshot
 	for i := 0; i < n; i++ {
 		p := &s.Players[i]
 		car := &s.Cars[i]
@@ -133,6 +138,13 @@ func (s *Sim) Step() {
 		}
 		s.agents[i] = Agent{Car: *car, P: p, Rope: &s.Ropes[i], Bot: bot}
 	}
+}
+
+// stepRules is Step's rules part: rules, contacts, kills, respawns,
+// leaderboard, snapshots.
+func (s *Sim) stepRules() {
+	n := len(s.Players)
+	stale := s.Ph.Quirks.StaleSnapshot
 	r := s.Rules
 	r.Step(s.agents)
 	for i := 0; i < n; i++ {
