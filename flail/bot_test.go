@@ -122,7 +122,7 @@ func TestHardBotWhipsWeakerTarget(t *testing.T) {
 			died = int(s.Rules.Tick)
 		}
 	})
-	for i := 0; i < 2400 && died < 0; i++ {
+	for i := 0; i < 800 && died < 0; i++ {
 		s.SetInput(v, Input{})
 		s.Step()
 	}
