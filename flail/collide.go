@@ -63,8 +63,9 @@ func (c *CollisionConfig) CollisionsOn() bool { return c.Cars || c.FlailCar || c
 // collide runs the contact rules over the agents that are alive and not
 // killed this tick, in index order, for collisions.iterations passes: car
 // against car, flail against another player's car, flail against flail.
-// Candidate pairs come from the uniform grids (cars in Grid, flails in
-// FlailGrid, rebuilt from the current positions before each pass); each
+// Candidate pairs come from two fine uniform grids (cells of four car
+// radii: cars, and flails in FlailGrid), rebuilt from the current positions
+// before each pass; each
 // unordered pair is resolved once per pass (lower index first). After each
 // pass moved cars are pushed back out of the arena; a car that touched a
 // wall is pinned (infinite mass) for the remaining passes. Moved flails are
@@ -91,15 +92,11 @@ func (r *Rules) collide(agents []Agent) {
 		}
 		return wCar
 	}
-	maxR := 0.0
 	for i := range agents {
 		r.active[i] = r.alive[i] && !r.killed[i]
 		r.touched[i] = 0
 		if r.active[i] && (cc.FlailCar || cc.Flails) {
 			r.wFlail[i] = 1 / r.Ph.FlailMassOf(agents[i].P.Flail.Radius)
-		}
-		if r.active[i] && agents[i].P.Flail.Radius > maxR {
-			maxR = agents[i].P.Flail.Radius
 		}
 	}
 	for it := 0; it < cc.Iterations; it++ {
@@ -107,7 +104,7 @@ func (r *Rules) collide(agents []Agent) {
 			r.carPos[i] = agents[i].Car.Pos
 			r.flailPos[i] = agents[i].P.Flail.Pos
 		}
-		r.Grid.Build(r.carPos, r.active)
+		r.carGrid.Build(r.carPos, r.active)
 		if cc.Flails {
 			r.FlailGrid.Build(r.flailPos, r.active)
 		}
@@ -119,7 +116,7 @@ func (r *Rules) collide(agents []Agent) {
 					continue
 				}
 				a := &agents[i].Car
-				r.q = r.Grid.Query(a.Pos[0], a.Pos[2], reach, r.q[:0])
+				r.q = r.carGrid.Query(a.Pos[0], a.Pos[2], reach, r.q[:0])
 				for _, j := range r.q {
 					if int(j) <= i {
 						continue
@@ -139,7 +136,7 @@ func (r *Rules) collide(agents []Agent) {
 				}
 				f := &agents[i].P.Flail
 				wf := r.wFlail[i]
-				r.q = r.Grid.Query(f.Pos[0], f.Pos[2], f.Radius+r.carR, r.q[:0])
+				r.q = r.carGrid.Query(f.Pos[0], f.Pos[2], f.Radius+r.carR, r.q[:0])
 				for _, j := range r.q {
 					if int(j) == i {
 						continue // your own flail passes over your car
@@ -159,12 +156,14 @@ func (r *Rules) collide(agents []Agent) {
 				}
 				f := &agents[i].P.Flail
 				wf := r.wFlail[i]
-				r.q = r.FlailGrid.Query(f.Pos[0], f.Pos[2], f.Radius+maxR, r.q[:0])
+				// each pair is found from its bigger flail (ties: lower
+				// index), whose query reach 2r covers every smaller one.
+				r.q = r.FlailGrid.Query(f.Pos[0], f.Pos[2], 2*f.Radius, r.q[:0])
 				for _, j := range r.q {
-					if int(j) <= i {
+					g := &agents[j].P.Flail
+					if int(j) == i || g.Radius > f.Radius || (g.Radius == f.Radius && int(j) < i) {
 						continue
 					}
-					g := &agents[j].P.Flail
 					if Separate(&f.Point, &g.Point, f.Radius, g.Radius, wf, r.wFlail[j], cc.FlailRestitution) {
 						any = true
 						r.touched[i] |= touchedFlail

@@ -155,8 +155,10 @@ type Rules struct {
 	CarWallMargin float64
 
 	// Grid indexes the cars and PickGrid the pickups, rebuilt each Step;
-	// FlailGrid indexes the flails for clashes (when enabled).
+	// FlailGrid indexes the flails for clashes (when enabled), with cells
+	// of four car radii like the cars' contact grid.
 	Grid, PickGrid, FlailGrid *Grid
+	carGrid                   *Grid
 	carPos, flailPos          []mgl64.Vec3
 	alive, killed, active     []bool
 	touched                   []uint8
@@ -177,7 +179,8 @@ func NewRules(cfg Config, ph Physics, arena *Arena, seed uint64) *Rules {
 		rng:        NewRNG(Derive(seed, 1<<33)),
 		Grid:       NewGrid(arena.Half, cfg.Arena.GridCell/upm),
 		PickGrid:   NewGrid(arena.Half, cfg.Arena.GridCell/upm),
-		FlailGrid:  NewGrid(arena.Half, cfg.Arena.GridCell/upm),
+		FlailGrid:  NewGrid(arena.Half, 4*cfg.Car.Radius/upm),
+		carGrid:    NewGrid(arena.Half, 4*cfg.Car.Radius/upm),
 		killSpeed:  cfg.Rules.KillSpeed / upm,
 		carR:       cfg.Car.Radius / upm,
 		farDist:    cfg.Rules.FarDistance / upm,
