@@ -85,13 +85,6 @@ func (r *Rules) collide(agents []Agent) {
 		r.wFlail = make([]float64, n, n+n/2)
 	}
 	r.active, r.flailPos, r.touched, r.wFlail = r.active[:n], r.flailPos[:n], r.touched[:n], r.wFlail[:n]
-	wCar := r.Ph.CarInvMass
-	wOf := func(i int32) float64 {
-		if r.touched[i]&pinnedCar != 0 {
-			return 0
-		}
-		return wCar
-	}
 	for i := range agents {
 		r.active[i] = r.alive[i] && !r.killed[i]
 		r.touched[i] = 0
@@ -109,68 +102,14 @@ func (r *Rules) collide(agents []Agent) {
 			r.FlailGrid.Build(r.flailPos, r.active)
 		}
 		any := false
-		if cc.Cars {
-			reach := 2 * r.carR
-			for i := range agents {
-				if !r.active[i] {
-					continue
-				}
-				a := &agents[i].Car
-				r.q = r.carGrid.Query(a.Pos[0], a.Pos[2], reach, r.q[:0])
-				for _, j := range r.q {
-					if int(j) <= i {
-						continue
-					}
-					if Separate(a, &agents[j].Car, r.carR, r.carR, wOf(int32(i)), wOf(j), cc.Restitution) {
-						any = true
-						r.touched[i] |= touchedCar
-						r.touched[j] |= touchedCar
-					}
-				}
-			}
+		if cc.Cars && r.contactPass(agents, contactCarCar, cc.Restitution) {
+			any = true
 		}
-		if cc.FlailCar {
-			for i := range agents {
-				if !r.active[i] {
-					continue
-				}
-				f := &agents[i].P.Flail
-				wf := r.wFlail[i]
-				r.q = r.carGrid.Query(f.Pos[0], f.Pos[2], f.Radius+r.carR, r.q[:0])
-				for _, j := range r.q {
-					if int(j) == i {
-						continue // your own flail passes over your car
-					}
-					if Separate(&f.Point, &agents[j].Car, f.Radius, r.carR, wf, wOf(j), cc.Restitution) {
-						any = true
-						r.touched[i] |= touchedFlail
-						r.touched[j] |= touchedCar
-					}
-				}
-			}
+		if cc.FlailCar && r.contactPass(agents, contactFlailCar, cc.Restitution) {
+			any = true
 		}
-		if cc.Flails {
-			for i := range agents {
-				if !r.active[i] {
-					continue
-				}
-				f := &agents[i].P.Flail
-				wf := r.wFlail[i]
-				// each pair is found from its bigger flail (ties: lower
-				// index), whose query reach 2r covers every smaller one.
-				r.q = r.FlailGrid.Query(f.Pos[0], f.Pos[2], 2*f.Radius, r.q[:0])
-				for _, j := range r.q {
-					g := &agents[j].P.Flail
-					if int(j) == i || g.Radius > f.Radius || (g.Radius == f.Radius && int(j) < i) {
-						continue
-					}
-					if Separate(&f.Point, &g.Point, f.Radius, g.Radius, wf, r.wFlail[j], cc.FlailRestitution) {
-						any = true
-						r.touched[i] |= touchedFlail
-						r.touched[j] |= touchedFlail
-					}
-				}
-			}
+		if cc.Flails && r.contactPass(agents, contactFlailFlail, cc.FlailRestitution) {
+			any = true
 		}
 		if !any {
 			break
@@ -191,4 +130,73 @@ func (r *Rules) collide(agents []Agent) {
 		r.carPos[i] = agents[i].Car.Pos
 	}
 	r.Grid.Build(r.carPos, r.alive)
+}
+
+// The kinds of contact of a pass.
+const (
+	contactCarCar = iota
+	contactFlailCar
+	contactFlailFlail
+)
+
+// carW is agent i's car inverse mass (0 while pinned against a wall).
+func (r *Rules) carW(i int) float64 {
+	if r.touched[i]&pinnedCar != 0 {
+		return 0
+	}
+	return r.Ph.CarInvMass
+}
+
+// contactPass resolves one kind of contact for every active agent in index
+// order and reports whether any pair overlapped. Car-car pairs are taken
+// once (lower index first); a flail meets every other player's car; a flail
+// pair is found from its bigger flail (ties: lower index), whose query reach
+// 2r covers every smaller one.
+func (r *Rules) contactPass(agents []Agent, kind int, e float64) bool {
+	any := false
+	for i := range agents {
+		if !r.active[i] {
+			continue
+		}
+		a, ra, wa, ta := &agents[i].Car, r.carR, r.carW(i), touchedCar
+		grid, reach := r.carGrid, 2*r.carR
+		if kind != contactCarCar {
+			f := &agents[i].P.Flail
+			a, ra, wa, ta = &f.Point, f.Radius, r.wFlail[i], touchedFlail
+			reach = f.Radius + r.carR
+			if kind == contactFlailFlail {
+				grid, reach = r.FlailGrid, 2*f.Radius
+			}
+		}
+		r.q = grid.Query(a.Pos[0], a.Pos[2], reach, r.q[:0])
+		for _, jj := range r.q {
+			j := int(jj)
+			b, rb, tb := &agents[j].Car, r.carR, touchedCar
+			var wb float64
+			switch kind {
+			case contactCarCar:
+				if j <= i {
+					continue
+				}
+				wb = r.carW(j)
+			case contactFlailCar:
+				if j == i {
+					continue // your own flail passes over your car
+				}
+				wb = r.carW(j)
+			default:
+				g := &agents[j].P.Flail
+				if j == i || g.Radius > ra || (g.Radius == ra && j < i) {
+					continue
+				}
+				b, rb, wb, tb = &g.Point, g.Radius, r.wFlail[j], touchedFlail
+			}
+			if Separate(a, b, ra, rb, wa, wb, e) {
+				any = true
+				r.touched[i] |= ta
+				r.touched[j] |= tb
+			}
+		}
+	}
+	return any
 }
