@@ -2,7 +2,8 @@
 // car/flail/rope physics of seed 002 (exact mode, reproducing the measured
 // 40 Hz server step, and a clean XPBD mode), the flail size formula, the game
 // rules (energy pickups, throwing and attracting the flail, energy drains,
-// kills, respawn with spawn protection, leaderboard, events), a uniform
+// kills by a flail's own speed, contacts between cars and flails that
+// conserve momentum, respawn with spawn protection, leaderboard, events), a uniform
 // spatial grid for hit detection, deterministic seeded bots with skill levels
 // and the tuning configuration (strict TOML, embedded default file).
 //

@@ -57,3 +57,14 @@ func ExampleSim() {
 	fmt.Println(kills > 0, len(s.Rules.Board.Rows()))
 	// Output: true 10
 }
+
+// Two flails clash: a 3 kg flail at 2 m/s meets a still 1 kg one head-on
+// with restitution 0.5. Momentum 6 kg m/s is kept; the light flail flies
+// off at (1+e) m_a v / (m_a + m_b) = 2.25 m/s, the heavy one keeps 1.25.
+func ExampleSeparate() {
+	a := flail.Point{Pos: mgl64.Vec3{0, 0, 0}, Vel: mgl64.Vec3{2, 0, 0}}
+	b := flail.Point{Pos: mgl64.Vec3{0.35, 0, 0}}
+	flail.Separate(&a, &b, 0.2, 0.2, 1.0/3, 1, 0.5)
+	fmt.Printf("a %.2f m/s, b %.2f m/s, momentum %.2f, gap %.2f m\n", a.Vel[0], b.Vel[0], 3*a.Vel[0]+b.Vel[0], b.Pos[0]-a.Pos[0])
+	// Output: a 1.25 m/s, b 2.25 m/s, momentum 6.00, gap 0.40 m
+}

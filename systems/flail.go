@@ -34,8 +34,9 @@ type FlailOptions struct {
 //	kcc (built-in):                the car moves on the XZ plane, walls collide
 //	rope:             flail.rope   throw/attract, flail and rope step, flail
 //	                               bounce, the rope's pull on the car
-//	rules:            flail.rules  pickups, drains, hit detection, respawn
-//	                               timers, bot decisions
+//	rules:            flail.rules  pickups, drains, hit detection, contacts
+//	                               (pushed cars move through the KCC),
+//	                               respawn timers, bot decisions
 //	cleanup (deferred):            kills applied (energy, drops, death),
 //	                               respawns, leaderboard, snapshots
 //
