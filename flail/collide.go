@@ -114,8 +114,12 @@ func (r *Rules) collide(agents []Agent) {
 		if !any {
 			break
 		}
+		margin := r.CarWallMargin
+		if !(margin >= 0) || margin > r.carR { // NaN or absurd: no margin
+			margin = 0
+		}
 		for i := range agents {
-			if r.touched[i]&(touchedCar|pinnedCar) == touchedCar && r.Arena.Collide(&agents[i].Car, r.carR+r.CarWallMargin, 0) {
+			if r.touched[i]&(touchedCar|pinnedCar) == touchedCar && r.Arena.Collide(&agents[i].Car, r.carR+margin, 0) {
 				r.touched[i] |= pinnedCar
 			}
 		}

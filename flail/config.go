@@ -280,7 +280,7 @@ func DefaultConfig() Config {
 		Arena:   ArenaConfig{Size: 8500, GridCell: 600},
 		Bots: BotsConfig{
 			Easy: SkillConfig{ReactionTicks: 12, AimNoiseDeg: 25, Perception: 800, AttackRatio: 0.7,
-				FleeRatio: 2.5, OrbitRadius: 300, WallMargin: 300, Throws: false, DodgeDistance: 0},
+				FleeRatio: 2.5, OrbitRadius: 300, WallMargin: 300, Throws: false, DodgeDistance: 200},
 			Normal: SkillConfig{ReactionTicks: 6, AimNoiseDeg: 10, Perception: 1100, AttackRatio: 1.0,
 				FleeRatio: 1.8, OrbitRadius: 250, WallMargin: 350, Throws: false, DodgeDistance: 300},
 			Hard: SkillConfig{ReactionTicks: 3, AimNoiseDeg: 3, Perception: 1400, AttackRatio: 1.3,

@@ -152,6 +152,7 @@ type Rules struct {
 	// CarWallMargin (m) is an extra gap the contact rules keep between a
 	// pushed car and the walls. The ECS sets it to the cars' KCC skin so
 	// the rules' view of the walls matches where the KCC stops a car.
+	// NaN, negative or above the car radius counts as 0.
 	CarWallMargin float64
 
 	// Grid indexes the cars and PickGrid the pickups, rebuilt each Step;
