@@ -1,0 +1,48 @@
+package kcc
+
+import "github.com/go-gl/mathgl/mgl64"
+
+// Triangle is one world-space triangle of a collider, for drawing and
+// debugging: its corners, unit normal and the collider it belongs to.
+type Triangle struct {
+	A, B, C  mgl64.Vec3
+	Normal   mgl64.Vec3
+	Collider ColliderID
+}
+
+// AppendTriangles appends the world-space triangles of every collider, in
+// collider ID order, to dst and returns it: 12 per box (outward normals),
+// every mesh triangle, two per heightfield cell (normals up). It reads the
+// colliders as they are now, so a renderer that calls it every frame also
+// draws colliders that move. Reusing dst makes it allocation-free once dst
+// is large enough. It must not run while colliders are being added.
+func (w *World) AppendTriangles(dst []Triangle) []Triangle {
+	if w == nil {
+		return dst
+	}
+	for ci := range w.colliders {
+		c := &w.colliders[ci]
+		if c.kind == kindHeightfield {
+			h := &c.hf
+			for r := 0; r+1 < h.rows; r++ {
+				for col := 0; col+1 < h.cols; col++ {
+					x0 := h.origin[0] + float64(col)*h.cell
+					z0 := h.origin[2] + float64(r)*h.cell
+					v00 := vec{x0, h.origin[1] + h.h[r*h.cols+col], z0}
+					v10 := vec{x0 + h.cell, h.origin[1] + h.h[r*h.cols+col+1], z0}
+					v01 := vec{x0, h.origin[1] + h.h[(r+1)*h.cols+col], z0 + h.cell}
+					v11 := vec{x0 + h.cell, h.origin[1] + h.h[(r+1)*h.cols+col+1], z0 + h.cell}
+					for _, t := range [2]tri{hfTri(v00, v01, v11, ColliderID(ci)), hfTri(v00, v11, v10, ColliderID(ci))} {
+						dst = append(dst, Triangle{A: t.a, B: t.b, C: t.c, Normal: t.n, Collider: t.id})
+					}
+				}
+			}
+			continue
+		}
+		for i := range c.tris {
+			t := &c.tris[i]
+			dst = append(dst, Triangle{A: t.a, B: t.b, C: t.c, Normal: t.n, Collider: ColliderID(ci)})
+		}
+	}
+	return dst
+}
