@@ -223,7 +223,8 @@ func (s *LevelSpec) Build(source string) (*kcc.World, error) {
 				}
 			}
 		}
-		if _, err := w.AddHeightfield(mgl64.Vec3(h.Origin), h.CellSize, h.Cols, h.Rows, heights); err != nil {
+		// Cols x Rows cells have (Cols+1) x (Rows+1) samples.
+		if _, err := w.AddHeightfield(mgl64.Vec3(h.Origin), h.CellSize, h.Cols+1, h.Rows+1, heights); err != nil {
 			return nil, &config.Error{Source: source, Key: key, Reason: err.Error()}
 		}
 	}

@@ -200,3 +200,23 @@ func FuzzBuildLevel(f *testing.F) {
 		_, _ = prefabs.BuildLevel(data, "fuzz.toml") // must not panic
 	})
 }
+
+// A generated sine heightfield of Cols x Rows cells has (Cols+1) x (Rows+1)
+// samples (LevelSpec's documented layout) and its surface follows
+// amplitude * sin(2πx/λ) * sin(2πz/λ) at the samples.
+func TestGeneratedHeightfield(t *testing.T) {
+	w, err := prefabs.BuildLevel([]byte("[[heightfield]]\norigin = [0.0, 0.0, 0.0]\ncell_size = 0.5\ncols = 8\nrows = 8\namplitude = 0.3\nwavelength = 4.0\n"), "hf.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Sample (2, 2) is at x = z = 1: 0.3 * sin(π/2)^2 = 0.3.
+	hit, ok := w.RayCast(mgl64.Vec3{1, 5, 1}, mgl64.Vec3{0, -1, 0}, 10)
+	if !ok || math.Abs(hit.Point[1]-0.3) > 1e-9 {
+		t.Fatalf("ray down at (1, 1): hit %v %+v, want y = 0.3", ok, hit)
+	}
+	// The last sample row (x = 4) exists: 0.3 * sin(2π) * ... = 0.
+	hit, ok = w.RayCast(mgl64.Vec3{3.99, 5, 1}, mgl64.Vec3{0, -1, 0}, 10)
+	if !ok || math.Abs(hit.Point[1]) > 0.02 {
+		t.Fatalf("ray down at (3.99, 1): hit %v %+v, want y ≈ 0", ok, hit)
+	}
+}
