@@ -1,0 +1,95 @@
+package render
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/kcc"
+)
+
+// Palette colors the level: Floor for collider 0 (the levels' ground box),
+// Steep for faces too steep to walk on, and Solids cycled over the other
+// colliders by ID.
+var (
+	Floor  = color.RGBA{150, 158, 168, 255}
+	Steep  = color.RGBA{214, 112, 84, 255}
+	Solids = [...]color.RGBA{
+		{206, 184, 140, 255}, // sand
+		{112, 172, 170, 255}, // teal
+		{164, 152, 204, 255}, // lavender
+		{164, 186, 112, 255}, // olive
+		{206, 144, 156, 255}, // rose
+		{132, 154, 196, 255}, // steel
+	}
+	// Player colors the character in third-person views.
+	Player = color.RGBA{250, 200, 40, 255}
+)
+
+// ColliderColor is the base color of a level surface with unit normal n on
+// collider id, given the cosine of the motor's steepest walkable slope: up
+// faces steeper than that are Steep, collider 0 is Floor, others cycle
+// through Solids.
+func ColliderColor(id kcc.ColliderID, n mgl64.Vec3, walkableCos float64) color.RGBA {
+	if n[1] > 0.2 && n[1] < walkableCos-1e-9 {
+		return Steep
+	}
+	if id == 0 {
+		return Floor
+	}
+	return Solids[int(id-1)%len(Solids)]
+}
+
+// AppendLevel appends the level triangles src (from kcc.World.AppendTriangles)
+// to dst with their colors: every surface has the checker; the cosine of
+// the steepest walkable slope decides which up faces are Steep.
+func AppendLevel(dst []Tri, src []kcc.Triangle, walkableCos float64) []Tri {
+	for i := range src {
+		s := &src[i]
+		dst = append(dst, Tri{A: s.A, B: s.B, C: s.C, Solid: s.Solid, Checker: true,
+			Color: ColliderColor(s.Collider, s.Normal, walkableCos)})
+	}
+	return dst
+}
+
+// AppendCapsule appends a faceted capsule-like body (an octagonal prism with
+// pointed caps) around the segment centre ± halfHeight*up of the given
+// radius, plus a nose pointing along facing yaw so the character's facing
+// shows. All faces are Solid.
+func AppendCapsule(dst []Tri, centre mgl64.Vec3, radius, halfHeight, facing float64, c color.RGBA) []Tri {
+	const n = 8
+	top := centre.Add(mgl64.Vec3{0, halfHeight, 0})
+	bot := centre.Sub(mgl64.Vec3{0, halfHeight, 0})
+	apexT := top.Add(mgl64.Vec3{0, radius, 0})
+	apexB := bot.Sub(mgl64.Vec3{0, radius, 0})
+	ring := func(k int) mgl64.Vec3 {
+		s, co := math.Sincos(float64(k) * 2 * math.Pi / n)
+		return mgl64.Vec3{co * radius, 0, s * radius}
+	}
+	for k := 0; k < n; k++ {
+		a, b := ring(k), ring(k+1)
+		ta, tb := top.Add(a), top.Add(b)
+		ba, bb := bot.Add(a), bot.Add(b)
+		// Outward winding (normal = (B-A)x(C-A) points away from the axis).
+		dst = append(dst,
+			Tri{A: ba, B: tb, C: bb, Color: c, Solid: true},
+			Tri{A: ba, B: ta, C: tb, Color: c, Solid: true},
+			Tri{A: ta, B: apexT, C: tb, Color: c, Solid: true},
+			Tri{A: ba, B: bb, C: apexB, Color: c, Solid: true})
+	}
+	// The nose: a small wedge at eye height along the facing.
+	s, co := math.Sincos(facing)
+	f := mgl64.Vec3{co, 0, s}
+	rgt := mgl64.Vec3{-s, 0, co}
+	eye := centre.Add(mgl64.Vec3{0, halfHeight * 0.8, 0})
+	tip := eye.Add(f.Mul(radius + 0.25))
+	l := eye.Add(f.Mul(radius * 0.7)).Sub(rgt.Mul(0.12))
+	rr := eye.Add(f.Mul(radius * 0.7)).Add(rgt.Mul(0.12))
+	upp := eye.Add(f.Mul(radius * 0.7)).Add(mgl64.Vec3{0, 0.12, 0})
+	nose := color.RGBA{40, 40, 48, 255}
+	dst = append(dst,
+		Tri{A: l, B: upp, C: tip, Color: nose},
+		Tri{A: upp, B: rr, C: tip, Color: nose},
+		Tri{A: l, B: tip, C: rr, Color: nose})
+	return dst
+}
