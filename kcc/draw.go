@@ -8,6 +8,10 @@ type Triangle struct {
 	A, B, C  mgl64.Vec3
 	Normal   mgl64.Vec3
 	Collider ColliderID
+	// Solid is true for a face of a closed solid (a box): its back side is
+	// never visible, so a renderer may cull it. Mesh and heightfield
+	// triangles are two-sided.
+	Solid bool
 }
 
 // AppendTriangles appends the world-space triangles of every collider, in
@@ -41,7 +45,7 @@ func (w *World) AppendTriangles(dst []Triangle) []Triangle {
 		}
 		for i := range c.tris {
 			t := &c.tris[i]
-			dst = append(dst, Triangle{A: t.a, B: t.b, C: t.c, Normal: t.n, Collider: ColliderID(ci)})
+			dst = append(dst, Triangle{A: t.a, B: t.b, C: t.c, Normal: t.n, Collider: ColliderID(ci), Solid: t.backCull})
 		}
 	}
 	return dst

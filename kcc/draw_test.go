@@ -22,12 +22,12 @@ func TestAppendTriangles(t *testing.T) {
 	}
 	for i, tr := range tris[:12] {
 		c := tr.A.Add(tr.B).Add(tr.C).Mul(1.0 / 3)
-		if tr.Collider != 0 || tr.Normal.Dot(c.Sub(mgl64.Vec3{1, 2, 3})) <= 0 {
+		if tr.Collider != 0 || !tr.Solid || tr.Normal.Dot(c.Sub(mgl64.Vec3{1, 2, 3})) <= 0 {
 			t.Errorf("box triangle %d: collider %d, normal %v not outward", i, tr.Collider, tr.Normal)
 		}
 	}
 	for i, tr := range tris[12:24] {
-		if tr.Collider != 1 || tr.Normal[1] < 0.999 {
+		if tr.Collider != 1 || tr.Solid || tr.Normal[1] < 0.999 {
 			t.Errorf("heightfield triangle %d: collider %d normal %v, want 1 and up", i, tr.Collider, tr.Normal)
 		}
 	}

@@ -1,0 +1,408 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/motors"
+	"github.com/seedgames/motorkit/motors/hybrid"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/seedgames/motorkit/trace"
+	"github.com/yohamta/donburi"
+)
+
+// TickRate is the playground's simulation rate (Hz).
+const TickRate = 60
+
+// DefaultLevel is the course the playground opens.
+const DefaultLevel = "playground"
+
+// Motors are the motor kinds keys 1-4 select, in key order.
+var Motors = [4]string{"arena", "rpg", "hybrid", "fps"}
+
+// ThirdPerson reports whether a motor is played with the orbit camera
+// (hybrid, rpg) rather than first person (arena, fps).
+func ThirdPerson(kind string) bool { return kind == "hybrid" || kind == "rpg" }
+
+// Prefab is the recipe a motor kind spawns from.
+func Prefab(kind string) string { return kind + "_player" }
+
+func knownMotor(kind string) bool {
+	for _, m := range Motors {
+		if m == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// Options configure a Session.
+type Options struct {
+	// Level is an embedded level name or a path ending in .toml
+	// (default DefaultLevel).
+	Level string
+	// Motor is the starting motor kind (default "arena").
+	Motor string
+	// Tuning, when not nil, is in force from the start (see LoadTuning).
+	Tuning *Tuning
+	// Record attaches a recorder (see Session.Recording).
+	Record bool
+	// Replay, when not nil, drives the player from a recording; live input
+	// is ignored until it ends. Its level, motor and tuning replace the
+	// options'.
+	Replay *Recording
+}
+
+// Session is one running playground: a donburi world with the level and
+// one player entity on a fixed-step pipeline.
+type Session struct {
+	World    donburi.World
+	Pipeline *systems.Pipeline
+	Runner   *systems.Runner
+	// Level is the collision world; LevelName its name or file.
+	Level     *kcc.World
+	LevelName string
+	// Player is the player's current entity (it changes on a motor switch).
+	Player donburi.Entity
+
+	motor  string
+	tuning *Tuning // in force for tuning.Kind; nil = recipes as shipped
+
+	rec      *trace.Recorder
+	meta     Meta
+	replay   []trace.Input
+	replayEv []Event
+	replayAt int
+
+	metrics []motors.Metric
+	// History is the HUD's rolling speed graph and trail.
+	History History
+}
+
+// New builds a session.
+func New(o Options) (*Session, error) {
+	if o.Replay != nil {
+		o.Level, o.Motor, o.Tuning = o.Replay.Meta.Level, o.Replay.Meta.Motor, nil
+		if o.Replay.Meta.Tuning != nil {
+			t := *o.Replay.Meta.Tuning
+			o.Tuning = &t
+		}
+	}
+	if o.Level == "" {
+		o.Level = DefaultLevel
+	}
+	if o.Motor == "" {
+		o.Motor = "arena"
+	}
+	if !knownMotor(o.Motor) {
+		return nil, fmt.Errorf("play: unknown motor %q (want one of %s)", o.Motor, strings.Join(Motors[:], ", "))
+	}
+	var lvl *kcc.World
+	var err error
+	if strings.HasSuffix(o.Level, ".toml") {
+		lvl, err = prefabs.LoadLevelFile(o.Level)
+	} else {
+		lvl, err = prefabs.LoadLevel(o.Level)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{World: donburi.NewWorld(), Level: lvl, LevelName: o.Level, tuning: o.Tuning}
+	prefabs.SetLevel(s.World, lvl, o.Level)
+	s.Pipeline = systems.NewPipeline(s.World, systems.Options{TickRate: TickRate})
+	s.Runner = systems.NewRunner(s.Pipeline, systems.RunnerOptions{})
+	if err := s.spawn(o.Motor, nil); err != nil {
+		return nil, err
+	}
+	if o.Record {
+		s.startRecording()
+	}
+	if o.Replay != nil {
+		e := s.entry()
+		if p, ok := spawnAt(o.Replay.Trace); ok {
+			b := components.Body.Get(e)
+			b.Position, b.PrevPosition = p, p
+		}
+		if y := o.Replay.Trace.Spawn.Yaw; y != nil {
+			components.View.Get(e).Yaw = *y
+		} else if yd := o.Replay.Trace.Spawn.YawDeg; yd != nil {
+			components.View.Get(e).Yaw = *yd * math.Pi / 180
+		}
+		s.replay = o.Replay.Trace.Inputs(components.View.Get(e).Yaw, TickRate)
+		s.replayEv = o.Replay.Meta.Events
+		s.applyEvents(0)
+	}
+	s.Pipeline.AddBefore(systems.StageIntent, "playground.input", s.tickInput)
+	s.Pipeline.Add(systems.StageCleanup, "playground.events", s.tickEvents)
+	s.Pipeline.Add(systems.StageCleanup, "playground.history", func(w donburi.World, t systems.Tick) {
+		b := components.Body.Get(s.entry())
+		s.History.add(t.N, b.Position, motors.Planar(b.Velocity).Len())
+	})
+	return s, nil
+}
+
+func (s *Session) entry() *donburi.Entry { return s.World.Entry(s.Player) }
+
+// Motor returns the current motor kind.
+func (s *Session) Motor() string { return s.motor }
+
+// Tuning returns the tuning in force (nil when none).
+func (s *Session) Tuning() *Tuning { return s.tuning }
+
+// recipe returns the recipe of kind with the tuning applied when it is
+// for that kind.
+func (s *Session) recipe(kind string, t *Tuning) (*prefabs.Recipe, error) {
+	lib, err := prefabs.Default()
+	if err != nil {
+		return nil, err
+	}
+	var opts []prefabs.Option
+	if t != nil && t.Kind == kind {
+		opts = append(opts, prefabs.Override(t.Text))
+	}
+	return lib.Recipe(Prefab(kind), opts...)
+}
+
+// spawn replaces the player with a fresh entity of motor kind. With a
+// previous entity, the new one keeps its feet position, velocity, view
+// and ground contact (and the hybrid motor's facing starts at the old
+// facing or view yaw); otherwise it spawns where the recipe says.
+func (s *Session) spawn(kind string, t *Tuning) error {
+	r, err := s.recipe(kind, t)
+	if err != nil {
+		return err
+	}
+	var old *donburi.Entry
+	if s.Player != donburi.Null && s.World.Valid(s.Player) {
+		old = s.entry()
+	}
+	if old != nil {
+		ob := components.Body.Get(old)
+		ok := components.KCC.Get(old)
+		feet := ob.Position[1] - ok.Shape.HalfHeight - ok.Shape.Radius
+		dy := feet + r.KCC.HalfHeight + r.KCC.Radius - ob.Position[1]
+		r.Body.Position = ob.Position.Add(mgl64.Vec3{0, dy, 0})
+		r.Body.PrevPosition = ob.PrevPosition.Add(mgl64.Vec3{0, dy, 0})
+		r.Body.Velocity = ob.Velocity
+		r.View = *components.View.Get(old)
+	}
+	ent, err := r.Spawn(s.World)
+	if err != nil {
+		return err
+	}
+	e := s.World.Entry(ent)
+	if old != nil {
+		ok := components.KCC.Get(old)
+		nk := components.KCC.Get(e)
+		nk.Grounded, nk.GroundNormal, nk.GroundState = ok.Grounded, ok.GroundNormal, ok.GroundState
+		components.JumpBuffer.Get(e).WasGrounded = ok.Grounded
+		facing := components.View.Get(old).Yaw
+		if hm, isH := components.Motor.Get(old).Motor.(*hybrid.Motor); isH {
+			facing = hm.Facing()
+		}
+		if hm, isH := components.Motor.Get(e).Motor.(*hybrid.Motor); isH {
+			hm.SetFacing(facing)
+		}
+		s.World.Remove(old.Entity())
+	}
+	s.Player, s.motor = ent, kind
+	return nil
+}
+
+// SwitchMotor replaces the player's motor by kind, built from its prefab
+// (with the tuning when it is for kind), keeping the position of the feet,
+// the velocity and the view. Call it between frames, not during a tick.
+// While recording, the switch is recorded.
+func (s *Session) SwitchMotor(kind string) error {
+	if !knownMotor(kind) {
+		return fmt.Errorf("play: unknown motor %q", kind)
+	}
+	if s.Replaying() {
+		return errors.New("play: motor switches are replayed from the recording")
+	}
+	if err := s.spawn(kind, s.tuning); err != nil {
+		return err
+	}
+	s.recordEvent(Event{Motor: kind})
+	return nil
+}
+
+// ApplyTuning puts t in force: the motor of t.Kind is rebuilt with it
+// (and becomes the current motor), keeping position and velocity. On error
+// nothing changes.
+func (s *Session) ApplyTuning(t *Tuning) error {
+	if t == nil || !knownMotor(t.Kind) {
+		return errors.New("play: tuning for an unknown motor")
+	}
+	if s.Replaying() {
+		return errors.New("play: tuning changes are replayed from the recording")
+	}
+	if err := s.spawn(t.Kind, t); err != nil {
+		return err
+	}
+	s.tuning = t
+	tc := *t
+	s.recordEvent(Event{Motor: t.Kind, Tuning: &tc})
+	return nil
+}
+
+// Submit hands a frame's command and view to the player (the persistent
+// command buffer of seed 004 §D). Ignored while a replay lasts.
+func (s *Session) Submit(cmd components.CommandData, view components.ViewData) {
+	if s.Replaying() {
+		return
+	}
+	e := s.entry()
+	*components.View.Get(e) = view
+	systems.Submit(e, cmd)
+}
+
+// Advance runs the ticks due after a frame of frameDt seconds and returns
+// how many ran.
+func (s *Session) Advance(frameDt float64) int { return s.Runner.Advance(frameDt) }
+
+// Replaying reports whether recorded input still drives the player.
+func (s *Session) Replaying() bool { return s.replayAt < len(s.replay) }
+
+// tickInput runs before the intent stage of every tick: it feeds the
+// recorded command while replaying, then records the command the tick
+// sees.
+func (s *Session) tickInput(w donburi.World, _ systems.Tick) {
+	e := s.entry()
+	if s.replayAt < len(s.replay) {
+		in := s.replay[s.replayAt]
+		s.replayAt++
+		components.View.Get(e).Yaw = in.Yaw
+		*components.Command.Get(e) = in.Command
+	}
+	if s.rec != nil {
+		s.rec.Record(*components.Command.Get(e), components.View.Get(e).Yaw)
+	}
+}
+
+// tickEvents runs at the end of every tick, after the built-in cleanup:
+// recorded switches and tunings made after this tick are applied here,
+// outside any entity iteration, exactly where the live session made them
+// (between this tick and the next).
+func (s *Session) tickEvents(w donburi.World, t systems.Tick) {
+	if len(s.replayEv) > 0 {
+		s.applyEvents(t.N + 1)
+	}
+}
+
+func (s *Session) applyEvents(tick uint64) {
+	for len(s.replayEv) > 0 && s.replayEv[0].Tick <= tick {
+		ev := s.replayEv[0]
+		s.replayEv = s.replayEv[1:]
+		if ev.Tuning != nil {
+			t := *ev.Tuning
+			s.tuning = &t
+		}
+		if err := s.spawn(ev.Motor, s.tuning); err != nil {
+			// The recording was made with a valid tuning; a failure here
+			// means the prefabs changed since. Keep the current motor.
+			continue
+		}
+		if s.rec != nil {
+			s.rec.Stop() // re-recording across switches is not supported
+		}
+	}
+}
+
+// State is the player's state the HUD shows.
+type State struct {
+	Motor        string
+	Body         components.BodyData
+	View         components.ViewData
+	KCC          components.KCCData
+	Jump         components.JumpBufferData
+	PlanarSpeed  float64
+	Tick         uint64
+	Metrics      []motors.Metric
+	HybridFacing float64
+	WalkableCos  float64
+}
+
+// State returns the player's current state; Metrics is valid until the
+// next call.
+func (s *Session) State() State {
+	e := s.entry()
+	st := State{Motor: s.motor, Body: *components.Body.Get(e), View: *components.View.Get(e),
+		KCC: *components.KCC.Get(e), Jump: *components.JumpBuffer.Get(e), Tick: s.Pipeline.Ticks()}
+	st.PlanarSpeed = motors.Planar(st.Body.Velocity).Len()
+	st.HybridFacing = st.View.Yaw
+	md := components.Motor.Get(e)
+	if mr, ok := md.Motor.(motors.MetricsReporter); ok {
+		s.metrics = mr.AppendMetrics(s.metrics[:0])
+		st.Metrics = s.metrics
+	}
+	if hm, ok := md.Motor.(*hybrid.Motor); ok {
+		st.HybridFacing = hm.Facing()
+	}
+	st.WalkableCos = math.Cos(st.KCC.Settings.MaxSlopeClimbAngle)
+	return st
+}
+
+// StateHash is an FNV-64a hash of the bits of the player's simulated state
+// (tick, motor, position, velocity, ground state, crouch, jump timers,
+// view yaw and the motor's metrics): equal hashes after a replay mean a
+// bit-identical run.
+func (s *Session) StateHash() uint64 {
+	st := s.State()
+	h := fnv.New64a()
+	var buf [8]byte
+	u := func(x uint64) {
+		for i := range buf {
+			buf[i] = byte(x >> (8 * i))
+		}
+		h.Write(buf[:])
+	}
+	f := func(x float64) { u(math.Float64bits(x)) }
+	b := func(x bool) {
+		if x {
+			u(1)
+		} else {
+			u(0)
+		}
+	}
+	u(st.Tick)
+	h.Write([]byte(st.Motor))
+	for i := 0; i < 3; i++ {
+		f(st.Body.Position[i])
+		f(st.Body.Velocity[i])
+		f(st.KCC.GroundNormal[i])
+	}
+	f(st.View.Yaw)
+	b(st.KCC.Grounded)
+	b(st.KCC.Crouched)
+	u(uint64(st.KCC.GroundState))
+	u(uint64(st.Jump.BufferTicks))
+	u(uint64(st.Jump.CoyoteTicks))
+	u(uint64(st.Jump.LandingGraceTicks))
+	u(st.Jump.Consumes)
+	for _, m := range st.Metrics {
+		h.Write([]byte(m.Name))
+		f(m.Value)
+	}
+	return h.Sum64()
+}
+
+// ReloadTuning reads the tuning file at path and puts it in force (see
+// ParseTuning and ApplyTuning); a bare motor file is for the motor being
+// played. On any error (unreadable file, syntax, unknown key, value out of
+// range) the previous tuning and motor stay in force and the error names
+// the file and the key.
+func (s *Session) ReloadTuning(path string) error {
+	t, err := LoadTuning(path, s.motor)
+	if err != nil {
+		return err
+	}
+	return s.ApplyTuning(t)
+}
