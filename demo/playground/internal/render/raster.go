@@ -84,8 +84,8 @@ type ptri struct {
 	ea, eb, ec [3]float64
 	// attribute planes over pixel centres: 1/depth, u/depth, v/depth
 	iw, u, v plane
-	c0, c1  [3]int32
-	checker bool
+	c0, c1   [3]int32
+	checker  bool
 }
 
 type plane struct{ a0, ax, ay float64 }
