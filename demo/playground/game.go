@@ -1,0 +1,341 @@
+package main
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"os"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/demo/playground/internal/layout"
+	"github.com/seedgames/motorkit/demo/playground/internal/play"
+	"github.com/seedgames/motorkit/demo/playground/internal/render"
+	"github.com/seedgames/motorkit/input"
+	"github.com/seedgames/motorkit/kcc"
+)
+
+// frameDt is the frame length of -frames runs.
+const frameDt = 1.0 / 60
+
+// Orbit camera: distance to the target, and the target above the body
+// centre.
+const (
+	orbitDist   = 5.0
+	orbitTarget = 0.7
+)
+
+// Game is the Ebitengine game: input, the session, the 3D view and the HUD.
+type Game struct {
+	s *play.Session
+	f flags
+
+	w, h   int
+	rend   *render.Renderer
+	img    *image.RGBA
+	screen *ebiten.Image
+
+	level []kcc.Triangle // the level's triangles, re-read every frame
+	tris  []render.Tri
+
+	in       input.Adapter
+	captured bool // cursor captured: gameplay owns the input
+	lastCX   int
+	lastCY   int
+	haveCur  bool
+	yaw      float64 // camera yaw (first person: the view; third person: the orbit)
+	pitch    float64
+	facing   float64 // drawn facing of a third-person body without one
+	lastTime time.Time
+	frame    int
+
+	watcher  *play.Watcher
+	banner   string
+	bannerOK bool
+	bannerT  float64
+
+	replayDone bool
+	mini       minimap
+	fps        [60]float64
+	tpsSteps   [60]int
+
+	shotDone bool
+	shotErr  error
+}
+
+func newGame(s *play.Session, f flags) *Game {
+	g := &Game{s: s, f: f, w: f.width, h: f.height}
+	st := s.State()
+	g.yaw, g.facing = st.View.Yaw, st.View.Yaw
+	if play.ThirdPerson(st.Motor) {
+		g.pitch = -0.3
+	}
+	g.captured = f.frames == 0
+	if g.captured {
+		ebiten.SetCursorMode(ebiten.CursorModeCaptured)
+	}
+	return g
+}
+
+func (g *Game) close() {
+	if g.watcher != nil {
+		g.watcher.Close()
+	}
+	if g.rend != nil {
+		g.rend.Close()
+	}
+	g.mini.close()
+}
+
+// watch starts the live reload of the tuning file.
+func (g *Game) watch(path string) error {
+	w, err := play.NewWatcher(path)
+	if err != nil {
+		return err
+	}
+	g.watcher = w
+	return nil
+}
+
+// Layout keeps the logical screen equal to the window (fixed to the flag
+// size in -frames runs so the screenshot size does not depend on the
+// window manager).
+func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
+	if g.f.frames == 0 && outsideWidth >= 64 && outsideHeight >= 64 {
+		g.w, g.h = outsideWidth, outsideHeight
+	}
+	return g.w, g.h
+}
+
+func (g *Game) message(ok bool, format string, args ...any) {
+	g.banner, g.bannerOK, g.bannerT = fmt.Sprintf(format, args...), ok, 0
+}
+
+// Update reads input, advances the session and handles the keys.
+func (g *Game) Update() error {
+	if g.shotDone {
+		return ebiten.Termination
+	}
+	if g.f.frames > 0 && g.frame >= g.f.frames {
+		if g.f.screenshot == "" {
+			return ebiten.Termination
+		}
+		return nil // Draw saves the screen
+	}
+	g.frame++
+	dt := frameDt
+	if g.f.frames == 0 {
+		now := time.Now()
+		if !g.lastTime.IsZero() {
+			dt = now.Sub(g.lastTime).Seconds()
+		}
+		g.lastTime = now
+	}
+	g.bannerT += dt
+	g.keys()
+	g.look()
+	cmd := g.in.Update(g.inputFrame())
+	view := components.ViewData{Yaw: g.yaw, Pitch: g.pitch}
+	if play.ThirdPerson(g.s.Motor()) {
+		view.Pitch = 0 // the orbit pitch is the camera's, not the character's
+	}
+	g.s.Submit(cmd, view)
+	steps := g.s.Advance(dt)
+	k := g.frame % len(g.fps)
+	g.fps[k], g.tpsSteps[k] = dt, steps
+
+	if g.s.Replaying() {
+		// The camera follows the recorded view.
+		st := g.s.State()
+		if !play.ThirdPerson(st.Motor) || g.f.frames > 0 {
+			g.yaw = st.View.Yaw
+		}
+	} else if !g.replayDone && (g.f.replay != "" || g.f.script != "") {
+		g.replayDone = true
+		g.message(true, "replay ended at tick %d, state hash %016x", g.s.Pipeline.Ticks(), g.s.StateHash())
+		fmt.Println(g.banner)
+	}
+	g.reload()
+	return nil
+}
+
+// keys handles the non-movement keys.
+func (g *Game) keys() {
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) && g.captured {
+		g.captured = false
+		ebiten.SetCursorMode(ebiten.CursorModeVisible)
+	} else if !g.captured && g.f.frames == 0 && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		g.captured = true
+		g.haveCur = false
+		ebiten.SetCursorMode(ebiten.CursorModeCaptured)
+	}
+	for i, key := range []ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3, ebiten.Key4} {
+		if inpututil.IsKeyJustPressed(key) {
+			kind := play.Motors[i]
+			if err := g.s.SwitchMotor(kind); err != nil {
+				g.message(false, "%v", err)
+			} else {
+				g.mini.valid = false
+				if play.ThirdPerson(kind) && g.pitch > -0.05 {
+					g.pitch = -0.3
+				}
+			}
+		}
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF5) {
+		g.saveTuning()
+	}
+}
+
+// saveTuning writes the motor's configuration in force (F5).
+func (g *Game) saveTuning() {
+	data, err := g.s.CurrentTOML()
+	if err == nil {
+		name := g.s.Motor() + "_tuning.toml"
+		if err = os.WriteFile(name, data, 0o644); err == nil {
+			g.message(true, "wrote %s: edit it and run with -config %s", name, name)
+			return
+		}
+	}
+	g.message(false, "F5: %v", err)
+}
+
+// reload applies the watched tuning file after a change.
+func (g *Game) reload() {
+	if g.watcher == nil {
+		return
+	}
+	select {
+	case <-g.watcher.Changed():
+	case err := <-g.watcher.Errors():
+		g.message(false, "watcher: %v", err)
+		return
+	default:
+		return
+	}
+	if err := g.s.ReloadTuning(g.f.config); err != nil {
+		g.message(false, "%v (previous tuning kept)", err)
+		return
+	}
+	g.mini.valid = false
+	g.message(true, "%s reloaded: %s motor rebuilt", g.f.config, g.s.Motor())
+}
+
+// look turns the camera with the captured mouse.
+func (g *Game) look() {
+	if !g.captured {
+		g.haveCur = false
+		return
+	}
+	cx, cy := ebiten.CursorPosition()
+	if g.haveCur {
+		g.yaw += float64(cx-g.lastCX) * g.f.sens
+		g.pitch -= float64(cy-g.lastCY) * g.f.sens
+	}
+	g.lastCX, g.lastCY, g.haveCur = cx, cy, true
+	g.yaw = math.Remainder(g.yaw, 2*math.Pi)
+	lo, hi := -1.5, 1.5
+	if play.ThirdPerson(g.s.Motor()) {
+		lo, hi = -1.35, 0.35
+	}
+	g.pitch = math.Max(lo, math.Min(hi, g.pitch))
+}
+
+// inputFrame polls the keys. While the cursor is released (a menu owns
+// the input) the frame is UI-captured: the pipeline ignores its axes and
+// edges and the jump timers freeze (seed 004 §G), so a Space pressed in
+// the menu never jumps.
+func (g *Game) inputFrame() input.Frame {
+	var f input.Frame
+	if g.f.frames > 0 {
+		return f // scripted runs: no live keys
+	}
+	p := ebiten.IsKeyPressed
+	f.Keys[input.Forward] = p(ebiten.KeyW) || p(ebiten.KeyArrowUp)
+	f.Keys[input.Back] = p(ebiten.KeyS) || p(ebiten.KeyArrowDown)
+	f.Keys[input.Left] = p(ebiten.KeyA) || p(ebiten.KeyArrowLeft)
+	f.Keys[input.Right] = p(ebiten.KeyD) || p(ebiten.KeyArrowRight)
+	f.Keys[input.Jump] = p(ebiten.KeySpace)
+	f.Keys[input.Sprint] = p(ebiten.KeyShift)
+	f.Keys[input.Walk] = p(ebiten.KeyControl)
+	f.Keys[input.Crouch] = p(ebiten.KeyC)
+	f.UICaptured = !g.captured
+	f.FocusLost = !ebiten.IsFocused()
+	return f
+}
+
+// camera returns the frame's camera and whether the body is drawn (third
+// person), from the body interpolated between the last two ticks.
+func (g *Game) camera(st *play.State) (render.Camera, bool) {
+	pos := lerp(st.Body.PrevPosition, st.Body.Position, g.s.Runner.Alpha())
+	if !play.ThirdPerson(st.Motor) {
+		eye := pos.Add(mgl64.Vec3{0, st.KCC.Shape.HalfHeight + st.KCC.Shape.Radius - 0.12, 0})
+		return render.FirstPerson(eye, g.yaw, g.pitch, g.w, g.h), false
+	}
+	target := pos.Add(mgl64.Vec3{0, orbitTarget, 0})
+	c := render.Orbit(target, g.yaw, g.pitch, orbitDist, g.w, g.h)
+	// Pull the camera in front of walls between it and the character.
+	back := c.Pos.Sub(target)
+	if hit, ok := g.s.Level.RayCast(target, back.Normalize(), orbitDist); ok {
+		d := math.Max(0.3, hit.Distance-0.2)
+		c.Pos = target.Add(back.Normalize().Mul(d))
+	}
+	return c, true
+}
+
+func lerp(a, b mgl64.Vec3, t float64) mgl64.Vec3 {
+	if b.Sub(a).Len() > 5 {
+		return b
+	}
+	return a.Add(b.Sub(a).Mul(t))
+}
+
+// Draw renders the 3D view and the HUD and, in screenshot runs, saves the
+// frame. Runs with -frames draw only their last frame.
+func (g *Game) Draw(screen *ebiten.Image) {
+	if g.f.frames > 0 && g.frame < g.f.frames {
+		return
+	}
+	if g.rend == nil || g.img.Rect.Dx() != g.w || g.img.Rect.Dy() != g.h {
+		if g.rend != nil {
+			g.rend.Close()
+			g.screen.Deallocate()
+		}
+		g.rend = render.New(g.w, g.h)
+		g.img = image.NewRGBA(image.Rect(0, 0, g.w, g.h))
+		g.screen = ebiten.NewImage(g.w, g.h)
+	}
+	st := g.s.State()
+	cam, third := g.camera(&st)
+	g.level = g.s.Level.AppendTriangles(g.level[:0])
+	g.tris = render.AppendLevel(g.tris[:0], g.level, st.WalkableCos)
+	var body bodyShot
+	if third {
+		c := lerp(st.Body.PrevPosition, st.Body.Position, g.s.Runner.Alpha())
+		facing := st.HybridFacing
+		if st.Motor != "hybrid" {
+			if v := st.Body.Velocity; math.Hypot(v[0], v[2]) > 0.3 {
+				g.facing = math.Atan2(v[2], v[0])
+			}
+			facing = g.facing
+		}
+		g.tris = render.AppendCapsule(g.tris, c, st.KCC.Shape.Radius, st.KCC.Shape.HalfHeight, facing, render.Player)
+		body = bodyShot{Centre: c, Radius: st.KCC.Shape.Radius, HalfHeight: st.KCC.Shape.HalfHeight}
+	}
+	g.rend.Render(g.img, cam, g.tris)
+	g.screen.WritePixels(g.img.Pix)
+	screen.DrawImage(g.screen, nil)
+	g.drawHUD(screen, &st, cam, third)
+
+	if g.f.screenshot != "" && g.frame >= g.f.frames && !g.shotDone {
+		g.shotErr = saveShot(screen, g.f.screenshot, shotInfo{
+			Motor: st.Motor, Level: g.s.LevelName, Camera: cam, Style: g.rend.Style, WalkableCos: st.WalkableCos,
+			ThirdPerson: third, Body: body, Tick: st.Tick, StateHash: fmt.Sprintf("%016x", g.s.StateHash()),
+			HUD: layout.For(g.w, g.h),
+		})
+		g.shotDone = true
+	}
+}

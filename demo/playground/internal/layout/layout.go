@@ -1,0 +1,41 @@
+// Package layout places the playground's HUD panels on the screen. The
+// game draws them there and the screen check skips them when it compares
+// the 3D view with its prediction.
+package layout
+
+import "image"
+
+// HUD holds the panel rectangles of a W x H screen.
+type HUD struct {
+	// Info is the text panel (motor, speed, ground state, timers, metrics).
+	Info image.Rectangle
+	// Graph is the 5 s speed graph under it.
+	Graph image.Rectangle
+	// Help is the key help in the top-right corner.
+	Help image.Rectangle
+	// Map is the minimap in the bottom-right corner.
+	Map image.Rectangle
+	// Banner is the message line at the top centre (tuning errors, saves).
+	Banner image.Rectangle
+	// Crosshair is the first-person crosshair at the centre.
+	Crosshair image.Rectangle
+}
+
+// For returns the panels of a w x h screen.
+func For(w, h int) HUD {
+	const m = 8
+	mapSize := min(200, h/3)
+	return HUD{
+		Info:      image.Rect(m, m, m+340, m+262),
+		Graph:     image.Rect(m, h-m-110, m+340, h-m),
+		Help:      image.Rect(w-m-300, m, w-m, m+112),
+		Map:       image.Rect(w-m-mapSize, h-m-mapSize, w-m, h-m),
+		Banner:    image.Rect(w/2-300, m, w/2+300, m+44),
+		Crosshair: image.Rect(w/2-9, h/2-9, w/2+10, h/2+10),
+	}
+}
+
+// Panels lists every panel, for code that skips them all.
+func (h HUD) Panels() []image.Rectangle {
+	return []image.Rectangle{h.Info, h.Graph, h.Help, h.Map, h.Banner, h.Crosshair}
+}

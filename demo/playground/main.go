@@ -1,0 +1,147 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/seedgames/motorkit/demo/playground/internal/play"
+	"github.com/seedgames/motorkit/trace"
+)
+
+// flags are the command line options.
+type flags struct {
+	motor      string
+	level      string
+	config     string
+	record     string
+	replay     string
+	script     string
+	screenshot string
+	frames     int
+	width      int
+	height     int
+	sens       float64
+}
+
+func parseFlags(args []string) (flags, error) {
+	var f flags
+	fs := flag.NewFlagSet("playground", flag.ContinueOnError)
+	fs.StringVar(&f.motor, "motor", "arena", "starting motor: "+strings.Join(play.Motors[:], ", ")+" (keys 1-4 switch live)")
+	fs.StringVar(&f.level, "level", play.DefaultLevel, "embedded level name (prefabs/levels) or a level file.toml")
+	fs.StringVar(&f.config, "config", "", "tuning TOML (a motor's keys, or recipe tables) watched and applied on save")
+	fs.StringVar(&f.record, "record", "", "record the session as a trace file (written when the window closes)")
+	fs.StringVar(&f.replay, "replay", "", "replay a recorded session (its level, motor and tuning are used)")
+	fs.StringVar(&f.script, "script", "", "drive the player with this input trace (default with -frames: a built-in script)")
+	fs.StringVar(&f.screenshot, "screenshot", "", "save the screen as PNG after -frames frames and exit (also writes PNG.json with the camera)")
+	fs.IntVar(&f.frames, "frames", 0, "run this many frames (1/60 s each) then exit (0 = play until closed)")
+	fs.IntVar(&f.width, "width", 1280, "window width")
+	fs.IntVar(&f.height, "height", 720, "window height")
+	fs.Float64Var(&f.sens, "sensitivity", 0.0025, "mouse look, radians per pixel")
+	if err := fs.Parse(args); err != nil {
+		return f, err
+	}
+	if f.frames < 0 {
+		return f, errors.New("-frames must be >= 0")
+	}
+	if f.screenshot != "" && f.frames == 0 {
+		return f, errors.New("-screenshot needs -frames N")
+	}
+	if f.width < 320 || f.height < 240 || f.width > 7680 || f.height > 4320 {
+		return f, errors.New("-width/-height: between 320x240 and 7680x4320")
+	}
+	if f.replay != "" && f.script != "" {
+		return f, errors.New("-replay and -script both drive the player: give one")
+	}
+	if !(f.sens > 0 && f.sens < 1) {
+		return f, errors.New("-sensitivity: want (0, 1) radians per pixel")
+	}
+	return f, nil
+}
+
+// newSession builds the session the flags ask for.
+func newSession(f flags) (*play.Session, error) {
+	o := play.Options{Level: f.level, Motor: f.motor, Record: f.record != ""}
+	if f.config != "" {
+		t, err := play.LoadTuning(f.config, f.motor)
+		if err != nil {
+			return nil, err
+		}
+		o.Tuning = t
+		o.Motor = t.Kind
+	}
+	switch {
+	case f.replay != "":
+		r, err := play.LoadRecording(f.replay)
+		if err != nil {
+			return nil, err
+		}
+		o.Replay = r
+	case f.script != "":
+		tr, err := trace.Load(f.script)
+		if err != nil {
+			return nil, err
+		}
+		o.Replay = play.ScriptRecording(tr, f.level, o.Motor)
+		o.Replay.Meta.Tuning = o.Tuning
+	case f.frames > 0:
+		o.Replay = play.ScriptRecording(play.DefaultScript(), f.level, o.Motor)
+		o.Replay.Meta.Tuning = o.Tuning
+	}
+	return play.New(o)
+}
+
+func main() {
+	f, err := parseFlags(os.Args[1:])
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return
+		}
+		log.Fatal(err)
+	}
+	s, err := newSession(f)
+	if err != nil {
+		log.Fatal(err)
+	}
+	g := newGame(s, f)
+	defer g.close()
+	if f.config != "" {
+		if err := g.watch(f.config); err != nil {
+			log.Printf("config: %v (no live reload)", err)
+		}
+	}
+	ebiten.SetWindowSize(f.width, f.height)
+	ebiten.SetWindowTitle("motorkit playground")
+	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	if f.frames > 0 {
+		// Headless checks: every Update advances exactly 1/60 s, as fast
+		// as the machine allows, so frame N is the same moment anywhere.
+		ebiten.SetVsyncEnabled(false)
+		ebiten.SetTPS(ebiten.SyncWithFPS)
+	} else {
+		ebiten.SetTPS(ebiten.SyncWithFPS)
+	}
+	runErr := ebiten.RunGame(g)
+	if f.record != "" {
+		if rec := s.Recording(); rec != nil {
+			if err := rec.Save(f.record); err != nil {
+				log.Printf("record: %v", err)
+			} else {
+				log.Printf("recorded %d ticks to %s (state hash %016x)", s.Pipeline.Ticks(), f.record, s.StateHash())
+			}
+		}
+	}
+	if f.replay != "" {
+		fmt.Printf("replay: %d ticks, state hash %016x\n", s.Pipeline.Ticks(), s.StateHash())
+	}
+	if runErr == nil {
+		runErr = g.shotErr
+	}
+	if runErr != nil {
+		log.Fatal(runErr)
+	}
+}
