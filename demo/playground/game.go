@@ -48,7 +48,6 @@ type Game struct {
 	haveCur  bool
 	yaw      float64 // camera yaw (first person: the view; third person: the orbit)
 	pitch    float64
-	facing   float64 // drawn facing of a third-person body without one
 	lastTime time.Time
 	frame    int
 
@@ -69,7 +68,7 @@ type Game struct {
 func newGame(s *play.Session, f flags) *Game {
 	g := &Game{s: s, f: f, w: f.width, h: f.height}
 	st := s.State()
-	g.yaw, g.facing = st.View.Yaw, st.View.Yaw
+	g.yaw = st.View.Yaw
 	if play.ThirdPerson(st.Motor) {
 		g.pitch = -0.3
 	}
@@ -269,14 +268,14 @@ func (g *Game) inputFrame() input.Frame {
 
 // camera returns the frame's camera and whether the body is drawn (third
 // person), from the body interpolated between the last two ticks.
-func (g *Game) camera(st *play.State) (render.Camera, bool) {
+func (g *Game) camera(st *play.State, w, h int) (render.Camera, bool) {
 	pos := lerp(st.Body.PrevPosition, st.Body.Position, g.s.Runner.Alpha())
 	if !play.ThirdPerson(st.Motor) {
 		eye := pos.Add(mgl64.Vec3{0, st.KCC.Shape.HalfHeight + st.KCC.Shape.Radius - 0.12, 0})
-		return render.FirstPerson(eye, g.yaw, g.pitch, g.w, g.h), false
+		return render.FirstPerson(eye, g.yaw, g.pitch, w, h), false
 	}
 	target := pos.Add(mgl64.Vec3{0, orbitTarget, 0})
-	c := render.Orbit(target, g.yaw, g.pitch, orbitDist, g.w, g.h)
+	c := render.Orbit(target, g.yaw, g.pitch, orbitDist, w, h)
 	// Pull the camera in front of walls between it and the character.
 	back := c.Pos.Sub(target)
 	if hit, ok := g.s.Level.RayCast(target, back.Normalize(), orbitDist); ok {
@@ -299,35 +298,37 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.f.frames > 0 && g.frame < g.f.frames {
 		return
 	}
-	if g.rend == nil || g.img.Rect.Dx() != g.w || g.img.Rect.Dy() != g.h {
+	rw, rh := max(64, int(float64(g.w)*g.f.scale)), max(64, int(float64(g.h)*g.f.scale))
+	if g.rend == nil || g.img.Rect.Dx() != rw || g.img.Rect.Dy() != rh {
 		if g.rend != nil {
 			g.rend.Close()
 			g.screen.Deallocate()
 		}
-		g.rend = render.New(g.w, g.h)
-		g.img = image.NewRGBA(image.Rect(0, 0, g.w, g.h))
-		g.screen = ebiten.NewImage(g.w, g.h)
+		g.rend = render.New(rw, rh)
+		g.img = image.NewRGBA(image.Rect(0, 0, rw, rh))
+		g.screen = ebiten.NewImage(rw, rh)
 	}
 	st := g.s.State()
-	cam, third := g.camera(&st)
+	cam, third := g.camera(&st, rw, rh)
 	g.level = g.s.Level.AppendTriangles(g.level[:0])
 	g.tris = render.AppendLevel(g.tris[:0], g.level, st.WalkableCos)
 	var body bodyShot
 	if third {
 		c := lerp(st.Body.PrevPosition, st.Body.Position, g.s.Runner.Alpha())
+		// The hybrid motor has its own facing; an RPG character faces the
+		// camera's way (it strafes and backpedals, MMO style).
 		facing := st.HybridFacing
 		if st.Motor != "hybrid" {
-			if v := st.Body.Velocity; math.Hypot(v[0], v[2]) > 0.3 {
-				g.facing = math.Atan2(v[2], v[0])
-			}
-			facing = g.facing
+			facing = st.View.Yaw
 		}
 		g.tris = render.AppendCapsule(g.tris, c, st.KCC.Shape.Radius, st.KCC.Shape.HalfHeight, facing, render.Player)
 		body = bodyShot{Centre: c, Radius: st.KCC.Shape.Radius, HalfHeight: st.KCC.Shape.HalfHeight}
 	}
 	g.rend.Render(g.img, cam, g.tris)
 	g.screen.WritePixels(g.img.Pix)
-	screen.DrawImage(g.screen, nil)
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	op.GeoM.Scale(float64(g.w)/float64(rw), float64(g.h)/float64(rh))
+	screen.DrawImage(g.screen, op)
 	g.drawHUD(screen, &st, cam, third)
 
 	if g.f.screenshot != "" && g.frame >= g.f.frames && !g.shotDone {

@@ -253,7 +253,11 @@ func (m *minimap) build(s *play.Session, walkableCos float64, size int) {
 		FOVY: 2 * math.Atan(m.span/2/height), W: size, H: size}
 	m.rendering.Style.FogStart, m.rendering.Style.FogEnd = 1e6, 2e6
 	img := image.NewRGBA(image.Rect(0, 0, size, size))
-	m.rendering.Render(img, cam, render.AppendLevel(nil, tris, walkableCos))
+	flat := render.AppendLevel(nil, tris, walkableCos)
+	for i := range flat {
+		flat[i].Checker = false // 1 m squares are noise at this scale
+	}
+	m.rendering.Render(img, cam, flat)
 	m.img.WritePixels(img.Pix)
 	m.valid = true
 }

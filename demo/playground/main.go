@@ -26,6 +26,7 @@ type flags struct {
 	width      int
 	height     int
 	sens       float64
+	scale      float64
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -42,6 +43,7 @@ func parseFlags(args []string) (flags, error) {
 	fs.IntVar(&f.width, "width", 1280, "window width")
 	fs.IntVar(&f.height, "height", 720, "window height")
 	fs.Float64Var(&f.sens, "sensitivity", 0.0025, "mouse look, radians per pixel")
+	fs.Float64Var(&f.scale, "scale", defaultScale, "render resolution relative to the window (0.25-1; lower is faster)")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -56,6 +58,12 @@ func parseFlags(args []string) (flags, error) {
 	}
 	if f.replay != "" && f.script != "" {
 		return f, errors.New("-replay and -script both drive the player: give one")
+	}
+	if !(f.scale >= 0.25 && f.scale <= 1) {
+		return f, errors.New("-scale: want 0.25..1")
+	}
+	if f.screenshot != "" {
+		f.scale = 1 // the screen check predicts full-resolution pixels
 	}
 	if !(f.sens > 0 && f.sens < 1) {
 		return f, errors.New("-sensitivity: want (0, 1) radians per pixel")
