@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"math"
@@ -85,6 +86,7 @@ type ptri struct {
 	// attribute planes over pixel centres: 1/depth, u/depth, v/depth
 	iw, u, v plane
 	c0, c1   [3]int32
+	packed   [2]uint32 // c0, c1 as little-endian RGBA words (unfogged)
 	checker  bool
 }
 
@@ -289,6 +291,9 @@ func (r *Renderer) prepare(cam Camera, tris []Tri) {
 		}
 		p := ptri{checker: t.Checker}
 		p.c0, p.c1 = r.Style.litColors(t.Color, n)
+		for k, c := range [2][3]int32{p.c0, p.c1} {
+			p.packed[k] = uint32(c[0]) | uint32(c[1])<<8 | uint32(c[2])<<16 | 0xff000000
+		}
 		// Clip against the near plane: 0, 1 or 2 triangles.
 		var poly [4]vert
 		np := 0
@@ -435,28 +440,28 @@ func (r *Renderer) drawRows(t *ptri, lo, hi int) {
 		prow := pix[y*stride+x0*4 : y*stride+(x1+1)*4]
 		for i := range zrow {
 			z := float32(iw)
-			if z > zrow[i] && iw > 0 {
+			if z > zrow[i] {
 				zrow[i] = z
 				d := 1 / iw
-				c := &t.c0
-				if t.checker {
-					u, v := uw*d, vw*d
-					if (int(u+8192)+int(v+8192))&1 == 1 {
+				sel := 0
+				if t.checker && (int(uw*d+8192)+int(vw*d+8192))&1 == 1 {
+					sel = 1
+				}
+				if d <= fogS {
+					binary.LittleEndian.PutUint32(prow[i*4:], t.packed[sel])
+				} else {
+					c := &t.c0
+					if sel == 1 {
 						c = &t.c1
 					}
+					f := int32((d - fogS) * fogK)
+					if f > 256 {
+						f = 256
+					}
+					g := 256 - f
+					binary.LittleEndian.PutUint32(prow[i*4:], uint32((c[0]*g+fr*f)>>8)|uint32((c[1]*g+fg*f)>>8)<<8|
+						uint32((c[2]*g+fb*f)>>8)<<16|0xff000000)
 				}
-				f := int32((d - fogS) * fogK)
-				if f < 0 {
-					f = 0
-				} else if f > 256 {
-					f = 256
-				}
-				g := 256 - f
-				px := prow[i*4 : i*4+4 : i*4+4]
-				px[0] = uint8((c[0]*g + fr*f) >> 8)
-				px[1] = uint8((c[1]*g + fg*f) >> 8)
-				px[2] = uint8((c[2]*g + fb*f) >> 8)
-				px[3] = 255
 			}
 			iw += diw
 			uw += duw
