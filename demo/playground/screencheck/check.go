@@ -29,7 +29,7 @@ const (
 	wallFirst = kcc.ColliderID(2)
 	wallLast  = kcc.ColliderID(4)
 	// MinOccluded is how many pillar-in-front-of-wall samples the course's
-	// check needs.
+	// check needs at 1280x720 (scaled by the pixel count, at least 10).
 	MinOccluded = 40
 )
 
@@ -41,7 +41,12 @@ type Report struct {
 	Occluded, OccludedMatch int
 	OccludedShowsWall       int
 	Course                  bool
+	Pixels                  int
 	FirstMismatches         []string
+}
+
+func (r *Report) minOccluded() int {
+	return max(10, MinOccluded*r.Pixels/(1280*720))
 }
 
 func frac(a, b int) float64 {
@@ -63,9 +68,9 @@ func (r *Report) Err() error {
 	if r.Floor < 20 || frac(r.FloorMatch, r.Floor) < MinMatch {
 		fails = append(fails, fmt.Sprintf("floor: %d of %d samples match (want >= 20 samples, %.0f%%)", r.FloorMatch, r.Floor, 100*MinMatch))
 	}
-	if r.Course && (r.Occluded < MinOccluded || frac(r.OccludedMatch, r.Occluded) < MinMatch) {
+	if r.Course && (r.Occluded < r.minOccluded() || frac(r.OccludedMatch, r.Occluded) < MinMatch) {
 		fails = append(fails, fmt.Sprintf("pillar in front of the wall: %d of %d samples show the pillar, %d show the wall (want >= %d samples, %.0f%%)",
-			r.OccludedMatch, r.Occluded, r.OccludedShowsWall, MinOccluded, 100*MinMatch))
+			r.OccludedMatch, r.Occluded, r.OccludedShowsWall, r.minOccluded(), 100*MinMatch))
 	}
 	if len(fails) == 0 {
 		return nil
@@ -144,8 +149,8 @@ func nearBody(sh *layout.Shot, x, y float64) bool {
 
 // Check compares img with the prediction for every sample pixel.
 func Check(img image.Image, sh *layout.Shot, w *kcc.World, course bool) *Report {
-	r := &Report{Course: course}
 	bounds := img.Bounds()
+	r := &Report{Course: course, Pixels: bounds.Dx() * bounds.Dy()}
 	panels := sh.HUD.Panels()
 	for py := Step / 2; py < bounds.Dy(); py += Step {
 	sample:

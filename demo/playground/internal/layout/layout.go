@@ -15,7 +15,8 @@ type HUD struct {
 	Help image.Rectangle
 	// Map is the minimap in the bottom-right corner.
 	Map image.Rectangle
-	// Banner is the message line at the top centre (tuning errors, saves).
+	// Banner is the two message lines between the graph and the map
+	// (tuning errors, saves).
 	Banner image.Rectangle
 	// Crosshair is the first-person crosshair at the centre.
 	Crosshair image.Rectangle
@@ -30,7 +31,7 @@ func For(w, h int) HUD {
 		Graph:     image.Rect(m, h-m-110, m+340, h-m),
 		Help:      image.Rect(w-m-300, m, w-m, m+112),
 		Map:       image.Rect(w-m-mapSize, h-m-mapSize, w-m, h-m),
-		Banner:    image.Rect(w/2-300, m, w/2+300, m+44),
+		Banner:    image.Rect(m+340+m, h-m-44, w-m-mapSize-m, h-m),
 		Crosshair: image.Rect(w/2-9, h/2-9, w/2+10, h/2+10),
 	}
 }
