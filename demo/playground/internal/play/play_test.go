@@ -353,3 +353,32 @@ func TestDefaultScript(t *testing.T) {
 		}
 	}
 }
+
+// Crouched under the low ceiling, a tuning reload keeps the fps motor
+// crouched, and a switch to a motor that cannot crouch is refused (no room
+// to stand) instead of pushing the capsule into the floor.
+func TestSwitchUnderCeiling(t *testing.T) {
+	s := newSession(t, Options{Motor: "fps"})
+	run(s, 300, 1.0/60, components.CommandData{Forward: 1, Crouch: true}, math.Pi) // -X, under the slab (x -12..-6)
+	st := s.State()
+	if !st.KCC.Crouched || st.Body.Position[0] > -7 || st.Body.Position[0] < -11 {
+		t.Fatalf("fps at %v crouched %v, want crouched under the ceiling", st.Body.Position, st.KCC.Crouched)
+	}
+	tu, err := ParseTuning([]byte("walk_speed = 3.0\n"), "t.toml", "fps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ApplyTuning(tu); err != nil {
+		t.Fatal(err)
+	}
+	after := s.State()
+	if !after.KCC.Crouched || after.Body.Position != st.Body.Position || after.KCC.Shape != st.KCC.Shape {
+		t.Errorf("after the reload: %v crouched %v shape %v, want %v crouched %v", after.Body.Position, after.KCC.Crouched, after.KCC.Shape, st.Body.Position, st.KCC.Shape)
+	}
+	if err := s.SwitchMotor("arena"); err == nil || !strings.Contains(err.Error(), "no room") {
+		t.Fatalf("switch to arena under the ceiling: err %v, want no room to stand", err)
+	}
+	if s.Motor() != "fps" {
+		t.Errorf("motor %s after the refused switch, want fps", s.Motor())
+	}
+}

@@ -183,15 +183,26 @@ func (s *Session) spawn(kind string, t *Tuning) error {
 	if s.Player != donburi.Null && s.World.Valid(s.Player) {
 		old = s.entry()
 	}
+	crouched := false
+	hh := r.KCC.HalfHeight
 	if old != nil {
 		ob := components.Body.Get(old)
 		ok := components.KCC.Get(old)
+		// A crouched character stays crouched if the new profile can
+		// crouch; else it must have room to stand.
+		crouched = ok.Crouched && r.KCC.CrouchHalfHeight > 0
+		if crouched {
+			hh = r.KCC.CrouchHalfHeight
+		}
 		feet := ob.Position[1] - ok.Shape.HalfHeight - ok.Shape.Radius
-		dy := feet + r.KCC.HalfHeight + r.KCC.Radius - ob.Position[1]
+		dy := feet + hh + r.KCC.Radius - ob.Position[1]
 		r.Body.Position = ob.Position.Add(mgl64.Vec3{0, dy, 0})
 		r.Body.PrevPosition = ob.PrevPosition.Add(mgl64.Vec3{0, dy, 0})
 		r.Body.Velocity = ob.Velocity
 		r.View = *components.View.Get(old)
+		if ok.Crouched && !crouched && s.Level.OverlapCapsule(kcc.Capsule{Radius: r.KCC.Radius, HalfHeight: hh}, r.Body.Position, 0) {
+			return fmt.Errorf("play: no room to stand up as %s here (crouched under a ceiling)", kind)
+		}
 	}
 	ent, err := r.Spawn(s.World)
 	if err != nil {
@@ -201,6 +212,9 @@ func (s *Session) spawn(kind string, t *Tuning) error {
 	if old != nil {
 		ok := components.KCC.Get(old)
 		nk := components.KCC.Get(e)
+		if crouched {
+			nk.Shape.HalfHeight, nk.Crouched = hh, true
+		}
 		nk.Grounded, nk.GroundNormal, nk.GroundState = ok.Grounded, ok.GroundNormal, ok.GroundState
 		components.JumpBuffer.Get(e).WasGrounded = ok.Grounded
 		facing := components.View.Get(old).Yaw
