@@ -1,6 +1,3 @@
-// Package layout places the playground's HUD panels on the screen. The
-// game draws them there and the screen check skips them when it compares
-// the 3D view with its prediction.
 package layout
 
 import "image"
