@@ -56,6 +56,7 @@ type Game struct {
 	bannerOK bool
 	bannerT  float64
 
+	renderMs   float64 // smoothed rasterizer time per frame
 	replayDone bool
 	mini       minimap
 	fps        [60]float64
@@ -324,7 +325,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.tris = render.AppendCapsule(g.tris, c, st.KCC.Shape.Radius, st.KCC.Shape.HalfHeight, facing, render.Player)
 		body = bodyShot{Centre: c, Radius: st.KCC.Shape.Radius, HalfHeight: st.KCC.Shape.HalfHeight}
 	}
+	t0 := time.Now() // display only: how long the rasterizer took
 	g.rend.Render(g.img, cam, g.tris)
+	g.renderMs = 0.9*g.renderMs + 0.1*float64(time.Since(t0).Microseconds())/1000
 	g.screen.WritePixels(g.img.Pix)
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	op.GeoM.Scale(float64(g.w)/float64(rw), float64(g.h)/float64(rh))
