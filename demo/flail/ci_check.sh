@@ -21,32 +21,9 @@ FRAMES="${FRAMES:-300}"
 BOTS="${BOTS:-20}"
 SEED="${SEED:-1}"
 
-# Display :99 as CI expects; if a server already holds it (a developer
-# machine), take the next free number.
-disp=99
-while [ -e "/tmp/.X${disp}-lock" ] || [ -e "/tmp/.X11-unix/X${disp}" ]; do
-	disp=$((disp + 1))
-	if [ "$disp" -gt 140 ]; then
-		echo "ci_check: no free X display between :99 and :140" >&2
-		exit 1
-	fi
-done
-
-Xvfb ":${disp}" -screen 0 1280x800x24 -nolisten tcp >/tmp/flail_xvfb.log 2>&1 &
-xvfb_pid=$!
-cleanup() { kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true; }
-trap cleanup EXIT
-
-for _ in $(seq 1 50); do
-	[ -e "/tmp/.X11-unix/X${disp}" ] && break
-	if ! kill -0 "$xvfb_pid" 2>/dev/null; then
-		echo "ci_check: Xvfb failed to start:" >&2
-		cat /tmp/flail_xvfb.log >&2
-		exit 1
-	fi
-	sleep 0.1
-done
-export DISPLAY=":${disp}"
+# Xvfb on :99 (or the next free display), stopped when this script exits.
+. demo/xvfb.sh
+start_xvfb /tmp/flail_xvfb.log
 
 rm -f "$SHOT"
 echo "ci_check: go run ./demo/flail -frames $FRAMES -bots $BOTS -seed $SEED -screenshot $SHOT (DISPLAY=$DISPLAY)"

@@ -18,28 +18,9 @@ FRAMES="${FRAMES:-240}"
 MOTORS="${MOTORS:-arena rpg hybrid fps}"
 mkdir -p "$OUT"
 
-disp=99
-while [ -e "/tmp/.X${disp}-lock" ] || [ -e "/tmp/.X11-unix/X${disp}" ]; do
-	disp=$((disp + 1))
-	if [ "$disp" -gt 140 ]; then
-		echo "ci_check: no free X display between :99 and :140" >&2
-		exit 1
-	fi
-done
-Xvfb ":${disp}" -screen 0 1280x800x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
-xvfb_pid=$!
-cleanup() { kill "$xvfb_pid" 2>/dev/null || true; wait "$xvfb_pid" 2>/dev/null || true; }
-trap cleanup EXIT
-for _ in $(seq 1 50); do
-	[ -e "/tmp/.X11-unix/X${disp}" ] && break
-	if ! kill -0 "$xvfb_pid" 2>/dev/null; then
-		echo "ci_check: Xvfb failed to start:" >&2
-		cat "$OUT/xvfb.log" >&2
-		exit 1
-	fi
-	sleep 0.1
-done
-export DISPLAY=":${disp}"
+# Xvfb on :99 (or the next free display), stopped when this script exits.
+. demo/xvfb.sh
+start_xvfb "$OUT/xvfb.log"
 
 go build -o "$OUT/playground" ./demo/playground
 go build -o "$OUT/screencheck" ./demo/playground/screencheck

@@ -191,17 +191,23 @@ func benchCameras(w, h int) []Camera {
 	}
 }
 
+// courseTris is the playground course with a body standing on the stairs
+// (the orbit view's target).
+func courseTris(tb testing.TB) []Tri {
+	w, err := prefabs.LoadLevel("playground")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tris := AppendLevel(nil, w.AppendTriangles(nil), math.Cos(45*math.Pi/180))
+	return AppendCapsule(tris, mgl64.Vec3{6, 1.5, 6}, 0.3, 0.6, 0.9, Player)
+}
+
 // BenchmarkRenderCourse renders the default course at 1280x720, one frame
 // per op: from each camera, and cycling through all of them. Each
 // renderer draws every view once before the timer starts, so the numbers
 // are steady-state frames (0 allocations).
 func BenchmarkRenderCourse(b *testing.B) {
-	w, err := prefabs.LoadLevel("playground")
-	if err != nil {
-		b.Fatal(err)
-	}
-	tris := AppendLevel(nil, w.AppendTriangles(nil), math.Cos(45*math.Pi/180))
-	tris = AppendCapsule(tris, mgl64.Vec3{6, 1.5, 6}, 0.3, 0.6, 0.9, Player)
+	tris := courseTris(b)
 	cams := benchCameras(1280, 720)
 	bench := func(b *testing.B, cams []Camera) {
 		r := New(1280, 720)
@@ -229,12 +235,7 @@ func TestDumpViews(t *testing.T) {
 	if dir == "" {
 		t.Skip("set RENDER_DUMP=dir to write the benchmark views as PNGs")
 	}
-	w, err := prefabs.LoadLevel("playground")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tris := AppendLevel(nil, w.AppendTriangles(nil), math.Cos(45*math.Pi/180))
-	tris = AppendCapsule(tris, mgl64.Vec3{6, 1.5, 6}, 0.3, 0.6, 0.9, Player)
+	tris := courseTris(t)
 	r := New(1280, 720)
 	defer r.Close()
 	for i, c := range benchCameras(1280, 720) {
