@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -64,6 +65,7 @@ type Game struct {
 
 	shotDone bool
 	shotErr  error
+	quit     atomic.Bool // set on SIGINT/SIGTERM: end the game normally
 }
 
 func newGame(s *play.Session, f flags) *Game {
@@ -73,7 +75,7 @@ func newGame(s *play.Session, f flags) *Game {
 	if play.ThirdPerson(st.Motor) {
 		g.pitch = -0.3
 	}
-	g.captured = f.frames == 0
+	g.captured = f.live()
 	if g.captured {
 		ebiten.SetCursorMode(ebiten.CursorModeCaptured)
 	}
@@ -116,7 +118,7 @@ func (g *Game) message(ok bool, format string, args ...any) {
 
 // Update reads input, advances the session and handles the keys.
 func (g *Game) Update() error {
-	if g.shotDone {
+	if g.shotDone || g.quit.Load() {
 		return ebiten.Termination
 	}
 	if g.f.frames > 0 && g.frame >= g.f.frames {
@@ -127,7 +129,7 @@ func (g *Game) Update() error {
 	}
 	g.frame++
 	dt := frameDt
-	if g.f.frames == 0 {
+	if g.f.live() {
 		now := time.Now()
 		if !g.lastTime.IsZero() {
 			dt = now.Sub(g.lastTime).Seconds()
@@ -150,7 +152,7 @@ func (g *Game) Update() error {
 	if g.s.Replaying() {
 		// The camera follows the recorded view.
 		st := g.s.State()
-		if !play.ThirdPerson(st.Motor) || g.f.frames > 0 {
+		if !play.ThirdPerson(st.Motor) || !g.f.live() {
 			g.yaw = st.View.Yaw
 		}
 	} else if !g.replayDone && (g.f.replay != "" || g.f.script != "") {
@@ -167,7 +169,7 @@ func (g *Game) keys() {
 	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) && g.captured {
 		g.captured = false
 		ebiten.SetCursorMode(ebiten.CursorModeVisible)
-	} else if !g.captured && g.f.frames == 0 && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+	} else if !g.captured && g.f.live() && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		g.captured = true
 		g.haveCur = false
 		ebiten.SetCursorMode(ebiten.CursorModeCaptured)
@@ -250,7 +252,7 @@ func (g *Game) look() {
 // the menu never jumps.
 func (g *Game) inputFrame() input.Frame {
 	var f input.Frame
-	if g.f.frames > 0 {
+	if !g.f.live() {
 		return f // scripted runs: no live keys
 	}
 	p := ebiten.IsKeyPressed
@@ -294,9 +296,9 @@ func lerp(a, b mgl64.Vec3, t float64) mgl64.Vec3 {
 }
 
 // Draw renders the 3D view and the HUD and, in screenshot runs, saves the
-// frame. Runs with -frames draw only their last frame.
+// frame. Scripted -frames runs draw only their last frame.
 func (g *Game) Draw(screen *ebiten.Image) {
-	if g.f.frames > 0 && g.frame < g.f.frames {
+	if !g.f.live() && g.frame < g.f.frames {
 		return
 	}
 	rw, rh := max(64, int(float64(g.w)*g.f.scale)), max(64, int(float64(g.h)*g.f.scale))

@@ -94,7 +94,7 @@ func (g *Game) drawHUD(dst *ebiten.Image, st *play.State, cam render.Camera, thi
 		rest := strings.TrimPrefix(g.banner, msg)
 		say(dst, b.Min.X+10, b.Min.Y+5, c, msg, rest)
 	}
-	if !g.captured && g.f.frames == 0 {
+	if !g.captured && g.f.live() {
 		fillRect(dst, image.Rect(0, g.h/2-40, g.w, g.h/2+40), color.RGBA{0, 0, 0, 170})
 		say(dst, g.w/2-260, g.h/2-26, textMain,
 			"Cursor free: the menu owns the input (seed 004 G).",

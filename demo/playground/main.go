@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/seedgames/motorkit/demo/playground/internal/play"
@@ -27,6 +29,7 @@ type flags struct {
 	height     int
 	sens       float64
 	scale      float64
+	realtime   bool
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -40,6 +43,7 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.script, "script", "", "drive the player with this input trace (default with -frames: a built-in script)")
 	fs.StringVar(&f.screenshot, "screenshot", "", "save the screen as PNG after -frames frames and exit (also writes PNG.json with the camera)")
 	fs.IntVar(&f.frames, "frames", 0, "run this many frames (1/60 s each) then exit (0 = play until closed)")
+	fs.BoolVar(&f.realtime, "realtime", false, "with -frames: live input at 60 updates per second instead of the script (input tests)")
 	fs.IntVar(&f.width, "width", 1280, "window width")
 	fs.IntVar(&f.height, "height", 720, "window height")
 	fs.Float64Var(&f.sens, "sensitivity", 0.0025, "mouse look, radians per pixel")
@@ -71,6 +75,10 @@ func parseFlags(args []string) (flags, error) {
 	return f, nil
 }
 
+// live reports whether a person (or an input driver) plays: no -frames,
+// or -frames with -realtime.
+func (f flags) live() bool { return f.frames == 0 || f.realtime }
+
 // newSession builds the session the flags ask for.
 func newSession(f flags) (*play.Session, error) {
 	o := play.Options{Level: f.level, Motor: f.motor, Record: f.record != ""}
@@ -96,7 +104,7 @@ func newSession(f flags) (*play.Session, error) {
 		}
 		o.Replay = play.ScriptRecording(tr, f.level, o.Motor)
 		o.Replay.Meta.Tuning = o.Tuning
-	case f.frames > 0:
+	case f.frames > 0 && !f.realtime:
 		o.Replay = play.ScriptRecording(play.DefaultScript(), f.level, o.Motor)
 		o.Replay.Meta.Tuning = o.Tuning
 	}
@@ -125,7 +133,7 @@ func main() {
 	ebiten.SetWindowSize(f.width, f.height)
 	ebiten.SetWindowTitle("motorkit playground")
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	if f.frames > 0 {
+	if f.frames > 0 && !f.realtime {
 		// Headless checks: every Update advances exactly 1/60 s, as fast
 		// as the machine allows, so frame N is the same moment anywhere.
 		ebiten.SetVsyncEnabled(false)
@@ -133,6 +141,10 @@ func main() {
 	} else {
 		ebiten.SetTPS(ebiten.SyncWithFPS)
 	}
+	// Ctrl+C or SIGTERM ends the game normally, so -record still writes.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() { <-sig; g.quit.Store(true) }()
 	runErr := ebiten.RunGame(g)
 	if f.record != "" {
 		if rec := s.Recording(); rec != nil {

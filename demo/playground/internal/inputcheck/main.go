@@ -1,0 +1,95 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/seedgames/motorkit/demo/playground/internal/play"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: inputcheck recording.toml")
+		os.Exit(2)
+	}
+	if err := check(os.Args[1]); err != nil {
+		fmt.Fprintln(os.Stderr, "inputcheck:", err)
+		os.Exit(1)
+	}
+	fmt.Println("inputcheck: OK")
+}
+
+// check replays the recording tick by tick and walks through the expected
+// phases in order.
+func check(path string) error {
+	rec, err := play.LoadRecording(path)
+	if err != nil {
+		return err
+	}
+	ins := rec.Trace.Inputs(0, play.TickRate)
+	s, err := play.New(play.Options{Replay: rec})
+	if err != nil {
+		return err
+	}
+	phase := 0
+	names := []string{"W held (forward 1, not captured)", "a jump consumed", "the switch to hybrid",
+		"UI capture (Esc)", "W again after the click (not captured)"}
+	capturedTicks, capturedPresses, capturedJumps := 0, 0, 0
+	for i, in := range ins {
+		before := s.State().Jump.Consumes
+		s.Runner.Step()
+		st := s.State()
+		c := in.Command
+		if c.UICaptured {
+			capturedTicks++
+			if c.JumpPressed {
+				capturedPresses++
+			}
+			if st.Jump.Consumes != before {
+				capturedJumps++
+			}
+		}
+		switch phase {
+		case 0:
+			if c.Forward == 1 && !c.UICaptured {
+				phase++
+			}
+		case 1:
+			if st.Jump.Consumes > before {
+				phase++
+			}
+		case 2:
+			if st.Motor == "hybrid" {
+				phase++
+			}
+		case 3:
+			if c.UICaptured {
+				phase++
+			}
+		case 4:
+			if c.Forward == 1 && !c.UICaptured && capturedTicks > 0 {
+				phase++
+				fmt.Printf("inputcheck: all phases seen by tick %d of %d\n", i+1, len(ins))
+			}
+		}
+	}
+	fmt.Printf("inputcheck: %d ticks, %d UI-captured (%d jump presses, %d jumps in them), events %v\n",
+		len(ins), capturedTicks, capturedPresses, capturedJumps, events(rec))
+	if phase < len(names) {
+		return fmt.Errorf("never saw %s (phases in order: %v)", names[phase], names)
+	}
+	if capturedPresses > 0 || capturedJumps > 0 {
+		return errors.New("a jump press got through the UI capture")
+	}
+	return nil
+}
+
+func events(r *play.Recording) []string {
+	var out []string
+	for _, e := range r.Meta.Events {
+		out = append(out, fmt.Sprintf("tick %d: %s", e.Tick, e.Motor))
+	}
+	return out
+}
+
