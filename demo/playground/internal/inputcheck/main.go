@@ -92,4 +92,3 @@ func events(r *play.Recording) []string {
 	}
 	return out
 }
-
