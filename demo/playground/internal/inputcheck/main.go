@@ -33,7 +33,7 @@ func check(path string) error {
 		return err
 	}
 	phase := 0
-	names := []string{"W held (forward 1, not captured)", "a jump consumed", "the switch to hybrid",
+	names := []string{"a mouse turn to the right (yaw up by 0.2 rad or more)", "W held (forward 1, not captured)", "a jump consumed", "the switch to hybrid",
 		"UI capture (Esc)", "W again after the click (not captured)"}
 	capturedTicks, capturedPresses, capturedJumps := 0, 0, 0
 	for i, in := range ins {
@@ -52,22 +52,26 @@ func check(path string) error {
 		}
 		switch phase {
 		case 0:
-			if c.Forward == 1 && !c.UICaptured {
+			if in.Yaw-ins[0].Yaw >= 0.2 {
 				phase++
 			}
 		case 1:
-			if st.Jump.Consumes > before {
+			if c.Forward == 1 && !c.UICaptured {
 				phase++
 			}
 		case 2:
-			if st.Motor == "hybrid" {
+			if st.Jump.Consumes > before {
 				phase++
 			}
 		case 3:
-			if c.UICaptured {
+			if st.Motor == "hybrid" {
 				phase++
 			}
 		case 4:
+			if c.UICaptured {
+				phase++
+			}
+		case 5:
 			if c.Forward == 1 && !c.UICaptured && capturedTicks > 0 {
 				phase++
 				fmt.Printf("inputcheck: all phases seen by tick %d of %d\n", i+1, len(ins))

@@ -85,6 +85,19 @@ func run(steps []string) error {
 			if err := fake(xproto.MotionNotify, 0, int16(scr.WidthInPixels/2), int16(scr.HeightInPixels/2)); err != nil {
 				return err
 			}
+		case "move": // relative pointer motion, in steps of at most 20 px
+			var dx, dy int
+			if _, err := fmt.Sscanf(arg, "%d:%d", &dx, &dy); err != nil {
+				return fmt.Errorf("%s: %v", s, err)
+			}
+			for n := max(abs(dx), abs(dy))/20 + 1; n > 0; n-- {
+				sx, sy := dx/n, dy/n
+				if err := fake(xproto.MotionNotify, 1, int16(sx), int16(sy)); err != nil {
+					return err
+				}
+				dx, dy = dx-sx, dy-sy
+				time.Sleep(20 * time.Millisecond)
+			}
 		case "click":
 			if err := fake(xproto.ButtonPress, 1, 0, 0); err != nil {
 				return err
@@ -119,4 +132,11 @@ func keycodes(c *xgb.Conn, setup *xproto.SetupInfo) (map[string]xproto.Keycode, 
 		}
 	}
 	return out, nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
