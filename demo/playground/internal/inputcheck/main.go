@@ -35,7 +35,7 @@ func check(path string) error {
 	phase := 0
 	names := []string{"a mouse turn to the right (yaw up by 0.2 rad or more)", "W held (forward 1, not captured)", "a jump consumed", "the switch to hybrid",
 		"UI capture (Esc)", "W again after the click (not captured)"}
-	capturedTicks, capturedPresses, capturedJumps := 0, 0, 0
+	capturedTicks, capturedPresses, capturedJumps, capturedMoves := 0, 0, 0, 0
 	for i, in := range ins {
 		before := s.State().Jump.Consumes
 		s.Runner.Step()
@@ -48,6 +48,9 @@ func check(path string) error {
 			}
 			if st.Jump.Consumes != before {
 				capturedJumps++
+			}
+			if c.Forward != 0 || c.Strafe != 0 {
+				capturedMoves++
 			}
 		}
 		switch phase {
@@ -78,13 +81,13 @@ func check(path string) error {
 			}
 		}
 	}
-	fmt.Printf("inputcheck: %d ticks, %d UI-captured (%d jump presses, %d jumps in them), events %v\n",
-		len(ins), capturedTicks, capturedPresses, capturedJumps, events(rec))
+	fmt.Printf("inputcheck: %d ticks, %d UI-captured (%d jump presses, %d jumps, %d moving in them), events %v\n",
+		len(ins), capturedTicks, capturedPresses, capturedJumps, capturedMoves, events(rec))
 	if phase < len(names) {
 		return fmt.Errorf("never saw %s (phases in order: %v)", names[phase], names)
 	}
-	if capturedPresses > 0 || capturedJumps > 0 {
-		return errors.New("a jump press got through the UI capture")
+	if capturedPresses > 0 || capturedJumps > 0 || capturedMoves > 0 {
+		return errors.New("a jump press or a move got through the UI capture")
 	}
 	return nil
 }
