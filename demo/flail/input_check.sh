@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end input check of the flail demo: on a private Xvfb display, run
 # the demo in real time with your input recorded (no autopilot) while
-# demo/flail/internal/xdrive moves the real X pointer right of the car,
+# demo/internal/xdrive moves the real X pointer right of the car,
 # clicks, then moves it below the car; then demo/flail/internal/inputcheck
 # verifies the recorded per-tick commands: aim 0 at full throttle, a
 # primary press, aim +90 degrees at full throttle, in that order.
@@ -28,7 +28,7 @@ for _ in $(seq 1 50); do [ -e "/tmp/.X11-unix/X${disp}" ] && break; sleep 0.1; d
 export DISPLAY=":${disp}"
 
 go build -o /tmp/flail_input_demo ./demo/flail
-go build -o /tmp/flail_xdrive ./demo/flail/internal/xdrive
+go build -o /tmp/flail_xdrive ./demo/internal/xdrive
 rm -f "$REC"
 # 600 frames = 400 ticks: 10 s at 60 updates per second, longer on a slow machine.
 /tmp/flail_input_demo -frames 600 -realtime -autopilot=false -bots 4 -record "$REC" 2> >(grep -v '^XGB: ' >&2) &

@@ -1,5 +1,5 @@
 // Command inputcheck reads a trace recorded by the flail demo while
-// demo/flail/internal/xdrive moved the pointer right of the car, clicked,
+// demo/internal/xdrive moved the pointer right of the car, clicked,
 // then moved it below the car, and checks that the simulation saw it in
 // that order: full throttle toward +X (aim 0), a primary press edge, then
 // full throttle toward +Z (aim +90 degrees; screen y is world z). It exits

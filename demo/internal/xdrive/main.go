@@ -20,7 +20,7 @@ var keysyms = map[string]xproto.Keysym{
 
 func main() {
 	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "xkeys:", err)
+		fmt.Fprintln(os.Stderr, "xdrive:", err)
 		os.Exit(1)
 	}
 }
@@ -81,11 +81,15 @@ func run(steps []string) error {
 					return err
 				}
 			}
-		case "center":
-			if err := fake(xproto.MotionNotify, 0, int16(scr.WidthInPixels/2), int16(scr.HeightInPixels/2)); err != nil {
+		case "move": // absolute, from the screen centre
+			var dx, dy int
+			if _, err := fmt.Sscanf(arg, "%d:%d", &dx, &dy); err != nil {
+				return fmt.Errorf("%s: %v", s, err)
+			}
+			if err := fake(xproto.MotionNotify, 0, int16(int(scr.WidthInPixels)/2+dx), int16(int(scr.HeightInPixels)/2+dy)); err != nil {
 				return err
 			}
-		case "move": // relative pointer motion, in steps of at most 20 px
+		case "rel": // relative pointer motion, in steps of at most 20 px
 			var dx, dy int
 			if _, err := fmt.Sscanf(arg, "%d:%d", &dx, &dy); err != nil {
 				return fmt.Errorf("%s: %v", s, err)
@@ -109,7 +113,7 @@ func run(steps []string) error {
 		default:
 			return fmt.Errorf("unknown step %q", s)
 		}
-		fmt.Println("xkeys:", s)
+		fmt.Println("xdrive:", s)
 	}
 	return nil
 }
