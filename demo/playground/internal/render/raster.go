@@ -138,8 +138,10 @@ func (r *Renderer) worker() {
 }
 
 // Render draws tris seen through cam into dst, which must be an image of
-// the renderer's size at (0, 0). cam.W and cam.H are taken from the
-// renderer.
+// the renderer's size at (0, 0) (Render panics otherwise: a programming
+// error). cam.W and cam.H are taken from the renderer. Triangles with NaN
+// or infinite corners and zero-area triangles are skipped; a non-finite
+// camera draws only sky.
 func (r *Renderer) Render(dst *image.RGBA, cam Camera, tris []Tri) {
 	cam.W, cam.H = r.w, r.h
 	if dst.Rect.Dx() != r.w || dst.Rect.Dy() != r.h || dst.Rect.Min != (image.Point{}) {

@@ -251,3 +251,33 @@ func TestDumpViews(t *testing.T) {
 		f.Close()
 	}
 }
+
+// Bad input draws what it can and never panics: NaN or infinite corners
+// and cameras, zero-area triangles, triangles far outside the view or
+// crossing the camera plane.
+func TestBadInput(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	tris := []Tri{
+		{A: mgl64.Vec3{nan, 0, 0}, B: mgl64.Vec3{1, 0, 0}, C: mgl64.Vec3{0, 1, 0}},
+		{A: mgl64.Vec3{inf, 0, 0}, B: mgl64.Vec3{1, 0, 0}, C: mgl64.Vec3{0, 1, 0}},
+		{A: mgl64.Vec3{1, 1, 1}, B: mgl64.Vec3{1, 1, 1}, C: mgl64.Vec3{1, 1, 1}},
+		{A: mgl64.Vec3{-1e9, 0, -1e9}, B: mgl64.Vec3{1e9, 0, -1e9}, C: mgl64.Vec3{0, 0, 1e9}, Checker: true},
+		{A: mgl64.Vec3{-5, 0.5, -5}, B: mgl64.Vec3{5, 0.5, 5}, C: mgl64.Vec3{0, 3, 0}},
+	}
+	r := New(64, 48)
+	defer r.Close()
+	img := image.NewRGBA(image.Rect(0, 0, 64, 48))
+	for _, cam := range []Camera{
+		FirstPerson(mgl64.Vec3{0, 1, 0}, 0.3, -0.2, 64, 48),
+		FirstPerson(mgl64.Vec3{nan, 1, 0}, 0, 0, 64, 48),
+		FirstPerson(mgl64.Vec3{0, 1, 0}, inf, nan, 64, 48),
+		{Pos: mgl64.Vec3{0, 1, 0}, FOVY: nan, Near: -1},
+	} {
+		r.Render(img, cam, tris)
+	}
+	// The valid camera saw the huge floor below the horizon.
+	r.Render(img, FirstPerson(mgl64.Vec3{0, 1, 0}, 0.3, -0.2, 64, 48), tris)
+	if c := img.RGBAAt(32, 47); c == r.Style.SkyColor(FirstPerson(mgl64.Vec3{}, 0.3, -0.2, 64, 48), 47.5) {
+		t.Errorf("bottom pixel %v is sky, want the floor", c)
+	}
+}
