@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"io/fs"
 	"os"
 	"os/signal"
 	"strings"
@@ -34,21 +35,21 @@ type flags struct {
 
 func parseFlags(args []string) (flags, error) {
 	var f flags
-	fs := flag.NewFlagSet("playground", flag.ContinueOnError)
-	fs.StringVar(&f.motor, "motor", "arena", "starting motor: "+strings.Join(play.Motors[:], ", ")+" (keys 1-4 switch live)")
-	fs.StringVar(&f.level, "level", play.DefaultLevel, "embedded level name (prefabs/levels) or a level file.toml")
-	fs.StringVar(&f.config, "config", "", "tuning TOML (a motor's keys, or recipe tables) watched and applied on save")
-	fs.StringVar(&f.record, "record", "", "record the session as a trace file (written when the window closes)")
-	fs.StringVar(&f.replay, "replay", "", "replay a recorded session (its level, motor and tuning are used)")
-	fs.StringVar(&f.script, "script", "", "drive the player with this input trace (default with -frames: a built-in script)")
-	fs.StringVar(&f.screenshot, "screenshot", "", "save the screen as PNG after -frames frames and exit (also writes PNG.json with the camera)")
-	fs.IntVar(&f.frames, "frames", 0, "run this many frames (1/60 s each) then exit (0 = play until closed)")
-	fs.BoolVar(&f.realtime, "realtime", false, "with -frames: live input at 60 updates per second instead of the script (input tests)")
-	fs.IntVar(&f.width, "width", 1280, "window width")
-	fs.IntVar(&f.height, "height", 720, "window height")
-	fs.Float64Var(&f.sens, "sensitivity", 0.0025, "mouse look, radians per pixel")
-	fs.Float64Var(&f.scale, "scale", defaultScale, "render resolution relative to the window (0.25-1; lower is faster)")
-	if err := fs.Parse(args); err != nil {
+	fl := flag.NewFlagSet("playground", flag.ContinueOnError)
+	fl.StringVar(&f.motor, "motor", "arena", "starting motor: "+strings.Join(play.Motors[:], ", ")+" (keys 1-4 switch live)")
+	fl.StringVar(&f.level, "level", play.DefaultLevel, "embedded level name (prefabs/levels) or a level file.toml")
+	fl.StringVar(&f.config, "config", "", "tuning TOML (a motor's keys, or recipe tables) watched and applied on save")
+	fl.StringVar(&f.record, "record", "", "record the session as a trace file (written when the window closes)")
+	fl.StringVar(&f.replay, "replay", "", "replay a recorded session (its level, motor and tuning are used)")
+	fl.StringVar(&f.script, "script", "", "drive the player with this input trace (default with -frames: a built-in script)")
+	fl.StringVar(&f.screenshot, "screenshot", "", "save the screen as PNG after -frames frames and exit (also writes PNG.json with the camera)")
+	fl.IntVar(&f.frames, "frames", 0, "run this many frames (1/60 s each) then exit (0 = play until closed)")
+	fl.BoolVar(&f.realtime, "realtime", false, "with -frames: live input at 60 updates per second instead of the script (input tests)")
+	fl.IntVar(&f.width, "width", 1280, "window width")
+	fl.IntVar(&f.height, "height", 720, "window height")
+	fl.Float64Var(&f.sens, "sensitivity", 0.0025, "mouse look, radians per pixel")
+	fl.Float64Var(&f.scale, "scale", defaultScale, "render resolution relative to the window (0.25-1; lower is faster)")
+	if err := fl.Parse(args); err != nil {
 		return f, err
 	}
 	if f.frames < 0 {
@@ -82,7 +83,16 @@ func (f flags) live() bool { return f.frames == 0 || f.realtime }
 // newSession builds the session the flags ask for.
 func newSession(f flags) (*play.Session, error) {
 	o := play.Options{Level: f.level, Motor: f.motor, Record: f.record != ""}
+	created := false
 	if f.config != "" {
+		if _, err := os.Stat(f.config); errors.Is(err, fs.ErrNotExist) {
+			// A new tuning file: start it from the motor's configuration
+			// in force, so there is something to edit.
+			if err := writeDefaultTuning(f); err != nil {
+				return nil, err
+			}
+			created = true
+		}
 		t, err := play.LoadTuning(f.config, f.motor)
 		if err != nil {
 			return nil, err
@@ -108,7 +118,25 @@ func newSession(f flags) (*play.Session, error) {
 		o.Replay = play.ScriptRecording(play.DefaultScript(), f.level, o.Motor)
 		o.Replay.Meta.Tuning = o.Tuning
 	}
-	return play.New(o)
+	s, err := play.New(o)
+	if err == nil && created {
+		log.Printf("created %s with the %s motor's configuration: edit and save it while you play", f.config, o.Motor)
+	}
+	return s, err
+}
+
+// writeDefaultTuning writes the -motor's configuration (what F5 writes) to
+// the -config file.
+func writeDefaultTuning(f flags) error {
+	s, err := play.New(play.Options{Level: f.level, Motor: f.motor})
+	if err != nil {
+		return err
+	}
+	data, err := s.CurrentTOML()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(f.config, data, 0o644)
 }
 
 func main() {

@@ -160,6 +160,7 @@ func (s *Session) CurrentTOML() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	head := fmt.Sprintf("# playground tuning for the %s motor (F5). Edit and save while -config\n# watches this file; keys are those of prefabs/data/%s.toml.\n", s.motor, Prefab(s.motor))
+	head := fmt.Sprintf("# Playground tuning for the %s motor: every knob in force. Run\n#   go run ./demo/playground -config THIS_FILE\n# and save this file while playing to rebuild the motor. The [motor] keys are\n# those of motors/%s/%s.toml, the [kcc] keys those of prefabs/data/%s.toml.\n",
+		s.motor, s.motor, s.motor, Prefab(s.motor))
 	return append([]byte(head), body...), nil
 }
