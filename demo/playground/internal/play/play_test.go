@@ -306,6 +306,31 @@ func TestRecordReplayBitIdentical(t *testing.T) {
 			t.Errorf("dt %v: replay hash %x, live %x (live %v, replay %v)", dt, got, want, live.State().Body.Position, s.State().Body.Position)
 		}
 	}
+
+	// Recording a replay records its switches and tunings too: the
+	// re-recording replays to the same hash.
+	re := newSession(t, Options{Replay: rec, Record: true})
+	for i := uint64(0); i < ticks; i++ {
+		re.Runner.Step()
+	}
+	data2, err := re.Recording().Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec2, err := ParseRecording(data2, "rec2.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec2.Meta.Events) != 2 {
+		t.Fatalf("the re-recording has %d events, want 2", len(rec2.Meta.Events))
+	}
+	s2 := newSession(t, Options{Replay: rec2})
+	for i := uint64(0); i < ticks; i++ {
+		s2.Runner.Step()
+	}
+	if got := s2.StateHash(); got != want {
+		t.Errorf("replay of the re-recording: hash %x, want %x", got, want)
+	}
 }
 
 // Without switches a recording is a plain motorkit trace: trace.Replay

@@ -59,11 +59,15 @@ func (s *Session) startRecording() {
 	}
 }
 
-func (s *Session) recordEvent(ev Event) {
+// recordEvent records ev as made now, between ticks.
+func (s *Session) recordEvent(ev Event) { s.recordEventAt(s.Pipeline.Ticks(), ev) }
+
+// recordEventAt records ev as made after tick ticks had run.
+func (s *Session) recordEventAt(ticks uint64, ev Event) {
 	if s.rec == nil {
 		return
 	}
-	ev.Tick = s.Pipeline.Ticks()
+	ev.Tick = ticks
 	s.meta.Events = append(s.meta.Events, ev)
 }
 

@@ -324,9 +324,7 @@ func (s *Session) applyEvents(tick uint64) {
 			// means the prefabs changed since. Keep the current motor.
 			continue
 		}
-		if s.rec != nil {
-			s.rec.Stop() // re-recording across switches is not supported
-		}
+		s.recordEventAt(tick, ev) // re-recording a replay keeps its events
 	}
 }
 
