@@ -145,7 +145,11 @@ func (g *Game) drawInfo(dst *ebiten.Image, r image.Rectangle, st *play.State) {
 		}
 	}
 	fps, tps := g.rates()
-	lines = append(lines, fmt.Sprintf("FPS %5.1f  TPS %5.1f (%d Hz)  3D %.1f ms", fps, tps, play.TickRate, g.renderMs))
+	rate := fmt.Sprintf("FPS %5.1f  TPS %5.1f (%d Hz)", fps, tps, play.TickRate)
+	if g.f.live() { // scripted shots stay byte-identical: no wall-clock numbers
+		rate += fmt.Sprintf("  3D %.1f ms", g.renderMs)
+	}
+	lines = append(lines, rate)
 	tun := "prefab defaults"
 	if t := g.s.Tuning(); t != nil {
 		tun = t.Source + " (" + t.Kind + ")"
