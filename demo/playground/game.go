@@ -22,10 +22,12 @@ import (
 // frameDt is the frame length of -frames runs.
 const frameDt = 1.0 / 60
 
-// Orbit camera: distance to the target, and the target above the body
-// centre.
+// Orbit camera: default distance to the target (the mouse wheel zooms
+// between orbitMin and orbitMax), and the target above the body centre.
 const (
 	orbitDist   = 5.0
+	orbitMin    = 2.0
+	orbitMax    = 14.0
 	orbitTarget = 0.7
 )
 
@@ -49,6 +51,7 @@ type Game struct {
 	haveCur  bool
 	yaw      float64 // camera yaw (first person: the view; third person: the orbit)
 	pitch    float64
+	dist     float64 // orbit distance
 	lastTime time.Time
 	frame    int
 
@@ -69,7 +72,7 @@ type Game struct {
 }
 
 func newGame(s *play.Session, f flags) *Game {
-	g := &Game{s: s, f: f, w: f.width, h: f.height}
+	g := &Game{s: s, f: f, w: f.width, h: f.height, dist: orbitDist}
 	st := s.State()
 	g.yaw = st.View.Yaw
 	if play.ThirdPerson(st.Motor) {
@@ -238,6 +241,9 @@ func (g *Game) look() {
 		g.pitch -= float64(cy-g.lastCY) * g.f.sens
 	}
 	g.lastCX, g.lastCY, g.haveCur = cx, cy, true
+	if _, wy := ebiten.Wheel(); wy != 0 {
+		g.dist = math.Max(orbitMin, math.Min(orbitMax, g.dist*math.Pow(0.9, wy)))
+	}
 	g.yaw = math.Remainder(g.yaw, 2*math.Pi)
 	lo, hi := -1.5, 1.5
 	if play.ThirdPerson(g.s.Motor()) {
@@ -278,10 +284,10 @@ func (g *Game) camera(st *play.State, w, h int) (render.Camera, bool) {
 		return render.FirstPerson(eye, g.yaw, g.pitch, w, h), false
 	}
 	target := pos.Add(mgl64.Vec3{0, orbitTarget, 0})
-	c := render.Orbit(target, g.yaw, g.pitch, orbitDist, w, h)
+	c := render.Orbit(target, g.yaw, g.pitch, g.dist, w, h)
 	// Pull the camera in front of walls between it and the character.
 	back := c.Pos.Sub(target)
-	if hit, ok := g.s.Level.RayCast(target, back.Normalize(), orbitDist); ok {
+	if hit, ok := g.s.Level.RayCast(target, back.Normalize(), g.dist); ok {
 		d := math.Max(0.3, hit.Distance-0.2)
 		c.Pos = target.Add(back.Normalize().Mul(d))
 	}
