@@ -8,7 +8,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
-	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/seedgames/motorkit/trace"
 	"github.com/yohamta/donburi"
@@ -86,10 +85,6 @@ func BotName(i int) string {
 // player (prefab "flail_player") and opts.Bots bots (prefab "flail_bot",
 // skills easy, normal, hard in turn).
 func New(opts Options) (*Match, error) {
-	cfg := opts.Config
-	if err := cfg.Validate("match options"); err != nil {
-		return nil, err
-	}
 	bots := opts.Bots
 	if bots < 0 {
 		bots = 0
@@ -97,35 +92,20 @@ func New(opts Options) (*Match, error) {
 	if bots > MaxBots {
 		bots = MaxBots
 	}
-	w := donburi.NewWorld()
-	p := systems.NewPipeline(w, systems.Options{TickRate: TickRate})
-	arena, err := installArena(w, cfg)
+	m, err := NewEmpty(opts.Config, opts.Seed)
 	if err != nil {
 		return nil, err
 	}
-	g, err := systems.InstallFlail(p, systems.FlailOptions{Config: cfg, Seed: opts.Seed, Arena: arena})
-	if err != nil {
-		return nil, err
-	}
-	m := &Match{World: w, Pipeline: p, Game: g, Rules: g.Rules, Arena: arena, Config: cfg,
-		seed: opts.Seed, bots: bots, index: map[donburi.Entity]int{}}
-	m.Runner = systems.NewRunner(p, systems.RunnerOptions{MaxStepsPerFrame: 5, MaxFrameDt: 0.25})
-	g.Rules.Events.Subscribe(func(ev flail.Event) { m.events = append(m.events, ev) })
-
-	me, err := prefabs.SpawnFlail(w, "flail_player", prefabs.Override("[flail]\nname = \"You\"\n"))
+	p := m.Pipeline
+	me, err := m.SpawnPlayer("You", 0)
 	if err != nil {
 		return nil, err
 	}
 	m.Player = me
-	m.add(me)
-	skills := [3]string{"easy", "normal", "hard"}
 	for i := 1; i <= bots; i++ {
-		over := fmt.Sprintf("[flail]\nname = %q\n[flail_bot]\nskill = %q\n", BotName(i), skills[(i-1)%3])
-		e, err := prefabs.SpawnFlail(w, "flail_bot", prefabs.Override(over))
-		if err != nil {
+		if _, err := m.SpawnPlayer(BotName(i), flail.Skill(1+(i-1)%3)); err != nil {
 			return nil, err
 		}
-		m.add(e)
 	}
 	m.Events() // spawn events are not news
 
