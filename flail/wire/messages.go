@@ -324,9 +324,10 @@ func DecodeSnapshot(b []byte, m *Snapshot, f Frame) error {
 
 // RosterEntry names a player.
 type RosterEntry struct {
-	ID   uint32
-	Bot  bool
-	Name string
+	ID uint32
+	// Skill is a bot's skill (1 easy, 2 normal, 3 hard) or 0 for a person.
+	Skill uint8
+	Name  string
 }
 
 // Roster lists the room's players; the server sends it whole when it
@@ -343,11 +344,7 @@ func AppendRoster(dst []byte, m *Roster) []byte {
 	w.u16(uint16(n))
 	for _, p := range m.Players[:n] {
 		w.u32(p.ID)
-		if p.Bot {
-			w.u8(1)
-		} else {
-			w.u8(0)
-		}
+		w.u8(p.Skill)
 		w.str(p.Name, MaxName)
 	}
 	return w.b
@@ -361,11 +358,11 @@ func DecodeRoster(b []byte, m *Roster) error {
 	m.Players = resize(m.Players, n)
 	for i := range m.Players {
 		id := r.u32()
-		bot := r.u8()
-		if r.err == nil && bot > 1 {
-			r.fail(fmt.Errorf("%w: bot flag %d", ErrRange, bot))
+		skill := r.u8()
+		if r.err == nil && skill > 3 {
+			r.fail(fmt.Errorf("%w: skill %d", ErrRange, skill))
 		}
-		m.Players[i] = RosterEntry{ID: id, Bot: bot == 1, Name: r.str(MaxName)}
+		m.Players[i] = RosterEntry{ID: id, Skill: skill, Name: r.str(MaxName)}
 	}
 	return r.done()
 }

@@ -68,7 +68,7 @@ func TestRoundTrip(t *testing.T) {
 			t.Fatalf("pickups: %v %+v", err, ps2)
 		}
 	}
-	ro := Roster{Players: []RosterEntry{{ID: 1, Name: "You"}, {ID: 2, Bot: true, Name: "Bolt"}}}
+	ro := Roster{Players: []RosterEntry{{ID: 1, Name: "You"}, {ID: 2, Skill: 3, Name: "Bolt"}}}
 	var ro2 Roster
 	if err := DecodeRoster(AppendRoster(nil, &ro), &ro2); err != nil || !reflect.DeepEqual(ro, ro2) {
 		t.Fatalf("roster: %v %+v", err, ro2)

@@ -1,0 +1,194 @@
+package online
+
+import (
+	"bytes"
+	"context"
+	"log"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/seedgames/motorkit/flail/wire"
+)
+
+// syncBuf is a goroutine-safe log sink.
+type syncBuf struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startServer runs a server on 127.0.0.1 (a free port) and returns its
+// WebSocket URL and log.
+func startServer(t testing.TB, opts ServerOptions) (*Server, string, *syncBuf) {
+	t.Helper()
+	logs := &syncBuf{}
+	if opts.Log == nil {
+		opts.Log = log.New(logs, "", 0)
+	}
+	srv, err := NewServer(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &http.Server{Handler: srv}
+	go hs.Serve(LimitListener(ln, 32<<10))
+	t.Cleanup(func() {
+		srv.Close()
+		hs.Close()
+	})
+	return srv, "ws://" + ln.Addr().String() + "/", logs
+}
+
+func dial(t testing.TB, url string, opts DialOptions) *Client {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c, err := Dial(ctx, url, opts)
+	if err != nil {
+		t.Fatalf("dial: %v", err)
+	}
+	return c
+}
+
+// waitFor polls cond every 10 ms for at most d.
+func waitFor(d time.Duration, cond func() bool) bool {
+	end := time.Now().Add(d)
+	for time.Now().Before(end) {
+		if cond() {
+			return true
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return cond()
+}
+
+func me(s *wire.Snapshot, id uint32) *wire.PlayerState { return findPlayer(s.Players, id, 0) }
+
+// TestPlayOnline: two people join one room that bots fill to its size; a
+// client that drives straight along +X for 2 s moves along +X on the
+// server; every input is applied once (counters and ack); both clients
+// get the roster with names, the leaderboard and the pickups.
+func TestPlayOnline(t *testing.T) {
+	srv, url, _ := startServer(t, ServerOptions{RoomSize: 6, Seed: 3})
+	a := dial(t, url, DialOptions{Name: "Alice"})
+	defer a.Close()
+	b := dial(t, url, DialOptions{Name: "  Bob\x00\x07 "})
+	defer b.Close()
+	if a.Welcome.Room != 0 || b.Welcome.Room != 0 || a.Welcome.You == b.Welcome.You {
+		t.Fatalf("rooms %d %d, ids %d %d", a.Welcome.Room, b.Welcome.Room, a.Welcome.You, b.Welcome.You)
+	}
+	if len(a.Welcome.Boxes) == 0 || a.Welcome.TickRate != 40 || a.Welcome.Half != 20 {
+		t.Fatalf("welcome %+v", a.Welcome)
+	}
+	room := srv.Rooms()[0]
+	if room.People() != 2 || room.Players() != 6 {
+		t.Fatalf("people %d players %d, want 2 and 6 (bots fill the room)", room.People(), room.Players())
+	}
+	var s wire.Snapshot
+	if !waitFor(3*time.Second, func() bool { return a.Latest(&s) && me(&s, a.Welcome.You) != nil }) {
+		t.Fatal("no snapshot with my car")
+	}
+	// wait for spawn protection/respawn not to matter: only the motion counts.
+	start := *me(&s, a.Welcome.You)
+	ctx := context.Background()
+	const n = 80
+	tk := time.NewTicker(25 * time.Millisecond)
+	for i := 0; i < n; i++ {
+		<-tk.C
+		if _, err := a.SendInput(ctx, 0, 1, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tk.Stop()
+	if !waitFor(2*time.Second, func() bool { return a.Latest(&s) && s.Ack == n }) {
+		t.Fatalf("ack %d, want %d", s.Ack, n)
+	}
+	c, _ := room.Counters(a.Welcome.You)
+	if c.Received != n || c.Applied != n || c.Duplicates != 0 || c.Gaps != 0 || c.LastApplied != n {
+		t.Fatalf("counters %+v", c)
+	}
+	end := *me(&s, a.Welcome.You)
+	if end.Flags&wire.FlagAlive != 0 && start.Flags&wire.FlagAlive != 0 {
+		// full throttle along aim 0 = +X tends to the seed's 10 u/tick
+		// (4 m/s at 100 u/m and 40 Hz): about 7 m in 2 s; obstacles may
+		// stop it early, so only 1 m along +X is required.
+		if !(end.X > start.X+1) {
+			t.Fatalf("car went from x %.2f to %.2f driving +X", start.X, end.X)
+		}
+	}
+	if e, ok := b.Roster(a.Welcome.You); !ok || e.Name != "Alice" || e.Skill != 0 {
+		t.Fatalf("roster entry for Alice: %+v %v", e, ok)
+	}
+	if e, ok := a.Roster(b.Welcome.You); !ok || e.Name != "Bob" {
+		t.Fatalf("Bob's cleaned name: %+v", e)
+	}
+	if !waitFor(2*time.Second, func() bool { return len(a.Board(nil)) > 0 }) {
+		t.Fatal("no leaderboard")
+	}
+	var pk []wire.Pickup
+	if r, _ := a.Pickups(&pk); r <= 0 || len(pk) == 0 {
+		t.Fatalf("pickups: radius %v, %d", r, len(pk))
+	}
+}
+
+// TestReconnect: a client that drops comes back with its token within the
+// grace time and gets the same car; a car whose owner does not come back
+// is removed after the grace time and a bot takes its place.
+func TestReconnect(t *testing.T) {
+	srv, url, logs := startServer(t, ServerOptions{RoomSize: 4, Grace: 600 * time.Millisecond})
+	a := dial(t, url, DialOptions{Name: "Ann"})
+	id, tok := a.Welcome.You, a.Welcome.Token
+	a.c.CloseNow() // the connection breaks
+	<-a.Done()
+	time.Sleep(100 * time.Millisecond)
+	a2 := dial(t, url, DialOptions{Name: "Ann", Token: tok})
+	if a2.Welcome.You != id {
+		t.Fatalf("reconnected as player %d, want %d", a2.Welcome.You, id)
+	}
+	room := srv.Rooms()[0]
+	if room.People() != 1 {
+		t.Fatalf("people %d after reconnect", room.People())
+	}
+	// inputs on the new connection start at tick 1 again.
+	if _, err := a2.SendInput(context.Background(), 1, 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	var s wire.Snapshot
+	if !waitFor(2*time.Second, func() bool { return a2.Latest(&s) && s.Ack == 1 }) {
+		t.Fatalf("ack %d after reconnect", s.Ack)
+	}
+	a2.Close()
+	if !waitFor(3*time.Second, func() bool { return room.People() == 0 }) {
+		t.Fatal("car not removed after the grace time")
+	}
+	if room.Players() != 4 {
+		t.Fatalf("players %d, want 4 (a bot refilled)", room.Players())
+	}
+	// an expired token gets a new car.
+	a3 := dial(t, url, DialOptions{Name: "Ann", Token: tok})
+	defer a3.Close()
+	if a3.Welcome.You == id {
+		t.Fatal("expired token kept the car")
+	}
+	if !strings.Contains(logs.String(), "reconnect") || !strings.Contains(logs.String(), "no reconnect within") {
+		t.Fatalf("log:\n%s", logs)
+	}
+}
