@@ -333,8 +333,12 @@ func (cl *conn) writeLoop() {
 			err := cl.c.Write(ctx, websocket.MessageBinary, b)
 			cancel()
 			if err != nil {
-				cl.close("write: " + err.Error())
-				cl.s.logf("disconnect %s: write failed (slow or gone reader): %v", cl.who, err)
+				select {
+				case <-cl.done: // already closing for a reason
+				default:
+					cl.s.logf("disconnect %s: slow reader: write failed: %v", cl.who, err)
+				}
+				cl.close("closed")
 				cl.c.CloseNow()
 				return
 			}

@@ -1,0 +1,149 @@
+package online
+
+import (
+	"context"
+	"math"
+	"os"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/seedgames/motorkit/flail/wire"
+)
+
+// loadSeconds is the load test's duration: the 60 s, or
+// FLAIL_LOAD_SECONDS (for local iteration), or 5 s with -short.
+func loadSeconds(t *testing.T) float64 {
+	if v := os.Getenv("FLAIL_LOAD_SECONDS"); v != "" {
+		s, err := strconv.ParseFloat(v, 64)
+		if err != nil || !(s > 0) || s > 600 {
+			t.Fatalf("FLAIL_LOAD_SECONDS=%q: want seconds in (0, 600]", v)
+		}
+		return s
+	}
+	if testing.Short() {
+		return 5
+	}
+	return 60
+}
+
+// TestLoad100Clients starts the server on 127.0.0.1 and 100 headless
+// clients that each send one input per 25 ms for the test's duration
+// (bounded loops: a fixed number of inputs per client). Then it checks
+// that the rooms' tick work stayed under 25 ms at p50 and p99 and that no
+// input was lost or applied twice: for every client, inputs sent ==
+// received == applied by the server, the last ack == the last tick sent,
+// no duplicates, no gaps. It reports bytes per client per second.
+func TestLoad100Clients(t *testing.T) {
+	const clients = 100
+	secs := loadSeconds(t)
+	inputs := int(secs * 40)
+	srv, url, logs := startServer(t, ServerOptions{RoomSize: 16, MaxRooms: 8})
+	cs := make([]*Client, clients)
+	for i := range cs {
+		cs[i] = dial(t, url, DialOptions{Name: "load" + strconv.Itoa(i)})
+	}
+	defer func() {
+		for _, c := range cs {
+			c.Close()
+		}
+	}()
+	var wg sync.WaitGroup
+	errs := make(chan error, clients)
+	start := time.Now()
+	for i, c := range cs {
+		wg.Add(1)
+		go func(i int, c *Client) {
+			defer wg.Done()
+			ctx := context.Background()
+			tk := time.NewTicker(25 * time.Millisecond)
+			defer tk.Stop()
+			for k := 0; k < inputs; k++ { // bounded
+				<-tk.C
+				aim := math.Sin(float64(k)*0.03+float64(i)) * math.Pi
+				var btn uint8
+				if k%80 == 0 {
+					btn = wire.ButtonPressed | wire.ButtonHeld
+				}
+				if _, err := c.SendInput(ctx, aim, 1, btn); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}(i, c)
+	}
+	wg.Wait()
+	elapsed := time.Since(start).Seconds()
+	close(errs)
+	for err := range errs {
+		t.Fatalf("client send: %v", err)
+	}
+	// every input acknowledged (bounded wait).
+	var s wire.Snapshot
+	for i, c := range cs {
+		if !waitFor(5*time.Second, func() bool { return c.Latest(&s) && s.Ack == uint32(inputs) }) {
+			t.Fatalf("client %d: ack %d, want %d (err %v)", i, s.Ack, inputs, c.Err())
+		}
+	}
+	rooms := srv.Rooms()
+	var (
+		durs             []float64
+		bytes            uint64
+		dropped          uint64
+		sent, recv, appl uint64
+		dups, gaps       uint64
+	)
+	for _, r := range rooms {
+		st := r.Stats()
+		durs = append(durs, st.Durations...)
+		dropped += st.Dropped
+	}
+	for i, c := range cs {
+		room := rooms[c.Welcome.Room]
+		cnt, ok := room.Counters(c.Welcome.You)
+		if !ok {
+			t.Fatalf("client %d: no counters", i)
+		}
+		if c.Sent() != uint64(inputs) || cnt.Received != c.Sent() || cnt.Applied != cnt.Received || cnt.LastApplied != uint32(inputs) ||
+			cnt.Duplicates != 0 || cnt.Gaps != 0 {
+			t.Fatalf("client %d: sent %d, server %+v", i, c.Sent(), cnt)
+		}
+		sent += c.Sent()
+		recv += cnt.Received
+		appl += cnt.Applied
+		dups += cnt.Duplicates
+		gaps += cnt.Gaps
+		bytes += c.BytesIn()
+		if err := c.Err(); err != nil {
+			t.Fatalf("client %d lost its connection: %v", i, err)
+		}
+	}
+	p50, p99, mx := Percentile(durs, 0.5), Percentile(durs, 0.99), Percentile(durs, 1)
+	bpcs := float64(bytes) / clients / elapsed
+	t.Logf("load: %d clients in %d rooms for %.1f s: server tick p50 %.3f ms p99 %.3f ms max %.3f ms (%d ticks)",
+		clients, len(rooms), elapsed, p50*1e3, p99*1e3, mx*1e3, len(durs))
+	t.Logf("load: inputs sent %d received %d applied %d duplicates %d gaps %d; %.0f bytes/client/s down (%.1f KB/s), %.0f up; %d messages dropped",
+		sent, recv, appl, dups, gaps, bpcs, bpcs/1024, float64(wire.InputSize*40), dropped)
+	if p50 >= 0.025 || p99 >= 0.025 {
+		t.Fatalf("server tick p50 %.1f ms p99 %.1f ms, want < 25 ms", p50*1e3, p99*1e3)
+	}
+	if dropped != 0 {
+		t.Errorf("%d messages dropped for normal clients", dropped)
+	}
+	if t.Failed() {
+		t.Logf("server log:\n%s", logs)
+	}
+	if path := os.Getenv("FLAIL_LOAD_REPORT"); path != "" {
+		rep := "clients " + strconv.Itoa(clients) + "\nrooms " + strconv.Itoa(len(rooms)) +
+			"\nseconds " + strconv.FormatFloat(elapsed, 'f', 1, 64) +
+			"\ntick_p50_ms " + strconv.FormatFloat(p50*1e3, 'f', 3, 64) +
+			"\ntick_p99_ms " + strconv.FormatFloat(p99*1e3, 'f', 3, 64) +
+			"\ninputs_sent " + strconv.FormatUint(sent, 10) + "\ninputs_applied " + strconv.FormatUint(appl, 10) +
+			"\nduplicates " + strconv.FormatUint(dups, 10) + "\ngaps " + strconv.FormatUint(gaps, 10) +
+			"\nbytes_per_client_per_s " + strconv.FormatFloat(bpcs, 'f', 0, 64) + "\n"
+		if err := os.WriteFile(path, []byte(rep), 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+}
