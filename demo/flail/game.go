@@ -59,6 +59,9 @@ type Game struct {
 	shotErr  error
 
 	drawBuf drawBuffers
+
+	// net is the server connection in online play (-connect), else nil.
+	net *netGame
 }
 
 func newGame(m *match.Match, f flags) *Game {
@@ -95,7 +98,7 @@ func (g *Game) Update() error {
 	}
 	g.frame++
 	dt := frameDt
-	if g.f.frames == 0 {
+	if g.f.frames == 0 || g.net != nil { // online: the server's clock rules
 		now := time.Now()
 		if !g.lastTime.IsZero() {
 			dt = now.Sub(g.lastTime).Seconds()
@@ -115,7 +118,18 @@ func (g *Game) Update() error {
 	}
 
 	steps := 0
-	if !g.paused {
+	switch {
+	case g.net != nil:
+		// online the match goes on while paused: the car just stops.
+		cmd := g.command()
+		if g.paused {
+			cmd = components.CommandData{AimAngle: cmd.AimAngle}
+		}
+		var err error
+		if steps, err = g.net.update(dt, cmd); err != nil {
+			return err
+		}
+	case !g.paused:
 		g.m.Submit(g.command())
 		steps = g.m.Advance(dt)
 	}
@@ -131,7 +145,11 @@ func (g *Game) Update() error {
 		g.measured = float64(sum) / span
 	}
 
-	for _, ev := range g.m.Events() {
+	events := g.m.Events()
+	if g.net != nil {
+		events = g.net.events
+	}
+	for _, ev := range events {
 		g.onEvent(ev)
 	}
 	if !g.paused {

@@ -38,7 +38,10 @@ func (g *Game) drawHUD(dst *ebiten.Image) {
 		drawText(dst, "Mouse steers (WASD too)  ·  click: throw the flail  ·  hold: pull it back  ·  Esc: pause  ·  F1: debug",
 			faceNormal, float64(g.w)/2, float64(g.h)-34, view.TextDim, alignCenter)
 	}
-	if g.m.Replaying() {
+	if g.net != nil {
+		w := g.net.c.Welcome
+		drawText(dst, fmt.Sprintf("ONLINE  %s  room %d  ·  %d players", g.net.url, w.Room, g.m.Players()), faceBold, float64(g.w)/2, 14, view.Accent, alignCenter)
+	} else if g.m.Replaying() {
 		drawText(dst, fmt.Sprintf("REPLAY  tick %d", g.m.Ticks()), faceBold, float64(g.w)/2, 14, view.Accent, alignCenter)
 	} else if g.f.record != "" {
 		drawText(dst, fmt.Sprintf("REC  tick %d", g.m.Ticks()), faceBold, float64(g.w)/2, 14, view.Danger, alignCenter)

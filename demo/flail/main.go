@@ -30,6 +30,8 @@ type flags struct {
 	cpuprofile string
 	width      int
 	height     int
+	connect    string
+	name       string
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -50,6 +52,8 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.IntVar(&f.width, "width", 1280, "window width")
 	fs.IntVar(&f.height, "height", 800, "window height")
+	fs.StringVar(&f.connect, "connect", "", "play online on the server at this WebSocket URL (ws://host:8040/ws)")
+	fs.StringVar(&f.name, "name", "You", "your name in online play")
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -69,6 +73,9 @@ func parseFlags(args []string) (flags, error) {
 	}
 	if f.width < 320 || f.height < 240 {
 		return f, errors.New("-width/-height: at least 320x240")
+	}
+	if f.connect != "" && (f.record != "" || f.replay != "") {
+		return f, errors.New("-record and -replay work offline only (not with -connect)")
 	}
 	if f.replay != "" {
 		data, err := os.ReadFile(f.replay)
@@ -118,7 +125,15 @@ func main() {
 		}
 		log.Fatal(err)
 	}
-	m, err := newMatch(f)
+	var (
+		m   *match.Match
+		net *netGame
+	)
+	if f.connect != "" {
+		m, net, err = connectOnline(f)
+	} else {
+		m, err = newMatch(f)
+	}
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -133,11 +148,12 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 	g := newGame(m, f)
+	g.net = net
 	ebiten.SetWindowSize(f.width, f.height)
 	ebiten.SetWindowTitle("motorkit flail")
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	switch {
-	case f.frames > 0 && !f.realtime:
+	case f.frames > 0 && !f.realtime && f.connect == "":
 		// Headless checks: run frames as fast as the machine allows. Each
 		// Update still advances the match by exactly 1/60 s, so frame N is
 		// the same simulated moment on any machine.
@@ -149,6 +165,9 @@ func main() {
 		ebiten.SetTPS(ebiten.SyncWithFPS)
 	}
 	runErr := ebiten.RunGame(g)
+	if net != nil {
+		net.c.Close() // leave the server cleanly
+	}
 	if f.record != "" {
 		data, err := m.Recording(f.config)
 		if err == nil {

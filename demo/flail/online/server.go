@@ -860,3 +860,10 @@ func Percentile(xs []float64, q float64) float64 {
 	i := int(math.Ceil(q*float64(len(s)))) - 1
 	return s[max(0, min(i, len(s)-1))]
 }
+
+// MaxRoomSize bounds ServerOptions.RoomSize.
+const MaxRoomSize = match.MaxBots
+
+// Config returns the demo's tuning with the user file at path decoded
+// over it ("" = none), as the offline demo loads it.
+func Config(path string) (flail.Config, error) { return match.Config(path) }

@@ -62,9 +62,24 @@ func (m *Match) SpawnPlayer(name string, skill flail.Skill) (donburi.Entity, err
 // removed in the cleanup stage of the next tick (systems.FlailGame.Remove).
 // Unknown entities are ignored.
 func (m *Match) RemovePlayer(e donburi.Entity) {
+	if m.forget(e) {
+		m.Game.Remove(e)
+	}
+}
+
+// DropPlayer is RemovePlayer for a match that is never stepped (a network
+// client's mirror): the entity is removed at once, without events.
+func (m *Match) DropPlayer(e donburi.Entity) {
+	if m.forget(e) && m.World.Valid(e) {
+		m.World.Remove(e)
+	}
+}
+
+// forget takes e out of Cars and the index.
+func (m *Match) forget(e donburi.Entity) bool {
 	i, ok := m.index[e]
 	if !ok {
-		return
+		return false
 	}
 	if m.World.Valid(e) && m.World.Entry(e).HasComponent(components.FlailBot) {
 		m.bots--
@@ -74,5 +89,5 @@ func (m *Match) RemovePlayer(e donburi.Entity) {
 	for k := i; k < len(m.Cars); k++ {
 		m.index[m.Cars[k]] = k
 	}
-	m.Game.Remove(e)
+	return true
 }

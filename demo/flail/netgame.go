@@ -1,0 +1,240 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/demo/flail/internal/match"
+	"github.com/seedgames/motorkit/demo/flail/online"
+	"github.com/seedgames/motorkit/flail"
+	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/yohamta/donburi"
+)
+
+// netGame plays on a server (-connect): it sends the local command as one
+// input per server tick and mirrors the server's snapshots into a match
+// that is never stepped, so the demo draws it with the same code. Other
+// cars are interpolated about 100 ms behind; the own car is predicted from
+// the inputs the server has not applied yet, with smooth correction.
+type netGame struct {
+	c    *online.Client
+	m    *match.Match
+	url  string
+	ents map[uint32]donburi.Entity
+	ph   flail.Physics
+
+	rosterV, pickV uint64
+	acc            float64
+	pressed        bool
+	last           time.Time
+
+	ps     []wire.PlayerState
+	path   [][2]float64
+	sm     online.Smoother
+	pk     []wire.Pickup
+	board  []wire.BoardRow
+	evs    []wire.Event
+	events []flail.Event
+}
+
+// connectOnline dials the server and builds the mirror match.
+func connectOnline(f flags) (*match.Match, *netGame, error) {
+	cfg, err := match.Config(f.config)
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, err := online.Dial(ctx, f.connect, online.DialOptions{Name: f.name})
+	if err != nil {
+		return nil, nil, fmt.Errorf("connect %s: %w", f.connect, err)
+	}
+	m, err := match.NewEmpty(cfg, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	w := c.Welcome
+	boxes := make([]flail.Box, len(w.Boxes))
+	for i, b := range w.Boxes {
+		boxes[i] = flail.Box{Center: mgl64.Vec3{b.X, 0, b.Z}, HalfX: b.HalfX, HalfZ: b.HalfZ, Yaw: b.Yaw}
+	}
+	m.Arena = flail.NewArena(w.Half, boxes, false, 1)
+	m.Rules.Arena = m.Arena
+	me, err := m.SpawnPlayer(f.name, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	m.Player = me
+	ng := &netGame{c: c, m: m, url: f.connect, ents: map[uint32]donburi.Entity{w.You: me}, ph: m.Game.Ph}
+	ng.m.Events()
+	return m, ng, nil
+}
+
+// update sends the inputs due after a frame of dt seconds (one per server
+// tick) and refreshes the mirror; it returns how many inputs it sent.
+func (n *netGame) update(dt float64, cmd components.CommandData) (int, error) {
+	if err := n.c.Err(); err != nil {
+		return 0, fmt.Errorf("disconnected from %s: %w", n.url, err)
+	}
+	n.pressed = n.pressed || cmd.PrimaryPressed
+	n.acc = math.Min(n.acc+dt, 0.25)
+	tickDt := 1 / float64(n.c.Welcome.TickRate)
+	steps := 0
+	for n.acc >= tickDt {
+		n.acc -= tickDt
+		var btn uint8
+		if n.pressed {
+			btn |= wire.ButtonPressed
+		}
+		if cmd.PrimaryHeld {
+			btn |= wire.ButtonHeld
+		}
+		n.pressed = false
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		_, err := n.c.SendInput(ctx, cmd.AimAngle, cmd.Throttle, btn)
+		cancel()
+		if err != nil {
+			return steps, err
+		}
+		steps++
+	}
+	n.sync(dt)
+	// the own car's nose follows the local aim at once.
+	n.m.Flail(match.Me).Input.Aim = cmd.AimAngle
+	return steps, nil
+}
+
+// sync writes the interpolated snapshot, the prediction, the roster,
+// pickups, leaderboard and events into the mirror.
+func (n *netGame) sync(dt float64) {
+	m := n.m
+	if v := n.c.RosterVersion(); v != n.rosterV {
+		n.rosterV = v
+		n.syncRoster()
+	}
+	if _, ok := n.c.Interpolated(time.Now(), &n.ps); ok {
+		for i := range n.ps {
+			n.apply(&n.ps[i])
+		}
+	}
+	// the own car: predicted, and its flail and rope moved along with it.
+	if last, ok := n.c.Predict(&n.ph, &n.path); ok && m.Flail(match.Me).Alive {
+		d := n.sm.Update(n.path, last, dt)
+		b := m.Body(match.Me)
+		off := mgl64.Vec3{d[0] - b.Position[0], 0, d[1] - b.Position[2]}
+		b.Position = b.Position.Add(off)
+		b.PrevPosition = b.Position
+		fd := m.Flail(match.Me)
+		fd.Flail.Pos = fd.Flail.Pos.Add(off)
+		fd.PrevFlail = fd.Flail.Pos
+		rd := m.Rope(match.Me)
+		for k := range rd.Nodes {
+			rd.Nodes[k].Pos = rd.Nodes[k].Pos.Add(off)
+			if k < len(rd.PrevNodes) {
+				rd.PrevNodes[k] = rd.Nodes[k].Pos
+			}
+		}
+	} else {
+		n.sm.Reset()
+	}
+	if r, v := n.c.Pickups(&n.pk); v != n.pickV {
+		n.pickV = v
+		pk := m.Rules.Pickups
+		for pk.Len() > 0 {
+			pk.Remove(pk.Len() - 1)
+		}
+		pk.Radius = r
+		for _, p := range n.pk {
+			pk.Add(flail.Pickup{Pos: mgl64.Vec3{p.X, 0, p.Z}, Energy: p.Energy, Dropped: p.Dropped})
+		}
+	}
+	n.board = n.c.Board(n.board)
+	m.Rules.Board.Reset(max(1, len(n.board)))
+	for _, row := range n.board {
+		if e, ok := n.ents[row.ID]; ok {
+			m.Rules.Board.Offer(flail.Entry{ID: uint64(e), Energy: row.Energy, Kills: int(row.Kills)})
+		}
+	}
+	n.evs = n.c.TakeEvents(n.evs[:0])
+	m.Events() // the mirror's own spawn events are not news
+	n.events = n.events[:0]
+	for _, ev := range n.evs {
+		ke, kok := n.ents[ev.Killer]
+		ve, vok := n.ents[ev.Victim]
+		if !vok || (ev.Kind == wire.EventKill && !kok) {
+			continue
+		}
+		n.events = append(n.events, flail.Event{Tick: uint64(ev.Tick), Kind: flail.EventKind(ev.Kind),
+			Killer: uint64(ke), Victim: uint64(ve), Energy: ev.Energy})
+	}
+}
+
+func (n *netGame) syncRoster() {
+	m := n.m
+	for id, e := range n.ents {
+		if id == n.c.Welcome.You {
+			continue
+		}
+		if _, ok := n.c.Roster(id); !ok {
+			m.DropPlayer(e)
+			delete(n.ents, id)
+		}
+	}
+	if me, ok := n.c.Roster(n.c.Welcome.You); ok {
+		m.Flail(match.Me).Name = me.Name
+	}
+}
+
+// apply writes one player's state into its mirror entity (spawning it when
+// the roster names it).
+func (n *netGame) apply(p *wire.PlayerState) {
+	m := n.m
+	e, ok := n.ents[p.ID]
+	if !ok {
+		re, known := n.c.Roster(p.ID)
+		if !known {
+			return
+		}
+		var err error
+		if e, err = m.SpawnPlayer(re.Name, flail.Skill(re.Skill)); err != nil {
+			return
+		}
+		n.ents[p.ID] = e
+	}
+	i := m.Index(uint64(e))
+	if i < 0 {
+		return
+	}
+	b := m.Body(i)
+	pos := mgl64.Vec3{p.X, b.Position[1], p.Z}
+	b.Position, b.PrevPosition = pos, pos
+	b.Velocity = mgl64.Vec3{p.VX, 0, p.VZ}
+	fd := m.Flail(i)
+	fd.Alive = p.Flags&wire.FlagAlive != 0
+	fd.Flail.Pos = mgl64.Vec3{p.FX, pos[1], p.FZ}
+	fd.PrevFlail = fd.Flail.Pos
+	fd.Flail.Angle, fd.Flail.Radius = p.FlailAngle, p.Radius
+	fd.Flail.Thrown = p.Flags&wire.FlagThrown != 0
+	fd.Flail.Attracting = p.Flags&wire.FlagAttracting != 0
+	fd.Protected = 0
+	if p.Flags&wire.FlagProtected != 0 {
+		fd.Protected = 1
+	}
+	fd.Energy, fd.Kills, fd.Deaths, fd.RespawnIn = p.Energy, int(p.Kills), int(p.Deaths), p.RespawnIn
+	fd.Input.Aim = p.Aim
+	rd := m.Rope(i)
+	for k := range rd.Nodes {
+		q := fd.Flail.Pos
+		if k < int(p.NodeCount) {
+			q = mgl64.Vec3{p.Nodes[k][0], pos[1], p.Nodes[k][1]}
+		}
+		rd.Nodes[k].Pos = q
+		if k < len(rd.PrevNodes) {
+			rd.PrevNodes[k] = q
+		}
+	}
+}

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/seedgames/motorkit/demo/flail/online"
+)
+
+type flags struct {
+	addr     string
+	roomSize int
+	rooms    int
+	seed     uint64
+	config   string
+	web      string
+	build    bool
+	grace    time.Duration
+}
+
+func parseFlags(args []string) (flags, error) {
+	var f flags
+	fs := flag.NewFlagSet("flailserver", flag.ContinueOnError)
+	fs.StringVar(&f.addr, "addr", ":8040", "listen address (127.0.0.1:8040 for this machine only)")
+	fs.IntVar(&f.roomSize, "room-size", 12, "cars per room: bots fill the places people do not take")
+	fs.IntVar(&f.rooms, "rooms", 16, "most rooms")
+	fs.Uint64Var(&f.seed, "seed", 1, "match seed of the first room (room k: seed+k)")
+	fs.StringVar(&f.config, "config", "", "tuning TOML decoded over the demo's (see flail/default.toml)")
+	fs.StringVar(&f.web, "web", "demo/flail/web", "directory of the browser page (index.html; flail.wasm and wasm_exec.js when built)")
+	fs.BoolVar(&f.build, "build-wasm", true, "build flail.wasm with the go tool when -web has none")
+	fs.DurationVar(&f.grace, "grace", 10*time.Second, "how long a dropped player's car waits for a reconnect")
+	if err := fs.Parse(args); err != nil {
+		return f, err
+	}
+	if f.roomSize < 1 || f.roomSize > online.MaxRoomSize {
+		return f, fmt.Errorf("-room-size %d: want 1..%d", f.roomSize, online.MaxRoomSize)
+	}
+	if f.rooms < 1 {
+		return f, errors.New("-rooms must be >= 1")
+	}
+	return f, nil
+}
+
+// webFiles serves the browser page: index.html from dir, flail.wasm and
+// wasm_exec.js from dir or, when missing, from a build in a cache
+// directory made in the background at start.
+type webFiles struct {
+	dir   string
+	mu    sync.Mutex
+	built string // directory with flail.wasm and wasm_exec.js, once ready
+	err   error
+}
+
+func (wf *webFiles) buildWasm(logf func(string, ...any)) {
+	out, err := os.MkdirTemp("", "flailweb")
+	if err == nil {
+		logf("building flail.wasm for the browser (GOOS=js GOARCH=wasm go build ./demo/flail) ...")
+		cmd := exec.Command("go", "build", "-o", filepath.Join(out, "flail.wasm"), "./demo/flail")
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		var msg []byte
+		if msg, err = cmd.CombinedOutput(); err != nil {
+			err = fmt.Errorf("%v: %s", err, msg)
+		}
+	}
+	if err == nil {
+		err = copyWasmExec(filepath.Join(out, "wasm_exec.js"))
+	}
+	wf.mu.Lock()
+	defer wf.mu.Unlock()
+	if err != nil {
+		wf.err = err
+		logf("browser build failed: %v", err)
+		return
+	}
+	wf.built = out
+	logf("browser build ready")
+}
+
+func copyWasmExec(dst string) error {
+	root := runtime.GOROOT()
+	if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil && len(out) > 1 {
+		root = string(out[:len(out)-1])
+	}
+	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
+		src, err := os.Open(filepath.Join(root, p))
+		if err != nil {
+			continue
+		}
+		defer src.Close()
+		d, err := os.Create(dst)
+		if err != nil {
+			return err
+		}
+		if _, err := io.Copy(d, src); err != nil {
+			d.Close()
+			return err
+		}
+		return d.Close()
+	}
+	return errors.New("wasm_exec.js not found in GOROOT")
+}
+
+func (wf *webFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Path
+	switch name {
+	case "/", "/index.html":
+		http.ServeFile(w, r, filepath.Join(wf.dir, "index.html"))
+		return
+	case "/server.js":
+		// tells the page it was served by a flail server: connect back.
+		w.Header().Set("Content-Type", "text/javascript")
+		fmt.Fprintln(w, `window.FLAIL_SERVER = "/ws";`)
+		return
+	case "/flail.wasm", "/wasm_exec.js":
+	default:
+		http.NotFound(w, r)
+		return
+	}
+	p := filepath.Join(wf.dir, name[1:])
+	if _, err := os.Stat(p); err != nil {
+		wf.mu.Lock()
+		built, berr := wf.built, wf.err
+		wf.mu.Unlock()
+		if built == "" {
+			msg := "the browser build is not ready yet, reload in a minute"
+			if berr != nil {
+				msg = "browser build failed: " + berr.Error()
+			}
+			http.Error(w, msg, http.StatusServiceUnavailable)
+			return
+		}
+		p = filepath.Join(built, name[1:])
+	}
+	if name == "/flail.wasm" {
+		w.Header().Set("Content-Type", "application/wasm")
+	}
+	http.ServeFile(w, r, p)
+}
+
+func main() {
+	f, err := parseFlags(os.Args[1:])
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return
+		}
+		log.Fatal(err)
+	}
+	cfg, err := online.Config(f.config)
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv, err := online.NewServer(online.ServerOptions{RoomSize: f.roomSize, MaxRooms: f.rooms, Seed: f.seed,
+		Config: &cfg, Grace: f.grace})
+	if err != nil {
+		log.Fatal(err)
+	}
+	wf := &webFiles{dir: f.web}
+	if _, err := os.Stat(filepath.Join(f.web, "flail.wasm")); err != nil && f.build {
+		go wf.buildWasm(log.Printf)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/ws", srv)
+	mux.Handle("/", wf)
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		log.Fatal(err)
+	}
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	log.Printf("flail server on %s: browser http://%s/ , native: go run ./demo/flail -connect ws://%s/ws",
+		ln.Addr(), hostPort(ln.Addr()), hostPort(ln.Addr()))
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-sig
+		log.Printf("shutting down")
+		hs.Close()
+	}()
+	if err := hs.Serve(online.LimitListener(ln, 64<<10)); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		log.Fatal(err)
+	}
+	srv.Close()
+}
+
+// hostPort turns a listen address into one a local client can dial.
+func hostPort(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port)
+}
