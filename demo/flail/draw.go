@@ -159,6 +159,9 @@ func (g *Game) carColor(i int) color.RGBA {
 	if i == match.Me {
 		return view.Me
 	}
+	if g.net != nil && g.m.Bot(i) == nil {
+		return view.Person
+	}
 	return view.BotColor(int(g.m.Skill(i)))
 }
 

@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"log"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+func main() {
+	url := flag.String("url", "http://127.0.0.1:8040/", "page to load")
+	out := flag.String("out", "/tmp/flail_browser.png", "screenshot PNG")
+	wait := flag.Duration("wait", 20*time.Second, "time to let the page run before the screenshot")
+	browser := flag.String("chromium", "chromium", "Chromium executable")
+	width := flag.Int("width", 960, "window width")
+	height := flag.Int("height", 600, "window height")
+	flag.Parse()
+	if err := run(*browser, *url, *out, *wait, *width, *height); err != nil {
+		log.Fatal("browsercheck: ", err)
+	}
+}
+
+func run(browser, url, out string, wait time.Duration, w, h int) error {
+	dir, err := os.MkdirTemp("", "browsercheck")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	ctx, cancel := context.WithTimeout(context.Background(), wait+90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu-sandbox",
+		"--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-first-run", "--mute-audio",
+		"--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", "--user-data-dir="+dir,
+		fmt.Sprintf("--window-size=%d,%d", w, h), "about:blank")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return err
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
+	// "DevTools listening on ws://127.0.0.1:PORT/devtools/browser/..."
+	var port string
+	sc := bufio.NewScanner(stderr)
+	for sc.Scan() {
+		line := sc.Text()
+		if i := strings.Index(line, "DevTools listening on ws://"); i >= 0 {
+			rest := strings.TrimPrefix(line[i:], "DevTools listening on ws://")
+			port = strings.SplitN(strings.SplitN(rest, "/", 2)[0], ":", 2)[1]
+			break
+		}
+	}
+	if port == "" {
+		return errors.New("chromium did not start its DevTools endpoint")
+	}
+	go func() { // keep draining chromium's log
+		for sc.Scan() {
+		}
+	}()
+	page, err := pageTarget(ctx, port)
+	if err != nil {
+		return err
+	}
+	c, _, err := websocket.Dial(ctx, page, nil)
+	if err != nil {
+		return err
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(64 << 20)
+	cdp := &client{c: c}
+	if _, err := cdp.call(ctx, "Emulation.setDeviceMetricsOverride", map[string]any{"width": w, "height": h,
+		"deviceScaleFactor": 1, "mobile": false}); err != nil {
+		return err
+	}
+	if _, err := cdp.call(ctx, "Page.navigate", map[string]any{"url": url}); err != nil {
+		return err
+	}
+	time.Sleep(wait)
+	res, err := cdp.call(ctx, "Runtime.evaluate", map[string]any{"expression": `JSON.stringify({title: document.title, canvas: !!document.querySelector("canvas"), status: (document.getElementById("status")||{}).textContent||""})`,
+		"returnByValue": true})
+	if err != nil {
+		return err
+	}
+	var ev struct {
+		Result struct {
+			Value string `json:"value"`
+		} `json:"result"`
+	}
+	_ = json.Unmarshal(res, &ev)
+	fmt.Println("page:", ev.Result.Value)
+	var st struct {
+		Canvas bool   `json:"canvas"`
+		Status string `json:"status"`
+	}
+	_ = json.Unmarshal([]byte(ev.Result.Value), &st)
+	res, err = cdp.call(ctx, "Page.captureScreenshot", map[string]any{"format": "png"})
+	if err != nil {
+		return err
+	}
+	var shot struct {
+		Data string `json:"data"`
+	}
+	if err := json.Unmarshal(res, &shot); err != nil {
+		return err
+	}
+	png, err := base64.StdEncoding.DecodeString(shot.Data)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(out, png, 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("screenshot %s (%d bytes)\n", out, len(png))
+	if strings.Contains(st.Status, "failed") {
+		return fmt.Errorf("page reports: %s", st.Status)
+	}
+	if !st.Canvas {
+		return errors.New("page has no canvas (the game did not start)")
+	}
+	return nil
+}
+
+// pageTarget returns the WebSocket URL of the browser's first page.
+func pageTarget(ctx context.Context, port string) (string, error) {
+	for i := 0; i < 50; i++ {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://127.0.0.1:"+port+"/json/list", nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			var ts []struct {
+				Type string `json:"type"`
+				WS   string `json:"webSocketDebuggerUrl"`
+			}
+			err = json.NewDecoder(resp.Body).Decode(&ts)
+			resp.Body.Close()
+			for _, t := range ts {
+				if t.Type == "page" && t.WS != "" {
+					return t.WS, nil
+				}
+			}
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return "", errors.New("no page target in chromium")
+}
+
+// client is a minimal DevTools protocol caller: one request at a time,
+// events skipped.
+type client struct {
+	c  *websocket.Conn
+	id int
+}
+
+func (cl *client) call(ctx context.Context, method string, params any) (json.RawMessage, error) {
+	cl.id++
+	b, err := json.Marshal(map[string]any{"id": cl.id, "method": method, "params": params})
+	if err != nil {
+		return nil, err
+	}
+	if err := cl.c.Write(ctx, websocket.MessageText, b); err != nil {
+		return nil, err
+	}
+	for {
+		_, data, err := cl.c.Read(ctx)
+		if err != nil {
+			return nil, err
+		}
+		var msg struct {
+			ID     int             `json:"id"`
+			Result json.RawMessage `json:"result"`
+			Error  *struct {
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if json.Unmarshal(data, &msg) != nil || msg.ID != cl.id {
+			continue
+		}
+		if msg.Error != nil {
+			return nil, fmt.Errorf("%s: %s", method, msg.Error.Message)
+		}
+		return msg.Result, nil
+	}
+}

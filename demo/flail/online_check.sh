@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# CI check of online play (issue 15): start demo/flailserver on 127.0.0.1,
+# connect two native clients (Ann and Bob, under Xvfb, autopilot) and the
+# browser build in Debian's headless chromium; all three must join room 0,
+# and the screenshots of a native client and of the browser must show the
+# arena with the local car at the center (demo/flail/screencheck).
+#
+#   bash demo/flail/online_check.sh
+#   OUT=/tmp/online bash demo/flail/online_check.sh   # keep the screenshots there
+#
+# Needs: Go, Xvfb, chromium and the Ebitengine build packages.
+set -euo pipefail
+
+cd "$(dirname "$0")/../.."
+OUT="${OUT:-/tmp/flail_online}"
+mkdir -p "$OUT"
+work=$(mktemp -d)
+pids=()
+cleanup() {
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "online_check: building the server, the native client and the browser build"
+go build -o "$work/flailserver" ./demo/flailserver
+go build -o "$work/flail" ./demo/flail
+go build -o "$work/browsercheck" ./demo/flail/internal/browsercheck
+mkdir -p "$work/web"
+cp demo/flail/web/index.html "$work/web/"
+GOROOT=$(go env GOROOT)
+cp "$GOROOT/lib/wasm/wasm_exec.js" "$work/web/" 2>/dev/null || cp "$GOROOT/misc/wasm/wasm_exec.js" "$work/web/"
+GOOS=js GOARCH=wasm go build -o "$work/web/flail.wasm" ./demo/flail
+
+"$work/flailserver" -addr 127.0.0.1:0 -web "$work/web" -build-wasm=false -room-size 12 >"$OUT/server.log" 2>&1 &
+pids+=($!)
+addr=""
+for _ in $(seq 1 100); do
+	addr=$(sed -n 's/.*flail server on \([0-9.]*:[0-9]*\).*/\1/p' "$OUT/server.log" | head -1)
+	[ -n "$addr" ] && break
+	sleep 0.1
+done
+if [ -z "$addr" ]; then
+	echo "online_check: server did not start:" >&2
+	cat "$OUT/server.log" >&2
+	exit 1
+fi
+echo "online_check: server on $addr"
+
+disp=99
+while [ -e "/tmp/.X${disp}-lock" ] || [ -e "/tmp/.X11-unix/X${disp}" ]; do
+	disp=$((disp + 1))
+	if [ "$disp" -gt 140 ]; then
+		echo "online_check: no free X display between :99 and :140" >&2
+		exit 1
+	fi
+done
+Xvfb ":${disp}" -screen 0 1280x800x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 1 50); do
+	[ -e "/tmp/.X11-unix/X${disp}" ] && break
+	sleep 0.1
+done
+export DISPLAY=":${disp}"
+
+# Ann plays 20 s, Bob 12 s and saves a screenshot; the browser joins meanwhile.
+timeout 120 "$work/flail" -connect "ws://$addr/ws" -name Ann -frames 1200 -width 960 -height 600 \
+	2> >(grep -v '^XGB: ' >"$OUT/ann.log") &
+ann=$!
+pids+=($ann)
+sleep 1
+timeout 120 "$work/flail" -connect "ws://$addr/ws" -name Bob -frames 720 -width 960 -height 600 \
+	-screenshot "$OUT/native.png" 2> >(grep -v '^XGB: ' >"$OUT/bob.log") &
+bob=$!
+pids+=($bob)
+timeout 150 "$work/browsercheck" -url "http://$addr/?name=Browser" -out "$OUT/browser.png" -wait 15s
+wait "$bob"
+wait "$ann"
+
+for who in Ann Bob Browser; do
+	if ! grep -q "join .*(\"$who\", room 0," "$OUT/server.log"; then
+		echo "online_check: $who did not join room 0:" >&2
+		cat "$OUT/server.log" >&2
+		exit 1
+	fi
+done
+echo "online_check: Ann, Bob and Browser played in room 0"
+go run ./demo/flail/screencheck "$OUT/native.png"
+go run ./demo/flail/screencheck "$OUT/browser.png"
+echo "online_check: OK ($OUT/native.png, $OUT/browser.png)"
