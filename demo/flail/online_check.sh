@@ -37,7 +37,7 @@ GOOS=js GOARCH=wasm go build -o "$work/web/flail.wasm" ./demo/flail
 pids+=($!)
 addr=""
 for _ in $(seq 1 100); do
-	addr=$(sed -n 's/.*flail server on \([0-9.]*:[0-9]*\).*/\1/p' "$OUT/server.log" | head -1)
+	addr=$(sed -n 's/.*flail server on \([0-9.]*:[0-9]*\).*/\1/p' "$OUT/server.log" 2>/dev/null | head -1 || true)
 	[ -n "$addr" ] && break
 	sleep 0.1
 done
