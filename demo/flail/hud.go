@@ -40,7 +40,11 @@ func (g *Game) drawHUD(dst *ebiten.Image) {
 	}
 	if g.net != nil {
 		w := g.net.c.Welcome
-		drawText(dst, fmt.Sprintf("ONLINE  %s  room %d  ·  %d players", g.net.url, w.Room, g.m.Players()), faceBold, float64(g.w)/2, 14, view.Accent, alignCenter)
+		if g.net.redial != nil {
+			drawText(dst, "CONNECTION LOST  ·  reconnecting to "+g.net.url, faceBold, float64(g.w)/2, 14, view.Danger, alignCenter)
+		} else {
+			drawText(dst, fmt.Sprintf("ONLINE  %s  room %d  ·  %d players", g.net.url, w.Room, g.m.Players()), faceBold, float64(g.w)/2, 14, view.Accent, alignCenter)
+		}
 	} else if g.m.Replaying() {
 		drawText(dst, fmt.Sprintf("REPLAY  tick %d", g.m.Ticks()), faceBold, float64(g.w)/2, 14, view.Accent, alignCenter)
 	} else if g.f.record != "" {

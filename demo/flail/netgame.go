@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"log"
 	"math"
 	"time"
 
@@ -24,8 +25,12 @@ type netGame struct {
 	c    *online.Client
 	m    *match.Match
 	url  string
-	ents map[uint32]donburi.Entity
-	ph   flail.Physics
+	opts online.DialOptions
+	// redial delivers the result of a reconnect in progress (nil when
+	// connected).
+	redial chan redialResult
+	ents   map[uint32]donburi.Entity
+	ph     flail.Physics
 
 	rosterV, pickV uint64
 	acc            float64
@@ -41,6 +46,11 @@ type netGame struct {
 	events []flail.Event
 }
 
+type redialResult struct {
+	c   *online.Client
+	err error
+}
+
 // connectOnline dials the server and builds the mirror match.
 func connectOnline(f flags) (*match.Match, *netGame, error) {
 	cfg, err := match.Config(f.config)
@@ -49,7 +59,8 @@ func connectOnline(f flags) (*match.Match, *netGame, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	c, err := online.Dial(ctx, f.connect, online.DialOptions{Name: f.name})
+	opts := online.DialOptions{Name: f.name}
+	c, err := online.Dial(ctx, f.connect, opts)
 	if err != nil {
 		return nil, nil, fmt.Errorf("connect %s: %w", f.connect, err)
 	}
@@ -69,7 +80,7 @@ func connectOnline(f flags) (*match.Match, *netGame, error) {
 		return nil, nil, err
 	}
 	m.Player = me
-	ng := &netGame{c: c, m: m, url: f.connect, ents: map[uint32]donburi.Entity{w.You: me}, ph: m.Game.Ph}
+	ng := &netGame{c: c, m: m, url: f.connect, opts: opts, ents: map[uint32]donburi.Entity{w.You: me}, ph: m.Game.Ph}
 	ng.m.Events()
 	return m, ng, nil
 }
@@ -77,8 +88,8 @@ func connectOnline(f flags) (*match.Match, *netGame, error) {
 // update sends the inputs due after a frame of dt seconds (one per server
 // tick) and refreshes the mirror; it returns how many inputs it sent.
 func (n *netGame) update(dt float64, cmd components.CommandData) (int, error) {
-	if err := n.c.Err(); err != nil {
-		return 0, fmt.Errorf("disconnected from %s: %w", n.url, err)
+	if err := n.c.Err(); err != nil || n.redial != nil {
+		return 0, n.reconnect(err)
 	}
 	n.pressed = n.pressed || cmd.PrimaryPressed
 	n.acc = math.Min(n.acc+dt, 0.25)
@@ -171,6 +182,40 @@ func (n *netGame) sync(dt float64) {
 		n.events = append(n.events, flail.Event{Tick: uint64(ev.Tick), Kind: flail.EventKind(ev.Kind),
 			Killer: uint64(ke), Victim: uint64(ve), Energy: ev.Energy})
 	}
+}
+
+// reconnect runs while the connection is lost: it redials with the car's
+// token in the background (the server keeps the car 10 s) and swaps the new
+// connection in when it is up; it returns an error when that fails.
+func (n *netGame) reconnect(lost error) error {
+	if n.redial == nil {
+		log.Printf("connection lost (%v): reconnecting to %s", lost, n.url)
+		ch := make(chan redialResult, 1)
+		n.redial = ch
+		opts := n.opts
+		opts.Token = n.c.Welcome.Token
+		go func() {
+			c, err := online.Redial(context.Background(), n.url, opts, 10*time.Second, 2*time.Second)
+			ch <- redialResult{c, err}
+		}()
+	}
+	select {
+	case r := <-n.redial:
+		n.redial = nil
+		if r.err != nil {
+			return fmt.Errorf("disconnected from %s: %w", n.url, r.err)
+		}
+		if old := n.c.Welcome.You; r.c.Welcome.You != old { // a new car
+			delete(n.ents, old)
+			n.ents[r.c.Welcome.You] = n.m.Player
+		}
+		n.c = r.c
+		n.rosterV, n.pickV = 0, 0
+		n.sm.Reset()
+		log.Printf("reconnected as player %d", n.c.Welcome.You)
+	default:
+	}
+	return nil
 }
 
 func (n *netGame) syncRoster() {

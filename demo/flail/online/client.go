@@ -2,6 +2,7 @@ package online
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -123,6 +124,31 @@ func Dial(ctx context.Context, url string, opts DialOptions) (*Client, error) {
 	}
 	go cl.readLoop()
 	return cl, nil
+}
+
+// Redial reconnects to the car of an earlier connection: it dials url
+// with opts.Token every retry until it succeeds or within has passed (the
+// server keeps a dropped car for its grace time, 10 s by default). A
+// refusal by the server (wire.Error) ends the attempts at once.
+func Redial(ctx context.Context, url string, opts DialOptions, within, retry time.Duration) (*Client, error) {
+	deadline := time.Now().Add(within)
+	for {
+		dctx, cancel := context.WithTimeout(ctx, retry)
+		c, err := Dial(dctx, url, opts)
+		cancel()
+		if err == nil {
+			return c, nil
+		}
+		var se *wire.Error
+		if errors.As(err, &se) || time.Now().Add(retry).After(deadline) || ctx.Err() != nil {
+			return nil, err
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(retry / 2):
+		}
+	}
 }
 
 // Close closes the connection.

@@ -88,7 +88,7 @@ func TestLoad100Clients(t *testing.T) {
 	}
 	rooms := srv.Rooms()
 	var (
-		durs             []float64
+		durs, ivs        []float64
 		bytes            uint64
 		dropped          uint64
 		sent, recv, appl uint64
@@ -97,6 +97,7 @@ func TestLoad100Clients(t *testing.T) {
 	for _, r := range rooms {
 		st := r.Stats()
 		durs = append(durs, st.Durations...)
+		ivs = append(ivs, st.Intervals...)
 		dropped += st.Dropped
 	}
 	for i, c := range cs {
@@ -121,6 +122,8 @@ func TestLoad100Clients(t *testing.T) {
 	}
 	p50, p99, mx := Percentile(durs, 0.5), Percentile(durs, 0.99), Percentile(durs, 1)
 	bpcs := float64(bytes) / clients / elapsed
+	i50, i99 := Percentile(ivs, 0.5), Percentile(ivs, 0.99)
+	t.Logf("load: tick interval p50 %.2f ms p99 %.2f ms (40 Hz = 25 ms)", i50*1e3, i99*1e3)
 	t.Logf("load: %d clients in %d rooms for %.1f s: server tick p50 %.3f ms p99 %.3f ms max %.3f ms (%d ticks)",
 		clients, len(rooms), elapsed, p50*1e3, p99*1e3, mx*1e3, len(durs))
 	t.Logf("load: inputs sent %d received %d applied %d duplicates %d gaps %d; %.0f bytes/client/s down (%.1f KB/s), %.0f up; %d messages dropped",
@@ -139,6 +142,8 @@ func TestLoad100Clients(t *testing.T) {
 			"\nseconds " + strconv.FormatFloat(elapsed, 'f', 1, 64) +
 			"\ntick_p50_ms " + strconv.FormatFloat(p50*1e3, 'f', 3, 64) +
 			"\ntick_p99_ms " + strconv.FormatFloat(p99*1e3, 'f', 3, 64) +
+			"\ninterval_p50_ms " + strconv.FormatFloat(i50*1e3, 'f', 2, 64) +
+			"\ninterval_p99_ms " + strconv.FormatFloat(i99*1e3, 'f', 2, 64) +
 			"\ninputs_sent " + strconv.FormatUint(sent, 10) + "\ninputs_applied " + strconv.FormatUint(appl, 10) +
 			"\nduplicates " + strconv.FormatUint(dups, 10) + "\ngaps " + strconv.FormatUint(gaps, 10) +
 			"\nbytes_per_client_per_s " + strconv.FormatFloat(bpcs, 'f', 0, 64) + "\n"

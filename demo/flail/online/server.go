@@ -332,6 +332,9 @@ func (cl *conn) writeLoop() {
 			ctx, cancel := context.WithTimeout(cl.s.ctx, cl.s.opts.WriteTimeout)
 			err := cl.c.Write(ctx, websocket.MessageBinary, b)
 			cancel()
+			if wire.KindOf(b) == wire.KindSnapshot { // per-client buffers (see Room.send)
+				putSnapBuf(b)
+			}
 			if err != nil {
 				select {
 				case <-cl.done: // already closing for a reason
@@ -437,6 +440,7 @@ type Room struct {
 	nextID  uint32
 	roster  bool // changed since last sent
 	stats   TickStats
+	lastAt  time.Time
 	players []wire.PlayerState
 	events  wire.Events
 	buf     []byte
@@ -590,6 +594,9 @@ type TickStats struct {
 	// Durations of the ticks (seconds), in order; bounded to the last
 	// 1<<16 ticks.
 	Durations []float64
+	// Intervals between the starts of consecutive ticks (seconds; 0.025
+	// when the room keeps its 40 Hz), bounded like Durations.
+	Intervals []float64
 	// Ticks run.
 	Ticks uint64
 	// Bytes queued for clients, and messages dropped for slow readers.
@@ -602,6 +609,7 @@ func (r *Room) Stats() TickStats {
 	defer r.mu.Unlock()
 	st := r.stats
 	st.Durations = slices.Clone(st.Durations)
+	st.Intervals = slices.Clone(st.Intervals)
 	return st
 }
 
@@ -631,23 +639,44 @@ func (r *Room) Players() int {
 	return r.m.Players()
 }
 
+// run ticks the room on a fixed schedule: tick k starts at start + k/40 s.
+// A late tick is followed at once by the next (so the room keeps 40 ticks
+// per second on average); more than a quarter second behind, the schedule
+// restarts from now instead.
 func (r *Room) run(ctx context.Context) {
 	dt := time.Second / match.TickRate
-	t := time.NewTicker(dt)
-	defer t.Stop()
+	timer := time.NewTimer(dt)
+	defer timer.Stop()
+	next := time.Now()
 	for {
-		select {
-		case <-ctx.Done():
-			r.mu.Lock()
-			for _, p := range r.people {
-				if p.cl != nil {
-					p.cl.close("server closing")
-				}
+		next = next.Add(dt)
+		wait := time.Until(next)
+		if wait < -250*time.Millisecond {
+			next = time.Now()
+			wait = 0
+		}
+		if wait > 0 {
+			timer.Reset(wait)
+			select {
+			case <-ctx.Done():
+				r.closeAll()
+				return
+			case <-timer.C:
 			}
-			r.mu.Unlock()
+		} else if ctx.Err() != nil {
+			r.closeAll()
 			return
-		case <-t.C:
-			r.tick()
+		}
+		r.tick()
+	}
+}
+
+func (r *Room) closeAll() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, p := range r.people {
+		if p.cl != nil {
+			p.cl.close("server closing")
 		}
 	}
 }
@@ -787,32 +816,59 @@ func (r *Room) send(start time.Time) {
 		for _, b := range extra[fi] {
 			r.queueMsg(p, b)
 		}
-		msg := make([]byte, 0, 9+len(bodies[fi]))
+		msg := getSnapBuf()
 		msg = wire.AppendSnapshotHeader(msg, tick, p.cnt.LastApplied)
 		msg = append(msg, bodies[fi]...)
-		r.queueMsg(p, msg)
+		if !r.queueMsg(p, msg) {
+			putSnapBuf(msg)
+		}
 	}
 	r.roster = false
 	st := &r.stats
 	st.Ticks++
-	if len(st.Durations) >= 1<<16 {
-		st.Durations = st.Durations[:copy(st.Durations, st.Durations[len(st.Durations)/2:])]
+	st.Durations = appendBounded(st.Durations, time.Since(start).Seconds())
+	if !r.lastAt.IsZero() {
+		st.Intervals = appendBounded(st.Intervals, start.Sub(r.lastAt).Seconds())
 	}
-	st.Durations = append(st.Durations, time.Since(start).Seconds())
+	r.lastAt = start
 }
 
-func (r *Room) queueMsg(p *player, b []byte) {
+// appendBounded appends x, keeping the newest half when 1<<16 values are
+// stored.
+func appendBounded(xs []float64, x float64) []float64 {
+	if len(xs) >= 1<<16 {
+		xs = xs[:copy(xs, xs[len(xs)/2:])]
+	}
+	return append(xs, x)
+}
+
+// queueMsg queues b for p without blocking and reports whether it was
+// queued.
+func (r *Room) queueMsg(p *player, b []byte) bool {
 	cl := p.cl
 	if cl.send(b) {
 		cl.drops = 0
 		r.stats.Bytes += uint64(len(b))
-		return
+		return true
 	}
 	r.stats.Dropped++
 	cl.drops++
 	if cl.drops == r.s.opts.SlowDrops {
 		cl.close(fmt.Sprintf("slow reader: %d messages dropped in a row", cl.drops))
 	}
+	return false
+}
+
+// Snapshot messages are the only per-client ones (each has its own ack);
+// their buffers are recycled after the write so a tick allocates little.
+// Shared messages (roster, events, board, pickups) are never recycled.
+var snapBufs = sync.Pool{New: func() any { b := make([]byte, 0, 2048); return &b }}
+
+func getSnapBuf() []byte { return (*snapBufs.Get().(*[]byte))[:0] }
+
+func putSnapBuf(b []byte) {
+	b = b[:0]
+	snapBufs.Put(&b)
 }
 
 func clamp16(n int) uint16 {

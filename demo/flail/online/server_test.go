@@ -3,7 +3,9 @@ package online
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log"
+	"math"
 	"net"
 	"net/http"
 	"strings"
@@ -188,7 +190,84 @@ func TestReconnect(t *testing.T) {
 	if a3.Welcome.You == id {
 		t.Fatal("expired token kept the car")
 	}
+	// a client whose connection broke redials with its token.
+	b := dial(t, url, DialOptions{Name: "Ben"})
+	bid := b.Welcome.You
+	b.c.CloseNow()
+	<-b.Done()
+	b2, err := Redial(context.Background(), url, DialOptions{Name: "Ben", Token: b.Welcome.Token}, 5*time.Second, 500*time.Millisecond)
+	if err != nil || b2.Welcome.You != bid {
+		t.Fatalf("redial: %v", err)
+	}
+	b2.Close()
 	if !strings.Contains(logs.String(), "reconnect") || !strings.Contains(logs.String(), "no reconnect within") {
 		t.Fatalf("log:\n%s", logs)
+	}
+}
+
+// TestRoomsFill: bots fill a room up to its size and leave as people join;
+// when a room is full of people the next person opens a new room; the
+// server refuses people beyond its rooms with wire.CodeFull.
+func TestRoomsFill(t *testing.T) {
+	srv, url, _ := startServer(t, ServerOptions{RoomSize: 2, MaxRooms: 2})
+	var cs []*Client
+	for i := 0; i < 4; i++ {
+		c := dial(t, url, DialOptions{Name: "p"})
+		defer c.Close()
+		cs = append(cs, c)
+		r := srv.Rooms()[c.Welcome.Room]
+		if r.Players() != 2 {
+			t.Fatalf("room %d has %d cars, want 2", c.Welcome.Room, r.Players())
+		}
+	}
+	want := []uint16{0, 0, 1, 1}
+	for i, c := range cs {
+		if c.Welcome.Room != want[i] {
+			t.Fatalf("client %d in room %d, want %d", i, c.Welcome.Room, want[i])
+		}
+	}
+	for _, r := range srv.Rooms() {
+		if r.People() != 2 {
+			t.Fatalf("room people %d, want 2 (no bots left)", r.People())
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, err := Dial(ctx, url, DialOptions{Name: "late"})
+	var se *wire.Error
+	if !errors.As(err, &se) || se.Code != wire.CodeFull {
+		t.Fatalf("fifth person: %v, want a CodeFull error", err)
+	}
+}
+
+// TestSeedFrameClient: a client asking for the seed's conventions sees the
+// same state as a default client with positions x10 (100 u/m / 10) and
+// the car angle shifted by -pi/2.
+func TestSeedFrameClient(t *testing.T) {
+	_, url, _ := startServer(t, ServerOptions{RoomSize: 3})
+	a := dial(t, url, DialOptions{Name: "plain"})
+	defer a.Close()
+	b := dial(t, url, DialOptions{Name: "seed", Seed: true})
+	defer b.Close()
+	if b.Welcome.Half != a.Welcome.Half || !b.Frame.Seed {
+		t.Fatalf("seed client decodes the welcome to %v m, want %v", b.Welcome.Half, a.Welcome.Half)
+	}
+	var sa, sb wire.Snapshot
+	if !waitFor(3*time.Second, func() bool {
+		return a.Latest(&sa) && b.Latest(&sb) && sa.Tick == sb.Tick && len(sa.Players) == 3
+	}) {
+		t.Fatal("no common snapshot")
+	}
+	// raw wire values: re-encode b's view in the default frame.
+	raw := wire.AppendPlayers(nil, sb.Players, wire.SeedFrame(100))
+	var rs wire.Snapshot
+	if err := wire.DecodeSnapshot(append(wire.AppendSnapshotHeader(nil, 0, 0), raw...), &rs, wire.Frame{}); err != nil {
+		t.Fatal(err)
+	}
+	for i := range sa.Players {
+		pa, pr := sa.Players[i], rs.Players[i]
+		if math.Abs(pr.X-10*pa.X) > 1e-3 || math.Abs(pr.Aim-(pa.Aim-math.Pi/2)) > 1e-5 || pr.FlailAngle != pa.FlailAngle {
+			t.Fatalf("player %d: seed wire x %v aim %v, plain x %v aim %v", i, pr.X, pr.Aim, pa.X, pa.Aim)
+		}
 	}
 }
