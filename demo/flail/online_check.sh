@@ -3,7 +3,8 @@
 # connect two native clients (Ann and Bob, under Xvfb, autopilot) and the
 # browser build in Debian's headless chromium; all three must join room 0,
 # and the screenshots of a native client and of the browser must show the
-# arena with the local car at the center (demo/flail/screencheck).
+# arena with the local car at the center (demo/flail/screencheck). The
+# screenshots are left in $OUT: look at them.
 #
 #   bash demo/flail/online_check.sh
 #   OUT=/tmp/online bash demo/flail/online_check.sh   # keep the screenshots there
@@ -48,21 +49,9 @@ if [ -z "$addr" ]; then
 fi
 echo "online_check: server on $addr"
 
-disp=99
-while [ -e "/tmp/.X${disp}-lock" ] || [ -e "/tmp/.X11-unix/X${disp}" ]; do
-	disp=$((disp + 1))
-	if [ "$disp" -gt 140 ]; then
-		echo "online_check: no free X display between :99 and :140" >&2
-		exit 1
-	fi
-done
-Xvfb ":${disp}" -screen 0 1280x800x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
-pids+=($!)
-for _ in $(seq 1 50); do
-	[ -e "/tmp/.X11-unix/X${disp}" ] && break
-	sleep 0.1
-done
-export DISPLAY=":${disp}"
+source demo/flail/xvfb.sh
+start_xvfb "$OUT/xvfb.log"
+pids+=("$xvfb_pid")
 
 # Ann plays 20 s, Bob 12 s and saves a screenshot; the browser joins meanwhile.
 timeout 120 "$work/flail" -connect "ws://$addr/ws" -name Ann -frames 1200 -width 960 -height 600 \
@@ -86,6 +75,9 @@ for who in Ann Bob Browser; do
 	fi
 done
 echo "online_check: Ann, Bob and Browser played in room 0"
-go run ./demo/flail/screencheck "$OUT/native.png"
-go run ./demo/flail/screencheck "$OUT/browser.png"
+# The match is live (wall clock, other players), so whether a bot is in view
+# at the moment of the screenshot is chance: only the arena floor and the
+# local car at the center are required here.
+go run ./demo/flail/screencheck -min-bot-pixels 0 "$OUT/native.png"
+go run ./demo/flail/screencheck -min-bot-pixels 0 "$OUT/browser.png"
 echo "online_check: OK ($OUT/native.png, $OUT/browser.png)"

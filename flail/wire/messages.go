@@ -94,8 +94,7 @@ func AppendWelcome(dst []byte, m *Welcome, f Frame) []byte {
 	w.f32(float32(m.UnitsPerMeter))
 	w.f32(f.Pos(m.Half))
 	w.f32(f.Pos(m.CarRadius))
-	n := min(len(m.Boxes), 0xffff)
-	w.u16(uint16(n))
+	n := w.count(len(m.Boxes))
 	for _, b := range m.Boxes[:n] {
 		w.f32(f.Pos(b.X))
 		w.f32(f.Pos(b.Z))
@@ -249,8 +248,7 @@ func AppendSnapshotHeader(dst []byte, tick, ack uint32) []byte {
 // AppendPlayers appends the players part of a snapshot.
 func AppendPlayers(dst []byte, ps []PlayerState, f Frame) []byte {
 	w := writer{dst}
-	n := min(len(ps), 0xffff)
-	w.u16(uint16(n))
+	n := w.count(len(ps))
 	for i := range ps[:n] {
 		p := &ps[i]
 		w.u32(p.ID)
@@ -340,8 +338,7 @@ type Roster struct {
 func AppendRoster(dst []byte, m *Roster) []byte {
 	w := writer{dst}
 	w.u8(uint8(KindRoster))
-	n := min(len(m.Players), 0xffff)
-	w.u16(uint16(n))
+	n := w.count(len(m.Players))
 	for _, p := range m.Players[:n] {
 		w.u32(p.ID)
 		w.u8(p.Skill)
@@ -383,8 +380,7 @@ type Board struct {
 func AppendBoard(dst []byte, m *Board) []byte {
 	w := writer{dst}
 	w.u8(uint8(KindBoard))
-	n := min(len(m.Rows), 0xffff)
-	w.u16(uint16(n))
+	n := w.count(len(m.Rows))
 	for _, row := range m.Rows[:n] {
 		w.u32(row.ID)
 		w.f32(float32(row.Energy))
@@ -431,8 +427,7 @@ type Events struct {
 func AppendEvents(dst []byte, m *Events) []byte {
 	w := writer{dst}
 	w.u8(uint8(KindEvents))
-	n := min(len(m.Events), 0xffff)
-	w.u16(uint16(n))
+	n := w.count(len(m.Events))
 	for _, e := range m.Events[:n] {
 		w.u8(e.Kind)
 		w.u32(e.Tick)
@@ -473,8 +468,7 @@ func AppendPickups(dst []byte, m *Pickups, f Frame) []byte {
 	w := writer{dst}
 	w.u8(uint8(KindPickups))
 	w.f32(f.Pos(m.Radius))
-	n := min(len(m.Items), 0xffff)
-	w.u16(uint16(n))
+	n := w.count(len(m.Items))
 	for _, p := range m.Items[:n] {
 		w.f32(f.Pos(p.X))
 		w.f32(f.Pos(p.Z))

@@ -131,6 +131,14 @@ func (w *writer) u32(v uint32) { w.b = binary.LittleEndian.AppendUint32(w.b, v) 
 func (w *writer) f32(v float32) {
 	w.b = binary.LittleEndian.AppendUint32(w.b, math.Float32bits(v))
 }
+
+// count writes an element count (at most 0xffff) and returns it.
+func (w *writer) count(n int) int {
+	n = min(n, 0xffff)
+	w.u16(uint16(n))
+	return n
+}
+
 func (w *writer) str(s string, max int) {
 	if len(s) > max {
 		s = s[:max]

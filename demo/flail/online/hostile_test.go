@@ -185,6 +185,18 @@ func TestHostileClients(t *testing.T) {
 			}
 			return readUntilClosed(c, 3*time.Second)
 		}, wire.CodeKicked, "input flood"},
+		{"duplicate flood", func(t *testing.T) (*wire.Error, error) {
+			// the same input over and over: dropped as duplicates, and the
+			// message rate ends it.
+			c := joined("dups")
+			b := wire.AppendInput(nil, &wire.Input{Tick: 1}, wire.Frame{})
+			for i := 0; i < 2000; i++ {
+				if c.Write(ctx, websocket.MessageBinary, b) != nil {
+					break
+				}
+			}
+			return readUntilClosed(c, 3*time.Second)
+		}, wire.CodeKicked, "message flood"},
 		{"slow reader", func(t *testing.T) (*wire.Error, error) {
 			// a client that reads nothing: its socket buffers fill, the
 			// server's queue fills, snapshots are dropped, then it is cut.

@@ -353,6 +353,9 @@ func (cl *conn) writeLoop() {
 // returns the reason ("" for a normal close).
 func (cl *conn) readLoop(room *Room, p *player) string {
 	var in wire.Input
+	// a token bucket of messages: MsgRate per second, bursts of MsgRate.
+	const msgRate = 120.0
+	tokens, last := msgRate, time.Now()
 	for {
 		typ, b, err := cl.c.Read(cl.s.ctx)
 		if err != nil {
@@ -375,6 +378,13 @@ func (cl *conn) readLoop(room *Room, p *player) string {
 			cl.s.logf("disconnect %s: read: %v", cl.who, err)
 			return "closed"
 		}
+		now := time.Now()
+		tokens = math.Min(msgRate, tokens+now.Sub(last).Seconds()*msgRate)
+		last = now
+		if tokens < 1 {
+			return fmt.Sprintf("message flood: more than %.0f messages per second", msgRate)
+		}
+		tokens--
 		if typ != websocket.MessageBinary {
 			return "text message (the protocol is binary)"
 		}
