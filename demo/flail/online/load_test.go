@@ -79,6 +79,28 @@ func TestLoad100Clients(t *testing.T) {
 	for err := range errs {
 		t.Fatalf("client send: %v", err)
 	}
+	// the kill feed reached the clients: every kill names players of the
+	// client's room.
+	kills := 0
+	var evs []wire.Event
+	for i, c := range cs {
+		evs = c.TakeEvents(evs[:0])
+		for _, ev := range evs {
+			if ev.Kind != wire.EventKill {
+				continue
+			}
+			kills++
+			_, k := c.Roster(ev.Killer)
+			_, v := c.Roster(ev.Victim)
+			if !k || !v {
+				// a bot that was replaced since may have left the roster.
+				t.Logf("client %d: kill %+v names a player no longer in the roster", i, ev)
+			}
+		}
+	}
+	if kills == 0 && secs >= 20 {
+		t.Errorf("no kill event reached any client in %.0f s", secs)
+	}
 	// every input acknowledged (bounded wait).
 	var s wire.Snapshot
 	for i, c := range cs {
@@ -124,6 +146,7 @@ func TestLoad100Clients(t *testing.T) {
 	bpcs := float64(bytes) / clients / elapsed
 	i50, i99 := Percentile(ivs, 0.5), Percentile(ivs, 0.99)
 	t.Logf("load: tick interval p50 %.2f ms p99 %.2f ms (40 Hz = 25 ms)", i50*1e3, i99*1e3)
+	t.Logf("load: %d kill events received by the clients (kill feed)", kills)
 	t.Logf("load: %d clients in %d rooms for %.1f s: server tick p50 %.3f ms p99 %.3f ms max %.3f ms (%d ticks)",
 		clients, len(rooms), elapsed, p50*1e3, p99*1e3, mx*1e3, len(durs))
 	t.Logf("load: inputs sent %d received %d applied %d duplicates %d gaps %d; %.0f bytes/client/s down (%.1f KB/s), %.0f up; %d messages dropped",

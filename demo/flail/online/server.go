@@ -453,7 +453,9 @@ type Room struct {
 	lastAt  time.Time
 	players []wire.PlayerState
 	events  wire.Events
-	buf     []byte
+	// body holds the encoded players of the tick per frame (default,
+	// seed); each person's snapshot copies it after its own header.
+	body [2][]byte
 }
 
 func newRoom(s *Server, num int) (*Room, error) {
@@ -797,7 +799,7 @@ func (r *Room) send(start time.Time) {
 		r.events.Events = append(r.events.Events, wire.Event{Kind: uint8(ev.Kind), Tick: uint32(ev.Tick),
 			Killer: r.ids[donburi.Entity(ev.Killer)], Victim: r.ids[donburi.Entity(ev.Victim)], Energy: ev.Energy})
 	}
-	var bodies [2][]byte // per frame: default, seed
+	var bodies [2][]byte // per frame: default, seed (r.body's storage)
 	var extra [2][][]byte
 	for _, p := range r.people {
 		cl := p.cl
@@ -809,7 +811,8 @@ func (r *Room) send(start time.Time) {
 			fi = 1
 		}
 		if bodies[fi] == nil {
-			bodies[fi] = wire.AppendPlayers(nil, r.players, cl.frame)
+			r.body[fi] = wire.AppendPlayers(r.body[fi][:0], r.players, cl.frame)
+			bodies[fi] = r.body[fi]
 			if r.roster {
 				extra[fi] = append(extra[fi], r.rosterMsg())
 			}
