@@ -77,7 +77,12 @@ func TestLoad100Clients(t *testing.T) {
 	elapsed := time.Since(start).Seconds()
 	close(errs)
 	for err := range errs {
-		t.Fatalf("client send: %v", err)
+		for i, c := range cs {
+			if c.Err() != nil {
+				t.Logf("client %d: %v", i, c.Err())
+			}
+		}
+		t.Fatalf("client send: %v\nserver log:\n%s", err, logs)
 	}
 	// the kill feed reached the clients: every kill names players of the
 	// client's room.
@@ -104,7 +109,7 @@ func TestLoad100Clients(t *testing.T) {
 	// every input acknowledged (bounded wait).
 	var s wire.Snapshot
 	for i, c := range cs {
-		if !waitFor(5*time.Second, func() bool { return c.Latest(&s) && s.Ack == uint32(inputs) }) {
+		if !waitFor(20*time.Second, func() bool { return c.Latest(&s) && s.Ack == uint32(inputs) }) {
 			t.Fatalf("client %d: ack %d, want %d (err %v)", i, s.Ack, inputs, c.Err())
 		}
 	}
@@ -151,7 +156,7 @@ func TestLoad100Clients(t *testing.T) {
 		clients, len(rooms), elapsed, p50*1e3, p99*1e3, mx*1e3, len(durs))
 	t.Logf("load: inputs sent %d received %d applied %d duplicates %d gaps %d; %.0f bytes/client/s down (%.1f KB/s), %.0f up; %d messages dropped",
 		sent, recv, appl, dups, gaps, bpcs, bpcs/1024, float64(wire.InputSize*40), dropped)
-	if p50 >= 0.025 || p99 >= 0.025 {
+	if (p50 >= 0.025 || p99 >= 0.025) && !raceEnabled {
 		t.Fatalf("server tick p50 %.1f ms p99 %.1f ms, want < 25 ms", p50*1e3, p99*1e3)
 	}
 	if dropped != 0 {

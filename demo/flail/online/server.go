@@ -8,6 +8,7 @@ import (
 	"io"
 	"log"
 	"math"
+	"net"
 	"net/http"
 	"slices"
 	"sort"
@@ -45,8 +46,14 @@ type ServerOptions struct {
 	HelloTimeout time.Duration
 	// WriteTimeout bounds one message write (default 2 s).
 	WriteTimeout time.Duration
-	// InputQueue is the most unapplied inputs a client may have queued;
-	// more is a flood and ends the connection (default 40, one second).
+	// InputRate is the most inputs per second a client may send on
+	// average since its connection started (plus one second's worth);
+	// more is an input flood and ends the connection (default 48: 40 Hz
+	// plus clock slack).
+	InputRate int
+	// InputQueue bounds the unapplied inputs of a client (default 200, five
+	// seconds): it only fills when the server falls behind its own
+	// schedule, and then ends the connection ("server overloaded").
 	InputQueue int
 	// SendQueue is the most messages waiting for a client's writer; when
 	// full, snapshots are dropped, and after SlowDrops drops in a row the
@@ -82,8 +89,11 @@ func (o *ServerOptions) defaults() error {
 	if o.WriteTimeout <= 0 {
 		o.WriteTimeout = 2 * time.Second
 	}
+	if o.InputRate <= 0 {
+		o.InputRate = 48
+	}
 	if o.InputQueue <= 0 {
-		o.InputQueue = 40
+		o.InputQueue = 200
 	}
 	if o.SendQueue <= 0 {
 		o.SendQueue = 64
@@ -336,9 +346,9 @@ func (cl *conn) writeLoop() {
 				putSnapBuf(b)
 			}
 			if err != nil {
-				select {
-				case <-cl.done: // already closing for a reason
-				default:
+				// the library closes the connection when a write times out,
+				// so the reader may have ended first, with reason "closed".
+				if r, _ := cl.reason.Load().(string); r == "" || r == "closed" {
 					cl.s.logf("disconnect %s: slow reader: write failed: %v", cl.who, err)
 				}
 				cl.close("closed")
@@ -364,8 +374,8 @@ func (cl *conn) readLoop(room *Room, p *player) string {
 			case errors.As(err, &ce) && (ce.Code == websocket.StatusNormalClosure || ce.Code == websocket.StatusGoingAway):
 				cl.s.logf("leave %s: closed", cl.who)
 				return "closed"
-			case errors.Is(err, io.EOF), cl.s.ctx.Err() != nil:
-				return "closed"
+			case errors.Is(err, io.EOF), errors.Is(err, net.ErrClosed), cl.s.ctx.Err() != nil:
+				return "closed" // our side closed it (the closer logs why) or the client left
 			case strings.Contains(err.Error(), "read limited"):
 				cl.s.logf("disconnect %s: oversized message (limit %d bytes)", cl.who, wire.MaxClientMessage)
 				return "closed"
@@ -431,8 +441,12 @@ type player struct {
 	cl     *conn // nil while disconnected
 	goneAt time.Time
 	// inputs waiting for a tick, in order.
-	queue   []wire.Input
-	lastIn  uint32
+	queue  []wire.Input
+	lastIn uint32
+	// inputs of this connection and when the first arrived (see
+	// Room.queue).
+	inCount uint64
+	inAt    time.Time
 	aim     float64
 	welcome bool
 	cnt     Counters
@@ -458,7 +472,17 @@ type Room struct {
 	body [2][]byte
 }
 
+// worldMu serializes all work on the rooms' donburi worlds (ticks, spawns,
+// removals). donburi keeps its query caches in package-level objects
+// shared by every world (ComponentType.First, queries built at package
+// level), so two worlds must not be stepped at the same time. A room tick
+// takes ~0.1-0.2 ms, so a core runs dozens of rooms at 40 Hz in turn. The
+// lock order is Room.mu, then worldMu.
+var worldMu sync.Mutex
+
 func newRoom(s *Server, num int) (*Room, error) {
+	worldMu.Lock()
+	defer worldMu.Unlock()
 	m, err := match.NewEmpty(*s.opts.Config, s.opts.Seed+uint64(num))
 	if err != nil {
 		return nil, err
@@ -505,6 +529,8 @@ func (r *Room) add(cl *conn, name string) (*player, error) {
 	if len(r.people) >= r.s.opts.RoomSize {
 		return nil, errors.New("room full")
 	}
+	worldMu.Lock()
+	defer worldMu.Unlock()
 	if r.m.Bots() > 0 && r.m.Players() >= r.s.opts.RoomSize {
 		r.removeBot()
 	}
@@ -535,6 +561,7 @@ func (r *Room) reattach(p *player, cl *conn) bool {
 	p.cl = cl
 	p.queue = p.queue[:0]
 	p.lastIn = 0
+	p.inAt = time.Time{}
 	r.roster = true
 	r.welcome(p)
 	return true
@@ -592,8 +619,22 @@ func (r *Room) queue(p *player, cl *conn, in wire.Input) string {
 	}
 	in.Aim = math.Remainder(in.Aim, 2*math.Pi)
 	p.aim = in.Aim
+	// the input rate: since the connection started a client may have sent
+	// InputRate inputs per second plus one second's worth. The budget is
+	// not capped, so inputs that arrive in a burst after the server (or
+	// the network) stalled are fine; a client that runs faster than real
+	// time is not.
+	now := time.Now()
+	if p.inAt.IsZero() {
+		p.inAt, p.inCount = now, 0
+	}
+	rate := float64(r.s.opts.InputRate)
+	p.inCount++
+	if float64(p.inCount) > (now.Sub(p.inAt).Seconds()+1)*rate {
+		return fmt.Sprintf("input flood: more than %d inputs per second", r.s.opts.InputRate)
+	}
 	if len(p.queue) >= r.s.opts.InputQueue {
-		return fmt.Sprintf("input flood: more than %d inputs ahead of the server", r.s.opts.InputQueue)
+		return fmt.Sprintf("server overloaded: %d inputs waiting", len(p.queue))
 	}
 	p.queue = append(p.queue, in)
 	p.cnt.Received++
@@ -696,9 +737,19 @@ func (r *Room) closeAll() {
 // tick applies one queued input per person (two when a client runs ahead),
 // steps the match and sends the results.
 func (r *Room) tick() {
+	// tokens of cars that left are forgotten after the room's lock is
+	// released: Server.join takes the server's lock, then a room's.
+	for _, tok := range r.step() {
+		r.s.forget(tok)
+	}
+}
+
+func (r *Room) step() (gone []wire.Token) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	start := time.Now()
+	worldMu.Lock()
+	defer worldMu.Unlock()
 	m := r.m
 	// people gone longer than the grace time leave; bots take their place.
 	for i := 0; i < len(r.people); i++ {
@@ -708,7 +759,7 @@ func (r *Room) tick() {
 			m.RemovePlayer(p.ent)
 			delete(r.ids, p.ent)
 			r.people = append(r.people[:i], r.people[i+1:]...)
-			r.s.forget(p.token)
+			gone = append(gone, p.token)
 			i--
 			r.roster = true
 			if m.Players() < r.s.opts.RoomSize {
@@ -723,6 +774,7 @@ func (r *Room) tick() {
 	}
 	m.Pipeline.Step()
 	r.send(start)
+	return gone
 }
 
 func (r *Room) applyInput(p *player) {
@@ -736,9 +788,11 @@ func (r *Room) applyInput(p *player) {
 		}
 		return
 	}
+	// one input per tick; when more than 3 wait (the client's clock runs
+	// ahead or the server fell behind), catch up by merging a few.
 	n := 1
-	if len(p.queue) > 3 { // the client runs ahead: catch up
-		n = 2
+	if k := len(p.queue); k > 3 {
+		n = min(k, 2+(k-3)/8)
 	}
 	var cmd components.CommandData
 	for _, in := range p.queue[:n] {
