@@ -562,6 +562,7 @@ func (r *Room) reattach(p *player, cl *conn) bool {
 	p.queue = p.queue[:0]
 	p.lastIn = 0
 	p.inAt = time.Time{}
+	p.cnt.LastApplied = 0 // acks count the new connection's ticks
 	r.roster = true
 	r.welcome(p)
 	return true

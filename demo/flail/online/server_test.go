@@ -199,7 +199,21 @@ func TestReconnect(t *testing.T) {
 	if err != nil || b2.Welcome.You != bid {
 		t.Fatalf("redial: %v", err)
 	}
-	b2.Close()
+	// the same token while b2 is still connected: the new connection takes
+	// the car over and b2 is told why it is closed.
+	b3 := dial(t, url, DialOptions{Name: "Ben", Token: b.Welcome.Token})
+	if b3.Welcome.You != bid {
+		t.Fatalf("takeover got player %d, want %d", b3.Welcome.You, bid)
+	}
+	select {
+	case <-b2.Done():
+	case <-time.After(3 * time.Second):
+		t.Fatal("replaced connection not closed")
+	}
+	if err := b2.Err(); err == nil || !strings.Contains(err.Error(), "replaced by a reconnect") {
+		t.Fatalf("replaced connection ended with %v", err)
+	}
+	b3.Close()
 	if !strings.Contains(logs.String(), "reconnect") || !strings.Contains(logs.String(), "no reconnect within") {
 		t.Fatalf("log:\n%s", logs)
 	}
