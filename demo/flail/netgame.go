@@ -133,7 +133,7 @@ func (n *netGame) sync(dt float64) {
 		}
 	}
 	// the own car: predicted, and its flail and rope moved along with it.
-	if last, ok := n.c.Predict(&n.ph, &n.path); ok && m.Flail(match.Me).Alive {
+	if last, ok := n.c.Predict(&n.ph, n.move, &n.path); ok && m.Flail(match.Me).Alive {
 		d := n.sm.Update(n.path, last, dt)
 		b := m.Body(match.Me)
 		off := mgl64.Vec3{d[0] - b.Position[0], 0, d[1] - b.Position[2]}
@@ -216,6 +216,34 @@ func (n *netGame) reconnect(lost error) error {
 	default:
 	}
 	return nil
+}
+
+// move is the prediction's car move: the own car's kcc controller against
+// the arena level, as the server's KCC stage moves a planar car (the
+// velocity becomes the actual translation over dt where a wall cut it,
+// never faster than before).
+func (n *netGame) move(pos, vel [2]float64, dt float64) ([2]float64, [2]float64) {
+	e := n.m.World.Entry(n.m.Player)
+	k := components.KCC.Get(e)
+	level := components.LevelOf(n.m.World)
+	d := mgl64.Vec3{vel[0] * dt, 0, vel[1] * dt}
+	if k.Controller == nil || level == nil {
+		return [2]float64{pos[0] + d[0], pos[1] + d[2]}, vel
+	}
+	y := components.Body.Get(e).Position[1]
+	tr := k.Controller.Move(level, k.Shape, mgl64.Vec3{pos[0], y, pos[1]}, d).Translation
+	if !(math.Abs(tr[0]) < 1e3 && math.Abs(tr[2]) < 1e3) { // NaN or absurd: stay
+		return pos, [2]float64{}
+	}
+	np := [2]float64{pos[0] + tr[0], pos[1] + tr[2]}
+	if math.Hypot(tr[0]-d[0], tr[2]-d[2]) > 1e-9 {
+		nv := [2]float64{tr[0] / dt, tr[2] / dt}
+		if old, l := math.Hypot(vel[0], vel[1]), math.Hypot(nv[0], nv[1]); l > old && l > 0 {
+			nv[0], nv[1] = nv[0]*old/l, nv[1]*old/l
+		}
+		vel = nv
+	}
+	return np, vel
 }
 
 func (n *netGame) syncRoster() {

@@ -417,15 +417,21 @@ func (c *Client) Pickups(dst *[]wire.Pickup) (radius float64, version uint64) {
 	return c.pickups.Radius, c.pickupsV
 }
 
+// Mover moves a predicted car by its velocity for one tick of dt seconds
+// and returns the new position and velocity (a front end passes its
+// collision with the arena; see the demo's use of the car's KCC). pos and
+// vel are on the XZ plane.
+type Mover func(pos, vel [2]float64, dt float64) (newPos, newVel [2]float64)
+
 // Predict replays the inputs the server has not applied yet (ticks after
 // the newest snapshot's Ack) on the own car of that snapshot with the
-// car's drive and drag (ph.CarVelocity), keeping it inside the arena. It
-// writes the car position after each of them to path (path[0] is the
-// snapshot's) and returns the tick of path's last entry; ok is false before
-// the first snapshot or when the own car is not in it or dead. Walls and
-// the rope's pull are left to the server: the caller smooths the
-// difference (see Smoother).
-func (c *Client) Predict(ph *flail.Physics, path *[][2]float64) (last uint32, ok bool) {
+// car's drive and drag (ph.CarVelocity) and moves it with move (nil: a free
+// move kept inside the arena square). It writes the car position after
+// each of them to path (path[0] is the snapshot's) and returns the tick of
+// path's last entry; ok is false before the first snapshot or when the own
+// car is not in it or dead. What it leaves to the server (the rope's pull,
+// other cars) the caller smooths (see Smoother).
+func (c *Client) Predict(ph *flail.Physics, move Mover, path *[][2]float64) (last uint32, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.nsnap == 0 {
@@ -447,9 +453,15 @@ func (c *Client) Predict(ph *flail.Physics, path *[][2]float64) (last uint32, ok
 		}
 		fi := flail.Input{Aim: in.Aim, Throttle: in.Throttle}.Sanitized()
 		nv := ph.CarVelocity(v, fi)
-		v = [3]float64{nv[0], 0, nv[2]}
-		pos[0] = math.Max(-lim, math.Min(lim, pos[0]+v[0]*ph.Dt))
-		pos[1] = math.Max(-lim, math.Min(lim, pos[1]+v[2]*ph.Dt))
+		if move != nil {
+			var vel [2]float64
+			pos, vel = move(pos, [2]float64{nv[0], nv[2]}, ph.Dt)
+			v = [3]float64{vel[0], 0, vel[1]}
+		} else {
+			v = [3]float64{nv[0], 0, nv[2]}
+			pos[0] = math.Max(-lim, math.Min(lim, pos[0]+v[0]*ph.Dt))
+			pos[1] = math.Max(-lim, math.Min(lim, pos[1]+v[2]*ph.Dt))
+		}
 		*path = append(*path, pos)
 		last = in.Tick
 	}

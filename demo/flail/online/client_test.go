@@ -57,7 +57,7 @@ func TestPrediction(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if last, ok := c.Predict(&ph, &path); ok && last == tick {
+		if last, ok := c.Predict(&ph, nil, &path); ok && last == tick {
 			pred[tick] = path[len(path)-1]
 			if c.Latest(&s) {
 				if p := me(&s, c.Welcome.You); p != nil {
@@ -128,5 +128,45 @@ func TestInterpolation(t *testing.T) {
 	// far in the future: the newest, no extrapolation.
 	if _, _ = c.Interpolated(base.Add(10*time.Second), &ps); ps[0].X != 9 {
 		t.Fatalf("x %v, want the newest 9", ps[0].X)
+	}
+}
+
+// TestPredictMover: Predict moves the car with the given Mover (here a
+// wall at x = 0.5 m that stops the car) and replays every unacknowledged
+// input once.
+func TestPredictMover(t *testing.T) {
+	c := &Client{Welcome: wire.Welcome{You: 1, TickRate: 40, Half: 20, CarRadius: 0.5}}
+	c.snaps[0].s = wire.Snapshot{Tick: 10, Ack: 2, Players: []wire.PlayerState{{ID: 1, Flags: wire.FlagAlive}}}
+	c.nsnap = 1
+	for k := uint32(1); k <= 30; k++ {
+		c.hist = append(c.hist, wire.Input{Tick: k, Aim: 0, Throttle: 1})
+	}
+	cfg, err := Config("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ph := cfg.Physics(40)
+	wall := func(pos, vel [2]float64, dt float64) ([2]float64, [2]float64) {
+		x := pos[0] + vel[0]*dt
+		if x > 0.5 {
+			return [2]float64{0.5, pos[1]}, [2]float64{0, vel[1]}
+		}
+		return [2]float64{x, pos[1] + vel[1]*dt}, vel
+	}
+	var path [][2]float64
+	last, ok := c.Predict(&ph, wall, &path)
+	if !ok || last != 30 || len(path) != 29 {
+		t.Fatalf("last %d ok %v, %d path points; want 30, true, 1 + 28 inputs after ack 2", last, ok, len(path))
+	}
+	if end := path[len(path)-1]; end[0] != 0.5 {
+		t.Fatalf("car ends at x %v, want the wall's 0.5", end[0])
+	}
+	// without a mover the car runs free along +X, 28 ticks from rest at
+	// full throttle (seed §4, 100 u/m): v_n = 10 (1 - 1.1^-n) u/tick, so
+	// x = sum v_n = 10 (28 - 10 (1 - 1.1^-28)) u = 186.93 u = 1.8693 m.
+	last, _ = c.Predict(&ph, nil, &path)
+	want := 10 * (28 - 10*(1-math.Pow(1.1, -28))) / 100
+	if end := path[len(path)-1]; math.Abs(end[0]-want) > 1e-6 || last != 30 {
+		t.Fatalf("free car ends at x %v, want %v", end[0], want)
 	}
 }
