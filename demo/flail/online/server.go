@@ -589,6 +589,7 @@ func (r *Room) leave(p *player, cl *conn) {
 		p.cl = nil
 		p.goneAt = time.Now()
 		p.queue = p.queue[:0]
+		r.s.logf("gone player %d (%q) in room %d: car kept %v for a reconnect", p.id, p.name, r.num, r.s.opts.Grace)
 	}
 }
 
