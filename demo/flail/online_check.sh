@@ -49,9 +49,10 @@ if [ -z "$addr" ]; then
 fi
 echo "online_check: server on $addr"
 
-source demo/flail/xvfb.sh
+. demo/xvfb.sh
 start_xvfb "$OUT/xvfb.log"
 pids+=("$xvfb_pid")
+trap cleanup EXIT # start_xvfb set its own trap; ours stops Xvfb too
 
 # Ann plays 20 s, Bob 12 s and saves a screenshot; the browser joins meanwhile.
 timeout 120 "$work/flail" -connect "ws://$addr/ws" -name Ann -frames 1200 -width 960 -height 600 \
