@@ -17,9 +17,13 @@ type Capsule struct{ Radius, HalfHeight float64 }
 
 // Autostep configures climbing onto small obstacles (stairs, kerbs).
 type Autostep struct {
-	// MaxHeight is the highest step climbed, measured from the feet, in
-	// meters. Default 0.35 (a stair riser is 0.15-0.2 m; 0.35 leaves room
-	// for kerbs without letting a character walk onto waist-high boxes).
+	// MaxHeight is the highest step climbed, in meters: the height of the
+	// step's top (the walkable support the character ends on) above the
+	// ground its feet stand on before the step. Both resting positions keep
+	// the Offset gap, so it is also the rise of the feet. A step MaxHeight
+	// high is climbed; any higher (1 mm is enough) blocks. Default 0.35 (a
+	// stair riser is 0.15-0.2 m; 0.35 leaves room for kerbs without letting
+	// a character walk onto waist-high boxes).
 	MaxHeight float64
 	// MinWidth is the free depth that must exist on top of the step, in
 	// meters. Default 0.2: a tread narrower than that (a ledge, a thin

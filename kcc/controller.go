@@ -514,28 +514,48 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 }
 
 // tryStep tries to climb the obstacle hit at p while moving horizontally by
-// h: rise by up to MaxHeight, check MinWidth of free space ahead and
-// walkable ground there, then advance by h and settle down on the step. It
-// returns the new position and true on success.
+// h. The step height is measured from the ground under the feet: the feet
+// rest Offset above the ground before the step and Offset above the step's
+// top after it, so the rise between those two resting positions is the
+// height of the step's top above the ground, and it must be at most
+// MaxHeight. tryStep rises by MaxHeight plus twice Offset above the resting
+// position (so a step exactly MaxHeight high is cleared with the Offset
+// skin), checks MinWidth of free space ahead and walkable ground there,
+// then advances by h and settles down on the step. When settling at h would
+// leave the capsule on a steep part of the obstacle (the sloped face of a
+// kerb), it advances further, by the least distance (found by bisection, at
+// most as far as the walkable ground already checked) that lands it on
+// walkable support, so a climbable step never leaves the character on a
+// face where it is not grounded. It returns the new position and true on
+// success.
 func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit) (vec, bool) {
 	as := c.cfg.Autostep
 	up := c.cfg.Up
-	feet := madd(p, up, -(hh + r))
-	if dot(sub(hit.Point, feet), up) > as.MaxHeight+1e-9 {
+	// The resting position over the current ground (p may hover up to the
+	// ground tolerance above it).
+	base := p
+	if pd := c.probeDist(); pd > 0 {
+		if gh, ok := c.cast(w, p, r, hh, scale(up, -pd)); ok {
+			base = madd(p, up, -pd*gh.Fraction)
+		}
+	}
+	// ground is the height of the surface under the feet.
+	ground := dot(base, up) - (hh + r) - c.cfg.Offset
+	if dot(hit.Point, up)-ground > as.MaxHeight+1e-9 {
 		return p, false
 	}
 	// A vertical face that, at the contact, reaches higher than the step
 	// height is a wall: no step is possible there (saves the casts).
 	if hit.box != nil {
-		if math.Abs(dot(hit.FaceNormal, up)) < 1e-9 && hit.box.faceTop(hit.FaceNormal, hit.Point, up)-dot(feet, up) > as.MaxHeight+c.cfg.Offset {
+		if math.Abs(dot(hit.FaceNormal, up)) < 1e-9 && hit.box.faceTop(hit.FaceNormal, hit.Point, up)-ground > as.MaxHeight+1e-9 {
 			return p, false
 		}
-	} else if math.Abs(dot(hit.tri.n, up)) < 1e-9 && faceTopAt(&hit.tri, hit.Point, up)-dot(feet, up) > as.MaxHeight+c.cfg.Offset {
+	} else if math.Abs(dot(hit.tri.n, up)) < 1e-9 && faceTopAt(&hit.tri, hit.Point, up)-ground > as.MaxHeight+1e-9 {
 		return p, false
 	}
 	hl := length(h)
 	dir := scale(h, 1/hl)
-	rise := as.MaxHeight
+	rise := as.MaxHeight + 2*c.cfg.Offset - dot(sub(p, base), up)
 	if uh, ok := c.cast(w, p, r, hh, scale(up, rise)); ok {
 		rise *= uh.Fraction
 	}
@@ -553,23 +573,48 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 	}
 	adv := math.Min(hl, free)
 	// The ground on top of the step, MinWidth ahead, must be walkable.
-	pv := madd(p1, dir, math.Max(adv, math.Min(as.MinWidth, free)))
-	gh, ok := c.cast(w, pv, r, hh, scale(up, -rise))
+	far := math.Max(adv, math.Min(as.MinWidth, free))
+	if _, ok := c.stepLanding(w, p1, r, hh, dir, far, rise); !ok {
+		return p, false
+	}
+	q, ok := c.stepLanding(w, p1, r, hh, dir, adv, rise)
+	if !ok && far > adv+1e-6 {
+		// Landing at adv is on a steep face: bisect for the nearest
+		// advance in (adv, far] that lands on walkable support.
+		lo, hi := adv, far
+		q, _ = c.stepLanding(w, p1, r, hh, dir, hi, rise)
+		for i := 0; i < 10 && hi-lo > 5e-4; i++ {
+			mid := 0.5 * (lo + hi)
+			if qm, okm := c.stepLanding(w, p1, r, hh, dir, mid, rise); okm {
+				hi, q = mid, qm
+			} else {
+				lo = mid
+			}
+		}
+		ok = true
+	}
 	if !ok {
 		return p, false
 	}
-	if walk, _, _ := c.supportNormal(gh.Normal, gh.FaceNormal, gh.OnFace); !walk {
+	// The step's top above the ground under the feet: at most MaxHeight.
+	if dot(sub(q, base), up) > as.MaxHeight+1e-6 {
 		return p, false
 	}
-	p2 := madd(p1, dir, adv)
-	drop := rise
-	if dh, ok := c.cast(w, p2, r, hh, scale(up, -rise)); ok {
-		drop = rise * dh.Fraction
+	return q, true
+}
+
+// stepLanding casts the capsule raised to p1 down by at most rise after
+// advancing it by a along dir, and returns where it settles and whether it
+// settles on walkable support above the height it rose from.
+func (c *Controller) stepLanding(w *World, p1 vec, r, hh float64, dir vec, a, rise float64) (vec, bool) {
+	p2 := madd(p1, dir, a)
+	dh, ok := c.cast(w, p2, r, hh, scale(c.cfg.Up, -rise))
+	if !ok || dh.Fraction >= 1-1e-6/rise {
+		return p2, false
 	}
-	if drop >= rise-1e-6 {
-		return p, false
-	}
-	return madd(p2, up, -drop), true
+	q := madd(p2, c.cfg.Up, -rise*dh.Fraction)
+	walk, _, _ := c.supportNormal(dh.Normal, dh.FaceNormal, dh.OnFace)
+	return q, walk
 }
 
 // faceTopAt returns the highest point (along up) of the vertical triangle t

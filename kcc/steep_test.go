@@ -1,0 +1,156 @@
+package kcc
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Scenes of issue 11 for steep faces and steep ground, built from boxes.
+
+// docCaller is the documented caller (systems/kccstage.go): on walkable
+// ground it sends the planar wish lifted onto the ground plane and no
+// gravity; in the air it integrates gravity (trapezoidal) and reads the
+// vertical velocity back from the movement, zeroing it only while grounded.
+type docCaller struct {
+	c        *Controller
+	w        *World
+	pos      mgl64.Vec3
+	vy       float64
+	grounded bool
+	normal   mgl64.Vec3
+	res      MoveResult
+}
+
+func (d *docCaller) step(wish mgl64.Vec3) MoveResult {
+	var desired mgl64.Vec3
+	if d.grounded {
+		n := d.normal
+		lift := 0.0
+		if n[1] > 1e-3 {
+			lift = -(n[0]*wish[0] + n[2]*wish[2]) / n[1]
+		}
+		desired = mgl64.Vec3{wish[0], lift, wish[2]}.Mul(testDt)
+		d.vy = 0
+	} else {
+		vy0 := d.vy
+		d.vy -= testG * testDt
+		desired = mgl64.Vec3{wish[0] * testDt, 0.5 * (vy0 + d.vy) * testDt, wish[2] * testDt}
+	}
+	res := d.c.Move(d.w, testShape, d.pos, desired)
+	d.pos = d.pos.Add(res.Translation)
+	if ny := res.Translation[1] / testDt; math.Abs(res.Translation[1]-desired[1]) > 1e-9 && d.vy < 0 {
+		if res.GroundState == GroundSteep {
+			d.vy = math.Min(0, ny)
+		} else {
+			d.vy = math.Min(0, math.Max(d.vy, ny))
+		}
+	}
+	d.grounded = res.Grounded
+	d.normal = res.GroundNormal
+	if d.grounded {
+		d.vy = 0
+	}
+	d.res = res
+	return res
+}
+
+// slopeBox adds a box whose upper face is the plane rising along +X at deg
+// degrees through (x0, 0), from the floor up to height h; the box lies under
+// that face (thickness 0.5 m, 10 m wide), its ends perpendicular to the face
+// go down into the floor and the kerb behind it.
+func slopeBox(w *World, x0, h, deg float64) {
+	a := deg * math.Pi / 180
+	l := h / math.Sin(a)
+	const thick = 0.5
+	dir := mgl64.Vec3{math.Cos(a), math.Sin(a), 0}
+	n := mgl64.Vec3{-math.Sin(a), math.Cos(a), 0}
+	mid := mgl64.Vec3{x0, 0, 0}.Add(dir.Mul(l / 2))
+	w.AddBox(mid.Sub(n.Mul(thick/2)), mgl64.Vec3{l / 2, thick / 2, 5}, mgl64.QuatRotate(a, mgl64.Vec3{0, 0, 1}))
+}
+
+// kerbWorld is the floor plus a kerb of height h whose face rises at deg
+// degrees from x = x0; its flat top starts at x0 + h/tan(deg) and is 10 m
+// deep.
+func kerbWorld(x0, h, deg float64) *World {
+	w := flatWorld()
+	run := h / math.Tan(deg*math.Pi/180)
+	w.AddBox(mgl64.Vec3{x0 + run + 5, h / 2, 0}, mgl64.Vec3{5, h / 2, 5}, mgl64.Quat{})
+	if deg < 90 {
+		slopeBox(w, x0, h, deg)
+	}
+	return w
+}
+
+// TestAutostepMaxHeightIsTheStepTop pins what Autostep.MaxHeight measures:
+// the height of the step's top above the ground the feet stand on. A riser
+// 1 mm lower than MaxHeight is climbed, 1 mm higher blocks, for several
+// MaxHeight values and both callers.
+func TestAutostepMaxHeightIsTheStepTop(t *testing.T) {
+	for _, mh := range []float64{0.2, 0.35, 0.5} {
+		for _, dh := range []float64{-0.001, 0.001} {
+			h := mh + dh
+			cfg := DefaultConfig()
+			cfg.Autostep.MaxHeight = mh
+			w := stepWorld(1, h)
+			s := newSim(t, w, cfg, mgl64.Vec3{0, restY(0), 0})
+			d := &docCaller{c: NewController(cfg), w: w, pos: s.pos, grounded: true, normal: mgl64.Vec3{0, 1, 0}}
+			for i := 0; i < 60; i++ {
+				s.step(mgl64.Vec3{4, 0, 0}, 0)
+				d.step(mgl64.Vec3{4, 0, 0})
+			}
+			for name, pos := range map[string]mgl64.Vec3{"gravity caller": s.pos, "documented caller": d.pos} {
+				climbed := math.Abs(pos[1]-restY(h)) < 2e-3 && pos[0] > 2
+				blocked := math.Abs(pos[1]-restY(0)) < 2e-3 && pos[0] < 1-testRadius+0.1 // against the riser or its edge
+				if dh < 0 && !climbed {
+					t.Errorf("%s: MaxHeight %.3f, riser %.3f not climbed: pos %v", name, mh, h, pos)
+				}
+				if dh > 0 && !blocked {
+					t.Errorf("%s: MaxHeight %.3f, riser %.3f not blocked: pos %v", name, mh, h, pos)
+				}
+			}
+		}
+	}
+}
+
+// TestSteepKerbIsSteppedOnto walks into low kerbs (0.1-0.3 m, below the
+// step height) whose face is steep (46-89 degrees) at 1.5-6 m/s, with the
+// documented caller and with a caller that applies gravity every tick: the
+// character is grounded on every tick (no grounded flips) and ends on top.
+func TestSteepKerbIsSteppedOnto(t *testing.T) {
+	for _, deg := range []float64{46, 48, 50, 55, 60, 70, 80, 89} {
+		for _, h := range []float64{0.1, 0.2, 0.3} {
+			w := kerbWorld(1, h, deg)
+			for _, speed := range []float64{1.5, 3, 6} {
+				ticks := int(3/speed/testDt) + 1 // 3 m of walking: 2 m past the face
+				s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
+				d := &docCaller{c: NewController(DefaultConfig()), w: w, pos: s.pos, grounded: true, normal: mgl64.Vec3{0, 1, 0}}
+				flipsS, flipsD := 0, 0
+				for i := 0; i < ticks; i++ {
+					if !s.step(mgl64.Vec3{speed, 0, 0}, 0).Grounded {
+						flipsS++
+					}
+					if !d.step(mgl64.Vec3{speed, 0, 0}).Grounded {
+						flipsD++
+					}
+				}
+				name := fmt.Sprintf("kerb %.1f m at %v deg, %v m/s", h, deg, speed)
+				if flipsS != 0 || flipsD != 0 {
+					t.Errorf("%s: ungrounded ticks: gravity caller %d, documented caller %d", name, flipsS, flipsD)
+				}
+				// On top: the feet within the ground tolerance above
+				// the top's resting height (the documented caller sends no
+				// gravity while grounded, so after landing on the top's
+				// edge it may keep a gap of up to GroundTolerance).
+				top := 1 + h/math.Tan(deg*math.Pi/180)
+				for cn, pos := range map[string]mgl64.Vec3{"gravity caller": s.pos, "documented caller": d.pos} {
+					if dy := pos[1] - restY(h); dy < -1e-4 || dy > DefaultGroundTolerance || pos[0] < top {
+						t.Errorf("%s, %s: not on top: pos %v", name, cn, pos)
+					}
+				}
+			}
+		}
+	}
+}
