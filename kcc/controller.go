@@ -469,10 +469,19 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 		}
 		if !walkByNormal && cn > 0 {
 			// Too steep to climb: block the horizontal push like a wall.
+			// The push into the wall is removed before the solve, so it
+			// cannot cancel the downward part of the request in the crease
+			// of the slope and its wall plane: a character holding forward
+			// into a steep slope still slides down it under gravity.
 			nh := normalizeOr(madd(n, up, -cn), vec{})
-			if nh != (vec{}) && !c.addPlane(nh) {
-				remaining = vec{}
-				break
+			if nh != (vec{}) {
+				if a := dot(rem, nh); a < 0 {
+					rem = madd(rem, nh, -a)
+				}
+				if !c.addPlane(nh) {
+					remaining = vec{}
+					break
+				}
 			}
 		}
 		if lifted, ok := c.climb(rem, n, onGround); ok {

@@ -154,3 +154,69 @@ func TestSteepKerbIsSteppedOnto(t *testing.T) {
 		}
 	}
 }
+
+// TestLandingOnSteepSlopeSlidesDown drops the character onto a 46-70
+// degree slope (a rotated box rising along +X from x=1) while it holds
+// forward into the slope at 5 m/s, with the documented caller. It must
+// slide down to the floor, never be grounded on the slope, and reach the
+// floor within a bound derived from gravity along the slope.
+//
+// Derivation. On the slope (angle a, s = sin a) the push into the slope is
+// removed like a wall's and the downward request, of length b, is projected
+// onto the slope: the centre moves b*s along the slope and b*s² down. The
+// documented caller integrates gravity trapezoidally from the vertical
+// speed it read back, u (downward, >= 0): b = (u + g*dt/2)*dt, and reads
+// back u' = b*s²/dt. So per tick the slide is D = s*(u + g*dt/2)*dt, of
+// which s*g*dt²/2 is gravity's component along the slope, g*sin(a), acting
+// for one tick, and u' = s²*(u + g*dt/2). The centre must drop from its
+// height at first contact to its height resting on the floor, i.e. slide
+// L = dy/s along the slope. The test iterates this model from u = 0 to the
+// number of ticks N it needs for L and requires the controller to reach
+// the floor within N + 10 ticks (the slack covers the crease at the foot).
+func TestLandingOnSteepSlopeSlidesDown(t *testing.T) {
+	for _, deg := range []float64{46, 50, 60, 70} {
+		a := deg * math.Pi / 180
+		sa := math.Sin(a)
+		w := flatWorld()
+		slopeBox(w, 1, 3, deg)
+		start := placeOnRamp(deg, 1, 1.5).Add(mgl64.Vec3{0, 0.3, 0})
+		d := &docCaller{c: NewController(DefaultConfig()), w: w, pos: start, normal: mgl64.Vec3{0, 1, 0}}
+		landed, landY, landTick := false, 0.0, 0
+		floorTick := -1
+		for i := 0; i < 1200 && floorTick < 0; i++ {
+			res := d.step(mgl64.Vec3{5, 0, 0})
+			if res.GroundState == GroundSteep && !landed {
+				landed, landY, landTick = true, d.pos[1], i
+			}
+			if res.Grounded {
+				if d.pos[1] > restY(0)+DefaultGroundTolerance {
+					t.Fatalf("%v deg: grounded on the slope at tick %d, pos %v", deg, i, d.pos)
+				}
+				floorTick = i
+			}
+		}
+		if !landed {
+			t.Fatalf("%v deg: never touched the slope", deg)
+		}
+		if floorTick < 0 {
+			t.Fatalf("%v deg: still on the slope after 20 s: pos %v, state %v, translation %v", deg, d.pos, d.res.GroundState, d.res.Translation)
+		}
+		L := (landY - restY(0)) / sa
+		n, u, slid := 0, 0.0, 0.0
+		for slid < L {
+			slid += sa * (u + testG*testDt/2) * testDt
+			u = sa * sa * (u + testG*testDt/2)
+			n++
+		}
+		if got := floorTick - landTick; got > n+10 {
+			t.Errorf("%v deg: reached the floor %d ticks after landing, model bound %d+10 (slope length %.3f m)", deg, got, n, L)
+		} else {
+			t.Logf("%v deg: floor %d ticks after landing (model %d, slide %.3f m)", deg, got, n, L)
+		}
+		// Grounded on the floor: feet within the ground tolerance of it (the
+		// documented caller sends no gravity once grounded).
+		if dy := d.pos[1] - restY(0); dy < -1e-4 || dy > DefaultGroundTolerance+2e-5 {
+			t.Errorf("%v deg: ended at %v, not on the floor", deg, d.pos)
+		}
+	}
+}
