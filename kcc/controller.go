@@ -80,6 +80,7 @@ type Controller struct {
 	planes      [maxPlanes]vec
 	nplanes     int
 	collisions  []Collision
+	deep        deepScratch
 }
 
 // NewController returns a Controller for cfg. An invalid cfg never panics:
@@ -186,15 +187,29 @@ func (c *Controller) groundFrom(cs []Contact) groundInfo {
 }
 
 // recover pushes the capsule at p out of any geometry closer than Offset
-// (penetration recovery). It returns the new position and the contacts
-// within Offset+GroundTolerance there (the Controller's scratch).
+// (penetration recovery). A deep overlap (some contact more than half a
+// radius deep) first takes the cheapest free exit found by recoverDeep
+// (recover.go); the remaining shallow overlaps are resolved with the
+// contact normals. It returns the new position and the contacts within
+// Offset+GroundTolerance there (the Controller's scratch).
 func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 	const tol = 1e-6
 	off := c.cfg.Offset
 	probe := c.probeDist()
+	triedDeep := false
 	for pass := 0; ; pass++ {
 		p0, p1 := capsuleSeg(p, c.cfg.Up, hh)
 		cs := w.contacts(&c.s, p0, p1, r, probe)
+		if !triedDeep && isDeep(cs, r) {
+			// The contact normals do not tell the way out: look for the
+			// shortest free exit (recover.go).
+			triedDeep = true
+			if q, ok := c.recoverDeep(w, p, r, hh); ok {
+				p = q
+				p0, p1 = capsuleSeg(p, c.cfg.Up, hh)
+				cs = w.contacts(&c.s, p0, p1, r, probe)
+			}
+		}
 		deep := false
 		for i := range cs {
 			if cs[i].Distance < off-tol {

@@ -1,0 +1,93 @@
+package kcc
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// recoverWorld is the deep-spawn scene of issue 11: a 1 m thick floor slab
+// (top y=0), a thin 0.1 m slab (top y=2.5) over x in [1, 5] with 2.4 m of
+// room under it, and crates on the floor (one rotated).
+func recoverWorld() *World {
+	w := NewWorld()
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{10, 0.5, 10}, mgl64.Quat{})   // 0: floor slab
+	w.AddBox(mgl64.Vec3{3, 2.45, 0}, mgl64.Vec3{2, 0.05, 3}, mgl64.Quat{})    // 1: thin slab
+	w.AddBox(mgl64.Vec3{-2, 0.5, 0}, mgl64.Vec3{0.5, 0.5, 0.5}, mgl64.Quat{}) // 2: crate 1 m
+	w.AddBox(mgl64.Vec3{-2, 0.25, 1.3}, mgl64.Vec3{0.25, 0.25, 0.25}, mgl64.Quat{})
+	w.AddBox(mgl64.Vec3{0, 0.4, -2}, mgl64.Vec3{0.6, 0.4, 0.4}, mgl64.QuatRotate(0.5, mgl64.Vec3{0, 1, 0}))
+	w.AddBox(mgl64.Vec3{-3.3, 0.75, -1}, mgl64.Vec3{0.75, 0.75, 0.75}, mgl64.Quat{})
+	return w
+}
+
+// recoverTicks runs zero-motion Moves (up to n) from pos and returns where
+// the character ends.
+func recoverTicks(w *World, pos mgl64.Vec3, n int) mgl64.Vec3 {
+	c := NewController(DefaultConfig())
+	for i := 0; i < n; i++ {
+		res := c.Move(w, testShape, pos, mgl64.Vec3{})
+		pos = pos.Add(res.Translation)
+		if res.Translation.Len() == 0 {
+			break
+		}
+	}
+	return pos
+}
+
+// TestDeepSpawnCrateOnFloor: a capsule spawned inside a 1 m crate standing
+// on the 1 m floor slab goes up onto the crate, not down under the slab.
+func TestDeepSpawnCrateOnFloor(t *testing.T) {
+	w := recoverWorld()
+	// Axis inside the crate (x=-2), feet 0.05 above the floor.
+	pos := recoverTicks(w, mgl64.Vec3{-2, 0.05 + testHalf + testRadius, 0}, 4)
+	if feet := pos[1] - testHalf - testRadius; feet < 1-1e-3 || minDistance(w, testShape, pos) < -1e-6 {
+		t.Fatalf("crate spawn ended at %v (feet %.3f), want on the crate top (feet >= 1)", pos, feet)
+	}
+}
+
+// TestDeepSpawnThinSlab: feet 0.37 m into a 0.1 m slab (the lower sphere
+// centre inside it) push the capsule up onto the slab, not down through it.
+func TestDeepSpawnThinSlab(t *testing.T) {
+	w := recoverWorld()
+	pos := recoverTicks(w, mgl64.Vec3{3, 2.5 - 0.37 + testHalf + testRadius, 0}, 4)
+	if feet := pos[1] - testHalf - testRadius; feet < 2.5-1e-3 || minDistance(w, testShape, pos) < -1e-6 {
+		t.Fatalf("slab spawn ended at %v (feet %.3f), want on the slab (feet >= 2.5)", pos, feet)
+	}
+}
+
+// TestRandomDeepSpawns spawns the capsule at 400 seeded random positions
+// whose overlap is deeper than half its radius, and runs zero-motion Moves
+// (at most 4 ticks): it must end overlapping nothing, with its feet on or
+// above the floor top, and a spawn whose centre was above the thin slab's
+// middle over the slab must end on top of it.
+func TestRandomDeepSpawns(t *testing.T) {
+	w := recoverWorld()
+	rng := rand.New(rand.NewSource(11))
+	deep, noExit := 0, 0
+	probe := NewController(DefaultConfig())
+	for deep < 400 {
+		p := mgl64.Vec3{rng.Float64()*10 - 5, rng.Float64()*3.5 - 0.4, rng.Float64()*6 - 3}
+		if minDistance(w, testShape, p) > -0.5*testRadius {
+			continue
+		}
+		deep++
+		if _, ok := probe.recoverDeep(w, p, testRadius, testHalf); !ok {
+			noExit++
+		}
+		end := recoverTicks(w, p, 4)
+		feet := end[1] - testHalf - testRadius
+		if md := minDistance(w, testShape, end); md < -1e-6 {
+			t.Errorf("spawn %v: ends %v inside geometry (%.4f)", p, end, md)
+		}
+		if feet < -1e-6 {
+			t.Errorf("spawn %v: ends below the floor top, feet %.4f", p, feet)
+		}
+		overSlab := math.Abs(end[0]-3) < 2 && math.Abs(end[2]) < 3 && math.Abs(p[0]-3) < 2 && math.Abs(p[2]) < 3
+		if overSlab && p[1] > 2.45 && feet < 2.5-1e-6 {
+			t.Errorf("spawn %v above the slab's middle: ends below its top at %v", p, end)
+		}
+	}
+	t.Logf("%d deep spawns, %d without a direct exit (contact push fallback)", deep, noExit)
+}
