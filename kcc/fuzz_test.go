@@ -35,6 +35,27 @@ func minDistance(w *World, shape Capsule, pos mgl64.Vec3) float64 {
 	return d
 }
 
+// moveBound is the longest translation a Move may return for the request
+// d (docs/kcc.md, "How far a Move goes"): the request, lifted onto walkable
+// slopes (a horizontal push is lifted onto a plane up to MaxSlopeClimbAngle
+// steep keeping its horizontal length, so it grows by at most
+// 1/cos(MaxSlopeClimbAngle), after MaxTranslation's cap), plus one step
+// (the rise, MaxHeight + 2*Offset, and the extra advance of at most
+// MinWidth that lands a step on walkable ground past a steep face), plus
+// the snap (SnapToGround), plus the Offset skin that recovery restores.
+func moveBound(cfg Config, d mgl64.Vec3) float64 {
+	l := d.Len()
+	if !finite(l) {
+		l = 0
+	}
+	l = math.Min(l, cfg.MaxTranslation)
+	b := l/math.Cos(cfg.MaxSlopeClimbAngle) + cfg.SnapToGround + cfg.Offset
+	if cfg.Autostep != nil {
+		b += cfg.Autostep.MaxHeight + 2*cfg.Offset + cfg.Autostep.MinWidth
+	}
+	return b + 1e-6
+}
+
 func FuzzMove(f *testing.F) {
 	f.Add([]byte{128, 60, 128, 200, 100, 20, 0}, 0.5, -0.1, 0.0, uint8(30))
 	f.Add([]byte{10, 20, 30, 40, 50, 60, 70, 200, 10, 100, 90, 10, 250, 3}, math.NaN(), 0.0, 1e9, uint8(10))
@@ -60,6 +81,9 @@ func FuzzMove(f *testing.F) {
 			res := c.Move(w, shape, pos, d)
 			if !finiteVec(res.Translation) || !finiteVec(res.GroundNormal) {
 				t.Fatalf("step %d: non-finite result %+v", i, res)
+			}
+			if l, lim := res.Translation.Len(), moveBound(c.Config(), d); l > lim {
+				t.Fatalf("step %d: moved %v for a request of %v (length %v), bound %v", i, l, d, d.Len(), lim)
 			}
 			pos = pos.Add(res.Translation)
 			if md := minDistance(w, shape, pos); md < -DefaultOffset-1e-9 {
