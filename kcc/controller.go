@@ -542,8 +542,7 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 // rest Offset above the ground before the step and Offset above the step's
 // top after it, so the rise between those two resting positions is the
 // height of the step's top above the ground, and it must be at most
-// MaxHeight. tryStep rises by MaxHeight plus twice Offset above the resting
-// position (so a step exactly MaxHeight high is cleared with the Offset
+// MaxHeight. tryStep rises by MaxHeight plus twice Offset above p (so a step exactly MaxHeight high is cleared with the Offset
 // skin), checks MinWidth of free space ahead and walkable ground there,
 // then advances by h and settles down on the step. When settling at h would
 // leave the capsule on a steep part of the obstacle (the sloped face of a
@@ -555,31 +554,26 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit) (vec, bool) {
 	as := c.cfg.Autostep
 	up := c.cfg.Up
-	// The resting position over the current ground (p may hover up to the
-	// ground tolerance above it).
-	base := p
-	if pd := c.probeDist(); pd > 0 {
-		if gh, ok := c.cast(w, p, r, hh, scale(up, -pd)); ok {
-			base = madd(p, up, -pd*gh.Fraction)
-		}
-	}
-	// ground is the height of the surface under the feet.
-	ground := dot(base, up) - (hh + r) - c.cfg.Offset
-	if dot(hit.Point, up)-ground > as.MaxHeight+1e-9 {
+	// groundP bounds the height of the ground under the feet from above:
+	// the capsule rests Offset above it, or hovers up to the ground probe
+	// distance above that. The quick rejections below use it; the final
+	// test measures the ground exactly when it matters.
+	groundP := dot(p, up) - (hh + r) - c.cfg.Offset
+	if dot(hit.Point, up)-groundP > as.MaxHeight+1e-9 {
 		return p, false
 	}
 	// A vertical face that, at the contact, reaches higher than the step
 	// height is a wall: no step is possible there (saves the casts).
 	if hit.box != nil {
-		if math.Abs(dot(hit.FaceNormal, up)) < 1e-9 && hit.box.faceTop(hit.FaceNormal, hit.Point, up)-ground > as.MaxHeight+1e-9 {
+		if math.Abs(dot(hit.FaceNormal, up)) < 1e-9 && hit.box.faceTop(hit.FaceNormal, hit.Point, up)-groundP > as.MaxHeight+1e-9 {
 			return p, false
 		}
-	} else if math.Abs(dot(hit.tri.n, up)) < 1e-9 && faceTopAt(&hit.tri, hit.Point, up)-ground > as.MaxHeight+1e-9 {
+	} else if math.Abs(dot(hit.tri.n, up)) < 1e-9 && faceTopAt(&hit.tri, hit.Point, up)-groundP > as.MaxHeight+1e-9 {
 		return p, false
 	}
 	hl := length(h)
 	dir := scale(h, 1/hl)
-	rise := as.MaxHeight + 2*c.cfg.Offset - dot(sub(p, base), up)
+	rise := as.MaxHeight + 2*c.cfg.Offset
 	if uh, ok := c.cast(w, p, r, hh, scale(up, rise)); ok {
 		rise *= uh.Fraction
 	}
@@ -621,7 +615,16 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 		return p, false
 	}
 	// The step's top above the ground under the feet: at most MaxHeight.
-	if dot(sub(q, base), up) > as.MaxHeight+1e-6 {
+	// The capsule at p rests at most the probe distance above its ground,
+	// so only a rise within that of MaxHeight needs the exact ground
+	// (a cast down from p).
+	dq := dot(sub(q, p), up)
+	if pd := c.probeDist(); dq <= as.MaxHeight+1e-6 && dq+pd > as.MaxHeight {
+		if gh, ok := c.cast(w, p, r, hh, scale(up, -pd)); ok {
+			dq += pd * gh.Fraction
+		}
+	}
+	if dq > as.MaxHeight+1e-6 {
 		return p, false
 	}
 	return q, true
