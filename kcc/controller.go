@@ -204,10 +204,14 @@ func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 			// The contact normals do not tell the way out: look for the
 			// shortest free exit (recover.go).
 			triedDeep = true
-			if q, ok := c.recoverDeep(w, p, r, hh); ok {
+			if q, ok, out := c.recoverDeep(w, p, r, hh); ok {
 				p = q
 				p0, p1 = capsuleSeg(p, c.cfg.Up, hh)
 				cs = w.contacts(&c.s, p0, p1, r, probe)
+				if !out {
+					// Part of a long exit: the rest next Move.
+					return p, cs
+				}
 			}
 		}
 		deep := false

@@ -20,12 +20,13 @@ import "math"
 // its far side (its exit along the opposite direction is shorter: moving
 // down out of a floor slab the feet are 0.3 m into crosses the slab)
 // unless the direction goes up (onto a crate the capsule is low in), or
-// one longer than deepMaxExit capsule heights. Diagonal directions (up and
-// sideways) find the way out of a crate on the floor under a low ceiling.
-// The cheapest remaining exit wins, biased up: its length times 2 - dir.Up
-// (up 1, sideways 2, down 3). When no exit is
-// found, the caller falls back to the contact-normal push, a bounded part
-// of the way per Move, so the capsule recovers over several ticks.
+// one longer than deepMaxSearch capsule heights. Diagonal directions (up
+// and sideways) find the way out of a crate on the floor under a low
+// ceiling. The cheapest remaining exit wins, biased up: its length times
+// 2 - dir.Up (up 1, sideways 2, down 3). One Move takes at most
+// deepMaxExit capsule heights of it, so a capsule buried deeper climbs out
+// over several ticks. When no exit is found, the caller falls back to the
+// contact-normal push.
 
 // deepDirs bounds the candidate directions; deepIDs the colliders the
 // capsule may start inside and still cross.
@@ -64,9 +65,13 @@ func (d *deepScratch) started(id ColliderID) bool {
 	return false
 }
 
-// deepMaxExit is the longest exit recoverDeep takes in one Move, in capsule
-// heights.
-const deepMaxExit = 2.0
+// deepMaxExit is the longest part of an exit recoverDeep takes in one Move
+// and deepMaxSearch the longest exit it considers, in capsule heights: a
+// capsule buried deeper than one height climbs out over several Moves.
+const (
+	deepMaxExit   = 1.0
+	deepMaxSearch = 8.0
+)
 
 // isDeep reports whether some contact is deeper than half the radius: the
 // capsule's axis is in or near the inside of a collider.
@@ -80,9 +85,10 @@ func isDeep(cs []Contact, r float64) bool {
 }
 
 // recoverDeep returns the position after the best exit from a deep overlap
-// at p, and false when there is none (see the comment at the top of the
-// file).
-func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (vec, bool) {
+// at p, whether there is one, and whether the position is out (false when
+// only the first deepMaxExit capsule heights of a longer exit were taken);
+// see the comment at the top of the file.
+func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, out bool) {
 	up := c.cfg.Up
 	ds := &c.deep
 	ds.ndirs, ds.nids = 0, 0
@@ -126,8 +132,9 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (vec, bool) {
 			}
 		}
 	}
-	maxT := deepMaxExit * 2 * (hh + r)
-	best, bestCost := p, math.Inf(1)
+	height := 2 * (hh + r)
+	maxT := deepMaxSearch * height
+	best, bestCost, bestOut := p, math.Inf(1), false
 	for i := 0; i < ds.ndirs; i++ {
 		dir := ds.dirs[i]
 		t, ok := c.exitAlong(w, p, r, hh, dir, maxT)
@@ -138,10 +145,11 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (vec, bool) {
 		// straight down three times.
 		cost := t * (2 - dot(dir, up))
 		if cost < bestCost {
-			best, bestCost = madd(p, dir, t), cost
+			best, bestCost = madd(p, dir, math.Min(t, deepMaxExit*height)), cost
+			bestOut = t <= deepMaxExit*height
 		}
 	}
-	return best, !math.IsInf(bestCost, 1)
+	return best, !math.IsInf(bestCost, 1), bestOut
 }
 
 func (d *deepScratch) addID(id ColliderID) {

@@ -73,7 +73,7 @@ func TestRandomDeepSpawns(t *testing.T) {
 			continue
 		}
 		deep++
-		if _, ok := probe.recoverDeep(w, p, testRadius, testHalf); !ok {
+		if _, ok, _ := probe.recoverDeep(w, p, testRadius, testHalf); !ok {
 			noExit++
 		}
 		end := recoverTicks(w, p, 4)
@@ -90,4 +90,30 @@ func TestRandomDeepSpawns(t *testing.T) {
 		}
 	}
 	t.Logf("%d deep spawns, %d without a direct exit (contact push fallback)", deep, noExit)
+}
+
+// TestBuriedCapsuleClimbsOutOverSeveralTicks buries the capsule in the
+// middle of a 10 x 6 x 10 m block on the floor: the cheapest exit is up,
+// 5.41 m (feet from 0.6 m to the top at 6 m plus Offset), longer than the
+// one capsule height (1.8 m) a Move takes, so it climbs out over
+// ceil(5.41/1.8) = 4 Moves, going up on each, and ends on the top.
+func TestBuriedCapsuleClimbsOutOverSeveralTicks(t *testing.T) {
+	w := flatWorld()
+	w.AddBox(mgl64.Vec3{0, 3, 0}, mgl64.Vec3{5, 3, 5}, mgl64.Quat{})
+	c := NewController(DefaultConfig())
+	pos := mgl64.Vec3{0, 0.6 + testHalf + testRadius, 0}
+	ticks := 0
+	for ; ticks < 10; ticks++ {
+		res := c.Move(w, testShape, pos, mgl64.Vec3{0, -testG * testDt * testDt, 0})
+		if res.Translation.Len() < 1e-9 {
+			break
+		}
+		if res.Translation[1] <= 0 || math.Abs(res.Translation[0])+math.Abs(res.Translation[2]) > 1e-9 {
+			t.Fatalf("tick %d: moved %v, want straight up", ticks, res.Translation)
+		}
+		pos = pos.Add(res.Translation)
+	}
+	if feet := pos[1] - testHalf - testRadius; ticks != 4 || math.Abs(feet-6-DefaultOffset) > 1e-3 {
+		t.Fatalf("after %d moving ticks at %v (feet %.4f), want 4 ticks and feet on the top at 6", ticks, pos, feet)
+	}
 }
