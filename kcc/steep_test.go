@@ -84,6 +84,21 @@ func kerbWorld(x0, h, deg float64) *World {
 	return w
 }
 
+// kerbMeshWorld is kerbWorld's kerb as a triangle mesh (the sloped face and
+// the top, 10 m wide) on the box floor.
+func kerbMeshWorld(x0, h, deg float64) *World {
+	w := flatWorld()
+	x1 := x0 + h/math.Tan(deg*math.Pi/180)
+	var vs []mgl64.Vec3
+	var is []uint32
+	vs, is = addQuad(vs, is, mgl64.Vec3{x0, 0, 5}, mgl64.Vec3{x1, h, 5}, mgl64.Vec3{x1, h, -5}, mgl64.Vec3{x0, 0, -5})
+	vs, is = addQuad(vs, is, mgl64.Vec3{x1, h, 5}, mgl64.Vec3{x1 + 10, h, 5}, mgl64.Vec3{x1 + 10, h, -5}, mgl64.Vec3{x1, h, -5})
+	if _, err := w.AddTriMesh(vs, is); err != nil {
+		panic(err)
+	}
+	return w
+}
+
 // TestAutostepMaxHeightIsTheStepTop pins what Autostep.MaxHeight measures:
 // the height of the step's top above the ground the feet stand on. A riser
 // 1 mm lower than MaxHeight is climbed, 1 mm higher blocks, for several
@@ -116,38 +131,44 @@ func TestAutostepMaxHeightIsTheStepTop(t *testing.T) {
 }
 
 // TestSteepKerbIsSteppedOnto walks into low kerbs (0.1-0.3 m, below the
-// step height) whose face is steep (46-89 degrees) at 1.5-6 m/s, with the
+// step height; boxes, and the same kerb as a triangle mesh) whose face is
+// steep (46-89 degrees) at 1.5-6 m/s, with the
 // documented caller and with a caller that applies gravity every tick: the
 // character is grounded on every tick (no grounded flips) and ends on top.
 func TestSteepKerbIsSteppedOnto(t *testing.T) {
 	for _, deg := range []float64{46, 48, 50, 55, 60, 70, 80, 89} {
 		for _, h := range []float64{0.1, 0.2, 0.3} {
-			w := kerbWorld(1, h, deg)
-			for _, speed := range []float64{1.5, 3, 6} {
-				ticks := int(3/speed/testDt) + 1 // 3 m of walking: 2 m past the face
-				s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
-				d := &docCaller{c: NewController(DefaultConfig()), w: w, pos: s.pos, grounded: true, normal: mgl64.Vec3{0, 1, 0}}
-				flipsS, flipsD := 0, 0
-				for i := 0; i < ticks; i++ {
-					if !s.step(mgl64.Vec3{speed, 0, 0}, 0).Grounded {
-						flipsS++
-					}
-					if !d.step(mgl64.Vec3{speed, 0, 0}).Grounded {
-						flipsD++
-					}
+			for _, kind := range []string{"boxes", "mesh"} {
+				w := kerbWorld(1, h, deg)
+				if kind == "mesh" {
+					w = kerbMeshWorld(1, h, deg)
 				}
-				name := fmt.Sprintf("kerb %.1f m at %v deg, %v m/s", h, deg, speed)
-				if flipsS != 0 || flipsD != 0 {
-					t.Errorf("%s: ungrounded ticks: gravity caller %d, documented caller %d", name, flipsS, flipsD)
-				}
-				// On top: the feet within the ground tolerance above
-				// the top's resting height (the documented caller sends no
-				// gravity while grounded, so after landing on the top's
-				// edge it may keep a gap of up to GroundTolerance).
-				top := 1 + h/math.Tan(deg*math.Pi/180)
-				for cn, pos := range map[string]mgl64.Vec3{"gravity caller": s.pos, "documented caller": d.pos} {
-					if dy := pos[1] - restY(h); dy < -1e-4 || dy > DefaultGroundTolerance || pos[0] < top {
-						t.Errorf("%s, %s: not on top: pos %v", name, cn, pos)
+				for _, speed := range []float64{1.5, 3, 6} {
+					ticks := int(3/speed/testDt) + 1 // 3 m of walking: 2 m past the face
+					s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
+					d := &docCaller{c: NewController(DefaultConfig()), w: w, pos: s.pos, grounded: true, normal: mgl64.Vec3{0, 1, 0}}
+					flipsS, flipsD := 0, 0
+					for i := 0; i < ticks; i++ {
+						if !s.step(mgl64.Vec3{speed, 0, 0}, 0).Grounded {
+							flipsS++
+						}
+						if !d.step(mgl64.Vec3{speed, 0, 0}).Grounded {
+							flipsD++
+						}
+					}
+					name := fmt.Sprintf("%s kerb %.1f m at %v deg, %v m/s", kind, h, deg, speed)
+					if flipsS != 0 || flipsD != 0 {
+						t.Errorf("%s: ungrounded ticks: gravity caller %d, documented caller %d", name, flipsS, flipsD)
+					}
+					// On top: the feet within the ground tolerance above
+					// the top's resting height (the documented caller sends no
+					// gravity while grounded, so after landing on the top's
+					// edge it may keep a gap of up to GroundTolerance).
+					top := 1 + h/math.Tan(deg*math.Pi/180)
+					for cn, pos := range map[string]mgl64.Vec3{"gravity caller": s.pos, "documented caller": d.pos} {
+						if dy := pos[1] - restY(h); dy < -1e-4 || dy > DefaultGroundTolerance || pos[0] < top {
+							t.Errorf("%s, %s: not on top: pos %v", name, cn, pos)
+						}
 					}
 				}
 			}
