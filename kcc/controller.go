@@ -605,7 +605,7 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 		// advance in (adv, far] that lands on walkable support.
 		lo, hi := adv, far
 		q, _ = c.stepLanding(w, p1, r, hh, dir, hi, rise)
-		for i := 0; i < 10 && hi-lo > 5e-4; i++ {
+		for i := 0; i < 10 && hi-lo > 2e-3; i++ {
 			mid := 0.5 * (lo + hi)
 			if qm, okm := c.stepLanding(w, p1, r, hh, dir, mid, rise); okm {
 				hi, q = mid, qm

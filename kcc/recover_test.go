@@ -117,3 +117,18 @@ func TestBuriedCapsuleClimbsOutOverSeveralTicks(t *testing.T) {
 		t.Fatalf("after %d moving ticks at %v (feet %.4f), want 4 ticks and feet on the top at 6", ticks, pos, feet)
 	}
 }
+
+// BenchmarkRecoverDeep is a Move from a capsule spawned inside the 1 m
+// crate on the floor (the deep-overlap exit search every iteration);
+// BenchmarkMoveFlatBox is the same-run baseline of an ordinary Move.
+func BenchmarkRecoverDeep(b *testing.B) {
+	benchMove(b, recoverWorld(), mgl64.Vec3{-2, 0.05 + testHalf + testRadius, 0}, mgl64.Vec3{0, gravityStep, 0})
+}
+
+// BenchmarkMoveSteepKerb walks into a 0.3 m kerb with a 48 degree face at
+// 3 m/s from where the step lands on the face (the bisection for the
+// nearest walkable landing every iteration).
+func BenchmarkMoveSteepKerb(b *testing.B) {
+	w := kerbWorld(1, 0.3, 48)
+	benchMove(b, w, mgl64.Vec3{1 - 0.14, restY(0), 0}, mgl64.Vec3{3 * testDt, gravityStep, 0})
+}

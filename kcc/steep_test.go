@@ -102,28 +102,33 @@ func kerbMeshWorld(x0, h, deg float64) *World {
 // TestAutostepMaxHeightIsTheStepTop pins what Autostep.MaxHeight measures:
 // the height of the step's top above the ground the feet stand on. A riser
 // 1 mm lower than MaxHeight is climbed, 1 mm higher blocks, for several
-// MaxHeight values and both callers.
+// MaxHeight values, both callers, and a box riser and a triangle-mesh one.
 func TestAutostepMaxHeightIsTheStepTop(t *testing.T) {
 	for _, mh := range []float64{0.2, 0.35, 0.5} {
 		for _, dh := range []float64{-0.001, 0.001} {
 			h := mh + dh
 			cfg := DefaultConfig()
 			cfg.Autostep.MaxHeight = mh
-			w := stepWorld(1, h)
-			s := newSim(t, w, cfg, mgl64.Vec3{0, restY(0), 0})
-			d := &docCaller{c: NewController(cfg), w: w, pos: s.pos, grounded: true, normal: mgl64.Vec3{0, 1, 0}}
-			for i := 0; i < 60; i++ {
-				s.step(mgl64.Vec3{4, 0, 0}, 0)
-				d.step(mgl64.Vec3{4, 0, 0})
-			}
-			for name, pos := range map[string]mgl64.Vec3{"gravity caller": s.pos, "documented caller": d.pos} {
-				climbed := math.Abs(pos[1]-restY(h)) < 2e-3 && pos[0] > 2
-				blocked := math.Abs(pos[1]-restY(0)) < 2e-3 && pos[0] < 1-testRadius+0.1 // against the riser or its edge
-				if dh < 0 && !climbed {
-					t.Errorf("%s: MaxHeight %.3f, riser %.3f not climbed: pos %v", name, mh, h, pos)
+			for _, kind := range []string{"box", "mesh"} {
+				w := stepWorld(1, h)
+				if kind == "mesh" {
+					w = kerbMeshWorld(1, h, 90)
 				}
-				if dh > 0 && !blocked {
-					t.Errorf("%s: MaxHeight %.3f, riser %.3f not blocked: pos %v", name, mh, h, pos)
+				s := newSim(t, w, cfg, mgl64.Vec3{0, restY(0), 0})
+				d := &docCaller{c: NewController(cfg), w: w, pos: s.pos, grounded: true, normal: mgl64.Vec3{0, 1, 0}}
+				for i := 0; i < 60; i++ {
+					s.step(mgl64.Vec3{4, 0, 0}, 0)
+					d.step(mgl64.Vec3{4, 0, 0})
+				}
+				for name, pos := range map[string]mgl64.Vec3{"gravity caller": s.pos, "documented caller": d.pos} {
+					climbed := math.Abs(pos[1]-restY(h)) < 2e-3 && pos[0] > 2
+					blocked := math.Abs(pos[1]-restY(0)) < 2e-3 && pos[0] < 1-testRadius+0.1 // against the riser or its edge
+					if dh < 0 && !climbed {
+						t.Errorf("%s, %s riser: MaxHeight %.3f, riser %.3f not climbed: pos %v", name, kind, mh, h, pos)
+					}
+					if dh > 0 && !blocked {
+						t.Errorf("%s, %s riser: MaxHeight %.3f, riser %.3f not blocked: pos %v", name, kind, mh, h, pos)
+					}
 				}
 			}
 		}
