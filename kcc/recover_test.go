@@ -132,3 +132,43 @@ func BenchmarkMoveSteepKerb(b *testing.B) {
 	w := kerbWorld(1, 0.3, 48)
 	benchMove(b, w, mgl64.Vec3{1 - 0.14, restY(0), 0}, mgl64.Vec3{3 * testDt, gravityStep, 0})
 }
+
+// TestDeepSpawnInMeshFloor sinks the capsule's lower sphere centre 0.2 m
+// below a triangle-mesh floor and below a bumpy heightfield (0.15 m bumps):
+// it recovers upwards, onto the surface, not down through it (the deep
+// path on triangles; the contact push handled this case before too).
+func TestDeepSpawnInMeshFloor(t *testing.T) {
+	mesh := NewWorld()
+	vs, is := gridMesh(20, 0.5, 0, nil)
+	if _, err := mesh.AddTriMesh(vs, is); err != nil {
+		t.Fatal(err)
+	}
+	hf := NewWorld()
+	const n = 41
+	hs := make([]float64, n*n)
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			hs[r*n+c] = 0.15 * math.Sin(float64(c)*0.9) * math.Cos(float64(r)*0.7)
+		}
+	}
+	if _, err := hf.AddHeightfield(mgl64.Vec3{-5, 0, -5}, 0.25, n, n, hs); err != nil {
+		t.Fatal(err)
+	}
+	for name, w := range map[string]*World{"mesh": mesh, "heightfield": hf} {
+		for _, xz := range [][2]float64{{0.1, 0.2}, {1.3, -0.7}, {-2.2, 2.9}} {
+			ray, ok := w.RayCast(mgl64.Vec3{xz[0], 5, xz[1]}, mgl64.Vec3{0, -1, 0}, 10)
+			if !ok {
+				t.Fatalf("%s: no surface under %v", name, xz)
+			}
+			surf := ray.Point[1]
+			start := mgl64.Vec3{xz[0], surf - 0.2 + testHalf, xz[1]}
+			end := recoverTicks(w, start, 4)
+			if md := minDistance(w, testShape, end); md < -1e-6 || end[1] < start[1] {
+				t.Errorf("%s at %v (surface %.3f): ended at %v, gap %.4f, want above the start and free", name, xz, surf, end, md)
+			}
+			if feet := end[1] - testHalf - testRadius; feet < surf-0.15 {
+				t.Errorf("%s at %v: feet %.3f far below the surface %.3f", name, xz, feet, surf)
+			}
+		}
+	}
+}
