@@ -551,8 +551,9 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 // then advances by h and settles down on the step. When settling at h would
 // leave the capsule on a steep part of the obstacle (the sloped face of a
 // kerb), it advances further, by the least distance (found by bisection, at
-// most as far as the walkable ground already checked) that lands it on
-// walkable support, so a climbable step never leaves the character on a
+// most as far as the walkable ground already checked: MinWidth ahead, or
+// MinWidth plus the radius when MinWidth ahead is still on the face) that
+// lands it on walkable support, so a climbable step never leaves the character on a
 // face where it is not grounded. It returns the new position and true on
 // success.
 func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit) (vec, bool) {
@@ -597,7 +598,21 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 	// The ground on top of the step, MinWidth ahead, must be walkable.
 	far := math.Max(adv, math.Min(as.MinWidth, free))
 	if _, ok := c.stepLanding(w, p1, r, hh, dir, far, rise); !ok {
-		return p, false
+		// Still over a steep face there (a kerb's sloped face, met at an
+		// angle or with a long run): the sphere's contact lies within r
+		// of its axis, so look once more, up to a radius further.
+		ext := as.MinWidth + r
+		if fh, ok := c.cast(w, p1, r, hh, scale(dir, ext)); ok {
+			ext *= fh.Fraction
+		}
+		far2 := math.Max(adv, ext)
+		if far2 <= far+1e-6 {
+			return p, false
+		}
+		if _, ok := c.stepLanding(w, p1, r, hh, dir, far2, rise); !ok {
+			return p, false
+		}
+		far = far2
 	}
 	q, ok := c.stepLanding(w, p1, r, hh, dir, adv, rise)
 	if !ok && far > adv+1e-6 {

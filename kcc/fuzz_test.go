@@ -41,9 +41,10 @@ func minDistance(w *World, shape Capsule, pos mgl64.Vec3) float64 {
 // steep keeping its horizontal length, so it grows by at most
 // 1/cos(MaxSlopeClimbAngle), after MaxTranslation's cap), plus one step
 // (the rise, MaxHeight + 2*Offset, and the extra advance of at most
-// MinWidth that lands a step on walkable ground past a steep face), plus
+// MinWidth plus the radius that lands a step on walkable ground past a
+// steep face), plus
 // the snap (SnapToGround), plus the Offset skin that recovery restores.
-func moveBound(cfg Config, d mgl64.Vec3) float64 {
+func moveBound(cfg Config, shape Capsule, d mgl64.Vec3) float64 {
 	l := d.Len()
 	if !finite(l) {
 		l = 0
@@ -51,7 +52,7 @@ func moveBound(cfg Config, d mgl64.Vec3) float64 {
 	l = math.Min(l, cfg.MaxTranslation)
 	b := l/math.Cos(cfg.MaxSlopeClimbAngle) + cfg.SnapToGround + cfg.Offset
 	if cfg.Autostep != nil {
-		b += cfg.Autostep.MaxHeight + 2*cfg.Offset + cfg.Autostep.MinWidth
+		b += cfg.Autostep.MaxHeight + 2*cfg.Offset + cfg.Autostep.MinWidth + shape.Radius
 	}
 	return b + 1e-6
 }
@@ -82,7 +83,7 @@ func FuzzMove(f *testing.F) {
 			if !finiteVec(res.Translation) || !finiteVec(res.GroundNormal) {
 				t.Fatalf("step %d: non-finite result %+v", i, res)
 			}
-			if l, lim := res.Translation.Len(), moveBound(c.Config(), d); l > lim {
+			if l, lim := res.Translation.Len(), moveBound(c.Config(), shape, d); l > lim {
 				t.Fatalf("step %d: moved %v for a request of %v (length %v), bound %v", i, l, d, d.Len(), lim)
 			}
 			pos = pos.Add(res.Translation)

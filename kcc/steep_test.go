@@ -137,9 +137,10 @@ func TestAutostepMaxHeightIsTheStepTop(t *testing.T) {
 
 // TestSteepKerbIsSteppedOnto walks into low kerbs (0.1-0.3 m, below the
 // step height; boxes, and the same kerb as a triangle mesh) whose face is
-// steep (46-89 degrees) at 1.5-6 m/s, with the
-// documented caller and with a caller that applies gravity every tick: the
-// character is grounded on every tick (no grounded flips) and ends on top.
+// steep (46-89 degrees) at 1.5-6 m/s, head-on and at 30 and 60 degrees to
+// the kerb's normal, with the documented caller and with a caller that
+// applies gravity every tick: the character is grounded on every tick (no
+// grounded flips) and ends on top.
 func TestSteepKerbIsSteppedOnto(t *testing.T) {
 	for _, deg := range []float64{46, 48, 50, 55, 60, 70, 80, 89} {
 		for _, h := range []float64{0.1, 0.2, 0.3} {
@@ -149,34 +150,48 @@ func TestSteepKerbIsSteppedOnto(t *testing.T) {
 					w = kerbMeshWorld(1, h, deg)
 				}
 				for _, speed := range []float64{1.5, 3, 6} {
-					ticks := int(3/speed/testDt) + 1 // 3 m of walking: 2 m past the face
-					s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
-					d := &docCaller{c: NewController(DefaultConfig()), w: w, pos: s.pos, grounded: true, normal: mgl64.Vec3{0, 1, 0}}
-					flipsS, flipsD := 0, 0
-					for i := 0; i < ticks; i++ {
-						if !s.step(mgl64.Vec3{speed, 0, 0}, 0).Grounded {
-							flipsS++
-						}
-						if !d.step(mgl64.Vec3{speed, 0, 0}).Grounded {
-							flipsD++
-						}
-					}
-					name := fmt.Sprintf("%s kerb %.1f m at %v deg, %v m/s", kind, h, deg, speed)
-					if flipsS != 0 || flipsD != 0 {
-						t.Errorf("%s: ungrounded ticks: gravity caller %d, documented caller %d", name, flipsS, flipsD)
-					}
-					// On top: the feet within the ground tolerance above
-					// the top's resting height (the documented caller sends no
-					// gravity while grounded, so after landing on the top's
-					// edge it may keep a gap of up to GroundTolerance).
-					top := 1 + h/math.Tan(deg*math.Pi/180)
-					for cn, pos := range map[string]mgl64.Vec3{"gravity caller": s.pos, "documented caller": d.pos} {
-						if dy := pos[1] - restY(h); dy < -1e-4 || dy > DefaultGroundTolerance || pos[0] < top {
-							t.Errorf("%s, %s: not on top: pos %v", name, cn, pos)
-						}
+					for _, yaw := range []float64{0, 30, 60} {
+						steepKerbWalk(t, w, kind, h, deg, speed, yaw)
 					}
 				}
 			}
+		}
+	}
+}
+
+// steepKerbWalk walks 3 m along X (2 m past the kerb's foot at x=1) at
+// speed, yaw degrees off the X axis, with both callers.
+func steepKerbWalk(t *testing.T, w *World, kind string, h, deg, speed, yaw float64) {
+	t.Helper()
+	cy, sy := math.Cos(yaw*math.Pi/180), math.Sin(yaw*math.Pi/180)
+	ticks := int(3/(speed*cy)/testDt) + 1
+	wish := mgl64.Vec3{speed * cy, 0, speed * sy}
+	s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), -2})
+	d := &docCaller{c: NewController(DefaultConfig()), w: w, pos: s.pos, grounded: true, normal: mgl64.Vec3{0, 1, 0}}
+	flipsS, flipsD := 0, 0
+	for i := 0; i < ticks; i++ {
+		if !s.step(wish, 0).Grounded {
+			flipsS++
+		}
+		if !d.step(wish).Grounded {
+			flipsD++
+		}
+	}
+	name := fmt.Sprintf("%s kerb %.1f m at %v deg, %v m/s at %v deg to its normal", kind, h, deg, speed, yaw)
+	if flipsS != 0 || flipsD != 0 {
+		t.Errorf("%s: ungrounded ticks: gravity caller %d, documented caller %d", name, flipsS, flipsD)
+	}
+	// On top: the feet within the ground tolerance above the top's resting
+	// height (the documented caller sends no gravity while grounded, so
+	// after landing on the top's edge it may keep a gap of up to the ground
+	// probe's GroundTolerance plus its 2*castTol slack).
+	top := 1 + h/math.Tan(deg*math.Pi/180)
+	for _, c := range []struct {
+		name string
+		pos  mgl64.Vec3
+	}{{"gravity caller", s.pos}, {"documented caller", d.pos}} {
+		if dy := c.pos[1] - restY(h); dy < -1e-4 || dy > DefaultGroundTolerance+2*castTol || c.pos[0] < top {
+			t.Errorf("%s, %s: not on top: pos %v", name, c.name, c.pos)
 		}
 	}
 }
