@@ -597,7 +597,8 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 	adv := math.Min(hl, free)
 	// The ground on top of the step, MinWidth ahead, must be walkable.
 	far := math.Max(adv, math.Min(as.MinWidth, free))
-	if _, ok := c.stepLanding(w, p1, r, hh, dir, far, rise); !ok {
+	qFar, okFar := c.stepLanding(w, p1, r, hh, dir, far, rise)
+	if !okFar {
 		// Still over a steep face there (a kerb's sloped face, met at an
 		// angle or with a long run): the sphere's contact lies within r
 		// of its axis, so look once more, up to a radius further.
@@ -609,7 +610,7 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 		if far2 <= far+1e-6 {
 			return p, false
 		}
-		if _, ok := c.stepLanding(w, p1, r, hh, dir, far2, rise); !ok {
+		if qFar, okFar = c.stepLanding(w, p1, r, hh, dir, far2, rise); !okFar {
 			return p, false
 		}
 		far = far2
@@ -619,7 +620,7 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 		// Landing at adv is on a steep face: bisect for the nearest
 		// advance in (adv, far] that lands on walkable support.
 		lo, hi := adv, far
-		q, _ = c.stepLanding(w, p1, r, hh, dir, hi, rise)
+		q = qFar
 		for i := 0; i < 10 && hi-lo > 2e-3; i++ {
 			mid := 0.5 * (lo + hi)
 			if qm, okm := c.stepLanding(w, p1, r, hh, dir, mid, rise); okm {
