@@ -30,13 +30,8 @@ func (w *World) AppendTriangles(dst []Triangle) []Triangle {
 			h := &c.hf
 			for r := 0; r+1 < h.rows; r++ {
 				for col := 0; col+1 < h.cols; col++ {
-					x0 := h.origin[0] + float64(col)*h.cell
-					z0 := h.origin[2] + float64(r)*h.cell
-					v00 := vec{x0, h.origin[1] + h.h[r*h.cols+col], z0}
-					v10 := vec{x0 + h.cell, h.origin[1] + h.h[r*h.cols+col+1], z0}
-					v01 := vec{x0, h.origin[1] + h.h[(r+1)*h.cols+col], z0 + h.cell}
-					v11 := vec{x0 + h.cell, h.origin[1] + h.h[(r+1)*h.cols+col+1], z0 + h.cell}
-					for _, t := range [2]tri{hfTri(v00, v01, v11, ColliderID(ci)), hfTri(v00, v11, v10, ColliderID(ci))} {
+					var cell [2]tri
+					for _, t := range h.cellTris(col, r, ColliderID(ci), cell[:0]) {
 						dst = append(dst, Triangle{A: t.a, B: t.b, C: t.c, Normal: t.n, Collider: t.id})
 					}
 				}

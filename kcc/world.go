@@ -43,6 +43,7 @@ type heightfield struct {
 	cell       float64
 	cols, rows int
 	h          []float64
+	holes      bool // some heights are NaN: gather skips the triangles using them
 }
 
 // World is a static collision world: boxes, triangle meshes and heightfields
@@ -189,30 +190,76 @@ func makeTri(a, b, c vec, id ColliderID) (tri, bool) {
 
 // Errors returned by AddTriMesh and AddHeightfield.
 var (
-	ErrEmptyMesh        = errors.New("kcc: mesh has no triangles")
-	ErrBadIndexCount    = errors.New("kcc: mesh index count is not a multiple of 3")
-	ErrBadHeightfield   = errors.New("kcc: invalid heightfield")
-	ErrNonFiniteInput   = errors.New("kcc: non-finite (NaN or Inf) input")
+	ErrEmptyMesh      = errors.New("kcc: mesh has no triangles")
+	ErrBadIndexCount  = errors.New("kcc: mesh index count is not a multiple of 3")
+	ErrBadHeightfield = errors.New("kcc: invalid heightfield")
+	ErrNonFiniteInput = errors.New("kcc: non-finite (NaN or Inf) input")
+	// ErrDegenerateTri is wrapped by the error for a mesh none of whose
+	// triangles is valid when at least one is degenerate (when all of them
+	// have a non-finite vertex it is ErrNonFiniteInput). Single bad
+	// triangles are skipped, not errors: see MeshReport.
 	ErrDegenerateTri    = errors.New("kcc: degenerate (zero-area) triangle")
 	ErrIndexOutOfRange  = errors.New("kcc: mesh index out of range")
 	errTooManyColliders = errors.New("kcc: too many colliders")
 )
 
-// AddTriMesh adds a static triangle mesh (indices are triples into
-// vertices; both windings collide, triangles are two-sided). It returns an
-// error, and adds nothing, when the index count is not a multiple of 3, an
-// index is out of range, a vertex used by a triangle is NaN or infinite, or
-// a triangle is degenerate (zero area, repeated index). The mesh gets its
-// own BVH over its triangles.
+// MeshReport says what AddTriMeshReport or AddHeightfieldReport kept of
+// the input: bad triangles are skipped (they collide with nothing) instead
+// of rejecting the whole mesh, so one broken face in an exported level does
+// not remove the level's floor.
+type MeshReport struct {
+	// Triangles is the number of triangles kept.
+	Triangles int
+	// Degenerate counts the triangles skipped for zero (or relatively
+	// negligible) area: repeated vertices, collinear vertices, slivers.
+	Degenerate int
+	// NonFinite counts the triangles skipped because a vertex (or, in a
+	// heightfield, a height sample) is NaN or infinite.
+	NonFinite int
+	// FirstSkipped is the input index of the first skipped triangle (for a
+	// heightfield 2*(row*(cols-1)+col)+k, k = 0 for the triangle (c,r),
+	// (c,r+1), (c+1,r+1) and 1 for (c,r), (c+1,r+1), (c+1,r)), or -1.
+	FirstSkipped int
+}
+
+// Skipped returns the number of triangles that were skipped.
+func (r MeshReport) Skipped() int { return r.Degenerate + r.NonFinite }
+
+func (r *MeshReport) skip(i int, nonFinite bool) {
+	if r.Skipped() == 0 {
+		r.FirstSkipped = i
+	}
+	if nonFinite {
+		r.NonFinite++
+	} else {
+		r.Degenerate++
+	}
+}
+
+// AddTriMesh is AddTriMeshReport without the report.
 func (w *World) AddTriMesh(vertices []mgl64.Vec3, indices []uint32) (ColliderID, error) {
+	id, _, err := w.AddTriMeshReport(vertices, indices)
+	return id, err
+}
+
+// AddTriMeshReport adds a static triangle mesh (indices are triples into
+// vertices; both windings collide, triangles are two-sided) and reports
+// what it kept. A triangle with a NaN or infinite vertex, or with zero
+// area (a repeated index, collinear vertices), is skipped and counted in
+// the report. It returns an error, and adds nothing, when there are no
+// indices, the index count is not a multiple of 3, an index is out of
+// range, or no triangle is valid. The mesh gets its own BVH over its
+// triangles.
+func (w *World) AddTriMeshReport(vertices []mgl64.Vec3, indices []uint32) (ColliderID, MeshReport, error) {
+	rep := MeshReport{FirstSkipped: -1}
 	if len(indices) == 0 {
-		return NoCollider, ErrEmptyMesh
+		return NoCollider, rep, ErrEmptyMesh
 	}
 	if len(indices)%3 != 0 {
-		return NoCollider, ErrBadIndexCount
+		return NoCollider, rep, ErrBadIndexCount
 	}
 	if len(w.colliders) >= math.MaxInt32-1 {
-		return NoCollider, errTooManyColliders
+		return NoCollider, rep, errTooManyColliders
 	}
 	id := ColliderID(len(w.colliders))
 	tris := make([]tri, 0, len(indices)/3)
@@ -220,59 +267,108 @@ func (w *World) AddTriMesh(vertices []mgl64.Vec3, indices []uint32) (ColliderID,
 	box := emptyAABB()
 	for i := 0; i < len(indices); i += 3 {
 		var v [3]vec
+		nonFinite := false
 		for k := 0; k < 3; k++ {
 			ix := indices[i+k]
 			if int64(ix) >= int64(len(vertices)) {
-				return NoCollider, fmt.Errorf("%w: triangle %d index %d >= %d vertices", ErrIndexOutOfRange, i/3, ix, len(vertices))
+				return NoCollider, MeshReport{FirstSkipped: -1}, fmt.Errorf("%w: triangle %d index %d >= %d vertices", ErrIndexOutOfRange, i/3, ix, len(vertices))
 			}
 			v[k] = vertices[ix]
-			if !finiteVec(v[k]) {
-				return NoCollider, fmt.Errorf("%w: vertex %d of triangle %d", ErrNonFiniteInput, ix, i/3)
-			}
+			nonFinite = nonFinite || !finiteVec(v[k])
+		}
+		if nonFinite {
+			rep.skip(i/3, true)
+			continue
 		}
 		t, ok := makeTri(v[0], v[1], v[2], id)
 		if !ok {
-			return NoCollider, fmt.Errorf("%w: triangle %d", ErrDegenerateTri, i/3)
+			rep.skip(i/3, false)
+			continue
 		}
 		tris = append(tris, t)
 		b := t.bounds()
 		boxes = append(boxes, b)
 		box = box.union(b)
 	}
-	return w.add(collider{kind: kindMesh, box: box, tris: tris, tbox: boxes, bvh: buildBVH(boxes)}), nil
+	rep.Triangles = len(tris)
+	if len(tris) == 0 {
+		cause := ErrDegenerateTri
+		if rep.Degenerate == 0 {
+			cause = ErrNonFiniteInput
+		}
+		return NoCollider, rep, fmt.Errorf("%w: none of the %d triangles is valid (%d degenerate, %d non-finite)", cause, len(indices)/3, rep.Degenerate, rep.NonFinite)
+	}
+	return w.add(collider{kind: kindMesh, box: box, tris: tris, tbox: boxes, bvh: buildBVH(boxes)}), rep, nil
 }
 
-// AddHeightfield adds a height grid of cols x rows samples. Sample (c, r)
-// is at origin + (c*cellSize, heights[r*cols+c], r*cellSize): columns run
-// along +X, rows along +Z, heights along +Y (world up). Each grid cell is
-// two triangles split along the diagonal from (c, r) to (c+1, r+1). It
-// returns an error when cols or rows < 2, len(heights) != cols*rows,
-// cellSize is not positive and finite, or origin or a height is NaN or
-// infinite.
+// AddHeightfield is AddHeightfieldReport without the report.
 func (w *World) AddHeightfield(origin mgl64.Vec3, cellSize float64, cols, rows int, heights []float64) (ColliderID, error) {
+	id, _, err := w.AddHeightfieldReport(origin, cellSize, cols, rows, heights)
+	return id, err
+}
+
+// AddHeightfieldReport adds a height grid of cols x rows samples and
+// reports what it kept. Sample (c, r) is at origin + (c*cellSize,
+// heights[r*cols+c], r*cellSize): columns run along +X, rows along +Z,
+// heights along +Y (world up). Each grid cell is two triangles split along
+// the diagonal from (c, r) to (c+1, r+1). A NaN or infinite height makes a
+// hole: the triangles using that sample are skipped (counted as NonFinite
+// in the report). It returns an error when cols or rows < 2, len(heights)
+// != cols*rows, cellSize is not positive and finite, origin is NaN or
+// infinite, or no triangle is left.
+func (w *World) AddHeightfieldReport(origin mgl64.Vec3, cellSize float64, cols, rows int, heights []float64) (ColliderID, MeshReport, error) {
+	rep := MeshReport{FirstSkipped: -1}
 	if cols < 2 || rows < 2 || cols > 1<<20 || rows > 1<<20 || len(heights) != cols*rows {
-		return NoCollider, fmt.Errorf("%w: %dx%d samples with %d heights", ErrBadHeightfield, cols, rows, len(heights))
+		return NoCollider, rep, fmt.Errorf("%w: %dx%d samples with %d heights", ErrBadHeightfield, cols, rows, len(heights))
 	}
 	if !(cellSize > 0) || math.IsInf(cellSize, 0) {
-		return NoCollider, fmt.Errorf("%w: cell size %v", ErrBadHeightfield, cellSize)
+		return NoCollider, rep, fmt.Errorf("%w: cell size %v", ErrBadHeightfield, cellSize)
 	}
 	if !finiteVec(origin) {
-		return NoCollider, fmt.Errorf("%w: origin", ErrNonFiniteInput)
+		return NoCollider, rep, fmt.Errorf("%w: origin", ErrNonFiniteInput)
 	}
 	lo, hi := math.Inf(1), math.Inf(-1)
-	for i, h := range heights {
+	holes := false
+	for _, h := range heights {
 		if !finite(h) {
-			return NoCollider, fmt.Errorf("%w: height %d", ErrNonFiniteInput, i)
+			holes = true
+			continue
 		}
 		lo = math.Min(lo, h)
 		hi = math.Max(hi, h)
 	}
 	hs := append([]float64(nil), heights...)
+	if holes {
+		// Mark every non-finite sample NaN (gather tests for it) and count
+		// the triangles that use one.
+		for i, h := range hs {
+			if !finite(h) {
+				hs[i] = math.NaN()
+			}
+		}
+		for r := 0; r+1 < rows; r++ {
+			for c := 0; c+1 < cols; c++ {
+				h00, h10 := hs[r*cols+c], hs[r*cols+c+1]
+				h01, h11 := hs[(r+1)*cols+c], hs[(r+1)*cols+c+1]
+				cell := 2 * (r*(cols-1) + c)
+				if math.IsNaN(h00 + h01 + h11) {
+					rep.skip(cell, true)
+				}
+				if math.IsNaN(h00 + h11 + h10) {
+					rep.skip(cell+1, true)
+				}
+			}
+		}
+	}
+	rep.Triangles = 2*(cols-1)*(rows-1) - rep.NonFinite
+	if rep.Triangles == 0 {
+		return NoCollider, rep, fmt.Errorf("%w: every triangle of the heightfield has a non-finite height", ErrNonFiniteInput)
+	}
 	box := aabb{
 		min: vec{origin[0], origin[1] + lo, origin[2]},
 		max: vec{origin[0] + float64(cols-1)*cellSize, origin[1] + hi, origin[2] + float64(rows-1)*cellSize},
 	}
-	return w.add(collider{kind: kindHeightfield, box: box, hf: heightfield{origin: origin, cell: cellSize, cols: cols, rows: rows, h: hs}}), nil
+	return w.add(collider{kind: kindHeightfield, box: box, hf: heightfield{origin: origin, cell: cellSize, cols: cols, rows: rows, h: hs, holes: holes}}), rep, nil
 }
 
 // scratch holds the reusable buffers of one querier (a Controller or a
@@ -363,15 +459,33 @@ func (h *heightfield) gather(q aabb, id ColliderID, out []tri) []tri {
 			if hi < q.min[1] || lo > q.max[1] {
 				continue
 			}
-			x0 := h.origin[0] + float64(c)*h.cell
-			z0 := h.origin[2] + float64(r)*h.cell
-			x1, z1 := x0+h.cell, z0+h.cell
-			v00 := vec{x0, h.origin[1] + h00, z0}
-			v10 := vec{x1, h.origin[1] + h10, z0}
-			v01 := vec{x0, h.origin[1] + h01, z1}
-			v11 := vec{x1, h.origin[1] + h11, z1}
-			out = append(out, hfTri(v00, v01, v11, id), hfTri(v00, v11, v10, id))
+			out = h.cellTris(c, r, id, out)
 		}
+	}
+	return out
+}
+
+// cellTris appends the triangles of cell (c, r): (c,r), (c,r+1), (c+1,r+1)
+// and (c,r), (c+1,r+1), (c+1,r). A triangle that uses a hole (a NaN height)
+// is left out.
+func (h *heightfield) cellTris(c, r int, id ColliderID, out []tri) []tri {
+	x0 := h.origin[0] + float64(c)*h.cell
+	z0 := h.origin[2] + float64(r)*h.cell
+	x1, z1 := x0+h.cell, z0+h.cell
+	h00, h10 := h.h[r*h.cols+c], h.h[r*h.cols+c+1]
+	h01, h11 := h.h[(r+1)*h.cols+c], h.h[(r+1)*h.cols+c+1]
+	v00 := vec{x0, h.origin[1] + h00, z0}
+	v10 := vec{x1, h.origin[1] + h10, z0}
+	v01 := vec{x0, h.origin[1] + h01, z1}
+	v11 := vec{x1, h.origin[1] + h11, z1}
+	if !h.holes {
+		return append(out, hfTri(v00, v01, v11, id), hfTri(v00, v11, v10, id))
+	}
+	if !math.IsNaN(h00 + h01 + h11) {
+		out = append(out, hfTri(v00, v01, v11, id))
+	}
+	if !math.IsNaN(h00 + h11 + h10) {
+		out = append(out, hfTri(v00, v11, v10, id))
 	}
 	return out
 }
@@ -412,7 +526,7 @@ func (w *World) gatherAll(q aabb, s *scratch, boxTris bool) []tri {
 }
 
 // hfTri builds a heightfield triangle. Unlike makeTri it skips the
-// validity checks: heights are finite (checked by AddHeightfield) and a
+// validity checks: gather passes finite heights only (holes are skipped) and a
 // cell's triangles have area of at least cellSize^2/2.
 func hfTri(a, b, c vec, id ColliderID) tri {
 	n := cross(sub(b, a), sub(c, a))
