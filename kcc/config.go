@@ -69,6 +69,16 @@ type Config struct {
 	// small gaps left by moving over bumps without making a character that
 	// has really left the ground look grounded.
 	GroundTolerance float64
+	// FloorConstantSpeed keeps the speed along walkable ground equal to the
+	// horizontal speed requested (Godot's floor_constant_speed). Default
+	// false: a grounded horizontal request keeps its horizontal length and
+	// is lifted onto the slope, so the speed along the surface is
+	// v/cos(slope) (1.41x on 45 degrees) and a ramp is crossed in the same
+	// horizontal time as flat ground, which is what the seeds' motors are
+	// tuned for. With true, a grounded move is redirected along the ground
+	// plane with its horizontal length, up and down the slope alike, so the
+	// horizontal speed on a slope is v*cos(slope).
+	FloorConstantSpeed bool
 	// MaxTranslation caps the length of one Move's desired translation.
 	// Longer (or non-finite-length) requests are scaled down to it. Default
 	// 100 m, far beyond any per-tick motion of a character.

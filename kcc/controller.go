@@ -282,7 +282,35 @@ func (c *Controller) climb(r, n vec, onGround bool) (vec, bool) {
 	if dn >= 0 {
 		return r, false
 	}
-	return madd(h, up, -dn/cn), true
+	lifted := madd(h, up, -dn/cn)
+	if c.cfg.FloorConstantSpeed {
+		// Keep the speed along the surface instead of the horizontal one:
+		// the length of r without its downward part (r is horizontal at a
+		// ramp foot, already along the plane after alongFloor).
+		want := length(madd(r, up, -math.Min(dot(r, up), 0)))
+		lifted = scale(lifted, want/length(lifted))
+	}
+	return lifted, true
+}
+
+// alongFloor redirects the horizontal part of a grounded request along the
+// walkable ground plane n keeping its length (FloorConstantSpeed), up and
+// down the slope alike; a downward part (a caller that applies gravity on
+// the ground) is kept, an upward one (a jump) leaves the request as it is.
+func (c *Controller) alongFloor(r, n vec) vec {
+	up := c.cfg.Up
+	v := dot(r, up)
+	cn := dot(n, up)
+	if v > 0 || cn < c.cosMaxClimb || cn >= 1-1e-12 {
+		return r
+	}
+	h := madd(r, up, -v)
+	hl := length(h)
+	if hl == 0 {
+		return r
+	}
+	d := madd(h, up, -dot(n, h)/cn) // h lifted (or lowered) onto the plane
+	return madd(scale(d, hl/length(d)), up, v)
 }
 
 // feasible reports whether x does not move into any constraint plane.
@@ -398,6 +426,9 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 
 	c.nplanes = 0
 	remaining := desired
+	if c.cfg.FloorConstantSpeed && onGround {
+		remaining = c.alongFloor(remaining, g0.normal)
+	}
 	// Walkable surfaces the capsule already touches act like hits at time
 	// zero: clip the request against them now, which saves the cast that
 	// would find them (the common case: standing on the floor with a

@@ -129,6 +129,14 @@ motor = { kind = "basic", max_speed = 12.0 }
 	if r, _ := lib.Recipe("capsule_walker"); r.KCC.SnapToGround != 0.2 {
 		t.Fatal("rejected file was partly applied")
 	}
+	flat := filepath.Join(dir, "floor.toml")
+	os.WriteFile(flat, []byte("[prefab.capsule_walker.kcc]\nfloor_constant_speed = true\n"), 0o644)
+	if err := lib.LoadFile(flat); err != nil {
+		t.Fatal(err)
+	}
+	if r, _ := lib.Recipe("capsule_walker"); !r.KCC.ControllerConfig().FloorConstantSpeed || r.KCC.SnapToGround != 0.2 {
+		t.Fatalf("floor_constant_speed not passed to the controller: %+v", r.KCC)
+	}
 	top := filepath.Join(dir, "top.toml")
 	os.WriteFile(top, []byte("[capsule_walker]\n"), 0o644)
 	if err := lib.LoadFile(top); err == nil || !strings.Contains(err.Error(), "prefab.NAME") {

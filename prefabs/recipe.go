@@ -26,11 +26,14 @@ type KCCSettings struct {
 	StepMinWidth     float64 `toml:"step_min_width"` // m
 	SnapToGround     float64 `toml:"snap_to_ground"` // m, 0 disables
 	MaxIterations    int     `toml:"max_iterations"` // 0 = the kcc default
-	Gravity          float64 `toml:"gravity"`        // m/s^2, positive = down
-	JumpSpeed        float64 `toml:"jump_speed"`     // m/s
-	MaxFallSpeed     float64 `toml:"max_fall_speed"` // m/s, 0 = no cap
-	Planar2D         bool    `toml:"planar_2d"`      // pin to the XZ plane (flail cars)
-	Collide          bool    `toml:"collide"`        // false: move without collision
+	// FloorConstantSpeed keeps the speed along walkable slopes instead of
+	// the horizontal speed (kcc.Config.FloorConstantSpeed), default false.
+	FloorConstantSpeed bool    `toml:"floor_constant_speed"`
+	Gravity            float64 `toml:"gravity"`        // m/s^2, positive = down
+	JumpSpeed          float64 `toml:"jump_speed"`     // m/s
+	MaxFallSpeed       float64 `toml:"max_fall_speed"` // m/s, 0 = no cap
+	Planar2D           bool    `toml:"planar_2d"`      // pin to the XZ plane (flail cars)
+	Collide            bool    `toml:"collide"`        // false: move without collision
 }
 
 // DefaultKCCSettings returns the defaults listed on KCCSettings: a 1.8 m
@@ -68,6 +71,7 @@ func (s KCCSettings) ControllerConfig() kcc.Config {
 	cfg.MaxSlopeClimbAngle = config.Deg2Rad(s.MaxSlopeClimbDeg)
 	cfg.MinSlopeSlideAngle = config.Deg2Rad(s.MinSlopeSlideDeg)
 	cfg.SnapToGround = s.SnapToGround
+	cfg.FloorConstantSpeed = s.FloorConstantSpeed
 	if s.StepHeight > 0 {
 		cfg.Autostep = &kcc.Autostep{MaxHeight: s.StepHeight, MinWidth: s.StepMinWidth}
 	} else {
