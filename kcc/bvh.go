@@ -131,9 +131,10 @@ func selectNth(items []int32, k int, centres []vec, axis int) {
 	}
 }
 
-// query appends to out the indices of the items whose box overlaps q (and
-// only those) and returns the extended slice. It does not allocate when out has capacity.
-func (b *bvh) query(q aabb, out []int32) []int32 {
+// query appends to out the indices of the items whose box overlaps q and
+// meets the sweep filter f (and only those) and returns the extended slice.
+// It does not allocate when out has capacity.
+func (b *bvh) query(q aabb, f *sweepFilter, out []int32) []int32 {
 	if len(b.nodes) == 0 {
 		return out
 	}
@@ -144,12 +145,12 @@ func (b *bvh) query(q aabb, out []int32) []int32 {
 	for sp > 0 {
 		sp--
 		nd := &b.nodes[stack[sp]]
-		if !nd.box.overlaps(q) {
+		if !nd.box.overlaps(q) || !f.meets(nd.box) {
 			continue
 		}
 		if nd.count > 0 {
 			for _, it := range b.items[nd.first : nd.first+nd.count] {
-				if b.boxes[it].overlaps(q) {
+				if b.boxes[it].overlaps(q) && f.meets(b.boxes[it]) {
 					out = append(out, it)
 				}
 			}
@@ -159,8 +160,8 @@ func (b *bvh) query(q aabb, out []int32) []int32 {
 			// Unreachable for balanced trees; fall back to visiting the
 			// left child only would lose items, so scan this subtree's
 			// leaves linearly instead.
-			out = b.scan(nd.left, q, out)
-			out = b.scan(nd.left+1, q, out)
+			out = b.scan(nd.left, q, f, out)
+			out = b.scan(nd.left+1, q, f, out)
 			continue
 		}
 		stack[sp] = nd.left
@@ -171,9 +172,9 @@ func (b *bvh) query(q aabb, out []int32) []int32 {
 }
 
 // scan is the recursive fallback of query for pathological depths.
-func (b *bvh) scan(node int32, q aabb, out []int32) []int32 {
+func (b *bvh) scan(node int32, q aabb, f *sweepFilter, out []int32) []int32 {
 	nd := &b.nodes[node]
-	if !nd.box.overlaps(q) {
+	if !nd.box.overlaps(q) || !f.meets(nd.box) {
 		return out
 	}
 	if nd.count > 0 {
@@ -184,6 +185,6 @@ func (b *bvh) scan(node int32, q aabb, out []int32) []int32 {
 		}
 		return out
 	}
-	out = b.scan(nd.left, q, out)
-	return b.scan(nd.left+1, q, out)
+	out = b.scan(nd.left, q, f, out)
+	return b.scan(nd.left+1, q, f, out)
 }

@@ -136,13 +136,15 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		return CastHit{Collider: NoCollider}, false
 	}
 	q := segAABB(p0, p1, target+castTol).union(segAABB(add(p0, v), add(p1, v), target+castTol))
+	s.sweep = newSweepFilter(p0, p1, v, target)
 	tris := w.gather(q, s, false)
+	s.sweep.on = false
 	best := CastHit{Collider: NoCollider, Fraction: 1}
 	found := false
 	tmax := 1.0
 	// First Newton step for every candidate, then refine them in order of
-	// that lower bound, so the earliest hits are found first and the rest
-	// is discarded without iterating.
+	// that lower bound (popped from a heap), so the earliest hits are found
+	// first and the rest is discarded without iterating or sorting.
 	s.cands = s.cands[:0]
 	var res0 boxResult
 	for i := range tris {
@@ -160,9 +162,9 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 			s.addCand(int32(-i-1), s0, &res0)
 		}
 	}
-	for ci := range s.cands {
-		cd := &s.cands[ci]
-		if cd.s0 > tmax {
+	for s.firstCands(); ; {
+		cd, more := s.nextCand()
+		if !more || cd.s0 > tmax {
 			break
 		}
 		var (

@@ -378,14 +378,73 @@ type scratch struct {
 	tris     []tri
 	contacts []Contact
 	cands    []castCand
+	heap     []int32     // positions in cands, a binary min-heap (see nextCand)
+	sweep    sweepFilter // set by castCapsule during its gather
 	boxes    []*obb
 }
 
-// addCand inserts a cast candidate keeping s.cands sorted by s0.
+// addCand records a cast candidate. Candidates are ordered later, by
+// firstCands/nextCand, as a binary heap: building it is O(n), and a cast
+// pops only the candidates whose first step comes before its earliest hit
+// so far, so a long move over many triangles does not pay for a full sort
+// (the insertion sort this replaces was O(n^2): 0.55 s for a 50 m move over
+// a 100k-triangle mesh).
 func (s *scratch) addCand(idx int32, s0 float64, res *boxResult) {
 	s.cands = append(s.cands, castCand{idx: idx, s0: s0, res: *res})
-	for k := len(s.cands) - 1; k > 0 && s.cands[k].s0 < s.cands[k-1].s0; k-- {
-		s.cands[k], s.cands[k-1] = s.cands[k-1], s.cands[k]
+}
+
+// candBefore is the candidates' order: by first Newton step, ties in the
+// order they were added (triangles, then boxes), which keeps results bit
+// for bit those of the former stable sort.
+func (s *scratch) candBefore(a, b int32) bool {
+	ca, cb := &s.cands[a], &s.cands[b]
+	if ca.s0 != cb.s0 {
+		return ca.s0 < cb.s0
+	}
+	return a < b
+}
+
+// firstCands builds the heap of candidate positions in s.heap.
+func (s *scratch) firstCands() {
+	s.heap = s.heap[:0]
+	for i := range s.cands {
+		s.heap = append(s.heap, int32(i))
+	}
+	for i := len(s.heap)/2 - 1; i >= 0; i-- {
+		s.siftDown(i)
+	}
+}
+
+// nextCand pops the earliest remaining candidate; ok is false when none is
+// left.
+func (s *scratch) nextCand() (cd *castCand, ok bool) {
+	n := len(s.heap)
+	if n == 0 {
+		return nil, false
+	}
+	top := s.heap[0]
+	s.heap[0] = s.heap[n-1]
+	s.heap = s.heap[:n-1]
+	s.siftDown(0)
+	return &s.cands[top], true
+}
+
+func (s *scratch) siftDown(i int) {
+	h := s.heap
+	for {
+		l := 2*i + 1
+		if l >= len(h) {
+			return
+		}
+		m := l
+		if r := l + 1; r < len(h) && s.candBefore(h[r], h[l]) {
+			m = r
+		}
+		if !s.candBefore(h[m], h[i]) {
+			return
+		}
+		h[i], h[m] = h[m], h[i]
+		i = m
 	}
 }
 
@@ -417,7 +476,8 @@ func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 		return w.gatherAll(q, s, boxTris)
 	}
 	w.index()
-	s.top = w.top.query(q, s.top[:0])
+	f := &s.sweep
+	s.top = w.top.query(q, f, s.top[:0])
 	for _, ci := range s.top {
 		c := &w.colliders[ci]
 		switch c.kind {
@@ -427,23 +487,23 @@ func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 				continue
 			}
 			for i := range c.tris {
-				if c.tbox[i].overlaps(q) {
+				if c.tbox[i].overlaps(q) && f.meets(c.tbox[i]) {
 					s.tris = append(s.tris, c.tris[i])
 				}
 			}
 		case kindMesh:
-			s.sub = c.bvh.query(q, s.sub[:0])
+			s.sub = c.bvh.query(q, f, s.sub[:0])
 			for _, ti := range s.sub {
 				s.tris = append(s.tris, c.tris[ti])
 			}
 		case kindHeightfield:
-			s.tris = c.hf.gather(q, ColliderID(ci), s.tris)
+			s.tris = c.hf.gather(q, f, ColliderID(ci), s.tris)
 		}
 	}
 	return s.tris
 }
 
-func (h *heightfield) gather(q aabb, id ColliderID, out []tri) []tri {
+func (h *heightfield) gather(q aabb, f *sweepFilter, id ColliderID, out []tri) []tri {
 	c0 := cellIndex((q.min[0]-h.origin[0])/h.cell, h.cols-2)
 	c1 := cellIndex((q.max[0]-h.origin[0])/h.cell, h.cols-2)
 	r0 := cellIndex((q.min[2]-h.origin[2])/h.cell, h.rows-2)
@@ -458,6 +518,13 @@ func (h *heightfield) gather(q aabb, id ColliderID, out []tri) []tri {
 			hi := math.Max(math.Max(h00, h10), math.Max(h01, h11)) + h.origin[1]
 			if hi < q.min[1] || lo > q.max[1] {
 				continue
+			}
+			if f.on {
+				x0 := h.origin[0] + float64(c)*h.cell
+				z0 := h.origin[2] + float64(r)*h.cell
+				if !f.meets(aabb{min: vec{x0, lo, z0}, max: vec{x0 + h.cell, hi, z0 + h.cell}}) {
+					continue
+				}
 			}
 			out = h.cellTris(c, r, id, out)
 		}
@@ -513,7 +580,7 @@ func (w *World) gatherAll(q aabb, s *scratch, boxTris bool) []tri {
 			continue
 		}
 		if c.kind == kindHeightfield {
-			s.tris = c.hf.gather(q, ColliderID(ci), s.tris)
+			s.tris = c.hf.gather(q, &s.sweep, ColliderID(ci), s.tris)
 			continue
 		}
 		for i := range c.tris {
