@@ -136,7 +136,9 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		return CastHit{Collider: NoCollider}, false
 	}
 	q := segAABB(p0, p1, target+castTol).union(segAABB(add(p0, v), add(p1, v), target+castTol))
-	s.sweep = newSweepFilter(p0, p1, v, target)
+	if !w.noSweepFilter {
+		s.sweep = newSweepFilter(p0, p1, v, target)
+	}
 	tris := w.gather(q, s, false)
 	s.sweep.on = false
 	best := CastHit{Collider: NoCollider, Fraction: 1}

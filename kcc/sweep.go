@@ -1,25 +1,28 @@
 package kcc
 
+import "math"
+
 // sweepFilter narrows a cast's broad phase from the bounding box of the
 // whole move to the boxes near its path. A capsule segment p0-p1 of radius
-// target moved by v stays within target + |p1-p0|/2 of the path of the
-// segment's midpoint, c0 to c0+v, so a box farther than that from the path
-// cannot be hit: the box, inflated by that distance, must meet the path.
+// target moved by v stays inside the path of the segment's midpoint, c0 to
+// c0+v, widened by the segment's half extent |p1-p0|/2 per axis plus
+// target, so a box that, inflated by that per-axis reach, does not meet the
+// path cannot be hit.
 // For a long diagonal move this keeps the triangles gathered to a corridor
 // along the move, linear in its length, instead of the move's bounding box,
 // which grows with the square of the length.
 type sweepFilter struct {
 	on     bool
-	origin vec     // c0
-	dir    vec     // v
-	inv    vec     // 1/v per axis (0 where v is 0)
-	reach  float64 // target + |p1-p0|/2 + castTol
+	origin vec // c0
+	dir    vec // v
+	inv    vec // 1/v per axis (0 where v is 0)
+	reach  vec // per axis: |p1-p0|/2 + target + castTol
 }
 
 func newSweepFilter(p0, p1, v vec, target float64) sweepFilter {
-	f := sweepFilter{on: true, origin: scale(add(p0, p1), 0.5), dir: v,
-		reach: target + 0.5*length(sub(p1, p0)) + castTol}
+	f := sweepFilter{on: true, origin: scale(add(p0, p1), 0.5), dir: v}
 	for i := 0; i < 3; i++ {
+		f.reach[i] = 0.5*math.Abs(p1[i]-p0[i]) + target + castTol
 		if v[i] != 0 {
 			f.inv[i] = 1 / v[i]
 		}
@@ -35,7 +38,7 @@ func (f *sweepFilter) meets(b aabb) bool {
 	}
 	t0, t1 := 0.0, 1.0
 	for i := 0; i < 3; i++ {
-		lo, hi := b.min[i]-f.reach, b.max[i]+f.reach
+		lo, hi := b.min[i]-f.reach[i], b.max[i]+f.reach[i]
 		if f.inv[i] == 0 {
 			if f.origin[i] < lo || f.origin[i] > hi {
 				return false
@@ -58,4 +61,34 @@ func (f *sweepFilter) meets(b aabb) bool {
 		}
 	}
 	return true
+}
+
+// spanX returns the x range, widened by the x reach, that the path covers
+// while its z is within [z0, z1] widened by the z reach; ok is false when it
+// never is. It lets a grid walk visit only the cells of a row that the
+// corridor crosses.
+func (f *sweepFilter) spanX(z0, z1 float64) (lo, hi float64, ok bool) {
+	zlo, zhi := z0-f.reach[2], z1+f.reach[2]
+	ta, tb := 0.0, 1.0
+	if f.inv[2] == 0 {
+		if f.origin[2] < zlo || f.origin[2] > zhi {
+			return 0, 0, false
+		}
+	} else {
+		a := (zlo - f.origin[2]) * f.inv[2]
+		b := (zhi - f.origin[2]) * f.inv[2]
+		if a > b {
+			a, b = b, a
+		}
+		ta, tb = math.Max(ta, a), math.Min(tb, b)
+		if ta > tb {
+			return 0, 0, false
+		}
+	}
+	xa := f.origin[0] + f.dir[0]*ta
+	xb := f.origin[0] + f.dir[0]*tb
+	if xa > xb {
+		xa, xb = xb, xa
+	}
+	return xa - f.reach[0], xb + f.reach[0], true
 }

@@ -37,10 +37,28 @@ func TestSweepFilterConservative(t *testing.T) {
 			continue
 		}
 		rejected++
+		// A rejected box is out of per-axis reach of every point of the
+		// path: some axis separates them by more than its reach.
 		for i := 0; i <= 200; i++ {
 			p := madd(f.origin, v, float64(i)/200)
-			if boxDist(p, b) < f.reach-1e-9 {
-				t.Fatalf("box %v rejected but the path comes within %v (reach %v)", b, boxDist(p, b), f.reach)
+			apart := false
+			for a := 0; a < 3; a++ {
+				if p[a] < b.min[a]-f.reach[a]+1e-9 || p[a] > b.max[a]+f.reach[a]-1e-9 {
+					apart = true
+				}
+			}
+			if !apart {
+				t.Fatalf("box %v rejected but path point %v is within reach %v", b, p, f.reach)
+			}
+		}
+		// And so is the swept segment itself: no sampled point of it comes
+		// within target of the box.
+		for i := 0; i <= 50; i++ {
+			for j := 0; j <= 10; j++ {
+				q := madd(add(p0, scale(sub(p1, p0), float64(j)/10)), v, float64(i)/50)
+				if boxDist(q, b) < 0.3 {
+					t.Fatalf("box %v rejected but the swept segment comes within %v", b, boxDist(q, b))
+				}
 			}
 		}
 	}
@@ -50,5 +68,33 @@ func TestSweepFilterConservative(t *testing.T) {
 	var off sweepFilter
 	if !off.meets(aabb{}) {
 		t.Fatal("a filter that is off must pass every box")
+	}
+}
+
+// Casts with the sweep filter give bit for bit the hits of casts over the
+// move's whole bounding box, on a mesh and a heightfield, for random moves
+// of every length and direction.
+func TestSweepFilterSameHits(t *testing.T) {
+	r := rand.New(rand.NewSource(5))
+	for _, w := range []*World{mesh100k(), heightfield100k()} {
+		hits := 0
+		for k := 0; k < 400; k++ {
+			pos := restOn(w, r.Float64()*40-20, r.Float64()*40-20)
+			pos = pos.Add(randVec(r, 0.2))
+			d := randVec(r, []float64{0.2, 2, 20}[k%3])
+			a, okA := w.CastCapsule(testShape, pos, vec{0, 1, 0}, d, DefaultOffset)
+			w.noSweepFilter = true
+			b, okB := w.CastCapsule(testShape, pos, vec{0, 1, 0}, d, DefaultOffset)
+			w.noSweepFilter = false
+			if okA != okB || a != b {
+				t.Fatalf("move %v from %v: filtered %v %+v, plain %v %+v", d, pos, okA, a, okB, b)
+			}
+			if okA {
+				hits++
+			}
+		}
+		if hits < 100 {
+			t.Fatalf("only %d of 400 casts hit: the test does not exercise the filter", hits)
+		}
 	}
 }

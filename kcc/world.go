@@ -65,6 +65,9 @@ type World struct {
 	// bruteForce makes gather scan every triangle instead of using the
 	// hierarchies; only benchmarks set it, as a baseline.
 	bruteForce bool
+	// noSweepFilter turns the casts' sweep filter off (tests compare the
+	// filtered broad phase with the plain one).
+	noSweepFilter bool
 }
 
 // NewWorld returns an empty World.
@@ -509,7 +512,18 @@ func (h *heightfield) gather(q aabb, f *sweepFilter, id ColliderID, out []tri) [
 	r0 := cellIndex((q.min[2]-h.origin[2])/h.cell, h.rows-2)
 	r1 := cellIndex((q.max[2]-h.origin[2])/h.cell, h.rows-2)
 	for r := r0; r <= r1; r++ {
-		for c := c0; c <= c1; c++ {
+		ca, cb := c0, c1
+		if f.on {
+			// Only the columns the path's corridor crosses in this row.
+			z0 := h.origin[2] + float64(r)*h.cell
+			xlo, xhi, ok := f.spanX(z0, z0+h.cell)
+			if !ok {
+				continue
+			}
+			ca = max(ca, cellIndex((xlo-h.origin[0])/h.cell, h.cols-2))
+			cb = min(cb, cellIndex((xhi-h.origin[0])/h.cell, h.cols-2))
+		}
+		for c := ca; c <= cb; c++ {
 			h00 := h.h[r*h.cols+c]
 			h10 := h.h[r*h.cols+c+1]
 			h01 := h.h[(r+1)*h.cols+c]
