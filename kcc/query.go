@@ -144,19 +144,29 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 	best := CastHit{Collider: NoCollider, Fraction: 1}
 	found := false
 	tmax := 1.0
-	// First Newton step for every candidate, then refine them in order of
-	// that lower bound (popped from a heap), so the earliest hits are found
-	// first and the rest is discarded without iterating or sorting.
+	// Every candidate gets a cheap lower bound of its first Newton step
+	// (the distance between the segment's box and the triangle's box, over
+	// the motion's length: the gap can be no smaller and the approach speed
+	// no larger). They are popped from a heap in order of that key; a
+	// triangle's exact first step (segTri, the expensive part) is computed
+	// only when it reaches the top, and it goes back in with that key. So
+	// the candidates are refined in exactly the order of their exact first
+	// steps (ties by position), as with a full sort, while those beyond the
+	// earliest hit so far are never refined: a long move computes closest
+	// points only near where it stops.
 	s.cands = s.cands[:0]
+	segB := segBox(p0, p1)
 	var res0 boxResult
 	for i := range tris {
-		if cullForCast(&tris[i], p0, p1, v, target) {
+		tr := &tris[i]
+		if cullForCast(tr, p0, p1, v, target) {
 			continue
 		}
-		res0.segTriResult = segTri(p0, p1, &tris[i])
-		if s0, ok := castStart(p0, p1, target, v, vlen, &res0); ok {
-			s.addCand(int32(i), s0, &res0)
+		lb := math.Max(0, math.Sqrt(boxDist2(segB, tr.bounds()))-target-castTol) / vlen
+		if lb > 1 {
+			continue // its first step would be beyond the move too
 		}
+		s.cands = append(s.cands, castCand{idx: int32(i), s0: lb})
 	}
 	for i, o := range s.boxes {
 		res0 = o.segBox(p0, p1)
@@ -165,9 +175,23 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		}
 	}
 	for s.firstCands(); ; {
-		cd, more := s.nextCand()
-		if !more || cd.s0 > tmax {
+		pos, more := s.nextCand()
+		if !more {
 			break
+		}
+		cd := &s.cands[pos]
+		if cd.s0 > tmax {
+			break
+		}
+		if !cd.exact {
+			res0.segTriResult = segTri(p0, p1, &tris[cd.idx])
+			s0, ok := castStart(p0, p1, target, v, vlen, &res0)
+			if !ok {
+				continue
+			}
+			cd.s0, cd.res, cd.exact = s0, res0, true
+			s.pushCand(pos)
+			continue
 		}
 		var (
 			t   float64

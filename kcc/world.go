@@ -386,14 +386,14 @@ type scratch struct {
 	boxes    []*obb
 }
 
-// addCand records a cast candidate. Candidates are ordered later, by
-// firstCands/nextCand, as a binary heap: building it is O(n), and a cast
-// pops only the candidates whose first step comes before its earliest hit
-// so far, so a long move over many triangles does not pay for a full sort
-// (the insertion sort this replaces was O(n^2): 0.55 s for a 50 m move over
-// a 100k-triangle mesh).
+// addCand records a cast candidate whose first Newton step s0 is known.
+// Candidates are ordered later, by firstCands/nextCand, as a binary heap:
+// building it is O(n), and a cast pops only the candidates whose first step
+// comes before its earliest hit so far, so a long move over many triangles
+// does not pay for a full sort (the insertion sort this replaces was
+// O(n^2): 0.55 s for a 50 m move over a 100k-triangle mesh).
 func (s *scratch) addCand(idx int32, s0 float64, res *boxResult) {
-	s.cands = append(s.cands, castCand{idx: idx, s0: s0, res: *res})
+	s.cands = append(s.cands, castCand{idx: idx, s0: s0, res: *res, exact: true})
 }
 
 // candBefore is the candidates' order: by first Newton step, ties in the
@@ -418,18 +418,33 @@ func (s *scratch) firstCands() {
 	}
 }
 
-// nextCand pops the earliest remaining candidate; ok is false when none is
-// left.
-func (s *scratch) nextCand() (cd *castCand, ok bool) {
+// nextCand pops the earliest remaining candidate and returns its position
+// in s.cands; ok is false when none is left.
+func (s *scratch) nextCand() (pos int32, ok bool) {
 	n := len(s.heap)
 	if n == 0 {
-		return nil, false
+		return 0, false
 	}
 	top := s.heap[0]
 	s.heap[0] = s.heap[n-1]
 	s.heap = s.heap[:n-1]
 	s.siftDown(0)
-	return &s.cands[top], true
+	return top, true
+}
+
+// pushCand puts the candidate at pos back into the heap (after its key
+// was refined).
+func (s *scratch) pushCand(pos int32) {
+	s.heap = append(s.heap, pos)
+	h := s.heap
+	for i := len(h) - 1; i > 0; {
+		up := (i - 1) / 2
+		if !s.candBefore(h[i], h[up]) {
+			break
+		}
+		h[i], h[up] = h[up], h[i]
+		i = up
+	}
 }
 
 func (s *scratch) siftDown(i int) {
@@ -452,11 +467,13 @@ func (s *scratch) siftDown(i int) {
 }
 
 // castCand is a cast candidate (triangle idx, or box -idx-1) with its
-// first Newton step.
+// first Newton step s0 and the closest points res at the start (exact), or
+// only a lower bound of s0 (not exact, res unset).
 type castCand struct {
-	idx int32
-	s0  float64
-	res boxResult
+	idx   int32
+	s0    float64
+	res   boxResult
+	exact bool
 }
 
 func (w *World) getScratch() *scratch {
