@@ -74,3 +74,17 @@ func ExampleWorld_AddTriMesh() {
 	// kcc: mesh index out of range: triangle 0 index 7 >= 3 vertices
 	// 0 <nil>
 }
+
+// A door is opened by removing its collider: the next query no longer sees
+// it.
+func ExampleWorld_RemoveCollider() {
+	w := kcc.NewWorld()
+	door := w.AddBox(mgl64.Vec3{2, 1.5, 0}, mgl64.Vec3{0.1, 1.5, 1}, mgl64.Quat{})
+	_, blocked := w.RayCast(mgl64.Vec3{0, 1, 0}, mgl64.Vec3{1, 0, 0}, 10)
+	if err := w.RemoveCollider(door); err != nil {
+		fmt.Println(err)
+	}
+	_, stillBlocked := w.RayCast(mgl64.Vec3{0, 1, 0}, mgl64.Vec3{1, 0, 0}, 10)
+	fmt.Println(blocked, stillBlocked, w.RemoveCollider(door))
+	// Output: true false kcc: collider already removed: 0
+}

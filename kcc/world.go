@@ -36,6 +36,8 @@ type collider struct {
 	bvh  bvh
 	hf   heightfield
 	ob   obb // boxes: the analytic shape (tris are kept for ray casts)
+	// removed marks an ID freed by RemoveCollider (the collider is empty).
+	removed bool
 }
 
 type heightfield struct {
@@ -75,7 +77,8 @@ func NewWorld() *World {
 	return &World{}
 }
 
-// NumColliders returns how many colliders were added.
+// NumColliders returns how many colliders were added (removed ones
+// included: IDs are not reused).
 func (w *World) NumColliders() int { return len(w.colliders) }
 
 func (w *World) add(c collider) ColliderID {
