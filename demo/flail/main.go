@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
+	"github.com/seedgames/motorkit/demo/flail/online"
 	"github.com/seedgames/motorkit/trace"
 )
 
@@ -52,7 +53,7 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.IntVar(&f.width, "width", 1280, "window width")
 	fs.IntVar(&f.height, "height", 800, "window height")
-	fs.StringVar(&f.connect, "connect", "", "play online on the server at this WebSocket URL (ws://host:8040/ws)")
+	fs.StringVar(&f.connect, "connect", "", "play online on the server at this address (ws://host:8040; the /ws endpoint is added when no path is given)")
 	fs.StringVar(&f.name, "name", "You", "your name in online play")
 	if err := fs.Parse(args); err != nil {
 		return f, err
@@ -76,6 +77,13 @@ func parseFlags(args []string) (flags, error) {
 	}
 	if f.connect != "" && (f.record != "" || f.replay != "") {
 		return f, errors.New("-record and -replay work offline only (not with -connect)")
+	}
+	if f.connect != "" {
+		u, err := online.ServerURL(f.connect)
+		if err != nil {
+			return f, fmt.Errorf("-connect: %w", err)
+		}
+		f.connect = u
 	}
 	if f.replay != "" {
 		data, err := os.ReadFile(f.replay)
