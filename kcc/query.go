@@ -129,52 +129,51 @@ func castStart(p0, p1 vec, target float64, v vec, vlen float64, res *boxResult) 
 
 // castCapsule sweeps the capsule segment p0-p1 (radius r) by v and returns
 // the earliest time in [0, 1] at which it comes within skin of the world.
+//
+// A long cast is gathered in chunks along its path (see castChunks): each
+// candidate belongs to the chunk in which the path first enters its box
+// (sweepFilter.entry, also its first key), and chunk k+1 is gathered only
+// when every remaining candidate's key reaches the chunk's start, if the
+// earliest hit so far is not before it. A move that stops after 2 m of a
+// 50 m request touches the triangles of those 2 m only.
 func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float64) (CastHit, bool) {
 	target := r + skin
 	vlen := length(v)
 	if !(vlen > 0) {
 		return CastHit{Collider: NoCollider}, false
 	}
-	q := segAABB(p0, p1, target+castTol).union(segAABB(add(p0, v), add(p1, v), target+castTol))
+	cs := castSweep{p0: p0, p1: p1, v: v, vlen: vlen, target: target, segB: segBox(p0, p1), chunks: 1}
 	if !w.noSweepFilter {
 		s.sweep = newSweepFilter(p0, p1, v, target)
+		cs.chunks = castChunks(vlen, target)
 	}
-	tris := w.gather(q, s, false)
-	s.sweep.on = false
+	s.tris = s.tris[:0]
+	s.boxes = s.boxes[:0]
+	s.cands = s.cands[:0]
+	s.heap = s.heap[:0]
+	w.gatherCastChunk(s, &cs, 0)
+	chunk, next := 0, cs.start(1)
 	best := CastHit{Collider: NoCollider, Fraction: 1}
 	found := false
 	tmax := 1.0
-	// Every candidate gets a cheap lower bound of its first Newton step
-	// (the distance between the segment's box and the triangle's box, over
-	// the motion's length: the gap can be no smaller and the approach speed
-	// no larger). They are popped from a heap in order of that key; a
-	// triangle's exact first step (segTri, the expensive part) is computed
-	// only when it reaches the top, and it goes back in with that key. So
-	// the candidates are refined in exactly the order of their exact first
-	// steps (ties by position), as with a full sort, while those beyond the
-	// earliest hit so far are never refined: a long move computes closest
-	// points only near where it stops.
-	s.cands = s.cands[:0]
-	segB := segBox(p0, p1)
+	// Every candidate gets a cheap lower bound of its first Newton step:
+	// the time the path enters its box inflated by the capsule's reach
+	// (with the sweep filter off, the distance between the segment's box
+	// and the triangle's box over the motion's length). They are popped
+	// from a heap in order of that key; a triangle's exact first step
+	// (segTri, the expensive part) is computed only when it reaches the
+	// top, and it goes back in with that key. So the candidates are refined
+	// in the order of their first steps (ties by position), while those
+	// beyond the earliest hit so far are never refined: a long move
+	// computes closest points only near where it stops.
 	var res0 boxResult
-	for i := range tris {
-		tr := &tris[i]
-		if cullForCast(tr, p0, p1, v, target) {
+	for {
+		if chunk+1 < cs.chunks && next <= tmax && (len(s.heap) == 0 || s.cands[s.heap[0]].s0 >= next) {
+			chunk++
+			w.gatherCastChunk(s, &cs, chunk)
+			next = cs.start(chunk + 1)
 			continue
 		}
-		lb := math.Max(0, math.Sqrt(boxDist2(segB, tr.bounds()))-target-castTol) / vlen
-		if lb > 1 {
-			continue // its first step would be beyond the move too
-		}
-		s.cands = append(s.cands, castCand{idx: int32(i), s0: lb})
-	}
-	for i, o := range s.boxes {
-		res0 = o.segBox(p0, p1)
-		if s0, ok := castStart(p0, p1, target, v, vlen, &res0); ok {
-			s.addCand(int32(-i-1), s0, &res0)
-		}
-	}
-	for s.firstCands(); ; {
 		pos, more := s.nextCand()
 		if !more {
 			break
@@ -184,7 +183,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 			break
 		}
 		if !cd.exact {
-			res0.segTriResult = segTri(p0, p1, &tris[cd.idx])
+			res0.segTriResult = segTri(p0, p1, &s.tris[cd.idx])
 			s0, ok := castStart(p0, p1, target, v, vlen, &res0)
 			if !ok {
 				continue
@@ -201,7 +200,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 			id  ColliderID
 		)
 		if cd.idx >= 0 {
-			tr := &tris[cd.idx]
+			tr := &s.tris[cd.idx]
 			t, res, ok = castShape(p0, p1, target, v, vlen, tr, tmax, cd.s0, &cd.res)
 			if !ok {
 				continue
@@ -240,11 +239,12 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		tmax = math.Min(1, t+1e-9)
 		best = CastHit{Collider: id, Fraction: t, Point: res.onTri, Normal: res.normal, FaceNormal: fn, OnFace: res.onFace}
 		if cd.idx >= 0 {
-			best.tri = tris[cd.idx]
+			best.tri = s.tris[cd.idx]
 		} else {
 			best.box = s.boxes[-cd.idx-1]
 		}
 	}
+	s.sweep.on = false // later gathers (contacts, probes) are not casts
 	return best, found
 }
 
@@ -305,8 +305,16 @@ func faceTowardsN(t *tri, n vec) vec {
 func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
 	s.contacts = s.contacts[:0]
 	tris := w.gather(segAABB(p0, p1, r+maxDist), s, false)
+	// The distance from the segment's box to a triangle's box bounds the
+	// distance to the triangle from below; for an upright capsule the
+	// segment's box is the segment itself, so on a fine mesh this skips
+	// the many triangles of the query box that are beyond reach before
+	// the exact (costly) segTri.
+	segB := segBox(p0, p1)
+	reach := r + maxDist
+	reach2 := reach * reach
 	for i := range tris {
-		if farFromPlane(&tris[i], p0, p1, p0, p1, r+maxDist) {
+		if boxDist2(segB, tris[i].bounds()) > reach2 || farFromPlane(&tris[i], p0, p1, p0, p1, reach) {
 			continue
 		}
 		res := segTri(p0, p1, &tris[i])
@@ -440,4 +448,147 @@ func (w *World) RayCast(origin, dir mgl64.Vec3, maxDist float64) (RayHit, bool) 
 		}
 	}
 	return best, found
+}
+
+// castSweep is one cast's motion, shared by its chunks.
+type castSweep struct {
+	p0, p1, v    vec
+	vlen, target float64
+	segB         aabb // the segment's box at the start
+	chunks       int
+}
+
+// castChunkMin is the shortest chunk of a chunked cast (m). Chunks are also
+// at least 4 capsule radii long and there are at most castChunkMax of them,
+// so a short move (every per-tick move of a walking character) is one
+// chunk and pays nothing for the chunking.
+const (
+	castChunkMin = 1.0
+	castChunkMax = 64
+)
+
+// castChunks is the number of chunks a cast of length vlen and target
+// distance target is gathered in.
+func castChunks(vlen, target float64) int {
+	n := math.Ceil(vlen / math.Max(castChunkMin, 4*target))
+	if !(n > 1) {
+		return 1
+	}
+	return int(math.Min(n, castChunkMax))
+}
+
+// start is the time at which chunk k starts: k/chunks, and +Inf past the
+// last chunk.
+func (c *castSweep) start(k int) float64 {
+	if k >= c.chunks {
+		return math.Inf(1)
+	}
+	return float64(k) / float64(c.chunks)
+}
+
+// gatherCastChunk adds the candidates of chunk k of a cast: the triangles
+// (into s.tris) and boxes whose first key falls in the chunk, except the
+// triangles cullForCast skips, each pushed on the candidate heap. Culling
+// before copying matters on long moves, where most triangles under the
+// path lie flat beside it.
+func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
+	if w == nil {
+		return
+	}
+	f := &s.sweep
+	t0, t1 := c.start(k), math.Min(1, c.start(k+1))
+	lo, hi := t0, t1
+	if k == 0 {
+		lo = math.Inf(-1)
+	}
+	if k+1 >= c.chunks {
+		hi = math.Inf(1)
+	}
+	f.w0, f.w1 = t0, t1
+	infl := c.target + castTol
+	a0, a1 := madd(c.p0, c.v, t0), madd(c.p1, c.v, t0)
+	b0, b1 := madd(c.p0, c.v, t1), madd(c.p1, c.v, t1)
+	if k == 0 {
+		a0, a1 = c.p0, c.p1
+	}
+	if k+1 >= c.chunks {
+		b0, b1 = add(c.p0, c.v), add(c.p1, c.v)
+	}
+	q := segAABB(a0, a1, infl).union(segAABB(b0, b1, infl))
+	// key is the candidate's first key, and whether it belongs to chunk k.
+	// Two lower bounds of the time of first touch: the gap between the
+	// segment's box and b over the motion's length (the gap can be no
+	// smaller, the approach no faster), and the path's entry into b's
+	// inflated box (which also places b in its chunk). The first is the
+	// sharper one near the start of a move, the second far along it.
+	key := func(b aabb) (float64, bool) {
+		gap := math.Max(0, math.Sqrt(boxDist2(c.segB, b))-infl) / c.vlen
+		if !f.on {
+			return gap, true
+		}
+		e := f.entry(b)
+		return math.Max(gap, e), e >= lo && e < hi
+	}
+	addTri := func(t *tri, b aabb) {
+		if cullForCast(t, c.p0, c.p1, c.v, c.target) {
+			return
+		}
+		kk, mine := key(b)
+		if !mine || kk > 1 {
+			return
+		}
+		s.tris = append(s.tris, *t)
+		s.cands = append(s.cands, castCand{idx: int32(len(s.tris) - 1), s0: kk})
+		s.pushCand(int32(len(s.cands) - 1))
+	}
+	addBox := func(o *obb, b aabb) {
+		if _, mine := key(b); !mine {
+			return
+		}
+		s.boxes = append(s.boxes, o)
+		res0 := o.segBox(c.p0, c.p1)
+		if s0, ok := castStart(c.p0, c.p1, c.target, c.v, c.vlen, &res0); ok {
+			s.addCand(int32(-len(s.boxes)), s0, &res0)
+			s.pushCand(int32(len(s.cands) - 1))
+		}
+	}
+	if w.bruteForce {
+		// The benchmarks' baseline: every collider scanned, no hierarchy.
+		saved, nb := s.tris, len(s.boxes)
+		s.tris = s.hf[:0]
+		w.gatherAll(q, s, false)
+		s.hf, s.tris = s.tris, saved
+		for _, o := range s.boxes[nb:] {
+			s.boxTmp = append(s.boxTmp, o)
+		}
+		s.boxes = s.boxes[:nb]
+		for _, o := range s.boxTmp {
+			addBox(o, w.colliders[o.id].box)
+		}
+		s.boxTmp = s.boxTmp[:0]
+		for i := range s.hf {
+			addTri(&s.hf[i], s.hf[i].bounds())
+		}
+		return
+	}
+	w.index()
+	s.top = w.top.query(q, f, s.top[:0])
+	for _, ci := range s.top {
+		cl := &w.colliders[ci]
+		switch cl.kind {
+		case kindBox:
+			addBox(&cl.ob, cl.box)
+		case kindMesh:
+			s.sub = cl.bvh.query(q, f, s.sub[:0])
+			for _, ti := range s.sub {
+				addTri(&cl.tris[ti], cl.tbox[ti])
+			}
+		case kindHeightfield:
+			// Cell triangles are generated into s.hf, then judged.
+			s.hf = cl.hf.gather(q, f, ColliderID(ci), s.hf[:0])
+			for i := range s.hf {
+				addTri(&s.hf[i], s.hf[i].bounds())
+			}
+		}
+	}
 }

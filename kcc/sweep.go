@@ -17,10 +17,13 @@ type sweepFilter struct {
 	dir    vec // v
 	inv    vec // 1/v per axis (0 where v is 0)
 	reach  vec // per axis: |p1-p0|/2 + target + castTol
+	// w0, w1 is the window of path times meets accepts (0, 1 by default;
+	// a chunked cast narrows it to the chunk it gathers).
+	w0, w1 float64
 }
 
 func newSweepFilter(p0, p1, v vec, target float64) sweepFilter {
-	f := sweepFilter{on: true, origin: scale(add(p0, p1), 0.5), dir: v}
+	f := sweepFilter{on: true, origin: scale(add(p0, p1), 0.5), dir: v, w1: 1}
 	for i := 0; i < 3; i++ {
 		f.reach[i] = 0.5*math.Abs(p1[i]-p0[i]) + target + castTol
 		if v[i] != 0 {
@@ -36,7 +39,7 @@ func (f *sweepFilter) meets(b aabb) bool {
 	if !f.on {
 		return true
 	}
-	t0, t1 := 0.0, 1.0
+	t0, t1 := f.w0, f.w1
 	for i := 0; i < 3; i++ {
 		lo, hi := b.min[i]-f.reach[i], b.max[i]+f.reach[i]
 		if f.inv[i] == 0 {
@@ -91,4 +94,36 @@ func (f *sweepFilter) spanX(z0, z1 float64) (lo, hi float64, ok bool) {
 		xa, xb = xb, xa
 	}
 	return xa - f.reach[0], xb + f.reach[0], true
+}
+
+// entry returns the time in [0, 1] at which the path first meets b
+// inflated by reach, the window aside: a lower bound of the time at which
+// the swept capsule can touch anything inside b. It returns +Inf when the
+// path never meets it.
+func (f *sweepFilter) entry(b aabb) float64 {
+	t0, t1 := 0.0, 1.0
+	for i := 0; i < 3; i++ {
+		lo, hi := b.min[i]-f.reach[i], b.max[i]+f.reach[i]
+		if f.inv[i] == 0 {
+			if f.origin[i] < lo || f.origin[i] > hi {
+				return math.Inf(1)
+			}
+			continue
+		}
+		a := (lo - f.origin[i]) * f.inv[i]
+		c := (hi - f.origin[i]) * f.inv[i]
+		if a > c {
+			a, c = c, a
+		}
+		if a > t0 {
+			t0 = a
+		}
+		if c < t1 {
+			t1 = c
+		}
+		if t0 > t1 {
+			return math.Inf(1)
+		}
+	}
+	return t0
 }

@@ -387,11 +387,13 @@ type scratch struct {
 	heap     []int32     // positions in cands, a binary min-heap (see nextCand)
 	sweep    sweepFilter // set by castCapsule during its gather
 	boxes    []*obb
+	hf       []tri  // a cast's generated heightfield triangles, before culling
+	boxTmp   []*obb // the brute-force cast's boxes, before judging
 }
 
 // addCand records a cast candidate whose first Newton step s0 is known.
-// Candidates are ordered later, by firstCands/nextCand, as a binary heap:
-// building it is O(n), and a cast pops only the candidates whose first step
+// Candidates are ordered by pushCand/nextCand as a binary heap: a cast
+// pops only the candidates whose first step
 // comes before its earliest hit so far, so a long move over many triangles
 // does not pay for a full sort (the insertion sort this replaces was
 // O(n^2): 0.55 s for a 50 m move over a 100k-triangle mesh).
@@ -408,17 +410,6 @@ func (s *scratch) candBefore(a, b int32) bool {
 		return ca.s0 < cb.s0
 	}
 	return a < b
-}
-
-// firstCands builds the heap of candidate positions in s.heap.
-func (s *scratch) firstCands() {
-	s.heap = s.heap[:0]
-	for i := range s.cands {
-		s.heap = append(s.heap, int32(i))
-	}
-	for i := len(s.heap)/2 - 1; i >= 0; i-- {
-		s.siftDown(i)
-	}
 }
 
 // nextCand pops the earliest remaining candidate and returns its position
