@@ -456,6 +456,54 @@ type castSweep struct {
 	vlen, target float64
 	segB         aabb // the segment's box at the start
 	chunks       int
+	lo, hi       float64 // the current chunk's range of entry times
+}
+
+// key returns a candidate's first key from its box b, and whether it
+// belongs to the current chunk. Two lower bounds of the time of first
+// touch: the gap between the segment's box and b over the motion's length
+// (the gap can be no smaller, the approach no faster), and, when chunked,
+// the path's entry into b's inflated box (which also places b in its
+// chunk). The first is the sharper one near the start of a move, the
+// second far along it.
+func (c *castSweep) key(f *sweepFilter, b aabb) (float64, bool) {
+	gap := math.Max(0, math.Sqrt(boxDist2(c.segB, b))-c.target-castTol) / c.vlen
+	if c.chunks == 1 {
+		return gap, true // a short cast: one chunk, every candidate is its own
+	}
+	e := f.entry(b)
+	return math.Max(gap, e), e >= c.lo && e < c.hi
+}
+
+// addTri pushes triangle t (box b) as a candidate of the current chunk
+// unless cullForCast skips it or it belongs to another chunk.
+func (c *castSweep) addTri(s *scratch, t *tri, b aabb) {
+	if cullForCast(t, c.p0, c.p1, c.v, c.target) {
+		return
+	}
+	k, mine := c.key(&s.sweep, b)
+	if !mine || k > 1 {
+		return
+	}
+	s.tris = append(s.tris, *t)
+	s.cands = append(s.cands, castCand{idx: int32(len(s.tris) - 1), s0: k})
+	s.pushCand(int32(len(s.cands) - 1))
+}
+
+// addBox pushes box o (bounds b) as an exact candidate of the current
+// chunk when the motion can bring the capsule within reach of it.
+func (c *castSweep) addBox(s *scratch, o *obb, b aabb) {
+	if c.chunks > 1 {
+		if e := s.sweep.entry(b); e < c.lo || e >= c.hi {
+			return
+		}
+	}
+	s.boxes = append(s.boxes, o)
+	res0 := o.segBox(c.p0, c.p1)
+	if s0, ok := castStart(c.p0, c.p1, c.target, c.v, c.vlen, &res0); ok {
+		s.addCand(int32(-len(s.boxes)), s0, &res0)
+		s.pushCand(int32(len(s.cands) - 1))
+	}
 }
 
 // castChunkMin is the shortest chunk of a chunked cast (m). Chunks are also
@@ -505,6 +553,7 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 		hi = math.Inf(1)
 	}
 	f.w0, f.w1 = t0, t1
+	c.lo, c.hi = lo, hi
 	infl := c.target + castTol
 	a0, a1 := madd(c.p0, c.v, t0), madd(c.p1, c.v, t0)
 	b0, b1 := madd(c.p0, c.v, t1), madd(c.p1, c.v, t1)
@@ -515,59 +564,19 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 		b0, b1 = add(c.p0, c.v), add(c.p1, c.v)
 	}
 	q := segAABB(a0, a1, infl).union(segAABB(b0, b1, infl))
-	// key is the candidate's first key, and whether it belongs to chunk k.
-	// Two lower bounds of the time of first touch: the gap between the
-	// segment's box and b over the motion's length (the gap can be no
-	// smaller, the approach no faster), and the path's entry into b's
-	// inflated box (which also places b in its chunk). The first is the
-	// sharper one near the start of a move, the second far along it.
-	key := func(b aabb) (float64, bool) {
-		gap := math.Max(0, math.Sqrt(boxDist2(c.segB, b))-infl) / c.vlen
-		if !f.on {
-			return gap, true
-		}
-		e := f.entry(b)
-		return math.Max(gap, e), e >= lo && e < hi
-	}
-	addTri := func(t *tri, b aabb) {
-		if cullForCast(t, c.p0, c.p1, c.v, c.target) {
-			return
-		}
-		kk, mine := key(b)
-		if !mine || kk > 1 {
-			return
-		}
-		s.tris = append(s.tris, *t)
-		s.cands = append(s.cands, castCand{idx: int32(len(s.tris) - 1), s0: kk})
-		s.pushCand(int32(len(s.cands) - 1))
-	}
-	addBox := func(o *obb, b aabb) {
-		if _, mine := key(b); !mine {
-			return
-		}
-		s.boxes = append(s.boxes, o)
-		res0 := o.segBox(c.p0, c.p1)
-		if s0, ok := castStart(c.p0, c.p1, c.target, c.v, c.vlen, &res0); ok {
-			s.addCand(int32(-len(s.boxes)), s0, &res0)
-			s.pushCand(int32(len(s.cands) - 1))
-		}
-	}
 	if w.bruteForce {
 		// The benchmarks' baseline: every collider scanned, no hierarchy.
 		saved, nb := s.tris, len(s.boxes)
 		s.tris = s.hf[:0]
 		w.gatherAll(q, s, false)
 		s.hf, s.tris = s.tris, saved
-		for _, o := range s.boxes[nb:] {
-			s.boxTmp = append(s.boxTmp, o)
-		}
+		s.boxTmp = append(s.boxTmp[:0], s.boxes[nb:]...)
 		s.boxes = s.boxes[:nb]
 		for _, o := range s.boxTmp {
-			addBox(o, w.colliders[o.id].box)
+			c.addBox(s, o, w.colliders[o.id].box)
 		}
-		s.boxTmp = s.boxTmp[:0]
 		for i := range s.hf {
-			addTri(&s.hf[i], s.hf[i].bounds())
+			c.addTri(s, &s.hf[i], s.hf[i].bounds())
 		}
 		return
 	}
@@ -577,17 +586,17 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 		cl := &w.colliders[ci]
 		switch cl.kind {
 		case kindBox:
-			addBox(&cl.ob, cl.box)
+			c.addBox(s, &cl.ob, cl.box)
 		case kindMesh:
 			s.sub = cl.bvh.query(q, f, s.sub[:0])
 			for _, ti := range s.sub {
-				addTri(&cl.tris[ti], cl.tbox[ti])
+				c.addTri(s, &cl.tris[ti], cl.tbox[ti])
 			}
 		case kindHeightfield:
 			// Cell triangles are generated into s.hf, then judged.
 			s.hf = cl.hf.gather(q, f, ColliderID(ci), s.hf[:0])
 			for i := range s.hf {
-				addTri(&s.hf[i], s.hf[i].bounds())
+				c.addTri(s, &s.hf[i], s.hf[i].bounds())
 			}
 		}
 	}
