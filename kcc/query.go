@@ -482,12 +482,37 @@ func (c *castSweep) addTri(s *scratch, t *tri, b aabb) {
 		return
 	}
 	k, mine := c.key(&s.sweep, b)
-	if !mine || k > 1 {
+	if !mine {
+		return
+	}
+	k = math.Max(k, c.planeBound(t))
+	if k > 1 {
 		return
 	}
 	s.tris = append(s.tris, *t)
 	s.cands = append(s.cands, castCand{idx: int32(len(s.tris) - 1), s0: k})
 	s.pushCand(int32(len(s.cands) - 1))
+}
+
+// planeBound is a third lower bound of the time at which the cast can
+// touch t: a point's distance to the triangle is at least its distance to
+// the triangle's plane, which changes at the rate v.n, so a segment wholly
+// on one side of the plane cannot come within reach before its nearer end
+// point does. A character gliding over a ground mesh is nearly parallel to
+// the faces under it: this bound puts them past the earliest hit, so their
+// exact closest points are never computed.
+func (c *castSweep) planeBound(t *tri) float64 {
+	sa := dot(sub(c.p0, t.a), t.n)
+	sb := dot(sub(c.p1, t.a), t.n)
+	vn := dot(c.v, t.n)
+	reach := c.target + castTol
+	switch {
+	case sa > reach && sb > reach && vn < 0:
+		return (math.Min(sa, sb) - reach) / -vn
+	case sa < -reach && sb < -reach && vn > 0:
+		return (-math.Max(sa, sb) - reach) / vn
+	}
+	return 0
 }
 
 // addBox pushes box o (bounds b) as an exact candidate of the current
