@@ -1,6 +1,10 @@
 package kcc
 
-import "math"
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // obb is an oriented box for the analytic capsule path: centre, half
 // extents and the world directions of its local axes.
@@ -9,6 +13,24 @@ type obb struct {
 	h  vec
 	ax [3]vec
 	id ColliderID
+	// aligned is set when ax is exactly the world axes (every unrotated
+	// box): toLocal and toWorldDir then skip the rotation, with the same
+	// results.
+	aligned bool
+}
+
+// setAxes sets the box's axes from rotation q (unit) and whether they are
+// the world axes.
+func (o *obb) setAxes(q mgl64.Quat) {
+	o.aligned = true
+	for i := 0; i < 3; i++ {
+		var e vec
+		e[i] = 1
+		o.ax[i] = q.Rotate(e)
+		if o.ax[i] != e {
+			o.aligned = false
+		}
+	}
 }
 
 // boxResult is the closest-point pair between a segment and a box.
@@ -22,10 +44,16 @@ type boxResult struct {
 
 func (o *obb) toLocal(p vec) vec {
 	d := sub(p, o.c)
+	if o.aligned {
+		return d
+	}
 	return vec{dot(d, o.ax[0]), dot(d, o.ax[1]), dot(d, o.ax[2])}
 }
 
 func (o *obb) toWorldDir(l vec) vec {
+	if o.aligned {
+		return l
+	}
 	return add(add(scale(o.ax[0], l[0]), scale(o.ax[1], l[1])), scale(o.ax[2], l[2]))
 }
 
@@ -52,6 +80,38 @@ func (o *obb) segBox(p0, p1 vec) boxResult {
 	b := o.toLocal(p1)
 	d := sub(b, a)
 	h := o.h
+	var bestF, bestS float64
+	if k := singleAxis(d); k >= 0 && ((a[k] > h[k] && b[k] > h[k]) || (a[k] < -h[k] && b[k] < -h[k])) {
+		// The common case of an upright capsule over (or under) an
+		// upright box: the segment runs along one box axis, wholly beyond
+		// one face's plane, so its nearer end point is the closest (the
+		// general search below lands on the same s, clamped to 0 or 1).
+		if math.Abs(b[k]) < math.Abs(a[k]) {
+			bestS = 1
+		}
+		bestF = outside2(madd(a, d, bestS), h)
+	} else {
+		bestF, bestS = segBoxSearch(a, d, h)
+	}
+	return o.segBoxResult(p0, p1, a, d, bestF, bestS)
+}
+
+// singleAxis returns the only axis along which d is non-zero, or -1.
+func singleAxis(d vec) int {
+	switch {
+	case d[1] == 0 && d[2] == 0 && d[0] != 0:
+		return 0
+	case d[0] == 0 && d[2] == 0 && d[1] != 0:
+		return 1
+	case d[0] == 0 && d[1] == 0 && d[2] != 0:
+		return 2
+	}
+	return -1
+}
+
+// segBoxSearch minimises the squared distance from a+s*d (s in [0, 1]) to
+// the box of half extents h, piece by piece, and returns it and s.
+func segBoxSearch(a, d, h vec) (bestF, bestS float64) {
 	var br [8]float64
 	br[0], br[1] = 0, 1
 	n := 2
@@ -71,7 +131,7 @@ func (o *obb) segBox(p0, p1 vec) boxResult {
 			br[j], br[j-1] = br[j-1], br[j]
 		}
 	}
-	bestF, bestS := math.Inf(1), 0.0
+	bestF, bestS = math.Inf(1), 0.0
 	for k := 0; k+1 < n; k++ {
 		s0, s1 := br[k], br[k+1]
 		if s1 < s0 {
@@ -100,6 +160,13 @@ func (o *obb) segBox(p0, p1 vec) boxResult {
 			bestF, bestS = f, s
 		}
 	}
+	return bestF, bestS
+}
+
+// segBoxResult completes segBox from the closest segment parameter bestS
+// (squared distance bestF) in the box's frame.
+func (o *obb) segBoxResult(p0, p1, a, d vec, bestF, bestS float64) boxResult {
+	h := o.h
 	p := madd(a, d, bestS)
 	var r boxResult
 	r.onSeg = madd(p0, sub(p1, p0), bestS)

@@ -156,11 +156,7 @@ func (w *World) AddBox(center, halfExtents mgl64.Vec3, rot mgl64.Quat) ColliderI
 	}
 	id := ColliderID(len(w.colliders))
 	ob := obb{c: center, h: h, id: id}
-	for i := 0; i < 3; i++ {
-		var e vec
-		e[i] = 1
-		ob.ax[i] = q.Rotate(e)
-	}
+	ob.setAxes(q)
 	box := emptyAABB()
 	tbox := make([]aabb, len(tris))
 	for i := range tris {
