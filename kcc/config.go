@@ -83,6 +83,10 @@ type Config struct {
 	// Longer (or non-finite-length) requests are scaled down to it. Default
 	// 100 m, far beyond any per-tick motion of a character.
 	MaxTranslation float64
+	// CollisionMask selects the colliders the character collides with:
+	// those whose layer shares a bit with it (Godot's collision_mask; see
+	// SetCollisionLayers). Default 0, meaning AllLayers.
+	CollisionMask uint32
 }
 
 // Default values, see Config.

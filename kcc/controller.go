@@ -64,6 +64,17 @@ type MoveResult struct {
 	// into motion along a slope this Move: a steep slope, or a walkable one
 	// at least MinSlopeSlideAngle steep.
 	SlidingDownSlope bool
+	// Crushed is true when the capsule still overlaps geometry after the
+	// push-out at the start of the Move: colliders press it from opposite
+	// sides (a platform moving it into a wall, a door closing on it). The
+	// Move never resolves that by passing through either one; the caller
+	// decides (damage, respawn, stop the platform).
+	Crushed bool
+	// GroundCollider is the collider the character stands on (walkable
+	// ground, or the steep ground it touches when GroundState is
+	// GroundSteep), NoCollider in the air: pass it to World.Carry and
+	// World.PointVelocity to ride moving platforms.
+	GroundCollider ColliderID
 	// Collisions lists the hits met during the Move, in order. The slice is
 	// the Controller's scratch: valid until its next Move.
 	Collisions []Collision
@@ -94,6 +105,7 @@ func NewController(cfg Config) *Controller {
 	c.cosMaxClimb = math.Cos(c.cfg.MaxSlopeClimbAngle) - 1e-9
 	c.cosMinSlide = math.Cos(c.cfg.MinSlopeSlideAngle) - 1e-9
 	c.collisions = make([]Collision, 0, 16)
+	c.s.setFilter(c.cfg.CollisionMask, nil)
 	return c
 }
 
@@ -109,8 +121,9 @@ func (c *Controller) Config() Config {
 
 // groundInfo is the result of a ground probe.
 type groundInfo struct {
-	state  GroundState
-	normal vec
+	state    GroundState
+	normal   vec
+	collider ColliderID // the support (NoCollider when none)
 }
 
 // steepMinCos is the smallest normal.Up for a contact to count as (steep)
@@ -158,7 +171,7 @@ func (c *Controller) probeDist() float64 {
 // Offset+GroundTolerance.
 func (c *Controller) groundFrom(cs []Contact) groundInfo {
 	up := c.cfg.Up
-	g := groundInfo{state: GroundNone, normal: up}
+	g := groundInfo{state: GroundNone, normal: up, collider: NoCollider}
 	bestD, bestSteepD := math.Inf(1), math.Inf(1)
 	bestUp := -2.0
 	for i := range cs {
@@ -172,6 +185,7 @@ func (c *Controller) groundFrom(cs []Contact) groundInfo {
 			if g.state != Ground || d < bestD-1e-6 || (d < bestD+1e-6 && dot(n, up) > bestUp) {
 				g.state = Ground
 				g.normal = n
+				g.collider = k.Collider
 				bestD = math.Min(bestD, d)
 				bestUp = dot(n, up)
 			}
@@ -179,6 +193,7 @@ func (c *Controller) groundFrom(cs []Contact) groundInfo {
 			if g.state != Ground && k.Distance < bestSteepD {
 				g.state = GroundSteep
 				g.normal = n
+				g.collider = k.Collider
 				bestSteepD = k.Distance
 			}
 		}
@@ -410,15 +425,35 @@ func (c *Controller) sanitizeDesired(d vec) vec {
 // MaxTranslation is scaled down to it. Move does not allocate in steady
 // state.
 func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) MoveResult {
+	return c.MoveFiltered(w, shape, pos, desired, nil)
+}
+
+// MoveFiltered is Move seeing only the colliders that Config.CollisionMask
+// and f admit (f may be nil): a character that must not collide with its
+// own capsule, a door it is allowed through, or a layer of ghosts. The
+// filter is read during the call only.
+func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Vec3, f *QueryFilter) MoveResult {
+	c.s.setFilter(c.cfg.CollisionMask, f)
+	defer c.s.setFilter(c.cfg.CollisionMask, nil)
 	up := c.cfg.Up
 	c.collisions = c.collisions[:0]
-	res := MoveResult{GroundNormal: up, Collisions: c.collisions}
+	res := MoveResult{GroundNormal: up, GroundCollider: NoCollider, Collisions: c.collisions}
 	if w == nil || !validCapsule(shape, pos, up) {
 		return res
 	}
 	desired = c.sanitizeDesired(desired)
 	r, hh := shape.Radius, shape.HalfHeight
 	p, cs := c.recover(w, pos, r, hh)
+	for i := range cs {
+		if cs[i].Distance < -castTol {
+			// Still inside something after the push-out: squeezed between
+			// colliders that push opposite ways (a platform pressing the
+			// character into a wall). Reported, never resolved by moving
+			// through either of them.
+			res.Crushed = true
+			break
+		}
+	}
 	g0 := c.groundFrom(cs)
 	onGround := g0.state == Ground
 	stepped := false
@@ -561,12 +596,13 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 	t := sub(p, pos)
 	if !finiteVec(t) {
 		t = vec{}
-		gEnd = groundInfo{state: GroundNone, normal: up}
+		gEnd = groundInfo{state: GroundNone, normal: up, collider: NoCollider}
 	}
 	res.Translation = t
 	res.GroundState = gEnd.state
 	res.Grounded = gEnd.state == Ground
 	res.GroundNormal = gEnd.normal
+	res.GroundCollider = gEnd.collider
 	res.SlidingDownSlope = sliding
 	res.Collisions = c.collisions
 	return res

@@ -358,14 +358,7 @@ func validCapsule(shape Capsule, pos, axis vec) bool {
 // non-finite values). World query methods borrow scratch buffers from a
 // pool and do not allocate in steady state.
 func (w *World) CastCapsule(shape Capsule, pos, axis, translation mgl64.Vec3, skin float64) (CastHit, bool) {
-	axis = normalizeOr(axis, vec{0, 1, 0})
-	if !validCapsule(shape, pos, axis) || !finiteVec(translation) || !(skin >= 0) || math.IsInf(skin, 0) {
-		return CastHit{Collider: NoCollider}, false
-	}
-	s := w.getScratch()
-	defer w.pool.Put(s)
-	p0, p1 := capsuleSeg(pos, axis, shape.HalfHeight)
-	return w.castCapsule(s, p0, p1, shape.Radius, translation, skin)
+	return w.Filtered(nil).CastCapsule(shape, pos, axis, translation, skin)
 }
 
 // Contacts appends to out every contact between the capsule (centre pos,
@@ -374,14 +367,7 @@ func (w *World) CastCapsule(shape Capsule, pos, axis, translation mgl64.Vec3, sk
 // Invalid input appends nothing. Seams may report the same point once per
 // touching triangle.
 func (w *World) Contacts(shape Capsule, pos, axis mgl64.Vec3, maxDist float64, out []Contact) []Contact {
-	axis = normalizeOr(axis, vec{0, 1, 0})
-	if !validCapsule(shape, pos, axis) || !finite(maxDist) {
-		return out
-	}
-	s := w.getScratch()
-	defer w.pool.Put(s)
-	p0, p1 := capsuleSeg(pos, axis, shape.HalfHeight)
-	return append(out, w.contacts(s, p0, p1, shape.Radius, maxDist)...)
+	return w.Filtered(nil).Contacts(shape, pos, axis, maxDist, out)
 }
 
 // OverlapCapsule reports whether a capsule with axis +Y at pos, inflated by
@@ -394,15 +380,14 @@ func (w *World) OverlapCapsule(shape Capsule, pos mgl64.Vec3, margin float64) bo
 
 // OverlapCapsuleAxis is OverlapCapsule for a capsule along a given unit axis.
 func (w *World) OverlapCapsuleAxis(shape Capsule, pos, axis mgl64.Vec3, margin float64) bool {
-	axis = normalizeOr(axis, vec{0, 1, 0})
-	if !validCapsule(shape, pos, axis) || !finite(margin) {
-		return true
-	}
+	return w.Filtered(nil).OverlapCapsuleAxis(shape, pos, axis, margin)
+}
+
+// overlap is OverlapCapsuleAxis with scratch s (valid input).
+func (w *World) overlap(s *scratch, shape Capsule, pos, axis vec, margin float64) bool {
 	if margin < 0 {
 		margin = 0
 	}
-	s := w.getScratch()
-	defer w.pool.Put(s)
 	p0, p1 := capsuleSeg(pos, axis, shape.HalfHeight)
 	r := shape.Radius + margin
 	tris := w.gather(segAABB(p0, p1, r), s, false)
@@ -424,6 +409,11 @@ func (w *World) OverlapCapsuleAxis(shape Capsule, pos, axis mgl64.Vec3, margin f
 // two-sided. Invalid input (zero or non-finite dir, NaN origin, negative or
 // NaN maxDist) reports no hit; an infinite maxDist is clamped to 1e6 m.
 func (w *World) RayCast(origin, dir mgl64.Vec3, maxDist float64) (RayHit, bool) {
+	return w.Filtered(nil).RayCast(origin, dir, maxDist)
+}
+
+// rayCast is RayCast with scratch s.
+func (w *World) rayCast(s *scratch, origin, dir vec, maxDist float64) (RayHit, bool) {
 	d := normalizeOr(dir, vec{})
 	if d == (vec{}) || !finiteVec(origin) || !(maxDist >= 0) {
 		return RayHit{Collider: NoCollider}, false
@@ -431,8 +421,6 @@ func (w *World) RayCast(origin, dir mgl64.Vec3, maxDist float64) (RayHit, bool) 
 	if maxDist > 1e6 {
 		maxDist = 1e6
 	}
-	s := w.getScratch()
-	defer w.pool.Put(s)
 	q := emptyAABB().grow(origin).grow(madd(origin, d, maxDist))
 	tris := w.gather(q, s, true)
 	best := RayHit{Collider: NoCollider, Distance: maxDist}
@@ -609,6 +597,9 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 	s.top = w.top.query(q, f, s.top[:0])
 	for _, ci := range s.top {
 		cl := &w.colliders[ci]
+		if !s.admits(cl, ci) {
+			continue
+		}
 		switch cl.kind {
 		case kindBox:
 			c.addBox(s, &cl.ob, cl.box)

@@ -38,6 +38,19 @@ type collider struct {
 	ob   obb // boxes: the analytic shape (tris are kept for ray casts)
 	// removed marks an ID freed by RemoveCollider (the collider is empty).
 	removed bool
+
+	// pose is where the collider is now, prev where it was at the last
+	// Step (dynamic.go); local keeps a moved mesh's triangles as added.
+	pose, prev pose
+	local      []tri
+	// lin and ang are a kinematic collider's velocities (Step advances it).
+	lin, ang  vec
+	kinematic bool
+
+	// layer and mask are the collision layers (filter.go); sensor marks a
+	// collider that never blocks and is reported by the sensor queries.
+	layer, mask uint32
+	sensor      bool
 }
 
 type heightfield struct {
@@ -46,6 +59,11 @@ type heightfield struct {
 	cols, rows int
 	h          []float64
 	holes      bool // some heights are NaN: gather skips the triangles using them
+	lo, hi     float64 // lowest and highest finite sample
+	// pose places the grid when posed (SetTransform); queries then work in
+	// the grid's frame and place the triangles they generate.
+	pose  pose
+	posed bool
 }
 
 // World is a static collision world: boxes, triangle meshes and heightfields
@@ -70,6 +88,12 @@ type World struct {
 	// noSweepFilter turns the casts' sweep filter off (tests compare the
 	// filtered broad phase with the plain one).
 	noSweepFilter bool
+	// refit is set when colliders moved since top was refitted (the next
+	// query refits it under mu, like the rebuild).
+	refit atomic.Bool
+	// lastDt is the dt of the last Step (PointVelocity of colliders moved
+	// by SetTransform).
+	lastDt float64
 }
 
 // NewWorld returns an empty World.
@@ -82,6 +106,11 @@ func NewWorld() *World {
 func (w *World) NumColliders() int { return len(w.colliders) }
 
 func (w *World) add(c collider) ColliderID {
+	if c.pose.rot == (mgl64.Quat{}) {
+		c.pose.rot = mgl64.QuatIdent()
+	}
+	c.prev = c.pose
+	c.layer, c.mask = DefaultLayer, AllLayers
 	w.colliders = append(w.colliders, c)
 	w.dirty.Store(true)
 	return ColliderID(len(w.colliders) - 1)
@@ -91,14 +120,19 @@ func (w *World) add(c collider) ColliderID {
 // the last build. Concurrent queries are safe: one rebuilds, the others
 // wait for it.
 func (w *World) index() {
-	if !w.dirty.Load() {
+	if !w.dirty.Load() && !w.refit.Load() {
 		return
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if !w.dirty.Load() {
+		if w.refit.Load() {
+			w.top.refit()
+			w.refit.Store(false)
+		}
 		return
 	}
+	w.refit.Store(false)
 	boxes := make([]aabb, len(w.colliders))
 	for i := range w.colliders {
 		boxes[i] = w.colliders[i].box
@@ -131,7 +165,14 @@ func (w *World) AddBox(center, halfExtents mgl64.Vec3, rot mgl64.Quat) ColliderI
 		return w.add(collider{kind: kindBox, box: emptyAABB()})
 	}
 	h := vec{math.Abs(halfExtents[0]), math.Abs(halfExtents[1]), math.Abs(halfExtents[2])}
-	var tris []tri
+	id := ColliderID(len(w.colliders))
+	tris, tbox, box, ob := boxGeometry(center, h, q, id, nil, nil)
+	return w.add(collider{kind: kindBox, box: box, tris: tris, tbox: tbox, ob: ob, pose: pose{pos: center, rot: q}})
+}
+
+// boxGeometry builds a box's 12 triangles (appended to tris, their bounds
+// to tbox), its bounds and its analytic shape.
+func boxGeometry(center, h vec, q mgl64.Quat, id ColliderID, tris []tri, tbox []aabb) ([]tri, []aabb, aabb, obb) {
 	for axis := 0; axis < 3; axis++ {
 		j, k := (axis+1)%3, (axis+2)%3
 		for _, s := range [2]float64{1, -1} {
@@ -154,21 +195,19 @@ func (w *World) AddBox(center, halfExtents mgl64.Vec3, rot mgl64.Quat) ColliderI
 			}
 		}
 	}
-	id := ColliderID(len(w.colliders))
 	ob := obb{c: center, h: h, id: id}
 	ob.setAxes(q)
 	box := emptyAABB()
-	tbox := make([]aabb, len(tris))
 	for i := range tris {
 		tris[i].id = id
 		tris[i].backCull = h[0] > 0 && h[1] > 0 && h[2] > 0
-		tbox[i] = tris[i].bounds()
+		tbox = append(tbox, tris[i].bounds())
 		box = box.union(tbox[i])
 	}
 	if len(tris) == 0 {
 		box = emptyAABB()
 	}
-	return w.add(collider{kind: kindBox, box: box, tris: tris, tbox: tbox, ob: ob})
+	return tris, tbox, box, ob
 }
 
 // makeTri builds a triangle with its unit normal; ok is false for
@@ -370,7 +409,7 @@ func (w *World) AddHeightfieldReport(origin mgl64.Vec3, cellSize float64, cols, 
 		min: vec{origin[0], origin[1] + lo, origin[2]},
 		max: vec{origin[0] + float64(cols-1)*cellSize, origin[1] + hi, origin[2] + float64(rows-1)*cellSize},
 	}
-	return w.add(collider{kind: kindHeightfield, box: box, hf: heightfield{origin: origin, cell: cellSize, cols: cols, rows: rows, h: hs, holes: holes}}), rep, nil
+	return w.add(collider{kind: kindHeightfield, box: box, hf: heightfield{origin: origin, cell: cellSize, cols: cols, rows: rows, h: hs, holes: holes, lo: lo, hi: hi}}), rep, nil
 }
 
 // scratch holds the reusable buffers of one querier (a Controller or a
@@ -385,6 +424,10 @@ type scratch struct {
 	boxes    []*obb
 	hf       []tri  // a cast's generated heightfield triangles, before culling
 	boxTmp   []*obb // the brute-force cast's boxes, before judging
+	// mask and filter select the colliders the queries see (filter.go);
+	// mask is never 0 (AllLayers when unfiltered).
+	mask   uint32
+	filter *QueryFilter
 }
 
 // addCand records a cast candidate whose first Newton step s0 is known.
@@ -470,7 +513,9 @@ func (w *World) getScratch() *scratch {
 	if s, ok := w.pool.Get().(*scratch); ok {
 		return s
 	}
-	return &scratch{}
+	s := &scratch{}
+	s.setFilter(0, nil)
+	return s
 }
 
 // gather collects into s.tris every triangle whose box overlaps q, and
@@ -490,6 +535,9 @@ func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 	s.top = w.top.query(q, f, s.top[:0])
 	for _, ci := range s.top {
 		c := &w.colliders[ci]
+		if !s.admits(c, ci) {
+			continue
+		}
 		switch c.kind {
 		case kindBox:
 			if !boxTris {
@@ -514,6 +562,13 @@ func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 }
 
 func (h *heightfield) gather(q aabb, f *sweepFilter, id ColliderID, out []tri) []tri {
+	if h.posed {
+		// Work in the grid's frame: the query box becomes the box around
+		// its corners there; the sweep filter, set in world axes, is left
+		// out (only fewer cells would be visited).
+		q = transformBox(q, h.pose.inverse)
+		f = &sweepFilter{}
+	}
 	c0 := cellIndex((q.min[0]-h.origin[0])/h.cell, h.cols-2)
 	c1 := cellIndex((q.max[0]-h.origin[0])/h.cell, h.cols-2)
 	r0 := cellIndex((q.min[2]-h.origin[2])/h.cell, h.rows-2)
@@ -566,6 +621,9 @@ func (h *heightfield) cellTris(c, r int, id ColliderID, out []tri) []tri {
 	v10 := vec{x1, h.origin[1] + h10, z0}
 	v01 := vec{x0, h.origin[1] + h01, z1}
 	v11 := vec{x1, h.origin[1] + h11, z1}
+	if h.posed {
+		v00, v10, v01, v11 = h.pose.apply(v00), h.pose.apply(v10), h.pose.apply(v01), h.pose.apply(v11)
+	}
 	if !h.holes {
 		return append(out, hfTri(v00, v01, v11, id), hfTri(v00, v11, v10, id))
 	}
@@ -594,6 +652,9 @@ func cellIndex(x float64, last int) int {
 func (w *World) gatherAll(q aabb, s *scratch, boxTris bool) []tri {
 	for ci := range w.colliders {
 		c := &w.colliders[ci]
+		if !s.admits(c, int32(ci)) {
+			continue
+		}
 		if c.kind == kindBox && !boxTris {
 			if len(c.tris) > 0 && c.box.overlaps(q) {
 				s.boxes = append(s.boxes, &c.ob)

@@ -1,0 +1,329 @@
+package kcc
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Limits on collider motion. Velocities beyond them are clamped (their
+// direction kept), so a hostile or broken platform script cannot launch a
+// collider to infinity in one tick.
+const (
+	// MaxColliderSpeed bounds a kinematic collider's linear speed (m/s).
+	MaxColliderSpeed = 1000.0
+	// MaxColliderSpin bounds a kinematic collider's angular speed (rad/s).
+	MaxColliderSpin = 100.0
+	// MaxStepDt bounds World.Step's dt (s); a larger dt is clamped to it,
+	// like systems.Runner clamps a frame.
+	MaxStepDt = 0.25
+)
+
+// Errors returned by SetTransform and SetVelocity.
+var (
+	ErrBadTransform = errors.New("kcc: invalid transform (NaN or infinite position, zero or non-finite rotation)")
+	ErrBadVelocity  = errors.New("kcc: invalid velocity (NaN or infinite)")
+)
+
+// pose is a collider's placement: world = rot·local + pos. Boxes are local
+// about their centre (pos is the centre, as in AddBox); meshes and
+// heightfields are local in the frame their vertices or origin were given
+// in, so they start at the identity pose.
+type pose struct {
+	pos vec
+	rot mgl64.Quat
+}
+
+var identityPose = pose{rot: mgl64.QuatIdent()}
+
+func (p pose) apply(l vec) vec { return add(p.rot.Rotate(l), p.pos) }
+
+func (p pose) inverse(w vec) vec { return p.rot.Conjugate().Rotate(sub(w, p.pos)) }
+
+func (p pose) isIdentity() bool { return p.pos == (vec{}) && p.rot == mgl64.QuatIdent() }
+
+// collider looks up id for a pose or velocity change.
+func (w *World) movable(id ColliderID) (*collider, error) {
+	if w == nil || id < 0 || int(id) >= len(w.colliders) {
+		return nil, fmt.Errorf("%w: %d", ErrUnknownCollider, id)
+	}
+	c := &w.colliders[id]
+	if c.removed {
+		return nil, fmt.Errorf("%w: %d", ErrColliderRemoved, id)
+	}
+	return c, nil
+}
+
+// unitQuat normalizes q; a zero Quat means identity (as in AddBox). It
+// reports false for a non-finite or (near) zero-length non-zero Quat.
+func unitQuat(q mgl64.Quat) (mgl64.Quat, bool) {
+	if q.W == 0 && q.V == (vec{}) {
+		return mgl64.QuatIdent(), true
+	}
+	if !finite(q.W) || !finiteVec(q.V) {
+		return q, false
+	}
+	l := q.Len()
+	if !(l > 1e-12) || math.IsInf(l, 0) {
+		return q, false
+	}
+	return q.Scale(1 / l), true
+}
+
+// SetTransform places collider id at pos with rotation rot. For a box, pos
+// is its centre and rot its rotation (as in AddBox); a mesh or heightfield
+// is placed by the transform of the frame its vertices or origin were given
+// in (it starts at pos 0, identity). rot is normalized (a zero Quat means
+// identity). A NaN or infinite pos, or a zero-length or non-finite rot,
+// returns ErrBadTransform and changes nothing; an unknown or removed id
+// returns ErrUnknownCollider or ErrColliderRemoved.
+//
+// The pose change is what Carry and PointVelocity report until the next
+// Step. Cost: a box or a heightfield is O(1); a mesh re-places its
+// triangles and refits its own hierarchy, O(its triangles) (keep moving
+// meshes small: platforms, doors, lifts). The world's top-level hierarchy
+// is refitted, not rebuilt, by the next query. Like adding colliders, it
+// must not run while queries run.
+func (w *World) SetTransform(id ColliderID, pos mgl64.Vec3, rot mgl64.Quat) error {
+	c, err := w.movable(id)
+	if err != nil {
+		return err
+	}
+	q, ok := unitQuat(rot)
+	if !ok || !finiteVec(pos) {
+		return fmt.Errorf("%w: collider %d pos %v rot %v", ErrBadTransform, id, pos, rot)
+	}
+	w.place(id, c, pose{pos: pos, rot: q})
+	return nil
+}
+
+// Transform returns collider id's position and rotation (see SetTransform).
+func (w *World) Transform(id ColliderID) (pos mgl64.Vec3, rot mgl64.Quat, err error) {
+	c, err := w.movable(id)
+	if err != nil {
+		return vec{}, mgl64.QuatIdent(), err
+	}
+	return c.pose.pos, c.pose.rot, nil
+}
+
+// place moves c to p: its geometry, its bounds and, lazily, the top-level
+// hierarchy.
+func (w *World) place(id ColliderID, c *collider, p pose) {
+	c.pose = p
+	switch c.kind {
+	case kindBox:
+		if len(c.tris) == 0 {
+			return // an empty (invalid) box stays empty wherever it is
+		}
+		c.tris, c.tbox, c.box, c.ob = boxGeometry(p.pos, c.ob.h, p.rot, id, c.tris[:0], c.tbox[:0])
+	case kindMesh:
+		if c.local == nil {
+			c.local = append([]tri(nil), c.tris...)
+		}
+		box := emptyAABB()
+		for i := range c.local {
+			c.tris[i] = placeTri(&c.local[i], p)
+			c.tbox[i] = c.tris[i].bounds()
+			box = box.union(c.tbox[i])
+		}
+		c.box = box
+		c.bvh.refit()
+	case kindHeightfield:
+		c.hf.posed = !p.isIdentity()
+		c.hf.pose = p
+		c.box = c.hf.bounds()
+	}
+	w.refitTop(id, c.box)
+}
+
+// placeTri returns the local triangle t placed by p. A rigid motion keeps
+// the triangle's shape, so its normal and edge normals are rotated, not
+// recomputed.
+func placeTri(t *tri, p pose) tri {
+	out := *t
+	out.a, out.b, out.c = p.apply(t.a), p.apply(t.b), p.apply(t.c)
+	out.n = p.rot.Rotate(t.n)
+	for k := range out.en {
+		out.en[k] = p.rot.Rotate(t.en[k])
+	}
+	return out
+}
+
+// refitTop records collider id's new bounds in the top-level hierarchy;
+// the next query refits it (O(colliders), no rebuild). When a rebuild is
+// already due (colliders were added or removed), that rebuild reads the
+// new bounds itself.
+func (w *World) refitTop(id ColliderID, box aabb) {
+	if w.dirty.Load() || int(id) >= len(w.top.boxes) {
+		w.dirty.Store(true)
+		return
+	}
+	w.top.boxes[id] = box
+	w.refit.Store(true)
+}
+
+// refit recomputes every node's box from its items' boxes, children before
+// parents (children always come after their parent in nodes).
+func (b *bvh) refit() {
+	for i := len(b.nodes) - 1; i >= 0; i-- {
+		nd := &b.nodes[i]
+		if nd.count > 0 {
+			box := emptyAABB()
+			for _, it := range b.items[nd.first : nd.first+nd.count] {
+				box = box.union(b.boxes[it])
+			}
+			nd.box = box
+			continue
+		}
+		nd.box = b.nodes[nd.left].box.union(b.nodes[nd.left+1].box)
+	}
+}
+
+// bounds is the world box of a heightfield: its local box (grid extent,
+// lowest to highest sample) placed by its pose.
+func (h *heightfield) bounds() aabb {
+	l := aabb{
+		min: vec{h.origin[0], h.origin[1] + h.lo, h.origin[2]},
+		max: vec{h.origin[0] + float64(h.cols-1)*h.cell, h.origin[1] + h.hi, h.origin[2] + float64(h.rows-1)*h.cell},
+	}
+	if !h.posed {
+		return l
+	}
+	return transformBox(l, h.pose.apply)
+}
+
+// transformBox returns the box around the 8 corners of b mapped by f.
+func transformBox(b aabb, f func(vec) vec) aabb {
+	out := emptyAABB()
+	for k := 0; k < 8; k++ {
+		corner := b.min
+		for i := 0; i < 3; i++ {
+			if k&(1<<i) != 0 {
+				corner[i] = b.max[i]
+			}
+		}
+		out = out.grow(f(corner))
+	}
+	return out
+}
+
+// SetVelocity makes collider id kinematic: each Step(dt) moves it by
+// linear·dt and turns it by angular·dt (radians about the world axis
+// angular, through its pose position: a box's centre, a mesh's frame
+// origin). Zero velocities make it static again. A NaN or infinite
+// component returns ErrBadVelocity and changes nothing; speeds above
+// MaxColliderSpeed and MaxColliderSpin are clamped to them.
+func (w *World) SetVelocity(id ColliderID, linear, angular mgl64.Vec3) error {
+	c, err := w.movable(id)
+	if err != nil {
+		return err
+	}
+	if !finiteVec(linear) || !finiteVec(angular) {
+		return fmt.Errorf("%w: collider %d linear %v angular %v", ErrBadVelocity, id, linear, angular)
+	}
+	c.lin = clampLen(linear, MaxColliderSpeed)
+	c.ang = clampLen(angular, MaxColliderSpin)
+	c.kinematic = c.lin != (vec{}) || c.ang != (vec{})
+	return nil
+}
+
+// Velocity returns collider id's kinematic velocities (zero for a collider
+// moved only by SetTransform, or static).
+func (w *World) Velocity(id ColliderID) (linear, angular mgl64.Vec3, err error) {
+	c, err := w.movable(id)
+	if err != nil {
+		return vec{}, vec{}, err
+	}
+	return c.lin, c.ang, nil
+}
+
+func clampLen(v vec, max float64) vec {
+	if l := length(v); l > max {
+		return scale(v, max/l)
+	}
+	return v
+}
+
+// Step starts a tick of the world's motion: it forgets the previous tick's
+// pose changes (Carry and PointVelocity report what happens after this
+// call) and advances every kinematic collider by dt. Call it once per
+// tick, before moving colliders with SetTransform and before moving the
+// characters. A NaN or negative dt advances nothing; dt above MaxStepDt is
+// clamped to it. It is O(colliders) plus the cost of placing each moving
+// one (see SetTransform); it must not run while queries run.
+func (w *World) Step(dt float64) {
+	if w == nil {
+		return
+	}
+	if !(dt >= 0) {
+		dt = 0
+	}
+	dt = math.Min(dt, MaxStepDt)
+	w.lastDt = dt
+	for i := range w.colliders {
+		c := &w.colliders[i]
+		c.prev = c.pose
+		if !c.kinematic || c.removed || dt == 0 {
+			continue
+		}
+		p := c.pose
+		p.pos = madd(p.pos, c.lin, dt)
+		if c.ang != (vec{}) {
+			a := length(c.ang) * dt
+			p.rot = mgl64.QuatRotate(a, scale(c.ang, 1/length(c.ang))).Mul(p.rot).Normalize()
+		}
+		w.place(ColliderID(i), c, p)
+	}
+}
+
+// Carry returns how the point p, attached to collider id, moved with it
+// since the last Step: delta is its displacement (so a character standing
+// on a platform at p is carried to p+delta) and yaw the platform's turn
+// about up in radians (counter-clockwise seen from above, for turning the
+// character's view with it). Both are zero for a collider that did not
+// move, an unknown or removed id, or non-finite input.
+func (w *World) Carry(id ColliderID, p, up mgl64.Vec3) (delta mgl64.Vec3, yaw float64) {
+	c, err := w.movable(id)
+	if err != nil || !finiteVec(p) {
+		return vec{}, 0
+	}
+	if c.pose == c.prev {
+		return vec{}, 0
+	}
+	delta = sub(c.pose.apply(c.prev.inverse(p)), p)
+	if !finiteVec(delta) {
+		return vec{}, 0
+	}
+	up = normalizeOr(up, vec{0, 1, 0})
+	dq := c.pose.rot.Mul(c.prev.rot.Conjugate())
+	// The twist of dq about up: 2·atan2(v·up, w).
+	yaw = 2 * math.Atan2(dot(dq.V, up), dq.W)
+	if yaw > math.Pi {
+		yaw -= 2 * math.Pi
+	} else if yaw < -math.Pi {
+		yaw += 2 * math.Pi
+	}
+	return delta, yaw
+}
+
+// PointVelocity returns the velocity of the point p attached to collider
+// id: linear + angular × (p - position) for a kinematic collider, and for
+// one moved by SetTransform its displacement since the last Step over that
+// Step's dt. It is zero for a static collider, an unknown or removed id, or
+// before the first Step with dt > 0.
+func (w *World) PointVelocity(id ColliderID, p mgl64.Vec3) mgl64.Vec3 {
+	c, err := w.movable(id)
+	if err != nil || !finiteVec(p) {
+		return vec{}
+	}
+	if c.kinematic {
+		return add(c.lin, cross(c.ang, sub(p, c.pose.pos)))
+	}
+	if w.lastDt <= 0 {
+		return vec{}
+	}
+	d, _ := w.Carry(id, p, vec{0, 1, 0})
+	return scale(d, 1/w.lastDt)
+}

@@ -1,0 +1,168 @@
+package kcc
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// SetSensor makes collider id a sensor (on) or a solid collider again.
+// A sensor never blocks: Move, casts, contacts, overlaps and rays ignore
+// it. World.Sensors reports which sensors a character overlaps and a
+// SensorTracker turns that into enter/stay/exit events. An unknown or
+// removed id returns an error.
+func (w *World) SetSensor(id ColliderID, on bool) error {
+	c, err := w.movable(id)
+	if err != nil {
+		return err
+	}
+	c.sensor = on
+	return nil
+}
+
+// Sensors appends to out, in increasing ID order, every sensor that the
+// upright capsule at pos overlaps (touching counts) and whose mask
+// includes layer (the character's layer; 0 means DefaultLayer), and
+// returns the extended slice. Invalid input appends nothing. It borrows
+// pooled scratch and does not allocate once out has room.
+func (w *World) Sensors(shape Capsule, pos mgl64.Vec3, layer uint32, out []ColliderID) []ColliderID {
+	up := vec{0, 1, 0}
+	if w == nil || !validCapsule(shape, pos, up) {
+		return out
+	}
+	if layer == 0 {
+		layer = DefaultLayer
+	}
+	s := w.getScratch()
+	defer w.pool.Put(s)
+	w.index()
+	p0, p1 := capsuleSeg(pos, up, shape.HalfHeight)
+	r := shape.Radius
+	q := segAABB(p0, p1, r)
+	var off sweepFilter
+	s.top = w.top.query(q, &off, s.top[:0])
+	n0 := len(out)
+	for _, ci := range s.top {
+		c := &w.colliders[ci]
+		if !c.sensor || c.removed || c.mask&layer == 0 || !w.touches(s, c, ColliderID(ci), q, p0, p1, r) {
+			continue
+		}
+		out = append(out, ColliderID(ci))
+	}
+	// The hierarchy's order is not the ID order: sort the (few) hits.
+	for i := n0 + 1; i < len(out); i++ {
+		for j := i; j > n0 && out[j] < out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// touches reports whether segment p0-p1 comes within r of collider c.
+func (w *World) touches(s *scratch, c *collider, id ColliderID, q aabb, p0, p1 vec, r float64) bool {
+	var off sweepFilter
+	switch c.kind {
+	case kindBox:
+		return len(c.tris) > 0 && c.ob.segBox(p0, p1).dist <= r
+	case kindMesh:
+		s.sub = c.bvh.query(q, &off, s.sub[:0])
+		for _, ti := range s.sub {
+			if segTri(p0, p1, &c.tris[ti]).dist <= r {
+				return true
+			}
+		}
+	case kindHeightfield:
+		s.hf = c.hf.gather(q, &off, id, s.hf[:0])
+		for i := range s.hf {
+			if segTri(p0, p1, &s.hf[i]).dist <= r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// SensorEventKind says whether a character entered, stayed in or left a
+// sensor this tick.
+type SensorEventKind uint8
+
+// Sensor event kinds.
+const (
+	SensorEnter SensorEventKind = iota
+	SensorStay
+	SensorExit
+)
+
+// String returns "enter", "stay" or "exit".
+func (k SensorEventKind) String() string {
+	switch k {
+	case SensorEnter:
+		return "enter"
+	case SensorStay:
+		return "stay"
+	case SensorExit:
+		return "exit"
+	}
+	return fmt.Sprintf("SensorEventKind(%d)", uint8(k))
+}
+
+// SensorEvent is one character's relation to one sensor this tick.
+type SensorEvent struct {
+	Character int
+	Sensor    ColliderID
+	Kind      SensorEventKind
+}
+
+// SensorTracker turns each tick's overlaps (World.Sensors) into
+// enter/stay/exit events. Characters are small non-negative integers
+// chosen by the caller (an index into its character list). Per tick: call
+// Begin, then Update once per character in increasing character order;
+// Events then lists, per character in that order, its sensors in
+// increasing ID order, each with its kind (exits included), so the events
+// are the same on every run. It allocates only when a character or its
+// overlap count grows beyond what it has seen.
+type SensorTracker struct {
+	prev   [][]ColliderID // per character: sensors overlapped last tick, sorted
+	Events []SensorEvent
+}
+
+// Begin starts a tick: it clears Events.
+func (t *SensorTracker) Begin() { t.Events = t.Events[:0] }
+
+// Update records that character now overlaps the sensors in now (sorted in
+// increasing ID order, as World.Sensors returns them) and appends the
+// character's events. A negative character is ignored.
+func (t *SensorTracker) Update(character int, now []ColliderID) {
+	if character < 0 {
+		return
+	}
+	for len(t.prev) <= character {
+		t.prev = append(t.prev, nil)
+	}
+	old := t.prev[character]
+	i, j := 0, 0
+	for i < len(old) || j < len(now) {
+		switch {
+		case j == len(now) || (i < len(old) && old[i] < now[j]):
+			t.Events = append(t.Events, SensorEvent{Character: character, Sensor: old[i], Kind: SensorExit})
+			i++
+		case i == len(old) || now[j] < old[i]:
+			t.Events = append(t.Events, SensorEvent{Character: character, Sensor: now[j], Kind: SensorEnter})
+			j++
+		default:
+			t.Events = append(t.Events, SensorEvent{Character: character, Sensor: now[j], Kind: SensorStay})
+			i++
+			j++
+		}
+	}
+	t.prev[character] = append(old[:0], now...)
+}
+
+// Forget reports the exits of a character that is gone (despawned) and
+// forgets it; call it between Begin and the next Begin.
+func (t *SensorTracker) Forget(character int) {
+	if character < 0 || character >= len(t.prev) {
+		return
+	}
+	t.Update(character, nil)
+}
