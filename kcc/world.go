@@ -58,7 +58,7 @@ type heightfield struct {
 	cell       float64
 	cols, rows int
 	h          []float64
-	holes      bool // some heights are NaN: gather skips the triangles using them
+	holes      bool    // some heights are NaN: gather skips the triangles using them
 	lo, hi     float64 // lowest and highest finite sample
 	// pose places the grid when posed (SetTransform); queries then work in
 	// the grid's frame and place the triangles they generate.
