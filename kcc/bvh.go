@@ -7,6 +7,10 @@ type bvh struct {
 	nodes []bvhNode
 	items []int32 // item indices, leaves reference ranges of this slice
 	boxes []aabb  // item boxes (shared with the caller, not copied)
+	// parent of each node (-1 for the root) and the leaf holding each
+	// item: refitItem walks from an item's leaf up to the root.
+	parent []int32
+	leafOf []int32
 }
 
 // bvhNode is an inner node (count == 0: children left and left+1) or a leaf
@@ -40,7 +44,43 @@ func buildBVH(boxes []aabb) bvh {
 	}
 	b.nodes = make([]bvhNode, 1, 2*n/bvhLeafSize+2)
 	b.build(0, 0, n, boxes, centres)
+	b.parent = make([]int32, len(b.nodes))
+	b.parent[0] = -1
+	b.leafOf = make([]int32, n)
+	for i := range b.nodes {
+		nd := &b.nodes[i]
+		if nd.count > 0 {
+			for _, it := range b.items[nd.first : nd.first+nd.count] {
+				b.leafOf[it] = int32(i)
+			}
+			continue
+		}
+		b.parent[nd.left], b.parent[nd.left+1] = int32(i), int32(i)
+	}
 	return b
+}
+
+// refitItem updates the boxes from item's leaf up to the root after the
+// item's box changed, stopping where a node's box comes out unchanged.
+func (b *bvh) refitItem(item int32) {
+	if int(item) >= len(b.leafOf) {
+		return
+	}
+	for n := b.leafOf[item]; n >= 0; n = b.parent[n] {
+		nd := &b.nodes[n]
+		box := emptyAABB()
+		if nd.count > 0 {
+			for _, it := range b.items[nd.first : nd.first+nd.count] {
+				box = box.union(b.boxes[it])
+			}
+		} else {
+			box = b.nodes[nd.left].box.union(b.nodes[nd.left+1].box)
+		}
+		if box == nd.box {
+			return
+		}
+		nd.box = box
+	}
 }
 
 func (b *bvh) build(node int, lo, hi int, boxes []aabb, centres []vec) {

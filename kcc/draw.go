@@ -38,8 +38,13 @@ func (w *World) AppendTriangles(dst []Triangle) []Triangle {
 			}
 			continue
 		}
-		for i := range c.tris {
-			t := &c.tris[i]
+		tris := c.tris
+		if c.kind == kindBox && c.moved {
+			var buf [12]tri
+			tris = c.appendBoxTris(ColliderID(ci), buf[:0])
+		}
+		for i := range tris {
+			t := &tris[i]
 			dst = append(dst, Triangle{A: t.a, B: t.b, C: t.c, Normal: t.n, Collider: ColliderID(ci), Solid: t.backCull})
 		}
 	}

@@ -42,6 +42,36 @@ func (p pose) apply(l vec) vec { return add(p.rot.Rotate(l), p.pos) }
 
 func (p pose) inverse(w vec) vec { return p.rot.Conjugate().Rotate(sub(w, p.pos)) }
 
+// frame is a pose as a rotation matrix (columns: the images of the axes)
+// and a translation: placing many points costs 9 multiplications each.
+type frame struct {
+	m [3]vec
+	p vec
+}
+
+func (p pose) frame() frame {
+	q := p.rot
+	x, y, z, w := q.V[0], q.V[1], q.V[2], q.W
+	return frame{
+		m: [3]vec{
+			{1 - 2*(y*y+z*z), 2 * (x*y + w*z), 2 * (x*z - w*y)},
+			{2 * (x*y - w*z), 1 - 2*(x*x+z*z), 2 * (y*z + w*x)},
+			{2 * (x*z + w*y), 2 * (y*z - w*x), 1 - 2*(x*x+y*y)},
+		},
+		p: p.pos,
+	}
+}
+
+func (f *frame) dir(v vec) vec {
+	return vec{
+		f.m[0][0]*v[0] + f.m[1][0]*v[1] + f.m[2][0]*v[2],
+		f.m[0][1]*v[0] + f.m[1][1]*v[1] + f.m[2][1]*v[2],
+		f.m[0][2]*v[0] + f.m[1][2]*v[1] + f.m[2][2]*v[2],
+	}
+}
+
+func (f *frame) point(v vec) vec { return add(f.dir(v), f.p) }
+
 func (p pose) isIdentity() bool { return p.pos == (vec{}) && p.rot == mgl64.QuatIdent() }
 
 // collider looks up id for a pose or velocity change.
@@ -117,18 +147,21 @@ func (w *World) place(id ColliderID, c *collider, p pose) {
 		if len(c.tris) == 0 {
 			return // an empty (invalid) box stays empty wherever it is
 		}
-		c.tris, c.tbox, c.box, c.ob = boxGeometry(p.pos, c.ob.h, p.rot, id, c.tris[:0], c.tbox[:0])
+		// O(1): the analytic box moves; its triangles (rays and drawing
+		// only) are rebuilt from the pose when asked for.
+		if c.local == nil {
+			c.local = boxTris(vec{}, c.ob.h, mgl64.QuatIdent(), id, nil)
+		}
+		c.moved = true
+		c.ob.c = p.pos
+		c.ob.setAxes(p.rot)
+		c.box = c.ob.bounds()
 	case kindMesh:
 		if c.local == nil {
 			c.local = append([]tri(nil), c.tris...)
 		}
-		box := emptyAABB()
-		for i := range c.local {
-			c.tris[i] = placeTri(&c.local[i], p)
-			c.tbox[i] = c.tris[i].bounds()
-			box = box.union(c.tbox[i])
-		}
-		c.box = box
+		f := p.frame()
+		c.box = c.placeTris(&f)
 		c.bvh.refit()
 	case kindHeightfield:
 		c.hf.posed = !p.isIdentity()
@@ -138,16 +171,25 @@ func (w *World) place(id ColliderID, c *collider, p pose) {
 	w.refitTop(id, c.box)
 }
 
-// placeTri returns the local triangle t placed by p. A rigid motion keeps
-// the triangle's shape, so its normal and edge normals are rotated, not
-// recomputed.
-func placeTri(t *tri, p pose) tri {
-	out := *t
-	out.a, out.b, out.c = p.apply(t.a), p.apply(t.b), p.apply(t.c)
-	out.n = p.rot.Rotate(t.n)
-	for k := range out.en {
-		out.en[k] = p.rot.Rotate(t.en[k])
+// placeTris places the collider's local triangles by f into tris and
+// tbox and returns their bounds. A rigid motion keeps a triangle's shape,
+// so normals and edge normals are rotated, not recomputed.
+func (c *collider) placeTris(f *frame) aabb {
+	box := emptyAABB()
+	for i := range c.local {
+		c.tris[i] = placeTri(&c.local[i], f)
+		c.tbox[i] = c.tris[i].bounds()
+		box = box.union(c.tbox[i])
 	}
+	return box
+}
+
+// placeTri returns the local triangle t placed by f.
+func placeTri(t *tri, f *frame) tri {
+	out := *t
+	out.a, out.b, out.c = f.point(t.a), f.point(t.b), f.point(t.c)
+	out.n = f.dir(t.n)
+	out.en = [3]vec{f.dir(t.en[0]), f.dir(t.en[1]), f.dir(t.en[2])}
 	return out
 }
 
@@ -161,7 +203,20 @@ func (w *World) refitTop(id ColliderID, box aabb) {
 		return
 	}
 	w.top.boxes[id] = box
+	if c := &w.colliders[id]; !c.pendingRefit {
+		c.pendingRefit = true
+		w.moved = append(w.moved, int32(id))
+	}
 	w.refit.Store(true)
+}
+
+// clearMoved forgets the pending refits (they were done, or a rebuild
+// makes them moot).
+func (w *World) clearMoved() {
+	for _, id := range w.moved {
+		w.colliders[id].pendingRefit = false
+	}
+	w.moved = w.moved[:0]
 }
 
 // refit recomputes every node's box from its items' boxes, children before
@@ -326,4 +381,14 @@ func (w *World) PointVelocity(id ColliderID, p mgl64.Vec3) mgl64.Vec3 {
 	}
 	d, _ := w.Carry(id, p, vec{0, 1, 0})
 	return scale(d, 1/w.lastDt)
+}
+
+// bounds is the box's world bounding box: its centre plus, per world
+// axis, the half extents projected on it.
+func (o *obb) bounds() aabb {
+	var e vec
+	for i := 0; i < 3; i++ {
+		e[i] = math.Abs(o.ax[0][i])*o.h[0] + math.Abs(o.ax[1][i])*o.h[1] + math.Abs(o.ax[2][i])*o.h[2]
+	}
+	return aabb{min: sub(o.c, e), max: add(o.c, e)}
 }

@@ -51,6 +51,11 @@ type collider struct {
 	// collider that never blocks and is reported by the sensor queries.
 	layer, mask uint32
 	sensor      bool
+	// pendingRefit is set while the collider is in World.moved.
+	pendingRefit bool
+	// moved marks a box placed by SetTransform or Step: tris then holds
+	// its triangles as added (appendBoxTris rebuilds the current ones).
+	moved bool
 }
 
 type heightfield struct {
@@ -91,6 +96,9 @@ type World struct {
 	// refit is set when colliders moved since top was refitted (the next
 	// query refits it under mu, like the rebuild).
 	refit atomic.Bool
+	// moved lists the colliders whose bounds changed since the last refit
+	// (each once: collider.pendingRefit).
+	moved []int32
 	// lastDt is the dt of the last Step (PointVelocity of colliders moved
 	// by SetTransform).
 	lastDt float64
@@ -127,11 +135,20 @@ func (w *World) index() {
 	defer w.mu.Unlock()
 	if !w.dirty.Load() {
 		if w.refit.Load() {
-			w.top.refit()
+			// A few movers: walk their paths up; many: one pass over all.
+			if len(w.moved) > len(w.colliders)/8 {
+				w.top.refit()
+			} else {
+				for _, id := range w.moved {
+					w.top.refitItem(id)
+				}
+			}
+			w.clearMoved()
 			w.refit.Store(false)
 		}
 		return
 	}
+	w.clearMoved()
 	w.refit.Store(false)
 	boxes := make([]aabb, len(w.colliders))
 	for i := range w.colliders {
@@ -173,6 +190,25 @@ func (w *World) AddBox(center, halfExtents mgl64.Vec3, rot mgl64.Quat) ColliderI
 // boxGeometry builds a box's 12 triangles (appended to tris, their bounds
 // to tbox), its bounds and its analytic shape.
 func boxGeometry(center, h vec, q mgl64.Quat, id ColliderID, tris []tri, tbox []aabb) ([]tri, []aabb, aabb, obb) {
+	n0 := len(tris)
+	tris = boxTris(center, h, q, id, tris)
+	ob := obb{c: center, h: h, id: id}
+	ob.setAxes(q)
+	box := emptyAABB()
+	for i := n0; i < len(tris); i++ {
+		tbox = append(tbox, tris[i].bounds())
+		box = box.union(tbox[i-n0])
+	}
+	if len(tris) == n0 {
+		box = emptyAABB()
+	}
+	return tris, tbox, box, ob
+}
+
+// boxTris appends the 12 outward-facing triangles of the box (centre,
+// half extents h, rotation q) to out.
+func boxTris(center, h vec, q mgl64.Quat, id ColliderID, out []tri) []tri {
+	solid := h[0] > 0 && h[1] > 0 && h[2] > 0
 	for axis := 0; axis < 3; axis++ {
 		j, k := (axis+1)%3, (axis+2)%3
 		for _, s := range [2]float64{1, -1} {
@@ -189,25 +225,28 @@ func boxGeometry(center, h vec, q mgl64.Quat, id ColliderID, tris []tri, tbox []
 				corners[1], corners[3] = corners[3], corners[1]
 			}
 			for _, t := range [2][3]int{{0, 1, 2}, {0, 2, 3}} {
-				if tr, ok := makeTri(corners[t[0]], corners[t[1]], corners[t[2]], 0); ok {
-					tris = append(tris, tr)
+				if tr, ok := makeTri(corners[t[0]], corners[t[1]], corners[t[2]], id); ok {
+					tr.backCull = solid
+					out = append(out, tr)
 				}
 			}
 		}
 	}
-	ob := obb{c: center, h: h, id: id}
-	ob.setAxes(q)
-	box := emptyAABB()
-	for i := range tris {
-		tris[i].id = id
-		tris[i].backCull = h[0] > 0 && h[1] > 0 && h[2] > 0
-		tbox = append(tbox, tris[i].bounds())
-		box = box.union(tbox[i])
+	return out
+}
+
+// appendBoxTris appends a box collider's triangles: those kept since it
+// was added, or, once it has moved (its triangles are not kept up to
+// date: only rays and drawing need them), rebuilt from its pose.
+func (c *collider) appendBoxTris(id ColliderID, out []tri) []tri {
+	if !c.moved {
+		return append(out, c.tris...)
 	}
-	if len(tris) == 0 {
-		box = emptyAABB()
+	f := c.pose.frame()
+	for i := range c.local {
+		out = append(out, placeTri(&c.local[i], &f))
 	}
-	return tris, tbox, box, ob
+	return out
 }
 
 // makeTri builds a triangle with its unit normal; ok is false for
@@ -544,6 +583,10 @@ func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 				s.boxes = append(s.boxes, &c.ob)
 				continue
 			}
+			if c.moved {
+				s.tris = c.appendBoxTris(ColliderID(ci), s.tris)
+				continue
+			}
 			for i := range c.tris {
 				if c.tbox[i].overlaps(q) && f.meets(c.tbox[i]) {
 					s.tris = append(s.tris, c.tris[i])
@@ -663,6 +706,12 @@ func (w *World) gatherAll(q aabb, s *scratch, boxTris bool) []tri {
 		}
 		if c.kind == kindHeightfield {
 			s.tris = c.hf.gather(q, &s.sweep, ColliderID(ci), s.tris)
+			continue
+		}
+		if c.kind == kindBox && c.moved {
+			if c.box.overlaps(q) {
+				s.tris = c.appendBoxTris(ColliderID(ci), s.tris)
+			}
 			continue
 		}
 		for i := range c.tris {
