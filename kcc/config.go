@@ -30,7 +30,7 @@ type Autostep struct {
 	// rail) is not stepped onto.
 	MinWidth float64
 	// IncludeDynamic is accepted for Rapier compatibility and has no
-	// effect: this World holds static colliders only.
+	// effect: steps are climbed onto any collider, moving ones included.
 	IncludeDynamic bool
 }
 

@@ -71,8 +71,9 @@ type heightfield struct {
 	posed bool
 }
 
-// World is a static collision world: boxes, triangle meshes and heightfields
-// under a bounding-volume hierarchy. Adding a collider is O(1) (a mesh also
+// World is a collision world: boxes, triangle meshes and heightfields under
+// a bounding-volume hierarchy; colliders can be moved (SetTransform,
+// SetVelocity with Step), removed, put on layers and made sensors. Adding a collider is O(1) (a mesh also
 // builds its own triangle hierarchy); the first query after additions
 // rebuilds the top-level hierarchy once, O(n log n) in the collider count.
 // Any number of goroutines may query a World at once (the rebuild is
