@@ -1,6 +1,9 @@
-// Package kcc is a kinematic character controller: a static collision world
+// Package kcc is a kinematic character controller: a collision world
 // (oriented boxes, triangle meshes, heightfields) indexed by bounding-volume
-// hierarchies, capsule/ray/contact queries against it, and Controller.Move,
+// hierarchies, whose colliders can move (SetTransform, kinematic velocities
+// advanced by World.Step), be removed, sit on collision layers and act as
+// sensors; capsule/ray/contact queries against it, with filters; and
+// Controller.Move,
 // which turns a desired translation into a collision-free one with sliding,
 // a skin offset, autostep, snap-to-ground, slope limits, a multi-plane crease
 // solve, penetration recovery, a grounded state with its normal, and a list
@@ -21,5 +24,7 @@
 // apply gravity or velocities (the caller passes a translation per tick), read
 // the wall clock or use global randomness. A World is read-only during
 // queries, so many goroutines may query one World at the same time as long
-// as nobody adds colliders meanwhile.
+// as nobody adds, moves or removes colliders meanwhile. Riding a moving
+// platform is the caller's explicit step: World.Carry with the collider in
+// MoveResult.GroundCollider, before the Move.
 package kcc
