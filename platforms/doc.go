@@ -1,0 +1,12 @@
+// Package platforms moves a level's kinematic colliders: platforms and
+// elevators that follow waypoints at a speed with waits, platforms that
+// turn, and doors that open and close on a schedule or while a sensor is
+// occupied. It is pure Go (kcc and mgl64, no donburi): the ECS runs a Set
+// once per tick before the KCC stage (systems.Pipeline does it for levels
+// loaded with movers).
+//
+// Every pose is a function of the tick number and the path, not an
+// accumulation of per-tick steps, so a path never drifts and a replay from
+// any tick gives the same bits. Doors keep one number of state (how open
+// they are), advanced by a fixed amount per tick.
+package platforms
