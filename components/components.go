@@ -4,6 +4,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/motors"
+	"github.com/seedgames/motorkit/platforms"
 	"github.com/yohamta/donburi"
 )
 
@@ -144,12 +145,62 @@ type KCCData struct {
 	// Planar2D pins the body to its spawn height and ignores vertical
 	// motion (the top-down flail game on the XZ plane).
 	Planar2D bool
+	// GroundCollider is the collider under the feet after the last Move
+	// (kcc.NoCollider in the air): a moving one carries the character on
+	// the next tick.
+	GroundCollider kcc.ColliderID
+	// CarriedYaw is the turn (radians, counter-clockwise about up) the
+	// ground collider gave the character this tick; with TurnWithPlatform
+	// the View's yaw follows it.
+	CarriedYaw       float64
+	TurnWithPlatform bool
+	// OnLeave is what the character keeps of a moving platform's velocity
+	// when it leaves it (walking or jumping off).
+	OnLeave PlatformLeave
+}
+
+// PlatformLeave is the velocity a character inherits when it leaves a
+// moving collider, Godot's platform_on_leave.
+type PlatformLeave uint8
+
+// Platform leave policies.
+const (
+	// LeaveAddVelocity adds the platform's velocity at the feet (default,
+	// Godot's PLATFORM_ON_LEAVE_ADD_VELOCITY).
+	LeaveAddVelocity PlatformLeave = iota
+	// LeaveAddUpwardVelocity adds only its upward part
+	// (PLATFORM_ON_LEAVE_ADD_UPWARD_VELOCITY).
+	LeaveAddUpwardVelocity
+	// LeaveDoNothing keeps the character's own velocity
+	// (PLATFORM_ON_LEAVE_DO_NOTHING).
+	LeaveDoNothing
+)
+
+// String returns the policy's TOML name.
+func (l PlatformLeave) String() string {
+	switch l {
+	case LeaveAddVelocity:
+		return "add_velocity"
+	case LeaveAddUpwardVelocity:
+		return "add_upward_velocity"
+	case LeaveDoNothing:
+		return "do_nothing"
+	}
+	return "PlatformLeave(?)"
 }
 
 // LevelData is the world-wide collision level: a resource on one entity.
 type LevelData struct {
 	World *kcc.World
 	Name  string
+	// Movers are the level's platforms, lifts and doors; the pipeline's
+	// "platforms" system moves them once per tick before the KCC stage.
+	Movers *platforms.Set
+	// Sensors reports, after the KCC stage of every tick, which
+	// characters (by entity ID) entered, stayed in or left which sensor
+	// colliders (Sensors.Events), when the level has sensors.
+	Sensors     *kcc.SensorTracker
+	SensorNames map[string]kcc.ColliderID
 }
 
 // The component types. Each is registered once; use them with donburi's

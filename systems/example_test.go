@@ -47,5 +47,5 @@ func ExamplePipeline_Add() {
 	fmt.Println(p.Systems(systems.StageKCC))
 	// Output:
 	// tick 0, dt 0.025 s
-	// [kcc my-game.after-move]
+	// [platforms kcc sensors my-game.after-move]
 }

@@ -34,6 +34,8 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 		}
 	}
 	body.PrevPosition = body.Position
+	level := components.LevelOf(p.world)
+	p.carry(e, k, body, level)
 
 	jumped := false
 	if e.HasComponent(components.Intent) && e.HasComponent(components.JumpBuffer) {
@@ -48,7 +50,6 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 		}
 	}
 
-	level := components.LevelOf(p.world)
 	if e.HasComponent(components.Command) {
 		p.updateCrouch(k, body, level, components.Command.Get(e).Crouch)
 	}
@@ -88,8 +89,13 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 	if k.Controller == nil || level == nil {
 		body.Position = body.Position.Add(desired)
 		k.Grounded, k.GroundNormal, k.GroundState = false, motors.Up, kcc.GroundNone
+		k.GroundCollider = kcc.NoCollider
 		body.Velocity = v
 		return
+	}
+	wasOn := kcc.NoCollider
+	if k.Grounded {
+		wasOn = k.GroundCollider
 	}
 
 	res := k.Controller.Move(level, k.Shape, body.Position, desired)
@@ -118,6 +124,14 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 	k.GroundState = res.GroundState
 	if jumped && v[1] > 0 {
 		k.GroundState = kcc.GroundNone
+	}
+	k.GroundCollider = kcc.NoCollider
+	if nowGrounded {
+		k.GroundCollider = res.GroundCollider
+	} else if wasOn != kcc.NoCollider && !k.Planar2D {
+		// Left a collider (walked or jumped off): keep some of its
+		// velocity, per the OnLeave policy.
+		v = leave(k, level, wasOn, body.Position, v)
 	}
 	body.Velocity = v
 }

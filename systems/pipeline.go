@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/filter"
 )
@@ -87,6 +88,15 @@ type Pipeline struct {
 	intentEach, bufferEach               func(*donburi.Entry)
 	frictionEach, accelEach, shapingEach func(*donburi.Entry)
 	kccEach, cleanupEach                 func(*donburi.Entry)
+
+	// The living world (platforms.go): sensors occupied this tick, a
+	// buffer for a character's sensors, the last mover error.
+	occupied     []kcc.ColliderID
+	sensorBuf    []kcc.ColliderID
+	platformErr  error
+	occupyEach   func(*donburi.Entry)
+	sensorEachFn func(*donburi.Entry)
+	isOccupiedFn func(kcc.ColliderID) bool
 }
 
 // NewPipeline returns a pipeline over w with the built-in stages installed.
@@ -117,7 +127,12 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	p.Add(StageFriction, "friction", func(w donburi.World, _ Tick) { p.motorQuery.Each(w, p.frictionEach) })
 	p.Add(StageAccel, "accel", func(w donburi.World, _ Tick) { p.motorQuery.Each(w, p.accelEach) })
 	p.Add(StageShaping, "shaping", func(w donburi.World, _ Tick) { p.motorQuery.Each(w, p.shapingEach) })
+	p.occupyEach = p.occupyEntry
+	p.isOccupiedFn = p.isOccupied
+	p.sensorEachFn = p.sensorEach
+	p.Add(StageKCC, "platforms", p.platformsStep)
 	p.Add(StageKCC, "kcc", func(w donburi.World, _ Tick) { p.kccQuery.Each(w, p.kccEach) })
+	p.Add(StageKCC, "sensors", p.sensorsStep)
 	p.Add(StageCleanup, "cleanup", func(w donburi.World, _ Tick) {
 		p.commandQuery.Each(w, p.cleanupEach)
 		p.runDeferred()

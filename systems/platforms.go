@@ -1,0 +1,146 @@
+package systems
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/motors"
+	"github.com/yohamta/donburi"
+)
+
+// platformsStep is the "platforms" system, first in the KCC stage: it
+// moves the level's movers (components.LevelData.Movers) for this tick.
+// Doors on a sensor open while some character's capsule is in the sensor
+// at the start of the tick.
+func (p *Pipeline) platformsStep(w donburi.World, t Tick) {
+	e, ok := components.Level.First(w)
+	if !ok {
+		return
+	}
+	lv := components.Level.Get(e)
+	if lv.World == nil || lv.Movers == nil {
+		return
+	}
+	p.occupied = p.occupied[:0]
+	needSensors := false
+	for i := range lv.Movers.Doors {
+		if lv.Movers.Doors[i].Sensor != kcc.NoCollider {
+			needSensors = true
+			break
+		}
+	}
+	if needSensors {
+		p.kccQuery.Each(w, p.occupyEach)
+	}
+	if err := lv.Movers.Apply(lv.World, t.N, t.Dt, p.isOccupiedFn); err != nil {
+		p.platformErr = err
+	}
+}
+
+// occupyEach records the sensors one character's capsule is in.
+func (p *Pipeline) occupyEntry(e *donburi.Entry) {
+	level := components.LevelOf(p.world)
+	k := components.KCC.Get(e)
+	body := components.Body.Get(e)
+	p.occupied = level.Sensors(k.Shape, body.Position, characterLayer(k), p.occupied)
+}
+
+func (p *Pipeline) isOccupied(id kcc.ColliderID) bool {
+	for _, s := range p.occupied {
+		if s == id {
+			return true
+		}
+	}
+	return false
+}
+
+// characterLayer is the layer a character is on for sensors: the lowest
+// bit of its collision mask (DefaultLayer when the mask is 0 or all).
+func characterLayer(k *components.KCCData) uint32 {
+	m := k.Settings.CollisionMask
+	if m == 0 || m == kcc.AllLayers {
+		return kcc.DefaultLayer
+	}
+	return m & -m
+}
+
+// PlatformError returns the last error the platforms system met (a mover
+// whose collider the game removed), or nil. Movers that fail are skipped;
+// the others keep moving.
+func (p *Pipeline) PlatformError() error { return p.platformErr }
+
+// sensorsStep is the "sensors" system, after the KCC system: it reports
+// every character's sensors for this tick into the level's tracker.
+func (p *Pipeline) sensorsStep(w donburi.World, _ Tick) {
+	e, ok := components.Level.First(w)
+	if !ok {
+		return
+	}
+	lv := components.Level.Get(e)
+	if lv.World == nil || lv.Sensors == nil {
+		return
+	}
+	lv.Sensors.Begin()
+	p.kccQuery.Each(w, p.sensorEachFn)
+}
+
+func (p *Pipeline) sensorEach(e *donburi.Entry) {
+	lv := components.Level.Get(p.levelEntry())
+	k := components.KCC.Get(e)
+	body := components.Body.Get(e)
+	p.sensorBuf = lv.World.Sensors(k.Shape, body.Position, characterLayer(k), p.sensorBuf[:0])
+	lv.Sensors.Update(int(e.Entity().Id()), p.sensorBuf)
+}
+
+func (p *Pipeline) levelEntry() *donburi.Entry {
+	e, _ := components.Level.First(p.world)
+	return e
+}
+
+// carry moves a character standing on a moving collider with it, before
+// its own move: by World.Carry's displacement, turning its view by the
+// carried yaw when TurnWithPlatform is set.
+func (p *Pipeline) carry(e *donburi.Entry, k *components.KCCData, body *components.BodyData, level *kcc.World) {
+	k.CarriedYaw = 0
+	if !k.Grounded || k.GroundCollider == kcc.NoCollider || level == nil || k.Planar2D {
+		return
+	}
+	d, yaw := level.Carry(k.GroundCollider, body.Position, upOf(k))
+	if !finiteVec(d) {
+		return
+	}
+	body.Position = body.Position.Add(d)
+	k.CarriedYaw = yaw
+	if k.TurnWithPlatform && yaw != 0 && e.HasComponent(components.View) {
+		// Yaw grows from +X towards +Z, a clockwise turn seen from above:
+		// a counter-clockwise carry decreases it.
+		components.View.Get(e).Yaw -= yaw
+	}
+}
+
+// leave applies the platform-leave policy to v when a character that
+// stood on collider g (at pos) is no longer grounded on it.
+func leave(k *components.KCCData, level *kcc.World, g kcc.ColliderID, pos, v mgl64.Vec3) mgl64.Vec3 {
+	if level == nil || g == kcc.NoCollider || k.OnLeave == components.LeaveDoNothing {
+		return v
+	}
+	pv := level.PointVelocity(g, pos)
+	switch k.OnLeave {
+	case components.LeaveAddVelocity:
+		v = v.Add(pv)
+	case components.LeaveAddUpwardVelocity:
+		if pv[1] > 0 {
+			v[1] += pv[1]
+		}
+	}
+	clampVec(&v, maxSpeed)
+	return v
+}
+
+func upOf(k *components.KCCData) mgl64.Vec3 {
+	up := k.Settings.Up
+	if up.Len() < 1e-9 {
+		return motors.Up
+	}
+	return up
+}
