@@ -13,6 +13,7 @@ import (
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/platforms"
 	"github.com/yohamta/donburi"
 )
 
@@ -26,14 +27,62 @@ type LevelSpec struct {
 	Stairs       []StairsSpec      `toml:"stairs"`
 	Meshes       []MeshSpec        `toml:"mesh"`
 	Heightfields []HeightfieldSpec `toml:"heightfield"`
+	// The living part: moving platforms and lifts, doors, sensor zones.
+	Platforms []PlatformSpec `toml:"platform"`
+	Doors     []DoorSpec     `toml:"door"`
+	Sensors   []SensorSpec   `toml:"sensor"`
 }
 
 // BoxSpec is an oriented box. RotDeg are intrinsic rotations about X, then
-// Y, then Z, in degrees.
+// Y, then Z, in degrees. Layer and Mask are its collision layers (0: the
+// defaults, kcc.DefaultLayer and kcc.AllLayers).
 type BoxSpec struct {
 	Center [3]float64 `toml:"center"`
 	Half   [3]float64 `toml:"half"`
 	RotDeg [3]float64 `toml:"rot_deg"`
+	Layer  uint32     `toml:"layer"`
+	Mask   uint32     `toml:"mask"`
+}
+
+// PlatformSpec is a box that travels along waypoints (a moving platform,
+// a lift) and/or turns (a turntable); see platforms.Path. Speed is in m/s,
+// Wait in seconds per waypoint, SpinDeg in degrees per second about X, Y
+// and Z (a vector: its direction is the axis).
+type PlatformSpec struct {
+	Half      [3]float64   `toml:"half"`
+	RotDeg    [3]float64   `toml:"rot_deg"`
+	Waypoints [][3]float64 `toml:"waypoints"`
+	Wait      []float64    `toml:"wait"`
+	Speed     float64      `toml:"speed"`
+	Loop      bool         `toml:"loop"`
+	SpinDeg   [3]float64   `toml:"spin_deg"`
+	Layer     uint32       `toml:"layer"`
+}
+
+// DoorSpec is a box that slides by Open (m) when it opens, at Speed m/s:
+// while the named Sensor is occupied, or, without a sensor, on a schedule
+// of ClosedFor seconds closed and OpenFor seconds open.
+type DoorSpec struct {
+	Center    [3]float64 `toml:"center"`
+	Half      [3]float64 `toml:"half"`
+	RotDeg    [3]float64 `toml:"rot_deg"`
+	Open      [3]float64 `toml:"open"`
+	Speed     float64    `toml:"speed"`
+	Sensor    string     `toml:"sensor"`
+	ClosedFor float64    `toml:"closed_s"`
+	OpenFor   float64    `toml:"open_s"`
+}
+
+// SensorSpec is a box-shaped trigger zone: it never blocks, and the
+// pipeline reports characters entering, staying in and leaving it. Mask
+// selects the character layers it reports (0: all). Name lets doors (and
+// games, through LevelData.SensorNames) refer to it.
+type SensorSpec struct {
+	Name   string     `toml:"name"`
+	Center [3]float64 `toml:"center"`
+	Half   [3]float64 `toml:"half"`
+	RotDeg [3]float64 `toml:"rot_deg"`
+	Mask   uint32     `toml:"mask"`
 }
 
 // RampSpec is a slab whose top surface starts at Start (its low edge) and
@@ -116,15 +165,36 @@ func LoadLevelFile(path string) (*kcc.World, error) {
 	return BuildLevel(data, filepath.Base(path))
 }
 
-// SpawnLevel builds the embedded level name and stores it as the world's
-// Level resource (replacing an existing one).
+// SpawnLevel builds the embedded level name with its living part
+// (platforms, doors, sensors) and stores it as the world's Level resource
+// (replacing an existing one); the pipeline then moves its movers and
+// reports its sensors every tick.
 func SpawnLevel(w donburi.World, name string) (*kcc.World, error) {
-	kw, err := LoadLevel(name)
+	data, err := levelFS.ReadFile("levels/" + name + ".toml")
+	if err != nil {
+		return nil, fmt.Errorf("prefabs: unknown level %q (known: %s)", name, strings.Join(LevelNames(), ", "))
+	}
+	var spec LevelSpec
+	if err := config.Decode(data, "prefabs/levels/"+name+".toml", &spec); err != nil {
+		return nil, err
+	}
+	lv, err := spec.BuildLiving("prefabs/levels/" + name + ".toml")
 	if err != nil {
 		return nil, err
 	}
-	SetLevel(w, kw, name)
-	return kw, nil
+	lv.Name = name
+	SetLevelData(w, lv)
+	return lv.World, nil
+}
+
+// SetLevelData stores lv as the world's Level resource.
+func SetLevelData(w donburi.World, lv components.LevelData) {
+	if e, ok := components.Level.First(w); ok {
+		components.Level.SetValue(e, lv)
+		return
+	}
+	e := w.Entry(w.Create(components.Level))
+	components.Level.SetValue(e, lv)
 }
 
 // SetLevel stores kw as the world's Level resource.
@@ -165,14 +235,32 @@ func finite3(a [3]float64) bool {
 }
 
 // Build creates the collision world; source names the file in errors.
+// Platforms and doors are placed at their start; use BuildLiving to get
+// them moving.
 func (s *LevelSpec) Build(source string) (*kcc.World, error) {
+	lv, err := s.BuildLiving(source)
+	if err != nil {
+		return nil, err
+	}
+	return lv.World, nil
+}
+
+// BuildLiving creates the level with its living part: the world, the
+// movers (nil when the level has none) and a sensor tracker with the
+// sensors' names (nil when it has no sensors), ready to store as the
+// world's Level resource (SpawnLevel does).
+func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 	w := kcc.NewWorld()
+	lv := components.LevelData{World: w}
 	for i, b := range s.Boxes {
 		key := fmt.Sprintf("box[%d]", i)
 		if !finite3(b.Center) || !finite3(b.Half) || !finite3(b.RotDeg) || b.Half[0] <= 0 || b.Half[1] <= 0 || b.Half[2] <= 0 {
-			return nil, &config.Error{Source: source, Key: key, Reason: "center, half and rot_deg must be finite and half > 0"}
+			return lv, &config.Error{Source: source, Key: key, Reason: "center, half and rot_deg must be finite and half > 0"}
 		}
-		w.AddBox(mgl64.Vec3(b.Center), mgl64.Vec3(b.Half), quatFromDeg(b.RotDeg[0], b.RotDeg[1], b.RotDeg[2]))
+		id := w.AddBox(mgl64.Vec3(b.Center), mgl64.Vec3(b.Half), quatFromDeg(b.RotDeg[0], b.RotDeg[1], b.RotDeg[2]))
+		if b.Layer != 0 || b.Mask != 0 {
+			w.SetCollisionLayers(id, orDefault(b.Layer, kcc.DefaultLayer), orDefault(b.Mask, kcc.AllLayers))
+		}
 	}
 	for i, r := range s.Ramps {
 		key := fmt.Sprintf("ramp[%d]", i)
@@ -180,7 +268,7 @@ func (s *LevelSpec) Build(source string) (*kcc.World, error) {
 			r.Thickness = 0.5
 		}
 		if !finite3(r.Start) || !(r.AngleDeg >= 0 && r.AngleDeg < 90) || !(r.Length > 0) || !(r.Width > 0) || !(r.Thickness > 0) {
-			return nil, &config.Error{Source: source, Key: key, Reason: "need finite start, angle_deg in [0, 90), length, width, thickness > 0"}
+			return lv, &config.Error{Source: source, Key: key, Reason: "need finite start, angle_deg in [0, 90), length, width, thickness > 0"}
 		}
 		yaw, a := config.Deg2Rad(r.YawDeg), config.Deg2Rad(r.AngleDeg)
 		q := yawQuat(yaw).Mul(mgl64.QuatRotate(a, mgl64.Vec3{0, 0, 1}))
@@ -192,7 +280,7 @@ func (s *LevelSpec) Build(source string) (*kcc.World, error) {
 	for i, st := range s.Stairs {
 		key := fmt.Sprintf("stairs[%d]", i)
 		if !finite3(st.Start) || st.Count <= 0 || st.Count > 1000 || !(st.Rise > 0) || !(st.Tread > 0) || !(st.Width > 0) {
-			return nil, &config.Error{Source: source, Key: key, Reason: "need finite start, count in [1, 1000], rise, tread, width > 0"}
+			return lv, &config.Error{Source: source, Key: key, Reason: "need finite start, count in [1, 1000], rise, tread, width > 0"}
 		}
 		yaw := config.Deg2Rad(st.YawDeg)
 		q := yawQuat(yaw)
@@ -208,7 +296,7 @@ func (s *LevelSpec) Build(source string) (*kcc.World, error) {
 		key := fmt.Sprintf("mesh[%d]", i)
 		verts, idx := meshData(m)
 		if _, err := w.AddTriMesh(verts, idx); err != nil {
-			return nil, &config.Error{Source: source, Key: key, Reason: err.Error()}
+			return lv, &config.Error{Source: source, Key: key, Reason: err.Error()}
 		}
 	}
 	for i, h := range s.Heightfields {
@@ -225,10 +313,104 @@ func (s *LevelSpec) Build(source string) (*kcc.World, error) {
 		}
 		// Cols x Rows cells have (Cols+1) x (Rows+1) samples.
 		if _, err := w.AddHeightfield(mgl64.Vec3(h.Origin), h.CellSize, h.Cols+1, h.Rows+1, heights); err != nil {
-			return nil, &config.Error{Source: source, Key: key, Reason: err.Error()}
+			return lv, &config.Error{Source: source, Key: key, Reason: err.Error()}
 		}
 	}
-	return w, nil
+	if err := s.buildLiving(source, &lv); err != nil {
+		return lv, err
+	}
+	return lv, nil
+}
+
+func orDefault(v, d uint32) uint32 {
+	if v == 0 {
+		return d
+	}
+	return v
+}
+
+// buildLiving adds the sensors, platforms and doors.
+func (s *LevelSpec) buildLiving(source string, lv *components.LevelData) error {
+	w := lv.World
+	box := func(key string, c, h, rot [3]float64) (kcc.ColliderID, error) {
+		if !finite3(c) || !finite3(h) || !finite3(rot) || h[0] <= 0 || h[1] <= 0 || h[2] <= 0 {
+			return kcc.NoCollider, &config.Error{Source: source, Key: key, Reason: "center, half and rot_deg must be finite and half > 0"}
+		}
+		return w.AddBox(mgl64.Vec3(c), mgl64.Vec3(h), quatFromDeg(rot[0], rot[1], rot[2])), nil
+	}
+	for i, sn := range s.Sensors {
+		key := fmt.Sprintf("sensor[%d]", i)
+		id, err := box(key, sn.Center, sn.Half, sn.RotDeg)
+		if err != nil {
+			return err
+		}
+		w.SetSensor(id, true)
+		w.SetCollisionLayers(id, kcc.DefaultLayer, orDefault(sn.Mask, kcc.AllLayers))
+		if lv.SensorNames == nil {
+			lv.SensorNames = map[string]kcc.ColliderID{}
+			lv.Sensors = &kcc.SensorTracker{}
+		}
+		if sn.Name != "" {
+			if _, dup := lv.SensorNames[sn.Name]; dup {
+				return &config.Error{Source: source, Key: key + ".name", Reason: fmt.Sprintf("sensor name %q is used twice", sn.Name)}
+			}
+			lv.SensorNames[sn.Name] = id
+		}
+	}
+	set := &platforms.Set{}
+	for i, ps := range s.Platforms {
+		key := fmt.Sprintf("platform[%d]", i)
+		if len(ps.Waypoints) == 0 {
+			return &config.Error{Source: source, Key: key + ".waypoints", Reason: "a platform needs at least one waypoint"}
+		}
+		path := platforms.Path{Speed: ps.Speed, Loop: ps.Loop, Wait: ps.Wait,
+			Rot:  quatFromDeg(ps.RotDeg[0], ps.RotDeg[1], ps.RotDeg[2]),
+			Spin: mgl64.Vec3{config.Deg2Rad(ps.SpinDeg[0]), config.Deg2Rad(ps.SpinDeg[1]), config.Deg2Rad(ps.SpinDeg[2])}}
+		for _, wp := range ps.Waypoints {
+			path.Waypoints = append(path.Waypoints, mgl64.Vec3(wp))
+		}
+		if !finite3(ps.RotDeg) || !finite3(ps.SpinDeg) {
+			return &config.Error{Source: source, Key: key, Reason: "rot_deg and spin_deg must be finite"}
+		}
+		if err := path.Validate(); err != nil {
+			return &config.Error{Source: source, Key: key, Reason: err.Error()}
+		}
+		pos, rot := path.PoseAt(0)
+		if !finite3(ps.Half) || ps.Half[0] <= 0 || ps.Half[1] <= 0 || ps.Half[2] <= 0 {
+			return &config.Error{Source: source, Key: key + ".half", Reason: "half must be finite and > 0"}
+		}
+		id := w.AddBox(pos, mgl64.Vec3(ps.Half), rot)
+		if ps.Layer != 0 {
+			w.SetCollisionLayers(id, ps.Layer, kcc.AllLayers)
+		}
+		set.Movers = append(set.Movers, platforms.Mover{Collider: id, Path: path})
+	}
+	for i, d := range s.Doors {
+		key := fmt.Sprintf("door[%d]", i)
+		id, err := box(key, d.Center, d.Half, d.RotDeg)
+		if err != nil {
+			return err
+		}
+		door := platforms.Door{Collider: id, Closed: mgl64.Vec3(d.Center), Rot: quatFromDeg(d.RotDeg[0], d.RotDeg[1], d.RotDeg[2]),
+			Open: mgl64.Vec3(d.Open), Speed: d.Speed, Sensor: kcc.NoCollider, ClosedFor: d.ClosedFor, OpenFor: d.OpenFor}
+		if d.Sensor != "" {
+			sid, ok := lv.SensorNames[d.Sensor]
+			if !ok {
+				return &config.Error{Source: source, Key: key + ".sensor", Reason: fmt.Sprintf("no sensor named %q", d.Sensor)}
+			}
+			door.Sensor = sid
+		} else if d.ClosedFor == 0 && d.OpenFor == 0 {
+			return &config.Error{Source: source, Key: key, Reason: "a door needs a sensor or a schedule (closed_s, open_s)"}
+		}
+		set.Doors = append(set.Doors, door)
+	}
+	if err := set.Validate(); err != nil {
+		return &config.Error{Source: source, Key: "door", Reason: err.Error()}
+	}
+	if len(set.Movers)+len(set.Doors) > 0 {
+		lv.Movers = set
+	}
+	return nil
 }
 
 func meshData(m MeshSpec) ([]mgl64.Vec3, []uint32) {

@@ -34,6 +34,28 @@ type KCCSettings struct {
 	MaxFallSpeed       float64 `toml:"max_fall_speed"` // m/s, 0 = no cap
 	Planar2D           bool    `toml:"planar_2d"`      // pin to the XZ plane (flail cars)
 	Collide            bool    `toml:"collide"`        // false: move without collision
+	// CollisionMask selects the collider layers the character collides
+	// with (kcc.Config.CollisionMask), default 0 = all.
+	CollisionMask uint32 `toml:"collision_mask"`
+	// PlatformOnLeave is the velocity kept on leaving a moving platform:
+	// "add_velocity" (default), "add_upward_velocity" or "do_nothing".
+	PlatformOnLeave string `toml:"platform_on_leave"`
+	// TurnWithPlatform turns the view with a turning platform, default
+	// false.
+	TurnWithPlatform bool `toml:"turn_with_platform"`
+}
+
+// onLeave parses PlatformOnLeave.
+func (s KCCSettings) onLeave() (components.PlatformLeave, bool) {
+	switch s.PlatformOnLeave {
+	case "", "add_velocity":
+		return components.LeaveAddVelocity, true
+	case "add_upward_velocity":
+		return components.LeaveAddUpwardVelocity, true
+	case "do_nothing":
+		return components.LeaveDoNothing, true
+	}
+	return 0, false
 }
 
 // DefaultKCCSettings returns the defaults listed on KCCSettings: a 1.8 m
@@ -60,7 +82,14 @@ func (s KCCSettings) validate(source string) error {
 	c.Range("kcc.gravity", s.Gravity, 0, 1000)
 	c.Range("kcc.jump_speed", s.JumpSpeed, 0, 1000)
 	c.Range("kcc.max_fall_speed", s.MaxFallSpeed, 0, 10000)
-	return c.Err()
+	if err := c.Err(); err != nil {
+		return err
+	}
+	if _, ok := s.onLeave(); !ok {
+		return &config.Error{Source: source, Key: "kcc.platform_on_leave",
+			Reason: fmt.Sprintf("%q is not one of add_velocity, add_upward_velocity, do_nothing", s.PlatformOnLeave)}
+	}
+	return nil
 }
 
 // ControllerConfig converts the settings to a kcc.Config.
@@ -72,6 +101,7 @@ func (s KCCSettings) ControllerConfig() kcc.Config {
 	cfg.MinSlopeSlideAngle = config.Deg2Rad(s.MinSlopeSlideDeg)
 	cfg.SnapToGround = s.SnapToGround
 	cfg.FloorConstantSpeed = s.FloorConstantSpeed
+	cfg.CollisionMask = s.CollisionMask
 	if s.StepHeight > 0 {
 		cfg.Autostep = &kcc.Autostep{MaxHeight: s.StepHeight, MinWidth: s.StepMinWidth}
 	} else {
@@ -322,7 +352,10 @@ func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 		MaxFallSpeed:     r.KCC.MaxFallSpeed,
 		GroundNormal:     motors.Up,
 		Planar2D:         r.KCC.Planar2D,
+		GroundCollider:   kcc.NoCollider,
+		TurnWithPlatform: r.KCC.TurnWithPlatform,
 	}
+	k.OnLeave, _ = r.KCC.onLeave()
 	k.Settings = r.KCC.ControllerConfig()
 	if r.KCC.Collide {
 		k.Controller = kcc.NewController(k.Settings)
