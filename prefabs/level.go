@@ -170,21 +170,47 @@ func LoadLevelFile(path string) (*kcc.World, error) {
 // (replacing an existing one); the pipeline then moves its movers and
 // reports its sensors every tick.
 func SpawnLevel(w donburi.World, name string) (*kcc.World, error) {
-	data, err := levelFS.ReadFile("levels/" + name + ".toml")
-	if err != nil {
+	if strings.HasSuffix(name, ".toml") {
 		return nil, fmt.Errorf("prefabs: unknown level %q (known: %s)", name, strings.Join(LevelNames(), ", "))
 	}
-	var spec LevelSpec
-	if err := config.Decode(data, "prefabs/levels/"+name+".toml", &spec); err != nil {
-		return nil, err
-	}
-	lv, err := spec.BuildLiving("prefabs/levels/" + name + ".toml")
+	lv, err := LoadLiving(name)
 	if err != nil {
 		return nil, err
 	}
-	lv.Name = name
 	SetLevelData(w, lv)
 	return lv.World, nil
+}
+
+// LoadLiving builds a level with its living part (platforms, doors,
+// sensors): the embedded level name, or a file when name ends in ".toml".
+// Store the result with SetLevelData.
+func LoadLiving(name string) (components.LevelData, error) {
+	var data []byte
+	var err error
+	source := name
+	if strings.HasSuffix(name, ".toml") {
+		data, err = os.ReadFile(name)
+		source = filepath.Base(name)
+	} else {
+		data, err = levelFS.ReadFile("levels/" + name + ".toml")
+		source = "prefabs/levels/" + name + ".toml"
+		if err != nil {
+			err = fmt.Errorf("prefabs: unknown level %q (known: %s)", name, strings.Join(LevelNames(), ", "))
+		}
+	}
+	if err != nil {
+		return components.LevelData{}, err
+	}
+	var spec LevelSpec
+	if err := config.Decode(data, source, &spec); err != nil {
+		return components.LevelData{}, err
+	}
+	lv, err := spec.BuildLiving(source)
+	if err != nil {
+		return components.LevelData{}, err
+	}
+	lv.Name = name
+	return lv, nil
 }
 
 // SetLevelData stores lv as the world's Level resource.

@@ -4,7 +4,8 @@
 # save a screenshot (plus its .json camera description) and verify it with
 # demo/playground/screencheck: every 8th pixel is predicted by a ray cast
 # through the collision world (sky, floor, the pillar hiding the wall) and
-# at least 97% must match. Exits non-zero on failure.
+# at least 97% must match; then the same on the living level. Exits non-zero
+# on failure.
 #
 #   bash demo/playground/ci_check.sh                 # from anywhere in the repo
 #   MOTORS="arena fps" FRAMES=300 OUT=/tmp/pg bash demo/playground/ci_check.sh
@@ -35,4 +36,16 @@ for m in $MOTORS; do
 	fi
 	"$OUT/screencheck" "$shot"
 done
+# The living level (issue 12): a lift, a shuttle, a turntable and doors
+# moving under the player; screencheck replays the movers to the shot's
+# tick before predicting the pixels.
+shot="$OUT/living.png"
+rm -f "$shot" "$shot.json"
+echo "ci_check: playground -level living -frames $FRAMES -screenshot $shot"
+timeout 300 "$OUT/playground" -level living -motor arena -frames "$FRAMES" -screenshot "$shot" 2> >(grep -v '^XGB: ' >&2)
+if [ ! -s "$shot" ] || [ ! -s "$shot.json" ]; then
+	echo "ci_check: no screenshot written to $shot" >&2
+	exit 1
+fi
+"$OUT/screencheck" "$shot"
 echo "ci_check: OK ($OUT)"

@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"image/png"
 	"os"
-	"strings"
 
 	"github.com/seedgames/motorkit/demo/playground/internal/layout"
-	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/demo/playground/internal/play"
 	"github.com/seedgames/motorkit/prefabs"
 )
 
@@ -44,14 +43,18 @@ func run(path string) error {
 	if img.Bounds().Dx() != sh.Camera.W || img.Bounds().Dy() != sh.Camera.H {
 		return fmt.Errorf("%s: %dx%d image, camera says %dx%d", path, img.Bounds().Dx(), img.Bounds().Dy(), sh.Camera.W, sh.Camera.H)
 	}
-	var w *kcc.World
-	if strings.HasSuffix(sh.Level, ".toml") {
-		w, err = prefabs.LoadLevelFile(sh.Level)
-	} else {
-		w, err = prefabs.LoadLevel(sh.Level)
-	}
+	lv, err := prefabs.LoadLiving(sh.Level)
 	if err != nil {
 		return err
+	}
+	w := lv.World
+	if lv.Movers != nil {
+		// Platforms and doors are a function of the tick: replay them to
+		// the screenshot's tick (doors opened by a sensor stay closed: the
+		// check does not replay the player).
+		for n := uint64(0); n < sh.Tick; n++ {
+			lv.Movers.Apply(w, n, 1.0/play.TickRate, nil)
+		}
 	}
 	r := Check(img, &sh, w, sh.Level == "playground")
 	fmt.Printf("screencheck %s: %s motor, %d samples, %.1f%% match; sky %d/%d, floor %d/%d, pillar over wall %d/%d (wall shows %d)\n",

@@ -104,18 +104,15 @@ func New(o Options) (*Session, error) {
 	if !knownMotor(o.Motor) {
 		return nil, fmt.Errorf("play: unknown motor %q (want one of %s)", o.Motor, strings.Join(Motors[:], ", "))
 	}
-	var lvl *kcc.World
-	var err error
-	if strings.HasSuffix(o.Level, ".toml") {
-		lvl, err = prefabs.LoadLevelFile(o.Level)
-	} else {
-		lvl, err = prefabs.LoadLevel(o.Level)
-	}
+	// The level with its living part: platforms, lifts and doors move
+	// in the pipeline's "platforms" system.
+	lv, err := prefabs.LoadLiving(o.Level)
 	if err != nil {
 		return nil, err
 	}
+	lvl := lv.World
 	s := &Session{World: donburi.NewWorld(), Level: lvl, LevelName: o.Level, tuning: o.Tuning}
-	prefabs.SetLevel(s.World, lvl, o.Level)
+	prefabs.SetLevelData(s.World, lv)
 	s.Pipeline = systems.NewPipeline(s.World, systems.Options{TickRate: TickRate})
 	s.Runner = systems.NewRunner(s.Pipeline, systems.RunnerOptions{})
 	if err := s.spawn(o.Motor, nil); err != nil {
