@@ -83,6 +83,23 @@ type Config struct {
 	// Longer (or non-finite-length) requests are scaled down to it. Default
 	// 100 m, far beyond any per-tick motion of a character.
 	MaxTranslation float64
+	// StopOnSlope keeps a character that is not asked to move
+	// horizontally from sliding down any walkable slope (Godot's
+	// floor_stop_on_slope). Default false: walkable slopes steeper than
+	// MinSlopeSlideAngle slide under gravity, gentler ones hold.
+	StopOnSlope bool
+	// ClimbSteepWalls lets a push into a too-steep slope slide up along it
+	// like Rapier's plain slide. Default false: a steep face blocks the
+	// horizontal push like a wall, so a character cannot walk up a wall by
+	// pressing into it, and still slides down it (Godot's
+	// floor_block_on_wall = true).
+	ClimbSteepWalls bool
+	// StopOnCeiling makes a hit on a ceiling (a face turned down at most
+	// MaxSlopeClimbAngle from straight down) end the Move there, so a jump
+	// into a ceiling stops and falls back vertically. Default false: it
+	// slides along the ceiling keeping its horizontal motion (Godot's
+	// slide_on_ceiling = true).
+	StopOnCeiling bool
 	// CollisionMask selects the colliders the character collides with:
 	// those whose layer shares a bit with it (Godot's collision_mask; see
 	// SetCollisionLayers). Default 0, meaning AllLayers.

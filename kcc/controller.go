@@ -64,6 +64,12 @@ type MoveResult struct {
 	// into motion along a slope this Move: a steep slope, or a walkable one
 	// at least MinSlopeSlideAngle steep.
 	SlidingDownSlope bool
+	// OnWall is true when the Move hit a wall: a surface too steep to be
+	// ground and not a ceiling (Godot's is_on_wall); WallNormal is the
+	// first such hit's normal. OnCeiling is true when it hit a face turned
+	// down at most MaxSlopeClimbAngle from straight down (is_on_ceiling).
+	OnWall, OnCeiling bool
+	WallNormal        mgl64.Vec3
 	// Crushed is true when the capsule still overlaps geometry after the
 	// push-out at the start of the Move: colliders press it from opposite
 	// sides (a platform moving it into a wall, a door closing on it). The
@@ -461,6 +467,9 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 
 	c.nplanes = 0
 	remaining := desired
+	// idle: StopOnSlope holds a character that is not asked to move
+	// along the ground on any walkable slope.
+	idle := c.cfg.StopOnSlope && length(madd(desired, up, -dot(desired, up))) <= 1e-9
 	if c.cfg.FloorConstantSpeed && onGround {
 		remaining = c.alongFloor(remaining, g0.normal)
 	}
@@ -480,7 +489,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 				TranslationApplied: sub(p, pos), TranslationRemaining: remaining,
 			})
 			if vd := dot(remaining, up); vd < 0 {
-				if dot(k.Normal, up) >= c.cosMinSlide {
+				if dot(k.Normal, up) >= c.cosMinSlide || idle {
 					remaining = madd(remaining, up, -vd)
 				} else {
 					sliding = true
@@ -516,6 +525,18 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 		cn := dot(n, up)
 		walk, steep, _ := c.supportNormal(n, hit.FaceNormal, hit.OnFace)
 		walkByNormal := cn >= c.cosMaxClimb
+		ceiling := cn <= -c.cosMaxClimb
+		switch {
+		case ceiling:
+			res.OnCeiling = true
+		case !walk && !res.OnWall:
+			res.OnWall = true
+			res.WallNormal = n
+		}
+		if ceiling && c.cfg.StopOnCeiling {
+			remaining = vec{}
+			break
+		}
 		if walk {
 			onGround = true
 		}
@@ -538,7 +559,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 		}
 		vdown := dot(rem, up)
 		if walkByNormal {
-			if cn >= c.cosMinSlide && vdown < 0 {
+			if (cn >= c.cosMinSlide || idle) && vdown < 0 {
 				// Gentle walkable slope: gravity does not slide the
 				// character, drop the downward part.
 				rem = madd(rem, up, -vdown)
@@ -552,7 +573,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 			remaining = vec{}
 			break
 		}
-		if !walkByNormal && cn > 0 {
+		if !walkByNormal && cn > 0 && !c.cfg.ClimbSteepWalls {
 			// Too steep to climb: block the horizontal push like a wall.
 			// The push into the wall is removed before the solve, so it
 			// cannot cancel the downward part of the request in the crease

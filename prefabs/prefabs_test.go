@@ -228,3 +228,22 @@ func TestGeneratedHeightfield(t *testing.T) {
 		t.Fatalf("ray down at (3.99, 1): hit %v %+v, want y ≈ 0", ok, hit)
 	}
 }
+
+// The living-world keys of [kcc] reach the controller and the component.
+func TestKCCLivingKeys(t *testing.T) {
+	lib, err := prefabs.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err2 := lib.Recipe("capsule_walker", prefabs.Override("[kcc]\nstop_on_slope = true\nclimb_steep_walls = true\nstop_on_ceiling = true\ncollision_mask = 6\nplatform_on_leave = \"do_nothing\"\nturn_with_platform = true"))
+	if err2 != nil {
+		t.Fatal(err2)
+	}
+	cfg := r.KCC.ControllerConfig()
+	if !cfg.StopOnSlope || !cfg.ClimbSteepWalls || !cfg.StopOnCeiling || cfg.CollisionMask != 6 {
+		t.Fatalf("config %+v", cfg)
+	}
+	if _, err := lib.Recipe("capsule_walker", prefabs.Override("[kcc]\nstop_on_slop = true")); err == nil {
+		t.Fatal("a misspelt key was accepted")
+	}
+}

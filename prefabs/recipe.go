@@ -34,6 +34,12 @@ type KCCSettings struct {
 	MaxFallSpeed       float64 `toml:"max_fall_speed"` // m/s, 0 = no cap
 	Planar2D           bool    `toml:"planar_2d"`      // pin to the XZ plane (flail cars)
 	Collide            bool    `toml:"collide"`        // false: move without collision
+	// Godot-style options (kcc.Config): stop_on_slope (floor_stop_on_slope),
+	// climb_steep_walls (the opposite of floor_block_on_wall),
+	// stop_on_ceiling (the opposite of slide_on_ceiling); all default false.
+	StopOnSlope     bool `toml:"stop_on_slope"`
+	ClimbSteepWalls bool `toml:"climb_steep_walls"`
+	StopOnCeiling   bool `toml:"stop_on_ceiling"`
 	// CollisionMask selects the collider layers the character collides
 	// with (kcc.Config.CollisionMask), default 0 = all.
 	CollisionMask uint32 `toml:"collision_mask"`
@@ -102,6 +108,9 @@ func (s KCCSettings) ControllerConfig() kcc.Config {
 	cfg.SnapToGround = s.SnapToGround
 	cfg.FloorConstantSpeed = s.FloorConstantSpeed
 	cfg.CollisionMask = s.CollisionMask
+	cfg.StopOnSlope = s.StopOnSlope
+	cfg.ClimbSteepWalls = s.ClimbSteepWalls
+	cfg.StopOnCeiling = s.StopOnCeiling
 	if s.StepHeight > 0 {
 		cfg.Autostep = &kcc.Autostep{MaxHeight: s.StepHeight, MinWidth: s.StepMinWidth}
 	} else {
