@@ -163,7 +163,7 @@ func TestLivingDoorAndSensors(t *testing.T) {
 	var log []string
 	for i := 0; i < 240; i++ {
 		systems.Submit(e, components.CommandData{Forward: 1}) // forward: yaw 0 is +X
-		components.View.Get(e).Yaw = -math.Pi / 2           // face -z
+		components.View.Get(e).Yaw = -math.Pi / 2             // face -z
 		p.Step()
 		for _, ev := range lv.Sensors.Events {
 			if ev.Kind != kcc.SensorStay {
