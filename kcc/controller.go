@@ -540,7 +540,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 		if walk {
 			onGround = true
 		}
-		if !walkByNormal && cn > -steepMinCos && c.cfg.Autostep != nil && onGround {
+		if !walkByNormal && cn > -steepMinCos && c.cfg.Autostep != nil && onGround && !hit.capsule {
 			h := madd(rem, up, -dot(rem, up))
 			if dot(h, h) > 1e-18 {
 				if np, ok := c.tryStep(w, p, r, hh, h, hit); ok {

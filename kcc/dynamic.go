@@ -163,6 +163,12 @@ func (w *World) place(id ColliderID, c *collider, p pose) {
 		f := p.frame()
 		c.box = c.placeTris(&f)
 		c.bvh.refit()
+	case kindCapsule:
+		if c.capsuleEmpty {
+			return
+		}
+		c.capsule.place(p)
+		c.box = c.capsule.bounds()
 	case kindHeightfield:
 		c.hf.posed = !p.isIdentity()
 		c.hf.pose = p

@@ -41,6 +41,9 @@ type CastHit struct {
 	OnFace bool
 	tri    tri  // the hit triangle (for the controller's autostep test)
 	box    *obb // or the hit box
+	// capsule marks a hit on a capsule collider (another character):
+	// never stepped onto.
+	capsule bool
 }
 
 // RayHit is the first hit of a ray cast.
@@ -149,6 +152,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 	}
 	s.tris = s.tris[:0]
 	s.boxes = s.boxes[:0]
+	s.caps = s.caps[:0]
 	s.cands = s.cands[:0]
 	s.heap = s.heap[:0]
 	w.gatherCastChunk(s, &cs, 0)
@@ -207,6 +211,14 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 			}
 			fn = faceTowardsN(tr, res.normal)
 			id = tr.id
+		} else if cd.idx <= capCand {
+			k := s.caps[capCand-cd.idx]
+			t, res, ok = castShape(p0, p1, target, v, vlen, k, tmax, cd.s0, &cd.res)
+			if !ok {
+				continue
+			}
+			fn = res.normal
+			id = k.id
 		} else {
 			o := s.boxes[-cd.idx-1]
 			t, res, ok = castShape(p0, p1, target, v, vlen, o, tmax, cd.s0, &cd.res)
@@ -238,9 +250,12 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		found = true
 		tmax = math.Min(1, t+1e-9)
 		best = CastHit{Collider: id, Fraction: t, Point: res.onTri, Normal: res.normal, FaceNormal: fn, OnFace: res.onFace}
-		if cd.idx >= 0 {
+		switch {
+		case cd.idx >= 0:
 			best.tri = s.tris[cd.idx]
-		} else {
+		case cd.idx <= capCand:
+			best.capsule = true
+		default:
 			best.box = s.boxes[-cd.idx-1]
 		}
 	}
@@ -326,6 +341,15 @@ func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
 			})
 		}
 	}
+	for _, k := range s.caps {
+		res := k.closestTo(p0, p1)
+		if d := res.dist - r; d <= maxDist {
+			s.contacts = append(s.contacts, Contact{
+				Collider: k.id, Point: res.onTri, Normal: res.normal,
+				FaceNormal: res.normal, Distance: d, OnFace: true,
+			})
+		}
+	}
 	for _, o := range s.boxes {
 		res := o.segBox(p0, p1)
 		d := res.dist - r
@@ -401,6 +425,11 @@ func (w *World) overlap(s *scratch, shape Capsule, pos, axis vec, margin float64
 			return true
 		}
 	}
+	for _, k := range s.caps {
+		if k.closestTo(p0, p1).dist <= r {
+			return true
+		}
+	}
 	return false
 }
 
@@ -433,6 +462,12 @@ func (w *World) rayCast(s *scratch, origin, dir vec, maxDist float64) (RayHit, b
 				n = scale(n, -1)
 			}
 			best = RayHit{Collider: tris[i].id, Distance: t, Point: madd(origin, d, t), Normal: n}
+		}
+	}
+	for _, k := range s.caps {
+		if t, n, ok := rayCapsule(origin, d, best.Distance, k); ok && (!found || t < best.Distance) {
+			found = true
+			best = RayHit{Collider: k.id, Distance: t, Point: madd(origin, d, t), Normal: n}
 		}
 	}
 	return best, found
@@ -501,6 +536,26 @@ func (c *castSweep) planeBound(t *tri) float64 {
 		return (-math.Max(sa, sb) - reach) / vn
 	}
 	return 0
+}
+
+// capCand is the candidate index of the first capsule collider: capsule
+// i is capCand-i (triangles are >= 0, boxes -1..-n).
+const capCand = -1 << 29
+
+// addCapsule pushes capsule collider k (bounds b) as an exact candidate
+// of the current chunk when the motion can bring the capsule within reach.
+func (c *castSweep) addCapsule(s *scratch, k *capsuleShape, b aabb) {
+	if c.chunks > 1 {
+		if e := s.sweep.entry(b); e < c.lo || e >= c.hi {
+			return
+		}
+	}
+	s.caps = append(s.caps, k)
+	res0 := k.closestTo(c.p0, c.p1)
+	if s0, ok := castStart(c.p0, c.p1, c.target, c.v, c.vlen, &res0); ok {
+		s.addCand(int32(capCand-(len(s.caps)-1)), s0, &res0)
+		s.pushCand(int32(len(s.cands) - 1))
+	}
 }
 
 // addBox pushes box o (bounds b) as an exact candidate of the current
@@ -603,6 +658,10 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 		switch cl.kind {
 		case kindBox:
 			c.addBox(s, &cl.ob, cl.box)
+		case kindCapsule:
+			if !cl.capsuleEmpty {
+				c.addCapsule(s, &cl.capsule, cl.box)
+			}
 		case kindMesh:
 			s.sub = cl.bvh.query(q, f, s.sub[:0])
 			for _, ti := range s.sub {

@@ -71,6 +71,8 @@ func (w *World) touches(s *scratch, c *collider, id ColliderID, q aabb, p0, p1 v
 				return true
 			}
 		}
+	case kindCapsule:
+		return !c.capsuleEmpty && c.capsule.closestTo(p0, p1).dist <= r
 	case kindHeightfield:
 		s.hf = c.hf.gather(q, &off, id, s.hf[:0])
 		for i := range s.hf {

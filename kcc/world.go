@@ -23,6 +23,7 @@ const (
 	kindBox colliderKind = iota
 	kindMesh
 	kindHeightfield
+	kindCapsule
 )
 
 // collider is one static shape. Boxes and meshes keep world-space triangles
@@ -53,6 +54,10 @@ type collider struct {
 	sensor      bool
 	// pendingRefit is set while the collider is in World.moved.
 	pendingRefit bool
+	// capsule is a capsule collider's shape (capsule.go); capsuleEmpty
+	// marks one added with invalid input.
+	capsule      capsuleShape
+	capsuleEmpty bool
 	// moved marks a box placed by SetTransform or Step: tris then holds
 	// its triangles as added (appendBoxTris rebuilds the current ones).
 	moved bool
@@ -462,8 +467,9 @@ type scratch struct {
 	heap     []int32     // positions in cands, a binary min-heap (see nextCand)
 	sweep    sweepFilter // set by castCapsule during its gather
 	boxes    []*obb
-	hf       []tri  // a cast's generated heightfield triangles, before culling
-	boxTmp   []*obb // the brute-force cast's boxes, before judging
+	hf       []tri           // a cast's generated heightfield triangles, before culling
+	boxTmp   []*obb          // the brute-force cast's boxes, before judging
+	caps     []*capsuleShape // capsule colliders gathered (other characters)
 	// mask and filter select the colliders the queries see (filter.go);
 	// mask is never 0 (AllLayers when unfiltered).
 	mask   uint32
@@ -564,6 +570,7 @@ func (w *World) getScratch() *scratch {
 func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 	s.tris = s.tris[:0]
 	s.boxes = s.boxes[:0]
+	s.caps = s.caps[:0]
 	if w == nil {
 		return s.tris
 	}
@@ -600,6 +607,10 @@ func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 			}
 		case kindHeightfield:
 			s.tris = c.hf.gather(q, f, ColliderID(ci), s.tris)
+		case kindCapsule:
+			if !c.capsuleEmpty {
+				s.caps = append(s.caps, &c.capsule)
+			}
 		}
 	}
 	return s.tris
@@ -697,6 +708,12 @@ func (w *World) gatherAll(q aabb, s *scratch, boxTris bool) []tri {
 	for ci := range w.colliders {
 		c := &w.colliders[ci]
 		if !s.admits(c, int32(ci)) {
+			continue
+		}
+		if c.kind == kindCapsule {
+			if !c.capsuleEmpty && c.box.overlaps(q) {
+				s.caps = append(s.caps, &c.capsule)
+			}
 			continue
 		}
 		if c.kind == kindBox && !boxTris {

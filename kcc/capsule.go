@@ -1,0 +1,128 @@
+package kcc
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// capsuleShape is a capsule collider (another character): the segment
+// a-b in world space and the radius.
+type capsuleShape struct {
+	a, b vec
+	r    float64
+	half float64 // half the segment length (its local shape)
+	id   ColliderID
+}
+
+// AddCapsule adds a capsule collider: an upright capsule (axis +Y, turned
+// by SetTransform's rotation) centred at pos. It is how characters block
+// each other: the ECS KCC stage registers each character's capsule and
+// moves it after each Move (systems.Options.CharacterCollisions). A
+// non-positive or non-finite radius, a negative half height or a
+// non-finite pos records an empty collider (an ID that collides with
+// nothing), like a bad box.
+func (w *World) AddCapsule(shape Capsule, pos mgl64.Vec3) ColliderID {
+	id := ColliderID(len(w.colliders))
+	if !validCapsule(shape, pos, vec{0, 1, 0}) {
+		return w.add(collider{kind: kindCapsule, box: emptyAABB(), capsuleEmpty: true})
+	}
+	c := collider{kind: kindCapsule, pose: pose{pos: pos, rot: mgl64.QuatIdent()}}
+	c.capsule = capsuleShape{r: shape.Radius, half: shape.HalfHeight, id: id}
+	c.capsule.place(c.pose)
+	c.box = c.capsule.bounds()
+	return w.add(c)
+}
+
+// SetCapsuleShape changes capsule collider id's radius and half height (a
+// character crouching). It returns an error for an unknown or removed id,
+// a collider that is not a capsule, or an invalid shape.
+func (w *World) SetCapsuleShape(id ColliderID, shape Capsule) error {
+	c, err := w.movable(id)
+	if err != nil {
+		return err
+	}
+	if c.kind != kindCapsule || c.capsuleEmpty {
+		return fmt.Errorf("kcc: collider %d is not a capsule", id)
+	}
+	if !validCapsule(shape, c.pose.pos, vec{0, 1, 0}) {
+		return fmt.Errorf("kcc: invalid capsule shape %+v", shape)
+	}
+	c.capsule.r, c.capsule.half = shape.Radius, shape.HalfHeight
+	w.place(id, c, c.pose)
+	return nil
+}
+
+func (k *capsuleShape) place(p pose) {
+	axis := p.rot.Rotate(vec{0, k.half, 0})
+	k.a, k.b = sub(p.pos, axis), add(p.pos, axis)
+}
+
+func (k *capsuleShape) bounds() aabb { return segAABB(k.a, k.b, k.r) }
+
+// closestTo is the closest-point pair between segment p0-p1 and the
+// capsule's surface: dist is the segment's distance to the surface
+// (negative inside it), normal points from the capsule to the segment.
+func (k *capsuleShape) closestTo(p0, p1 vec) boxResult {
+	c1, c2 := closestSegSeg(p0, p1, k.a, k.b)
+	d := sub(c1, c2)
+	l := length(d)
+	var r boxResult
+	if l > 1e-12 {
+		r.normal = scale(d, 1/l)
+	} else {
+		// The axes cross: push out sideways, across the capsule's axis.
+		ax := normalizeOr(sub(k.b, k.a), vec{0, 1, 0})
+		r.normal = normalizeOr(cross(ax, vec{0, 0, 1}), vec{1, 0, 0})
+	}
+	r.dist = l - k.r
+	r.onSeg = c1
+	r.onTri = madd(c2, r.normal, k.r)
+	r.onFace = true
+	r.faces[0] = r.normal
+	r.nfaces = 1
+	return r
+}
+
+// rayCapsule intersects the ray o + d·s (unit d, s in [0, maxS]) with the
+// capsule: the entry distance and the outward normal there.
+func rayCapsule(o, d vec, maxS float64, k *capsuleShape) (float64, vec, bool) {
+	ba := sub(k.b, k.a)
+	oa := sub(o, k.a)
+	baba := dot(ba, ba)
+	bard := dot(ba, d)
+	baoa := dot(ba, oa)
+	rdoa := dot(d, oa)
+	oaoa := dot(oa, oa)
+	r2 := k.r * k.r
+	t := math.Inf(1)
+	// The cylinder between the end caps.
+	if a := baba - bard*bard; a > 1e-12 {
+		b := baba*rdoa - baoa*bard
+		c := baba*oaoa - baoa*baoa - r2*baba
+		if h := b*b - a*c; h >= 0 {
+			s := (-b - math.Sqrt(h)) / a
+			if y := baoa + s*bard; y > 0 && y < baba && s >= 0 {
+				t = s
+			}
+		}
+	}
+	// The end spheres.
+	for _, cen := range [2]vec{k.a, k.b} {
+		oc := sub(o, cen)
+		b := dot(d, oc)
+		c := dot(oc, oc) - r2
+		if h := b*b - c; h >= 0 {
+			if s := -b - math.Sqrt(h); s >= 0 && s < t {
+				t = s
+			}
+		}
+	}
+	if !(t <= maxS) {
+		return 0, vec{}, false
+	}
+	p := madd(o, d, t)
+	q, _ := closestSegSeg(p, p, k.a, k.b)
+	return t, normalizeOr(sub(p, q), scale(d, -1)), true
+}
