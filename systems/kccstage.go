@@ -98,7 +98,12 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 		wasOn = k.GroundCollider
 	}
 
-	res := k.Controller.Move(level, k.Shape, body.Position, desired)
+	var res kcc.MoveResult
+	if p.charCollide {
+		res = p.moveAmongCharacters(e, k, body, level, desired)
+	} else {
+		res = k.Controller.Move(level, k.Shape, body.Position, desired)
+	}
 	tr := res.Translation
 	if !finiteVec(tr) {
 		tr = mgl64.Vec3{}
@@ -134,6 +139,9 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 		v = leave(k, level, wasOn, body.Position, v)
 	}
 	body.Velocity = v
+	if p.charCollide {
+		p.placeCharacter(e, k, body, level)
+	}
 }
 
 // readBackVelocity derives the velocity after a move from what the

@@ -62,6 +62,14 @@ type Options struct {
 	// TickRate is the fixed simulation rate in Hz. Default 60; the flail
 	// game uses 40. Values outside [1, 1000] are clamped.
 	TickRate float64
+	// CharacterCollisions makes every character's capsule an obstacle for
+	// the others: the KCC stage registers a capsule collider per character
+	// in the level, moves each character ignoring its own capsule, and
+	// places the capsule where the move ended, in the stage's entity order
+	// (so later characters see earlier ones' new positions, and every run
+	// gives the same result). Capsules of characters gone from the world
+	// are removed at the end of the tick. Default false.
+	CharacterCollisions bool
 }
 
 type namedFunc struct {
@@ -97,6 +105,13 @@ type Pipeline struct {
 	occupyEach   func(*donburi.Entry)
 	sensorEachFn func(*donburi.Entry)
 	isOccupiedFn func(kcc.ColliderID) bool
+
+	// Characters as obstacles (blocking.go).
+	charCollide bool
+	charCol     []kcc.ColliderID // by entity ID: its capsule collider
+	charSeen    []uint64         // by entity ID: last tick+1 it moved
+	selfFilter  kcc.QueryFilter
+	selfBuf     [1]kcc.ColliderID
 }
 
 // NewPipeline returns a pipeline over w with the built-in stages installed.
@@ -108,7 +123,7 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	if rate > 1000 {
 		rate = 1000
 	}
-	p := &Pipeline{world: w, rate: rate, dt: 1 / rate}
+	p := &Pipeline{world: w, rate: rate, dt: 1 / rate, charCollide: opts.CharacterCollisions}
 	p.motorQuery = donburi.NewQuery(filter.Contains(components.Command, components.View,
 		components.Motor, components.Intent, components.JumpBuffer, components.Body, components.KCC))
 	p.kccQuery = donburi.NewQuery(filter.Contains(components.Body, components.KCC))
@@ -131,7 +146,10 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	p.isOccupiedFn = p.isOccupied
 	p.sensorEachFn = p.sensorEach
 	p.Add(StageKCC, "platforms", p.platformsStep)
-	p.Add(StageKCC, "kcc", func(w donburi.World, _ Tick) { p.kccQuery.Each(w, p.kccEach) })
+	p.Add(StageKCC, "kcc", func(w donburi.World, _ Tick) {
+		p.kccQuery.Each(w, p.kccEach)
+		p.dropGoneCharacters()
+	})
 	p.Add(StageKCC, "sensors", p.sensorsStep)
 	p.Add(StageCleanup, "cleanup", func(w donburi.World, _ Tick) {
 		p.commandQuery.Each(w, p.cleanupEach)

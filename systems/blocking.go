@@ -1,0 +1,64 @@
+package systems
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/yohamta/donburi"
+)
+
+// Characters as obstacles (Options.CharacterCollisions): each character
+// has a capsule collider in the level, indexed by entity ID; a character
+// moves ignoring its own capsule, then its capsule is placed where it
+// ended, so the characters after it in the stage's order see it there.
+
+// characterCollider returns e's capsule collider, registering it on the
+// character's first move.
+func (p *Pipeline) characterCollider(e *donburi.Entry, k *components.KCCData, body *components.BodyData, level *kcc.World) kcc.ColliderID {
+	i := int(e.Entity().Id())
+	for len(p.charCol) <= i {
+		p.charCol = append(p.charCol, kcc.NoCollider)
+		p.charSeen = append(p.charSeen, 0)
+	}
+	if p.charCol[i] == kcc.NoCollider {
+		p.charCol[i] = level.AddCapsule(k.Shape, body.Position)
+	}
+	p.charSeen[i] = p.tick + 1
+	return p.charCol[i]
+}
+
+// moveAmongCharacters is the Move of a character that must not pass
+// through the others (nor collide with its own capsule).
+func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3) kcc.MoveResult {
+	p.selfBuf[0] = p.characterCollider(e, k, body, level)
+	p.selfFilter.Exclude = p.selfBuf[:]
+	return k.Controller.MoveFiltered(level, k.Shape, body.Position, desired, &p.selfFilter)
+}
+
+// placeCharacter moves e's capsule collider to its body after its move
+// (and to its current shape: crouching shrinks it).
+func (p *Pipeline) placeCharacter(e *donburi.Entry, k *components.KCCData, body *components.BodyData, level *kcc.World) {
+	if level == nil {
+		return
+	}
+	id := p.characterCollider(e, k, body, level)
+	level.SetCapsuleShape(id, k.Shape)
+	level.SetTransform(id, body.Position, mgl64.Quat{})
+}
+
+// dropGoneCharacters removes the capsules of characters that did not move
+// this tick (removed entities), in entity-ID order.
+func (p *Pipeline) dropGoneCharacters() {
+	if !p.charCollide {
+		return
+	}
+	level := components.LevelOf(p.world)
+	for i, id := range p.charCol {
+		if id != kcc.NoCollider && p.charSeen[i] != p.tick+1 {
+			if level != nil {
+				level.RemoveCollider(id)
+			}
+			p.charCol[i] = kcc.NoCollider
+		}
+	}
+}
