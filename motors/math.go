@@ -68,7 +68,7 @@ func NormalizeOrZero(v mgl64.Vec3) mgl64.Vec3 {
 }
 
 // Finite reports whether x is neither NaN nor infinite.
-func Finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
+func Finite(x float64) bool { return x-x == 0 } // NaN-NaN and Inf-Inf are NaN
 
 // FiniteVec reports whether every component of v is finite.
-func FiniteVec(v mgl64.Vec3) bool { return Finite(v[0]) && Finite(v[1]) && Finite(v[2]) }
+func FiniteVec(v mgl64.Vec3) bool { return (v[0]-v[0])+(v[1]-v[1])+(v[2]-v[2]) == 0 }

@@ -67,14 +67,19 @@ func dec(t *int) {
 }
 
 func (p *Pipeline) bufferEntity(e *donburi.Entry) {
-	md := components.Motor.Get(e)
+	r := motorRefsOf(e)
+	p.bufferRefs(&r)
+}
+
+func (p *Pipeline) bufferRefs(r *motorRefs) {
+	md := r.md
 	if md.Motor == nil {
 		return
 	}
-	jb := components.JumpBuffer.Get(e)
+	jb := r.jb
 	jb.Rules = md.Motor.JumpRules(p.rate)
-	cmd := components.Command.Get(e)
+	cmd := r.cmd
 	ctx := &md.Ctx
 	ctx.Jump = UpdateJumpBuffer(jb, ctx.Grounded, ctx.Input.JumpPressed, cmd.JumpHeld, cmd.UICaptured)
-	components.Intent.Get(e).RequestJump = ctx.Jump.RequestJump
+	r.it.RequestJump = ctx.Jump.RequestJump
 }

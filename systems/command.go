@@ -44,7 +44,11 @@ func SanitizeCommand(c components.CommandData) components.CommandData {
 }
 
 func (p *Pipeline) cleanupEntity(e *donburi.Entry) {
-	c := components.Command.Get(e)
+	clearEdges(components.Command.Get(e))
+}
+
+// clearEdges clears a command's consumed edges after the tick.
+func clearEdges(c *components.CommandData) {
 	c.JumpPressed = false
 	c.PrimaryPressed = false
 	c.Pending = false

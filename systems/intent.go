@@ -2,7 +2,6 @@ package systems
 
 import (
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/yohamta/donburi"
 )
@@ -40,16 +39,21 @@ func BuildIntent(forward, strafe, yaw float64, grounded bool, groundNormal mgl64
 }
 
 func (p *Pipeline) intentEntity(e *donburi.Entry) {
-	md := components.Motor.Get(e)
+	r := motorRefsOf(e)
+	p.intentRefs(&r)
+}
+
+func (p *Pipeline) intentRefs(r *motorRefs) {
+	md := r.md
 	if md.Motor == nil {
 		return
 	}
-	cmd := SanitizeCommand(*components.Command.Get(e))
-	view := components.View.Get(e)
+	cmd := SanitizeCommand(*r.cmd)
+	view := r.view
 	view.Yaw = sanitizeAngle(view.Yaw)
 	view.Pitch = sanitizeAngle(view.Pitch)
-	k := components.KCC.Get(e)
-	body := components.Body.Get(e)
+	k := r.k
+	body := r.body
 
 	ctx := &md.Ctx
 	ctx.Dt, ctx.TickRate, ctx.Tick = p.cur.Dt, p.cur.Rate, p.cur.N
@@ -78,7 +82,7 @@ func (p *Pipeline) intentEntity(e *donburi.Entry) {
 		}
 		ctx.Intent.Speed = ctx.Intent.Mag * speedCap
 	}
-	it := components.Intent.Get(e)
+	it := r.it
 	it.Intent = ctx.Intent
 	it.RequestJump = false
 }

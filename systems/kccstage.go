@@ -20,8 +20,13 @@ func finiteVec(v mgl64.Vec3) bool { return motors.FiniteVec(v) }
 // (seed 004 §F), gravity, crouch, the controller move and the velocity
 // read-back.
 func (p *Pipeline) kccEntity(e *donburi.Entry) {
-	body := components.Body.Get(e)
-	k := components.KCC.Get(e)
+	r := kccRefsOf(e)
+	p.kccRefs(&r)
+}
+
+// kccRefs is kccEntity on the entity's fetched components.
+func (p *Pipeline) kccRefs(r *kccRefs) {
+	e, body, k := r.e, r.body, r.k
 	dt := p.dt
 	v := body.Velocity
 	if !finiteVec(v) {
@@ -34,13 +39,13 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 		}
 	}
 	body.PrevPosition = body.Position
-	level := components.LevelOf(p.world)
-	p.carry(e, k, body, level)
+	level := p.level
+	p.carry(r.view, k, body, level)
 
 	jumped := false
-	if e.HasComponent(components.Intent) && e.HasComponent(components.JumpBuffer) {
-		if it := components.Intent.Get(e); it.RequestJump {
-			jb := components.JumpBuffer.Get(e)
+	if r.it != nil && r.jb != nil {
+		if it := r.it; it.RequestJump {
+			jb := r.jb
 			v[1] = k.JumpSpeed
 			jb.BufferTicks, jb.CoyoteTicks = 0, 0
 			jb.ConsumedThisTick = true
@@ -50,8 +55,8 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 		}
 	}
 
-	if e.HasComponent(components.Command) {
-		p.updateCrouch(k, body, level, components.Command.Get(e).Crouch)
+	if r.cmd != nil {
+		p.updateCrouch(k, body, level, r.cmd.Crouch)
 	}
 
 	grounded := k.Grounded && !jumped

@@ -73,8 +73,9 @@ type Options struct {
 }
 
 type namedFunc struct {
-	name string
-	fn   Func
+	name    string
+	fn      Func
+	builtin bool // one of the pipeline's own systems
 }
 
 // Pipeline runs the ordered stages over one donburi world.
@@ -106,6 +107,22 @@ type Pipeline struct {
 	sensorEachFn func(*donburi.Entry)
 	isOccupiedFn func(kcc.ColliderID) bool
 
+	// The fused motor pass (fused.go).
+	motorCache     entityCache
+	motorRefs      []motorRefs
+	cacheMotorEach func(*donburi.Entry)
+	fuse           bool
+	fuseKnown      bool
+	kccCache       entityCache
+	kccRefList     []kccRefs
+	cacheKCCEach   func(*donburi.Entry)
+	cmdCache       entityCache
+	cmdRefs        []*components.CommandData
+	cacheCmdEach   func(*donburi.Entry)
+	// level is the collision level, fetched once per tick by the KCC
+	// system.
+	level *kcc.World
+
 	// Characters as obstacles (blocking.go).
 	charCollide bool
 	charCol     []kcc.ColliderID // by entity ID: its capsule collider
@@ -124,10 +141,19 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 		rate = 1000
 	}
 	p := &Pipeline{world: w, rate: rate, dt: 1 / rate, charCollide: opts.CharacterCollisions}
-	p.motorQuery = donburi.NewQuery(filter.Contains(components.Command, components.View,
-		components.Motor, components.Intent, components.JumpBuffer, components.Body, components.KCC))
-	p.kccQuery = donburi.NewQuery(filter.Contains(components.Body, components.KCC))
-	p.commandQuery = donburi.NewQuery(filter.Contains(components.Command))
+	motorFilter := filter.Contains(components.Command, components.View,
+		components.Motor, components.Intent, components.JumpBuffer, components.Body, components.KCC)
+	p.motorQuery = donburi.NewQuery(motorFilter)
+	p.motorCache.filter = motorFilter
+	p.cacheMotorEach = p.cacheMotorEntry
+	kccFilter := filter.Contains(components.Body, components.KCC)
+	p.kccQuery = donburi.NewQuery(kccFilter)
+	p.kccCache.filter = kccFilter
+	p.cacheKCCEach = p.cacheKCCEntry
+	cmdFilter := filter.Contains(components.Command)
+	p.commandQuery = donburi.NewQuery(cmdFilter)
+	p.cmdCache.filter = cmdFilter
+	p.cacheCmdEach = p.cacheCmdEntry
 
 	p.intentEach = p.intentEntity
 	p.bufferEach = p.bufferEntity
@@ -137,22 +163,38 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	p.kccEach = p.kccEntity
 	p.cleanupEach = p.cleanupEntity
 
-	p.Add(StageIntent, "intent", func(w donburi.World, _ Tick) { p.motorQuery.Each(w, p.intentEach) })
-	p.Add(StageBuffer, "buffer", func(w donburi.World, _ Tick) { p.motorQuery.Each(w, p.bufferEach) })
-	p.Add(StageFriction, "friction", func(w donburi.World, _ Tick) { p.motorQuery.Each(w, p.frictionEach) })
-	p.Add(StageAccel, "accel", func(w donburi.World, _ Tick) { p.motorQuery.Each(w, p.accelEach) })
-	p.Add(StageShaping, "shaping", func(w donburi.World, _ Tick) { p.motorQuery.Each(w, p.shapingEach) })
+	// The motor stages: one pass over the characters when no game system
+	// sits between them (fused.go), stage by stage otherwise.
+	p.addBuiltin(StageIntent, "intent", func(w donburi.World, _ Tick) {
+		if p.fusedMotorStages() {
+			p.motorPass(w)
+			return
+		}
+		p.motorQuery.Each(w, p.intentEach)
+	})
+	stage := func(each func(*donburi.Entry)) Func {
+		return func(w donburi.World, _ Tick) {
+			if !p.fusedMotorStages() {
+				p.motorQuery.Each(w, each)
+			}
+		}
+	}
+	p.addBuiltin(StageBuffer, "buffer", stage(p.bufferEach))
+	p.addBuiltin(StageFriction, "friction", stage(p.frictionEach))
+	p.addBuiltin(StageAccel, "accel", stage(p.accelEach))
+	p.addBuiltin(StageShaping, "shaping", stage(p.shapingEach))
 	p.occupyEach = p.occupyEntry
 	p.isOccupiedFn = p.isOccupied
 	p.sensorEachFn = p.sensorEach
-	p.Add(StageKCC, "platforms", p.platformsStep)
-	p.Add(StageKCC, "kcc", func(w donburi.World, _ Tick) {
-		p.kccQuery.Each(w, p.kccEach)
+	p.addBuiltin(StageKCC, "platforms", p.platformsStep)
+	p.addBuiltin(StageKCC, "kcc", func(w donburi.World, _ Tick) {
+		p.level = components.LevelOf(w)
+		p.kccPass(w)
 		p.dropGoneCharacters()
 	})
-	p.Add(StageKCC, "sensors", p.sensorsStep)
-	p.Add(StageCleanup, "cleanup", func(w donburi.World, _ Tick) {
-		p.commandQuery.Each(w, p.cleanupEach)
+	p.addBuiltin(StageKCC, "sensors", p.sensorsStep)
+	p.addBuiltin(StageCleanup, "cleanup", func(w donburi.World, _ Tick) {
+		p.cleanupPass(w)
 		p.runDeferred()
 	})
 	return p
@@ -175,7 +217,12 @@ func (p *Pipeline) Add(s Stage, name string, fn Func) {
 	if s < 0 || s >= numStages || fn == nil {
 		return
 	}
-	p.stages[s] = append(p.stages[s], namedFunc{name, fn})
+	p.stages[s] = append(p.stages[s], namedFunc{name: name, fn: fn})
+	p.fuseKnown = false
+}
+
+func (p *Pipeline) addBuiltin(s Stage, name string, fn Func) {
+	p.stages[s] = append(p.stages[s], namedFunc{name: name, fn: fn, builtin: true})
 }
 
 // AddBefore inserts a system at the start of stage s, before the built-in
@@ -184,7 +231,8 @@ func (p *Pipeline) AddBefore(s Stage, name string, fn Func) {
 	if s < 0 || s >= numStages || fn == nil {
 		return
 	}
-	p.stages[s] = append([]namedFunc{{name, fn}}, p.stages[s]...)
+	p.stages[s] = append([]namedFunc{{name: name, fn: fn}}, p.stages[s]...)
+	p.fuseKnown = false
 }
 
 // AddAfter appends a system after everything already in stage s. It is the

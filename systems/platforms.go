@@ -100,7 +100,7 @@ func (p *Pipeline) levelEntry() *donburi.Entry {
 // carry moves a character standing on a moving collider with it, before
 // its own move: by World.Carry's displacement, turning its view by the
 // carried yaw when TurnWithPlatform is set.
-func (p *Pipeline) carry(e *donburi.Entry, k *components.KCCData, body *components.BodyData, level *kcc.World) {
+func (p *Pipeline) carry(view *components.ViewData, k *components.KCCData, body *components.BodyData, level *kcc.World) {
 	k.CarriedYaw = 0
 	if !k.Grounded || k.GroundCollider == kcc.NoCollider || level == nil || k.Planar2D {
 		return
@@ -111,10 +111,10 @@ func (p *Pipeline) carry(e *donburi.Entry, k *components.KCCData, body *componen
 	}
 	body.Position = body.Position.Add(d)
 	k.CarriedYaw = yaw
-	if k.TurnWithPlatform && yaw != 0 && e.HasComponent(components.View) {
+	if k.TurnWithPlatform && yaw != 0 && view != nil {
 		// Yaw grows from +X towards +Z, a clockwise turn seen from above:
 		// a counter-clockwise carry decreases it.
-		components.View.Get(e).Yaw -= yaw
+		view.Yaw -= yaw
 	}
 }
 

@@ -1,0 +1,190 @@
+package systems
+
+import (
+	"github.com/seedgames/motorkit/components"
+	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/filter"
+)
+
+// The motor stages run for every character in one pass (issue 14): intent,
+// buffer, friction, accel and shaping each read and write only the
+// character's own components, so running all five for one character and
+// then the next gives the same bits as running each stage for every
+// character in turn, as long as no game system sits between them (then
+// the pipeline runs them stage by stage, as before). The components are
+// fetched once per character and the pointers kept from tick to tick
+// while the set of characters does not change: donburi allocates each
+// component value once and moves only the pointer between archetypes, so
+// a pointer stays valid for its entity's life; the pipeline checks the
+// entity lists of the matching archetypes every tick (a compare of a few
+// words per character) and refetches when anything was added, removed or
+// moved.
+
+// motorRefs are one character's components for the motor stages.
+type motorRefs struct {
+	cmd  *components.CommandData
+	view *components.ViewData
+	md   *components.MotorData
+	it   *components.IntentData
+	jb   *components.JumpBufferData
+	body *components.BodyData
+	k    *components.KCCData
+}
+
+func motorRefsOf(e *donburi.Entry) motorRefs {
+	return motorRefs{
+		cmd:  components.Command.Get(e),
+		view: components.View.Get(e),
+		md:   components.Motor.Get(e),
+		it:   components.Intent.Get(e),
+		jb:   components.JumpBuffer.Get(e),
+		body: components.Body.Get(e),
+		k:    components.KCC.Get(e),
+	}
+}
+
+// entityCache remembers which entities a filter matched at the last
+// refresh, in donburi's iteration order (matching archetypes in index
+// order, entities in archetype order, as Query.Each visits them).
+type entityCache struct {
+	filter filter.LayoutFilter
+	archs  []int // matching archetype indices
+	seen   int   // archetypes examined so far
+	ents   []donburi.Entity
+	fresh  bool
+}
+
+// current reports whether the matching entities are exactly those
+// cached, in the same order.
+func (c *entityCache) current(w donburi.World) bool {
+	acc := w.StorageAccessor()
+	for ; c.seen < len(acc.Archetypes); c.seen++ {
+		if c.filter.MatchesLayout(acc.Archetypes[c.seen].Layout().Components()) {
+			c.archs = append(c.archs, c.seen)
+		}
+	}
+	if !c.fresh {
+		return false
+	}
+	k := 0
+	for _, ai := range c.archs {
+		for _, ent := range acc.Archetypes[ai].Entities() {
+			if k >= len(c.ents) || c.ents[k] != ent {
+				return false
+			}
+			k++
+		}
+	}
+	return k == len(c.ents)
+}
+
+// motorPass runs the five motor stages for each character in one pass.
+func (p *Pipeline) motorPass(w donburi.World) {
+	if !p.motorCache.current(w) {
+		p.motorCache.ents = p.motorCache.ents[:0]
+		p.motorRefs = p.motorRefs[:0]
+		p.motorQuery.Each(w, p.cacheMotorEach)
+		p.motorCache.fresh = true
+	}
+	for i := range p.motorRefs {
+		r := &p.motorRefs[i]
+		p.intentRefs(r)
+		p.bufferRefs(r)
+		p.frictionRefs(r)
+		p.accelRefs(r)
+		p.shapingRefs(r)
+	}
+}
+
+func (p *Pipeline) cacheMotorEntry(e *donburi.Entry) {
+	p.motorCache.ents = append(p.motorCache.ents, e.Entity())
+	p.motorRefs = append(p.motorRefs, motorRefsOf(e))
+}
+
+// fusedMotorStages reports whether the motor stages may run in one pass:
+// game systems only before "intent" in the intent stage and after
+// "shaping" in the shaping stage.
+func (p *Pipeline) fusedMotorStages() bool {
+	if p.fuseKnown {
+		return p.fuse
+	}
+	ok := true
+	last := func(s Stage, name string) bool {
+		l := p.stages[s]
+		return len(l) > 0 && l[len(l)-1].builtin && l[len(l)-1].name == name
+	}
+	first := func(s Stage, name string) bool {
+		l := p.stages[s]
+		return len(l) > 0 && l[0].builtin && l[0].name == name
+	}
+	only := func(s Stage, name string) bool {
+		return len(p.stages[s]) == 1 && first(s, name)
+	}
+	ok = last(StageIntent, "intent") && only(StageBuffer, "buffer") && only(StageFriction, "friction") &&
+		only(StageAccel, "accel") && first(StageShaping, "shaping")
+	p.fuse, p.fuseKnown = ok, true
+	return ok
+}
+
+// kccRefs are one entity's components for the KCC stage; the optional
+// ones are nil when the entity lacks them.
+type kccRefs struct {
+	e    *donburi.Entry
+	body *components.BodyData
+	k    *components.KCCData
+	it   *components.IntentData
+	jb   *components.JumpBufferData
+	cmd  *components.CommandData
+	view *components.ViewData
+}
+
+func kccRefsOf(e *donburi.Entry) kccRefs {
+	r := kccRefs{e: e, body: components.Body.Get(e), k: components.KCC.Get(e)}
+	if e.HasComponent(components.Intent) && e.HasComponent(components.JumpBuffer) {
+		r.it, r.jb = components.Intent.Get(e), components.JumpBuffer.Get(e)
+	}
+	if e.HasComponent(components.Command) {
+		r.cmd = components.Command.Get(e)
+	}
+	if e.HasComponent(components.View) {
+		r.view = components.View.Get(e)
+	}
+	return r
+}
+
+// kccPass runs the KCC stage for each entity, in donburi's order, on the
+// components fetched at the last change of the entity set.
+func (p *Pipeline) kccPass(w donburi.World) {
+	if !p.kccCache.current(w) {
+		p.kccCache.ents = p.kccCache.ents[:0]
+		p.kccRefList = p.kccRefList[:0]
+		p.kccQuery.Each(w, p.cacheKCCEach)
+		p.kccCache.fresh = true
+	}
+	for i := range p.kccRefList {
+		p.kccRefs(&p.kccRefList[i])
+	}
+}
+
+func (p *Pipeline) cacheKCCEntry(e *donburi.Entry) {
+	p.kccCache.ents = append(p.kccCache.ents, e.Entity())
+	p.kccRefList = append(p.kccRefList, kccRefsOf(e))
+}
+
+// cleanupPass clears each command's consumed edges.
+func (p *Pipeline) cleanupPass(w donburi.World) {
+	if !p.cmdCache.current(w) {
+		p.cmdCache.ents = p.cmdCache.ents[:0]
+		p.cmdRefs = p.cmdRefs[:0]
+		p.commandQuery.Each(w, p.cacheCmdEach)
+		p.cmdCache.fresh = true
+	}
+	for _, c := range p.cmdRefs {
+		clearEdges(c)
+	}
+}
+
+func (p *Pipeline) cacheCmdEntry(e *donburi.Entry) {
+	p.cmdCache.ents = append(p.cmdCache.ents, e.Entity())
+	p.cmdRefs = append(p.cmdRefs, components.Command.Get(e))
+}
