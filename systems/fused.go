@@ -86,14 +86,21 @@ func (p *Pipeline) motorPass(w donburi.World) {
 		p.motorQuery.Each(w, p.cacheMotorEach)
 		p.motorCache.fresh = true
 	}
-	for i := range p.motorRefs {
-		r := &p.motorRefs[i]
-		p.intentRefs(r)
-		p.bufferRefs(r)
-		p.frictionRefs(r)
-		p.accelRefs(r)
-		p.shapingRefs(r)
+	if p.workers > 1 && len(p.motorRefs) >= 2*p.workers {
+		p.parallel(true)
+		return
 	}
+	for i := range p.motorRefs {
+		p.motorStages(&p.motorRefs[i])
+	}
+}
+
+func (p *Pipeline) motorStages(r *motorRefs) {
+	p.intentRefs(r)
+	p.bufferRefs(r)
+	p.frictionRefs(r)
+	p.accelRefs(r)
+	p.shapingRefs(r)
 }
 
 func (p *Pipeline) cacheMotorEntry(e *donburi.Entry) {
@@ -160,6 +167,10 @@ func (p *Pipeline) kccPass(w donburi.World) {
 		p.kccRefList = p.kccRefList[:0]
 		p.kccQuery.Each(w, p.cacheKCCEach)
 		p.kccCache.fresh = true
+	}
+	if p.workers > 1 && !p.charCollide && len(p.kccRefList) >= 2*p.workers {
+		p.parallel(false)
+		return
 	}
 	for i := range p.kccRefList {
 		p.kccRefs(&p.kccRefList[i])

@@ -70,6 +70,14 @@ type Options struct {
 	// gives the same result). Capsules of characters gone from the world
 	// are removed at the end of the tick. Default false.
 	CharacterCollisions bool
+	// Workers is the number of goroutines that run the motor stages (when
+	// fused) and the KCC stage (0 or 1: the calling goroutine only). The
+	// results are the same bits for any count: each character reads the
+	// level and writes its own components; it needs its own kcc.Controller
+	// (prefabs give each character one). The KCC stage stays on one
+	// goroutine with CharacterCollisions (each move changes the level for
+	// the next). Call Pipeline.Close to stop the workers. Capped at 64.
+	Workers int
 }
 
 type namedFunc struct {
@@ -123,6 +131,10 @@ type Pipeline struct {
 	// system.
 	level *kcc.World
 
+	// Parallel KCC stage (workers.go).
+	workers int
+	pool    *kccWorkers
+
 	// Characters as obstacles (blocking.go).
 	charCollide bool
 	charCol     []kcc.ColliderID // by entity ID: its capsule collider
@@ -140,7 +152,7 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	if rate > 1000 {
 		rate = 1000
 	}
-	p := &Pipeline{world: w, rate: rate, dt: 1 / rate, charCollide: opts.CharacterCollisions}
+	p := &Pipeline{world: w, rate: rate, dt: 1 / rate, charCollide: opts.CharacterCollisions, workers: min(max(opts.Workers, 1), 64)}
 	motorFilter := filter.Contains(components.Command, components.View,
 		components.Motor, components.Intent, components.JumpBuffer, components.Body, components.KCC)
 	p.motorQuery = donburi.NewQuery(motorFilter)

@@ -1,0 +1,132 @@
+package systems_test
+
+import (
+	"hash/fnv"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+// walkers spawns n walkers on the course level, 1.5 m apart on a grid,
+// each with its own steady input, and a pipeline with the given workers.
+func walkers(t testing.TB, n, workers int) (donburi.World, *systems.Pipeline, []donburi.Entity) {
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, "course"); err != nil {
+		t.Fatal(err)
+	}
+	var es []donburi.Entity
+	for i := 0; i < n; i++ {
+		pos := mgl64.Vec3{float64(i%40)*1.5 - 20, 1.5, float64(i/40)*1.5 - 20}
+		ent, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(pos), prefabs.Facing(float64(i)*0.37))
+		if err != nil {
+			t.Fatal(err)
+		}
+		es = append(es, ent)
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60, Workers: workers})
+	p.AddBefore(systems.StageIntent, "test.input", func(w donburi.World, tk systems.Tick) {
+		for i, ent := range es {
+			c := components.Command.Get(w.Entry(ent))
+			c.Forward, c.Strafe = 1, 0.5*math.Sin(float64(tk.N)*0.01+float64(i))
+			c.JumpPressed, c.JumpHeld = (int(tk.N)+i)%97 == 0, true
+			c.Pending = true
+		}
+	})
+	return w, p, es
+}
+
+func stateHash(w donburi.World, es []donburi.Entity) uint64 {
+	h := fnv.New64a()
+	var b [8]byte
+	put := func(x float64) {
+		u := math.Float64bits(x)
+		for i := range b {
+			b[i] = byte(u >> (8 * i))
+		}
+		h.Write(b[:])
+	}
+	for _, ent := range es {
+		body := components.Body.Get(w.Entry(ent))
+		for i := 0; i < 3; i++ {
+			put(body.Position[i])
+			put(body.Velocity[i])
+		}
+	}
+	return h.Sum64()
+}
+
+// 1000 walkers on the course for 1000 ticks (-short: 200) with 1, 2 and 8
+// KCC workers: the state hashes are identical.
+func TestWorkersSameBits(t *testing.T) {
+	ticks := 1000
+	if testing.Short() {
+		ticks = 200
+	}
+	var want uint64
+	for _, k := range []int{1, 2, 8} {
+		w, p, es := walkers(t, 1000, k)
+		for i := 0; i < ticks; i++ {
+			p.Step()
+		}
+		p.Close()
+		got := stateHash(w, es)
+		if k == 1 {
+			want = got
+			continue
+		}
+		if got != want {
+			t.Fatalf("%d workers: state hash %x, 1 worker %x", k, got, want)
+		}
+	}
+}
+
+// BenchmarkKCCWorkers1 and BenchmarkKCCWorkers2 are one tick of 1000
+// walkers on the course with 1 and 2 workers. Each reports the whole tick
+// (ms/tick) and the KCC stage alone (kcc-ms/tick); the 2-worker benchmark
+// also reports both speed-ups over 1 worker measured in the same run.
+func BenchmarkKCCWorkers1(b *testing.B) { benchWorkers(b, 1) }
+func BenchmarkKCCWorkers2(b *testing.B) { benchWorkers(b, 2) }
+
+// timedWalkers is walkers with a clock around the KCC stage.
+func timedWalkers(b *testing.B, workers int) (*systems.Pipeline, *time.Duration) {
+	_, p, _ := walkers(b, 1000, workers)
+	var start time.Time
+	var kcc time.Duration
+	p.AddBefore(systems.StageKCC, "bench.kcc-start", func(donburi.World, systems.Tick) { start = time.Now() })
+	p.Add(systems.StageKCC, "bench.kcc-end", func(donburi.World, systems.Tick) { kcc += time.Since(start) })
+	for i := 0; i < 60; i++ {
+		p.Step()
+	}
+	kcc = 0
+	return p, &kcc
+}
+
+func benchWorkers(b *testing.B, k int) {
+	p, kcc := timedWalkers(b, k)
+	defer p.Close()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p.Step()
+	}
+	b.StopTimer()
+	ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+	kns := float64(kcc.Nanoseconds()) / float64(b.N)
+	b.ReportMetric(ns/1e6, "ms/tick")
+	b.ReportMetric(kns/1e6, "kcc-ms/tick")
+	if k > 1 {
+		base, bk := timedWalkers(b, 1)
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			base.Step()
+		}
+		b.ReportMetric(float64(time.Since(start).Nanoseconds())/float64(b.N)/ns, "speedup")
+		b.ReportMetric(float64(bk.Nanoseconds())/float64(b.N)/kns, "kcc-speedup")
+	}
+}
