@@ -110,7 +110,9 @@ func NewController(cfg Config) *Controller {
 	c := &Controller{cfg: cfg.sanitized()}
 	c.cosMaxClimb = math.Cos(c.cfg.MaxSlopeClimbAngle) - 1e-9
 	c.cosMinSlide = math.Cos(c.cfg.MinSlopeSlideAngle) - 1e-9
-	c.collisions = make([]Collision, 0, 16)
+	// collisions and the scratch grow on first use: a Controller that is
+	// only a configuration (the ECS pipeline moves characters with its own)
+	// costs a few hundred bytes.
 	c.s.setFilter(c.cfg.CollisionMask, nil)
 	return c
 }

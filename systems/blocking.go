@@ -29,10 +29,10 @@ func (p *Pipeline) characterCollider(e *donburi.Entry, k *components.KCCData, bo
 
 // moveAmongCharacters is the Move of a character that must not pass
 // through the others (nor collide with its own capsule).
-func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3) kcc.MoveResult {
+func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, ctrl *kcc.Controller, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3) kcc.MoveResult {
 	p.selfBuf[0] = p.characterCollider(e, k, body, level)
 	p.selfFilter.Exclude = p.selfBuf[:]
-	return k.Controller.MoveFiltered(level, k.Shape, body.Position, desired, &p.selfFilter)
+	return ctrl.MoveFiltered(level, k.Shape, body.Position, desired, &p.selfFilter)
 }
 
 // placeCharacter moves e's capsule collider to its body after its move

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/filter"
 )
@@ -136,6 +137,10 @@ func (p *Pipeline) fusedMotorStages() bool {
 // kccRefs are one entity's components for the KCC stage; the optional
 // ones are nil when the entity lacks them.
 type kccRefs struct {
+	// slot is the index of the character's configuration in the
+	// pipeline's controllers, for the controller seen (controllers.go).
+	slot int
+	seen *kcc.Controller
 	e    *donburi.Entry
 	body *components.BodyData
 	k    *components.KCCData
@@ -168,12 +173,13 @@ func (p *Pipeline) kccPass(w donburi.World) {
 		p.kccQuery.Each(w, p.cacheKCCEach)
 		p.kccCache.fresh = true
 	}
+	p.prepareControllers(p.kccRefList)
 	if p.workers > 1 && !p.charCollide && len(p.kccRefList) >= 2*p.workers {
 		p.parallel(false)
 		return
 	}
 	for i := range p.kccRefList {
-		p.kccRefs(&p.kccRefList[i])
+		p.kccRefs(&p.kccRefList[i], 0)
 	}
 }
 

@@ -21,11 +21,14 @@ func finiteVec(v mgl64.Vec3) bool { return motors.FiniteVec(v) }
 // read-back.
 func (p *Pipeline) kccEntity(e *donburi.Entry) {
 	r := kccRefsOf(e)
-	p.kccRefs(&r)
+	p.prepareRefs(&r)
+	p.growControllers()
+	p.kccRefs(&r, 0)
 }
 
-// kccRefs is kccEntity on the entity's fetched components.
-func (p *Pipeline) kccRefs(r *kccRefs) {
+// kccRefs is kccEntity on the entity's fetched components, moving it with
+// worker's controller for its configuration (controllers.go).
+func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	e, body, k := r.e, r.body, r.k
 	dt := p.dt
 	v := body.Velocity
@@ -104,10 +107,11 @@ func (p *Pipeline) kccRefs(r *kccRefs) {
 	}
 
 	var res kcc.MoveResult
+	ctrl := p.controller(r, worker)
 	if p.charCollide {
-		res = p.moveAmongCharacters(e, k, body, level, desired)
+		res = p.moveAmongCharacters(e, ctrl, k, body, level, desired)
 	} else {
-		res = k.Controller.Move(level, k.Shape, body.Position, desired)
+		res = ctrl.Move(level, k.Shape, body.Position, desired)
 	}
 	tr := res.Translation
 	if !finiteVec(tr) {

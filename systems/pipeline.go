@@ -131,6 +131,10 @@ type Pipeline struct {
 	// system.
 	level *kcc.World
 
+	// The KCC stage's controllers (controllers.go): by worker, by slot.
+	ctrls   [][]*kcc.Controller
+	ctrlCfg []ctrlConfig
+
 	// Parallel KCC stage (workers.go).
 	workers int
 	pool    *kccWorkers

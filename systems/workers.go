@@ -15,6 +15,7 @@ import (
 
 type kccJob struct {
 	lo, hi int
+	worker int  // 0 is the calling goroutine
 	motor  bool // the fused motor stages, else the KCC stage
 }
 
@@ -42,7 +43,7 @@ func (p *Pipeline) parallel(motor bool) {
 	}
 	p.pool.done.Add(k - 1)
 	for i := 1; i < k; i++ {
-		p.pool.jobs[i-1] <- kccJob{lo: n * i / k, hi: n * (i + 1) / k, motor: motor}
+		p.pool.jobs[i-1] <- kccJob{lo: n * i / k, hi: n * (i + 1) / k, worker: i, motor: motor}
 	}
 	p.runRange(kccJob{lo: 0, hi: n / k, motor: motor})
 	p.pool.done.Wait()
@@ -63,7 +64,7 @@ func (p *Pipeline) runRange(j kccJob) {
 		return
 	}
 	for i := j.lo; i < j.hi; i++ {
-		p.kccRefs(&p.kccRefList[i])
+		p.kccRefs(&p.kccRefList[i], j.worker)
 	}
 }
 

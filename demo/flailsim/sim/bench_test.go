@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -48,4 +49,32 @@ func BenchmarkTick1000Bots(b *testing.B) {
 	b.ReportMetric(ecs/1e6, "ms/tick")
 	b.ReportMetric(pure/1e6, "pure-ms/tick")
 	b.ReportMetric(ecs/pure, "ratio")
+}
+
+// BenchmarkScaleArena runs the full ECS match (40 Hz) with 200, 1,000 and
+// 5,000 bots in the flail arena, b.N ticks each in the same run, after a
+// 100-tick warm-up, and reports ms per tick and µs per bot-tick for each
+// size and "linearity": µs per bot at 5,000 over µs per bot at 1,000. The
+// arena keeps its size, so 5,000 bots are five times as crowded: more
+// kills, respawns and hit tests per bot, not only more bots.
+func BenchmarkScaleArena(b *testing.B) {
+	per := map[int]float64{}
+	for _, n := range []int{200, 1000, 5000} {
+		m, err := NewMatch(Options{Bots: n, Seed: 1})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := 0; i < 100; i++ {
+			m.Pipeline.Step()
+		}
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			m.Pipeline.Step()
+		}
+		ns := float64(time.Since(start).Nanoseconds()) / float64(b.N)
+		per[n] = ns / float64(n)
+		b.ReportMetric(ns/1e6, fmt.Sprintf("ms/tick@%d", n))
+		b.ReportMetric(ns/float64(n)/1e3, fmt.Sprintf("us/bot@%d", n))
+	}
+	b.ReportMetric(per[5000]/per[1000], "linearity")
 }

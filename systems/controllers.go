@@ -1,0 +1,82 @@
+package systems
+
+import (
+	"github.com/seedgames/motorkit/kcc"
+)
+
+// The KCC stage moves characters with the pipeline's own controllers: one
+// per distinct configuration and worker. A kcc.Controller holds scratch
+// buffers only, no per-character state (the results are the same bits
+// whichever controller of that configuration moves a character), so the
+// scratch that a controller grows while moving characters is kept once per
+// configuration instead of once per character, and parallel workers never
+// share one. KCCData.Controller still says whether (nil: no collision) and
+// with which configuration a character moves.
+
+// controller returns worker's controller for r's configuration (set up
+// by prepareControllers).
+func (p *Pipeline) controller(r *kccRefs, worker int) *kcc.Controller {
+	return p.ctrls[worker][r.slot]
+}
+
+// prepareControllers assigns each character the slot of its
+// configuration (again when its KCCData.Controller was replaced) and makes
+// sure every worker has a controller for every slot, serially, before the
+// characters move.
+func (p *Pipeline) prepareControllers(refs []kccRefs) {
+	for i := range refs {
+		p.prepareRefs(&refs[i])
+	}
+	p.growControllers()
+}
+
+func (p *Pipeline) prepareRefs(r *kccRefs) {
+	if c := r.k.Controller; c != nil && (r.seen != c || r.slot >= len(p.ctrlCfg)) {
+		r.seen = c
+		r.slot = p.slotFor(c)
+	}
+}
+
+func (p *Pipeline) growControllers() {
+	for len(p.ctrls) < p.workers {
+		p.ctrls = append(p.ctrls, nil)
+	}
+	for w := range p.ctrls {
+		for s := len(p.ctrls[w]); s < len(p.ctrlCfg); s++ {
+			c := p.ctrlCfg[s].ctrl
+			if w > 0 {
+				c = kcc.NewController(p.ctrlCfg[s].cfg)
+			}
+			p.ctrls[w] = append(p.ctrls[w], c)
+		}
+	}
+}
+
+type ctrlConfig struct {
+	cfg  kcc.Config
+	ctrl *kcc.Controller // the first controller seen with it
+}
+
+// slotFor returns the slot of c's configuration, adding one for a new
+// configuration. Workers only look slots up after the serial refresh of
+// the character list, which assigns every slot in use.
+func (p *Pipeline) slotFor(c *kcc.Controller) int {
+	cfg := c.Config()
+	for i := range p.ctrlCfg {
+		if sameConfig(p.ctrlCfg[i].cfg, cfg) {
+			return i
+		}
+	}
+	p.ctrlCfg = append(p.ctrlCfg, ctrlConfig{cfg: cfg, ctrl: c})
+	return len(p.ctrlCfg) - 1
+}
+
+// sameConfig compares two sanitized configurations by value.
+func sameConfig(a, b kcc.Config) bool {
+	sa, sb := a.Autostep, b.Autostep
+	a.Autostep, b.Autostep = nil, nil
+	if a != b || (sa == nil) != (sb == nil) {
+		return false
+	}
+	return sa == nil || *sa == *sb
+}

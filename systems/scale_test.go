@@ -1,0 +1,76 @@
+package systems_test
+
+import (
+	"fmt"
+	"math"
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+// scaleCrowd is n walkers spread evenly over the same 100 x 80 m of the
+// course level (x -40..60 around the ramps, plateau and steps, z -40..40),
+// so that every size meets the same mix of geometry per walker, walking
+// forward with a slow weave, with the given KCC workers.
+func scaleCrowd(t testing.TB, n, workers int) *systems.Pipeline {
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, "course"); err != nil {
+		t.Fatal(err)
+	}
+	side := int(math.Ceil(math.Sqrt(float64(n) * 100 / 80)))
+	step := 100 / float64(side)
+	for i := 0; i < n; i++ {
+		pos := mgl64.Vec3{-40 + step*float64(i%side), 1.2, -40 + step*float64(i/side)}
+		if _, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(pos), prefabs.Facing(float64(i%7)*0.3)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60, Workers: workers})
+	p.AddBefore(systems.StageIntent, "bench.input", func(w donburi.World, tk systems.Tick) {
+		components.Command.Each(w, func(e *donburi.Entry) {
+			c := components.Command.Get(e)
+			c.Forward, c.Strafe, c.Pending = 1, 0.4*math.Sin(float64(tk.N)*0.02), true
+		})
+	})
+	for i := 0; i < 30; i++ {
+		p.Step()
+	}
+	return p
+}
+
+// BenchmarkScaleWalkers runs 100, 1,000 and 10,000 walkers on the course
+// at 60 Hz (one goroutine), b.N ticks each in the same run, and reports
+// ms per tick and ns per walker-tick for each size, and "linearity": ns
+// per walker at 10,000 over ns per walker at 1,000 (1 = perfectly linear).
+func BenchmarkScaleWalkers(b *testing.B) {
+	perEntity := map[int]float64{}
+	for _, n := range []int{100, 1000, 10000} {
+		p := scaleCrowd(b, n, 1)
+		start := time.Now()
+		for i := 0; i < b.N; i++ {
+			p.Step()
+		}
+		ns := float64(time.Since(start).Nanoseconds()) / float64(b.N)
+		perEntity[n] = ns / float64(n)
+		b.ReportMetric(ns/1e6, fmt.Sprintf("ms/tick@%d", n))
+		b.ReportMetric(ns/float64(n), fmt.Sprintf("ns/walker@%d", n))
+	}
+	b.ReportMetric(perEntity[10000]/perEntity[1000], "linearity")
+}
+
+// BenchmarkScaleWalkers10kWorkers2 is 10,000 walkers with 2 workers.
+func BenchmarkScaleWalkers10kWorkers2(b *testing.B) {
+	p := scaleCrowd(b, 10000, 2)
+	defer p.Close()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p.Step()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/tick")
+}
