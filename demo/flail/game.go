@@ -90,7 +90,7 @@ func (g *Game) Update() error {
 	if g.shotDone {
 		return ebiten.Termination
 	}
-	if g.f.frames > 0 && g.frame >= g.f.frames {
+	if g.f.frames > 0 && g.frame >= g.f.frames && g.shotDue() {
 		if g.f.screenshot == "" {
 			return ebiten.Termination
 		}
@@ -210,6 +210,18 @@ func (g *Game) carDrawPos(i int) mgl64.Vec3 {
 	return view.Lerp(b.PrevPosition, b.Position, g.m.Alpha())
 }
 
+// shotLateFrames bounds how long an online screenshot run waits for its
+// car to respawn (10 s of frames).
+const shotLateFrames = 600
+
+// shotDue reports whether a -frames run may end now: at once offline;
+// online (a live match, where a bot may have smashed the car just then)
+// only while the local car is alive, or once shotLateFrames more frames
+// have passed, so the screenshot shows play rather than the death screen.
+func (g *Game) shotDue() bool {
+	return g.net == nil || g.me().Alive || g.frame >= g.f.frames+shotLateFrames
+}
+
 // Draw draws the frame and, in screenshot runs, saves it. Runs with
 // -frames skip drawing until the last frame: only the saved image matters
 // and software GL under Xvfb is slow.
@@ -222,7 +234,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 
 	g.drawWorld(screen)
 	g.drawHUD(screen)
-	if g.f.screenshot != "" && g.frame >= g.f.frames && !g.shotDone {
+	if g.f.screenshot != "" && g.frame >= g.f.frames && g.shotDue() && !g.shotDone {
 		g.shotErr = saveScreenshot(screen, g.f.screenshot)
 		g.shotDone = true
 	}
