@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/motors/basic"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/yohamta/donburi"
@@ -174,6 +175,18 @@ func TestLevelErrors(t *testing.T) {
 		"[[stairs]]\nstart = [0,0,0]\ncount = 0\nrise = 1\ntread = 1\nwidth = 1\n": "stairs[0]",
 		"[[mesh]]\nvertices = [[0,0,0],[1,0,0]]\nindices = [0,1,5]\n":              "mesh[0]",
 		"[[cube]]\n": "cube",
+		// The living part.
+		"[[platform]]\nhalf = [1,1,1]\n":                                                                                           "platform[0].waypoints",
+		"[[platform]]\nhalf = [1,1,1]\nwaypoints = [[0,0,0],[1,0,0]]\n":                                                            "platform[0]",
+		"[[platform]]\nhalf = [0,1,1]\nwaypoints = [[0,0,0]]\n":                                                                    "platform[0].half",
+		"[[platform]]\nhalf = [1,1,1]\nwaypoints = [[0,0,0],[1,0,0]]\nspeed = 1\nwait = [1]\n":                                     "platform[0]",
+		"[[platform]]\nhalf = [1,1,1]\nwaypoints = [[0,0,0]]\nspin_deg = [0,1e9,0]\n":                                              "platform[0]",
+		"[[platform]]\nhalf = [1,1,1]\nwaypoints = [[0,0,0]]\nspeeed = 1\n":                                                        "speeed",
+		"[[door]]\ncenter = [0,1,0]\nhalf = [1,1,1]\nopen = [0,2,0]\nspeed = 1\n":                                                  "door[0]",
+		"[[door]]\ncenter = [0,1,0]\nhalf = [1,1,1]\nopen = [0,2,0]\nspeed = 1\nsensor = \"nope\"\n":                               "door[0].sensor",
+		"[[door]]\ncenter = [0,1,0]\nhalf = [1,1,1]\nopen = [0,0,0]\nspeed = 1\nclosed_s = 1\n":                                    "door",
+		"[[sensor]]\nname = \"a\"\ncenter = [0,0,0]\nhalf = [1,1,1]\n[[sensor]]\nname = \"a\"\ncenter = [0,0,0]\nhalf = [1,1,1]\n": "sensor[1].name",
+		"[[sensor]]\ncenter = [0,0,0]\nhalf = [1,-1,1]\n":                                                                          "sensor[0]",
 	}
 	for text, key := range cases {
 		if _, err := prefabs.BuildLevel([]byte(text), "lvl.toml"); err == nil || !strings.Contains(err.Error(), key) || !strings.Contains(err.Error(), "lvl.toml") {
@@ -204,8 +217,22 @@ func FuzzLoadTOML(f *testing.F) {
 func FuzzBuildLevel(f *testing.F) {
 	f.Add([]byte("[[box]]\ncenter = [0,-0.5,0]\nhalf = [10,0.5,10]\n"))
 	f.Add([]byte("[[heightfield]]\ncell_size = 0.5\ncols = 4\nrows = 4\namplitude = 0.1\nwavelength = 2\n"))
+	f.Add([]byte("[[platform]]\nhalf = [1,0.2,1]\nwaypoints = [[0,0,0],[0,5,0]]\nwait = [1,1]\nspeed = 2\n[[sensor]]\nname = \"z\"\ncenter = [0,1,0]\nhalf = [1,1,1]\n[[door]]\ncenter = [3,1,0]\nhalf = [0.2,1,1]\nopen = [0,2,0]\nspeed = 1\nsensor = \"z\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, _ = prefabs.BuildLevel(data, "fuzz.toml") // must not panic
+		var spec prefabs.LevelSpec
+		if err := config.Decode(data, "fuzz.toml", &spec); err != nil {
+			return
+		}
+		lv, err := spec.BuildLiving("fuzz.toml") // must not panic
+		if err != nil || lv.Movers == nil {
+			return
+		}
+		// Accepted movers move without error for a few ticks.
+		for tick := uint64(0); tick < 5; tick++ {
+			if err := lv.Movers.Apply(lv.World, tick, 1.0/60, nil); err != nil {
+				t.Fatalf("tick %d: %v", tick, err)
+			}
+		}
 	})
 }
 
