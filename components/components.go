@@ -201,6 +201,17 @@ type LevelData struct {
 	// colliders (Sensors.Events), when the level has sensors.
 	Sensors     *kcc.SensorTracker
 	SensorNames map[string]kcc.ColliderID
+	// Crowd asks a game for walkers that go round a loop (the level's
+	// [crowd] table); nil when the level has none.
+	Crowd *CrowdSpec
+}
+
+// CrowdSpec is a level's crowd: Count characters of Recipe walking round
+// the closed loop of waypoints Loop (metres), spread evenly along it.
+type CrowdSpec struct {
+	Count  int
+	Recipe string
+	Loop   []mgl64.Vec3
 }
 
 // The component types. Each is registered once; use them with donburi's

@@ -31,6 +31,17 @@ type LevelSpec struct {
 	Platforms []PlatformSpec `toml:"platform"`
 	Doors     []DoorSpec     `toml:"door"`
 	Sensors   []SensorSpec   `toml:"sensor"`
+	// Crowd is an optional [crowd] table: walkers for the game to spawn.
+	Crowd *CrowdTOML `toml:"crowd"`
+}
+
+// CrowdTOML is a level's [crowd]: Count (0..500) walkers of Recipe
+// (default "capsule_walker") going round the closed loop of at least two
+// Loop waypoints (metres).
+type CrowdTOML struct {
+	Count  int          `toml:"count"`
+	Recipe string       `toml:"recipe"`
+	Loop   [][3]float64 `toml:"loop"`
 }
 
 // BoxSpec is an oriented box. RotDeg are intrinsic rotations about X, then
@@ -432,6 +443,25 @@ func (s *LevelSpec) buildLiving(source string, lv *components.LevelData) error {
 	}
 	if err := set.Validate(); err != nil {
 		return &config.Error{Source: source, Key: "door", Reason: err.Error()}
+	}
+	if c := s.Crowd; c != nil {
+		if c.Count < 0 || c.Count > 500 {
+			return &config.Error{Source: source, Key: "crowd.count", Reason: fmt.Sprintf("%d is not in [0, 500]", c.Count)}
+		}
+		if len(c.Loop) < 2 {
+			return &config.Error{Source: source, Key: "crowd.loop", Reason: "a loop needs at least two waypoints"}
+		}
+		spec := &components.CrowdSpec{Count: c.Count, Recipe: c.Recipe}
+		if spec.Recipe == "" {
+			spec.Recipe = "capsule_walker"
+		}
+		for _, p := range c.Loop {
+			if !finite3(p) {
+				return &config.Error{Source: source, Key: "crowd.loop", Reason: "waypoints must be finite"}
+			}
+			spec.Loop = append(spec.Loop, mgl64.Vec3(p))
+		}
+		lv.Crowd = spec
 	}
 	if len(set.Movers)+len(set.Doors) > 0 {
 		lv.Movers = set

@@ -43,6 +43,7 @@ type Game struct {
 
 	level []kcc.Triangle // the level's triangles, re-read every frame
 	tris  []render.Tri
+	crowd []play.CrowdBody
 
 	in       input.Adapter
 	captured bool // cursor captured: gameplay owns the input
@@ -321,6 +322,13 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	cam, third := g.camera(&st, rw, rh)
 	g.level = g.s.Level.AppendTriangles(g.level[:0])
 	g.tris = render.AppendLevel(g.tris[:0], g.level, st.WalkableCos)
+	var others []bodyShot
+	g.crowd = g.s.CrowdBodies(g.crowd[:0])
+	for _, b := range g.crowd {
+		c := lerp(b.Prev, b.Pos, g.s.Runner.Alpha())
+		g.tris = render.AppendCapsule(g.tris, c, b.Radius, b.HalfHeight, b.Yaw, render.Walker)
+		others = append(others, bodyShot{Centre: c, Radius: b.Radius, HalfHeight: b.HalfHeight})
+	}
 	var body bodyShot
 	if third {
 		c := lerp(st.Body.PrevPosition, st.Body.Position, g.s.Runner.Alpha())
@@ -345,7 +353,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if g.f.screenshot != "" && g.frame >= g.f.frames && !g.shotDone {
 		g.shotErr = saveShot(screen, g.f.screenshot, shotInfo{
 			Motor: st.Motor, Level: g.s.LevelName, Camera: cam, Style: g.rend.Style, WalkableCos: st.WalkableCos,
-			ThirdPerson: third, Body: body, Tick: st.Tick, StateHash: fmt.Sprintf("%016x", g.s.StateHash()),
+			ThirdPerson: third, Body: body, Others: others, Tick: st.Tick, StateHash: fmt.Sprintf("%016x", g.s.StateHash()),
 			HUD: layout.For(g.w, g.h),
 		})
 		g.shotDone = true

@@ -126,10 +126,20 @@ func predict(w *kcc.World, sh *layout.Shot, x, y float64) (want color.RGBA, firs
 // nearBody reports whether the ray through (x, y) passes within the drawn
 // body's reach (capsule radius plus its nose and a margin).
 func nearBody(sh *layout.Shot, x, y float64) bool {
-	if !sh.ThirdPerson {
-		return false
+	if sh.ThirdPerson && nearCapsule(sh, sh.Body, x, y) {
+		return true
 	}
-	b := sh.Body
+	for _, b := range sh.Others {
+		if nearCapsule(sh, b, x, y) {
+			return true
+		}
+	}
+	return false
+}
+
+// nearCapsule reports whether the ray through (x, y) passes within body
+// b's reach.
+func nearCapsule(sh *layout.Shot, b layout.Body, x, y float64) bool {
 	o, d := sh.Camera.Pos, sh.Camera.Ray(x, y)
 	a := b.Centre.Sub(mgl64.Vec3{0, b.HalfHeight, 0})
 	c := b.Centre.Add(mgl64.Vec3{0, b.HalfHeight, 0})

@@ -17,10 +17,12 @@ type Shot struct {
 	// WalkableCos is the cosine of the motor's climb limit (level colors).
 	WalkableCos float64 `json:"walkable_cos"`
 	// ThirdPerson is set when the body is drawn; Body is its capsule.
-	ThirdPerson bool   `json:"third_person"`
-	Body        Body   `json:"body"`
-	Tick        uint64 `json:"tick"`
-	StateHash   string `json:"state_hash"`
+	ThirdPerson bool `json:"third_person"`
+	Body        Body `json:"body"`
+	// Others are the other characters drawn (a level's crowd).
+	Others    []Body `json:"others,omitempty"`
+	Tick      uint64 `json:"tick"`
+	StateHash string `json:"state_hash"`
 	// HUD holds the panels drawn over the view.
 	HUD HUD `json:"hud"`
 }

@@ -84,6 +84,9 @@ type Session struct {
 	metrics []motors.Metric
 	// History is the HUD's rolling speed graph and trail.
 	History History
+
+	crowd     []crowdBot
+	crowdLoop []mgl64.Vec3
 }
 
 // New builds a session.
@@ -113,7 +116,8 @@ func New(o Options) (*Session, error) {
 	lvl := lv.World
 	s := &Session{World: donburi.NewWorld(), Level: lvl, LevelName: o.Level, tuning: o.Tuning}
 	prefabs.SetLevelData(s.World, lv)
-	s.Pipeline = systems.NewPipeline(s.World, systems.Options{TickRate: TickRate})
+	crowd := lv.Crowd != nil && lv.Crowd.Count > 0
+	s.Pipeline = systems.NewPipeline(s.World, systems.Options{TickRate: TickRate, CharacterCollisions: crowd})
 	s.Runner = systems.NewRunner(s.Pipeline, systems.RunnerOptions{})
 	if err := s.spawn(o.Motor, nil); err != nil {
 		return nil, err
@@ -136,7 +140,13 @@ func New(o Options) (*Session, error) {
 		s.replayEv = o.Replay.Meta.Events
 		s.applyEvents(0)
 	}
+	if err := s.spawnCrowd(lv.Crowd); err != nil {
+		return nil, err
+	}
 	s.Pipeline.AddBefore(systems.StageIntent, "playground.input", s.tickInput)
+	if crowd {
+		s.Pipeline.AddBefore(systems.StageIntent, "playground.crowd", s.steerCrowd)
+	}
 	s.Pipeline.Add(systems.StageCleanup, "playground.events", s.tickEvents)
 	s.Pipeline.Add(systems.StageCleanup, "playground.history", func(w donburi.World, t systems.Tick) {
 		b := components.Body.Get(s.entry())
@@ -399,6 +409,12 @@ func (s *Session) StateHash() uint64 {
 	for _, m := range st.Metrics {
 		h.Write([]byte(m.Name))
 		f(m.Value)
+	}
+	// The crowd's walkers (a level with a [crowd]).
+	for _, c := range s.CrowdBodies(nil) {
+		for i := 0; i < 3; i++ {
+			f(c.Pos[i])
+		}
 	}
 	return h.Sum64()
 }

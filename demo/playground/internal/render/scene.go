@@ -24,6 +24,8 @@ var (
 	}
 	// Player colors the character in third-person views.
 	Player = color.RGBA{250, 200, 40, 255}
+	// Walker colors the level's crowd walkers.
+	Walker = color.RGBA{60, 200, 210, 255}
 )
 
 // ColliderColor is the base color of a level surface with unit normal n on
