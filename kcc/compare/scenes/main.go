@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -417,12 +418,25 @@ func run(s *scene, c *kcc.Controller) outcome {
 }
 
 func main() {
+	long := flag.Bool("long", false, "print the long-move benchmark scenes of kcc/bench_long_test.go instead, with kcc's timing")
+	longReps := flag.Int("reps", 2000, "with -long: timed moves per scene after one warm-up move (0: no timing)")
+	geometry := flag.Bool("geometry", true, "with -long: include the geometry (false: only starts, moves and kcc's outcome)")
+	flag.Parse()
 	cfg := kcc.DefaultConfig()
 	cfg.Offset = offset
 	cfg.MaxSlopeClimbAngle = 45 * math.Pi / 180
 	cfg.MinSlopeSlideAngle = 30 * math.Pi / 180
 	cfg.Autostep = &kcc.Autostep{MaxHeight: 0.35, MinWidth: 0.2}
 	cfg.SnapToGround = 0.2
+	if *long {
+		all := longScenes()
+		timeLong(all, cfg, *longReps)
+		if err := writeLong(os.Stdout, all, *geometry); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
 	c := kcc.NewController(cfg)
 	all := scenes()
 	for _, s := range all {
