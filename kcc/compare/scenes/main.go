@@ -421,6 +421,7 @@ func main() {
 	long := flag.Bool("long", false, "print the long-move benchmark scenes of kcc/bench_long_test.go instead, with kcc's timing")
 	longReps := flag.Int("reps", 2000, "with -long: timed moves per scene after one warm-up move (0: no timing)")
 	geometry := flag.Bool("geometry", true, "with -long: include the geometry (false: only starts, moves and kcc's outcome)")
+	only := flag.String("only", "", "with -long: time only the scene of this benchmark (e.g. LongMoveMesh100k10m)")
 	flag.Parse()
 	cfg := kcc.DefaultConfig()
 	cfg.Offset = offset
@@ -430,6 +431,19 @@ func main() {
 	cfg.SnapToGround = 0.2
 	if *long {
 		all := longScenes()
+		if *only != "" {
+			var keep []*longScene
+			for _, s := range all {
+				if s.Bench == *only {
+					keep = append(keep, s)
+				}
+			}
+			if len(keep) == 0 {
+				fmt.Fprintf(os.Stderr, "no long scene %q\n", *only)
+				os.Exit(2)
+			}
+			all = keep
+		}
 		timeLong(all, cfg, *longReps)
 		if err := writeLong(os.Stdout, all, *geometry); err != nil {
 			fmt.Fprintln(os.Stderr, err)
