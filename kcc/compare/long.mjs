@@ -74,8 +74,10 @@ function trimesh(m) {
 // nativeHeightfield is kcc's heightfield as Rapier's: Rapier takes
 // (nrows+1) x (ncols+1) heights column-major, rows along z and columns
 // along x, over a scale.x by scale.z rectangle centred on the collider's
-// translation; both split each cell along the same diagonal,
-// (x0, z0)-(x1, z1).
+// translation. The samples are kcc's, but Rapier splits each cell along
+// the other diagonal, (x1, z0)-(x0, z1), where kcc uses (x0, z0)-(x1, z1)
+// (checked with rays: within 1e-6 m of that split, up to 5.3 mm off
+// kcc's), so the surface differs by millimetres inside the cells.
 function nativeHeightfield(h) {
   const { Cols: nc, Rows: nr, Cell: cell, Origin: o, Heights: hs } = h;
   const m = new Float32Array(nr * nc);
