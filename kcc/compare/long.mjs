@@ -74,17 +74,21 @@ function trimesh(m) {
 // nativeHeightfield is kcc's heightfield as Rapier's: Rapier takes
 // (nrows+1) x (ncols+1) heights column-major, rows along z and columns
 // along x, over a scale.x by scale.z rectangle centred on the collider's
-// translation. The samples are kcc's, but Rapier splits each cell along
-// the other diagonal, (x1, z0)-(x0, z1), where kcc uses (x0, z0)-(x1, z1)
-// (checked with rays: within 1e-6 m of that split, up to 5.3 mm off
-// kcc's), so the surface differs by millimetres inside the cells.
+// translation. Rapier splits each cell along (x1, z0)-(x0, z1), kcc along
+// (x0, z0)-(x1, z1) (checked with rays: with the same samples the surfaces
+// differ by up to 5.3 mm inside a cell). So the Rapier world is kcc's
+// mirrored in x (x -> -x: columns reversed, and the start, the move and
+// the result mirrored by timeMove), which turns kcc's diagonal into
+// Rapier's: the same surface exactly, and the capsule and gravity are
+// symmetric.
 function nativeHeightfield(h) {
   const { Cols: nc, Rows: nr, Cell: cell, Origin: o, Heights: hs } = h;
   const m = new Float32Array(nr * nc);
-  for (let c = 0; c < nc; c++) for (let r = 0; r < nr; r++) m[c * nr + r] = hs[r * nc + c];
+  for (let c = 0; c < nc; c++) for (let r = 0; r < nr; r++) m[c * nr + r] = hs[r * nc + (nc - 1 - c)];
   const sx = (nc - 1) * cell, sz = (nr - 1) * cell;
+  const x0 = -(o[0] + sx); // the mirrored grid's lowest x
   return RAPIER.ColliderDesc.heightfield(nr - 1, nc - 1, m, { x: sx, y: 1, z: sz })
-    .setTranslation(o[0] + sx / 2, o[1], o[2] + sz / 2);
+    .setTranslation(x0 + sx / 2, o[1], o[2] + sz / 2);
 }
 
 // world builds a Rapier world holding the scene's boxes and the given
@@ -110,7 +114,7 @@ const worlds = {};
 for (const s of scenes) {
   if (!s.Meshes && !s.Boxes) continue;
   worlds[s.Geometry] = world(s, (s.Meshes ?? []).map(trimesh));
-  if (s.Heightfield) worlds[`${s.Geometry} native`] = world(s, [nativeHeightfield(s.Heightfield)]);
+  if (s.Heightfield) worlds[`${s.Geometry} native`] = { ...world(s, [nativeHeightfield(s.Heightfield)]), mirrorX: true };
 }
 const rows = [];
 for (const s of scenes) {
@@ -118,7 +122,7 @@ for (const s of scenes) {
   const base = { bench: s.Bench, start: v(s.Start), move: v(s.Move), kccT: s.KCC.Translation, kcc: [], rapier: [] };
   if (worlds[`${s.Geometry} native`]) {
     rows.push({ ...base, name: `${s.Name} (Rapier: trimesh)`, s: worlds[s.Geometry], kcc: [], rapier: [] });
-    rows.push({ ...base, name: `${s.Name} (Rapier: native heightfield)`, s: worlds[`${s.Geometry} native`], kcc: [], rapier: [] });
+    rows.push({ ...base, name: `${s.Name} (Rapier: native heightfield, mirrored)`, s: worlds[`${s.Geometry} native`], kcc: [], rapier: [] });
   } else {
     rows.push({ ...base, name: s.Name, s: worlds[s.Geometry] });
   }
@@ -130,14 +134,16 @@ for (const s of scenes) {
 // round, at least 20 moves). The capsule is put back before each move, as
 // kcc's Move takes its start as an argument.
 function timeMove(row, n) {
-  const { ch, cc } = row.s;
+  const { ch, cc, mirrorX } = row.s;
+  const sx = mirrorX ? -1 : 1;
+  const start = { ...row.start, x: sx * row.start.x }, d = { ...row.move, x: sx * row.move.x };
   const move = () => {
-    ch.setTranslation(row.start);
-    cc.computeColliderMovement(ch, row.move);
+    ch.setTranslation(start);
+    cc.computeColliderMovement(ch, d);
     return cc.computedMovement();
   };
   const t = move();
-  const first = { t: [t.x, t.y, t.z], grounded: cc.computedGrounded() };
+  const first = { t: [sx * t.x, t.y, t.z], grounded: cc.computedGrounded() };
   const w0 = process.hrtime.bigint();
   let warm = 0, elapsed = 0;
   while (warm < 10 || elapsed < 1e8) {
