@@ -3,73 +3,56 @@
 // same scenes (issue 11: "none may be slower than Rapier on the same
 // scene"). Not run by CI. From the module root:
 //
-//   (cd kcc/compare && npm install) && node kcc/compare/long.mjs [rounds]
+//   (cd kcc/compare && npm install) && node kcc/compare/long.mjs [rounds] [reps]
 //
-// Scenes, as in kcc/bench_long_test.go: a 224 x 224-cell grid mesh of
-// 0.5 m cells (100,352 triangles) with 0.05·sin(x)·cos(z) bumps, a
-// 318 x 318-vertex heightfield of 0.5 m cells with the same bumps (200,978
-// triangles; given to Rapier both as a trimesh with the same triangles and
-// as its native heightfield), and a 15 x 10 m wall of 0.1 m cells (30,000
-// triangles) standing on a floor box. One move each: 10 m or 50 m
-// diagonally (+x, +z) from the capsule resting at (-20, -20), with the
-// vertical request of one 60 Hz tick of gravity (-20·dt²); the wall scene
-// is one tick of 6 m/s at 45° into the wall while touching it. The
-// capsule is radius 0.3, half-height 0.6, offset 0.01, the controller
-// settings those of compare.mjs.
+// (defaults: 3 rounds of 2000 moves per scene for kcc; Rapier's slow
+// moves get fewer, see timeMove). It builds
+// ./kcc/compare/scenes once and runs it with -long: that prints the scenes
+// of kcc/bench_long_test.go (a 224 x 224-cell grid mesh of 0.5 m cells,
+// 100,352 triangles, with 0.05·sin(x)·cos(z) bumps; a 318 x 318-sample
+// heightfield of 0.5 m cells with the same bumps, 200,978 triangles; a
+// 15 x 10 m wall of 0.1 m cells, 30,000 triangles, on a floor box) with
+// kcc's exact vertices and triangles, the capsule's start (resting at
+// (-20, -20) by one cast, as the benchmarks' restOn) and the single move
+// (10 m or 50 m diagonally, with one 60 Hz tick of gravity, -20·dt², as
+// the vertical request; the wall: one tick of 6 m/s at 45° into the wall
+// while touching it), and times kcc's Move on each in the same process
+// (one warm-up move, then the mean of `reps` moves, as testing.B does in
+// benchMove). This script rebuilds the same geometry in Rapier (the mesh
+// and wall as trimeshes; the heightfield both as a trimesh with kcc's
+// triangles, as compare.mjs and the issue's audit did, and as Rapier's
+// native heightfield collider), starts the capsule (radius 0.3,
+// half-height 0.6) where kcc's starts, sends the same move with the
+// controller settings of compare.mjs (offset 0.01, max climb 45°, min
+// slide 30°, autostep 0.35 / 0.2, snap 0.2, slide on), and times it the
+// same way.
 //
-// Each round runs the kcc benchmarks (`go test -bench` in ./kcc, one
-// process) and then the Rapier moves, so both see the same machine load;
-// the table shows the median of the rounds for each and their ratio, and
-// the horizontal distance each controller moved (they must agree).
+// The machine may be shared: each round times every scene, kcc's Move (a
+// fresh process, -only that scene) and then Rapier's back to back, so each
+// pair sees the same load; the table gives the median of the rounds for
+// each, the median of the rounds' ratios (above 1: kcc faster),
+// and both controllers' translations, which must agree roughly (a NOTE
+// column says where the horizontal distances or the end points differ by
+// more than 1% of the requested move). Per-round figures go to stderr.
 import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import RAPIER from "@dimforge/rapier3d-compat";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");
 const rounds = Number(process.argv[2] ?? 3);
-const R = 0.3, HALF = 0.6, OFFSET = 0.01, DT = 1 / 60, G = 20;
-const GRAVITY_STEP = -G * DT * DT;
-const bump = (x, z) => 0.05 * Math.sin(x) * Math.cos(z);
+const reps = Number(process.argv[3] ?? 2000);
+const R = 0.3, HALF = 0.6, OFFSET = 0.01;
+
+const bin = path.join(os.tmpdir(), `motorkit-long-scenes-${process.pid}`);
+execFileSync("go", ["build", "-o", bin, "./kcc/compare/scenes"], { cwd: root, stdio: "inherit" });
+process.on("exit", () => fs.rmSync(bin, { force: true }));
+const goLong = (args) => JSON.parse(execFileSync(bin, ["-long", ...args], { maxBuffer: 1 << 30 }).toString()).scenes;
 
 await RAPIER.init();
-
-// gridMesh mirrors kcc's test helper: n x n cells centred on the origin,
-// alternating diagonals.
-function gridMesh(n, cell) {
-  const v = new Float32Array((n + 1) * (n + 1) * 3);
-  const half = n * cell / 2;
-  let k = 0;
-  for (let r = 0; r <= n; r++) for (let c = 0; c <= n; c++) {
-    const x = -half + c * cell, z = -half + r * cell;
-    v[k++] = x; v[k++] = bump(x, z); v[k++] = z;
-  }
-  const idx = [];
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
-    const i00 = r * (n + 1) + c, i10 = i00 + 1, i01 = i00 + n + 1, i11 = i01 + 1;
-    if ((r + c) % 2 === 0) idx.push(i00, i01, i11, i00, i11, i10);
-    else idx.push(i00, i01, i10, i10, i01, i11);
-  }
-  return [v, new Uint32Array(idx)];
-}
-
-// heightfieldMesh mirrors kcc's heightfield triangulation: cell (c, r) is
-// (c,r),(c,r+1),(c+1,r+1) and (c,r),(c+1,r+1),(c+1,r).
-function heightfieldMesh(n, cell, ox, oz) {
-  const v = new Float32Array(n * n * 3);
-  let k = 0;
-  for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) {
-    const x = ox + c * cell, z = oz + r * cell;
-    v[k++] = x; v[k++] = bump(x, z); v[k++] = z;
-  }
-  const idx = [];
-  for (let r = 0; r + 1 < n; r++) for (let c = 0; c + 1 < n; c++) {
-    const i00 = r * n + c, i10 = i00 + 1, i01 = i00 + n, i11 = i01 + 1;
-    idx.push(i00, i01, i11, i00, i11, i10);
-  }
-  return [v, new Uint32Array(idx)];
-}
 
 function controller(world) {
   const cc = world.createCharacterController(OFFSET);
@@ -82,110 +65,125 @@ function controller(world) {
   return cc;
 }
 
-function world(add) {
+function trimesh(m) {
+  const v = new Float32Array(m.V.length * 3);
+  m.V.forEach((p, i) => { v[3 * i] = p[0]; v[3 * i + 1] = p[1]; v[3 * i + 2] = p[2]; });
+  return RAPIER.ColliderDesc.trimesh(v, new Uint32Array(m.I));
+}
+
+// nativeHeightfield is kcc's heightfield as Rapier's: Rapier takes
+// (nrows+1) x (ncols+1) heights column-major, rows along z and columns
+// along x, over a scale.x by scale.z rectangle centred on the collider's
+// translation. Rapier splits each cell along (x1, z0)-(x0, z1), kcc along
+// (x0, z0)-(x1, z1) (checked with rays: with the same samples the surfaces
+// differ by up to 5.3 mm inside a cell). So the Rapier world is kcc's
+// mirrored in x (x -> -x: columns reversed, and the start, the move and
+// the result mirrored by timeMove), which turns kcc's diagonal into
+// Rapier's: the same surface exactly, and the capsule and gravity are
+// symmetric.
+function nativeHeightfield(h) {
+  const { Cols: nc, Rows: nr, Cell: cell, Origin: o, Heights: hs } = h;
+  const m = new Float32Array(nr * nc);
+  for (let c = 0; c < nc; c++) for (let r = 0; r < nr; r++) m[c * nr + r] = hs[r * nc + (nc - 1 - c)];
+  const sx = (nc - 1) * cell, sz = (nr - 1) * cell;
+  const x0 = -(o[0] + sx); // the mirrored grid's lowest x
+  return RAPIER.ColliderDesc.heightfield(nr - 1, nc - 1, m, { x: sx, y: 1, z: sz })
+    .setTranslation(x0 + sx / 2, o[1], o[2] + sz / 2);
+}
+
+// world builds a Rapier world holding the scene's boxes and the given
+// ground colliders, and the character's capsule and controller.
+function world(scene, ground) {
   const w = new RAPIER.World({ x: 0, y: 0, z: 0 });
-  add(w);
-  const ch = w.createCollider(RAPIER.ColliderDesc.capsule(HALF, R).setTranslation(0, 50, 0));
+  for (const b of scene.Boxes ?? []) {
+    w.createCollider(RAPIER.ColliderDesc.cuboid(b.H[0], b.H[1], b.H[2])
+      .setTranslation(b.C[0], b.C[1], b.C[2])
+      .setRotation({ x: b.Q[0], y: b.Q[1], z: b.Q[2], w: b.Q[3] }));
+  }
+  for (const d of ground) w.createCollider(d);
+  const ch = w.createCollider(RAPIER.ColliderDesc.capsule(HALF, R).setTranslation(0, 500, 0));
   const cc = controller(w);
   w.step(); // builds the broad phase for the static colliders
   return { w, ch, cc };
 }
 
-// restOn settles the capsule on the ground at (x, z) with one long
-// downward move, as kcc's restOn does with a cast.
-function restOn(s, x, z) {
-  s.ch.setTranslation({ x, y: 3, z });
-  s.cc.computeColliderMovement(s.ch, { x: 0, y: -6, z: 0 });
-  const t = s.cc.computedMovement();
-  return { x, y: 3 + t.y, z };
+// One Rapier world per geometry (two for the heightfield); the later
+// scenes of a geometry carry no geometry of their own.
+const scenes = goLong(["-reps", "0"]);
+const worlds = {};
+for (const s of scenes) {
+  if (!s.Meshes && !s.Boxes) continue;
+  worlds[s.Geometry] = world(s, (s.Meshes ?? []).map(trimesh));
+  if (s.Heightfield) worlds[`${s.Geometry} native`] = { ...world(s, [nativeHeightfield(s.Heightfield)]), mirrorX: true };
+}
+const rows = [];
+for (const s of scenes) {
+  const v = (a) => ({ x: a[0], y: a[1], z: a[2] });
+  const base = { bench: s.Bench, start: v(s.Start), move: v(s.Move), kccT: s.KCC.Translation, kcc: [], rapier: [] };
+  if (worlds[`${s.Geometry} native`]) {
+    rows.push({ ...base, name: `${s.Name} (Rapier: trimesh)`, s: worlds[s.Geometry], kcc: [], rapier: [] });
+    rows.push({ ...base, name: `${s.Name} (Rapier: native heightfield, mirrored)`, s: worlds[`${s.Geometry} native`], kcc: [], rapier: [] });
+  } else {
+    rows.push({ ...base, name: s.Name, s: worlds[s.Geometry] });
+  }
 }
 
-function timeMove(s, start, d, reps) {
-  s.ch.setTranslation(start);
-  s.cc.computeColliderMovement(s.ch, d);
-  const first = s.cc.computedMovement();
+// timeMove: one move for the result, warm-up moves for ~0.1 s (the
+// WebAssembly tiers up), then the mean of up to n identical moves from the
+// same start, fewer where a move is slow (at most ~0.5 s per scene and
+// round, at least 20 moves). The capsule is put back before each move, as
+// kcc's Move takes its start as an argument.
+function timeMove(row, n) {
+  const { ch, cc, mirrorX } = row.s;
+  const sx = mirrorX ? -1 : 1;
+  const start = { ...row.start, x: sx * row.start.x }, d = { ...row.move, x: sx * row.move.x };
+  const move = () => {
+    ch.setTranslation(start);
+    cc.computeColliderMovement(ch, d);
+    return cc.computedMovement();
+  };
+  const t = move();
+  const first = { t: [sx * t.x, t.y, t.z], grounded: cc.computedGrounded() };
+  const w0 = process.hrtime.bigint();
+  let warm = 0, elapsed = 0;
+  while (warm < 10 || elapsed < 1e8) {
+    move();
+    warm++;
+    elapsed = Number(process.hrtime.bigint() - w0);
+  }
+  const reps = Math.max(20, Math.min(n, Math.round(5e8 / (elapsed / warm))));
   const t0 = process.hrtime.bigint();
-  for (let i = 0; i < reps; i++) {
-    s.ch.setTranslation(start);
-    s.cc.computeColliderMovement(s.ch, d);
-    s.cc.computedMovement();
-  }
-  const us = Number(process.hrtime.bigint() - t0) / 1000 / reps;
-  return { us, horiz: Math.hypot(first.x, first.z) };
+  for (let i = 0; i < reps; i++) move();
+  return { us: Number(process.hrtime.bigint() - t0) / 1000 / reps, reps, ...first };
 }
 
-const mesh = world((w) => {
-  const [v, i] = gridMesh(224, 0.5);
-  w.createCollider(RAPIER.ColliderDesc.trimesh(v, i));
-});
-const hfTri = world((w) => {
-  const [v, i] = heightfieldMesh(318, 0.5, -79, -79);
-  w.createCollider(RAPIER.ColliderDesc.trimesh(v, i));
-});
-const hfNative = world((w) => {
-  // Rapier's heightfield: heights column-major, (nrows+1) x (ncols+1)
-  // samples over a scale.x by scale.z rectangle centred on the translation.
-  const n = 318, cell = 0.5, ox = -79, oz = -79;
-  const hs = new Float32Array(n * n);
-  for (let c = 0; c < n; c++) for (let r = 0; r < n; r++) {
-    hs[c * n + r] = bump(ox + c * cell, oz + r * cell);
+// Each round times every scene, kcc (a fresh process timing only that
+// scene) then Rapier back to back, so each pair sees the same load.
+for (let round = 0; round < rounds; round++) {
+  for (const row of rows) {
+    const [k] = goLong(["-geometry=false", "-only", row.bench, "-reps", String(reps)]);
+    row.kcc.push(k.KCC.UsPerMove);
+    const r = timeMove(row, reps);
+    row.rapier.push(r.us);
+    row.rapierT = r.t;
+    row.rapierReps = r.reps;
   }
-  const size = (n - 1) * cell;
-  w.createCollider(RAPIER.ColliderDesc.heightfield(n - 1, n - 1, hs, { x: size, y: 1, z: size })
-    .setTranslation(ox + size / 2, 0, oz + size / 2));
-});
-const wall = world((w) => {
-  w.createCollider(RAPIER.ColliderDesc.cuboid(100, 0.5, 100).setTranslation(0, -0.5, 0));
-  const nx = 150, ny = 100, cell = 0.1;
-  const v = new Float32Array((nx + 1) * (ny + 1) * 3);
-  let k = 0;
-  for (let r = 0; r <= ny; r++) for (let c = 0; c <= nx; c++) {
-    v[k++] = -7.5 + c * cell; v[k++] = r * cell; v[k++] = 1;
-  }
-  const idx = [];
-  for (let r = 0; r < ny; r++) for (let c = 0; c < nx; c++) {
-    const a = r * (nx + 1) + c;
-    idx.push(a, a + 1, a + nx + 2, a, a + nx + 2, a + nx + 1);
-  }
-  w.createCollider(RAPIER.ColliderDesc.trimesh(v, new Uint32Array(idx)));
-});
-
-const diag = (dist) => ({ x: dist / Math.SQRT2, y: GRAVITY_STEP, z: dist / Math.SQRT2 });
-const wallStep = 6 * DT / Math.SQRT2;
-const rows = [
-  { name: "10 m over a 100k-triangle mesh", bench: "LongMoveMesh100k10m", s: mesh, d: diag(10) },
-  { name: "50 m over the same mesh", bench: "LongMoveMesh100k50m", s: mesh, d: diag(50) },
-  { name: "10 m over a 100k-cell heightfield (Rapier: trimesh)", bench: "LongMoveHeightfield100k10m", s: hfTri, d: diag(10) },
-  { name: "50 m over the same heightfield (Rapier: trimesh)", bench: "LongMoveHeightfield100k50m", s: hfTri, d: diag(50) },
-  { name: "10 m over the heightfield (Rapier: native heightfield)", bench: "LongMoveHeightfield100k10m", s: hfNative, d: diag(10) },
-  { name: "50 m over the heightfield (Rapier: native heightfield)", bench: "LongMoveHeightfield100k50m", s: hfNative, d: diag(50) },
-  { name: "one tick sliding along a 30k-triangle wall", bench: "SlideWall30k", s: wall, d: { x: wallStep, y: GRAVITY_STEP, z: wallStep }, wall: true },
-];
-for (const row of rows) {
-  row.start = row.wall ? { x: 0, y: OFFSET + HALF + R, z: 1 - R - OFFSET } : restOn(row.s, -20, -20);
-  row.kcc = []; row.rapier = [];
+  console.error(`round ${round + 1}: ` + rows.map((r) => `${r.bench} kcc ${r.kcc.at(-1).toFixed(1)} Rapier ${r.rapier.at(-1).toFixed(1)} (${r.rapierReps} moves)`).join("; "));
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-for (let round = 0; round < rounds; round++) {
-  const out = execFileSync("go", ["test", "-run", "^$", "-bench", "^Benchmark(LongMove|SlideWall30k)", "-benchtime", "2000x", "./kcc"],
-    { cwd: root, maxBuffer: 1 << 24 }).toString();
-  for (const row of rows) {
-    const m = out.match(new RegExp(`Benchmark${row.bench}-\\d+\\s+\\d+\\s+([\\d.]+) ns/op`));
-    if (!m) throw new Error(`no figure for ${row.bench} in:\n${out}`);
-    row.kcc.push(Number(m[1]) / 1000);
-  }
-  for (const row of rows) {
-    const r = timeMove(row.s, row.start, row.d, 2000);
-    row.rapier.push(r.us);
-    row.horiz = r.horiz;
-  }
-}
-
-console.log(`median of ${rounds} rounds, µs per move`);
-console.log("| scene | kcc µs | Rapier µs | Rapier/kcc | Rapier horizontal distance (m) |");
-console.log("|---|---|---|---|---|");
+const fmt = (t) => `(${t.map((x) => x.toFixed(3)).join(", ")})`;
+const hyp = (t) => Math.hypot(t[0], t[2]);
+console.log(`median of ${rounds} rounds of up to ${reps} moves, µs per move; Rapier/kcc is the median of the rounds' ratios (above 1: kcc faster)`);
+console.log("| scene | kcc µs | Rapier µs | Rapier/kcc | kcc translation (m) | Rapier translation (m) | note |");
+console.log("|---|---|---|---|---|---|---|");
 for (const row of rows) {
   const k = median(row.kcc), r = median(row.rapier);
-  console.log(`| ${row.name} | ${k.toFixed(1)} | ${r.toFixed(1)} | ${(r / k).toFixed(2)}x | ${row.horiz.toFixed(3)} |`);
+  const ratio = median(row.rapier.map((x, i) => x / row.kcc[i]));
+  const dh = Math.abs(hyp(row.kccT) - hyp(row.rapierT));
+  const dp = Math.hypot(...row.kccT.map((x, i) => x - row.rapierT[i]));
+  const asked = Math.hypot(row.move.x, row.move.y, row.move.z);
+  const note = dh > 0.01 * asked || dp > 0.01 * asked
+    ? `NOTE: horizontal ${hyp(row.kccT).toFixed(3)} vs ${hyp(row.rapierT).toFixed(3)} m, end points ${dp.toFixed(3)} m apart` : "";
+  console.log(`| ${row.name} | ${k.toFixed(1)} | ${r.toFixed(1)} | ${ratio.toFixed(2)}x | ${fmt(row.kccT)} | ${fmt(row.rapierT)} | ${note} |`);
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -416,13 +417,47 @@ func run(s *scene, c *kcc.Controller) outcome {
 	return o
 }
 
-func main() {
+// defaultCompareConfig is the controller setup of every comparison, the
+// same as compare.mjs and long.mjs give Rapier's controller.
+func defaultCompareConfig() kcc.Config {
 	cfg := kcc.DefaultConfig()
 	cfg.Offset = offset
 	cfg.MaxSlopeClimbAngle = 45 * math.Pi / 180
 	cfg.MinSlopeSlideAngle = 30 * math.Pi / 180
 	cfg.Autostep = &kcc.Autostep{MaxHeight: 0.35, MinWidth: 0.2}
 	cfg.SnapToGround = 0.2
+	return cfg
+}
+
+func main() {
+	long := flag.Bool("long", false, "print the long-move benchmark scenes of kcc/bench_long_test.go instead, with kcc's timing")
+	longReps := flag.Int("reps", 2000, "with -long: timed moves per scene after one warm-up move (0: no timing)")
+	geometry := flag.Bool("geometry", true, "with -long: include the geometry (false: only starts, moves and kcc's outcome)")
+	only := flag.String("only", "", "with -long: time only the scene of this benchmark (e.g. LongMoveMesh100k10m)")
+	flag.Parse()
+	cfg := defaultCompareConfig()
+	if *long {
+		all := longScenes()
+		if *only != "" {
+			var keep []*longScene
+			for _, s := range all {
+				if s.Bench == *only {
+					keep = append(keep, s)
+				}
+			}
+			if len(keep) == 0 {
+				fmt.Fprintf(os.Stderr, "no long scene %q\n", *only)
+				os.Exit(2)
+			}
+			all = keep
+		}
+		timeLong(all, cfg, *longReps)
+		if err := writeLong(os.Stdout, all, *geometry); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
 	c := kcc.NewController(cfg)
 	all := scenes()
 	for _, s := range all {
