@@ -127,6 +127,12 @@ func (c *Controller) Config() Config {
 	return out
 }
 
+// endMove ends a Move's use of the cell cache and its filter.
+func (c *Controller) endMove() {
+	c.s.cellsOn = false
+	c.s.setFilter(c.cfg.CollisionMask, nil)
+}
+
 // groundInfo is the result of a ground probe.
 type groundInfo struct {
 	state    GroundState
@@ -442,7 +448,8 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 // filter is read during the call only.
 func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Vec3, f *QueryFilter) MoveResult {
 	c.s.setFilter(c.cfg.CollisionMask, f)
-	defer c.s.setFilter(c.cfg.CollisionMask, nil)
+	c.s.beginCells()
+	defer c.endMove()
 	up := c.cfg.Up
 	c.collisions = c.collisions[:0]
 	res := MoveResult{GroundNormal: up, GroundCollider: NoCollider, Collisions: c.collisions}

@@ -669,7 +669,7 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 			}
 		case kindHeightfield:
 			// Cell triangles are generated into s.hf, then judged.
-			s.hf = cl.hf.gather(q, f, ColliderID(ci), s.hf[:0])
+			s.hf = cl.hf.gather(q, f, ColliderID(ci), s.hf[:0], s.cellCache())
 			for i := range s.hf {
 				c.addTri(s, &s.hf[i], s.hf[i].bounds())
 			}

@@ -74,7 +74,7 @@ func (w *World) touches(s *scratch, c *collider, id ColliderID, q aabb, p0, p1 v
 	case kindCapsule:
 		return !c.capsuleEmpty && c.capsule.closestTo(p0, p1).dist <= r
 	case kindHeightfield:
-		s.hf = c.hf.gather(q, &off, id, s.hf[:0])
+		s.hf = c.hf.gather(q, &off, id, s.hf[:0], nil)
 		for i := range s.hf {
 			if segTri(p0, p1, &s.hf[i]).dist <= r {
 				return true

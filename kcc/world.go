@@ -474,6 +474,11 @@ type scratch struct {
 	// mask is never 0 (AllLayers when unfiltered).
 	mask   uint32
 	filter *QueryFilter
+	// cells is a Controller's heightfield cell cache (cellcache.go),
+	// in use while cellsOn (during a Move).
+	cells   *cellCache
+	cellsOn bool
+	noCells bool // tests: build every cell every time
 }
 
 // addCand records a cast candidate whose first Newton step s0 is known.
@@ -606,7 +611,7 @@ func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 				s.tris = append(s.tris, c.tris[ti])
 			}
 		case kindHeightfield:
-			s.tris = c.hf.gather(q, f, ColliderID(ci), s.tris)
+			s.tris = c.hf.gather(q, f, ColliderID(ci), s.tris, s.cellCache())
 		case kindCapsule:
 			if !c.capsuleEmpty {
 				s.caps = append(s.caps, &c.capsule)
@@ -616,7 +621,7 @@ func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 	return s.tris
 }
 
-func (h *heightfield) gather(q aabb, f *sweepFilter, id ColliderID, out []tri) []tri {
+func (h *heightfield) gather(q aabb, f *sweepFilter, id ColliderID, out []tri, cache *cellCache) []tri {
 	if h.posed {
 		// Work in the grid's frame: the query box becomes the box around
 		// its corners there; the sweep filter, set in world axes, is left
@@ -657,7 +662,7 @@ func (h *heightfield) gather(q aabb, f *sweepFilter, id ColliderID, out []tri) [
 					continue
 				}
 			}
-			out = h.cellTris(c, r, id, out)
+			out = h.cellTrisCached(c, r, id, out, cache)
 		}
 	}
 	return out
@@ -723,7 +728,7 @@ func (w *World) gatherAll(q aabb, s *scratch, boxTris bool) []tri {
 			continue
 		}
 		if c.kind == kindHeightfield {
-			s.tris = c.hf.gather(q, &s.sweep, ColliderID(ci), s.tris)
+			s.tris = c.hf.gather(q, &s.sweep, ColliderID(ci), s.tris, nil)
 			continue
 		}
 		if c.kind == kindBox && c.moved {
