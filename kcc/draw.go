@@ -12,6 +12,9 @@ type Triangle struct {
 	// never visible, so a renderer may cull it. Mesh and heightfield
 	// triangles are two-sided.
 	Solid bool
+	// Sensor is true for a sensor's face: it never blocks anything, so a
+	// renderer usually skips it (or draws it as a ghost).
+	Sensor bool
 }
 
 // AppendTriangles appends the world-space triangles of every collider, in
@@ -32,7 +35,7 @@ func (w *World) AppendTriangles(dst []Triangle) []Triangle {
 				for col := 0; col+1 < h.cols; col++ {
 					var cell [2]tri
 					for _, t := range h.cellTris(col, r, ColliderID(ci), cell[:0]) {
-						dst = append(dst, Triangle{A: t.a, B: t.b, C: t.c, Normal: t.n, Collider: t.id})
+						dst = append(dst, Triangle{A: t.a, B: t.b, C: t.c, Normal: t.n, Collider: t.id, Sensor: c.sensor})
 					}
 				}
 			}
@@ -45,7 +48,7 @@ func (w *World) AppendTriangles(dst []Triangle) []Triangle {
 		}
 		for i := range tris {
 			t := &tris[i]
-			dst = append(dst, Triangle{A: t.a, B: t.b, C: t.c, Normal: t.n, Collider: ColliderID(ci), Solid: t.backCull})
+			dst = append(dst, Triangle{A: t.a, B: t.b, C: t.c, Normal: t.n, Collider: ColliderID(ci), Solid: t.backCull, Sensor: c.sensor})
 		}
 	}
 	return dst

@@ -43,3 +43,26 @@ func TestAppendTriangles(t *testing.T) {
 		t.Errorf("nil world gave %d triangles", len(got))
 	}
 }
+
+// AppendTriangles marks a sensor's faces, so a renderer can leave trigger
+// zones out.
+func TestAppendTrianglesMarksSensors(t *testing.T) {
+	w := NewWorld()
+	w.AddBox(mgl64.Vec3{}, mgl64.Vec3{1, 1, 1}, mgl64.Quat{})
+	zone := w.AddBox(mgl64.Vec3{5, 0, 0}, mgl64.Vec3{1, 1, 1}, mgl64.Quat{})
+	w.SetSensor(zone, true)
+	sensors, solids := 0, 0
+	for _, tr := range w.AppendTriangles(nil) {
+		switch {
+		case tr.Sensor && tr.Collider == zone:
+			sensors++
+		case !tr.Sensor && tr.Collider != zone:
+			solids++
+		default:
+			t.Fatalf("triangle of collider %d marked sensor %v", tr.Collider, tr.Sensor)
+		}
+	}
+	if sensors != 12 || solids != 12 {
+		t.Fatalf("%d sensor and %d solid triangles, want 12 each", sensors, solids)
+	}
+}

@@ -42,7 +42,7 @@ done
 shot="$OUT/living.png"
 rm -f "$shot" "$shot.json"
 echo "ci_check: playground -level living -frames $FRAMES -screenshot $shot"
-timeout 300 "$OUT/playground" -level living -motor arena -frames "$FRAMES" -screenshot "$shot" 2> >(grep -v '^XGB: ' >&2)
+timeout 300 "$OUT/playground" -level living -motor rpg -frames "$FRAMES" -screenshot "$shot" 2> >(grep -v '^XGB: ' >&2)
 if [ ! -s "$shot" ] || [ ! -s "$shot.json" ]; then
 	echo "ci_check: no screenshot written to $shot" >&2
 	exit 1

@@ -44,10 +44,14 @@ func ColliderColor(id kcc.ColliderID, n mgl64.Vec3, walkableCos float64) color.R
 
 // AppendLevel appends the level triangles src (from kcc.World.AppendTriangles)
 // to dst with their colors: every surface has the checker; the cosine of
-// the steepest walkable slope decides which up faces are Steep.
+// the steepest walkable slope decides which up faces are Steep. Sensors
+// (trigger zones) are left out.
 func AppendLevel(dst []Tri, src []kcc.Triangle, walkableCos float64) []Tri {
 	for i := range src {
 		s := &src[i]
+		if s.Sensor {
+			continue // trigger zones are invisible, as they are to collisions
+		}
 		dst = append(dst, Tri{A: s.A, B: s.B, C: s.C, Solid: s.Solid, Checker: true,
 			Color: ColliderColor(s.Collider, s.Normal, walkableCos)})
 	}
