@@ -1,0 +1,95 @@
+package kcc
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// TestSensorsFollowTransforms checks that World.Sensors tests a moved mesh
+// or heightfield sensor where its pose puts it, not where it was added.
+func TestSensorsFollowTransforms(t *testing.T) {
+	w := NewWorld()
+	// As added: a 2 x 2 m vertical quad in the plane x = 0 (y 0..2, z -1..1).
+	quad := []mgl64.Vec3{{0, 0, -1}, {0, 0, 1}, {0, 2, 1}, {0, 2, -1}}
+	mesh, err := w.AddTriMesh(quad, []uint32{0, 1, 2, 0, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A flat 3 x 3-vertex heightfield at y = 0 from the origin.
+	hf, err := w.AddHeightfield(mgl64.Vec3{}, 1, 3, 3, make([]float64, 9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []ColliderID{mesh, hf} {
+		if err := w.SetSensor(id, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Rotating the quad by +90 deg about y maps (0, y, z) to (z, y, 0):
+	// translated by (5, 0, 0) it spans x 4..6, y 0..2 in the plane z = 0.
+	if err := w.SetTransform(mesh, mgl64.Vec3{5, 0, 0}, mgl64.QuatRotate(math.Pi/2, mgl64.Vec3{0, 1, 0})); err != nil {
+		t.Fatal(err)
+	}
+	// The heightfield is lifted to y = 1 and moved 10 m along x.
+	if err := w.SetTransform(hf, mgl64.Vec3{10, 1, 0}, mgl64.QuatIdent()); err != nil {
+		t.Fatal(err)
+	}
+	r, h := testShape.Radius, testShape.HalfHeight
+	cases := []struct {
+		name string
+		pos  mgl64.Vec3
+		want []ColliderID
+	}{
+		// Capsule axis 0.25 m from the quad's plane: within the radius.
+		{"beside moved quad", mgl64.Vec3{5, 1, r - 0.05}, []ColliderID{mesh}},
+		// 0.05 m beyond the radius.
+		{"off moved quad", mgl64.Vec3{5, 1, r + 0.05}, nil},
+		// Where the quad was added (plane x = 0): nothing there now.
+		{"old quad place", mgl64.Vec3{0.1, 1, -0.5}, nil},
+		// Capsule bottom 0.01 m below the lifted heightfield surface y = 1.
+		{"on moved field", mgl64.Vec3{10.5, 1 + h + r - 0.01, 0.5}, []ColliderID{hf}},
+		// Bottom 0.01 m above it.
+		{"above moved field", mgl64.Vec3{10.5, 1 + h + r + 0.01, 0.5}, nil},
+		// Where the field was added (y = 0 at x 0..2); the old quad place
+		// is also x = 0, so stay clear of it in x (x = 1.5, 1.5 m away).
+		{"old field place", mgl64.Vec3{1.5, h + r - 0.01, 0.5}, nil},
+	}
+	var buf []ColliderID
+	for _, c := range cases {
+		buf = w.Sensors(testShape, c.pos, 1, buf[:0])
+		if fmt.Sprint(buf) != fmt.Sprint(c.want) && !(len(buf) == 0 && len(c.want) == 0) {
+			t.Errorf("%s: sensors %v, want %v", c.name, buf, c.want)
+		}
+	}
+}
+
+// TestSensorsSteadyStateAllocs checks that a tick of Sensors + tracker
+// updates allocates nothing once the buffers have grown.
+func TestSensorsSteadyStateAllocs(t *testing.T) {
+	w := flatWorld()
+	zone := w.AddBox(mgl64.Vec3{0, 1, 0}, mgl64.Vec3{1, 1, 1}, mgl64.Quat{})
+	if err := w.SetSensor(zone, true); err != nil {
+		t.Fatal(err)
+	}
+	pos := []mgl64.Vec3{{0, restY(0), 0}, {5, restY(0), 0}}
+	var tr SensorTracker
+	buf := make([]ColliderID, 0, 8)
+	tick := func() {
+		tr.Begin()
+		for i := range pos {
+			buf = w.Sensors(testShape, pos[i], 1, buf[:0])
+			tr.Update(i, buf)
+		}
+	}
+	tick()
+	if a := testing.AllocsPerRun(100, tick); a != 0 {
+		t.Fatalf("steady-state sensor tick allocates %v times", a)
+	}
+	// Character 0 stays in the zone, character 1 is outside it.
+	if len(tr.Events) != 1 || tr.Events[0] != (SensorEvent{Character: 0, Sensor: zone, Kind: SensorStay}) {
+		t.Fatalf("events %+v", tr.Events)
+	}
+}
