@@ -93,3 +93,60 @@ func TestSensorsSteadyStateAllocs(t *testing.T) {
 		t.Fatalf("events %+v", tr.Events)
 	}
 }
+
+// FuzzSensorsMovingColliders turns fuzzed colliders into sensors, removes
+// some, moves the rest and checks that World.Sensors and a SensorTracker
+// stay consistent: ids strictly increasing, only live sensors, every
+// previously reported sensor either stays or exits, and Move never
+// blocked by a sensor reports NaN.
+func FuzzSensorsMovingColliders(f *testing.F) {
+	f.Add([]byte{128, 60, 128, 200, 100, 20, 0, 90, 0, 90, 30, 200, 30, 0}, uint8(0b1011), 1.0, 0.5, 1.0/60)
+	f.Add([]byte{10, 20, 30, 40, 50, 60, 70, 200, 10, 100, 90, 10, 250, 3}, uint8(0xff), math.NaN(), 1e300, 0.25)
+	f.Add([]byte{90, 0, 90, 30, 200, 30, 0}, uint8(0b0110), -2.0, 0.0, math.Inf(1))
+	f.Fuzz(func(t *testing.T, layout []byte, bits uint8, vx, spin, dt float64) {
+		w := fuzzWorld(layout)
+		n := w.NumColliders()
+		for id := 0; id < n; id++ {
+			b := bits >> (uint(id) % 8)
+			if b&1 != 0 {
+				w.SetSensor(ColliderID(id), true)
+			}
+			if id > 0 && b&2 != 0 && id%3 == 0 {
+				w.RemoveCollider(ColliderID(id))
+			}
+			w.SetVelocity(ColliderID(id), mgl64.Vec3{vx, 0, -vx}, mgl64.Vec3{0, spin, 0})
+		}
+		c := NewController(DefaultConfig())
+		pos := mgl64.Vec3{0, 8, 0}
+		var tr SensorTracker
+		var buf []ColliderID
+		for i := 0; i < 20; i++ {
+			w.Step(dt)
+			res := c.Move(w, testShape, pos, mgl64.Vec3{0.05, -0.2, 0.03})
+			if !finiteVec(res.Translation) {
+				t.Fatalf("step %d: non-finite translation %v", i, res.Translation)
+			}
+			pos = pos.Add(res.Translation)
+			buf = w.Sensors(testShape, pos, 1, buf[:0])
+			for k, id := range buf {
+				if k > 0 && id <= buf[k-1] {
+					t.Fatalf("step %d: sensors not increasing: %v", i, buf)
+				}
+				if _, _, err := w.Transform(id); err != nil {
+					t.Fatalf("step %d: reported sensor %d: %v", i, id, err)
+				}
+			}
+			tr.Begin()
+			tr.Update(0, buf)
+			enterOrStay := 0
+			for _, e := range tr.Events {
+				if e.Kind != SensorExit {
+					enterOrStay++
+				}
+			}
+			if enterOrStay != len(buf) {
+				t.Fatalf("step %d: %d enter/stay events for %d sensors", i, enterOrStay, len(buf))
+			}
+		}
+	})
+}
