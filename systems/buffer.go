@@ -25,7 +25,16 @@ import (
 // While captured, CaptureFreeze keeps every timer where it is and
 // CaptureExpire lets them run out; either way no jump is requested.
 func UpdateJumpBuffer(jb *components.JumpBufferData, grounded, pressed, held, captured bool) motors.JumpState {
-	r := jb.Rules
+	var js motors.JumpState
+	updateJumpBuffer(jb, &js, grounded, pressed, held, captured)
+	return js
+}
+
+// updateJumpBuffer is UpdateJumpBuffer writing its result into out. It
+// reads the rules field by field: copying the Rules struct just stored by
+// bufferRefs would stall on store forwarding, once per character per tick.
+func updateJumpBuffer(jb *components.JumpBufferData, out *motors.JumpState, grounded, pressed, held, captured bool) {
+	r := &jb.Rules
 	jb.ConsumedThisTick = false
 	freeze := captured && jb.CapturePolicy == components.CaptureFreeze
 	if !freeze {
@@ -50,14 +59,11 @@ func UpdateJumpBuffer(jb *components.JumpBufferData, grounded, pressed, held, ca
 	jb.WasGrounded = grounded
 
 	want := jb.BufferTicks > 0 || (r.AutoHop && held && grounded)
-	request := r.Enabled && !captured && want && (grounded || jb.CoyoteTicks > 0)
-	return motors.JumpState{
-		RequestJump:       request,
-		BufferTicks:       jb.BufferTicks,
-		CoyoteTicks:       jb.CoyoteTicks,
-		LandingGraceTicks: jb.LandingGraceTicks,
-		JustLanded:        justLanded,
-	}
+	out.RequestJump = r.Enabled && !captured && want && (grounded || jb.CoyoteTicks > 0)
+	out.BufferTicks = jb.BufferTicks
+	out.CoyoteTicks = jb.CoyoteTicks
+	out.LandingGraceTicks = jb.LandingGraceTicks
+	out.JustLanded = justLanded
 }
 
 func dec(t *int) {
@@ -80,6 +86,6 @@ func (p *Pipeline) bufferRefs(r *motorRefs) {
 	jb.Rules = md.Motor.JumpRules(p.rate)
 	cmd := r.cmd
 	ctx := &md.Ctx
-	ctx.Jump = UpdateJumpBuffer(jb, ctx.Grounded, ctx.Input.JumpPressed, cmd.JumpHeld, cmd.UICaptured)
+	updateJumpBuffer(jb, &ctx.Jump, ctx.Grounded, ctx.Input.JumpPressed, cmd.JumpHeld, cmd.UICaptured)
 	r.it.RequestJump = ctx.Jump.RequestJump
 }

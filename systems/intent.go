@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/yohamta/donburi"
@@ -17,25 +19,47 @@ import (
 //
 // Speed is left 0: the motor's IntentSpeedCap supplies it.
 func BuildIntent(forward, strafe, yaw float64, grounded bool, groundNormal mgl64.Vec3) motors.Intent {
-	i2 := motors.YawForward(yaw).Mul(forward).Add(motors.YawRight(yaw).Mul(strafe))
-	l := i2.Len()
+	var out motors.Intent
+	buildIntent(&out, forward, strafe, yaw, grounded, groundNormal)
+	return out
+}
+
+// buildIntent is BuildIntent writing into out (Speed untouched), in scalar
+// form: YawForward(yaw)*forward + YawRight(yaw)*strafe and the
+// normalizations, operation for operation, so the same bits. Go keeps
+// float64 locals in registers but not [3]float64 values, and this runs for
+// every character every tick (issue 14).
+func buildIntent(out *motors.Intent, forward, strafe, yaw float64, grounded bool, groundNormal mgl64.Vec3) {
+	s, c := math.Sincos(yaw)
+	x := c*forward + (-s)*strafe
+	y := 0*forward + 0*strafe
+	z := s*forward + c*strafe
+	l := math.Sqrt(x*x + y*y + z*z)
 	if !(l > 1e-12) {
-		return motors.Intent{}
+		out.Dir, out.PlanarDir, out.Mag = mgl64.Vec3{}, mgl64.Vec3{}, 0
+		return
 	}
 	mag := l
 	if mag > 1 {
 		mag = 1
 	}
-	planar := i2.Mul(1 / l)
-	dir := planar
-	if grounded && groundNormal[1] > 1e-6 && motors.FiniteVec(groundNormal) {
-		n := groundNormal.Normalize()
-		t := planar.Sub(n.Mul(planar.Dot(n)))
-		if tl := t.Len(); tl > 1e-9 {
-			dir = t.Mul(1 / tl)
+	inv := 1 / l
+	px, py, pz := x*inv, y*inv, z*inv
+	dx, dy, dz := px, py, pz
+	nx, ny, nz := groundNormal[0], groundNormal[1], groundNormal[2]
+	if grounded && ny > 1e-6 && (nx-nx)+(ny-ny)+(nz-nz) == 0 {
+		ni := 1.0 / math.Sqrt(nx*nx+ny*ny+nz*nz)
+		nx, ny, nz = nx*ni, ny*ni, nz*ni
+		d := px*nx + py*ny + pz*nz
+		tx, ty, tz := px-nx*d, py-ny*d, pz-nz*d
+		if tl := math.Sqrt(tx*tx + ty*ty + tz*tz); tl > 1e-9 {
+			ti := 1 / tl
+			dx, dy, dz = tx*ti, ty*ti, tz*ti
 		}
 	}
-	return motors.Intent{Dir: dir, PlanarDir: planar, Mag: mag}
+	out.Dir[0], out.Dir[1], out.Dir[2] = dx, dy, dz
+	out.PlanarDir[0], out.PlanarDir[1], out.PlanarDir[2] = px, py, pz
+	out.Mag = mag
 }
 
 func (p *Pipeline) intentEntity(e *donburi.Entry) {
@@ -43,46 +67,57 @@ func (p *Pipeline) intentEntity(e *donburi.Entry) {
 	p.intentRefs(&r)
 }
 
+// intentRefs writes the motor context and the intent component field by
+// field rather than through whole-struct temporaries: copying a struct just
+// written field by field stalls on store forwarding, and this runs for
+// every character every tick. The result is SanitizeCommand and
+// BuildIntent's, bit for bit.
 func (p *Pipeline) intentRefs(r *motorRefs) {
 	md := r.md
 	if md.Motor == nil {
 		return
 	}
-	cmd := SanitizeCommand(*r.cmd)
+	c := r.cmd
 	view := r.view
 	view.Yaw = sanitizeAngle(view.Yaw)
 	view.Pitch = sanitizeAngle(view.Pitch)
 	k := r.k
-	body := r.body
 
 	ctx := &md.Ctx
 	ctx.Dt, ctx.TickRate, ctx.Tick = p.cur.Dt, p.cur.Rate, p.cur.N
-	in := motors.Input{Yaw: view.Yaw, Pitch: view.Pitch, JumpHeld: cmd.JumpHeld,
-		Sprint: cmd.Sprint, Walk: cmd.Walk, Crouch: cmd.Crouch}
-	if !cmd.UICaptured {
+	in := &ctx.Input
+	in.Yaw, in.Pitch = view.Yaw, view.Pitch
+	in.JumpHeld, in.Sprint, in.Walk, in.Crouch = c.JumpHeld, c.Sprint, c.Walk, c.Crouch
+	if c.UICaptured {
 		// Seed 004 §G: while the UI captures input, axes and edges are
 		// ignored; held levels are kept as they were submitted.
-		in.Forward, in.Strafe, in.JumpPressed = cmd.Forward, cmd.Strafe, cmd.JumpPressed
+		in.Forward, in.Strafe, in.JumpPressed = 0, 0, false
+	} else {
+		in.Forward, in.Strafe, in.JumpPressed = sanitizeAxis(c.Forward), sanitizeAxis(c.Strafe), c.JumpPressed
 	}
-	ctx.Input = in
-	ctx.Grounded = k.Grounded
+	grounded := k.Grounded
+	ctx.Grounded = grounded
 	ctx.Crouched = k.Crouched
-	ctx.GroundNormal = k.GroundNormal
-	if !ctx.Grounded || ctx.GroundNormal == (mgl64.Vec3{}) {
-		ctx.GroundNormal = motors.Up
+	n := k.GroundNormal
+	if !grounded || (n[0] == 0 && n[1] == 0 && n[2] == 0) {
+		n = motors.Up
 	}
-	ctx.Velocity = body.Velocity
+	ctx.GroundNormal = n
+	ctx.Velocity = r.body.Velocity
 	ctx.Jump = motors.JumpState{}
 
-	ctx.Intent = BuildIntent(in.Forward, in.Strafe, in.Yaw, ctx.Grounded, ctx.GroundNormal)
+	buildIntent(&ctx.Intent, in.Forward, in.Strafe, in.Yaw, grounded, n)
+	speed := 0.0
 	if ctx.Intent.Mag > 0 {
 		speedCap := md.Motor.IntentSpeedCap(ctx)
 		if !(speedCap > 0) || speedCap > 1e6 {
 			speedCap = 0
 		}
-		ctx.Intent.Speed = ctx.Intent.Mag * speedCap
+		speed = ctx.Intent.Mag * speedCap
 	}
+	ctx.Intent.Speed = speed
 	it := r.it
-	it.Intent = ctx.Intent
+	it.Intent.Dir, it.Intent.PlanarDir = ctx.Intent.Dir, ctx.Intent.PlanarDir
+	it.Intent.Mag, it.Intent.Speed = ctx.Intent.Mag, speed
 	it.RequestJump = false
 }

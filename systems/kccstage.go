@@ -31,25 +31,34 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	e, body, k := r.e, r.body, r.k
 	dt := p.dt
-	v := body.Velocity
-	if !finiteVec(v) {
-		v = mgl64.Vec3{}
+	// Up to the move the arithmetic is on float64 locals and element
+	// reads and writes, operation for operation what the vector form did:
+	// Go keeps [3]float64 values in memory, and copying one just written
+	// element by element stalls on store forwarding (issue 14's profile).
+	bv, bp, pp := &body.Velocity, &body.Position, &body.PrevPosition
+	vx, vy, vz := bv[0], bv[1], bv[2]
+	if (vx-vx)+(vy-vy)+(vz-vz) != 0 {
+		vx, vy, vz = 0, 0, 0
 	}
-	if !finiteVec(body.Position) {
+	if px, py, pz := bp[0], bp[1], bp[2]; (px-px)+(py-py)+(pz-pz) != 0 {
 		body.Position = body.PrevPosition
 		if !finiteVec(body.Position) {
 			body.Position = mgl64.Vec3{}
 		}
 	}
-	body.PrevPosition = body.Position
+	pp[0], pp[1], pp[2] = bp[0], bp[1], bp[2]
 	level := p.level
-	p.carry(r.view, k, body, level)
+	if k.Grounded && k.GroundCollider != kcc.NoCollider {
+		p.carry(r.view, k, body, level)
+	} else {
+		k.CarriedYaw = 0
+	}
 
 	jumped := false
 	if r.it != nil && r.jb != nil {
 		if it := r.it; it.RequestJump {
 			jb := r.jb
-			v[1] = k.JumpSpeed
+			vy = k.JumpSpeed
 			jb.BufferTicks, jb.CoyoteTicks = 0, 0
 			jb.ConsumedThisTick = true
 			jb.JumpedSinceGrounded = true
@@ -58,49 +67,51 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 		}
 	}
 
-	if r.cmd != nil {
+	if r.cmd != nil && k.CrouchHalfHeight > 0 {
 		p.updateCrouch(k, body, level, r.cmd.Crouch)
 	}
 
 	grounded := k.Grounded && !jumped
-	var desired mgl64.Vec3
+	var dx, dy, dz float64
 	switch {
 	case k.Planar2D:
-		v[1] = 0
-		desired = v.Mul(dt)
+		vy = 0
+		dx, dy, dz = vx*dt, vy*dt, vz*dt
 	case grounded:
 		// On walkable ground the stored velocity is planar; the move follows
 		// the ground plane so walking down a ramp never launches the
 		// character. No downward push is added: the controller probes the
 		// ground at the start of every move and snaps to it on steps.
-		n := k.GroundNormal
-		v[1] = 0
+		n := &k.GroundNormal
+		vy = 0
 		lift := 0.0
 		if n[1] > 1e-3 {
-			lift = -(n[0]*v[0] + n[2]*v[2]) / n[1]
+			lift = -(n[0]*vx + n[2]*vz) / n[1]
 		}
-		desired = mgl64.Vec3{v[0], lift, v[2]}.Mul(dt)
+		dx, dy, dz = vx*dt, lift*dt, vz*dt
 	default:
 		// Trapezoidal integration of the vertical motion: exact for constant
 		// gravity, so a jump's apex is v0²/2g at any tick rate (semi-implicit
 		// Euler would lose v0·dt/2, 5% of a 1.15 m jump at 60 Hz).
-		vy0 := v[1]
-		v[1] -= k.Gravity * dt
-		if k.MaxFallSpeed > 0 && v[1] < -k.MaxFallSpeed {
-			v[1] = -k.MaxFallSpeed
+		vy0 := vy
+		vy -= k.Gravity * dt
+		if k.MaxFallSpeed > 0 && vy < -k.MaxFallSpeed {
+			vy = -k.MaxFallSpeed
 		}
-		desired = v.Mul(dt)
-		desired[1] = 0.5 * (vy0 + v[1]) * dt
+		dx, dz = vx*dt, vz*dt
+		dy = 0.5 * (vy0 + vy) * dt
 	}
-	clampVec(&v, maxSpeed)
+	vx, vy, vz = clampSpeed(vx), clampSpeed(vy), clampSpeed(vz)
 
 	if k.Controller == nil || level == nil {
-		body.Position = body.Position.Add(desired)
+		bp[0], bp[1], bp[2] = bp[0]+dx, bp[1]+dy, bp[2]+dz
 		k.Grounded, k.GroundNormal, k.GroundState = false, motors.Up, kcc.GroundNone
 		k.GroundCollider = kcc.NoCollider
-		body.Velocity = v
+		bv[0], bv[1], bv[2] = vx, vy, vz
 		return
 	}
+	v := mgl64.Vec3{vx, vy, vz}
+	desired := mgl64.Vec3{dx, dy, dz}
 	wasOn := kcc.NoCollider
 	if k.Grounded {
 		wasOn = k.GroundCollider
@@ -219,6 +230,17 @@ func (p *Pipeline) updateCrouch(k *components.KCCData, body *components.BodyData
 		body.PrevPosition = body.Position
 		k.Crouched = false
 	}
+}
+
+// clampSpeed bounds one velocity component to ±maxSpeed (NaN passes
+// through; the components are finite here).
+func clampSpeed(x float64) float64 {
+	if x > maxSpeed {
+		return maxSpeed
+	} else if x < -maxSpeed {
+		return -maxSpeed
+	}
+	return x
 }
 
 func clampVec(v *mgl64.Vec3, m float64) {

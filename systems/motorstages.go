@@ -1,7 +1,6 @@
 package systems
 
 import (
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/yohamta/donburi"
 )
 
@@ -40,14 +39,17 @@ func (p *Pipeline) shapingRefs(r *motorRefs) {
 		return
 	}
 	md.Motor.Shaping(&md.Ctx)
-	v := md.Ctx.Velocity
-	if !finiteVec(v) {
+	// Element by element: a whole-array copy of the velocity the motor
+	// just wrote element by element would stall on store forwarding.
+	mv, bv := &md.Ctx.Velocity, &r.body.Velocity
+	x, y, z := mv[0], mv[1], mv[2]
+	if (x-x)+(y-y)+(z-z) != 0 {
 		// A motor must never produce NaN; if one does, stop the body rather
 		// than poison the state.
-		v = r.body.Velocity
-		if !finiteVec(v) {
-			v = mgl64.Vec3{}
+		x, y, z = bv[0], bv[1], bv[2]
+		if (x-x)+(y-y)+(z-z) != 0 {
+			x, y, z = 0, 0, 0
 		}
 	}
-	r.body.Velocity = v
+	bv[0], bv[1], bv[2] = x, y, z
 }

@@ -314,11 +314,17 @@ func sanitizeAxis(x float64) float64 {
 // infinities become 0; angles beyond ±1e4 rad are wrapped (which keeps the
 // direction but not the winding count).
 func sanitizeAngle(a float64) float64 {
+	if a >= -1e4 && a <= 1e4 { // false for NaN and ±Inf too
+		return a
+	}
+	return wrapAngle(a)
+}
+
+// wrapAngle is sanitizeAngle's rare path, kept out of line so the common
+// path inlines.
+func wrapAngle(a float64) float64 {
 	if math.IsNaN(a) || math.IsInf(a, 0) {
 		return 0
 	}
-	if a > 1e4 || a < -1e4 {
-		return math.Remainder(a, 2*math.Pi)
-	}
-	return a
+	return math.Remainder(a, 2*math.Pi)
 }

@@ -2,6 +2,7 @@ package basic
 
 import (
 	_ "embed"
+	"math"
 
 	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/motors"
@@ -84,14 +85,20 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	if !ctx.Grounded {
 		a = m.cfg.AirAccel
 	}
-	v := motors.Planar(ctx.Velocity)
-	target := ctx.Intent.PlanarDir.Mul(ctx.Intent.Speed)
-	d := target.Sub(v)
+	// Scalar planar arithmetic, operation for operation the vector form
+	// d = PlanarDir*Speed - planar(v), clamped to accel*dt: float64 locals
+	// stay in registers, [3]float64 values do not.
+	v := &ctx.Velocity
+	sp := ctx.Intent.Speed
+	dx := ctx.Intent.PlanarDir[0]*sp - v[0]
+	dy := ctx.Intent.PlanarDir[1]*sp - 0
+	dz := ctx.Intent.PlanarDir[2]*sp - v[2]
 	step := a * ctx.Dt
-	if l := d.Len(); l > step {
-		d = d.Mul(step / l)
+	if l := math.Sqrt(dx*dx + dy*dy + dz*dz); l > step {
+		f := step / l
+		dx, dz = dx*f, dz*f
 	}
-	ctx.Velocity = motors.WithPlanar(ctx.Velocity, v.Add(d))
+	v[0], v[2] = v[0]+dx, v[2]+dz
 }
 
 // Shaping does nothing.

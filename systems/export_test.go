@@ -1,0 +1,45 @@
+package systems
+
+import "testing"
+
+// BenchStages runs each built-in motor stage, the KCC stage, the cleanup
+// pass and a whole Step as sub-benchmarks over the pipeline's cached
+// characters, reporting ns per character: where a tick's time goes.
+func (p *Pipeline) BenchStages(b *testing.B) {
+	run := func(name string, f func(r *motorRefs)) {
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				for j := range p.motorRefs {
+					f(&p.motorRefs[j])
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(p.motorRefs)), "ns/entity")
+		})
+	}
+	run("intent", p.intentRefs)
+	run("buffer", p.bufferRefs)
+	run("friction", p.frictionRefs)
+	run("accel", p.accelRefs)
+	run("shaping", p.shapingRefs)
+	run("all", p.motorStages)
+	b.Run("kcc", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			for j := range p.kccRefList {
+				p.kccRefs(&p.kccRefList[j], 0)
+			}
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(p.motorRefs)), "ns/entity")
+	})
+	b.Run("cleanup", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			p.cleanupPass(p.world)
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(p.motorRefs)), "ns/entity")
+	})
+	b.Run("step", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			p.Step()
+		}
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(p.motorRefs)), "ns/entity")
+	})
+}

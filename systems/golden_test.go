@@ -1,0 +1,141 @@
+package systems_test
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+var updateGolden = flag.Bool("update-golden", false, "rewrite testdata/golden_bits.txt from this build")
+
+// goldenRun plays 600 ticks of scripted input (steer, strafe, jump, sprint,
+// crouch) for every character recipe on one level, and hashes the bits of
+// everything the motor and KCC stages write.
+func goldenRun(t *testing.T, level string) uint64 {
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, level); err != nil {
+		t.Fatal(err)
+	}
+	recipes := []string{"capsule_walker", "arena_player", "rpg_player", "hybrid_player", "fps_player"}
+	var es []donburi.Entity
+	for i := 0; i < 20; i++ {
+		pos := mgl64.Vec3{float64(i%5)*2 - 4, 2, float64(i/5)*2 - 4}
+		ent, err := prefabs.Spawn(w, recipes[i%len(recipes)], prefabs.At(pos), prefabs.Facing(float64(i)*0.7))
+		if err != nil {
+			t.Fatal(err)
+		}
+		es = append(es, ent)
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+	p.AddBefore(systems.StageIntent, "golden.input", func(w donburi.World, tk systems.Tick) {
+		for i, ent := range es {
+			e := w.Entry(ent)
+			n := float64(tk.N) + float64(i)*13
+			systems.Submit(e, components.CommandData{
+				Forward: math.Cos(n * 0.021), Strafe: math.Sin(n*0.037) * 0.8,
+				JumpPressed: (int(tk.N)+i)%53 == 0, JumpHeld: (int(tk.N)+i)%53 < 10,
+				Sprint: (int(tk.N)/90+i)%2 == 0, Crouch: (int(tk.N)/130+i)%4 == 3,
+			})
+			components.View.Get(e).Yaw += 0.01 * math.Sin(n*0.013)
+		}
+	})
+	h := fnv.New64a()
+	var b [8]byte
+	put := func(x float64) {
+		u := math.Float64bits(x)
+		for i := range b {
+			b[i] = byte(u >> (8 * i))
+		}
+		h.Write(b[:])
+	}
+	putV := func(v mgl64.Vec3) { put(v[0]); put(v[1]); put(v[2]) }
+	bit := func(x bool) float64 {
+		if x {
+			return 1
+		}
+		return 0
+	}
+	for tick := 0; tick < 600; tick++ {
+		p.Step()
+		for _, ent := range es {
+			e := w.Entry(ent)
+			body, k := components.Body.Get(e), components.KCC.Get(e)
+			it, jb := components.Intent.Get(e), components.JumpBuffer.Get(e)
+			putV(body.Position)
+			putV(body.Velocity)
+			putV(k.GroundNormal)
+			put(bit(k.Grounded))
+			put(bit(k.Crouched))
+			putV(it.Intent.Dir)
+			putV(it.Intent.PlanarDir)
+			put(it.Intent.Mag)
+			put(it.Intent.Speed)
+			put(float64(jb.BufferTicks))
+			put(float64(jb.CoyoteTicks))
+			put(float64(jb.Consumes))
+		}
+	}
+	return h.Sum64()
+}
+
+// TestPipelineGoldenBits: every character recipe on four levels gives the
+// state bits recorded in testdata/golden_bits.txt. The performance work of
+// issue 14 (fused passes, cached pointers, scalar arithmetic) must not
+// change a single bit of the pipeline's results; this test is the tripwire.
+// A deliberate behaviour change rewrites the file with
+// go test ./systems -run TestPipelineGoldenBits -update-golden
+// and says why in its commit.
+func TestPipelineGoldenBits(t *testing.T) {
+	levels := []string{"flat", "course", "living", "fps_slopes"}
+	path := filepath.Join("testdata", "golden_bits.txt")
+	got := map[string]string{}
+	for _, lv := range levels {
+		got[lv] = fmt.Sprintf("%016x", goldenRun(t, lv))
+	}
+	if *updateGolden {
+		var sb strings.Builder
+		sb.WriteString("# level state-hash (systems/golden_test.go); rewrite with -update-golden\n")
+		for _, lv := range levels {
+			fmt.Fprintf(&sb, "%s %s\n", lv, got[lv])
+		}
+		if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want := map[string]string{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var lv, hx string
+		if _, err := fmt.Sscan(line, &lv, &hx); err != nil {
+			t.Fatalf("%s: %q: %v", path, line, err)
+		}
+		want[lv] = hx
+	}
+	for _, lv := range levels {
+		if want[lv] != got[lv] {
+			t.Errorf("level %s: state hash %s, golden %s", lv, got[lv], want[lv])
+		}
+	}
+}
