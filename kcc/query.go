@@ -350,8 +350,9 @@ func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
 			})
 		}
 	}
+	var res boxResult
 	for _, o := range s.boxes {
-		res := o.segBox(p0, p1)
+		o.segBoxInto(&res, &p0, &p1)
 		d := res.dist - r
 		if d > maxDist {
 			continue
@@ -421,7 +422,7 @@ func (w *World) overlap(s *scratch, shape Capsule, pos, axis vec, margin float64
 		}
 	}
 	for _, o := range s.boxes {
-		if o.segBox(p0, p1).dist <= r {
+		if o.segBoxDist(&p0, &p1) <= r {
 			return true
 		}
 	}
@@ -567,9 +568,11 @@ func (c *castSweep) addBox(s *scratch, o *obb, b aabb) {
 		}
 	}
 	s.boxes = append(s.boxes, o)
-	res0 := o.segBox(c.p0, c.p1)
-	if s0, ok := castStart(c.p0, c.p1, c.target, c.v, c.vlen, &res0); ok {
-		s.addCand(int32(-len(s.boxes)), s0, &res0)
+	var res0v boxResult
+	res0 := &res0v
+	o.segBoxInto(res0, &c.p0, &c.p1)
+	if s0, ok := castStart(c.p0, c.p1, c.target, c.v, c.vlen, res0); ok {
+		s.addCand(int32(-len(s.boxes)), s0, res0)
 		s.pushCand(int32(len(s.cands) - 1))
 	}
 }

@@ -120,7 +120,7 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 		}
 	}
 	for _, o := range c.s.boxes {
-		if o.segBox(p0, p1).dist < r {
+		if o.segBoxDist(&p0, &p1) < r {
 			ds.addID(o.id)
 			for k := 0; k < 3; k++ {
 				ds.addDir(o.ax[k])
@@ -199,7 +199,7 @@ func (c *Controller) exitAlong(w *World, p vec, r, hh float64, dir vec, maxT flo
 			overlaps = true
 		}
 		for _, o := range c.s.boxes {
-			if o.segBox(q0, q1).dist >= r-castTol {
+			if o.segBoxDist(&q0, &q1) >= r-castTol {
 				continue
 			}
 			if !c.deep.started(o.id) {

@@ -63,7 +63,7 @@ func (w *World) touches(s *scratch, c *collider, id ColliderID, q aabb, p0, p1 v
 	var off sweepFilter
 	switch c.kind {
 	case kindBox:
-		return len(c.tris) > 0 && c.ob.segBox(p0, p1).dist <= r
+		return len(c.tris) > 0 && c.ob.segBoxDist(&p0, &p1) <= r
 	case kindMesh:
 		s.sub = c.bvh.query(q, &off, s.sub[:0])
 		for _, ti := range s.sub {

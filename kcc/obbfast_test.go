@@ -1,0 +1,55 @@
+package kcc
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// TestSegBoxIntoSameBits: the scalar segBoxInto gives segBox's result bit
+// for bit, on aligned boxes (its own path) and rotated ones (delegated),
+// for random segments: vertical ones over, beside and inside the box,
+// axis-aligned ones, and arbitrary ones.
+func TestSegBoxIntoSameBits(t *testing.T) {
+	rng := rand.New(rand.NewSource(14))
+	bits := func(v vec) [3]uint64 {
+		return [3]uint64{math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2])}
+	}
+	for n := 0; n < 200000; n++ {
+		var o obb
+		o.c = vec{rng.Float64()*4 - 2, rng.Float64()*4 - 2, rng.Float64()*4 - 2}
+		o.h = vec{rng.Float64()*2 + 0.01, rng.Float64()*2 + 0.01, rng.Float64()*2 + 0.01}
+		q := mgl64.QuatIdent()
+		if n%4 == 3 {
+			q = mgl64.QuatRotate(rng.Float64()*6, vec{rng.Float64(), 1, rng.Float64()}.Normalize())
+		}
+		o.setAxes(q)
+		p0 := vec{rng.Float64()*8 - 4, rng.Float64()*8 - 4, rng.Float64()*8 - 4}
+		p1 := p0
+		switch n % 3 {
+		case 0:
+			p1[1] += rng.Float64()*2 - 1
+		case 1:
+			p1[rng.Intn(3)] += rng.Float64()*2 - 1
+		default:
+			p1 = vec{rng.Float64()*8 - 4, rng.Float64()*8 - 4, rng.Float64()*8 - 4}
+		}
+		want := o.segBox(p0, p1)
+		var got boxResult
+		o.segBoxInto(&got, &p0, &p1)
+		same := math.Float64bits(want.dist) == math.Float64bits(got.dist) &&
+			bits(want.onTri) == bits(got.onTri) && bits(want.onSeg) == bits(got.onSeg) &&
+			bits(want.normal) == bits(got.normal) && want.onFace == got.onFace && want.nfaces == got.nfaces
+		for k := 0; same && k < want.nfaces; k++ {
+			same = bits(want.faces[k]) == bits(got.faces[k])
+		}
+		if !same {
+			t.Fatalf("case %d: box %+v segment %v-%v:\nsegBox     %+v\nsegBoxInto %+v", n, o, p0, p1, want, got)
+		}
+		if d := o.segBoxDist(&p0, &p1); math.Float64bits(d) != math.Float64bits(want.dist) {
+			t.Fatalf("case %d: segBoxDist %v, segBox %v", n, d, want.dist)
+		}
+	}
+}
