@@ -50,7 +50,7 @@ func (b aabb) inflate(m float64) aabb {
 	return b
 }
 
-func (b aabb) overlaps(o aabb) bool {
+func (b *aabb) overlaps(o *aabb) bool {
 	return b.min[0] <= o.max[0] && b.max[0] >= o.min[0] &&
 		b.min[1] <= o.max[1] && b.max[1] >= o.min[1] &&
 		b.min[2] <= o.max[2] && b.max[2] >= o.min[2]
@@ -91,8 +91,29 @@ type tri struct {
 }
 
 func (t *tri) bounds() aabb {
-	b := aabb{t.a, t.a}
-	return b.grow(t.b).grow(t.c)
+	var b aabb
+	t.boundsInto(&b)
+	return b
+}
+
+// boundsInto is bounds writing into b, element by element (the same
+// comparisons as growing a box from a by b and c): building and copying
+// whole boxes stalls on store forwarding in the cast's inner loop.
+func (t *tri) boundsInto(b *aabb) {
+	for i := 0; i < 3; i++ {
+		lo, hi := t.a[i], t.a[i]
+		if x := t.b[i]; x < lo {
+			lo = x
+		} else if x > hi {
+			hi = x
+		}
+		if x := t.c[i]; x < lo {
+			lo = x
+		} else if x > hi {
+			hi = x
+		}
+		b.min[i], b.max[i] = lo, hi
+	}
 }
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
@@ -306,7 +327,8 @@ func segTri(p0, p1 vec, t *tri) segTriResult {
 	// exceeds the best distance found.
 	sb := segBox(p0, p1)
 	ea := [3][2]vec{{t.a, t.b}, {t.b, t.c}, {t.c, t.a}}
-	lb := [3]float64{boxDist2(sb, segBox(t.a, t.b)), boxDist2(sb, segBox(t.b, t.c)), boxDist2(sb, segBox(t.c, t.a))}
+	eab, ebc, eca := segBox(t.a, t.b), segBox(t.b, t.c), segBox(t.c, t.a)
+	lb := [3]float64{boxDist2(&sb, &eab), boxDist2(&sb, &ebc), boxDist2(&sb, &eca)}
 	ord := [3]int{0, 1, 2}
 	if lb[ord[1]] < lb[ord[0]] {
 		ord[0], ord[1] = ord[1], ord[0]
@@ -343,7 +365,7 @@ func segBox(a, b vec) aabb { return segAABB(a, b, 0) }
 // boxDist2 is the squared distance between two boxes (0 when they
 // overlap): a lower bound of the squared distance between anything inside
 // them.
-func boxDist2(a, b aabb) float64 {
+func boxDist2(a, b *aabb) float64 {
 	d := 0.0
 	for i := 0; i < 3; i++ {
 		if g := b.min[i] - a.max[i]; g > 0 {

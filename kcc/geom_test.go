@@ -105,8 +105,8 @@ func TestBVHQueryMatchesBruteForce(t *testing.T) {
 				seen[i] = true
 			}
 			for i := range boxes {
-				if boxes[i].overlaps(qb) != seen[int32(i)] {
-					t.Fatalf("n=%d: item %d overlap %v but reported %v", n, i, boxes[i].overlaps(qb), seen[int32(i)])
+				if boxes[i].overlaps(&qb) != seen[int32(i)] {
+					t.Fatalf("n=%d: item %d overlap %v but reported %v", n, i, boxes[i].overlaps(&qb), seen[int32(i)])
 				}
 			}
 		}

@@ -95,7 +95,14 @@ func (o *obb) segBoxInto(r *boxResult, p0, p1 *vec) {
 // clampFace clamps local coordinate p of axis i to [-h, h], records the
 // face crossed (if any) in r, and returns the clamped value and p minus it.
 func (o *obb) clampFace(r *boxResult, p, h float64, i int) (q, n float64) {
-	q = math.Max(-h, math.Min(h, p))
+	// math.Max(-h, math.Min(h, p)) without the calls: the same value for
+	// h > 0 (and NaN stays NaN).
+	q = p
+	if p > h {
+		q = h
+	} else if p < -h {
+		q = -h
+	}
 	if p > h || p < -h {
 		a, f := &o.ax[i], &r.faces[r.nfaces]
 		if p > h {

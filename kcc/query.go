@@ -328,8 +328,9 @@ func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
 	segB := segBox(p0, p1)
 	reach := r + maxDist
 	reach2 := reach * reach
+	var tb aabb
 	for i := range tris {
-		if boxDist2(segB, tris[i].bounds()) > reach2 || farFromPlane(&tris[i], p0, p1, p0, p1, reach) {
+		if tris[i].boundsInto(&tb); boxDist2(&segB, &tb) > reach2 || farFromPlane(&tris[i], p0, p1, p0, p1, reach) {
 			continue
 		}
 		res := segTri(p0, p1, &tris[i])
@@ -490,8 +491,8 @@ type castSweep struct {
 // the path's entry into b's inflated box (which also places b in its
 // chunk). The first is the sharper one near the start of a move, the
 // second far along it.
-func (c *castSweep) key(f *sweepFilter, b aabb) (float64, bool) {
-	gap := math.Max(0, math.Sqrt(boxDist2(c.segB, b))-c.target-castTol) / c.vlen
+func (c *castSweep) key(f *sweepFilter, b *aabb) (float64, bool) {
+	gap := math.Max(0, math.Sqrt(boxDist2(&c.segB, b))-c.target-castTol) / c.vlen
 	if c.chunks == 1 {
 		return gap, true // a short cast: one chunk, every candidate is its own
 	}
@@ -501,7 +502,7 @@ func (c *castSweep) key(f *sweepFilter, b aabb) (float64, bool) {
 
 // addTri pushes triangle t (box b) as a candidate of the current chunk
 // unless cullForCast skips it or it belongs to another chunk.
-func (c *castSweep) addTri(s *scratch, t *tri, b aabb) {
+func (c *castSweep) addTri(s *scratch, t *tri, b *aabb) {
 	if cullForCast(t, c.p0, c.p1, c.v, c.target) {
 		return
 	}
@@ -545,7 +546,7 @@ const capCand = -1 << 29
 
 // addCapsule pushes capsule collider k (bounds b) as an exact candidate
 // of the current chunk when the motion can bring the capsule within reach.
-func (c *castSweep) addCapsule(s *scratch, k *capsuleShape, b aabb) {
+func (c *castSweep) addCapsule(s *scratch, k *capsuleShape, b *aabb) {
 	if c.chunks > 1 {
 		if e := s.sweep.entry(b); e < c.lo || e >= c.hi {
 			return
@@ -561,7 +562,7 @@ func (c *castSweep) addCapsule(s *scratch, k *capsuleShape, b aabb) {
 
 // addBox pushes box o (bounds b) as an exact candidate of the current
 // chunk when the motion can bring the capsule within reach of it.
-func (c *castSweep) addBox(s *scratch, o *obb, b aabb) {
+func (c *castSweep) addBox(s *scratch, o *obb, b *aabb) {
 	if c.chunks > 1 {
 		if e := s.sweep.entry(b); e < c.lo || e >= c.hi {
 			return
@@ -644,10 +645,12 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 		s.boxTmp = append(s.boxTmp[:0], s.boxes[nb:]...)
 		s.boxes = s.boxes[:nb]
 		for _, o := range s.boxTmp {
-			c.addBox(s, o, w.colliders[o.id].box)
+			c.addBox(s, o, &w.colliders[o.id].box)
 		}
+		var tb aabb
 		for i := range s.hf {
-			c.addTri(s, &s.hf[i], s.hf[i].bounds())
+			s.hf[i].boundsInto(&tb)
+			c.addTri(s, &s.hf[i], &tb)
 		}
 		return
 	}
@@ -660,21 +663,23 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 		}
 		switch cl.kind {
 		case kindBox:
-			c.addBox(s, &cl.ob, cl.box)
+			c.addBox(s, &cl.ob, &cl.box)
 		case kindCapsule:
 			if !cl.capsuleEmpty {
-				c.addCapsule(s, &cl.capsule, cl.box)
+				c.addCapsule(s, &cl.capsule, &cl.box)
 			}
 		case kindMesh:
 			s.sub = cl.bvh.query(q, f, s.sub[:0])
 			for _, ti := range s.sub {
-				c.addTri(s, &cl.tris[ti], cl.tbox[ti])
+				c.addTri(s, &cl.tris[ti], &cl.tbox[ti])
 			}
 		case kindHeightfield:
 			// Cell triangles are generated into s.hf, then judged.
 			s.hf = cl.hf.gather(q, f, ColliderID(ci), s.hf[:0], s.cellCache())
+			var tb aabb
 			for i := range s.hf {
-				c.addTri(s, &s.hf[i], s.hf[i].bounds())
+				s.hf[i].boundsInto(&tb)
+				c.addTri(s, &s.hf[i], &tb)
 			}
 		}
 	}

@@ -35,7 +35,7 @@ func newSweepFilter(p0, p1, v vec, target float64) sweepFilter {
 
 // meets reports whether the path from origin to origin+dir meets b
 // inflated by reach (a slab test); always true when the filter is off.
-func (f *sweepFilter) meets(b aabb) bool {
+func (f *sweepFilter) meets(b *aabb) bool {
 	if !f.on {
 		return true
 	}
@@ -100,7 +100,7 @@ func (f *sweepFilter) spanX(z0, z1 float64) (lo, hi float64, ok bool) {
 // inflated by reach, the window aside: a lower bound of the time at which
 // the swept capsule can touch anything inside b. It returns +Inf when the
 // path never meets it.
-func (f *sweepFilter) entry(b aabb) float64 {
+func (f *sweepFilter) entry(b *aabb) float64 {
 	t0, t1 := 0.0, 1.0
 	for i := 0; i < 3; i++ {
 		lo, hi := b.min[i]-f.reach[i], b.max[i]+f.reach[i]

@@ -34,7 +34,7 @@ func TestSweepFilterConservative(t *testing.T) {
 		e := vec{r.Float64() * 2, r.Float64() * 2, r.Float64() * 2}
 		b := aabb{sub(c, e), add(c, e)}
 		f := newSweepFilter(p0, p1, v, 0.3)
-		if f.meets(b) {
+		if f.meets(&b) {
 			continue
 		}
 		rejected++
@@ -67,7 +67,7 @@ func TestSweepFilterConservative(t *testing.T) {
 		t.Fatalf("only %d of 20000 boxes rejected: the test does not exercise the filter", rejected)
 	}
 	var off sweepFilter
-	if !off.meets(aabb{}) {
+	if !off.meets(&aabb{}) {
 		t.Fatal("a filter that is off must pass every box")
 	}
 }

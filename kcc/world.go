@@ -601,7 +601,7 @@ func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 				continue
 			}
 			for i := range c.tris {
-				if c.tbox[i].overlaps(q) && f.meets(c.tbox[i]) {
+				if c.tbox[i].overlaps(&q) && f.meets(&c.tbox[i]) {
 					s.tris = append(s.tris, c.tris[i])
 				}
 			}
@@ -658,7 +658,7 @@ func (h *heightfield) gather(q aabb, f *sweepFilter, id ColliderID, out []tri, c
 			if f.on {
 				x0 := h.origin[0] + float64(c)*h.cell
 				z0 := h.origin[2] + float64(r)*h.cell
-				if !f.meets(aabb{min: vec{x0, lo, z0}, max: vec{x0 + h.cell, hi, z0 + h.cell}}) {
+				if !f.meets(&aabb{min: vec{x0, lo, z0}, max: vec{x0 + h.cell, hi, z0 + h.cell}}) {
 					continue
 				}
 			}
@@ -716,13 +716,13 @@ func (w *World) gatherAll(q aabb, s *scratch, boxTris bool) []tri {
 			continue
 		}
 		if c.kind == kindCapsule {
-			if !c.capsuleEmpty && c.box.overlaps(q) {
+			if !c.capsuleEmpty && c.box.overlaps(&q) {
 				s.caps = append(s.caps, &c.capsule)
 			}
 			continue
 		}
 		if c.kind == kindBox && !boxTris {
-			if len(c.tris) > 0 && c.box.overlaps(q) {
+			if len(c.tris) > 0 && c.box.overlaps(&q) {
 				s.boxes = append(s.boxes, &c.ob)
 			}
 			continue
@@ -732,13 +732,13 @@ func (w *World) gatherAll(q aabb, s *scratch, boxTris bool) []tri {
 			continue
 		}
 		if c.kind == kindBox && c.moved {
-			if c.box.overlaps(q) {
+			if c.box.overlaps(&q) {
 				s.tris = c.appendBoxTris(ColliderID(ci), s.tris)
 			}
 			continue
 		}
 		for i := range c.tris {
-			if c.tbox[i].overlaps(q) {
+			if c.tbox[i].overlaps(&q) {
 				s.tris = append(s.tris, c.tris[i])
 			}
 		}
