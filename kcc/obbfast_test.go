@@ -53,3 +53,24 @@ func TestSegBoxIntoSameBits(t *testing.T) {
 		}
 	}
 }
+
+// TestHfTriIntoSameBits: the in-place heightfield triangle equals the
+// vector-form construction bit for bit.
+func TestHfTriIntoSameBits(t *testing.T) {
+	rng := rand.New(rand.NewSource(15))
+	ref := func(a, b, c vec, id ColliderID) tri {
+		n := cross(sub(b, a), sub(c, a))
+		n = scale(n, 1/math.Sqrt(dot(n, n)))
+		return tri{a: a, b: b, c: c, n: n, id: id,
+			en: [3]vec{cross(n, sub(b, a)), cross(n, sub(c, b)), cross(n, sub(a, c))}}
+	}
+	for i := 0; i < 100000; i++ {
+		x, z, cell := rng.Float64()*100-50, rng.Float64()*100-50, rng.Float64()*2+0.01
+		a := vec{x, rng.Float64()*4 - 2, z}
+		b := vec{x, rng.Float64()*4 - 2, z + cell}
+		c := vec{x + cell, rng.Float64()*4 - 2, z + cell}
+		if want, got := ref(a, b, c, ColliderID(i)), hfTri(a, b, c, ColliderID(i)); want != got {
+			t.Fatalf("%v %v %v: hfTri %+v, vector form %+v", a, b, c, got, want)
+		}
+	}
+}

@@ -684,14 +684,13 @@ func (h *heightfield) cellTris(c, r int, id ColliderID, out []tri) []tri {
 	if h.posed {
 		v00, v10, v01, v11 = h.pose.apply(v00), h.pose.apply(v10), h.pose.apply(v01), h.pose.apply(v11)
 	}
-	if !h.holes {
-		return append(out, hfTri(v00, v01, v11, id), hfTri(v00, v11, v10, id))
+	if !h.holes || !math.IsNaN(h00+h01+h11) {
+		out = append(out, tri{})
+		hfTriInto(&out[len(out)-1], &v00, &v01, &v11, id)
 	}
-	if !math.IsNaN(h00 + h01 + h11) {
-		out = append(out, hfTri(v00, v01, v11, id))
-	}
-	if !math.IsNaN(h00 + h11 + h10) {
-		out = append(out, hfTri(v00, v11, v10, id))
+	if !h.holes || !math.IsNaN(h00+h11+h10) {
+		out = append(out, tri{})
+		hfTriInto(&out[len(out)-1], &v00, &v11, &v10, id)
 	}
 	return out
 }
@@ -750,8 +749,36 @@ func (w *World) gatherAll(q aabb, s *scratch, boxTris bool) []tri {
 // validity checks: gather passes finite heights only (holes are skipped) and a
 // cell's triangles have area of at least cellSize^2/2.
 func hfTri(a, b, c vec, id ColliderID) tri {
-	n := cross(sub(b, a), sub(c, a))
-	n = scale(n, 1/math.Sqrt(dot(n, n)))
-	return tri{a: a, b: b, c: c, n: n, id: id,
-		en: [3]vec{cross(n, sub(b, a)), cross(n, sub(c, b)), cross(n, sub(a, c))}}
+	var t tri
+	hfTriInto(&t, &a, &b, &c, id)
+	return t
+}
+
+// hfTriInto is hfTri building the triangle in place, on scalars: the
+// vector form's temporaries and the copy of the finished triangle stalled
+// on store forwarding for every cell a move touches. Same operations,
+// same bits (TestHfTriIntoSameBits).
+func hfTriInto(t *tri, a, b, c *vec, id ColliderID) {
+	ax, ay, az := a[0], a[1], a[2]
+	bx, by, bz := b[0], b[1], b[2]
+	cx, cy, cz := c[0], c[1], c[2]
+	abx, aby, abz := bx-ax, by-ay, bz-az
+	acx, acy, acz := cx-ax, cy-ay, cz-az
+	nx, ny, nz := aby*acz-abz*acy, abz*acx-abx*acz, abx*acy-aby*acx
+	f := 1 / math.Sqrt(nx*nx+ny*ny+nz*nz)
+	nx, ny, nz = nx*f, ny*f, nz*f
+	t.a[0], t.a[1], t.a[2] = ax, ay, az
+	t.b[0], t.b[1], t.b[2] = bx, by, bz
+	t.c[0], t.c[1], t.c[2] = cx, cy, cz
+	t.n[0], t.n[1], t.n[2] = nx, ny, nz
+	crossInto(&t.en[0], nx, ny, nz, abx, aby, abz)
+	crossInto(&t.en[1], nx, ny, nz, cx-bx, cy-by, cz-bz)
+	crossInto(&t.en[2], nx, ny, nz, ax-cx, ay-cy, az-cz)
+	t.id = id
+	t.backCull = false
+}
+
+// crossInto writes (x, y, z) x (u, v, w) into o.
+func crossInto(o *vec, x, y, z, u, v, w float64) {
+	o[0], o[1], o[2] = y*w-z*v, z*u-x*w, x*v-y*u
 }
