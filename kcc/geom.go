@@ -306,6 +306,11 @@ func segTri(p0, p1 vec, t *tri) segTriResult {
 	if ka >= al && kb >= al && kc >= al {
 		return pointTriResult(p1, t, p0, p1)
 	}
+	return segTriEdges(p0, p1, t, s0, s1)
+}
+
+// segTriEdges is segTri's general case.
+func segTriEdges(p0, p1 vec, t *tri, s0, s1 float64) segTriResult {
 	// General case. A minimum with the triangle point inside the face has
 	// the segment point at an end point projecting inside the face (or the
 	// segment parallel to the face, where sliding along it reaches the

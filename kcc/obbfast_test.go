@@ -74,3 +74,41 @@ func TestHfTriIntoSameBits(t *testing.T) {
 		}
 	}
 }
+
+// TestSegTriIntoSameBits: the scalar segTriInto gives segTri's result bit
+// for bit for random triangles and segments: vertical capsule segments
+// above, below and through the face, beside its edges, and arbitrary ones.
+func TestSegTriIntoSameBits(t *testing.T) {
+	rng := rand.New(rand.NewSource(16))
+	bits := func(v vec) [3]uint64 {
+		return [3]uint64{math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2])}
+	}
+	rv := func(s float64) vec { return vec{(rng.Float64()*2 - 1) * s, (rng.Float64()*2 - 1) * s, (rng.Float64()*2 - 1) * s} }
+	for n := 0; n < 300000; n++ {
+		a, b, c := rv(2), rv(2), rv(2)
+		if n%2 == 0 { // ground-like: flat-ish triangles
+			a[1], b[1], c[1] = a[1]*0.1, b[1]*0.1, c[1]*0.1
+		}
+		tr, ok := makeTri(a, b, c, ColliderID(n))
+		if !ok {
+			continue
+		}
+		p0 := rv(3)
+		p1 := p0
+		switch n % 3 {
+		case 0:
+			p1[1] += rng.Float64() * 2
+		case 1:
+			p1 = add(p0, scale(tr.n, rng.Float64()-0.5))
+		default:
+			p1 = rv(3)
+		}
+		want := segTri(p0, p1, &tr)
+		var got segTriResult
+		segTriInto(&got, &p0, &p1, &tr)
+		if math.Float64bits(want.dist) != math.Float64bits(got.dist) || bits(want.onTri) != bits(got.onTri) ||
+			bits(want.onSeg) != bits(got.onSeg) || bits(want.normal) != bits(got.normal) || want.onFace != got.onFace {
+			t.Fatalf("case %d: tri %v %v %v segment %v-%v:\nsegTri     %+v\nsegTriInto %+v", n, a, b, c, p0, p1, want, got)
+		}
+	}
+}

@@ -187,7 +187,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 			break
 		}
 		if !cd.exact {
-			res0.segTriResult = segTri(p0, p1, &s.tris[cd.idx])
+			segTriInto(&res0.segTriResult, &p0, &p1, &s.tris[cd.idx])
 			s0, ok := castStart(p0, p1, target, v, vlen, &res0)
 			if !ok {
 				continue
@@ -329,11 +329,13 @@ func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
 	reach := r + maxDist
 	reach2 := reach * reach
 	var tb aabb
+	var tres segTriResult
 	for i := range tris {
 		if tris[i].boundsInto(&tb); boxDist2(&segB, &tb) > reach2 || farFromPlane(&tris[i], p0, p1, p0, p1, reach) {
 			continue
 		}
-		res := segTri(p0, p1, &tris[i])
+		segTriInto(&tres, &p0, &p1, &tris[i])
+		res := &tres
 		d := res.dist - r
 		if d <= maxDist {
 			s.contacts = append(s.contacts, Contact{
@@ -418,7 +420,7 @@ func (w *World) overlap(s *scratch, shape Capsule, pos, axis vec, margin float64
 	r := shape.Radius + margin
 	tris := w.gather(segAABB(p0, p1, r), s, false)
 	for i := range tris {
-		if segTri(p0, p1, &tris[i]).dist <= r {
+		if segTriDist(&p0, &p1, &tris[i]) <= r {
 			return true
 		}
 	}

@@ -113,7 +113,7 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 	tris := w.gather(segAABB(p0, p1, r), &c.s, false)
 	for i := range tris {
 		t := &tris[i]
-		if segTri(p0, p1, t).dist < r {
+		if segTriDist(&p0, &p1, t) < r {
 			ds.addID(t.id)
 			ds.addDir(t.n)
 			ds.addDir(scale(t.n, -1))
@@ -184,7 +184,7 @@ func (c *Controller) exitAlong(w *World, p vec, r, hh float64, dir vec, maxT flo
 		tris := w.gather(segAABB(q0, q1, r), &c.s, false)
 		for i := range tris {
 			tr := &tris[i]
-			if segTri(q0, q1, tr).dist >= r-castTol {
+			if segTriDist(&q0, &q1, tr) >= r-castTol {
 				continue
 			}
 			if !c.deep.started(tr.id) {

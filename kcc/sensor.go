@@ -67,7 +67,7 @@ func (w *World) touches(s *scratch, c *collider, id ColliderID, q aabb, p0, p1 v
 	case kindMesh:
 		s.sub = c.bvh.query(q, &off, s.sub[:0])
 		for _, ti := range s.sub {
-			if segTri(p0, p1, &c.tris[ti]).dist <= r {
+			if segTriDist(&p0, &p1, &c.tris[ti]) <= r {
 				return true
 			}
 		}
@@ -76,7 +76,7 @@ func (w *World) touches(s *scratch, c *collider, id ColliderID, q aabb, p0, p1 v
 	case kindHeightfield:
 		s.hf = c.hf.gather(q, &off, id, s.hf[:0], nil)
 		for i := range s.hf {
-			if segTri(p0, p1, &s.hf[i]).dist <= r {
+			if segTriDist(&p0, &p1, &s.hf[i]) <= r {
 				return true
 			}
 		}
