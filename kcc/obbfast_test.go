@@ -83,7 +83,9 @@ func TestSegTriIntoSameBits(t *testing.T) {
 	bits := func(v vec) [3]uint64 {
 		return [3]uint64{math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2])}
 	}
-	rv := func(s float64) vec { return vec{(rng.Float64()*2 - 1) * s, (rng.Float64()*2 - 1) * s, (rng.Float64()*2 - 1) * s} }
+	rv := func(s float64) vec {
+		return vec{(rng.Float64()*2 - 1) * s, (rng.Float64()*2 - 1) * s, (rng.Float64()*2 - 1) * s}
+	}
 	for n := 0; n < 300000; n++ {
 		a, b, c := rv(2), rv(2), rv(2)
 		if n%2 == 0 { // ground-like: flat-ish triangles
