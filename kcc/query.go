@@ -338,10 +338,12 @@ func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
 		res := &tres
 		d := res.dist - r
 		if d <= maxDist {
-			s.contacts = append(s.contacts, Contact{
-				Collider: tris[i].id, Point: res.onTri, Normal: res.normal,
-				FaceNormal: faceTowardsN(&tris[i], res.normal), Distance: d, OnFace: res.onFace,
-			})
+			c := s.newContact(tris[i].id, &res.onTri, &res.normal, d, res.onFace)
+			if n := &tris[i].n; dot(*n, res.normal) < 0 {
+				c.FaceNormal[0], c.FaceNormal[1], c.FaceNormal[2] = n[0]*-1, n[1]*-1, n[2]*-1
+			} else {
+				copyVec(&c.FaceNormal, n)
+			}
 		}
 	}
 	for _, k := range s.caps {
@@ -363,14 +365,30 @@ func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
 		// One contact per face through the point, like the triangles of
 		// the faces sharing an edge would give.
 		for k := 0; k < res.nfaces; k++ {
-			s.contacts = append(s.contacts, Contact{
-				Collider: o.id, Point: res.onTri, Normal: res.normal,
-				FaceNormal: res.faces[k], Distance: d, OnFace: res.onFace,
-			})
+			c := s.newContact(o.id, &res.onTri, &res.normal, d, res.onFace)
+			copyVec(&c.FaceNormal, &res.faces[k])
 		}
 	}
 	return s.contacts
 }
+
+// newContact appends a contact to s.contacts and fills it in element by
+// element (FaceNormal is the caller's): building a Contact value from
+// vectors just written element by element and copying it whole stalls on
+// store forwarding, once per contact of every Move.
+func (s *scratch) newContact(id ColliderID, point, normal *vec, d float64, onFace bool) *Contact {
+	s.contacts = append(s.contacts, Contact{})
+	c := &s.contacts[len(s.contacts)-1]
+	c.Collider = id
+	copyVec(&c.Point, point)
+	copyVec(&c.Normal, normal)
+	c.Distance = d
+	c.OnFace = onFace
+	return c
+}
+
+// copyVec copies src to dst element by element (see newContact).
+func copyVec(dst, src *vec) { dst[0], dst[1], dst[2] = src[0], src[1], src[2] }
 
 // validCapsule reports whether the shape and axis can be queried.
 func validCapsule(shape Capsule, pos, axis vec) bool {
