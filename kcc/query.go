@@ -145,9 +145,23 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 	if !(vlen > 0) {
 		return CastHit{Collider: NoCollider}, false
 	}
-	cs := castSweep{p0: p0, p1: p1, v: v, vlen: vlen, target: target, segB: segBox(p0, p1), chunks: 1}
+	// Filled in place, element by element: a castSweep or sweepFilter
+	// value built from fresh vectors and copied whole stalls on store
+	// forwarding.
+	cs := &s.cast
+	copyVec(&cs.p0, &p0)
+	copyVec(&cs.p1, &p1)
+	copyVec(&cs.v, &v)
+	cs.vlen, cs.target, cs.chunks, cs.lo, cs.hi = vlen, target, 1, 0, 0
+	for i := 0; i < 3; i++ {
+		lo, hi := p0[i], p1[i]
+		if hi < lo {
+			lo, hi = hi, lo
+		}
+		cs.segB.min[i], cs.segB.max[i] = lo, hi
+	}
 	if !w.noSweepFilter {
-		s.sweep = newSweepFilter(p0, p1, v, target)
+		s.sweep.init(&p0, &p1, &v, target)
 		cs.chunks = castChunks(vlen, target)
 	}
 	s.tris = s.tris[:0]
@@ -155,7 +169,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 	s.caps = s.caps[:0]
 	s.cands = s.cands[:0]
 	s.heap = s.heap[:0]
-	w.gatherCastChunk(s, &cs, 0)
+	w.gatherCastChunk(s, cs, 0)
 	chunk, next := 0, cs.start(1)
 	best := CastHit{Collider: NoCollider, Fraction: 1}
 	found := false
@@ -174,7 +188,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 	for {
 		if chunk+1 < cs.chunks && next <= tmax && (len(s.heap) == 0 || s.cands[s.heap[0]].s0 >= next) {
 			chunk++
-			w.gatherCastChunk(s, &cs, chunk)
+			w.gatherCastChunk(s, cs, chunk)
 			next = cs.start(chunk + 1)
 			continue
 		}
@@ -647,15 +661,33 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 	f.w0, f.w1 = t0, t1
 	c.lo, c.hi = lo, hi
 	infl := c.target + castTol
-	a0, a1 := madd(c.p0, c.v, t0), madd(c.p1, c.v, t0)
-	b0, b1 := madd(c.p0, c.v, t1), madd(c.p1, c.v, t1)
-	if k == 0 {
-		a0, a1 = c.p0, c.p1
+	// The box of the capsule segment at t0 and at t1, inflated by infl:
+	// per axis the least and greatest of the four end points (the same
+	// values as the union of the two segments' segAABB boxes, built
+	// without vector temporaries).
+	var q aabb
+	first, last := k == 0, k+1 >= c.chunks
+	for i := 0; i < 3; i++ {
+		p0, p1, v := c.p0[i], c.p1[i], c.v[i]
+		a0, a1 := p0+v*t0, p1+v*t0
+		b0, b1 := p0+v*t1, p1+v*t1
+		if first {
+			a0, a1 = p0, p1
+		}
+		if last {
+			b0, b1 = p0+v, p1+v
+		}
+		lo, hi := a0, a0
+		for _, x := range [3]float64{a1, b0, b1} {
+			if x < lo {
+				lo = x
+			}
+			if x > hi {
+				hi = x
+			}
+		}
+		q.min[i], q.max[i] = lo-infl, hi+infl
 	}
-	if k+1 >= c.chunks {
-		b0, b1 = add(c.p0, c.v), add(c.p1, c.v)
-	}
-	q := segAABB(a0, a1, infl).union(segAABB(b0, b1, infl))
 	if w.bruteForce {
 		// The benchmarks' baseline: every collider scanned, no hierarchy.
 		saved, nb := s.tris, len(s.boxes)

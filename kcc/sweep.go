@@ -22,14 +22,23 @@ type sweepFilter struct {
 	w0, w1 float64
 }
 
-func newSweepFilter(p0, p1, v vec, target float64) sweepFilter {
-	f := sweepFilter{on: true, origin: scale(add(p0, p1), 0.5), dir: v, w1: 1}
+// init sets f to newSweepFilter(p0, p1, v, target), in place.
+func (f *sweepFilter) init(p0, p1, v *vec, target float64) {
+	f.on, f.w0, f.w1 = true, 0, 1
 	for i := 0; i < 3; i++ {
+		f.origin[i] = (p0[i] + p1[i]) * 0.5
+		f.dir[i] = v[i]
 		f.reach[i] = 0.5*math.Abs(p1[i]-p0[i]) + target + castTol
+		f.inv[i] = 0
 		if v[i] != 0 {
 			f.inv[i] = 1 / v[i]
 		}
 	}
+}
+
+func newSweepFilter(p0, p1, v vec, target float64) sweepFilter {
+	var f sweepFilter
+	f.init(&p0, &p1, &v, target)
 	return f
 }
 
