@@ -170,8 +170,9 @@ func (c *Controller) supportNormal(n, fn vec, onFace bool) (walkable, steep bool
 
 // ground probes the surfaces under the capsule at p.
 func (c *Controller) ground(w *World, p vec, r, hh float64) groundInfo {
-	p0, p1 := capsuleSeg(p, c.cfg.Up, hh)
-	return c.groundFrom(w.contacts(&c.s, p0, p1, r, c.probeDist()))
+	var p0, p1 vec
+	capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
+	return c.groundFrom(w.contactsOf(&c.s, &p0, &p1, r, c.probeDist()))
 }
 
 // probeDist is the ground probe distance: Offset + GroundTolerance plus a
@@ -227,16 +228,17 @@ func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 	probe := c.probeDist()
 	triedDeep := false
 	for pass := 0; ; pass++ {
-		p0, p1 := capsuleSeg(p, c.cfg.Up, hh)
-		cs := w.contacts(&c.s, p0, p1, r, probe)
+		var p0, p1 vec
+		capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
+		cs := w.contactsOf(&c.s, &p0, &p1, r, probe)
 		if !triedDeep && isDeep(cs, r) {
 			// The contact normals do not tell the way out: look for the
 			// shortest free exit (recover.go).
 			triedDeep = true
 			if q, ok, out := c.recoverDeep(w, p, r, hh); ok {
 				p = q
-				p0, p1 = capsuleSeg(p, c.cfg.Up, hh)
-				cs = w.contacts(&c.s, p0, p1, r, probe)
+				capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
+				cs = w.contactsOf(&c.s, &p0, &p1, r, probe)
 				if !out {
 					// Part of a long exit: the rest next Move.
 					return p, cs
@@ -392,8 +394,16 @@ func (c *Controller) solve(r vec) vec {
 
 // cast sweeps the capsule at p by v keeping the Offset skin.
 func (c *Controller) cast(w *World, p vec, r, hh float64, v vec) (CastHit, bool) {
-	p0, p1 := capsuleSeg(p, c.cfg.Up, hh)
-	return w.castCapsule(&c.s, p0, p1, r, v, c.cfg.Offset)
+	var hit CastHit
+	ok := c.castTo(&hit, w, &p, r, hh, &v)
+	return hit, ok
+}
+
+// castTo is cast writing the hit into out, vectors by pointer.
+func (c *Controller) castTo(out *CastHit, w *World, p *vec, r, hh float64, v *vec) bool {
+	var p0, p1 vec
+	capsuleSegTo(&p0, &p1, p, &c.cfg.Up, hh)
+	return w.castCapsuleTo(out, &c.s, &p0, &p1, r, v, c.cfg.Offset)
 }
 
 // sanitizeDesired maps a non-finite request to zero and caps its length at
@@ -514,11 +524,12 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 			remaining = c.solve(remaining)
 		}
 	}
+	var hit CastHit
 	for it := 0; it < c.cfg.MaxIterations; it++ {
 		if dot(remaining, remaining) < 1e-20 {
 			break
 		}
-		hit, ok := c.cast(w, p, r, hh, remaining)
+		ok := c.castTo(&hit, w, &p, r, hh, &remaining)
 		if !ok {
 			p = add(p, remaining)
 			remaining = vec{}

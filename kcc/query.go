@@ -61,6 +61,17 @@ func capsuleSeg(pos, axis vec, halfHeight float64) (vec, vec) {
 	return madd(pos, axis, -halfHeight), madd(pos, axis, halfHeight)
 }
 
+// capsuleSegTo is capsuleSeg writing into p0 and p1. The controller's hot
+// paths pass vectors by pointer and write them element by element: Go
+// keeps [3]float64 values in memory, and copying one just written element
+// by element stalls on store forwarding.
+func capsuleSegTo(p0, p1, pos, axis *vec, halfHeight float64) {
+	for i := 0; i < 3; i++ {
+		p0[i] = pos[i] + axis[i]*-halfHeight
+		p1[i] = pos[i] + axis[i]*halfHeight
+	}
+}
+
 // Cast tolerances: a cast stops when the gap to the target distance is below
 // castTol, and a triangle counts as approached only when the motion has a
 // component of at least approachEps (relative to its length) against the
@@ -117,9 +128,10 @@ func castShape[S segmentCloser](p0, p1 vec, target float64, v vec, vlen float64,
 // res at t=0: ok is false when the motion cannot bring the segment within
 // target of it; otherwise s0 is a lower bound of the time of impact (0 when
 // already within target and approaching).
-func castStart(p0, p1 vec, target float64, v vec, vlen float64, res *boxResult) (float64, bool) {
+func castStart(target float64, v *vec, vlen float64, res *boxResult) (float64, bool) {
 	gap := res.dist - target
-	rate := -dot(res.normal, v)
+	n := &res.normal
+	rate := -(n[0]*v[0] + n[1]*v[1] + n[2]*v[2])
 	if rate <= approachEps*vlen {
 		return 0, false
 	}
@@ -140,18 +152,27 @@ func castStart(p0, p1 vec, target float64, v vec, vlen float64, res *boxResult) 
 // earliest hit so far is not before it. A move that stops after 2 m of a
 // 50 m request touches the triangles of those 2 m only.
 func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float64) (CastHit, bool) {
+	var hit CastHit
+	ok := w.castCapsuleTo(&hit, s, &p0, &p1, r, &v, skin)
+	return hit, ok
+}
+
+// castCapsuleTo is castCapsule writing the hit into out (the controller's
+// form: vectors by pointer, no whole-value copies).
+func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *vec, skin float64) bool {
 	target := r + skin
-	vlen := length(v)
+	vlen := math.Sqrt(v[0]*v[0] + v[1]*v[1] + v[2]*v[2])
 	if !(vlen > 0) {
-		return CastHit{Collider: NoCollider}, false
+		*out = CastHit{Collider: NoCollider}
+		return false
 	}
 	// Filled in place, element by element: a castSweep or sweepFilter
 	// value built from fresh vectors and copied whole stalls on store
 	// forwarding.
 	cs := &s.cast
-	copyVec(&cs.p0, &p0)
-	copyVec(&cs.p1, &p1)
-	copyVec(&cs.v, &v)
+	copyVec(&cs.p0, p0)
+	copyVec(&cs.p1, p1)
+	copyVec(&cs.v, v)
 	cs.vlen, cs.target, cs.chunks, cs.lo, cs.hi = vlen, target, 1, 0, 0
 	for i := 0; i < 3; i++ {
 		lo, hi := p0[i], p1[i]
@@ -161,7 +182,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		cs.segB.min[i], cs.segB.max[i] = lo, hi
 	}
 	if !w.noSweepFilter {
-		s.sweep.init(&p0, &p1, &v, target)
+		s.sweep.init(p0, p1, v, target)
 		cs.chunks = castChunks(vlen, target)
 	}
 	s.tris = s.tris[:0]
@@ -171,7 +192,8 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 	s.heap = s.heap[:0]
 	w.gatherCastChunk(s, cs, 0)
 	chunk, next := 0, cs.start(1)
-	best := CastHit{Collider: NoCollider, Fraction: 1}
+	best := out
+	*best = CastHit{Collider: NoCollider, Fraction: 1}
 	found := false
 	tmax := 1.0
 	// Every candidate gets a cheap lower bound of its first Newton step:
@@ -201,8 +223,8 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 			break
 		}
 		if !cd.exact {
-			segTriInto(&res0.segTriResult, &p0, &p1, &s.tris[cd.idx])
-			s0, ok := castStart(p0, p1, target, v, vlen, &res0)
+			segTriInto(&res0.segTriResult, p0, p1, &s.tris[cd.idx])
+			s0, ok := castStart(target, v, vlen, &res0)
 			if !ok {
 				continue
 			}
@@ -219,7 +241,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		)
 		if cd.idx >= 0 {
 			tr := &s.tris[cd.idx]
-			t, res, ok = castShape(p0, p1, target, v, vlen, tr, tmax, cd.s0, &cd.res)
+			t, res, ok = castShape(*p0, *p1, target, *v, vlen, tr, tmax, cd.s0, &cd.res)
 			if !ok {
 				continue
 			}
@@ -227,7 +249,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 			id = tr.id
 		} else if cd.idx <= capCand {
 			k := s.caps[capCand-cd.idx]
-			t, res, ok = castShape(p0, p1, target, v, vlen, k, tmax, cd.s0, &cd.res)
+			t, res, ok = castShape(*p0, *p1, target, *v, vlen, k, tmax, cd.s0, &cd.res)
 			if !ok {
 				continue
 			}
@@ -235,11 +257,11 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 			id = k.id
 		} else {
 			o := s.boxes[-cd.idx-1]
-			t, res, ok = castShape(p0, p1, target, v, vlen, o, tmax, cd.s0, &cd.res)
+			t, res, ok = castShape(*p0, *p1, target, *v, vlen, o, tmax, cd.s0, &cd.res)
 			if !ok {
 				continue
 			}
-			fn = res.faceOpposing(v)
+			fn = res.faceOpposing(*v)
 			id = o.id
 		}
 		// Prefer the earliest hit. Hits at the same time (within 1e-9) on
@@ -252,8 +274,8 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 				continue
 			}
 			if t >= best.Fraction-1e-9 {
-				dn, db := dot(res.normal, v), dot(best.Normal, v)
-				if dn > db+1e-12*vlen || (dn >= db-1e-12*vlen && dot(fn, v) >= dot(best.FaceNormal, v)) {
+				dn, db := dot(res.normal, *v), dot(best.Normal, *v)
+				if dn > db+1e-12*vlen || (dn >= db-1e-12*vlen && dot(fn, *v) >= dot(best.FaceNormal, *v)) {
 					continue
 				}
 			}
@@ -263,7 +285,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		}
 		found = true
 		tmax = math.Min(1, t+1e-9)
-		best = CastHit{Collider: id, Fraction: t, Point: res.onTri, Normal: res.normal, FaceNormal: fn, OnFace: res.onFace}
+		*best = CastHit{Collider: id, Fraction: t, Point: res.onTri, Normal: res.normal, FaceNormal: fn, OnFace: res.onFace}
 		switch {
 		case cd.idx >= 0:
 			best.tri = s.tris[cd.idx]
@@ -274,7 +296,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 		}
 	}
 	s.sweep.on = false // later gathers (contacts, probes) are not casts
-	return best, found
+	return found
 }
 
 // farFromPlane reports whether the four points (a segment's end points
@@ -332,23 +354,43 @@ func faceTowardsN(t *tri, n vec) vec {
 // contacts appends to s.contacts every contact of the capsule segment
 // within maxDist of the world and returns them.
 func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
+	return w.contactsOf(s, &p0, &p1, r, maxDist)
+}
+
+// contactsOf is contacts with the segment by pointer (see capsuleSegTo).
+func (w *World) contactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contact {
 	s.contacts = s.contacts[:0]
-	tris := w.gather(segAABB(p0, p1, r+maxDist), s, false)
+	var q aabb
+	for i := 0; i < 3; i++ {
+		lo, hi := p0[i], p1[i]
+		if hi < lo {
+			lo, hi = hi, lo
+		}
+		q.min[i], q.max[i] = lo-(r+maxDist), hi+(r+maxDist)
+	}
+	tris := w.gather(q, s, false)
 	// The distance from the segment's box to a triangle's box bounds the
 	// distance to the triangle from below; for an upright capsule the
 	// segment's box is the segment itself, so on a fine mesh this skips
 	// the many triangles of the query box that are beyond reach before
 	// the exact (costly) segTri.
-	segB := segBox(p0, p1)
+	var segB aabb
+	for i := 0; i < 3; i++ {
+		lo, hi := p0[i], p1[i]
+		if hi < lo {
+			lo, hi = hi, lo
+		}
+		segB.min[i], segB.max[i] = lo, hi
+	}
 	reach := r + maxDist
 	reach2 := reach * reach
 	var tb aabb
 	var tres segTriResult
 	for i := range tris {
-		if tris[i].boundsInto(&tb); boxDist2(&segB, &tb) > reach2 || farFromPlane(&tris[i], p0, p1, p0, p1, reach) {
+		if tris[i].boundsInto(&tb); boxDist2(&segB, &tb) > reach2 || farFromPlane(&tris[i], *p0, *p1, *p0, *p1, reach) {
 			continue
 		}
-		segTriInto(&tres, &p0, &p1, &tris[i])
+		segTriInto(&tres, p0, p1, &tris[i])
 		res := &tres
 		d := res.dist - r
 		if d <= maxDist {
@@ -361,7 +403,7 @@ func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
 		}
 	}
 	for _, k := range s.caps {
-		res := k.closestTo(p0, p1)
+		res := k.closestTo(*p0, *p1)
 		if d := res.dist - r; d <= maxDist {
 			s.contacts = append(s.contacts, Contact{
 				Collider: k.id, Point: res.onTri, Normal: res.normal,
@@ -371,7 +413,7 @@ func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
 	}
 	var res boxResult
 	for _, o := range s.boxes {
-		o.segBoxInto(&res, &p0, &p1)
+		o.segBoxInto(&res, p0, p1)
 		d := res.dist - r
 		if d > maxDist {
 			continue
@@ -588,7 +630,7 @@ func (c *castSweep) addCapsule(s *scratch, k *capsuleShape, b *aabb) {
 	}
 	s.caps = append(s.caps, k)
 	res0 := k.closestTo(c.p0, c.p1)
-	if s0, ok := castStart(c.p0, c.p1, c.target, c.v, c.vlen, &res0); ok {
+	if s0, ok := castStart(c.target, &c.v, c.vlen, &res0); ok {
 		s.addCand(int32(capCand-(len(s.caps)-1)), s0, &res0)
 		s.pushCand(int32(len(s.cands) - 1))
 	}
@@ -606,7 +648,7 @@ func (c *castSweep) addBox(s *scratch, o *obb, b *aabb) {
 	var res0v boxResult
 	res0 := &res0v
 	o.segBoxInto(res0, &c.p0, &c.p1)
-	if s0, ok := castStart(c.p0, c.p1, c.target, c.v, c.vlen, res0); ok {
+	if s0, ok := castStart(c.target, &c.v, c.vlen, res0); ok {
 		s.addCand(int32(-len(s.boxes)), s0, res0)
 		s.pushCand(int32(len(s.cands) - 1))
 	}
