@@ -460,7 +460,7 @@ func (w *World) AddHeightfieldReport(origin mgl64.Vec3, cellSize float64, cols, 
 // scratch holds the reusable buffers of one querier (a Controller or a
 // pooled World query).
 type scratch struct {
-	cast castSweep // the current cast's sweep (castCapsule)
+	cast     castSweep // the current cast's sweep (castCapsule)
 	top, sub []int32
 	tris     []tri
 	contacts []Contact
