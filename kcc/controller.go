@@ -149,20 +149,27 @@ const steepMinCos = 0.05
 // character as walkable ground, whether it is steep ground, and the normal
 // to report.
 func (c *Controller) supportNormal(n, fn vec, onFace bool) (walkable, steep bool, out vec) {
-	up := c.cfg.Up
-	cn := dot(n, up)
+	walkable, steep, o := c.supportOf(&n, &fn, onFace)
+	return walkable, steep, *o
+}
+
+// supportOf is supportNormal by pointer: out is n or fn.
+func (c *Controller) supportOf(n, fn *vec, onFace bool) (walkable, steep bool, out *vec) {
+	up := &c.cfg.Up
+	cn := n[0]*up[0] + n[1]*up[1] + n[2]*up[2]
 	if cn < steepMinCos {
 		return false, false, n
 	}
+	faceWalkable := !onFace && fn[0]*up[0]+fn[1]*up[1]+fn[2]*up[2] >= c.cosMaxClimb
 	if cn >= c.cosMaxClimb {
-		if !onFace && dot(fn, up) >= c.cosMaxClimb {
+		if faceWalkable {
 			return true, false, fn
 		}
 		return true, false, n
 	}
 	// A steep contact normal on the edge of a walkable face is a ledge: the
 	// face carries the character.
-	if !onFace && dot(fn, up) >= c.cosMaxClimb {
+	if faceWalkable {
 		return true, false, fn
 	}
 	return false, true, n
@@ -170,9 +177,16 @@ func (c *Controller) supportNormal(n, fn vec, onFace bool) (walkable, steep bool
 
 // ground probes the surfaces under the capsule at p.
 func (c *Controller) ground(w *World, p vec, r, hh float64) groundInfo {
+	var g groundInfo
+	c.groundTo(&g, w, &p, r, hh)
+	return g
+}
+
+// groundTo is ground writing into g, vectors by pointer.
+func (c *Controller) groundTo(g *groundInfo, w *World, p *vec, r, hh float64) {
 	var p0, p1 vec
-	capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
-	return c.groundFrom(w.contactsOf(&c.s, &p0, &p1, r, c.probeDist()))
+	capsuleSegTo(&p0, &p1, p, &c.cfg.Up, hh)
+	c.groundFromTo(g, w.contactsOf(&c.s, &p0, &p1, r, c.probeDist()))
 }
 
 // probeDist is the ground probe distance: Offset + GroundTolerance plus a
@@ -185,35 +199,45 @@ func (c *Controller) probeDist() float64 {
 // groundFrom classifies the ground from contacts within
 // Offset+GroundTolerance.
 func (c *Controller) groundFrom(cs []Contact) groundInfo {
-	up := c.cfg.Up
-	g := groundInfo{state: GroundNone, normal: up, collider: NoCollider}
+	var g groundInfo
+	c.groundFromTo(&g, cs)
+	return g
+}
+
+// groundFromTo is groundFrom writing into g.
+func (c *Controller) groundFromTo(g *groundInfo, cs []Contact) {
+	up := &c.cfg.Up
+	g.state, g.collider = GroundNone, NoCollider
+	copyVec(&g.normal, up)
 	bestD, bestSteepD := math.Inf(1), math.Inf(1)
 	bestUp := -2.0
 	for i := range cs {
 		k := &cs[i]
-		walk, steep, n := c.supportNormal(k.Normal, k.FaceNormal, k.OnFace)
+		walk, steep, n := c.supportOf(&k.Normal, &k.FaceNormal, k.OnFace)
 		switch {
 		case walk:
 			// Nearest contact first; among equally near ones the most
 			// upright normal.
 			d := k.Distance
-			if g.state != Ground || d < bestD-1e-6 || (d < bestD+1e-6 && dot(n, up) > bestUp) {
+			nu := n[0]*up[0] + n[1]*up[1] + n[2]*up[2]
+			if g.state != Ground || d < bestD-1e-6 || (d < bestD+1e-6 && nu > bestUp) {
 				g.state = Ground
-				g.normal = n
+				copyVec(&g.normal, n)
 				g.collider = k.Collider
-				bestD = math.Min(bestD, d)
-				bestUp = dot(n, up)
+				if d < bestD { // math.Min(bestD, d): d is finite here
+					bestD = d
+				}
+				bestUp = nu
 			}
 		case steep:
 			if g.state != Ground && k.Distance < bestSteepD {
 				g.state = GroundSteep
-				g.normal = n
+				copyVec(&g.normal, n)
 				g.collider = k.Collider
 				bestSteepD = k.Distance
 			}
 		}
 	}
-	return g
 }
 
 // recover pushes the capsule at p out of any geometry closer than Offset
@@ -479,7 +503,8 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 			break
 		}
 	}
-	g0 := c.groundFrom(cs)
+	var g0 groundInfo
+	c.groundFromTo(&g0, cs)
 	onGround := g0.state == Ground
 	stepped := false
 	sliding := false
@@ -617,7 +642,8 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 		remaining = c.solve(rem)
 	}
 
-	gEnd := c.ground(w, p, r, hh)
+	var gEnd groundInfo
+	c.groundTo(&gEnd, w, &p, r, hh)
 	// Snap only when the request did not try to leave the ground, i.e. go
 	// both up and away from the start ground plane (a jump does; walking up
 	// a ramp along its plane, walking down it horizontally, or falling does
@@ -629,7 +655,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 		if hit, ok := c.cast(w, p, r, hh, down); ok {
 			if walk, _, _ := c.supportNormal(hit.Normal, hit.FaceNormal, hit.OnFace); walk {
 				p = madd(p, down, hit.Fraction)
-				gEnd = c.ground(w, p, r, hh)
+				c.groundTo(&gEnd, w, &p, r, hh)
 			}
 		}
 	}
