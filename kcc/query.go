@@ -87,11 +87,20 @@ const (
 // the closest points between itself and the segment p0-p1.
 type segmentCloser interface {
 	closestTo(p0, p1 vec) boxResult
+	// closestInto is closestTo writing into r (faces only for boxes).
+	closestInto(r *boxResult, p0, p1 *vec)
 }
 
 func (t *tri) closestTo(p0, p1 vec) boxResult { return boxResult{segTriResult: segTri(p0, p1, t)} }
 
+func (t *tri) closestInto(r *boxResult, p0, p1 *vec) {
+	segTriInto(&r.segTriResult, p0, p1, t)
+	r.nfaces = 0
+}
+
 func (o *obb) closestTo(p0, p1 vec) boxResult { return o.segBox(p0, p1) }
+
+func (o *obb) closestInto(r *boxResult, p0, p1 *vec) { o.segBoxInto(r, p0, p1) }
 
 // castShape finds the first t in [0, tmax] at which the segment p0-p1 moved
 // by v*t comes within target of shape (a triangle or a box), by
@@ -100,28 +109,38 @@ func (o *obb) closestTo(p0, p1 vec) boxResult { return o.segBox(p0, p1) }
 // overshoot the root. It reports no hit when the motion does not approach
 // the shape. s0 and res0 are the first Newton step and the closest points at
 // t=0 computed by castStart.
-func castShape[S segmentCloser](p0, p1 vec, target float64, v vec, vlen float64, shape S, tmax, s0 float64, res0 *boxResult) (float64, boxResult, bool) {
+//
+// res and q (the moved segment) are the caller's scratch: a generic method
+// call makes its pointer arguments escape, so they must not be locals.
+func castShape[S segmentCloser](res *boxResult, q *[2]vec, p0, p1 *vec, target float64, v *vec, vlen float64, shape S, tmax, s0 float64, res0 *boxResult) (float64, bool) {
 	if s0 == 0 {
-		return 0, *res0, true
+		*res = *res0
+		return 0, true
 	}
 	s := s0
-	var res boxResult
+	*res = boxResult{}
+	q0, q1 := &q[0], &q[1]
 	for it := 1; it < castIters; it++ {
-		res = shape.closestTo(madd(p0, v, s), madd(p1, v, s))
+		for i := 0; i < 3; i++ { // madd(p0, v, s), madd(p1, v, s)
+			q0[i] = p0[i] + v[i]*s
+			q1[i] = p1[i] + v[i]*s
+		}
+		shape.closestInto(res, q0, q1)
 		gap := res.dist - target
 		if gap <= castTol {
-			return s, res, true
+			return s, true
 		}
-		rate := -dot(res.normal, v)
+		n := &res.normal
+		rate := -(n[0]*v[0] + n[1]*v[1] + n[2]*v[2])
 		if rate <= approachEps*vlen {
-			return 0, res, false
+			return 0, false
 		}
 		s += gap / rate
 		if s > tmax {
-			return 0, res, false
+			return 0, false
 		}
 	}
-	return s, res, true
+	return s, true
 }
 
 // castStart judges a shape at the start of a cast from its closest points
@@ -233,15 +252,15 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 			continue
 		}
 		var (
-			t   float64
-			res boxResult
-			ok  bool
-			fn  vec
-			id  ColliderID
+			t  float64
+			ok bool
+			fn vec
+			id ColliderID
 		)
+		res := &s.shapeRes
 		if cd.idx >= 0 {
 			tr := &s.tris[cd.idx]
-			t, res, ok = castShape(*p0, *p1, target, *v, vlen, tr, tmax, cd.s0, &cd.res)
+			t, ok = castShape(res, &s.shapeSeg, p0, p1, target, v, vlen, tr, tmax, cd.s0, &cd.res)
 			if !ok {
 				continue
 			}
@@ -249,7 +268,7 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 			id = tr.id
 		} else if cd.idx <= capCand {
 			k := s.caps[capCand-cd.idx]
-			t, res, ok = castShape(*p0, *p1, target, *v, vlen, k, tmax, cd.s0, &cd.res)
+			t, ok = castShape(res, &s.shapeSeg, p0, p1, target, v, vlen, k, tmax, cd.s0, &cd.res)
 			if !ok {
 				continue
 			}
@@ -257,7 +276,7 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 			id = k.id
 		} else {
 			o := s.boxes[-cd.idx-1]
-			t, res, ok = castShape(*p0, *p1, target, *v, vlen, o, tmax, cd.s0, &cd.res)
+			t, ok = castShape(res, &s.shapeSeg, p0, p1, target, v, vlen, o, tmax, cd.s0, &cd.res)
 			if !ok {
 				continue
 			}

@@ -461,6 +461,8 @@ func (w *World) AddHeightfieldReport(origin mgl64.Vec3, cellSize float64, cols, 
 // pooled World query).
 type scratch struct {
 	cast     castSweep // the current cast's sweep (castCapsule)
+	shapeRes boxResult // castShape's result and moved segment
+	shapeSeg [2]vec
 	top, sub []int32
 	tris     []tri
 	contacts []Contact
