@@ -433,17 +433,27 @@ func (c *Controller) castTo(out *CastHit, w *World, p *vec, r, hh float64, v *ve
 // sanitizeDesired maps a non-finite request to zero and caps its length at
 // MaxTranslation.
 func (c *Controller) sanitizeDesired(d vec) vec {
-	if !finiteVec(d) {
-		return vec{}
-	}
-	l := length(d)
-	if math.IsInf(l, 0) || math.IsNaN(l) {
-		return vec{}
-	}
-	if l > c.cfg.MaxTranslation {
-		d = scale(d, c.cfg.MaxTranslation/l)
-	}
+	c.sanitizeIn(&d)
 	return d
+}
+
+// sanitizeIn is sanitizeDesired in place, on scalars (x-x is 0 exactly for
+// finite x).
+func (c *Controller) sanitizeIn(d *vec) {
+	x, y, z := d[0], d[1], d[2]
+	if (x-x)+(y-y)+(z-z) != 0 {
+		d[0], d[1], d[2] = 0, 0, 0
+		return
+	}
+	l := math.Sqrt(x*x + y*y + z*z)
+	if l-l != 0 {
+		d[0], d[1], d[2] = 0, 0, 0
+		return
+	}
+	if m := c.cfg.MaxTranslation; l > m {
+		f := m / l
+		d[0], d[1], d[2] = x*f, y*f, z*f
+	}
 }
 
 // Move computes the translation that takes a capsule at pos as far as
@@ -487,10 +497,10 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 	up := c.cfg.Up
 	c.collisions = c.collisions[:0]
 	res := MoveResult{GroundNormal: up, GroundCollider: NoCollider, Collisions: c.collisions}
-	if w == nil || !validCapsule(shape, pos, up) {
+	if w == nil || !validCapsuleP(&shape, &pos, &up) {
 		return res
 	}
-	desired = c.sanitizeDesired(desired)
+	c.sanitizeIn(&desired)
 	r, hh := shape.Radius, shape.HalfHeight
 	p, cs := c.recover(w, pos, r, hh)
 	for i := range cs {

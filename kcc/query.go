@@ -467,8 +467,15 @@ func copyVec(dst, src *vec) { dst[0], dst[1], dst[2] = src[0], src[1], src[2] }
 
 // validCapsule reports whether the shape and axis can be queried.
 func validCapsule(shape Capsule, pos, axis vec) bool {
-	return shape.Radius > 0 && finite(shape.Radius) && shape.HalfHeight >= 0 && finite(shape.HalfHeight) &&
-		finiteVec(pos) && finiteVec(axis)
+	return validCapsuleP(&shape, &pos, &axis)
+}
+
+// validCapsuleP is validCapsule by pointer; x-x is 0 exactly for finite x.
+func validCapsuleP(shape *Capsule, pos, axis *vec) bool {
+	r, hh := shape.Radius, shape.HalfHeight
+	return r > 0 && r-r == 0 && hh >= 0 && hh-hh == 0 &&
+		(pos[0]-pos[0])+(pos[1]-pos[1])+(pos[2]-pos[2]) == 0 &&
+		(axis[0]-axis[0])+(axis[1]-axis[1])+(axis[2]-axis[2]) == 0
 }
 
 // CastCapsule sweeps a capsule (centre pos, axis the capsule's unit axis;

@@ -110,7 +110,6 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 		bv[0], bv[1], bv[2] = vx, vy, vz
 		return
 	}
-	v := mgl64.Vec3{vx, vy, vz}
 	desired := mgl64.Vec3{dx, dy, dz}
 	wasOn := kcc.NoCollider
 	if k.Grounded {
@@ -124,30 +123,32 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	} else {
 		res = ctrl.Move(level, k.Shape, body.Position, desired)
 	}
-	tr := res.Translation
-	if !finiteVec(tr) {
-		tr = mgl64.Vec3{}
+	t := &res.Translation
+	tx, ty, tz := t[0], t[1], t[2]
+	if (tx-tx)+(ty-ty)+(tz-tz) != 0 {
+		tx, ty, tz = 0, 0, 0
 	}
-	body.Position = body.Position.Add(tr)
+	bp[0], bp[1], bp[2] = bp[0]+tx, bp[1]+ty, bp[2]+tz
 	if k.Planar2D {
-		body.Position[1] = body.PrevPosition[1]
+		bp[1] = pp[1]
 	}
 
-	v = readBackVelocity(v, desired, tr, dt, res.GroundState == kcc.GroundSteep, k.Planar2D)
+	vx, vy, vz = readBack(vx, vy, vz, dx, dy, dz, tx, ty, tz, dt, res.GroundState == kcc.GroundSteep, k.Planar2D)
 
-	nowGrounded := res.Grounded && !(jumped && v[1] > 0)
+	nowGrounded := res.Grounded && !(jumped && vy > 0)
 	if nowGrounded {
-		v[1] = 0
-		k.GroundNormal = res.GroundNormal
+		vy = 0
+		n := &res.GroundNormal
+		k.GroundNormal[0], k.GroundNormal[1], k.GroundNormal[2] = n[0], n[1], n[2]
 	} else {
 		k.GroundNormal = motors.Up
 	}
 	if k.Planar2D {
-		v[1] = 0
+		vy = 0
 	}
 	k.Grounded = nowGrounded
 	k.GroundState = res.GroundState
-	if jumped && v[1] > 0 {
+	if jumped && vy > 0 {
 		k.GroundState = kcc.GroundNone
 	}
 	k.GroundCollider = kcc.NoCollider
@@ -156,15 +157,16 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	} else if wasOn != kcc.NoCollider && !k.Planar2D {
 		// Left a collider (walked or jumped off): keep some of its
 		// velocity, per the OnLeave policy.
-		v = leave(k, level, wasOn, body.Position, v)
+		v := leave(k, level, wasOn, body.Position, mgl64.Vec3{vx, vy, vz})
+		vx, vy, vz = v[0], v[1], v[2]
 	}
-	body.Velocity = v
+	bv[0], bv[1], bv[2] = vx, vy, vz
 	if p.charCollide {
 		p.placeCharacter(e, k, body, level)
 	}
 }
 
-// readBackVelocity derives the velocity after a move from what the
+// readBack derives the velocity after a move from what the
 // controller actually did. Where the controller moved the body as asked
 // (to 1e-9 m) the velocity is kept bit for bit, so open-ground motion stays
 // exactly the motor's. Where it changed the planar motion (a wall, a corner,
@@ -174,30 +176,36 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 // slope is real motion and is kept. Likewise the vertical velocity shrinks to
 // the actual vertical motion when it was cut short (a ceiling, a steep slide),
 // without reversing sign.
-func readBackVelocity(v, desired, tr mgl64.Vec3, dt float64, steep, planar2D bool) mgl64.Vec3 {
+//
+// It works on scalars, the vector arithmetic written out operation for
+// operation (the KCC stage runs it for every character every tick).
+func readBack(vx, vy, vz, dx, dy, dz, tx, ty, tz, dt float64, steep, planar2D bool) (float64, float64, float64) {
 	const tol = 1e-9
-	vp := mgl64.Vec3{v[0], 0, v[2]}
-	dp := mgl64.Vec3{desired[0], 0, desired[2]}
-	tp := mgl64.Vec3{tr[0], 0, tr[2]}
-	if tp.Sub(dp).Len() > tol {
-		nv := tp.Mul(1 / dt)
-		if old := vp.Len(); !steep && nv.Len() > old {
-			nv = nv.Mul(old / nv.Len())
+	// |planar(tr) - planar(desired)|, the Y term being 0-0.
+	ex, ey, ez := tx-dx, 0.0, tz-dz
+	if math.Sqrt(ex*ex+ey*ey+ez*ez) > tol {
+		inv := 1 / dt
+		nx, ny, nz := tx*inv, 0*inv, tz*inv
+		if old := math.Sqrt(vx*vx + 0*0 + vz*vz); !steep {
+			if nl := math.Sqrt(nx*nx + ny*ny + nz*nz); nl > old {
+				f := old / math.Sqrt(nx*nx+ny*ny+nz*nz)
+				nx, nz = nx*f, nz*f
+			}
 		}
-		v[0], v[2] = nv[0], nv[2]
+		vx, vz = nx, nz
 	}
-	if !planar2D && math.Abs(tr[1]-desired[1]) > tol {
-		ny := tr[1] / dt
+	if !planar2D && math.Abs(ty-dy) > tol {
+		ny := ty / dt
 		switch {
-		case v[1] > 0:
-			v[1] = math.Max(0, math.Min(v[1], ny))
-		case v[1] < 0 && !steep:
-			v[1] = math.Min(0, math.Max(v[1], ny))
-		case v[1] < 0:
-			v[1] = math.Min(0, ny)
+		case vy > 0:
+			vy = math.Max(0, math.Min(vy, ny))
+		case vy < 0 && !steep:
+			vy = math.Min(0, math.Max(vy, ny))
+		case vy < 0:
+			vy = math.Min(0, ny)
 		}
 	}
-	return v
+	return vx, vy, vz
 }
 
 // updateCrouch shrinks the capsule while crouch is held and stands up again
