@@ -1,27 +1,51 @@
 package systems
 
 import (
-	"sync"
+	"runtime"
+	"sync/atomic"
 )
 
 // The motor and KCC stages on several goroutines (Options.Workers). Each
 // character's motor stages touch only its own components; its KCC step
-// reads the level and writes only its own components (and each character
-// has its own kcc.Controller), so while the level is not modified — no
-// CharacterCollisions — the characters can move in parallel: the cached list is cut into contiguous ranges, one per
-// worker, and every character's result is the same bits whichever worker
-// moves it. Workers are started on first use and kept (Close stops them),
-// so a tick allocates nothing.
+// reads the level and writes only its own components (and each worker
+// moves characters with its own kcc.Controller scratch), so while the level
+// is not modified — no CharacterCollisions — the characters can move in
+// parallel, and every character's result is the same bits whichever worker
+// moves it.
+//
+// The characters are handed out in small chunks from a shared counter
+// rather than as one range per worker: moves cost very different amounts
+// (flat ground against stairs or a crowd) and a static split leaves one
+// worker idle while the other finishes.
+//
+// A pass is short (a few hundred microseconds for 1000 characters), so
+// waking a parked goroutine (tens of microseconds on a virtual machine)
+// would eat much of the gain: a worker that finished a pass spins on the
+// pass counter for a while (yielding its processor now and then) before it
+// parks on its channel, and the caller likewise spins before it parks
+// waiting for the last worker. Workers are started on first use and kept
+// (Close stops them), so a tick allocates nothing.
 
 type kccJob struct {
-	lo, hi int
-	worker int  // 0 is the calling goroutine
-	motor  bool // the fused motor stages, else the KCC stage
+	n     int  // characters in the pass
+	chunk int  // characters per claim
+	motor bool // the fused motor stages, else the KCC stage
 }
 
+// spinRounds bounds how long a worker or the caller spins before parking
+// (each round is one atomic load; every 64th yields the processor).
+const spinRounds = 1 << 15
+
 type kccWorkers struct {
-	jobs []chan kccJob
-	done sync.WaitGroup
+	job     kccJob        // the current pass, written before gen moves
+	gen     atomic.Uint64 // pass number
+	next    atomic.Int64  // the next unclaimed character of the pass
+	left    atomic.Int32  // workers still running the pass
+	closed  atomic.Bool
+	wake    []chan struct{} // per worker: a parked worker's wake-up
+	parked  []atomic.Bool   // per worker: parked (or about to)
+	done    chan struct{}   // the caller's wake-up
+	waiting atomic.Bool     // the caller is parked (or about to)
 }
 
 // parallel runs the fused motor stages (motor) or the KCC stage over the
@@ -34,48 +58,108 @@ func (p *Pipeline) parallel(motor bool) {
 	}
 	k := p.workers
 	if p.pool == nil {
-		p.pool = &kccWorkers{}
+		pool := &kccWorkers{wake: make([]chan struct{}, k), parked: make([]atomic.Bool, k), done: make(chan struct{}, 1)}
 		for i := 1; i < k; i++ {
-			ch := make(chan kccJob)
-			p.pool.jobs = append(p.pool.jobs, ch)
-			go p.kccWorker(ch)
+			pool.wake[i] = make(chan struct{}, 1)
+			go p.kccWorker(pool, i)
 		}
+		p.pool = pool
 	}
-	p.pool.done.Add(k - 1)
+	pool := p.pool
+	// About eight claims per worker: small enough to even out uneven
+	// moves, large enough that the shared counter is touched rarely.
+	pool.job = kccJob{n: n, chunk: max(8, n/(8*k)), motor: motor}
+	pool.next.Store(0)
+	pool.left.Store(int32(k - 1))
+	pool.gen.Add(1)
 	for i := 1; i < k; i++ {
-		p.pool.jobs[i-1] <- kccJob{lo: n * i / k, hi: n * (i + 1) / k, worker: i, motor: motor}
-	}
-	p.runRange(kccJob{lo: 0, hi: n / k, motor: motor})
-	p.pool.done.Wait()
-}
-
-func (p *Pipeline) kccWorker(jobs chan kccJob) {
-	for j := range jobs {
-		p.runRange(j)
-		p.pool.done.Done()
-	}
-}
-
-func (p *Pipeline) runRange(j kccJob) {
-	if j.motor {
-		for i := j.lo; i < j.hi; i++ {
-			p.motorStages(&p.motorRefs[i])
+		if pool.parked[i].CompareAndSwap(true, false) {
+			pool.wake[i] <- struct{}{}
 		}
-		return
 	}
-	for i := j.lo; i < j.hi; i++ {
-		p.kccRefs(&p.kccRefList[i], j.worker)
+	p.runPass(pool, 0)
+	// Wait for the others: spin, then park until the last one signals.
+	for r := 0; pool.left.Load() != 0; r++ {
+		if r&63 == 63 {
+			runtime.Gosched()
+		}
+		if r < spinRounds {
+			continue
+		}
+		pool.waiting.Store(true)
+		if pool.left.Load() == 0 && pool.waiting.CompareAndSwap(true, false) {
+			break
+		}
+		<-pool.done
+		break
+	}
+}
+
+// kccWorker runs passes for worker i until Close.
+func (p *Pipeline) kccWorker(pool *kccWorkers, i int) {
+	var seen uint64
+	for {
+		// Wait for the next pass: spin, then park.
+		for r := 0; pool.gen.Load() == seen; r++ {
+			if r&63 == 63 {
+				runtime.Gosched()
+			}
+			if r < spinRounds {
+				continue
+			}
+			pool.parked[i].Store(true)
+			if pool.gen.Load() != seen && pool.parked[i].CompareAndSwap(true, false) {
+				break // the pass arrived before anyone saw us parked
+			}
+			<-pool.wake[i]
+			break
+		}
+		if pool.closed.Load() {
+			return
+		}
+		seen = pool.gen.Load()
+		p.runPass(pool, i)
+		if pool.left.Add(-1) == 0 && pool.waiting.CompareAndSwap(true, false) {
+			pool.done <- struct{}{}
+		}
+	}
+}
+
+// runPass claims chunks of the current pass until none is left and runs
+// them with worker w's controllers.
+func (p *Pipeline) runPass(pool *kccWorkers, w int) {
+	j := pool.job
+	for {
+		lo := int(pool.next.Add(int64(j.chunk))) - j.chunk
+		if lo >= j.n {
+			return
+		}
+		hi := min(lo+j.chunk, j.n)
+		if j.motor {
+			for i := lo; i < hi; i++ {
+				p.motorStages(&p.motorRefs[i])
+			}
+			continue
+		}
+		for i := lo; i < hi; i++ {
+			p.kccRefs(&p.kccRefList[i], w)
+		}
 	}
 }
 
 // Close stops the pipeline's worker goroutines (Options.Workers > 1). The
 // pipeline may still Step afterwards; it starts them again if needed.
 func (p *Pipeline) Close() {
-	if p.pool == nil {
+	pool := p.pool
+	if pool == nil {
 		return
 	}
-	for _, ch := range p.pool.jobs {
-		close(ch)
+	pool.closed.Store(true)
+	pool.gen.Add(1)
+	for i := 1; i < len(pool.wake); i++ {
+		if pool.parked[i].CompareAndSwap(true, false) {
+			pool.wake[i] <- struct{}{}
+		}
 	}
 	p.pool = nil
 }
