@@ -188,7 +188,8 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 	// Filled in place, element by element: a castSweep or sweepFilter
 	// value built from fresh vectors and copied whole stalls on store
 	// forwarding.
-	cs := &s.cast
+	cb := s.castBufs()
+	cs := &cb.sweep
 	copyVec(&cs.p0, p0)
 	copyVec(&cs.p1, p1)
 	copyVec(&cs.v, v)
@@ -257,10 +258,10 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 			fn vec
 			id ColliderID
 		)
-		res := &s.shapeRes
+		res := &cb.res
 		if cd.idx >= 0 {
 			tr := &s.tris[cd.idx]
-			t, ok = castShape(res, &s.shapeSeg, p0, p1, target, v, vlen, tr, tmax, cd.s0, &cd.res)
+			t, ok = castShape(res, &cb.seg, p0, p1, target, v, vlen, tr, tmax, cd.s0, &cd.res)
 			if !ok {
 				continue
 			}
@@ -268,7 +269,7 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 			id = tr.id
 		} else if cd.idx <= capCand {
 			k := s.caps[capCand-cd.idx]
-			t, ok = castShape(res, &s.shapeSeg, p0, p1, target, v, vlen, k, tmax, cd.s0, &cd.res)
+			t, ok = castShape(res, &cb.seg, p0, p1, target, v, vlen, k, tmax, cd.s0, &cd.res)
 			if !ok {
 				continue
 			}
@@ -276,7 +277,7 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 			id = k.id
 		} else {
 			o := s.boxes[-cd.idx-1]
-			t, ok = castShape(res, &s.shapeSeg, p0, p1, target, v, vlen, o, tmax, cd.s0, &cd.res)
+			t, ok = castShape(res, &cb.seg, p0, p1, target, v, vlen, o, tmax, cd.s0, &cd.res)
 			if !ok {
 				continue
 			}

@@ -460,9 +460,7 @@ func (w *World) AddHeightfieldReport(origin mgl64.Vec3, cellSize float64, cols, 
 // scratch holds the reusable buffers of one querier (a Controller or a
 // pooled World query).
 type scratch struct {
-	cast     castSweep // the current cast's sweep (castCapsule)
-	shapeRes boxResult // castShape's result and moved segment
-	shapeSeg [2]vec
+	cast     *castScratch // allocated by the first cast (castBufs)
 	top, sub []int32
 	tris     []tri
 	contacts []Contact
@@ -482,6 +480,25 @@ type scratch struct {
 	cells   *cellCache
 	cellsOn bool
 	noCells bool // tests: build every cell every time
+}
+
+// castScratch is a cast's working state, kept between casts so a cast
+// fills it in place: its sweep, castShape's result and moved segment.
+// It is allocated on first use, so controllers that never cast (a
+// character's own controller while the pipeline moves it with a shared
+// one) do not carry it.
+type castScratch struct {
+	sweep castSweep
+	res   boxResult
+	seg   [2]vec
+}
+
+// castBufs returns the scratch's cast state, allocating it once.
+func (s *scratch) castBufs() *castScratch {
+	if s.cast == nil {
+		s.cast = new(castScratch)
+	}
+	return s.cast
 }
 
 // addCand records a cast candidate whose first Newton step s0 is known.
