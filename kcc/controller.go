@@ -369,9 +369,13 @@ func (c *Controller) alongFloor(r, n vec) vec {
 }
 
 // feasible reports whether x does not move into any constraint plane.
-func (c *Controller) feasible(x vec, tol float64) bool {
+func (c *Controller) feasible(x vec, tol float64) bool { return c.feasibleS(x[0], x[1], x[2], tol) }
+
+// feasibleS is feasible on scalars.
+func (c *Controller) feasibleS(x, y, z, tol float64) bool {
 	for i := 0; i < c.nplanes; i++ {
-		if dot(x, c.planes[i]) < -tol {
+		n := &c.planes[i]
+		if x*n[0]+y*n[1]+z*n[2] < -tol {
 			return false
 		}
 	}
@@ -384,36 +388,47 @@ func (c *Controller) feasible(x vec, tol float64) bool {
 // the exact projection onto the polyhedral cone of free directions, so
 // corners and V-shaped creases give a stable answer instead of the
 // ping-pong of one-plane-at-a-time sliding.
+//
+// The arithmetic is on float64 locals, operation for operation the vector
+// form (dot, madd, cross, scale): it runs on every slide of every Move.
 func (c *Controller) solve(r vec) vec {
-	rl := length(r)
+	rx, ry, rz := r[0], r[1], r[2]
+	rl := math.Sqrt(rx*rx + ry*ry + rz*rz)
 	tol := 1e-9 * rl
-	if c.feasible(r, tol) {
+	if c.feasibleS(rx, ry, rz, tol) {
 		return r
 	}
-	best := vec{}
-	bestD := dot(r, r)
+	var bx, by, bz float64
+	bestD := rx*rx + ry*ry + rz*rz
 	for i := 0; i < c.nplanes; i++ {
-		n := c.planes[i]
-		cand := madd(r, n, -dot(r, n))
-		if d := dot(sub(r, cand), sub(r, cand)); d < bestD && c.feasible(cand, tol) {
-			best, bestD = cand, d
+		n := &c.planes[i]
+		k := -(rx*n[0] + ry*n[1] + rz*n[2])
+		cx, cy, cz := rx+n[0]*k, ry+n[1]*k, rz+n[2]*k
+		dx, dy, dz := rx-cx, ry-cy, rz-cz
+		if d := dx*dx + dy*dy + dz*dz; d < bestD && c.feasibleS(cx, cy, cz, tol) {
+			bx, by, bz, bestD = cx, cy, cz, d
 		}
 	}
 	for i := 0; i < c.nplanes; i++ {
+		a := &c.planes[i]
 		for j := i + 1; j < c.nplanes; j++ {
-			e := cross(c.planes[i], c.planes[j])
-			el := length(e)
+			b := &c.planes[j]
+			ex, ey, ez := a[1]*b[2]-a[2]*b[1], a[2]*b[0]-a[0]*b[2], a[0]*b[1]-a[1]*b[0]
+			el := math.Sqrt(ex*ex + ey*ey + ez*ez)
 			if el < 1e-6 {
 				continue
 			}
-			e = scale(e, 1/el)
-			cand := scale(e, dot(r, e))
-			if d := dot(sub(r, cand), sub(r, cand)); d < bestD && c.feasible(cand, tol) {
-				best, bestD = cand, d
+			f := 1 / el
+			ex, ey, ez = ex*f, ey*f, ez*f
+			k := rx*ex + ry*ey + rz*ez
+			cx, cy, cz := ex*k, ey*k, ez*k
+			dx, dy, dz := rx-cx, ry-cy, rz-cz
+			if d := dx*dx + dy*dy + dz*dz; d < bestD && c.feasibleS(cx, cy, cz, tol) {
+				bx, by, bz, bestD = cx, cy, cz, d
 			}
 		}
 	}
-	return best
+	return vec{bx, by, bz}
 }
 
 // cast sweeps the capsule at p by v keeping the Offset skin.

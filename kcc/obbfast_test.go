@@ -114,3 +114,63 @@ func TestSegTriIntoSameBits(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveSameBits: the scalar crease solve equals the vector form
+// (kept here as the reference) bit for bit, for random plane sets of one
+// to four planes and random requests.
+func TestSolveSameBits(t *testing.T) {
+	rng := rand.New(rand.NewSource(17))
+	c := NewController(DefaultConfig())
+	feasible := func(x vec, tol float64) bool {
+		for i := 0; i < c.nplanes; i++ {
+			if dot(x, c.planes[i]) < -tol {
+				return false
+			}
+		}
+		return true
+	}
+	ref := func(r vec) vec {
+		rl := length(r)
+		tol := 1e-9 * rl
+		if feasible(r, tol) {
+			return r
+		}
+		best := vec{}
+		bestD := dot(r, r)
+		for i := 0; i < c.nplanes; i++ {
+			n := c.planes[i]
+			cand := madd(r, n, -dot(r, n))
+			if d := dot(sub(r, cand), sub(r, cand)); d < bestD && feasible(cand, tol) {
+				best, bestD = cand, d
+			}
+		}
+		for i := 0; i < c.nplanes; i++ {
+			for j := i + 1; j < c.nplanes; j++ {
+				e := cross(c.planes[i], c.planes[j])
+				el := length(e)
+				if el < 1e-6 {
+					continue
+				}
+				e = scale(e, 1/el)
+				cand := scale(e, dot(r, e))
+				if d := dot(sub(r, cand), sub(r, cand)); d < bestD && feasible(cand, tol) {
+					best, bestD = cand, d
+				}
+			}
+		}
+		return best
+	}
+	for n := 0; n < 200000; n++ {
+		c.nplanes = 1 + rng.Intn(4)
+		for i := 0; i < c.nplanes; i++ {
+			c.planes[i] = vec{rng.Float64()*2 - 1, rng.Float64()*2 - 1, rng.Float64()*2 - 1}.Normalize()
+		}
+		r := vec{rng.Float64()*2 - 1, rng.Float64()*2 - 1, rng.Float64()*2 - 1}
+		want, got := ref(r), c.solve(r)
+		for i := 0; i < 3; i++ {
+			if math.Float64bits(want[i]) != math.Float64bits(got[i]) {
+				t.Fatalf("planes %v request %v: solve %v, vector form %v", c.planes[:c.nplanes], r, got, want)
+			}
+		}
+	}
+}
