@@ -98,6 +98,9 @@ func goldenRun(t *testing.T, level string) uint64 {
 // go test ./systems -run TestPipelineGoldenBits -update-golden
 // and says why in its commit.
 func TestPipelineGoldenBits(t *testing.T) {
+	if !goldenPlatform && !*updateGolden {
+		t.Skip("golden hashes are recorded for amd64 (GOAMD64 v1/v2); fused multiply-adds change the bits here")
+	}
 	levels := []string{"flat", "course", "living", "fps_slopes"}
 	path := filepath.Join("testdata", "golden_bits.txt")
 	got := map[string]string{}

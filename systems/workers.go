@@ -37,15 +37,19 @@ type kccJob struct {
 const spinRounds = 1 << 15
 
 type kccWorkers struct {
-	job     kccJob        // the current pass, written before gen moves
-	gen     atomic.Uint64 // pass number
-	next    atomic.Int64  // the next unclaimed character of the pass
-	left    atomic.Int32  // workers still running the pass
-	closed  atomic.Bool
-	wake    []chan struct{} // per worker: a parked worker's wake-up
-	parked  []atomic.Bool   // per worker: parked (or about to)
-	done    chan struct{}   // the caller's wake-up
-	waiting atomic.Bool     // the caller is parked (or about to)
+	job    kccJob        // the current pass, written before gen moves
+	gen    atomic.Uint64 // pass number
+	next   atomic.Int64  // the next unclaimed character of the pass
+	left   atomic.Int32  // workers still running the pass
+	closed atomic.Bool
+	wake   []chan struct{} // per worker: a parked worker's wake-up
+	parked []atomic.Bool   // per worker: parked (or about to)
+	done   chan struct{}   // the caller's wake-up
+	// waiting is the pass the caller is parked on (or about to park on),
+	// 0 when it is not: the last worker of a pass wakes the caller only for
+	// that pass, so a worker delayed between finishing one pass and
+	// signalling cannot wake the caller out of the next one.
+	waiting atomic.Uint64
 }
 
 // parallel runs the fused motor stages (motor) or the KCC stage over the
@@ -71,7 +75,7 @@ func (p *Pipeline) parallel(motor bool) {
 	pool.job = kccJob{n: n, chunk: max(8, n/(8*k)), motor: motor}
 	pool.next.Store(0)
 	pool.left.Store(int32(k - 1))
-	pool.gen.Add(1)
+	gen := pool.gen.Add(1)
 	for i := 1; i < k; i++ {
 		if pool.parked[i].CompareAndSwap(true, false) {
 			pool.wake[i] <- struct{}{}
@@ -86,8 +90,8 @@ func (p *Pipeline) parallel(motor bool) {
 		if r < spinRounds {
 			continue
 		}
-		pool.waiting.Store(true)
-		if pool.left.Load() == 0 && pool.waiting.CompareAndSwap(true, false) {
+		pool.waiting.Store(gen)
+		if pool.left.Load() == 0 && pool.waiting.CompareAndSwap(gen, 0) {
 			break
 		}
 		<-pool.done
@@ -119,7 +123,7 @@ func (p *Pipeline) kccWorker(pool *kccWorkers, i int) {
 		}
 		seen = pool.gen.Load()
 		p.runPass(pool, i)
-		if pool.left.Add(-1) == 0 && pool.waiting.CompareAndSwap(true, false) {
+		if pool.left.Add(-1) == 0 && pool.waiting.CompareAndSwap(seen, 0) {
 			pool.done <- struct{}{}
 		}
 	}
