@@ -13,10 +13,12 @@ import (
 // parallel, and every character's result is the same bits whichever worker
 // moves it.
 //
-// The characters are handed out in small chunks from a shared counter
-// rather than as one range per worker: moves cost very different amounts
-// (flat ground against stairs or a crowd) and a static split leaves one
-// worker idle while the other finishes.
+// The characters are handed out in chunks from a shared counter rather than
+// as one range per worker: moves cost very different amounts (flat ground
+// against stairs or a crowd) and a static split leaves one worker idle
+// while the other finishes. Each claim takes half of a worker's share of
+// what is left (guided scheduling): large chunks while much remains, a few
+// characters at the end, so no worker waits long for the last one.
 //
 // A pass is short (a few hundred microseconds for 1000 characters), so
 // waking a parked goroutine (tens of microseconds on a virtual machine)
@@ -28,9 +30,13 @@ import (
 
 type kccJob struct {
 	n     int  // characters in the pass
-	chunk int  // characters per claim
+	k     int  // workers
 	motor bool // the fused motor stages, else the KCC stage
 }
+
+// minChunk is the smallest claim: a few characters, so the shared counter
+// is not touched for every one.
+const minChunk = 4
 
 // spinRounds bounds how long a worker or the caller spins before parking
 // (each round is one atomic load; every 64th yields the processor).
@@ -70,9 +76,7 @@ func (p *Pipeline) parallel(motor bool) {
 		p.pool = pool
 	}
 	pool := p.pool
-	// About eight claims per worker: small enough to even out uneven
-	// moves, large enough that the shared counter is touched rarely.
-	pool.job = kccJob{n: n, chunk: max(8, n/(8*k)), motor: motor}
+	pool.job = kccJob{n: n, k: k, motor: motor}
 	pool.next.Store(0)
 	pool.left.Store(int32(k - 1))
 	gen := pool.gen.Add(1)
@@ -134,11 +138,14 @@ func (p *Pipeline) kccWorker(pool *kccWorkers, i int) {
 func (p *Pipeline) runPass(pool *kccWorkers, w int) {
 	j := pool.job
 	for {
-		lo := int(pool.next.Add(int64(j.chunk))) - j.chunk
+		lo := int(pool.next.Load())
 		if lo >= j.n {
 			return
 		}
-		hi := min(lo+j.chunk, j.n)
+		hi := min(lo+max(minChunk, (j.n-lo)/(2*j.k)), j.n)
+		if !pool.next.CompareAndSwap(int64(lo), int64(hi)) {
+			continue
+		}
 		if j.motor {
 			for i := lo; i < hi; i++ {
 				p.motorStages(&p.motorRefs[i])
