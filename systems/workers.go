@@ -39,8 +39,12 @@ type kccJob struct {
 const minChunk = 4
 
 // spinRounds bounds how long a worker or the caller spins before parking
-// (each round is one atomic load; every 64th yields the processor).
-const spinRounds = 1 << 15
+// (each round is one atomic load; every 64th yields the processor, so a
+// spinning worker gives way to any runnable goroutine): a few hundred
+// microseconds on the 2-core machine, longer than the serial stages between
+// two passes of a tick, so the workers are awake for both passes; a game's
+// frame gaps are longer, so they park between ticks.
+const spinRounds = 1 << 17
 
 type kccWorkers struct {
 	job    kccJob        // the current pass, written before gen moves
