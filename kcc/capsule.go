@@ -61,11 +61,12 @@ func (k *capsuleShape) place(p pose) {
 
 func (k *capsuleShape) bounds() aabb { return segAABB(k.a, k.b, k.r) }
 
+// closestInto is closestTo for the casts (segmentCloser).
+func (k *capsuleShape) closestInto(r *boxResult, p0, p1 *vec) { *r = k.closestTo(*p0, *p1) }
+
 // closestTo is the closest-point pair between segment p0-p1 and the
 // capsule's surface: dist is the segment's distance to the surface
 // (negative inside it), normal points from the capsule to the segment.
-func (k *capsuleShape) closestInto(r *boxResult, p0, p1 *vec) { *r = k.closestTo(*p0, *p1) }
-
 func (k *capsuleShape) closestTo(p0, p1 vec) boxResult {
 	c1, c2 := closestSegSeg(p0, p1, k.a, k.b)
 	d := sub(c1, c2)

@@ -175,18 +175,11 @@ func (c *Controller) supportOf(n, fn *vec, onFace bool) (walkable, steep bool, o
 	return false, true, n
 }
 
-// ground probes the surfaces under the capsule at p.
-func (c *Controller) ground(w *World, p vec, r, hh float64) groundInfo {
-	var g groundInfo
-	c.groundTo(&g, w, &p, r, hh)
-	return g
-}
-
-// groundTo is ground writing into g, vectors by pointer.
-func (c *Controller) groundTo(g *groundInfo, w *World, p *vec, r, hh float64) {
+// ground probes the surfaces under the capsule at p into g.
+func (c *Controller) ground(g *groundInfo, w *World, p *vec, r, hh float64) {
 	var p0, p1 vec
 	capsuleSegTo(&p0, &p1, p, &c.cfg.Up, hh)
-	c.groundFromTo(g, w.contactsOf(&c.s, &p0, &p1, r, c.probeDist()))
+	c.groundFrom(g, w.contactsOf(&c.s, &p0, &p1, r, c.probeDist()))
 }
 
 // probeDist is the ground probe distance: Offset + GroundTolerance plus a
@@ -197,15 +190,8 @@ func (c *Controller) probeDist() float64 {
 }
 
 // groundFrom classifies the ground from contacts within
-// Offset+GroundTolerance.
-func (c *Controller) groundFrom(cs []Contact) groundInfo {
-	var g groundInfo
-	c.groundFromTo(&g, cs)
-	return g
-}
-
-// groundFromTo is groundFrom writing into g.
-func (c *Controller) groundFromTo(g *groundInfo, cs []Contact) {
+// Offset+GroundTolerance into g.
+func (c *Controller) groundFrom(g *groundInfo, cs []Contact) {
 	up := &c.cfg.Up
 	g.state, g.collider = GroundNone, NoCollider
 	copyVec(&g.normal, up)
@@ -368,11 +354,9 @@ func (c *Controller) alongFloor(r, n vec) vec {
 	return madd(scale(d, hl/length(d)), up, v)
 }
 
-// feasible reports whether x does not move into any constraint plane.
-func (c *Controller) feasible(x vec, tol float64) bool { return c.feasibleS(x[0], x[1], x[2], tol) }
-
-// feasibleS is feasible on scalars.
-func (c *Controller) feasibleS(x, y, z, tol float64) bool {
+// feasible reports whether (x, y, z) does not move into any constraint
+// plane.
+func (c *Controller) feasible(x, y, z, tol float64) bool {
 	for i := 0; i < c.nplanes; i++ {
 		n := &c.planes[i]
 		if x*n[0]+y*n[1]+z*n[2] < -tol {
@@ -395,7 +379,7 @@ func (c *Controller) solve(r vec) vec {
 	rx, ry, rz := r[0], r[1], r[2]
 	rl := math.Sqrt(rx*rx + ry*ry + rz*rz)
 	tol := 1e-9 * rl
-	if c.feasibleS(rx, ry, rz, tol) {
+	if c.feasible(rx, ry, rz, tol) {
 		return r
 	}
 	var bx, by, bz float64
@@ -405,7 +389,7 @@ func (c *Controller) solve(r vec) vec {
 		k := -(rx*n[0] + ry*n[1] + rz*n[2])
 		cx, cy, cz := rx+n[0]*k, ry+n[1]*k, rz+n[2]*k
 		dx, dy, dz := rx-cx, ry-cy, rz-cz
-		if d := dx*dx + dy*dy + dz*dz; d < bestD && c.feasibleS(cx, cy, cz, tol) {
+		if d := dx*dx + dy*dy + dz*dz; d < bestD && c.feasible(cx, cy, cz, tol) {
 			bx, by, bz, bestD = cx, cy, cz, d
 		}
 	}
@@ -423,7 +407,7 @@ func (c *Controller) solve(r vec) vec {
 			k := rx*ex + ry*ey + rz*ez
 			cx, cy, cz := ex*k, ey*k, ez*k
 			dx, dy, dz := rx-cx, ry-cy, rz-cz
-			if d := dx*dx + dy*dy + dz*dz; d < bestD && c.feasibleS(cx, cy, cz, tol) {
+			if d := dx*dx + dy*dy + dz*dz; d < bestD && c.feasible(cx, cy, cz, tol) {
 				bx, by, bz, bestD = cx, cy, cz, d
 			}
 		}
@@ -446,15 +430,8 @@ func (c *Controller) castTo(out *CastHit, w *World, p *vec, r, hh float64, v *ve
 }
 
 // sanitizeDesired maps a non-finite request to zero and caps its length at
-// MaxTranslation.
-func (c *Controller) sanitizeDesired(d vec) vec {
-	c.sanitizeIn(&d)
-	return d
-}
-
-// sanitizeIn is sanitizeDesired in place, on scalars (x-x is 0 exactly for
-// finite x).
-func (c *Controller) sanitizeIn(d *vec) {
+// MaxTranslation, in place (x-x is 0 exactly for finite x).
+func (c *Controller) sanitizeDesired(d *vec) {
 	x, y, z := d[0], d[1], d[2]
 	if (x-x)+(y-y)+(z-z) != 0 {
 		d[0], d[1], d[2] = 0, 0, 0
@@ -515,7 +492,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 	if w == nil || !validCapsuleP(&shape, &pos, &up) {
 		return res
 	}
-	c.sanitizeIn(&desired)
+	c.sanitizeDesired(&desired)
 	r, hh := shape.Radius, shape.HalfHeight
 	p, cs := c.recover(w, pos, r, hh)
 	for i := range cs {
@@ -529,7 +506,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 		}
 	}
 	var g0 groundInfo
-	c.groundFromTo(&g0, cs)
+	c.groundFrom(&g0, cs)
 	onGround := g0.state == Ground
 	stepped := false
 	sliding := false
@@ -668,7 +645,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 	}
 
 	var gEnd groundInfo
-	c.groundTo(&gEnd, w, &p, r, hh)
+	c.ground(&gEnd, w, &p, r, hh)
 	// Snap only when the request did not try to leave the ground, i.e. go
 	// both up and away from the start ground plane (a jump does; walking up
 	// a ramp along its plane, walking down it horizontally, or falling does
@@ -680,7 +657,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 		if hit, ok := c.cast(w, p, r, hh, down); ok {
 			if walk, _, _ := c.supportNormal(hit.Normal, hit.FaceNormal, hit.OnFace); walk {
 				p = madd(p, down, hit.Fraction)
-				c.groundTo(&gEnd, w, &p, r, hh)
+				c.ground(&gEnd, w, &p, r, hh)
 			}
 		}
 	}

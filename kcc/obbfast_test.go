@@ -71,8 +71,10 @@ func TestHfTriIntoSameBits(t *testing.T) {
 		a := vec{x, rng.Float64()*4 - 2, z}
 		b := vec{x, rng.Float64()*4 - 2, z + cell}
 		c := vec{x + cell, rng.Float64()*4 - 2, z + cell}
-		if want, got := ref(a, b, c, ColliderID(i)), hfTri(a, b, c, ColliderID(i)); want != got {
-			t.Fatalf("%v %v %v: hfTri %+v, vector form %+v", a, b, c, got, want)
+		var got tri
+		hfTriInto(&got, &a, &b, &c, ColliderID(i))
+		if want := ref(a, b, c, ColliderID(i)); want != got {
+			t.Fatalf("%v %v %v: hfTriInto %+v, vector form %+v", a, b, c, got, want)
 		}
 	}
 }
@@ -108,12 +110,12 @@ func TestSegTriIntoSameBits(t *testing.T) {
 		default:
 			p1 = rv(3)
 		}
-		want := segTri(p0, p1, &tr)
+		want := segTriVector(p0, p1, &tr)
 		var got segTriResult
 		segTriInto(&got, &p0, &p1, &tr)
 		if math.Float64bits(want.dist) != math.Float64bits(got.dist) || bits(want.onTri) != bits(got.onTri) ||
 			bits(want.onSeg) != bits(got.onSeg) || bits(want.normal) != bits(got.normal) || want.onFace != got.onFace {
-			t.Fatalf("case %d: tri %v %v %v segment %v-%v:\nsegTri     %+v\nsegTriInto %+v", n, a, b, c, p0, p1, want, got)
+			t.Fatalf("case %d: tri %v %v %v segment %v-%v:\nvector form %+v\nsegTriInto  %+v", n, a, b, c, p0, p1, want, got)
 		}
 	}
 }

@@ -86,19 +86,15 @@ const (
 // segmentCloser is a convex collider the casts advance against: it returns
 // the closest points between itself and the segment p0-p1.
 type segmentCloser interface {
-	closestTo(p0, p1 vec) boxResult
-	// closestInto is closestTo writing into r (faces only for boxes).
+	// closestInto writes the closest points between the shape and the
+	// segment p0-p1 into r (faces only for boxes).
 	closestInto(r *boxResult, p0, p1 *vec)
 }
-
-func (t *tri) closestTo(p0, p1 vec) boxResult { return boxResult{segTriResult: segTri(p0, p1, t)} }
 
 func (t *tri) closestInto(r *boxResult, p0, p1 *vec) {
 	segTriInto(&r.segTriResult, p0, p1, t)
 	r.nfaces = 0
 }
-
-func (o *obb) closestTo(p0, p1 vec) boxResult { return o.segBox(p0, p1) }
 
 func (o *obb) closestInto(r *boxResult, p0, p1 *vec) { o.segBoxInto(r, p0, p1) }
 
@@ -221,7 +217,7 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 	// (with the sweep filter off, the distance between the segment's box
 	// and the triangle's box over the motion's length). They are popped
 	// from a heap in order of that key; a triangle's exact first step
-	// (segTri, the expensive part) is computed only when it reaches the
+	// (segTriInto, the expensive part) is computed only when it reaches the
 	// top, and it goes back in with that key. So the candidates are refined
 	// in the order of their first steps (ties by position), while those
 	// beyond the earliest hit so far are never refined: a long move
@@ -393,7 +389,7 @@ func (w *World) contactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contac
 	// distance to the triangle from below; for an upright capsule the
 	// segment's box is the segment itself, so on a fine mesh this skips
 	// the many triangles of the query box that are beyond reach before
-	// the exact (costly) segTri.
+	// the exact (costly) segTriInto.
 	var segB aabb
 	for i := 0; i < 3; i++ {
 		lo, hi := p0[i], p1[i]

@@ -22,7 +22,8 @@ type sweepFilter struct {
 	w0, w1 float64
 }
 
-// init sets f to newSweepFilter(p0, p1, v, target), in place.
+// init sets f up for a cast of the capsule segment p0-p1 (radius target)
+// by v: the midpoint's path, its inverse per axis and the per-axis reach.
 func (f *sweepFilter) init(p0, p1, v *vec, target float64) {
 	f.on, f.w0, f.w1 = true, 0, 1
 	for i := 0; i < 3; i++ {
@@ -34,12 +35,6 @@ func (f *sweepFilter) init(p0, p1, v *vec, target float64) {
 			f.inv[i] = 1 / v[i]
 		}
 	}
-}
-
-func newSweepFilter(p0, p1, v vec, target float64) sweepFilter {
-	var f sweepFilter
-	f.init(&p0, &p1, &v, target)
-	return f
 }
 
 // meets reports whether the path from origin to origin+dir meets b

@@ -33,7 +33,8 @@ func TestSweepFilterConservative(t *testing.T) {
 		c := randVec(r, 15)
 		e := vec{r.Float64() * 2, r.Float64() * 2, r.Float64() * 2}
 		b := aabb{sub(c, e), add(c, e)}
-		f := newSweepFilter(p0, p1, v, 0.3)
+		var f sweepFilter
+		f.init(&p0, &p1, &v, 0.3)
 		if f.meets(&b) {
 			continue
 		}

@@ -2,12 +2,14 @@ package kcc
 
 import "math"
 
-// segTriInto is segTri writing into r, with its common cases (the segment
-// beside the face, crossing it, or nearest at an end point) on float64
-// locals: the vector form's temporaries and whole-result copies stall on
-// store forwarding, and this runs for every triangle near a character.
-// Same operations, same bits (TestSegTriIntoSameBits); the edge case is
-// segTriEdges.
+// segTriInto computes the distance between segment p0-p1 and triangle t
+// into r. When they touch or intersect, normal is the face normal turned
+// towards the segment midpoint. Its common cases (the segment beside the
+// face, crossing it, or nearest at an end point) run on float64 locals: the
+// vector form's temporaries and whole-result copies stalled on store
+// forwarding, and this runs for every triangle near a character. Same
+// operations, same bits as the vector form (TestSegTriIntoSameBits against
+// trivector_test.go); the edge case is segTriEdges.
 func segTriInto(r *segTriResult, p0, p1 *vec, t *tri) {
 	ax, ay, az := t.a[0], t.a[1], t.a[2]
 	nx, ny, nz := t.n[0], t.n[1], t.n[2]
@@ -60,7 +62,7 @@ func segTriInto(r *segTriResult, p0, p1 *vec, t *tri) {
 	*r = segTriEdges(*p0, *p1, t, s0, s1)
 }
 
-// segTriDist is segTri(p0, p1, t).dist.
+// segTriDist is the distance segTriInto computes.
 func segTriDist(p0, p1 *vec, t *tri) float64 {
 	var r segTriResult
 	segTriInto(&r, p0, p1, t)
@@ -75,7 +77,10 @@ func insideTriS(x, y, z float64, t *tri) bool {
 		(x-t.c[0])*e[2][0]+(y-t.c[1])*e[2][1]+(z-t.c[2])*e[2][2] >= 0
 }
 
-// faceProjectionInto is faceProjection writing into r when ok.
+// faceProjectionInto writes the closest-point result for segment end point
+// e at signed plane distance se from t into r when e projects inside the
+// face (the distance is |se|, the normal the face normal turned toward e),
+// and reports whether it did.
 func faceProjectionInto(r *segTriResult, e *vec, se float64, t *tri) bool {
 	n := &t.n
 	x, y, z := e[0]+n[0]*-se, e[1]+n[1]*-se, e[2]+n[2]*-se
@@ -94,7 +99,7 @@ func faceProjectionInto(r *segTriResult, e *vec, se float64, t *tri) bool {
 	return true
 }
 
-// faceTowardsInto is faceTowards writing into o.
+// faceTowardsInto writes faceTowards(t, p0, p1) into o.
 func faceTowardsInto(o *vec, t *tri, p0, p1 *vec) {
 	mx, my, mz := (p0[0]+p1[0])*0.5, (p0[1]+p1[1])*0.5, (p0[2]+p1[2])*0.5
 	n := &t.n
@@ -105,8 +110,8 @@ func faceTowardsInto(o *vec, t *tri, p0, p1 *vec) {
 	o[0], o[1], o[2] = n[0], n[1], n[2]
 }
 
-// pointTriInto is pointTriResult writing into r, with closestPointTri on
-// scalars.
+// pointTriInto is segTriInto's answer when the segment's closest point is
+// its end point e.
 func pointTriInto(r *segTriResult, e *vec, t *tri, p0, p1 *vec) {
 	px, py, pz := e[0], e[1], e[2]
 	qx, qy, qz, f := closestPointTriS(px, py, pz, t)
@@ -125,7 +130,8 @@ func pointTriInto(r *segTriResult, e *vec, t *tri, p0, p1 *vec) {
 	}
 }
 
-// closestPointTriS is closestPointTri(p, t.a, t.b, t.c) on scalars.
+// closestPointTriS is the point of t closest to p (Ericson's Voronoi-region
+// test) and whether it lies inside the face, on scalars.
 func closestPointTriS(px, py, pz float64, t *tri) (x, y, z float64, face bool) {
 	ax, ay, az := t.a[0], t.a[1], t.a[2]
 	bx, by, bz := t.b[0], t.b[1], t.b[2]

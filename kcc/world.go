@@ -765,19 +765,12 @@ func (w *World) gatherAll(q aabb, s *scratch, boxTris bool) []tri {
 	return s.tris
 }
 
-// hfTri builds a heightfield triangle. Unlike makeTri it skips the
-// validity checks: gather passes finite heights only (holes are skipped) and a
-// cell's triangles have area of at least cellSize^2/2.
-func hfTri(a, b, c vec, id ColliderID) tri {
-	var t tri
-	hfTriInto(&t, &a, &b, &c, id)
-	return t
-}
-
-// hfTriInto is hfTri building the triangle in place, on scalars: the
-// vector form's temporaries and the copy of the finished triangle stalled
-// on store forwarding for every cell a move touches. Same operations,
-// same bits (TestHfTriIntoSameBits).
+// hfTriInto builds a heightfield triangle in t. Unlike makeTri it skips the
+// validity checks: gather passes finite heights only (holes are skipped) and
+// a cell's triangles have area of at least cellSize^2/2. It works in place,
+// on scalars: the vector form's temporaries and the copy of the finished
+// triangle stalled on store forwarding for every cell a move touches. Same
+// operations, same bits (TestHfTriIntoSameBits).
 func hfTriInto(t *tri, a, b, c *vec, id ColliderID) {
 	ax, ay, az := a[0], a[1], a[2]
 	bx, by, bz := b[0], b[1], b[2]
