@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"os"
 	"path/filepath"
@@ -51,16 +50,7 @@ func goldenRun(t *testing.T, level string) uint64 {
 			components.View.Get(e).Yaw += 0.01 * math.Sin(n*0.013)
 		}
 	})
-	h := fnv.New64a()
-	var b [8]byte
-	put := func(x float64) {
-		u := math.Float64bits(x)
-		for i := range b {
-			b[i] = byte(u >> (8 * i))
-		}
-		h.Write(b[:])
-	}
-	putV := func(v mgl64.Vec3) { put(v[0]); put(v[1]); put(v[2]) }
+	h := newBitHash()
 	bit := func(x bool) float64 {
 		if x {
 			return 1
@@ -73,21 +63,21 @@ func goldenRun(t *testing.T, level string) uint64 {
 			e := w.Entry(ent)
 			body, k := components.Body.Get(e), components.KCC.Get(e)
 			it, jb := components.Intent.Get(e), components.JumpBuffer.Get(e)
-			putV(body.Position)
-			putV(body.Velocity)
-			putV(k.GroundNormal)
-			put(bit(k.Grounded))
-			put(bit(k.Crouched))
-			putV(it.Intent.Dir)
-			putV(it.Intent.PlanarDir)
-			put(it.Intent.Mag)
-			put(it.Intent.Speed)
-			put(float64(jb.BufferTicks))
-			put(float64(jb.CoyoteTicks))
-			put(float64(jb.Consumes))
+			h.putVec(body.Position)
+			h.putVec(body.Velocity)
+			h.putVec(k.GroundNormal)
+			h.put(bit(k.Grounded))
+			h.put(bit(k.Crouched))
+			h.putVec(it.Intent.Dir)
+			h.putVec(it.Intent.PlanarDir)
+			h.put(it.Intent.Mag)
+			h.put(it.Intent.Speed)
+			h.put(float64(jb.BufferTicks))
+			h.put(float64(jb.CoyoteTicks))
+			h.put(float64(jb.Consumes))
 		}
 	}
-	return h.Sum64()
+	return h.sum()
 }
 
 // TestPipelineGoldenBits: every character recipe on four levels gives the

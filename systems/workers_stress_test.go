@@ -33,18 +33,5 @@ func TestWorkersManyShortPasses(t *testing.T) {
 		}()
 	}
 	defer func() { stop.Store(true); wg.Wait() }()
-	var want uint64
-	for _, k := range []int{1, 8} {
-		w, p, es := walkers(t, 64, k)
-		for i := 0; i < ticks; i++ {
-			p.Step()
-		}
-		p.Close()
-		got := stateHash(w, es)
-		if k == 1 {
-			want = got
-		} else if got != want {
-			t.Fatalf("%d workers: state hash %x, 1 worker %x", k, got, want)
-		}
-	}
+	sameBitsAcrossWorkers(t, 64, ticks, 1, 8)
 }

@@ -1,6 +1,7 @@
 package systems_test
 
 import (
+	"hash"
 	"hash/fnv"
 	"math"
 	"testing"
@@ -41,24 +42,57 @@ func walkers(t testing.TB, n, workers int) (donburi.World, *systems.Pipeline, []
 	return w, p, es
 }
 
-func stateHash(w donburi.World, es []donburi.Entity) uint64 {
-	h := fnv.New64a()
-	var b [8]byte
-	put := func(x float64) {
-		u := math.Float64bits(x)
-		for i := range b {
-			b[i] = byte(u >> (8 * i))
-		}
-		h.Write(b[:])
+// bitHash hashes float64 values by their bits (FNV-64a), for comparing
+// states bit for bit.
+type bitHash struct {
+	h hash.Hash64
+	b [8]byte
+}
+
+func newBitHash() *bitHash { return &bitHash{h: fnv.New64a()} }
+
+func (x *bitHash) put(f float64) {
+	u := math.Float64bits(f)
+	for i := range x.b {
+		x.b[i] = byte(u >> (8 * i))
 	}
+	x.h.Write(x.b[:])
+}
+
+func (x *bitHash) putVec(v mgl64.Vec3) { x.put(v[0]); x.put(v[1]); x.put(v[2]) }
+
+func (x *bitHash) sum() uint64 { return x.h.Sum64() }
+
+// stateHash hashes the bodies' positions and velocities.
+func stateHash(w donburi.World, es []donburi.Entity) uint64 {
+	h := newBitHash()
 	for _, ent := range es {
 		body := components.Body.Get(w.Entry(ent))
 		for i := 0; i < 3; i++ {
-			put(body.Position[i])
-			put(body.Velocity[i])
+			h.put(body.Position[i])
+			h.put(body.Velocity[i])
 		}
 	}
-	return h.Sum64()
+	return h.sum()
+}
+
+// sameBitsAcrossWorkers steps n walkers for ticks ticks with each worker
+// count and fails unless every state hash equals the first count's.
+func sameBitsAcrossWorkers(t *testing.T, n, ticks int, counts ...int) {
+	var want uint64
+	for _, k := range counts {
+		w, p, es := walkers(t, n, k)
+		for i := 0; i < ticks; i++ {
+			p.Step()
+		}
+		p.Close()
+		got := stateHash(w, es)
+		if k == counts[0] {
+			want = got
+		} else if got != want {
+			t.Fatalf("%d workers: state hash %x, %d worker(s) %x", k, got, counts[0], want)
+		}
+	}
 }
 
 // 1000 walkers on the course for 1000 ticks (-short: 200) with 1, 2 and 8
@@ -68,22 +102,7 @@ func TestWorkersSameBits(t *testing.T) {
 	if testing.Short() {
 		ticks = 200
 	}
-	var want uint64
-	for _, k := range []int{1, 2, 8} {
-		w, p, es := walkers(t, 1000, k)
-		for i := 0; i < ticks; i++ {
-			p.Step()
-		}
-		p.Close()
-		got := stateHash(w, es)
-		if k == 1 {
-			want = got
-			continue
-		}
-		if got != want {
-			t.Fatalf("%d workers: state hash %x, 1 worker %x", k, got, want)
-		}
-	}
+	sameBitsAcrossWorkers(t, 1000, ticks, 1, 2, 8)
 }
 
 // BenchmarkKCCWorkers1 and BenchmarkKCCWorkers2 are one tick of 1000
