@@ -433,7 +433,7 @@ func (c *Controller) castTo(out *CastHit, w *World, p *vec, r, hh float64, v *ve
 // MaxTranslation, in place (x-x is 0 exactly for finite x).
 func (c *Controller) sanitizeDesired(d *vec) {
 	x, y, z := d[0], d[1], d[2]
-	if (x-x)+(y-y)+(z-z) != 0 {
+	if !finite3(x, y, z) {
 		d[0], d[1], d[2] = 0, 0, 0
 		return
 	}

@@ -118,7 +118,11 @@ func (t *tri) boundsInto(b *aabb) {
 
 func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
-func finiteVec(v vec) bool { return finite(v[0]) && finite(v[1]) && finite(v[2]) }
+func finiteVec(v vec) bool { return finite3(v[0], v[1], v[2]) }
+
+// finite3 is finiteVec on components, for code that keeps a vector in
+// float64 locals (x-x is NaN for NaN and ±Inf, and NaN poisons the sum).
+func finite3(x, y, z float64) bool { return (x-x)+(y-y)+(z-z) == 0 }
 
 func dot(a, b vec) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 

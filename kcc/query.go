@@ -471,8 +471,7 @@ func validCapsule(shape Capsule, pos, axis vec) bool {
 func validCapsuleP(shape *Capsule, pos, axis *vec) bool {
 	r, hh := shape.Radius, shape.HalfHeight
 	return r > 0 && r-r == 0 && hh >= 0 && hh-hh == 0 &&
-		(pos[0]-pos[0])+(pos[1]-pos[1])+(pos[2]-pos[2]) == 0 &&
-		(axis[0]-axis[0])+(axis[1]-axis[1])+(axis[2]-axis[2]) == 0
+		finite3(pos[0], pos[1], pos[2]) && finite3(axis[0], axis[1], axis[2])
 }
 
 // CastCapsule sweeps a capsule (centre pos, axis the capsule's unit axis;

@@ -71,4 +71,9 @@ func NormalizeOrZero(v mgl64.Vec3) mgl64.Vec3 {
 func Finite(x float64) bool { return x-x == 0 } // NaN-NaN and Inf-Inf are NaN
 
 // FiniteVec reports whether every component of v is finite.
-func FiniteVec(v mgl64.Vec3) bool { return (v[0]-v[0])+(v[1]-v[1])+(v[2]-v[2]) == 0 }
+func FiniteVec(v mgl64.Vec3) bool { return Finite3(v[0], v[1], v[2]) }
+
+// Finite3 reports whether x, y and z are all finite: FiniteVec on
+// components, for hot code that keeps a vector in float64 locals (a NaN or
+// an infinity makes its difference with itself NaN, and NaN poisons the sum).
+func Finite3(x, y, z float64) bool { return (x-x)+(y-y)+(z-z) == 0 }

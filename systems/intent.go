@@ -47,7 +47,7 @@ func buildIntent(out *motors.Intent, forward, strafe, yaw float64, grounded bool
 	px, py, pz := x*inv, y*inv, z*inv
 	dx, dy, dz := px, py, pz
 	nx, ny, nz := groundNormal[0], groundNormal[1], groundNormal[2]
-	if grounded && ny > 1e-6 && (nx-nx)+(ny-ny)+(nz-nz) == 0 {
+	if grounded && ny > 1e-6 && motors.Finite3(nx, ny, nz) {
 		ni := 1.0 / math.Sqrt(nx*nx+ny*ny+nz*nz)
 		nx, ny, nz = nx*ni, ny*ni, nz*ni
 		d := px*nx + py*ny + pz*nz

@@ -37,10 +37,10 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	// element by element stalls on store forwarding (issue 14's profile).
 	bv, bp, pp := &body.Velocity, &body.Position, &body.PrevPosition
 	vx, vy, vz := bv[0], bv[1], bv[2]
-	if (vx-vx)+(vy-vy)+(vz-vz) != 0 {
+	if !motors.Finite3(vx, vy, vz) {
 		vx, vy, vz = 0, 0, 0
 	}
-	if px, py, pz := bp[0], bp[1], bp[2]; (px-px)+(py-py)+(pz-pz) != 0 {
+	if !motors.Finite3(bp[0], bp[1], bp[2]) {
 		body.Position = body.PrevPosition
 		if !finiteVec(body.Position) {
 			body.Position = mgl64.Vec3{}
@@ -48,11 +48,7 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	}
 	pp[0], pp[1], pp[2] = bp[0], bp[1], bp[2]
 	level := p.level
-	if k.Grounded && k.GroundCollider != kcc.NoCollider {
-		p.carry(r.view, k, body, level)
-	} else {
-		k.CarriedYaw = 0
-	}
+	p.carry(r.view, k, body, level)
 
 	jumped := false
 	if r.it != nil && r.jb != nil {
@@ -67,7 +63,7 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 		}
 	}
 
-	if r.cmd != nil && k.CrouchHalfHeight > 0 {
+	if r.cmd != nil {
 		p.updateCrouch(k, body, level, r.cmd.Crouch)
 	}
 
@@ -125,7 +121,7 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	}
 	t := &res.Translation
 	tx, ty, tz := t[0], t[1], t[2]
-	if (tx-tx)+(ty-ty)+(tz-tz) != 0 {
+	if !motors.Finite3(tx, ty, tz) {
 		tx, ty, tz = 0, 0, 0
 	}
 	bp[0], bp[1], bp[2] = bp[0]+tx, bp[1]+ty, bp[2]+tz
@@ -188,7 +184,7 @@ func readBack(vx, vy, vz, dx, dy, dz, tx, ty, tz, dt float64, steep, planar2D bo
 		nx, ny, nz := tx*inv, 0*inv, tz*inv
 		if old := math.Sqrt(vx*vx + 0*0 + vz*vz); !steep {
 			if nl := math.Sqrt(nx*nx + ny*ny + nz*nz); nl > old {
-				f := old / math.Sqrt(nx*nx+ny*ny+nz*nz)
+				f := old / nl
 				nx, nz = nx*f, nz*f
 			}
 		}

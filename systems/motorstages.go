@@ -1,6 +1,7 @@
 package systems
 
 import (
+	"github.com/seedgames/motorkit/motors"
 	"github.com/yohamta/donburi"
 )
 
@@ -43,11 +44,11 @@ func (p *Pipeline) shapingRefs(r *motorRefs) {
 	// just wrote element by element would stall on store forwarding.
 	mv, bv := &md.Ctx.Velocity, &r.body.Velocity
 	x, y, z := mv[0], mv[1], mv[2]
-	if (x-x)+(y-y)+(z-z) != 0 {
+	if !motors.Finite3(x, y, z) {
 		// A motor must never produce NaN; if one does, stop the body rather
 		// than poison the state.
 		x, y, z = bv[0], bv[1], bv[2]
-		if (x-x)+(y-y)+(z-z) != 0 {
+		if !motors.Finite3(x, y, z) {
 			x, y, z = 0, 0, 0
 		}
 	}
