@@ -22,11 +22,13 @@ import (
 //
 // A pass is short (a few hundred microseconds for 1000 characters), so
 // waking a parked goroutine (tens of microseconds on a virtual machine)
-// would eat much of the gain: a worker that finished a pass spins on the
-// pass counter for a while (yielding its processor now and then) before it
-// parks on its channel, and the caller likewise spins before it parks
-// waiting for the last worker. Workers are started on first use and kept
-// (Close stops them), so a tick allocates nothing.
+// would eat much of the gain. Each pass the caller puts one job token in
+// every worker's channel and takes one done token per worker back; a
+// goroutine waiting for a token first polls its channel for a while
+// (yielding its processor now and then), then blocks on it. Channels carry
+// every hand-off, so no wake-up can be lost, whatever the scheduling.
+// Workers are started on first use and kept (Close stops them), so a tick
+// allocates nothing.
 
 type kccJob struct {
 	n     int  // characters in the pass
@@ -38,28 +40,36 @@ type kccJob struct {
 // is not touched for every one.
 const minChunk = 4
 
-// spinRounds bounds how long a worker or the caller spins before parking
-// (each round is one atomic load; every 64th yields the processor, so a
-// spinning worker gives way to any runnable goroutine): a few hundred
+// spinRounds bounds how long a worker or the caller polls its channel
+// before blocking on it (every 64th round yields the processor, so a
+// polling goroutine gives way to any runnable one): a few hundred
 // microseconds on the 2-core machine, longer than the serial stages between
 // two passes of a tick, so the workers are awake for both passes; a game's
-// frame gaps are longer, so they park between ticks.
+// frame gaps are longer, so they block between ticks.
 const spinRounds = 1 << 17
 
 type kccWorkers struct {
-	job    kccJob        // the current pass, written before gen moves
-	gen    atomic.Uint64 // pass number
-	next   atomic.Int64  // the next unclaimed character of the pass
-	left   atomic.Int32  // workers still running the pass
-	closed atomic.Bool
-	wake   []chan struct{} // per worker: a parked worker's wake-up
-	parked []atomic.Bool   // per worker: parked (or about to)
-	done   chan struct{}   // the caller's wake-up
-	// waiting is the pass the caller is parked on (or about to park on),
-	// 0 when it is not: the last worker of a pass wakes the caller only for
-	// that pass, so a worker delayed between finishing one pass and
-	// signalling cannot wake the caller out of the next one.
-	waiting atomic.Uint64
+	job  kccJob          // the current pass, written before the job tokens
+	next atomic.Int64    // the next unclaimed character of the pass
+	jobs []chan struct{} // per worker (from 1): the pass's job token
+	done chan struct{}   // one token per worker and pass
+}
+
+// receive takes a token from ch, polling before blocking; ok is false
+// when ch is closed.
+func receive(ch chan struct{}) (ok bool) {
+	for r := 0; r < spinRounds; r++ {
+		select {
+		case _, ok = <-ch:
+			return ok
+		default:
+		}
+		if r&63 == 63 {
+			runtime.Gosched()
+		}
+	}
+	_, ok = <-ch
+	return ok
 }
 
 // parallel runs the fused motor stages (motor) or the KCC stage over the
@@ -72,9 +82,9 @@ func (p *Pipeline) parallel(motor bool) {
 	}
 	k := p.workers
 	if p.pool == nil {
-		pool := &kccWorkers{wake: make([]chan struct{}, k), parked: make([]atomic.Bool, k), done: make(chan struct{}, 1)}
+		pool := &kccWorkers{jobs: make([]chan struct{}, k), done: make(chan struct{}, k)}
 		for i := 1; i < k; i++ {
-			pool.wake[i] = make(chan struct{}, 1)
+			pool.jobs[i] = make(chan struct{}, 1)
 			go p.kccWorker(pool, i)
 		}
 		p.pool = pool
@@ -82,58 +92,22 @@ func (p *Pipeline) parallel(motor bool) {
 	pool := p.pool
 	pool.job = kccJob{n: n, k: k, motor: motor}
 	pool.next.Store(0)
-	pool.left.Store(int32(k - 1))
-	gen := pool.gen.Add(1)
+	// Each channel is empty here: its worker took the last pass's token
+	// before sending the done token this caller took.
 	for i := 1; i < k; i++ {
-		if pool.parked[i].CompareAndSwap(true, false) {
-			pool.wake[i] <- struct{}{}
-		}
+		pool.jobs[i] <- struct{}{}
 	}
 	p.runPass(pool, 0)
-	// Wait for the others: spin, then park until the last one signals.
-	for r := 0; pool.left.Load() != 0; r++ {
-		if r&63 == 63 {
-			runtime.Gosched()
-		}
-		if r < spinRounds {
-			continue
-		}
-		pool.waiting.Store(gen)
-		if pool.left.Load() == 0 && pool.waiting.CompareAndSwap(gen, 0) {
-			break
-		}
-		<-pool.done
-		break
+	for i := 1; i < k; i++ {
+		receive(pool.done)
 	}
 }
 
-// kccWorker runs passes for worker i until Close.
+// kccWorker runs a pass per job token until Close closes its channel.
 func (p *Pipeline) kccWorker(pool *kccWorkers, i int) {
-	var seen uint64
-	for {
-		// Wait for the next pass: spin, then park.
-		for r := 0; pool.gen.Load() == seen; r++ {
-			if r&63 == 63 {
-				runtime.Gosched()
-			}
-			if r < spinRounds {
-				continue
-			}
-			pool.parked[i].Store(true)
-			if pool.gen.Load() != seen && pool.parked[i].CompareAndSwap(true, false) {
-				break // the pass arrived before anyone saw us parked
-			}
-			<-pool.wake[i]
-			break
-		}
-		if pool.closed.Load() {
-			return
-		}
-		seen = pool.gen.Load()
+	for receive(pool.jobs[i]) {
 		p.runPass(pool, i)
-		if pool.left.Add(-1) == 0 && pool.waiting.CompareAndSwap(seen, 0) {
-			pool.done <- struct{}{}
-		}
+		pool.done <- struct{}{}
 	}
 }
 
@@ -169,12 +143,8 @@ func (p *Pipeline) Close() {
 	if pool == nil {
 		return
 	}
-	pool.closed.Store(true)
-	pool.gen.Add(1)
-	for i := 1; i < len(pool.wake); i++ {
-		if pool.parked[i].CompareAndSwap(true, false) {
-			pool.wake[i] <- struct{}{}
-		}
+	for _, ch := range pool.jobs[1:] {
+		close(ch)
 	}
 	p.pool = nil
 }
