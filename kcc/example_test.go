@@ -23,12 +23,10 @@ func ExampleController_Move() {
 	for tick := 0; tick < 60; tick++ {
 		vel[0] = 5 // walk along +X at 5 m/s
 		vel[1] -= gravity * dt
-		res := c.Move(w, shape, pos, vel.Mul(dt))
+		desired := vel.Mul(dt)
+		res := c.Move(w, shape, pos, desired)
 		pos = pos.Add(res.Translation)
-		vel[1] = res.Translation[1] / dt // read back: the floor stops the fall
-		if res.Grounded {
-			vel[1] = 0
-		}
+		vel = c.VelocityAfter(vel, desired, res, dt) // the floor stops the fall, the step adds no speed
 	}
 	res := c.Move(w, shape, pos, mgl64.Vec3{})
 	fmt.Printf("x=%.1f feet=%.2f grounded=%v state=%v\n", pos[0], pos[1]-0.9, res.Grounded, res.GroundState)
