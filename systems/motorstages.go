@@ -5,9 +5,32 @@ import (
 	"github.com/yohamta/donburi"
 )
 
+// The *Entity forms run when game systems sit between the motor stages
+// (stage by stage). They keep the stage contract documented on Stage: a
+// game system at friction, accel or shaping sees and changes the motor's
+// working state through the components, so each motor stage starts from the
+// Body's velocity and the Intent component and hands its velocity back to
+// the Body. When nobody changed them these copies move the same values, so
+// the results are the fused pass's bits (TestFusedPassMatchesStageByStage).
+
 func (p *Pipeline) frictionEntity(e *donburi.Entry) {
 	r := motorRefsOf(e)
-	p.frictionRefs(&r)
+	if syncIn(&r) {
+		p.frictionRefs(&r)
+		handVelocity(&r)
+	}
+}
+
+// syncIn copies the Body's velocity and the Intent component into the motor
+// context; false when the entity has no motor.
+func syncIn(r *motorRefs) bool {
+	md := r.md
+	if md.Motor == nil {
+		return false
+	}
+	md.Ctx.Velocity = r.body.Velocity
+	md.Ctx.Intent = r.it.Intent
+	return true
 }
 
 func (p *Pipeline) frictionRefs(r *motorRefs) {
@@ -18,7 +41,10 @@ func (p *Pipeline) frictionRefs(r *motorRefs) {
 
 func (p *Pipeline) accelEntity(e *donburi.Entry) {
 	r := motorRefsOf(e)
-	p.accelRefs(&r)
+	if syncIn(&r) {
+		p.accelRefs(&r)
+		handVelocity(&r)
+	}
 }
 
 func (p *Pipeline) accelRefs(r *motorRefs) {
@@ -29,7 +55,9 @@ func (p *Pipeline) accelRefs(r *motorRefs) {
 
 func (p *Pipeline) shapingEntity(e *donburi.Entry) {
 	r := motorRefsOf(e)
-	p.shapingRefs(&r)
+	if syncIn(&r) {
+		p.shapingRefs(&r)
+	}
 }
 
 // shapingRefs runs the motor's shaping stage and hands the motor's
@@ -40,8 +68,14 @@ func (p *Pipeline) shapingRefs(r *motorRefs) {
 		return
 	}
 	md.Motor.Shaping(&md.Ctx)
-	// Element by element: a whole-array copy of the velocity the motor
-	// just wrote element by element would stall on store forwarding.
+	handVelocity(r)
+}
+
+// handVelocity hands the motor's velocity to the body, element by element
+// (a whole-array copy of a vector just written element by element stalls on
+// store forwarding).
+func handVelocity(r *motorRefs) {
+	md := r.md
 	mv, bv := &md.Ctx.Velocity, &r.body.Velocity
 	x, y, z := mv[0], mv[1], mv[2]
 	if !motors.Finite3(x, y, z) {

@@ -10,7 +10,26 @@ import (
 	"github.com/yohamta/donburi/filter"
 )
 
-// Stage names one step of a tick. Stages run in their numeric order.
+// Stage names one step of a tick. Stages run in their numeric order; in
+// each, the systems added with AddBefore run first (in call order), then the
+// stage's built-in systems, then those added with Add/AddAfter (in call
+// order).
+//
+// What a game system sees of a character with a motor, by stage:
+//
+//   - intent: before the built-in, last tick's state and this tick's
+//     Command and View (change them here to steer); after it, the Intent.
+//   - buffer: the Intent; after the built-in, Intent.RequestJump decided.
+//   - friction, accel, shaping: Body.Velocity is the velocity the motor is
+//     working on, and the Intent component what it accelerates toward. A
+//     system here that changes either changes what the next motor stage
+//     starts from (each motor stage reads them from the components and
+//     writes the velocity back).
+//   - kcc: after the built-ins, positions, velocities and the grounded state
+//     of this tick.
+//   - rope, rules: free for games (the flail game fills them).
+//   - cleanup: consumed edges are cleared by the built-in; Defer'red
+//     structural changes run at its end.
 type Stage int
 
 // The pipeline's stages, in execution order.
@@ -93,6 +112,7 @@ type Pipeline struct {
 	dt     float64
 	tick   uint64
 	stages [numStages][]namedFunc
+	before [numStages]int // systems added with AddBefore, at the start of each stage
 
 	deferred []func(donburi.World)
 
@@ -228,32 +248,68 @@ func (p *Pipeline) Dt() float64 { return p.dt }
 // Ticks returns how many ticks have run.
 func (p *Pipeline) Ticks() uint64 { return p.tick }
 
-// Add appends a system to the end of stage s.
-func (p *Pipeline) Add(s Stage, name string, fn Func) {
-	if s < 0 || s >= numStages || fn == nil {
-		return
+// Add appends a system to the end of stage s, after the stage's built-in
+// systems and after every system added to s before it.
+//
+// It returns an error, and adds nothing, for a stage out of range, a nil
+// fn, an empty name, or a name already used by any system of the pipeline
+// (built-in names included: "intent", "buffer", "friction", "accel",
+// "shaping", "platforms", "kcc", "sensors", "cleanup"). What a system sees
+// in each stage is documented on Stage.
+func (p *Pipeline) Add(s Stage, name string, fn Func) error {
+	if err := p.checkNew(s, name, fn); err != nil {
+		return err
 	}
 	p.stages[s] = append(p.stages[s], namedFunc{name: name, fn: fn})
 	p.fuseKnown = false
+	return nil
 }
 
 func (p *Pipeline) addBuiltin(s Stage, name string, fn Func) {
 	p.stages[s] = append(p.stages[s], namedFunc{name: name, fn: fn, builtin: true})
 }
 
-// AddBefore inserts a system at the start of stage s, before the built-in
-// system of that stage.
-func (p *Pipeline) AddBefore(s Stage, name string, fn Func) {
-	if s < 0 || s >= numStages || fn == nil {
-		return
+// AddBefore inserts a system into stage s before the stage's built-in
+// systems. Systems added with AddBefore run in the order of the calls:
+// AddBefore(s, "a", ...) then AddBefore(s, "b", ...) runs a, b, then the
+// built-in. Errors as for Add.
+func (p *Pipeline) AddBefore(s Stage, name string, fn Func) error {
+	if err := p.checkNew(s, name, fn); err != nil {
+		return err
 	}
-	p.stages[s] = append([]namedFunc{{name: name, fn: fn}}, p.stages[s]...)
+	i := p.before[s]
+	l := append(p.stages[s], namedFunc{})
+	copy(l[i+1:], l[i:])
+	l[i] = namedFunc{name: name, fn: fn}
+	p.stages[s] = l
+	p.before[s]++
 	p.fuseKnown = false
+	return nil
 }
 
 // AddAfter appends a system after everything already in stage s. It is the
 // same as Add and exists for symmetry with AddBefore.
-func (p *Pipeline) AddAfter(s Stage, name string, fn Func) { p.Add(s, name, fn) }
+func (p *Pipeline) AddAfter(s Stage, name string, fn Func) error { return p.Add(s, name, fn) }
+
+// checkNew validates a system about to be added.
+func (p *Pipeline) checkNew(s Stage, name string, fn Func) error {
+	switch {
+	case s < 0 || s >= numStages:
+		return fmt.Errorf("systems: adding %q: no stage %v", name, s)
+	case fn == nil:
+		return fmt.Errorf("systems: adding %q to stage %v: nil Func", name, s)
+	case name == "":
+		return fmt.Errorf("systems: adding a system to stage %v: empty name", s)
+	}
+	for st := range p.stages {
+		for _, nf := range p.stages[st] {
+			if nf.name == name {
+				return fmt.Errorf("systems: adding %q to stage %v: stage %v already has a system of that name", name, s, Stage(st))
+			}
+		}
+	}
+	return nil
+}
 
 // Systems returns the names of the systems in stage s, in run order.
 func (p *Pipeline) Systems(s Stage) []string {
