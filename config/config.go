@@ -60,7 +60,9 @@ func others(keys []string) string {
 }
 
 // Checker collects range errors for one source so a loader can validate all
-// fields and report the first problem. Use it as:
+// fields at once: Err reports every problem found, joined with errors.Join
+// (one line each, in the order checked), so a user fixes a file in one pass.
+// Use it as:
 //
 //	c := config.Checker{Source: "arena.toml"}
 //	c.Range("friction", cfg.Friction, 0, 20)

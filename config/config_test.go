@@ -56,6 +56,11 @@ func TestCheckerRanges(t *testing.T) {
 	if strings.Contains(err.Error(), `"ok"`) {
 		t.Fatalf("in-range key reported: %v", err)
 	}
+	// Every problem, one line each, in the order checked (the doc's promise).
+	lines := strings.Split(err.Error(), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[0], `"nan"`) || !strings.Contains(lines[1], `"ticks"`) || !strings.Contains(lines[2], `"mode"`) {
+		t.Fatalf("want three lines nan, ticks, mode; got %q", lines)
+	}
 }
 
 func TestEncodeRoundTrip(t *testing.T) {

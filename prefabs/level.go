@@ -121,9 +121,10 @@ type StairsSpec struct {
 }
 
 // MeshSpec is a triangle mesh: either explicit Vertices and Indices, or
-// (when Cols and Rows are set) a flat grid of Cols x Rows square cells of
-// Cell meters at Origin, two triangles per cell, with an optional Tilt of
-// the whole grid about X in degrees.
+// (when Cols and Rows are set) a flat horizontal grid of Cols x Rows square
+// cells of Cell meters at Origin, two triangles per cell. A grid has no
+// rotation of its own: for a tilted surface give explicit vertices, or use a
+// box with rot_deg.
 type MeshSpec struct {
 	Vertices [][3]float64 `toml:"vertices"`
 	Indices  []uint32     `toml:"indices"`

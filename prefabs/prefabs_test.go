@@ -11,6 +11,7 @@ import (
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/motors/basic"
+	"github.com/seedgames/motorkit/motors/hybrid"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/yohamta/donburi"
 )
@@ -272,5 +273,35 @@ func TestKCCLivingKeys(t *testing.T) {
 	}
 	if _, err := lib.Recipe("capsule_walker", prefabs.Override("[kcc]\nstop_on_slop = true")); err == nil {
 		t.Fatal("a misspelt key was accepted")
+	}
+}
+
+// The MeshSpec doc and the loader agree: a generated grid has no tilt key,
+// and a level that tries one gets an error naming the file and the key.
+func TestMeshGridHasNoTilt(t *testing.T) {
+	const lvl = "[[mesh]]\norigin = [0, 0, 0]\ncell = 1\ncols = 2\nrows = 2\ntilt = 10\n"
+	_, err := prefabs.BuildLevel([]byte(lvl), "tilted.toml")
+	if err == nil || !strings.Contains(err.Error(), "tilted.toml") || !strings.Contains(err.Error(), "tilt") {
+		t.Fatalf("want an unknown-key error naming tilted.toml and tilt, got %v", err)
+	}
+	if _, err := prefabs.BuildLevel([]byte("[[mesh]]\norigin = [0, 0, 0]\ncell = 1\ncols = 2\nrows = 2\n"), "grid.toml"); err != nil {
+		t.Fatalf("plain grid: %v", err)
+	}
+}
+
+// A hybrid player spawned facing +Z reports that facing before its first
+// tick, not 0.
+func TestHybridFacingAtSpawn(t *testing.T) {
+	w := donburi.NewWorld()
+	e, err := prefabs.Spawn(w, "hybrid_player", prefabs.Facing(math.Pi/2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, ok := components.Motor.Get(w.Entry(e)).Motor.(*hybrid.Motor)
+	if !ok {
+		t.Fatal("hybrid_player has no hybrid motor")
+	}
+	if got := m.Facing(); math.Abs(got-math.Pi/2) > 1e-12 {
+		t.Errorf("Facing() = %v before the first tick, want pi/2", got)
 	}
 }

@@ -331,11 +331,19 @@ func (r *Recipe) NewMotor() (motors.Motor, error) {
 	return f(r.motorTOML, r.Source+" [motor]")
 }
 
+// facer is a motor that keeps a facing yaw apart from the view (hybrid).
+type facer interface{ SetFacing(yaw float64) }
+
 // Spawn creates the recipe's entity in w and returns it.
 func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 	m, err := r.NewMotor()
 	if err != nil {
 		return donburi.Null, err
+	}
+	if f, ok := m.(facer); ok {
+		// A motor with a facing of its own (hybrid) starts facing the
+		// spawn's view yaw, so Facing() is right before the first tick.
+		f.SetFacing(r.View.Yaw)
 	}
 	comps := []donburi.IComponentType{components.Command, components.View, components.Body, components.KCC}
 	if m != nil {
