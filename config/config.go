@@ -4,18 +4,22 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 )
 
 // Error is a configuration problem in one source (file name or label) at one
-// key. Key is a dotted TOML path; it may be empty for syntax errors.
+// key. Key is a dotted TOML path; it may be empty for syntax errors. Line is
+// the 1-based line of the key in the source when known (0 otherwise).
 type Error struct {
 	Source string
 	Key    string
 	Reason string
+	Line   int
 }
 
 func (e *Error) Error() string {
@@ -23,10 +27,38 @@ func (e *Error) Error() string {
 	if src == "" {
 		src = "config"
 	}
+	if e.Line > 0 {
+		src = fmt.Sprintf("%s:%d", src, e.Line)
+	}
 	if e.Key == "" {
 		return src + ": " + e.Reason
 	}
 	return fmt.Sprintf("%s: key %q: %s", src, e.Key, e.Reason)
+}
+
+// lastKey matches the prefix BurntSushi/toml puts on decoding (type)
+// errors: "toml: line 3 (last key "a.b"): ".
+var lastKey = regexp.MustCompile(`^toml: (?:line (\d+) )?\(last key "([^"]*)"\): `)
+
+// AsError turns an error of BurntSushi/toml (a syntax error or a decoding
+// type error) into an *Error with the line and, where the TOML library names
+// it, the key. Loaders that decode TOML themselves use it so every error
+// reads alike ("file:3: key "a.b": reason").
+func AsError(err error, source string) *Error {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		e := &Error{Source: source, Reason: pe.Message, Line: pe.Position.Line}
+		if pe.LastKey != "" && !strings.HasPrefix(pe.Message, "expected") {
+			e.Key = pe.LastKey
+		}
+		return e
+	}
+	msg := err.Error()
+	if m := lastKey.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &Error{Source: source, Key: m[2], Reason: msg[len(m[0]):], Line: line}
+	}
+	return &Error{Source: source, Reason: msg}
 }
 
 // Decode decodes TOML data into v (a pointer to a struct with toml tags),
@@ -35,11 +67,7 @@ func (e *Error) Error() string {
 func Decode(data []byte, source string, v any) error {
 	md, err := toml.Decode(string(data), v)
 	if err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return &Error{Source: source, Reason: fmt.Sprintf("line %d: %s", pe.Position.Line, pe.Message)}
-		}
-		return &Error{Source: source, Reason: err.Error()}
+		return AsError(err, source)
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		keys := make([]string, len(und))

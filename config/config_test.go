@@ -36,7 +36,7 @@ func TestDecodeKeepsDefaultsAndRejectsUnknownKeys(t *testing.T) {
 func TestDecodeSyntaxErrorNamesLine(t *testing.T) {
 	var s sample
 	err := Decode([]byte("speed = 1\nmode = \n"), "b.toml", &s)
-	if err == nil || !strings.Contains(err.Error(), "b.toml: line 2") {
+	if err == nil || !strings.Contains(err.Error(), "b.toml:2: ") {
 		t.Fatalf("want line-2 syntax error, got %v", err)
 	}
 }

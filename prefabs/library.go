@@ -101,7 +101,7 @@ func (l *Library) AddRecipe(name string, data []byte, source string) error {
 		return err
 	}
 	if _, err := buildRecipe(tree, source); err != nil {
-		return err
+		return locate(err, data, source)
 	}
 	l.mu.Lock()
 	l.recipes[name] = recipeSrc{tree: tree, source: source}
@@ -159,7 +159,7 @@ func (l *Library) LoadTOML(data []byte, source string) error {
 		}
 		merged := mergeTree(base, over)
 		if _, err := buildRecipe(merged, source); err != nil {
-			return fmt.Errorf("prefab %q: %w", n, err)
+			return fmt.Errorf("prefab %q: %w", n, locate(err, data, source, "prefab", n))
 		}
 		staged[n] = recipeSrc{tree: merged, source: source}
 	}
@@ -240,21 +240,9 @@ func (l *Library) Spawn(w donburi.World, name string, opts ...Option) (donburi.E
 func parseTree(data []byte, source string) (map[string]any, error) {
 	tree := map[string]any{}
 	if _, err := toml.Decode(string(data), &tree); err != nil {
-		var pe toml.ParseError
-		if ok := asParseError(err, &pe); ok {
-			return nil, &config.Error{Source: source, Reason: fmt.Sprintf("line %d: %s", pe.Position.Line, pe.Message)}
-		}
-		return nil, &config.Error{Source: source, Reason: err.Error()}
+		return nil, config.AsError(err, source)
 	}
 	return tree, nil
-}
-
-func asParseError(err error, pe *toml.ParseError) bool {
-	p, ok := err.(toml.ParseError)
-	if ok {
-		*pe = p
-	}
-	return ok
 }
 
 // mergeTree merges over into base (tables recursively, everything else

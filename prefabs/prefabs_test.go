@@ -77,7 +77,7 @@ func TestRecipeErrorsNameFileAndKey(t *testing.T) {
 		{"[jump]\ncapture_policy = \"sometimes\"\n", "jump.capture_policy"},
 		{"[bogus]\nx = 1\n", "bogus"},
 		{"[view]\npitch_deg = 120\n", "view.pitch_deg"},
-		{"[kcc\n", "override 1 of capsule_walker: line"},
+		{"[kcc\n", "override 1 of capsule_walker:2: "},
 	}
 	for _, c := range cases {
 		_, err := prefabs.Spawn(donburi.NewWorld(), "capsule_walker", prefabs.Override(c.override))

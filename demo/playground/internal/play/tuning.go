@@ -44,11 +44,7 @@ var recipeSections = map[string]bool{"body": true, "view": true, "kcc": true, "j
 func ParseTuning(data []byte, source, current string) (*Tuning, error) {
 	tree := map[string]any{}
 	if _, err := toml.Decode(string(data), &tree); err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, &config.Error{Source: source, Reason: fmt.Sprintf("line %d: %s", pe.Position.Line, pe.Message)}
-		}
-		return nil, &config.Error{Source: source, Reason: err.Error()}
+		return nil, config.AsError(err, source)
 	}
 	recipe := false
 	for k, v := range tree {
