@@ -11,6 +11,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
 	"github.com/seedgames/motorkit/demo/flail/online"
+	_ "github.com/seedgames/motorkit/demo/internal/display"
 	"github.com/seedgames/motorkit/trace"
 )
 

@@ -12,6 +12,7 @@ import (
 	"syscall"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	_ "github.com/seedgames/motorkit/demo/internal/display"
 	"github.com/seedgames/motorkit/demo/playground/internal/play"
 	"github.com/seedgames/motorkit/trace"
 )
