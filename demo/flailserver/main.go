@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -29,6 +30,7 @@ type flags struct {
 	web      string
 	build    bool
 	grace    time.Duration
+	origins  []string
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -42,6 +44,13 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.web, "web", "demo/flail/web", "directory of the browser page (index.html; flail.wasm and wasm_exec.js when built)")
 	fs.BoolVar(&f.build, "build-wasm", true, "build flail.wasm with the go tool when -web has none")
 	fs.DurationVar(&f.grace, "grace", 10*time.Second, "how long a dropped player's car waits for a reconnect")
+	fs.Func("origin", "host pattern of another web page allowed to connect from a browser, e.g. game.example.com or *.example.com (repeatable; pages this server serves are always allowed)", func(v string) error {
+		if _, err := path.Match(v, ""); err != nil || v == "" {
+			return fmt.Errorf("bad origin pattern %q", v)
+		}
+		f.origins = append(f.origins, v)
+		return nil
+	})
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -163,7 +172,7 @@ func main() {
 		log.Fatal(err)
 	}
 	srv, err := online.NewServer(online.ServerOptions{RoomSize: f.roomSize, MaxRooms: f.rooms, Seed: f.seed,
-		Config: &cfg, Grace: f.grace})
+		Config: &cfg, Grace: f.grace, AllowedOrigins: f.origins})
 	if err != nil {
 		log.Fatal(err)
 	}

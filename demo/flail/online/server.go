@@ -61,6 +61,14 @@ type ServerOptions struct {
 	SendQueue, SlowDrops int
 	// Log receives one line per connection event (default log.Default()).
 	Log *log.Logger
+	// AllowedOrigins are the host patterns (path.Match syntax, e.g.
+	// "game.example.com" or "*.example.com:8443") of the other web pages
+	// allowed to open a websocket on this server from a browser. A page
+	// served by this server (an Origin whose host is the request's Host) is
+	// always allowed; any other browser origin is refused with 403, so a
+	// page on another site cannot use a visitor's browser to play here.
+	// Native clients send no Origin header and are always accepted.
+	AllowedOrigins []string
 }
 
 func (o *ServerOptions) defaults() error {
@@ -151,7 +159,7 @@ func (s *Server) logf(format string, args ...any) { s.opts.Log.Printf(format, ar
 
 // ServeHTTP accepts a WebSocket connection and runs it until it ends.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.opts.AllowedOrigins})
 	if err != nil {
 		s.logf("accept %s: %v", r.RemoteAddr, err)
 		return
