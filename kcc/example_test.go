@@ -33,6 +33,37 @@ func ExampleController_Move() {
 	// Output: x=5.0 feet=0.31 grounded=true state=ground
 }
 
+// The quick start of docs/kcc.md: a capsule on a floor, moved every tick
+// with gravity, up three 0.25 m stairs; VelocityAfter keeps the velocity
+// honest (the floor stops the fall, the steps add no upward speed).
+func Example_quickStart() {
+	w := kcc.NewWorld()
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{50, 0.5, 50}, mgl64.Quat{}) // floor, top at y=0
+	c := kcc.NewController(kcc.DefaultConfig())
+	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6} // 1.8 m tall
+	pos := mgl64.Vec3{0, 0.91, 0}                      // centre; feet 1 cm above the floor
+
+	for i := 1; i <= 3; i++ { // stairs along +X from x=2: 0.25 m risers, 0.5 m treads
+		x0 := 1.5 + 0.5*float64(i)
+		w.AddBox(mgl64.Vec3{(x0 + 10) / 2, 0.125 * float64(i), 0}, mgl64.Vec3{(10 - x0) / 2, 0.125 * float64(i), 2}, mgl64.Quat{})
+	}
+	const dt = 1.0 / 60
+	var vel mgl64.Vec3
+	highest := 0.0
+	for tick := 0; tick < 120; tick++ {
+		vel[0] = 2 // walk along +X at 2 m/s
+		// every tick (the caller owns velocity and gravity):
+		vel[1] -= 20 * dt
+		desired := vel.Mul(dt)
+		res := c.Move(w, shape, pos, desired)
+		pos = pos.Add(res.Translation)
+		vel = c.VelocityAfter(vel, desired, res, dt) // floor, ceiling and walls take speed away
+		highest = max(highest, vel[1])
+	}
+	fmt.Printf("x=%.2f feet=%.2f vy=%.1f highest vy=%.1f\n", pos[0], pos[1]-0.9, vel[1], highest)
+	// Output: x=4.00 feet=0.76 vy=0.0 highest vy=0.0
+}
+
 // Ray casts report the first hit along a direction.
 func ExampleWorld_RayCast() {
 	w := kcc.NewWorld()

@@ -13,10 +13,10 @@ import (
 // prefab, the pipeline on a fixed-step runner, and one command per frame.
 func Example() {
 	w := donburi.NewWorld()
-	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil {
+	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil { // static collision level (kcc.World)
 		panic(err)
 	}
-	player, err := prefabs.Spawn(w, "capsule_walker")
+	player, err := prefabs.Spawn(w, "capsule_walker") // or arena_player, rpg_player, hybrid_player, fps_player
 	if err != nil {
 		panic(err)
 	}
@@ -26,7 +26,7 @@ func Example() {
 	// In Ebitengine's Update: submit this frame's input, then advance.
 	for frame := 0; frame < 60; frame++ {
 		systems.Submit(w.Entry(player), components.CommandData{Forward: 1})
-		runner.Advance(1.0 / 60)
+		runner.Advance(1.0 / 60) // runs 0..5 fixed ticks; draw with runner.Alpha()
 	}
 	body := components.Body.Get(w.Entry(player))
 	fmt.Printf("after 1 s: x = %.2f m, speed %.1f m/s, grounded %v\n",

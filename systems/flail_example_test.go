@@ -22,7 +22,7 @@ func ExampleInstallFlail() {
 	}
 	me, _ := prefabs.SpawnFlail(w, "flail_player", prefabs.Override("[flail]\nname = \"me\"\n"))
 	for i := 0; i < 12; i++ {
-		if _, err := prefabs.SpawnFlail(w, "flail_bot"); err != nil {
+		if _, err := prefabs.SpawnFlail(w, "flail_bot", prefabs.Override("[flail_bot]\nskill = \"hard\"\n")); err != nil {
 			panic(err)
 		}
 	}
@@ -33,8 +33,10 @@ func ExampleInstallFlail() {
 		}
 	})
 	for i := 0; i < 400; i++ { // 10 s
-		systems.Submit(w.Entry(me), components.CommandData{AimAngle: 0.01 * float64(i), Throttle: 1})
-		p.Step()
+		aim, click := 0.01*float64(i), i%80 == 0
+		// every frame:
+		systems.Submit(w.Entry(me), components.CommandData{AimAngle: aim, Throttle: 1, PrimaryPressed: click, PrimaryHeld: click})
+		p.Step() // or a systems.Runner
 	}
 	e := w.Entry(me)
 	f := components.Flail.Get(e)

@@ -32,6 +32,21 @@ frictionless_jump_mode = "hard"
 	// designer.toml: key "g_peak": value 9 out of range [0, 4]
 }
 
+// Load a tuning file and build one motor per entity (docs/motors/arena.md).
+func ExampleNew() {
+	cfg, err := arena.Parse(arena.DefaultTOML, "arena.toml") // or arena.LoadFile(path), arena.DefaultConfig()
+	if err != nil {
+		panic(err)
+	}
+	m, err := arena.New(cfg) // one motor per entity: motors.Motor + motors.MetricsReporter
+	if err != nil {
+		panic(err)
+	}
+	var _ motors.MetricsReporter = m
+	fmt.Println(m.Kind(), cfg.MaxSpeedGround)
+	// Output: arena 8
+}
+
 // Drive the three stages by hand for one airborne tick at the Golden Angle,
 // as the pipeline does after its intent and buffer stages.
 func ExampleMotor() {

@@ -50,29 +50,29 @@ func ExampleNew() {
 func Example_gameLoop() {
 	w := donburi.NewWorld()
 	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil {
-		fmt.Println(err)
-		return
+		panic(err)
 	}
 	ent, err := prefabs.Spawn(w, "fps_player", prefabs.At(mgl64.Vec3{0, 0.91, 0}))
 	if err != nil {
-		fmt.Println(err)
-		return
+		panic(err)
 	}
-	cfg := fps.DefaultConfig()
 	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+	cfg := fps.DefaultConfig()
 	runner := systems.NewRunner(p, systems.RunnerOptions{MaxStepsPerFrame: 5, MaxFrameDt: cfg.RunnerMaxFrameDt()})
 
-	var in input.Adapter
-	player := w.Entry(ent)
+	var in input.Adapter // feed in.Event(...) from your key callbacks
+	menuOpen, frameDt := false, 1.0/144
 	in.Event(input.Forward, true, false)   // W goes down and stays down
 	for frame := 0; frame < 144; frame++ { // 1 s at 144 FPS
 		if frame == 72 {
 			in.Event(input.Jump, true, false) // a tap on frame 72
 			in.Event(input.Jump, false, false)
 		}
-		systems.Submit(player, in.Update(input.Frame{}))
-		runner.Advance(1.0 / 144)
+		// every render frame:
+		systems.Submit(w.Entry(ent), in.Update(input.Frame{UICaptured: menuOpen}))
+		runner.Advance(frameDt)
 	}
+	player := w.Entry(ent)
 	b := components.Body.Get(player)
 	fmt.Printf("ticks %d, jumps %d, planar speed %.2f m/s\n",
 		p.Ticks(), components.JumpBuffer.Get(player).Consumes, motors.Planar(b.Velocity).Len())

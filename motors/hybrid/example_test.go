@@ -2,9 +2,13 @@ package hybrid_test
 
 import (
 	"fmt"
+	"math"
 
+	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/motors/hybrid"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/yohamta/donburi"
 )
 
 // The seed's formulas for the default config.
@@ -58,4 +62,19 @@ func ExampleLoad() {
 	fmt.Printf("%.4f rad/s, sprint %v, %v\n", c.RotationSpeedRad(), c.SprintSpeed, err)
 	// Output:
 	// 6.2832 rad/s, sprint 7, <nil>
+}
+
+// Spawn a hybrid player with the prefab library and read its facing for
+// rendering (docs/motors/hybrid.md).
+func Example_spawn() {
+	w := donburi.NewWorld()
+	ent, err := prefabs.Spawn(w, "hybrid_player", prefabs.Facing(math.Pi/2))
+	if err != nil {
+		panic(err)
+	}
+	m := components.Motor.Get(w.Entry(ent)).Motor.(*hybrid.Motor)
+	yaw := m.Facing() // the character's facing for rendering
+	dbg := m.Debug()  // debug vectors: input, facing, blended and velocity directions
+	fmt.Printf("facing %.4f rad, target speed %.1f m/s\n", yaw, dbg.TargetSpeed)
+	// Output: facing 1.5708 rad, target speed 0.0 m/s
 }

@@ -3,8 +3,12 @@ package rpg_test
 import (
 	"fmt"
 
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/motors/rpg"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/yohamta/donburi"
 )
 
 // A motor driven by hand for three ticks at 60 Hz, holding forward from rest.
@@ -41,4 +45,17 @@ func ExampleLoad() {
 	// Output:
 	// 7 limited 0.18 <nil>
 	// player.toml: key "tau_accel": value 9 out of range [0.005, 5]
+}
+
+// Spawn an RPG player with a per-spawn override (docs/motors/rpg.md).
+func Example_spawn() {
+	w := donburi.NewWorld()
+	ent, err := prefabs.Spawn(w, "rpg_player", prefabs.At(mgl64.Vec3{0, 0.96, 0}),
+		prefabs.Override("[motor]\nmax_speed = 7.0\n"))
+	if err != nil {
+		panic(err)
+	}
+	m := components.Motor.Get(w.Entry(ent)).Motor.(*rpg.Motor)
+	fmt.Println(m.Kind(), m.Config().MaxSpeed)
+	// Output: rpg 7
 }
