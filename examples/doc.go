@@ -1,0 +1,17 @@
+// Package examples holds no code of its own: each directory below it is a
+// small main package to copy from.
+//
+//   - minimal: a donburi world, a level, one character, 300 ticks, no display.
+//   - kcc: the character controller on its own (no ECS): stairs, a slope,
+//     a moving platform, and the velocity kept right on steps and landings.
+//   - custommotor: a motor of your own, registered with prefabs and
+//     spawned from a TOML recipe.
+//   - topdown: an Ebitengine game in under 200 lines: one motor, a camera,
+//     systems.Runner inside ebiten.Game.
+//   - ecs: the pipeline inside a donburi ecs.ECS, next to your own systems
+//     and layers.
+//
+// The headless ones are run by their tests (go test ./examples/...); the
+// two that open a window are built by CI and run under Xvfb with -frames
+// and -screenshot.
+package examples
