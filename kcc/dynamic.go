@@ -36,8 +36,6 @@ type pose struct {
 	rot mgl64.Quat
 }
 
-var identityPose = pose{rot: mgl64.QuatIdent()}
-
 func (p pose) apply(l vec) vec { return add(p.rot.Rotate(l), p.pos) }
 
 func (p pose) inverse(w vec) vec { return p.rot.Conjugate().Rotate(sub(w, p.pos)) }

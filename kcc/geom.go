@@ -42,14 +42,6 @@ func (b aabb) union(o aabb) aabb {
 	return b
 }
 
-func (b aabb) inflate(m float64) aabb {
-	for i := 0; i < 3; i++ {
-		b.min[i] -= m
-		b.max[i] += m
-	}
-	return b
-}
-
 func (b *aabb) overlaps(o *aabb) bool {
 	return b.min[0] <= o.max[0] && b.max[0] >= o.min[0] &&
 		b.min[1] <= o.max[1] && b.max[1] >= o.min[1] &&

@@ -35,7 +35,6 @@ type netGame struct {
 	rosterV, pickV uint64
 	acc            float64
 	pressed        bool
-	last           time.Time
 
 	ps     []wire.PlayerState
 	path   [][2]float64

@@ -13,7 +13,6 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
-	"runtime"
 	"sync"
 	"syscall"
 	"time"
@@ -99,10 +98,11 @@ func (wf *webFiles) buildWasm(logf func(string, ...any)) {
 }
 
 func copyWasmExec(dst string) error {
-	root := runtime.GOROOT()
-	if out, err := exec.Command("go", "env", "GOROOT").Output(); err == nil && len(out) > 1 {
-		root = string(out[:len(out)-1])
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil || len(out) < 2 {
+		return fmt.Errorf("go env GOROOT: %v", err)
 	}
+	root := string(out[:len(out)-1])
 	for _, p := range []string{"lib/wasm/wasm_exec.js", "misc/wasm/wasm_exec.js"} {
 		src, err := os.Open(filepath.Join(root, p))
 		if err != nil {

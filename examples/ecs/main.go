@@ -155,8 +155,12 @@ func (g *game) Draw(screen *ebiten.Image) {
 		img := image.NewRGBA(screen.Bounds())
 		screen.ReadPixels(img.Pix)
 		var buf bytes.Buffer
-		if err := png.Encode(&buf, img); err == nil {
+		err := png.Encode(&buf, img)
+		if err == nil {
 			err = os.WriteFile(g.shotPath, buf.Bytes(), 0o644)
+		}
+		if err != nil {
+			log.Print(err)
 		}
 		fmt.Printf("frame %d: coins %d/12\n", g.frame, g.score)
 	}

@@ -34,15 +34,6 @@ func replay(t *testing.T, name string, opts ...trace.Option) *trace.Result {
 	return res
 }
 
-func metric(t *testing.T, s *trace.Sample, name string) float64 {
-	t.Helper()
-	v, ok := s.Metric(name)
-	if !ok {
-		t.Fatalf("tick %d: metric %q missing", s.Tick, name)
-	}
-	return v
-}
-
 // The rpg_player recipe's motor config is the default.
 var cfg = rpg.DefaultConfig()
 

@@ -456,7 +456,6 @@ type player struct {
 	inCount uint64
 	inAt    time.Time
 	aim     float64
-	welcome bool
 	cnt     Counters
 }
 

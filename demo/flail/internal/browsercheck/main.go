@@ -146,9 +146,12 @@ func pageTarget(ctx context.Context, port string) (string, error) {
 				Type string `json:"type"`
 				WS   string `json:"webSocketDebuggerUrl"`
 			}
-			err = json.NewDecoder(resp.Body).Decode(&ts)
+			derr := json.NewDecoder(resp.Body).Decode(&ts)
 			resp.Body.Close()
 			for _, t := range ts {
+				if derr != nil {
+					break
+				}
 				if t.Type == "page" && t.WS != "" {
 					return t.WS, nil
 				}
