@@ -9,7 +9,7 @@ import (
 )
 
 // CommandData is one tick of raw player input, and the persistent command
-// buffer between the game loop and the fixed-step pipeline (seed 004 §D): a
+// buffer between the game loop and the fixed-step pipeline (docs/architecture.md#fixed-step-and-the-command-buffer): a
 // game submits commands with systems.Submit at any time; edges (JumpPressed,
 // PrimaryPressed) are OR-ed in and cleared only after a tick has consumed them,
 // so a press is never lost when a frame runs no tick and never seen twice
@@ -29,7 +29,7 @@ type CommandData struct {
 	Throttle float64
 	// PrimaryPressed is the primary button's down edge; PrimaryHeld its level.
 	PrimaryPressed, PrimaryHeld bool
-	// UICaptured is true while a UI owns the keyboard (seed 004 §G):
+	// UICaptured is true while a UI owns the keyboard (docs/motors/fps.md#ui-capture):
 	// gameplay input is ignored and the jump buffer follows the entity's
 	// JumpBufferData.CapturePolicy.
 	UICaptured bool
@@ -67,7 +67,7 @@ const (
 	// CaptureFreeze keeps the jump buffer and coyote timers where they are
 	// while the UI captures input; they resume counting after release. This
 	// is the default: a press made just before a menu opened still counts
-	// when it closes (seed 004 §G recommends freezing or expiring explicitly).
+	// when it closes (docs/motors/fps.md#ui-capture recommends freezing or expiring explicitly).
 	CaptureFreeze CapturePolicy = iota
 	// CaptureExpire keeps counting the timers down while captured, so a
 	// buffered press expires normally during the capture.

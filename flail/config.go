@@ -11,7 +11,7 @@ import (
 
 // Physics modes accepted by Config.Mode.
 const (
-	// ModeExact reproduces the seed's 40 Hz server step (seed 002 §10).
+	// ModeExact reproduces the reference game's 40 Hz server step (docs/flail.md#exact-mode-default-the-reference-server-reproduced).
 	ModeExact = "exact"
 	// ModeClean uses XPBD distance constraints for the rope; the flail's
 	// mass can pull the car.
@@ -25,17 +25,17 @@ const (
 var DefaultFile []byte
 
 // Config is the flail game tuning. Lengths are in world units (u), the
-// physics constants are per reference tick as the seed states them, times
+// physics constants are per reference tick as the reference game states them, times
 // are in seconds and rule speeds in world units per second. Physics converts
 // it to SI per-tick constants for a given tick rate.
 type Config struct {
 	// Mode is "exact" (default) or "clean".
 	Mode string `toml:"mode"`
 	// UnitsPerMeter converts world units to meters (default 100: the
-	// seed's 8500-unit map is 85 m).
+	// reference game's 8500-unit map is 85 m).
 	UnitsPerMeter float64 `toml:"units_per_meter"`
 	// ReferenceRate is the tick rate (Hz) the per-tick constants are
-	// measured at (40, the seed's server rate). At another pipeline rate the
+	// measured at (40, the reference game's server rate). At another pipeline rate the
 	// constants are rescaled so per-second behaviour is kept; at the
 	// reference rate they are used unchanged (bit-exact seed step).
 	ReferenceRate float64 `toml:"reference_rate"`
@@ -51,14 +51,14 @@ type Config struct {
 	Arena   ArenaConfig  `toml:"arena"`
 	Bots    BotsConfig   `toml:"bots"`
 	// Collisions are the contact rules between players (game rules on
-	// top of the seed's physics; each can be switched off).
+	// top of the reference game's physics; each can be switched off).
 	Collisions CollisionConfig `toml:"collisions"`
 }
 
 // CollisionConfig switches and tunes the contacts between players: car
 // against car, car against another player's flail, and flail against
 // flail. They are game rules applied by Rules.Step after the physics step
-// (seed 002 has no contacts; with every switch off a match is the seed's
+// (docs/flail.md#exact-mode-default-the-reference-server-reproduced has no contacts; with every switch off a match is the reference game's
 // physics plus the kill rule). Masses are the [clean] section's car_mass,
 // flail_mass and flail_mass_exponent, in both physics modes.
 type CollisionConfig struct {
@@ -80,7 +80,7 @@ type CollisionConfig struct {
 	Iterations int `toml:"iterations"`
 }
 
-// CarConfig is the player car (seed 002 §4).
+// CarConfig is the player car (docs/flail.md#exact-mode-default-the-reference-server-reproduced).
 type CarConfig struct {
 	// Accel is the velocity (u/tick) added per moving tick along the input
 	// angle before drag (seed: 1).
@@ -91,7 +91,7 @@ type CarConfig struct {
 	Radius float64 `toml:"radius"`
 }
 
-// FlailConfig is the flail head (seed 002 §5) plus the throw rules' physics.
+// FlailConfig is the flail head (docs/flail.md#exact-mode-default-the-reference-server-reproduced) plus the throw rules' physics.
 type FlailConfig struct {
 	// Drag is the per-tick velocity divisor of the attached flail (1.1).
 	Drag float64 `toml:"drag"`
@@ -115,9 +115,9 @@ type FlailConfig struct {
 	ThrowBoost float64 `toml:"throw_boost"`
 }
 
-// RopeConfig is the chain between car and flail (seed 002 §6).
+// RopeConfig is the chain between car and flail (docs/flail.md#exact-mode-default-the-reference-server-reproduced).
 type RopeConfig struct {
-	// Segments is the seed's segment count: the chain has Segments-2
+	// Segments is the reference game's segment count: the chain has Segments-2
 	// internal nodes (seed: 3, so one node).
 	Segments int `toml:"segments"`
 	// RestLength of each link (u, seed: 80).
@@ -128,17 +128,17 @@ type RopeConfig struct {
 	NodeDrag float64 `toml:"node_drag"`
 }
 
-// Quirks are the switches for seed 002 §12's behaviours. All are false in
+// Quirks are the switches for the quirks of docs/flail.md#quirks-and-their-switches. All are false in
 // exact mode (the default), which reproduces the measured server.
 type Quirks struct {
 	// RopePullsPlayer lets rope impulses change the car's velocity (the
-	// seed's car has isAffectedByRope = false).
+	// reference game's car has isAffectedByRope = false).
 	RopePullsPlayer bool `toml:"rope_pulls_player"`
-	// TwoSidedSprings makes links push back when compressed (the seed's
+	// TwoSidedSprings makes links push back when compressed (the reference game's
 	// springs act on extension only).
 	TwoSidedSprings bool `toml:"two_sided_springs"`
 	// StaleSnapshot publishes the snapshot taken before the tick's
-	// simulation (what the seed's clients saw: send happens before the
+	// simulation (what the reference game's clients saw: send happens before the
 	// step) instead of the state after it.
 	StaleSnapshot bool `toml:"stale_snapshot"`
 }
@@ -259,7 +259,7 @@ type SkillConfig struct {
 	DodgeDistance float64 `toml:"dodge_distance"`
 }
 
-// DefaultConfig returns the default tuning: the seed's constants in exact
+// DefaultConfig returns the default tuning: the reference game's constants in exact
 // mode plus the game rules documented in docs/flail.md.
 func DefaultConfig() Config {
 	return Config{
@@ -441,7 +441,7 @@ type Physics struct {
 }
 
 // Physics converts the tuning for a pipeline running at rate Hz. At the
-// reference rate every constant is the seed's, unchanged; at another rate
+// reference rate every constant is the reference game's, unchanged; at another rate
 // drags become Drag^(ref/rate), the car's added speed keeps the terminal
 // speed in m/s, K scales by (ref/rate)^2 (same spring frequency) and the
 // attraction keeps its acceleration in m/s^2. A non-finite or non-positive

@@ -1,5 +1,5 @@
 // Package flail is the brutal.io-style flail game domain of motorkit: the
-// car/flail/rope physics of seed 002 (exact mode, reproducing the measured
+// car/flail/rope physics of docs/flail.md#exact-mode-default-the-reference-server-reproduced (exact mode, reproducing the measured
 // 40 Hz server step, and a clean XPBD mode), the flail size formula, the game
 // rules (energy pickups, throwing and attracting the flail, energy drains,
 // kills by a flail's own speed, contacts between cars and flails that
@@ -9,7 +9,7 @@
 //
 // The game is top-down on the XZ plane (Y is up and stays constant). State is
 // kept in SI units (meters, m/s, seconds, radians) like the rest of the
-// module; the tuning file is authored in the seed's world units (100 world
+// module; the tuning file is authored in the reference game's world units (100 world
 // units per meter unless configured) and per-reference-tick constants, and
 // Config.Physics converts it once into per-tick SI constants for a given tick
 // rate.

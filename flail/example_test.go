@@ -18,7 +18,7 @@ func ExampleFlailRadiusUnits() {
 	// E=5000: 252.8 u
 }
 
-// The seed's car step: full throttle converges to 10 u/tick (4 m/s at
+// The reference game's car step: full throttle converges to 10 u/tick (4 m/s at
 // 40 Hz and 100 u/m).
 func ExamplePhysics_StepCar() {
 	cfg := flail.DefaultConfig()

@@ -20,7 +20,7 @@ type Point struct {
 type Input struct {
 	// Aim is the heading in radians: direction (cos Aim, 0, sin Aim).
 	Aim float64
-	// Throttle in [0, 1] scales the per-tick acceleration (the seed's
+	// Throttle in [0, 1] scales the per-tick acceleration (the reference game's
 	// boolean "moving" is 0 or 1).
 	Throttle float64
 	// PrimaryPressed is the primary button's down edge this tick;
@@ -47,7 +47,7 @@ func (in Input) Sanitized() Input {
 // FlailState is the flail head.
 type FlailState struct {
 	Point
-	// Angle is atan2 of the flail's offset from its car (seed §5),
+	// Angle is atan2 of the flail's offset from its car (docs/flail.md#exact-mode-default-the-reference-server-reproduced),
 	// recomputed each tick after the car moved; metadata for drawing.
 	Angle float64
 	// Radius is the flail's radius in meters (from energy, FlailRadius).
@@ -102,7 +102,7 @@ func (c CarPull) ApplyTo(car *Point) {
 	car.Vel = car.Vel.Add(c.DVel)
 }
 
-// moveDir is the seed's u(angle) = normalize([cos a, sin a]) on XZ.
+// moveDir is the reference game's u(angle) = normalize([cos a, sin a]) on XZ.
 func moveDir(a float64) (x, z float64) {
 	s, c := math.Sincos(a)
 	m := math.Sqrt(c*c + s*s)
@@ -113,7 +113,7 @@ func moveDir(a float64) (x, z float64) {
 }
 
 // CarVelocity returns the car's velocity after this tick's drive and drag:
-// v = (v + throttle*accel*u(aim)) / drag (seed §4). The input must be
+// v = (v + throttle*accel*u(aim)) / drag (docs/flail.md#exact-mode-default-the-reference-server-reproduced). The input must be
 // sanitized. Y is kept.
 func (p *Physics) CarVelocity(v mgl64.Vec3, in Input) mgl64.Vec3 {
 	ux, uz := moveDir(in.Aim)
@@ -166,7 +166,7 @@ func chainAt(i int, car *Point, fl *FlailState, r *Rope) *Point {
 }
 
 // StepFlail advances the flail and the rope for one tick after the car has
-// moved (seed §1 steps 3-5, §5-7), in the mode p was built for. carStart is
+// moved (docs/flail.md#exact-mode-default-the-reference-server-reproduced steps 3-5 and the flail, rope and bounce steps), in the mode p was built for. carStart is
 // the car's position before this tick's movement (clean mode interpolates
 // the car's path across substeps; exact mode ignores it). car is read; what
 // the rope does to the car is returned, not applied. The input must be
@@ -194,7 +194,7 @@ func (p *Physics) flailFree(car *Point, fl *FlailState, drag float64, attractFra
 }
 
 func (p *Physics) stepExact(car *Point, fl *FlailState, r *Rope) CarPull {
-	// 2) flail free integration (seed §5).
+	// 2) flail free integration (docs/flail.md#exact-mode-default-the-reference-server-reproduced).
 	fl.Angle = math.Atan2(fl.Pos[2]-car.Pos[2], fl.Pos[0]-car.Pos[0])
 	if fl.Thrown {
 		p.flailFree(car, fl, p.ThrownDrag, 1)

@@ -7,7 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// seedPlayer is seed 002 §10's state, in world units and units/tick.
+// seedPlayer is the reference game's player state (docs/flail.md#exact-mode-default-the-reference-server-reproduced), in world units and units/tick.
 type seedVec struct{ x, y float64 }
 type seedObj struct {
 	p, v     seedVec
@@ -15,7 +15,7 @@ type seedObj struct {
 	isNode   bool
 }
 
-// seedStep is seed 002 §10's reproduction pseudocode, written plainly in
+// seedStep is the reference game's step as docs/flail.md#exact-mode-default-the-reference-server-reproduced writes it, written plainly in
 // world units (one call = one 40 Hz tick for one player). rope[0] is the
 // player, rope[last] the flail, the rest ChainSegments.
 func seedStep(player, flail *seedObj, rope []*seedObj, inputAngle float64, moving bool, restLength, k float64) (flailAngle float64) {
@@ -143,8 +143,8 @@ func TestExactModeMatchesSeedPseudocode(t *testing.T) {
 	}
 }
 
-// Seed §4: v = (v+u)/1.1 has the fixed point 0.1 v = u, so |v| -> 10 u/tick
-// (400 u/s at 40 Hz); from rest v_n = 10 (1 - 1.1^-n). Seed §9: without
+// The drive step: v = (v+u)/1.1 has the fixed point 0.1 v = u, so |v| -> 10 u/tick
+// (400 u/s at 40 Hz); from rest v_n = 10 (1 - 1.1^-n). Without
 // input, v decays by (1/1.1) per tick, (1/1.1)^40 ~ 0.022 per second.
 func TestExactDerivedFigures(t *testing.T) {
 	cfg := DefaultConfig()

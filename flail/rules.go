@@ -61,7 +61,7 @@ type Snapshot struct {
 }
 
 // Publish records the player's end-of-tick state into Snap. With the stale
-// quirk, Snap gets the previous tick's state instead (the seed's server sends
+// quirk, Snap gets the previous tick's state instead (the reference game's server sends
 // before it simulates).
 func (p *Player) Publish(car mgl64.Vec3, r *Rope, stale bool) {
 	s := Snapshot{Car: car, Flail: p.Flail.Pos, Angle: p.Flail.Angle, Radius: p.Flail.Radius, Alive: p.Alive}
@@ -207,7 +207,7 @@ func (r *Rules) SpawnPoint() mgl64.Vec3 {
 }
 
 // Reset (re)starts a player at pos: car still, flail and rope nodes at the
-// car (seed §12: the flail starts on the car), start energy, spawn
+// car (docs/flail.md#quirks-and-their-switches: the flail starts on the car), start energy, spawn
 // protection. It does not emit events.
 func (r *Rules) Reset(p *Player, car *Point, rope *Rope, pos mgl64.Vec3) {
 	*car = Point{Pos: pos}

@@ -5,7 +5,7 @@ import (
 )
 
 // StepPlayerFlail runs one player's part of a tick after its car has moved
-// (seed §1 steps 3-5): the throw state machine on p.Input, the flail and
+// (docs/flail.md#exact-mode-default-the-reference-server-reproduced steps 3-5): the throw state machine on p.Input, the flail and
 // rope step in the physics' mode, then the flail's bounce off the arena's
 // walls (arena may be nil). carStart is the car's position before it moved.
 // It returns what the rope did to the car, for the caller to apply.
@@ -21,7 +21,7 @@ func (ph *Physics) StepPlayerFlail(arena *Arena, car *Point, carStart mgl64.Vec3
 	return pull
 }
 
-// Sim is a complete match without an ECS: cars moved by the seed's step and
+// Sim is a complete match without an ECS: cars moved by the reference game's step and
 // pushed out of the arena's boxes, flails, ropes, rules and bots. It is the
 // pure reference the ECS systems mirror, and what the package's tests and
 // benchmarks run. Players are kept in join order.
@@ -97,7 +97,7 @@ func (s *Sim) Remove(i int) {
 // Agents returns this tick's agent views (valid until the next Step).
 func (s *Sim) Agents() []Agent { return s.agents }
 
-// Step runs one tick: per player the car, flail and rope step (seed §1
+// Step runs one tick: per player the car, flail and rope step (docs/flail.md#exact-mode-default-the-reference-server-reproduced
 // order), then the rules, kills, respawns, leaderboard and snapshots.
 func (s *Sim) Step() {
 	s.stepPhysics()

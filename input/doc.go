@@ -1,6 +1,6 @@
 // Package input turns raw per-frame key and axis states into the per-tick
 // player commands the pipeline consumes (components.CommandData), following
-// seed 004 §D and §G:
+// docs/architecture.md#fixed-step-and-the-command-buffer:
 //
 //   - Edge detection: a key's pressed edge is "down now and not down at the
 //     previous frame". OS key repeat never makes a new edge: repeated down

@@ -74,7 +74,7 @@ type Config struct {
 	// false: a grounded horizontal request keeps its horizontal length and
 	// is lifted onto the slope, so the speed along the surface is
 	// v/cos(slope) (1.41x on 45 degrees) and a ramp is crossed in the same
-	// horizontal time as flat ground, which is what the seeds' motors are
+	// horizontal time as flat ground, which is what the the motors are
 	// tuned for. With true, a grounded move is redirected along the ground
 	// plane with its horizontal length, up and down the slope alike, so the
 	// horizontal speed on a slope is v*cos(slope).

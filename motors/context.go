@@ -46,7 +46,7 @@ type Input struct {
 	Crouch      bool
 }
 
-// Intent is the engine-owned Move Intent (seed 000 §4-5, seed 001 §4).
+// Intent is the engine-owned Move Intent (docs/architecture.md#units-and-axes, docs/architecture.md#one-tick).
 type Intent struct {
 	// Dir is the unit move direction: the planar direction lifted to 3D, and
 	// projected onto the ground tangent plane when grounded. Zero when Mag is 0.

@@ -7,7 +7,7 @@ import (
 )
 
 // YawForward is the planar unit forward vector for a yaw in radians:
-// (cos yaw, 0, sin yaw), as seed 000 §5.1 defines forward2.
+// (cos yaw, 0, sin yaw), as docs/architecture.md#units-and-axes defines forward2.
 func YawForward(yaw float64) mgl64.Vec3 {
 	s, c := math.Sincos(yaw)
 	return mgl64.Vec3{c, 0, s}

@@ -53,18 +53,18 @@ type JumpRules struct {
 	// Enabled allows jumping at all.
 	Enabled bool
 	// BufferTicks is how many ticks a jump press stays valid while the
-	// character cannot jump yet (seed 000 §7.1, seed 004 §F). A press is always
+	// character cannot jump yet (docs/motors/arena.md#frictionless-jump-modes-frictionless_jump_mode, docs/motors/fps.md#jump-timing-in-ticks). A press is always
 	// valid on the tick it happens, so 0 means "no buffering".
 	BufferTicks int
 	// CoyoteTicks is how many ticks after walking off ground (without
 	// jumping) a jump is still allowed.
 	CoyoteTicks int
 	// LandingGraceTicks is the length of the landing grace window that
-	// starts on the first grounded tick after being airborne (seed 000 §7.3).
+	// starts on the first grounded tick after being airborne (docs/motors/arena.md#frictionless-jump-modes-frictionless_jump_mode).
 	// The buffer stage only counts it down; motors decide what it means.
 	LandingGraceTicks int
 	// AutoHop lets a held jump button request a jump on every grounded tick.
-	// Off by default: holding jump never re-triggers a jump (seed 004 §F).
+	// Off by default: holding jump never re-triggers a jump (docs/motors/fps.md#jump-timing-in-ticks).
 	AutoHop bool
 }
 

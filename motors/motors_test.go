@@ -13,7 +13,7 @@ func TestYawBasisIsOrthonormalAndRightHanded(t *testing.T) {
 		if math.Abs(f.Len()-1) > 1e-12 || math.Abs(r.Len()-1) > 1e-12 || math.Abs(f.Dot(r)) > 1e-12 {
 			t.Fatalf("yaw %v: forward %v right %v not orthonormal", yaw, f, r)
 		}
-		// Right = forward x up (Y up, right-handed): the seed's right2.
+		// Right = forward x up (Y up, right-handed): the design's right2.
 		if r.Sub(f.Cross(Up)).Len() > 1e-12 {
 			t.Fatalf("yaw %v: right %v != forward x up %v", yaw, r, f.Cross(Up))
 		}

@@ -5,7 +5,7 @@ import (
 	"github.com/seedgames/motorkit/motors/arena"
 )
 
-// The arena motor "Golden Angle" (seed 000): a recipe's [motor] table with
+// The arena motor "Golden Angle" (docs/motors/arena.md): a recipe's [motor] table with
 // kind = "arena" takes the keys of motors/arena/arena.toml (angles in
 // degrees, unknown keys rejected); absent keys keep the defaults, rescaled
 // to the table's max_speed_ground when it sets one.

@@ -5,7 +5,7 @@ import (
 	"github.com/seedgames/motorkit/motors/fps"
 )
 
-// The FPS motor of seed 004: a recipe's [motor] table with kind = "fps"
+// The FPS motor of docs/motors/fps.md: a recipe's [motor] table with kind = "fps"
 // takes the keys of motors/fps/fps.toml (times in seconds, angles in
 // degrees, unknown keys rejected); absent keys keep the defaults. The motor
 // implements Verticaler, so gravity, jump_speed = sqrt(2 g h) and

@@ -6,7 +6,7 @@ import (
 )
 
 // The "hybrid" motor kind: the [motor] table of a recipe is a hybrid.toml
-// (seed 003 MovementConfig) decoded over hybrid.DefaultConfig, strictly. The
+// (docs/motors/hybrid.md#the-model MovementConfig) decoded over hybrid.DefaultConfig, strictly. The
 // motor implements Verticaler, so the KCC's gravity, jump speed
 // (sqrt(2 g h)) and max fall speed come from it unless [kcc] sets them.
 func init() {

@@ -6,7 +6,7 @@ import (
 )
 
 // The "rpg" motor kind: the [motor] table of a recipe is an rpg.toml
-// (seed 001 §9.2) decoded over rpg.DefaultConfig, strictly.
+// (docs/motors/rpg.md#knobs-rpgtoml-the-motor-table-of-a-recipe) decoded over rpg.DefaultConfig, strictly.
 func init() {
 	RegisterMotor(rpg.Kind, func(data []byte, source string) (motors.Motor, error) {
 		cfg, err := rpg.Load(data, source)

@@ -4,7 +4,7 @@
 // One tick runs these stages in this order, every tick, for every entity
 // (entities in donburi's stable storage order):
 //
-//	intent   Command + View -> Move Intent (seed 000 §5, seed 001 §4)
+//	intent   Command + View -> Move Intent (docs/architecture.md#units-and-axes, docs/architecture.md#one-tick)
 //	buffer   jump buffer, coyote and landing-grace timers; request_jump
 //	friction Motor.Friction
 //	accel    Motor.Accel

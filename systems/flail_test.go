@@ -13,14 +13,14 @@ import (
 	"github.com/yohamta/donburi/filter"
 )
 
-// seed 002 §10's state in world units and units/tick.
+// docs/flail.md#exact-mode-default-the-reference-server-reproduced's state in world units and units/tick.
 type seedObj struct {
 	px, py, vx, vy float64
 	affected       bool
 	isNode         bool
 }
 
-// seedTick is seed 002 §10's reproduction pseudocode for one player and one
+// seedTick is docs/flail.md#exact-mode-default-the-reference-server-reproduced's reproduction pseudocode for one player and one
 // 40 Hz tick, written plainly in world units.
 func seedTick(player, fl *seedObj, rope []*seedObj, inputAngle float64, moving bool) {
 	const restLength, k = 80.0, 0.1
@@ -97,7 +97,7 @@ func newFlailWorld(t testing.TB, level string, cfg flail.Config, seed uint64) (d
 }
 
 // The full ECS pipeline (command buffer, flail drive, KCC stage with the
-// arena level, rope stage, rules, cleanup) reproduces seed 002 §10 in exact
+// arena level, rope stage, rules, cleanup) reproduces docs/flail.md#exact-mode-default-the-reference-server-reproduced in exact
 // mode: 2000 ticks of varied input, positions equal within 1e-9 relative.
 func TestFlailExactModeThroughPipelineMatchesSeed(t *testing.T) {
 	w, p, _ := newFlailWorld(t, "flail_open", flail.DefaultConfig(), 1)

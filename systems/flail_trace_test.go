@@ -56,7 +56,7 @@ func TestFlailTraceWallSlide(t *testing.T) {
 	if math.Abs(last.Position[0]-(42.5-0.3-0.01)) > 1e-3 {
 		t.Fatalf("car x %v: did not stop at the wall", last.Position[0])
 	}
-	// sliding along +Z at the tangential part of the drive: the seed step's
+	// sliding along +Z at the tangential part of the drive: the reference step's
 	// terminal velocity 4 m/s at 30 degrees has z component 4 sin 30 = 2 m/s
 	// (the x part is removed by the wall every tick).
 	if math.Abs(last.Velocity[2]-2) > 1e-6 || math.Abs(last.Velocity[0]) > 1e-9 || last.Position[1] != 0 {

@@ -8,7 +8,7 @@ import (
 	"github.com/yohamta/donburi"
 )
 
-// BuildIntent computes the Move Intent of seed 000 §5 / seed 001 §4 from the
+// BuildIntent computes the Move Intent of docs/architecture.md#units-and-axes / docs/architecture.md#one-tick from the
 // move axes and the view yaw:
 //
 //	intent2 = forward2*forward + right2*strafe
@@ -89,7 +89,7 @@ func (p *Pipeline) intentRefs(r *motorRefs) {
 	in.Yaw, in.Pitch = view.Yaw, view.Pitch
 	in.JumpHeld, in.Sprint, in.Walk, in.Crouch = c.JumpHeld, c.Sprint, c.Walk, c.Crouch
 	if c.UICaptured {
-		// Seed 004 §G: while the UI captures input, axes and edges are
+		// docs/motors/fps.md#ui-capture: while the UI captures input, axes and edges are
 		// ignored; held levels are kept as they were submitted.
 		in.Forward, in.Strafe, in.JumpPressed = 0, 0, false
 	} else {

@@ -12,7 +12,7 @@ import (
 
 func near(a, b mgl64.Vec3) bool { return a.Sub(b).Len() < 1e-12 }
 
-// Seed 000 §5.1: forward2 = (cos yaw, sin yaw), right2 = (-sin yaw, cos yaw)
+// docs/architecture.md#units-and-axes: forward2 = (cos yaw, sin yaw), right2 = (-sin yaw, cos yaw)
 // on the XZ plane.
 func TestIntentYawAndAxes(t *testing.T) {
 	cases := []struct {

@@ -17,7 +17,7 @@ const maxSpeed = 1e4
 func finiteVec(v mgl64.Vec3) bool { return motors.FiniteVec(v) }
 
 // kccEntity is the KCC stage for one entity: the single jump-consume point
-// (seed 004 §F), gravity, crouch, the controller move and the velocity
+// (docs/motors/fps.md#jump-timing-in-ticks), gravity, crouch, the controller move and the velocity
 // read-back.
 func (p *Pipeline) kccEntity(e *donburi.Entry) {
 	r := kccRefsOf(e)

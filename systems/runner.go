@@ -15,7 +15,7 @@ type RunnerOptions struct {
 	// MaxFrameDt clamps a frame's dt in seconds before it enters the
 	// accumulator (default 0.25). A 2 s hitch therefore runs at most
 	// MaxStepsPerFrame ticks, and tick-counted timers such as the jump
-	// buffer cannot be emptied by one spike (seed 004 §F "dt spikes").
+	// buffer cannot be emptied by one spike (docs/motors/fps.md#jump-timing-in-ticks "dt spikes").
 	MaxFrameDt float64
 }
 

@@ -49,7 +49,7 @@ func TestRunnerAccumulatesFixedTicks(t *testing.T) {
 	}
 }
 
-// Seed 004 §F "dt spikes": a 2 s frame is clamped to MaxFrameDt (0.25 s, 15
+// docs/motors/fps.md#jump-timing-in-ticks "dt spikes": a 2 s frame is clamped to MaxFrameDt (0.25 s, 15
 // ticks) and then to MaxStepsPerFrame (5), so the simulation advances 5
 // ticks, not 120, and a buffered press survives it and is consumed once.
 func TestDtSpikeClampsAndKeepsBuffer(t *testing.T) {

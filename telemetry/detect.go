@@ -7,13 +7,13 @@ import (
 )
 
 // DefaultThresholdSeconds is the default stuck-buffer threshold: 0.25 s. It is
-// longer than the largest jump buffer of seed 004 §C (0.2 s), so a press
+// longer than the largest jump buffer of docs/motors/fps.md#knobs (0.2 s), so a press
 // that simply expires in the air never dumps; only a buffer kept alive
 // (frozen by a UI capture, refreshed by repeated presses, or never consumed
 // although the character could jump) does.
 const DefaultThresholdSeconds = 0.25
 
-// Reason is a set of flags explaining a dump (seed 004 §H).
+// Reason is a set of flags explaining a dump (docs/motors/fps.md#telemetry).
 type Reason uint8
 
 // The reason flags, taken from the tick that triggered the dump.

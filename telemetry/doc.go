@@ -1,4 +1,4 @@
-// Package telemetry is the jump debugging aid of seed 004 §H: a per-entity
+// Package telemetry is the jump debugging aid of docs/motors/fps.md#telemetry: a per-entity
 // ring buffer of the last N fixed ticks (default 240) holding the input
 // edges, the jump timers, grounded, velocity, dt, the steps of the frame and
 // whether a jump was consumed; and a "dump on failure" detector that writes

@@ -36,7 +36,7 @@ type Dump struct {
 	ThresholdTicks int `toml:"threshold_ticks"`
 	StuckTicks     int `toml:"stuck_ticks"`
 	// Reasons lists the set flags by name; the four booleans spell each
-	// flag out (seed 004 §H: grounded, coyote, uiCaptured, jumpConsumed).
+	// flag out (docs/motors/fps.md#telemetry: grounded, coyote, uiCaptured, jumpConsumed).
 	Reasons    []string `toml:"reasons"`
 	Grounded   bool     `toml:"grounded"`
 	Coyote     bool     `toml:"coyote"`

@@ -2,7 +2,7 @@ package telemetry
 
 import "strconv"
 
-// AppendOverlay appends the seed 004 §H per-frame overlay line for r to dst
+// AppendOverlay appends the docs/motors/fps.md#telemetry per-frame overlay line for r to dst
 // and returns it, without allocating when dst has room (about 160 bytes):
 //
 //	tick 36 frame 12 steps 1 dt 0.0167 frame_dt 0.0167 | space down pressed | buffer 9 coyote 0 | grounded request consumed ui | vel 0.00 -0.40 0.00

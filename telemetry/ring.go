@@ -2,11 +2,11 @@ package telemetry
 
 import "github.com/go-gl/mathgl/mgl64"
 
-// DefaultTicks is the default ring length: 240 ticks, 4 s at 60 Hz (seed 004
-// §H suggests 120-240).
+// DefaultTicks is the default ring length: 240 ticks, 4 s at 60 Hz (docs/motors/fps.md
+// suggests 120-240).
 const DefaultTicks = 240
 
-// Record is one fixed tick of one entity, as the seed's overlay lists it.
+// Record is one fixed tick of one entity, as the design's overlay lists it.
 type Record struct {
 	// Tick is the pipeline's tick number.
 	Tick uint64 `toml:"tick"`

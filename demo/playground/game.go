@@ -255,7 +255,7 @@ func (g *Game) look() {
 
 // inputFrame polls the keys. While the cursor is released (a menu owns
 // the input) the frame is UI-captured: the pipeline ignores its axes and
-// edges and the jump timers freeze (seed 004 §G), so a Space pressed in
+// edges and the jump timers freeze (docs/motors/fps.md#ui-capture), so a Space pressed in
 // the menu never jumps.
 func (g *Game) inputFrame() input.Frame {
 	var f input.Frame

@@ -98,7 +98,7 @@ func (g *Game) drawHUD(dst *ebiten.Image, st *play.State, cam render.Camera, thi
 	if !g.captured && g.f.live() {
 		fillRect(dst, image.Rect(0, g.h/2-40, g.w, g.h/2+40), color.RGBA{0, 0, 0, 170})
 		say(dst, g.w/2-260, g.h/2-26, textMain,
-			"Cursor free: the menu owns the input (seed 004 G).",
+			"Cursor free: the menu owns the input (docs/motors/fps.md#ui-capture).",
 			"Moves and jumps are ignored, jump timers frozen.",
 			"Click in the window to play.")
 	}

@@ -11,7 +11,7 @@
 //
 // Messages hold physical values in the simulation's units (meters,
 // radians); a Frame converts them on the wire. The default frame sends
-// meters and radians unchanged; SeedFrame uses the seed's conventions
+// meters and radians unchanged; SeedFrame uses the reference game's conventions
 // (positions in world units / 10, the car angle shifted by -pi/2).
 //
 // Decoding never panics and allocates at most in proportion to the input

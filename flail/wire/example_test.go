@@ -7,7 +7,7 @@ import (
 )
 
 // A client's input on the wire and back, in the default frame and in the
-// seed's (where the server reads the angle minus pi/2).
+// reference game's (where the server reads the angle minus pi/2).
 func Example() {
 	in := wire.Input{Tick: 1, Aim: 0, Throttle: 1, Buttons: wire.ButtonHeld}
 	b := wire.AppendInput(nil, &in, wire.Frame{})

@@ -4,7 +4,7 @@ import "fmt"
 
 // Hello flags.
 const (
-	// HelloSeedFrame asks for the seed's wire conventions (SeedFrame) in
+	// HelloSeedFrame asks for the reference game's wire conventions (SeedFrame) in
 	// both directions.
 	HelloSeedFrame = 1 << 0
 )
@@ -203,7 +203,7 @@ type PlayerState struct {
 	Flags uint8
 	// Car position and velocity (m, m/s) on the XZ plane, and its aim.
 	X, Z, VX, VZ, Aim float64
-	// Flail head position (m), its angle (seed §5; sent as is) and radius.
+	// Flail head position (m), its angle (docs/flail.md#exact-mode-default-the-reference-server-reproduced; sent as is) and radius.
 	FX, FZ, FlailAngle, Radius float64
 	// Energy, kills and deaths.
 	Energy        float64

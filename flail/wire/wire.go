@@ -62,7 +62,7 @@ var (
 // Frame converts between simulation units (meters, radians) and wire
 // units.
 type Frame struct {
-	// Seed selects the seed's conventions: positions and speeds in world
+	// Seed selects the reference game's conventions: positions and speeds in world
 	// units / 10 (world units are meters * UnitsPerMeter), the car angle
 	// sent as angle - pi/2 and read back from an input as angle - pi/2.
 	Seed bool
@@ -70,7 +70,7 @@ type Frame struct {
 	UnitsPerMeter float64
 }
 
-// SeedFrame returns the frame of the seed's wire conventions.
+// SeedFrame returns the frame of the reference game's wire conventions.
 func SeedFrame(unitsPerMeter float64) Frame { return Frame{Seed: true, UnitsPerMeter: unitsPerMeter} }
 
 func (f Frame) scale() float64 {
@@ -104,7 +104,7 @@ func (f Frame) CarAngleIn(w float32) float64 {
 }
 
 // InputAngle converts a client's aim to the Input's wire angle (the server
-// subtracts pi/2 in the seed frame, as the seed's input decoder does).
+// subtracts pi/2 in the seed frame, as the reference game's input decoder does).
 func (f Frame) InputAngle(a float64) float32 {
 	if f.Seed {
 		a += math.Pi / 2

@@ -90,7 +90,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
-// TestSeedConventions pins the seed's wire transforms (§2, §8): positions
+// TestSeedConventions pins the reference game's wire transforms: positions
 // in world units / 10 (100 u/m: 1 m -> 10), the car angle minus pi/2 out
 // and the input angle minus pi/2 in.
 func TestSeedConventions(t *testing.T) {

@@ -1,10 +1,10 @@
 package arena_test
 
-// Seed 000 §11 acceptance tests, each an input trace under testdata/arena
+// docs/motors/arena.md#acceptance-tests acceptance tests, each an input trace under testdata/arena
 // replayed through the full pipeline (prefabs.Spawn of "arena_player", a
 // level from prefabs/levels, systems.Runner, the kcc controller).
 //
-// Every expected number is derived below from the seed's formulas with the
+// Every expected number is derived below from the design's formulas with the
 // default configuration (motors/arena/arena.toml) at 60 Hz:
 //
 //	W = 8 m/s, dt = 1/60 s, friction f = 6/s, stop_speed s = 0.3W = 2.4 m/s,
@@ -87,7 +87,7 @@ func writePlot(t *testing.T, name, title string, runs ...plot.Run) {
 
 // TestAcceptance1CrispStop: from W on flat ground, release all input.
 //
-// Seed §6.1 per tick: drop = max(v, s)*f*dt, v' = max(v - drop, 0).
+// The friction rule per tick: drop = max(v, s)*f*dt, v' = max(v - drop, 0).
 // Above the floor v' = v*r with r = 1 - f*dt = 0.9; at or below it the
 // speed falls linearly by d = s*f*dt = 0.24 m/s per tick.
 //
@@ -163,7 +163,7 @@ func TestAcceptance1CrispStop(t *testing.T) {
 // TestAcceptance2CrispRedirect: full speed forward (+X), then full strafe
 // right (+Z) with the view unchanged.
 //
-// Each tick friction then accel (§6.1, §6.2). While the speed is above s
+// Each tick friction then accel. While the speed is above s
 // friction scales the whole planar velocity by r = 0.9, and the accel adds
 // along +Z only: x_k = W r^k, z_k = min(r z_{k-1} + a dt W, W) with
 // a dt W = 14/60*8 = 1.8667 m/s, so z = 1.867, 3.547, 5.059, 6.420, 7.645, 8
@@ -238,9 +238,9 @@ func aimAtGoldenAngle(theta float64, from uint64) trace.Option {
 // the Golden Angle for 5 s.
 //
 // With the aim above the intent is always phi = theta_target + 45° = 80°
-// from the velocity. One projection-limited accelerate (§6.2) with accel a
+// from the velocity. One projection-limited accelerate with accel a
 // and intent speed u adds p = min(a dt u, u - v cos phi) (if > 0) at phi,
-// plus the bonus b along the same direction when gain > 1 (§8.2), so
+// plus the bonus b along the same direction when gain > 1, so
 //
 //	v'^2 = v^2 + P^2 + 2 v P cos phi,   P = p + b.
 //
@@ -336,7 +336,7 @@ func TestAcceptance3AirStrafeSpeedBuild(t *testing.T) {
 // forward. Without shaping nothing turns the velocity: the air intent speed
 // is W*gain with gain = lerp(1, lerp(0.85, 1.25, theta/35°), 1) <= 0.90 here,
 // i.e. at most 7.2 m/s, below the 12 m/s already along the intent, so the
-// projection-limited accel adds nothing (§6.2) and the capsule (r = 0.3)
+// projection-limited accel adds nothing and the capsule (r = 0.3)
 // stays on z = 0, hitting the jamb at z = -0.1. With shaping the velocity
 // turns toward the intent by min(1.5*dt, 2°) = 0.025 rad per tick: 0.025,
 // 0.050, 0.075, then the remaining 0.0081 rad, after which it flies along
@@ -432,11 +432,11 @@ func chained(res *trace.Result, from, to int) string {
 // the 11th jump tick, after 10 landings.
 //
 // Soft mode: the only grounded ticks are the jump ticks (the buffered press
-// is consumed on the first grounded tick), where §7.3 skips friction; in the
+// is consumed on the first grounded tick), where soft mode skips friction; in the
 // air the forward intent is along the velocity, theta = 0, q = 0, so gain =
 // g_min = 0.85 and the intent speed 6.8 m/s is below the 12 m/s along it (no
 // accel, no bonus), shaping has nothing to turn, and air_resistance is 0:
-// retention 100%. None mode: each jump tick applies §6.1, v *= 0.9, and the
+// retention 100%. None mode: each jump tick applies the friction rule, v *= 0.9, and the
 // ground accel (intent speed W) only helps below W: 12 -> 10.8 -> 9.72 ->
 // 8.748 -> 7.873 -> W = 8 (the accel tops it up), so 8/12 = 66.7% remains.
 func TestAcceptance5FrictionlessJumpRetention(t *testing.T) {
@@ -541,7 +541,7 @@ func TestAcceptance6GroundedStability(t *testing.T) {
 	}
 }
 
-// TestSoftLandingGraceCoupling: the §7.3 grace window through the pipeline.
+// TestSoftLandingGraceCoupling: the soft landing grace window through the pipeline.
 // Landing at 12 m/s with jump held but no jump requested (the press expired
 // from the buffer; auto_hop off), no move input. On the first two grounded
 // ticks soft mode scales friction by lerp(0.25, 0, q):

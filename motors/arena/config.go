@@ -12,11 +12,11 @@ import (
 )
 
 // DefaultW is the baseline ground top speed W = max_speed_ground (m/s) that
-// DefaultConfig uses. Seed 000 leaves W "designer-defined"; 8 m/s is a brisk
+// DefaultConfig uses. docs/motors/arena.md leaves W "designer-defined"; 8 m/s is a brisk
 // arena run (a 0.6 m wide capsule covers its own width in 75 ms).
 const DefaultW = 8.0
 
-// FrictionlessJumpMode selects how ground friction treats jumps (seed 000 §7.2).
+// FrictionlessJumpMode selects how ground friction treats jumps (docs/motors/arena.md#frictionless-jump-modes-frictionless_jump_mode).
 type FrictionlessJumpMode string
 
 // The frictionless jump modes.
@@ -24,7 +24,7 @@ const (
 	// ModeNone always applies ground friction when grounded, also on the
 	// tick a jump is consumed.
 	ModeNone FrictionlessJumpMode = "none"
-	// ModeSoft is seed 000 §7.3: no ground friction on the tick a jump is
+	// ModeSoft is docs/motors/arena.md#frictionless-jump-modes-frictionless_jump_mode: no ground friction on the tick a jump is
 	// requested; during the landing grace window, while jump is held or a
 	// jump press is buffered, friction is scaled by landing_friction_scale,
 	// lowered toward landing_friction_scale_best_angle by Golden Angle
@@ -37,12 +37,12 @@ const (
 	ModeHard FrictionlessJumpMode = "hard"
 )
 
-// Config holds every parameter of seed 000 §10.2 (tables A-E) plus two
-// switches the seed names without giving them a row (quality smoothing and
+// Config holds every parameter of docs/motors/arena.md#knobs (tables A-E) plus two
+// switches the design names without giving them a row (quality smoothing and
 // hold-to-hop). Speeds are m/s, accelerations and rates are per second,
 // angles are radians in code and degrees in TOML (keys ending in _deg).
 //
-// The "typical" ranges below are the seed's tuning ranges; Validate accepts
+// The "typical" ranges below are the design's tuning ranges; Validate accepts
 // the wider "allowed" ranges so tests and experiments can go beyond them
 // (for example g_min = g_peak = 1 disables the gain).
 type Config struct {
@@ -102,7 +102,7 @@ type Config struct {
 	// BlendSpeedEnd is the planar speed (m/s) where the gain is fully
 	// applied. Default 1.4W; typical 1.2W-1.8W; allowed (BlendSpeedStart, 1000].
 	BlendSpeedEnd float64 `toml:"blend_speed_end"`
-	// QualitySmoothstep applies the seed's optional smoothing
+	// QualitySmoothstep applies the design's optional smoothing
 	// q = q*q*(3-2q) to the Golden Angle quality (used by the gain and the
 	// landing-friction coupling). Default false (linear q).
 	QualitySmoothstep bool `toml:"quality_smoothstep"`
@@ -147,16 +147,16 @@ type Config struct {
 	// [0, LandingFrictionScale].
 	LandingFrictionScaleBestAngle float64 `toml:"landing_friction_scale_best_angle"`
 	// AutoHop lets a held jump button request a jump on every grounded tick
-	// (seed 000 §9 step 3 "jump_pressed/held"). Default false: like the rest
+	// (docs/motors/arena.md#one-tick step 3 "jump_pressed/held"). Default false: like the rest
 	// of the module, holding jump does not re-trigger; chain hops with
 	// buffered presses.
 	AutoHop bool `toml:"auto_hop"`
 }
 
-// DefaultConfig returns the seed's "Suggested start" values for W = DefaultW.
+// DefaultConfig returns the design's "Suggested start" values for W = DefaultW.
 func DefaultConfig() Config { return DefaultConfigForW(DefaultW) }
 
-// DefaultConfigForW returns the seed 000 §10.2 "Suggested start" column with
+// DefaultConfigForW returns the docs/motors/arena.md#knobs "Suggested start" column with
 // the W-relative entries expressed through w = max_speed_ground (m/s). It
 // does not validate w; Validate does.
 func DefaultConfigForW(w float64) Config {

@@ -13,7 +13,7 @@ import (
 func TestDefaultsAreTheSeedSuggestedStartThroughW(t *testing.T) {
 	for _, w := range []float64{DefaultW, 5, 10.5} {
 		c := DefaultConfigForW(w)
-		// Seed 000 §10.2 "Suggested start" column, tables A-E.
+		// docs/motors/arena.md#knobs "Suggested start" column, tables A-E.
 		want := map[string][2]float64{
 			"max_speed_ground":           {c.MaxSpeedGround, w},
 			"max_speed_air":              {c.MaxSpeedAir, w},

@@ -1,4 +1,4 @@
-// Package arena is the arena movement motor "Golden Angle" of seed 000
+// Package arena is the arena movement motor "Golden Angle" of docs/motors/arena.md
 // (Player Movement Spec — Golden Angle v1): crisp ground friction with a
 // stop_speed floor, projection-limited planar acceleration, air acceleration
 // scaled by the Golden Angle gain, speed-scaled air resistance, constrained
@@ -10,9 +10,9 @@
 // a *motors.Context, in that order, after the intent and buffer stages. The
 // primitives the stages are built from (FrictionScale, Accelerate, Quality,
 // Config.Gain, AirResistanceScale, RotateToward) are exported as pure
-// functions so they can be tested against the seed formulas one by one.
+// functions so they can be tested against the design formulas one by one.
 //
-// Configuration is a Config with every parameter of seed 000 §10.2 (tables
+// Configuration is a Config with every parameter of docs/motors/arena.md#knobs (tables
 // A-E). Defaults are the table's "Suggested start" column expressed through
 // W = max_speed_ground (DefaultConfigForW); TOML files use degrees for angles
 // (converted to radians at load) and are decoded strictly (unknown keys and

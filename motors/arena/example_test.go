@@ -73,7 +73,7 @@ func ExampleMotor() {
 	// speed 12.000 -> 13.116 m/s, gain 1.25, bonus 0.1333 m/s
 }
 
-// The primitives are plain functions of the seed formulas.
+// The primitives are plain functions of the design formulas.
 func ExampleFrictionScale() {
 	// W = 8 m/s, stop_speed = 2.4 m/s, friction = 6/s at 60 Hz.
 	fmt.Printf("%.3f %.3f\n", arena.FrictionScale(8, 2.4, 6, 1.0/60), arena.FrictionScale(1, 2.4, 6, 1.0/60))

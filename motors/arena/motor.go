@@ -93,7 +93,7 @@ func (mo *Motor) IntentSpeedCap(ctx *motors.Context) float64 {
 }
 
 // JumpRules returns buffer = jump_buffer_window_ticks, landing grace =
-// landing_grace_ticks, no coyote time and AutoHop = auto_hop. The seed
+// landing_grace_ticks, no coyote time and AutoHop = auto_hop. The design
 // authors these windows in ticks, so they do not depend on tickRate.
 func (mo *Motor) JumpRules(tickRate float64) motors.JumpRules {
 	return motors.JumpRules{
@@ -122,7 +122,7 @@ func (mo *Motor) AppendMetrics(dst []motors.Metric) []motors.Metric {
 	)
 }
 
-// Friction is stage 4 of seed 000 §9. Grounded: ground friction with the
+// Friction is stage 4 of docs/motors/arena.md#one-tick. Grounded: ground friction with the
 // stop_speed floor on the velocity along the ground (see surfaceVelocity),
 // with the friction coefficient multiplied by the frictionless-jump policy's
 // scale (see FrictionMultiplier). Airborne: the speed-scaled air resistance
@@ -160,7 +160,7 @@ func (mo *Motor) Friction(ctx *motors.Context) {
 	ctx.Velocity = motors.WithPlanar(ctx.Velocity, motors.Planar(vs.Mul(f)))
 }
 
-// FrictionMultiplier is the frictionless-jump policy (seed 000 §7.2-7.3):
+// FrictionMultiplier is the frictionless-jump policy (docs/motors/arena.md#frictionless-jump-modes-frictionless_jump_mode):
 // the factor applied to the friction coefficient on a grounded tick.
 //
 //   - none: always 1.
@@ -191,7 +191,7 @@ func (mo *Motor) FrictionMultiplier(ctx *motors.Context) float64 {
 	return 1
 }
 
-// Accel is stage 5 of seed 000 §9. Grounded: projection-limited accelerate
+// Accel is stage 5 of docs/motors/arena.md#one-tick. Grounded: projection-limited accelerate
 // of the surface velocity (see Friction) along the ground-tangent Intent.Dir
 // toward Intent.Speed with ground_accel. Airborne: the Golden Angle gain scales both air_accel_base
 // and the intent speed, the projection-limited accelerate runs on the planar
@@ -236,7 +236,7 @@ func (mo *Motor) Accel(ctx *motors.Context) {
 	ctx.Velocity = motors.WithPlanar(ctx.Velocity, p)
 }
 
-// Shaping is stage 6 of seed 000 §9, corridor shaping: airborne only, when
+// Shaping is stage 6 of docs/motors/arena.md#one-tick, corridor shaping: airborne only, when
 // the planar speed is at least min_speed_for_shaping and dot(vel_dir,
 // intent_dir) > min_alignment, the planar velocity is rotated toward the
 // planar intent by min(shaping_strength*intent_mag*dt,

@@ -22,7 +22,7 @@ func newMotor(t testing.TB, edit func(*Config)) *Motor {
 	return m
 }
 
-// ctxFor builds a Context the way the intent stage does (seed 000 §5.1):
+// ctxFor builds a Context the way the intent stage does (docs/architecture.md#units-and-axes):
 // intent2 = forward2*fwd + right2*strafe, mag = clamp(|intent2|, 0, 1),
 // dir = normalize(intent2), speed = mag * IntentSpeedCap.
 func ctxFor(m *Motor, grounded bool, v mgl64.Vec3, yaw, fwd, strafe float64) *motors.Context {
@@ -116,7 +116,7 @@ func TestFrictionlessJumpModes(t *testing.T) {
 			ctx.Input.JumpHeld = tc.held
 			want := map[FrictionlessJumpMode]float64{ModeNone: tc.none, ModeSoft: tc.soft, ModeHard: tc.hard}[mode]
 			m.Friction(ctx)
-			// Expected speed from §6.1 with friction*want: 8*(1 - 6*want/60).
+			// Expected speed from the friction rule with friction*want: 8*(1 - 6*want/60).
 			if got := m.Metrics().FrictionScale; got != want || !near(ctx.Velocity[0], 8*(1-6*want/60), 1e-12) {
 				t.Errorf("%s/%s: scale %v speed %v, want scale %v", mode, tc.name, got, ctx.Velocity[0], want)
 			}
@@ -128,7 +128,7 @@ func TestFrictionlessJumpModes(t *testing.T) {
 }
 
 func TestSoftGraceGoldenAngleCoupling(t *testing.T) {
-	// §7.3: landing_friction_scale_eff = lerp(0.25, best, q), q = theta/35°.
+	// Soft mode: landing_friction_scale_eff = lerp(0.25, best, q), q = theta/35°.
 	for _, tc := range []struct{ thetaDeg, best, smoothQ, want float64 }{
 		{0, 0, 0, 0.25},                    // straight ahead: base scale
 		{35, 0, 0, 0},                      // at the Golden Angle: best scale
@@ -197,7 +197,7 @@ func TestAirAccelGoldenAngleGain(t *testing.T) {
 	if !near(mt.Theta, tt, 1e-12) || !near(mt.Q, 1, 1e-12) || !near(mt.Gain, 1.25, 1e-12) {
 		t.Fatalf("metrics %+v", mt)
 	}
-	// Expected from §6.2 and §8.2:
+	// Expected from the accelerate and gain formulas:
 	//   wish = 8*1.25 = 10, accel = 8*1.25 = 10
 	//   along = 12*cos55° = 6.883, add = 3.117, push = min(10/60*10, add) = 1.6667
 	//   bonus = (1.25-1)*0.5*8*dt*8 = 0.13333
@@ -220,7 +220,7 @@ func TestAirAccelGoldenAngleGain(t *testing.T) {
 		t.Fatalf("poor angle: %v %+v", ctx.Velocity, m.Metrics())
 	}
 
-	// Gain disabled (g_min = g_peak = 1): identical to plain §6.2 with air_accel_base.
+	// Gain disabled (g_min = g_peak = 1): identical to plain accelerate with air_accel_base.
 	m = newMotor(t, func(c *Config) { c.GMin, c.GPeak = 1, 1 })
 	ctx = ctxFor(m, false, mgl64.Vec3{12, 0, 0}, yaw, 0, 1)
 	want, _ = Accelerate(mgl64.Vec3{12, 0, 0}, ctx.Intent.PlanarDir, W, 8, dt60)

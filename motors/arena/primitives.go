@@ -9,7 +9,7 @@ import (
 )
 
 // FrictionScale returns the factor that ground friction multiplies the speed
-// by in one tick (seed 000 §6.1):
+// by in one tick (docs/motors/arena.md#one-tick):
 //
 //	drop  = max(speed, stopSpeed) * friction * dt
 //	scale = clamp((speed - drop) / speed, 0, 1)
@@ -34,7 +34,7 @@ func FrictionScale(speed, stopSpeed, friction, dt float64) float64 {
 	return s
 }
 
-// Accelerate is the projection-limited accelerate of seed 000 §6.2:
+// Accelerate is the projection-limited accelerate of docs/motors/arena.md#one-tick:
 //
 //	current_along = dot(v, dir)
 //	add  = wishSpeed - current_along
@@ -55,7 +55,7 @@ func Accelerate(v, dir mgl64.Vec3, wishSpeed, accel, dt float64) (mgl64.Vec3, fl
 	return v.Add(dir.Mul(push)), push
 }
 
-// Quality is the normalized Golden Angle quality of seed 000 §7.3 and §8.2:
+// Quality is the normalized Golden Angle quality of docs/motors/arena.md#frictionless-jump-modes-frictionless_jump_mode:
 // q = saturate(theta / thetaTarget), optionally smoothed to q*q*(3-2q).
 // 0 is straight ahead, 1 at or beyond the target angle.
 func Quality(theta, thetaTarget float64, smooth bool) float64 {
@@ -69,7 +69,7 @@ func Quality(theta, thetaTarget float64, smooth bool) float64 {
 	return q
 }
 
-// Gain is the Golden Angle gain of seed 000 §8.2 for quality q and planar
+// Gain is the Golden Angle gain of docs/motors/arena.md#c-air-acceleration--golden-angle for quality q and planar
 // speed (m/s):
 //
 //	g    = lerp(g_min, g_peak, q)

@@ -12,7 +12,7 @@ const dt60 = 1.0 / 60
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 
 func TestFrictionScaleMatchesSeedRule(t *testing.T) {
-	// Seed 000 §6.1: drop = max(speed, stop_speed)*friction*dt,
+	// docs/motors/arena.md#one-tick: drop = max(speed, stop_speed)*friction*dt,
 	// scale = clamp((speed-drop)/speed, 0, 1). W=8, stop=2.4, friction=6.
 	for _, tc := range []struct{ speed, want float64 }{
 		// Above the floor: drop = speed*f*dt, scale = 1 - f*dt = 0.9.

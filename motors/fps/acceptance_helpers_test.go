@@ -11,9 +11,9 @@ import (
 	"github.com/yohamta/donburi/filter"
 )
 
-// Acceptance tests of seed 004 §I: traces under testdata/fps replayed through
+// Acceptance tests of docs/motors/fps.md#acceptance-tests-and-measured-numbers: traces under testdata/fps replayed through
 // the real pipeline (prefabs.Spawn + systems.Runner) with the fps_player
-// prefab, which uses the default Config (the middle of every §C range).
+// prefab, which uses the default Config (the middle of every suggested range).
 
 var def = fps.DefaultConfig()
 

@@ -10,10 +10,10 @@ import (
 	"github.com/seedgames/motorkit/motors"
 )
 
-// Config is every tuning parameter of seed 004 §C, in the units the TOML file
+// Config is every tuning parameter of docs/motors/fps.md#knobs, in the units the TOML file
 // uses: speeds in m/s, accelerations in m/s^2, times in seconds, angles in
 // degrees. The defaults (DefaultConfig) are the middle of each suggested
-// range of the seed; Knobs lists the suggested and the allowed range of every
+// range of the design; Knobs lists the suggested and the allowed range of every
 // field. Methods convert to what the pipeline needs (ticks, radians, the
 // derived jump speed).
 type Config struct {
@@ -37,8 +37,8 @@ type Config struct {
 	// ground while there is no move input: each tick the planar speed drops
 	// by max(speed, StopSpeed)*Friction*dt, not below zero.
 	Friction float64 `toml:"friction"`
-	// StopSpeed is the speed floor of the friction rule (m/s). Not in seed
-	// §C: it is Quake's stop speed and makes a released character stop in
+	// StopSpeed is the speed floor of the friction rule (m/s). Not in the
+	// design's table: it is Quake's stop speed and makes a released character stop in
 	// a finite time instead of creeping asymptotically toward zero.
 	StopSpeed float64 `toml:"stop_speed"`
 	// Gravity is the downward acceleration (m/s^2, seed 18-30).
@@ -73,15 +73,15 @@ type Config struct {
 	MaxFallSpeed float64 `toml:"max_fall_speed"`
 	// MaxDtClamp is the largest frame time the runner integrates in one
 	// frame (s, seed 0.05-0.1): a longer frame (a hitch) is clamped so the
-	// timers do not empty the jump buffer (seed 004 §F "dt spikes"). See
+	// timers do not empty the jump buffer (docs/motors/fps.md#jump-timing-in-ticks "dt spikes"). See
 	// RunnerMaxFrameDt.
 	MaxDtClamp float64 `toml:"max_dt_clamp"`
 }
 
-// Knob describes one Config field: its TOML key, its unit, the seed's
+// Knob describes one Config field: its TOML key, its unit, the design's
 // suggested range (whose middle is the default) and the allowed range the
 // loader enforces. The allowed range is wider than the suggested one so a
-// tuning pass can leave the seed's band; values outside it are rejected.
+// tuning pass can leave the design's band; values outside it are rejected.
 type Knob struct {
 	Key                  string
 	Unit                 string
@@ -112,7 +112,7 @@ var Knobs = []Knob{
 	{"max_dt_clamp", "s", 0.05, 0.1, 0.001, 0.5, func(c *Config) *float64 { return &c.MaxDtClamp }, true},
 }
 
-// DefaultConfig returns the middle of every suggested range of seed 004 §C
+// DefaultConfig returns the middle of every suggested range of docs/motors/fps.md#knobs
 // (and of stop_speed's suggested 0.5-1.5 m/s).
 func DefaultConfig() Config {
 	return Config{
@@ -190,7 +190,7 @@ func LoadFile(path string) (Config, error) {
 func (c Config) Encode() ([]byte, error) { return config.Encode(c) }
 
 // JumpSpeed is the upward speed a jump sets, derived from the jump height:
-// v = sqrt(2 g h) (seed 004 §C), so a jump from flat ground peaks JumpHeight
+// v = sqrt(2 g h) (docs/motors/fps.md#knobs), so a jump from flat ground peaks JumpHeight
 // above the take-off point under constant gravity.
 func (c Config) JumpSpeed() float64 {
 	v := math.Sqrt(2 * c.Gravity * c.JumpHeight)
@@ -206,7 +206,7 @@ func (c Config) MaxSlopeRad() float64 { return config.Deg2Rad(c.MaxSlopeDeg) }
 // JumpRules converts the coyote and buffer times to whole ticks at tickRate
 // (rounded to nearest): at 60 Hz the default 0.14 s is 8 ticks. Jumping is
 // enabled when JumpHeight > 0; there is no landing grace window and no
-// auto-hop (holding jump never re-triggers a jump, seed 004 §F).
+// auto-hop (holding jump never re-triggers a jump, docs/motors/fps.md#jump-timing-in-ticks).
 func (c Config) JumpRules(tickRate float64) motors.JumpRules {
 	return motors.JumpRules{
 		Enabled:     c.JumpHeight > 0,

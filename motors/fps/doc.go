@@ -1,4 +1,4 @@
-// Package fps is the first-person motor of seed 004 (a horror FPS player
+// Package fps is the first-person motor of docs/motors/fps.md (a horror FPS player
 // controller): walk, sprint and crouch speeds, ground acceleration toward the
 // move intent, ground friction when there is no input, air acceleration with
 // an air-control scalar, and the vertical parameters the KCC stage needs
@@ -6,14 +6,14 @@
 // max fall speed), plus the jump buffer and coyote windows in seconds, which
 // JumpRules converts to ticks at the pipeline's tick rate.
 //
-// Config holds every parameter of seed 004 §C with the middle of each
+// Config holds every parameter of docs/motors/fps.md#knobs with the middle of each
 // suggested range as its default; LoadFile/Decode read it from TOML (strictly:
 // unknown keys and out-of-range values are errors naming the file, the key
 // and the allowed range). DefaultTOML is the embedded default file fps.toml.
 //
 // What this package must not do: import donburi or ebiten, touch collision,
 // gravity or the jump velocity (the KCC stage of package systems applies
-// those and is the single jump-consume point, seed 004 §F), read input
+// those and is the single jump-consume point, docs/motors/fps.md#jump-timing-in-ticks), read input
 // devices (package input turns key states into commands), or read the wall
 // clock. Motor's stage methods do not allocate.
 package fps

@@ -1,10 +1,10 @@
 package hybrid_test
 
-// Acceptance tests of seed 003, each an input trace under testdata/hybrid
+// Acceptance tests of docs/motors/hybrid.md#the-model, each an input trace under testdata/hybrid
 // replayed through the real pipeline (prefabs.Spawn of hybrid_player +
 // systems.Runner + the KCC and buffer stages) on a level. Expected numbers
-// come from the seed's formulas (derivations in the comments); where the
-// seed's printed examples disagree with its own formula the test follows
+// come from the design's formulas (derivations in the comments); where the
+// design's printed examples disagree with its own formula the test follows
 // the formula and says by how much the print differs. Measured values are
 // logged (go test -v).
 
@@ -61,12 +61,12 @@ func m(t *testing.T, s *trace.Sample, name string) float64 {
 }
 
 // Every tick of a walk/run/sprint trace reports the influence and turn speed
-// that the seed's formulas give for the speed and momentum it reports, and
-// the tiers hit the seed's examples: influence 0 at walk (1.3 < 2.0), 1.0 at
+// that the design's formulas give for the speed and momentum it reports, and
+// the tiers hit the design's examples: influence 0 at walk (1.3 < 2.0), 1.0 at
 // sprint (6.3); turn speed 8.0 rad/s at rest and 2.47 rad/s at sprint.
 //
 // Turn speed at sprint: 8*(1 - (1 - 0.1/8)*0.7) = 8*0.30875 = 2.47 rad/s.
-// The seed prints 2.66 rad/s for sprint: 0.19 rad/s above its own formula.
+// The design prints 2.66 rad/s for sprint: 0.19 rad/s above its own formula.
 func TestInfluenceAndTurnSpeedAcrossTiers(t *testing.T) {
 	ss := replay(t, "tiers.toml")
 	for i := range ss {
@@ -119,7 +119,7 @@ func TestInfluenceAndTurnSpeedAcrossTiers(t *testing.T) {
 }
 
 // Influence at 4.0 m/s (run tier overridden to 4.0): ratio (4-2)/(6.3-2) =
-// 2/4.3 = 0.4651, which the seed prints as "about 0.47" (0.0049 above the
+// 2/4.3 = 0.4651, which the design prints as "about 0.47" (0.0049 above the
 // formula, rounding). Running straight holds momentum, so the reported
 // influence is 0.4651 + 0.2 = 0.6651 and its base part is 0.4651.
 func TestInfluenceAt4ms(t *testing.T) {
@@ -134,7 +134,7 @@ func TestInfluenceAt4ms(t *testing.T) {
 }
 
 // Turn speed at half sprint (run tier overridden to 6.3/2 = 3.15):
-// 8*(1 - 0.9875*0.7*0.5) = 8*0.654375 = 5.235 rad/s. The seed prints 4.55
+// 8*(1 - 0.9875*0.7*0.5) = 8*0.654375 = 5.235 rad/s. The design prints 4.55
 // rad/s for "Speed = 3.0 (half sprint)": its own formula gives 5.367 at 3.0
 // and 5.235 at 3.15, so the print is 0.82 / 0.69 rad/s low.
 func TestTurnSpeedAtHalfSprint(t *testing.T) {

@@ -7,12 +7,12 @@ import (
 	"github.com/seedgames/motorkit/config"
 )
 
-// Config holds every exported parameter of the seed's MovementConfig plus the
+// Config holds every exported parameter of the design's MovementConfig plus the
 // two "typical" values its text names (direction_change_threshold,
 // speed_transition_rate) and a max fall speed for the KCC. Speeds are m/s,
 // accelerations m/s^2, times seconds. Turn rates are authored in degrees per
 // second (the project's TOML convention) and used in radians per second
-// through RotationSpeedRad / MinRotationSpeedRad; the seed's 8 rad/s is
+// through RotationSpeedRad / MinRotationSpeedRad; the design's 8 rad/s is
 // 458.366 deg/s. The zero value is not valid; start from DefaultConfig.
 type Config struct {
 	// WalkSpeed is the walk tier (walk modifier held), m/s. Default 1.3;
@@ -28,7 +28,7 @@ type Config struct {
 	SprintSpeed float64 `toml:"sprint_speed"`
 	// SpeedTransitionRate is how fast the speed multiplier moves toward its
 	// tier target (multiplier units per second, move_toward). Default 4.0
-	// (the seed's "typical"); allowed [0.01, 1000].
+	// (the design's "typical"); allowed [0.01, 1000].
 	SpeedTransitionRate float64 `toml:"speed_transition_rate"`
 
 	// Acceleration is the move_toward rate toward the target velocity while
@@ -51,7 +51,7 @@ type Config struct {
 	// seed writes -20 in Godot's signed convention). Default 20; allowed
 	// [0.1, 1000].
 	Gravity float64 `toml:"gravity"`
-	// MaxFallSpeed caps the downward speed, m/s (not in the seed; handed to
+	// MaxFallSpeed caps the downward speed, m/s (not in the design; handed to
 	// the KCC). Default 50; allowed [0.1, 1000].
 	MaxFallSpeed float64 `toml:"max_fall_speed"`
 	// CoyoteTime is the grace period after walking off ground during which a
@@ -61,11 +61,11 @@ type Config struct {
 	// Default 0.1; allowed [0, 2].
 	JumpBufferTime float64 `toml:"jump_buffer_time"`
 
-	// RotationSpeedDeg is the base turn rate at zero speed, deg/s (the seed's
+	// RotationSpeedDeg is the base turn rate at zero speed, deg/s (the design's
 	// rotation_speed = 8 rad/s = 458.366 deg/s). Allowed [1, 36000].
 	RotationSpeedDeg float64 `toml:"rotation_speed_deg"`
 	// MinRotationSpeedDeg is the turn rate the speed reduction tends to at
-	// full reduction, deg/s (the seed's 0.1 rad/s = 5.730 deg/s). Allowed
+	// full reduction, deg/s (the design's 0.1 rad/s = 5.730 deg/s). Allowed
 	// [0, rotation_speed_deg].
 	MinRotationSpeedDeg float64 `toml:"min_rotation_speed_deg"`
 	// SpeedRotationReduction is how far toward min_rotation_speed the turn
@@ -88,11 +88,11 @@ type Config struct {
 	MomentumRotationBonus float64 `toml:"momentum_rotation_bonus"`
 	// DirectionChangeThreshold is the minimum dot product between this and
 	// the previous tick's input direction that counts as "same direction"
-	// for momentum. Default 0.8 (the seed's "typical"); allowed [-1, 1].
+	// for momentum. Default 0.8 (the design's "typical"); allowed [-1, 1].
 	DirectionChangeThreshold float64 `toml:"direction_change_threshold"`
 }
 
-// DefaultConfig returns the seed 003 MovementConfig defaults (with gravity as
+// DefaultConfig returns the docs/motors/hybrid.md#the-model MovementConfig defaults (with gravity as
 // a positive magnitude and turn rates converted to deg/s).
 func DefaultConfig() Config {
 	return Config{
@@ -164,7 +164,7 @@ func (c Config) RotationSpeedRad() float64 { return config.Deg2Rad(c.RotationSpe
 func (c Config) MinRotationSpeedRad() float64 { return config.Deg2Rad(c.MinRotationSpeedDeg) }
 
 // JumpSpeed is the launch speed that reaches JumpHeight under Gravity:
-// v = sqrt(2 g h) (the seed's sqrt(-2 g h) with signed g). 7.746 m/s for the
+// v = sqrt(2 g h) (the design's sqrt(-2 g h) with signed g). 7.746 m/s for the
 // defaults.
 func (c Config) JumpSpeed() float64 {
 	v := math.Sqrt(2 * c.Gravity * c.JumpHeight)
@@ -174,7 +174,7 @@ func (c Config) JumpSpeed() float64 {
 	return v
 }
 
-// RotationInfluence is the seed's get_rotation_influence_factor: 0 below
+// RotationInfluence is the design's get_rotation_influence_factor: 0 below
 // rotation_influence_start_speed, else
 //
 //	ratio = clamp((speed - start) / (sprint_speed - start), 0, 1)
@@ -194,7 +194,7 @@ func (c Config) RotationInfluence(speed float64, momentum bool) float64 {
 	return clamp01(inf)
 }
 
-// TurnSpeed is the seed's get_speed_dependent_rotation_speed with max_speed =
+// TurnSpeed is the design's get_speed_dependent_rotation_speed with max_speed =
 // sprint_speed, in rad/s:
 //
 //	ratio = clamp(speed / sprint_speed, 0, 1)

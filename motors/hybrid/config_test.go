@@ -8,7 +8,7 @@ import (
 	"github.com/seedgames/motorkit/config"
 )
 
-// Seed 003 MovementConfig defaults, with the seed's -20 gravity as a positive
+// docs/motors/hybrid.md#the-model MovementConfig defaults, with the design's -20 gravity as a positive
 // magnitude and rad/s turn rates read back through the deg/s fields.
 func TestDefaultsMatchSeed(t *testing.T) {
 	c := DefaultConfig()
@@ -18,7 +18,7 @@ func TestDefaultsMatchSeed(t *testing.T) {
 		c.SpeedRotationReduction != 0.7 || c.MaxRotationInfluence != 1.0 ||
 		c.RotationInfluenceStartSpeed != 2.0 || c.RotationInfluenceCurve != 1.0 ||
 		c.MomentumRotationBonus != 0.2 || c.DirectionChangeThreshold != 0.8 || c.SpeedTransitionRate != 4.0 {
-		t.Fatalf("defaults %+v differ from the seed", c)
+		t.Fatalf("defaults %+v differ from the design", c)
 	}
 	if !near(c.RotationSpeedRad(), 8.0, 1e-12) || !near(c.MinRotationSpeedRad(), 0.1, 1e-15) {
 		t.Fatalf("turn rates %v %v rad/s", c.RotationSpeedRad(), c.MinRotationSpeedRad())

@@ -1,4 +1,4 @@
-// Package hybrid is the hybrid third-person motor of seed 003: camera-relative
+// Package hybrid is the hybrid third-person motor of docs/motors/hybrid.md#the-model: camera-relative
 // input, a character facing kept as motor state, a movement direction that
 // blends the input direction with the facing by a speed-dependent "rotation
 // influence" (plus a momentum bonus while the input direction is held), a

@@ -11,7 +11,7 @@ import (
 	"github.com/yohamta/donburi"
 )
 
-// The seed's formulas for the default config.
+// The design's formulas for the default config.
 func ExampleConfig() {
 	c := hybrid.DefaultConfig()
 	fmt.Printf("influence at 1.5, 4.0, 6.3 m/s: %.2f %.4f %.2f\n",

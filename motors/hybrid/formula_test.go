@@ -20,11 +20,11 @@ func TestRotationInfluenceSeedExamples(t *testing.T) {
 		{1.5, false, 0, "below start speed: pure input"},
 		{1.5, true, 0, "momentum bonus does not apply below the start speed"},
 		{2.0, false, 0, "ratio 0 at the start speed"},
-		// (4.0-2.0)/(6.3-2.0) = 2/4.3 = 0.465116. The seed prints "0.47",
-		// its own formula gives 0.4651 (0.0049 lower; the seed rounded).
+		// (4.0-2.0)/(6.3-2.0) = 2/4.3 = 0.465116. The design prints "0.47",
+		// its own formula gives 0.4651 (0.0049 lower; the design rounded).
 		{4.0, false, 2 / 4.3, "mid-range blend"},
 		{6.3, false, 1, "sprint: pure momentum"},
-		// The seed prints "1.0 + 0.2 bonus" for sprint with momentum, but its
+		// The design prints "1.0 + 0.2 bonus" for sprint with momentum, but its
 		// own formula clamps the sum to 1.0 (0.2 lower than printed).
 		{6.3, true, 1, "bonus clamped at sprint"},
 		{4.0, true, 2/4.3 + 0.2, "bonus below sprint"},
@@ -76,12 +76,12 @@ func TestTurnSpeedFormulaAndSeedDiscrepancies(t *testing.T) {
 			t.Errorf("cached turn speed differs at %v", k.speed)
 		}
 		if k.speed > 0 && near(got, k.seedPrinted, 0.05) {
-			t.Errorf("turn(%v) = %v now matches the seed's printed %v: update the comment", k.speed, got, k.seedPrinted)
+			t.Errorf("turn(%v) = %v now matches the design's printed %v: update the comment", k.speed, got, k.seedPrinted)
 		}
 	}
 }
 
-// v = sqrt(2 g h) = sqrt(2*20*1.5) = sqrt(60) = 7.746 (matches the seed).
+// v = sqrt(2 g h) = sqrt(2*20*1.5) = sqrt(60) = 7.746 (matches the design).
 func TestJumpSpeed(t *testing.T) {
 	c := DefaultConfig()
 	if got := c.JumpSpeed(); !near(got, math.Sqrt(60), 1e-12) || !near(got, 7.746, 5e-4) {

@@ -10,7 +10,7 @@ import (
 // Kind is the motor kind name used by prefabs ("hybrid").
 const Kind = "hybrid"
 
-// Debug is one tick's debug data, the values the seed's MovementDebugVisualizer
+// Debug is one tick's debug data, the values the design's MovementDebugVisualizer
 // draws and prints. Directions are planar unit vectors (Y = 0), zero when
 // undefined.
 type Debug struct {
@@ -110,16 +110,16 @@ func (m *Motor) nextMultiplier(ctx *motors.Context) float64 {
 }
 
 // IntentSpeedCap returns run_speed times the smoothed speed multiplier this
-// tick will have, so Intent.Speed = Mag * run_speed * multiplier (the seed's
+// tick will have, so Intent.Speed = Mag * run_speed * multiplier (the design's
 // final_speed, scaled by the analog magnitude). It does not change state.
 func (m *Motor) IntentSpeedCap(ctx *motors.Context) float64 {
 	return m.cfg.RunSpeed * m.nextMultiplier(ctx)
 }
 
-// Friction does nothing: the seed's deceleration is a move_toward in Accel.
+// Friction does nothing: the design's deceleration is a move_toward in Accel.
 func (m *Motor) Friction(ctx *motors.Context) {}
 
-// Accel is the seed's calculate_hybrid_ground_movement on the planar (XZ)
+// Accel is the design's calculate_hybrid_ground_movement on the planar (XZ)
 // velocity: it commits the smoothed multiplier, detects momentum
 // (dot(previous input, input) > direction_change_threshold and speed >
 // rotation_influence_start_speed), computes the rotation influence from the
@@ -202,7 +202,7 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	}
 }
 
-// Shaping is the seed's calculate_speed_dependent_rotation: the turn rate
+// Shaping is the design's calculate_speed_dependent_rotation: the turn rate
 // TurnSpeed(start-of-tick speed), scaled by air_rotation_control when
 // airborne, turns the facing toward the input direction with
 // lerp_angle(facing, target, clamp(turn*dt, 0, 1)). With no input the facing

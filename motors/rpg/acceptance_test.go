@@ -1,8 +1,8 @@
 package rpg_test
 
-// Acceptance tests of seed 001 §10, each an input trace under testdata/rpg
+// Acceptance tests of docs/motors/rpg.md#acceptance-tests-by-trace-replay, each an input trace under testdata/rpg
 // replayed through the real pipeline (prefabs.Spawn + systems.Runner + the
-// KCC stage) on a level. The expected numbers are derived from the seed's
+// KCC stage) on a level. The expected numbers are derived from the design's
 // formulas in the comments; the measured ones are logged (go test -v).
 
 import (
@@ -37,7 +37,7 @@ func replay(t *testing.T, name string, opts ...trace.Option) *trace.Result {
 // The rpg_player recipe's motor config is the default.
 var cfg = rpg.DefaultConfig()
 
-// §10.1 Predictable stop distance. The pipeline runs the motor, then moves
+// Predictable stop distance. The pipeline runs the motor, then moves
 // the body by v*dt (semi-implicit Euler). After release the target is zero,
 // so v_n = v0 r^n with r = exp(-dt/tau_decel) (tau_decel_stop is 0 in the
 // recipe), and the distance over N ticks is the geometric sum
@@ -81,7 +81,7 @@ func TestStopDistanceMatchesClosedForm(t *testing.T) {
 	}
 }
 
-// §10.2 Consistent ramp-up: v_n = V (1 - exp(-n dt / tau_accel)) reaches
+// Consistent ramp-up: v_n = V (1 - exp(-n dt / tau_accel)) reaches
 // 0.9 V when n dt >= tau_accel ln 10 = 0.18*2.302585 = 0.41447 s, i.e. tick
 // 24.87 at 60 Hz. Required: within one tick.
 func TestRampUpTimeTo90Percent(t *testing.T) {
@@ -109,7 +109,7 @@ func TestRampUpTimeTo90Percent(t *testing.T) {
 	}
 }
 
-// §10.3 Slope/step stability over rpg_course (20° and 30° ramps up and down,
+// Slope/step stability over rpg_course (20° and 30° ramps up and down,
 // five 0.2 m steps up and down) at full speed: no grounded flicker (the
 // character is grounded on every tick) and no micro-hops or jitter: while
 // the terrain under the capsule rises the height never drops, and while it
@@ -193,7 +193,7 @@ func TestSlopeAndStepTraversalIsStable(t *testing.T) {
 	}
 }
 
-// §10.4 No unintended air control: with air_policy "none" the planar
+// No unintended air control: with air_policy "none" the planar
 // velocity on every airborne tick equals the one the character left the
 // ground with, bit for bit, whatever the input (backpedal, strafe, view
 // turning).
@@ -232,7 +232,7 @@ func steadySpeed(ss []trace.Sample, k int) (float64, mgl64.Vec3) {
 	return s.PlanarSpeed, motors.Planar(s.Velocity)
 }
 
-// §10.5 Full-speed strafe: after 3 s (16.7 tau) of each input the speed is
+// Full-speed strafe: after 3 s (16.7 tau) of each input the speed is
 // at its target within 6*exp(-3/0.18) = 3.6e-7 m/s: forward and strafe both
 // at max_speed = 6 m/s, backpedal at max_speed * backpedal_speed_scale =
 // 3.9 m/s; each along the input direction relative to the 45° view.
@@ -282,7 +282,7 @@ func TestFrameRateIndependence(t *testing.T) {
 	}
 }
 
-// §6 Option B, air_policy "limited": on every airborne tick the planar
+// Option B, air_policy "limited": on every airborne tick the planar
 // velocity follows v <- v + (target - v) * alpha_air with alpha_air =
 // 1 - exp(-dt/tau_air) = 1 - exp(-1/36) = 0.02740 and target = 6 m/s
 // along +Z (strafe right at yaw 0), starting from the takeoff velocity.

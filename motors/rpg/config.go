@@ -7,7 +7,7 @@ import (
 )
 
 // AirPolicy selects what the motor does to the planar velocity while the
-// character is airborne (seed 001 §6, table 9.2 C).
+// character is airborne (docs/motors/rpg.md#the-model).
 type AirPolicy string
 
 const (
@@ -19,9 +19,9 @@ const (
 	AirLimited AirPolicy = "limited"
 )
 
-// Config holds every parameter of seed 001 §9.2. All times are in seconds,
+// Config holds every parameter of docs/motors/rpg.md#knobs-rpgtoml-the-motor-table-of-a-recipe. All times are in seconds,
 // speeds in m/s. The zero value is not valid; start from DefaultConfig.
-// Validation ranges are the ones Validate enforces (the seed's "typical
+// Validation ranges are the ones Validate enforces (the design's "typical
 // range" is narrower and is given in the field docs).
 type Config struct {
 	// MaxSpeed is the top planar speed in m/s (table A, "designer-defined").
@@ -44,8 +44,8 @@ type Config struct {
 	// [0.005, 5].
 	TauDecel float64 `toml:"tau_decel"`
 	// TauDecelStop, when > 0, replaces TauDecel while there is no move input
-	// (a slightly faster stop, §5.3). 0 disables it (TauDecel is used).
-	// Default 0 (the seed's table has no suggested start); allowed 0 or
+	// (a slightly faster stop). 0 disables it (TauDecel is used).
+	// Default 0 (the design's table has no suggested start); allowed 0 or
 	// [0.005, 5].
 	TauDecelStop float64 `toml:"tau_decel_stop"`
 	// TauAir is the air-steering time constant used when AirPolicy is
@@ -61,7 +61,7 @@ type Config struct {
 	JumpEnabled bool `toml:"jump_enabled"`
 }
 
-// DefaultConfig returns the "Suggested start" values of seed 001 §9.2, with
+// DefaultConfig returns the "Suggested start" values of docs/motors/rpg.md#knobs-rpgtoml-the-motor-table-of-a-recipe, with
 // MaxSpeed = 6 m/s and tau_decel_stop disabled.
 func DefaultConfig() Config {
 	return Config{

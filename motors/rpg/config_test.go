@@ -10,10 +10,10 @@ import (
 
 func TestDefaultsMatchSeedSuggestedStart(t *testing.T) {
 	c := DefaultConfig()
-	// Seed 001 §9.2 "Suggested start" column.
+	// docs/motors/rpg.md#knobs-rpgtoml-the-motor-table-of-a-recipe "Suggested start" column.
 	if c.BackpedalSpeedScale != 0.65 || c.StrafeSpeedScale != 1.0 || c.TauAccel != 0.18 ||
 		c.TauDecel != 0.14 || c.TauAir != 0.60 || c.AirPolicy != AirNone || !c.JumpEnabled {
-		t.Fatalf("defaults %+v differ from the seed", c)
+		t.Fatalf("defaults %+v differ from the design", c)
 	}
 	if err := c.Validate("defaults"); err != nil {
 		t.Fatal(err)

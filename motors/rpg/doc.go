@@ -1,4 +1,4 @@
-// Package rpg is the standard MMO/RPG movement motor of seed 001: the planar
+// Package rpg is the standard MMO/RPG movement motor of docs/motors/rpg.md#the-model: the planar
 // velocity tracks a target velocity with the time-constant model
 //
 //	alpha = 1 - exp(-dt/tau),  v = lerp(v, target, alpha)
@@ -14,7 +14,7 @@
 // motors.MetricsReporter, loads its Config from strict TOML (rpg.toml is the
 // default file) and must not import donburi or ebiten, query collision,
 // integrate gravity or apply the jump velocity: the KCC stage owns vertical
-// motion, stepping, snapping and slope limits (seed 001 §2.2). It has no
-// friction tricks, stop-speed floors or momentum-retention mechanics (§5.3,
-// §6), by design.
+// motion, stepping, snapping and slope limits (docs/motors/rpg.md#the-model). It has no
+// friction tricks, stop-speed floors or momentum-retention mechanics, by
+// design.
 package rpg

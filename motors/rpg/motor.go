@@ -72,7 +72,7 @@ func (m *Motor) Config() Config { return m.cfg }
 // Kind returns "rpg".
 func (m *Motor) Kind() string { return Kind }
 
-// SpeedScale is the direction rule of seed 001 §5.1 for move axes forward and
+// SpeedScale is the direction rule of docs/motors/rpg.md#the-model for move axes forward and
 // strafe: backpedalScale whenever forward < 0; otherwise it blends from 1
 // toward strafeScale by the squared sideways share of the input direction
 // (pure strafe gets strafeScale, pure forward 1). With the default
@@ -112,19 +112,19 @@ func (m *Motor) IntentSpeedCap(ctx *motors.Context) float64 {
 }
 
 // JumpRules enables jumping per jump_enabled with no buffering, no coyote
-// time and no auto-hop (seed 001 §7): a jump is requested only on the tick
+// time and no auto-hop (docs/motors/rpg.md#the-model): a jump is requested only on the tick
 // the button goes down while grounded.
 func (m *Motor) JumpRules(tickRate float64) motors.JumpRules {
 	return motors.JumpRules{Enabled: m.cfg.JumpEnabled, BufferTicks: 0}
 }
 
 // Friction does nothing: the RPG motor brakes through target tracking
-// (tau_decel / tau_decel_stop), with no friction or stop-speed floor (§5.3).
+// (tau_decel / tau_decel_stop), with no friction or stop-speed floor.
 func (m *Motor) Friction(ctx *motors.Context) {}
 
 // Accel moves the planar velocity toward the target velocity
-// Intent.PlanarDir * Intent.Speed with alpha = 1 - exp(-dt/tau) (§5.2, §8
-// steps 2-4). The tracking is planar (XZ); the vertical component is left to
+// Intent.PlanarDir * Intent.Speed with alpha = 1 - exp(-dt/tau)
+// (docs/motors/rpg.md#the-model). The tracking is planar (XZ); the vertical component is left to
 // the KCC stage. Airborne with air_policy "none" the planar velocity is left
 // untouched; with "limited" tau_air is used. A non-positive or non-finite dt
 // changes nothing; a non-finite planar velocity is reset to zero.
@@ -172,8 +172,7 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	ctx.Velocity = motors.WithPlanar(ctx.Velocity, v)
 }
 
-// Shaping applies the hard cap: planar speed is clamped to max_speed (§5.3,
-// §8 step 5), on the ground and in the air.
+// Shaping applies the hard cap: planar speed is clamped to max_speed, on the ground and in the air.
 func (m *Motor) Shaping(ctx *motors.Context) {
 	v := motors.Planar(ctx.Velocity)
 	s := v.Len()

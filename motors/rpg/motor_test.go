@@ -11,7 +11,7 @@ import (
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 
 // One tick from rest toward a full-speed target moves the planar speed by
-// exactly alpha = 1 - exp(-dt/tau_accel) of the gap (seed 001 §5.2).
+// exactly alpha = 1 - exp(-dt/tau_accel) of the gap (docs/motors/rpg.md#the-model).
 func TestAccelOneTickIsAlphaOfGap(t *testing.T) {
 	cfg := DefaultConfig()
 	m := mustNew(cfg)

@@ -20,7 +20,7 @@ type DialOptions struct {
 	Name string
 	// Token reconnects to an earlier car (Client.Welcome.Token).
 	Token wire.Token
-	// Seed asks for the seed's wire conventions (wire.SeedFrame).
+	// Seed asks for the reference game's wire conventions (wire.SeedFrame).
 	Seed bool
 	// Delay is the interpolation buffer (default 100 ms).
 	Delay time.Duration

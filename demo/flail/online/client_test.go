@@ -162,7 +162,7 @@ func TestPredictMover(t *testing.T) {
 		t.Fatalf("car ends at x %v, want the wall's 0.5", end[0])
 	}
 	// without a mover the car runs free along +X, 28 ticks from rest at
-	// full throttle (seed §4, 100 u/m): v_n = 10 (1 - 1.1^-n) u/tick, so
+	// full throttle (docs/flail.md#exact-mode-default-the-reference-server-reproduced, 100 u/m): v_n = 10 (1 - 1.1^-n) u/tick, so
 	// x = sum v_n = 10 (28 - 10 (1 - 1.1^-28)) u = 186.93 u = 1.8693 m.
 	last, _ = c.Predict(&ph, nil, &path)
 	want := 10 * (28 - 10*(1-math.Pow(1.1, -28))) / 100

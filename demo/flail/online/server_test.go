@@ -129,7 +129,7 @@ func TestPlayOnline(t *testing.T) {
 	}
 	end := *me(&s, a.Welcome.You)
 	if end.Flags&wire.FlagAlive != 0 && start.Flags&wire.FlagAlive != 0 {
-		// full throttle along aim 0 = +X tends to the seed's 10 u/tick
+		// full throttle along aim 0 = +X tends to the reference game's 10 u/tick
 		// (4 m/s at 100 u/m and 40 Hz): about 7 m in 2 s; obstacles may
 		// stop it early, so only 1 m along +X is required.
 		if !(end.X > start.X+1) {
@@ -254,7 +254,7 @@ func TestRoomsFill(t *testing.T) {
 	}
 }
 
-// TestSeedFrameClient: a client asking for the seed's conventions sees the
+// TestSeedFrameClient: a client asking for the reference game's conventions sees the
 // same state as a default client with positions x10 (100 u/m / 10) and
 // the car angle shifted by -pi/2.
 func TestSeedFrameClient(t *testing.T) {

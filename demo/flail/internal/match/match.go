@@ -13,7 +13,7 @@ import (
 	"github.com/yohamta/donburi"
 )
 
-// TickRate is the demo's simulation rate (Hz), the seed's server rate.
+// TickRate is the demo's simulation rate (Hz), the reference game's server rate.
 const TickRate = 40
 
 // MaxBots bounds Options.Bots.

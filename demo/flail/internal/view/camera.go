@@ -7,7 +7,7 @@ import (
 )
 
 // Camera maps the top-down game's XZ plane (meters) to screen pixels: screen
-// x grows with world x, screen y grows with world z (DESIGN.md), so an
+// x grows with world x, screen y grows with world z (docs/architecture.md#units-and-axes), so an
 // angle a in the world, direction (cos a, 0, sin a), is the same angle on
 // the screen (y pointing down). The camera does not rotate.
 type Camera struct {

@@ -275,7 +275,7 @@ func (s *Session) ApplyTuning(t *Tuning) error {
 }
 
 // Submit hands a frame's command and view to the player (the persistent
-// command buffer of seed 004 §D). Ignored while a replay lasts.
+// command buffer of docs/architecture.md#fixed-step-and-the-command-buffer). Ignored while a replay lasts.
 func (s *Session) Submit(cmd components.CommandData, view components.ViewData) {
 	if s.Replaying() {
 		return

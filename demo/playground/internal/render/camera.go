@@ -110,7 +110,7 @@ func Orbit(target mgl64.Vec3, yaw, pitch, dist float64, w, h int) Camera {
 
 // MoveDir is the planar world direction that move axes (forward, strafe)
 // mean for a player looking through c: forward along the camera's forward
-// flattened onto the ground, strafe along its right (seed 003,
+// flattened onto the ground, strafe along its right (docs/motors/hybrid.md#the-model,
 // camera-relative control). The pipeline computes the same direction from
 // the view yaw, so a game sets ViewData.Yaw = c.Yaw. The result has length
 // min(|(forward, strafe)|, 1), or is zero without input.

@@ -61,7 +61,7 @@ func TestProjectKnownPoints(t *testing.T) {
 	}
 }
 
-// Camera-relative input (seed 003): the direction the camera's MoveDir
+// Camera-relative input (docs/motors/hybrid.md#the-model): the direction the camera's MoveDir
 // gives for W/A/S/D is the direction the pipeline's intent stage builds
 // from the same axes with the view yaw set to the camera's yaw, at any
 // pitch of an orbit camera; and W moves away from an orbit camera (the
