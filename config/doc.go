@@ -4,4 +4,14 @@
 //
 // It must not know about any motor, component or ECS type; loaders in other
 // packages call it.
+//
+// A loader decodes over its defaults, then checks every range at once:
+//
+//	cfg := DefaultConfig()
+//	if err := config.Decode(data, "mine.toml", &cfg); err != nil {
+//		return err // mine.toml:3: key "speeed": unknown key
+//	}
+//	c := config.Checker{Source: "mine.toml"}
+//	c.Range("speed", cfg.Speed, 0, 100)
+//	return c.Err() // every problem, one line each
 package config

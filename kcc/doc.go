@@ -27,4 +27,19 @@
 // as nobody adds, moves or removes colliders meanwhile. Riding a moving
 // platform is the caller's explicit step: World.Carry with the collider in
 // MoveResult.GroundCollider, before the Move.
+//
+// A capsule on a floor, moved every tick (Example_quickStart runs it up
+// stairs):
+//
+//	w := kcc.NewWorld()
+//	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{50, 0.5, 50}, mgl64.Quat{}) // floor
+//	c := kcc.NewController(kcc.DefaultConfig())
+//	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
+//	pos, vel := mgl64.Vec3{0, 0.91, 0}, mgl64.Vec3{3, 0, 0}
+//	// every tick:
+//	vel[1] -= 20 * dt
+//	desired := vel.Mul(dt)
+//	res := c.Move(w, shape, pos, desired)
+//	pos = pos.Add(res.Translation)
+//	vel = c.VelocityAfter(vel, desired, res, dt)
 package kcc

@@ -14,4 +14,20 @@
 //
 // This package ties the others together; it must not contain movement math
 // (that is in motors and kcc) and must not import ebiten.
+//
+// Main entry points: Spawn and SpawnLevel with the options At, Facing and
+// Override; a Library of recipes (NewLibrary, LoadFile, LoadTOML,
+// AddRecipe) for user files; RegisterMotor and RegisterSection to extend
+// recipes. For example:
+//
+//	w := donburi.NewWorld()
+//	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil {
+//		return err
+//	}
+//	player, err := prefabs.Spawn(w, "rpg_player",
+//		prefabs.At(mgl64.Vec3{0, 0.96, 0}),
+//		prefabs.Override("[motor]\nmax_speed = 7.0\n"))
+//	if err != nil {
+//		return err // names the file, line and key of a bad recipe
+//	}
 package prefabs
