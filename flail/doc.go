@@ -21,4 +21,17 @@
 // comes from an explicitly seeded RNG, so a match is reproducible bit for bit.
 // Bad input (NaN or infinite aim, throttle or energy, huge values) is
 // sanitized at the edge; state never becomes NaN or Inf.
+//
+// A match without an ECS (ExampleSim):
+//
+//	cfg := flail.DefaultConfig()
+//	arena := flail.NewArena(15, nil, true, 1) // 30 m square with walls
+//	s, err := flail.NewSim(cfg, 40, arena, 1)
+//	if err != nil {
+//		return err
+//	}
+//	for i := 0; i < 12; i++ {
+//		s.AddBot(flail.SkillNormal)
+//	}
+//	s.Step() // one 40 Hz tick; s.Rules.Board is the leaderboard
 package flail

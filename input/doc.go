@@ -26,4 +26,13 @@
 // (the demos translate their keys to Actions), touch simulation state or
 // timers (the buffer stage of package systems owns the jump buffer), read the
 // wall clock.
+//
+// Feed key events as they come and take one command per frame
+// (ExampleAdapter):
+//
+//	var ad input.Adapter
+//	ad.Event(input.Jump, true, false) // key down, not an OS repeat
+//	// once per render frame:
+//	cmd := ad.Update(input.Frame{UICaptured: chatOpen})
+//	systems.Submit(player, cmd)
 package input

@@ -14,4 +14,12 @@
 // What this package must not do: change simulation state (it only reads
 // components), allocate per tick in steady state (a dump allocates, once),
 // read the wall clock, or import ebiten.
+//
+// Per entity a Recorder, per pipeline one Hook (ExampleHook):
+//
+//	rec := telemetry.Attach(entry, telemetry.Options{TickRate: 60, Dir: dumpDir})
+//	h := telemetry.NewHook()
+//	h.Install(p)
+//	// every frame, instead of runner.Advance:
+//	h.Advance(runner, frameDt)
 package telemetry

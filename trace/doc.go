@@ -15,4 +15,16 @@
 //
 // This package must not import ebiten, and nothing in the simulation path may
 // depend on it.
+//
+// Replay a trace file through the real pipeline and read its samples:
+//
+//	tr, err := trace.Load("testdata/rpg/stop_distance.toml")
+//	if err != nil {
+//		return err
+//	}
+//	res, err := trace.Replay(tr)
+//	if err != nil {
+//		return err
+//	}
+//	last := res.Samples[len(res.Samples)-1]
 package trace

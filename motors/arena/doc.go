@@ -26,4 +26,17 @@
 // any plotting package. Jump buffering itself is done by the pipeline's
 // buffer stage from the JumpRules this motor returns; the motor only decides
 // what a pending or consumed jump means for friction.
+//
+// With the ECS, prefabs.Spawn(w, "arena_player") builds the motor from a
+// recipe. By hand (ExampleNew, ExampleMotor):
+//
+//	cfg, err := arena.Parse(arena.DefaultTOML, "arena.toml") // or arena.DefaultConfig()
+//	if err != nil {
+//		return err
+//	}
+//	m, err := arena.New(cfg)
+//	// every tick, on a motors.Context the pipeline (or you) filled:
+//	m.Friction(ctx)
+//	m.Accel(ctx)
+//	m.Shaping(ctx)
 package arena

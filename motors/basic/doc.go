@@ -6,4 +6,10 @@
 //
 // It must not do collision, gravity or jumping itself: the KCC stage owns
 // those.
+//
+// The capsule_walker recipe uses it; by hand (ExampleMotor):
+//
+//	m := basic.New(basic.DefaultConfig()) // 5 m/s, 40 m/s^2
+//	ctx.Intent.Speed = m.IntentSpeedCap(ctx)
+//	m.Accel(ctx)
 package basic

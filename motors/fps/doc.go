@@ -16,4 +16,15 @@
 // those and is the single jump-consume point, docs/motors/fps.md#jump-timing-in-ticks), read input
 // devices (package input turns key states into commands), or read the wall
 // clock. Motor's stage methods do not allocate.
+//
+// Main types: Config (DefaultConfig, Parse, Knobs) and Motor (New). A game
+// loop around the fps_player prefab (Example_gameLoop):
+//
+//	ent, _ := prefabs.Spawn(w, "fps_player", prefabs.At(mgl64.Vec3{0, 0.91, 0}))
+//	cfg := fps.DefaultConfig()
+//	runner := systems.NewRunner(p, systems.RunnerOptions{MaxStepsPerFrame: 5, MaxFrameDt: cfg.RunnerMaxFrameDt()})
+//	var in input.Adapter // in.Event(...) from your key callbacks
+//	// every render frame:
+//	systems.Submit(w.Entry(ent), in.Update(input.Frame{UICaptured: menuOpen}))
+//	runner.Advance(frameDt)
 package fps

@@ -19,4 +19,15 @@
 // the jump velocity or decide grounding: the KCC stage owns vertical motion
 // and the single jump-consume point, the buffer stage owns coyote and buffer
 // timers.
+//
+// Main types: Config (DefaultConfig, Load) and Motor (New, Facing, Debug).
+// With the ECS (Example_spawn):
+//
+//	ent, err := prefabs.Spawn(w, "hybrid_player", prefabs.Facing(math.Pi/2))
+//	if err != nil {
+//		return err
+//	}
+//	m := components.Motor.Get(w.Entry(ent)).Motor.(*hybrid.Motor)
+//	yaw := m.Facing() // draw the character facing yaw
+//	dbg := m.Debug()  // input, facing, blended and velocity directions
 package hybrid

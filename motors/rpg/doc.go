@@ -17,4 +17,17 @@
 // motion, stepping, snapping and slope limits (docs/motors/rpg.md#the-model). It has no
 // friction tricks, stop-speed floors or momentum-retention mechanics, by
 // design.
+//
+// Main types: Config (DefaultConfig, Load) and Motor (New). With the ECS,
+// prefabs.Spawn(w, "rpg_player") builds it from a recipe (Example_spawn);
+// by hand (ExampleMotor):
+//
+//	m, err := rpg.New(rpg.DefaultConfig())
+//	if err != nil {
+//		return err
+//	}
+//	ctx.Intent.Speed = m.IntentSpeedCap(ctx)
+//	m.Friction(ctx)
+//	m.Accel(ctx) // planar velocity toward the target with alpha = 1 - exp(-dt/tau)
+//	m.Shaping(ctx)
 package rpg
