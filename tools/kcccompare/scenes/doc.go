@@ -6,5 +6,5 @@
 // and plan through Rapier's KinematicCharacterController and prints the
 // side-by-side table. Not run by CI.
 //
-// Usage (from the module root): go run ./kcc/compare/scenes > out.json
+// Usage (from the module root): go run ./tools/kcccompare/scenes > out.json
 package main

@@ -2,9 +2,9 @@
 // KinematicCharacterController (@dimforge/rapier3d-compat 0.21.0).
 // Not run by CI. From the module root:
 //
-//   (cd kcc/compare && npm install) && node kcc/compare/compare.mjs
+//   (cd tools/kcccompare && npm install) && node tools/kcccompare/compare.mjs
 //
-// It runs `go run ./kcc/compare/scenes`, which builds every scene, plays it
+// It runs `go run ./tools/kcccompare/scenes`, which builds every scene, plays it
 // through kcc and prints the geometry, the input plan and kcc's outcome as
 // JSON; this script rebuilds the same geometry in Rapier (boxes as
 // cuboids, meshes and heightfields as trimeshes with the same triangles),
@@ -21,7 +21,7 @@ import RAPIER from "@dimforge/rapier3d-compat";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");
-const data = JSON.parse(execFileSync("go", ["run", "./kcc/compare/scenes"], { cwd: root, maxBuffer: 1 << 30 }).toString());
+const data = JSON.parse(execFileSync("go", ["run", "./tools/kcccompare/scenes"], { cwd: root, maxBuffer: 1 << 30 }).toString());
 
 await RAPIER.init();
 

@@ -3,11 +3,11 @@
 // same scenes (issue 11: "none may be slower than Rapier on the same
 // scene"). Not run by CI. From the module root:
 //
-//   (cd kcc/compare && npm install) && node kcc/compare/long.mjs [rounds] [reps]
+//   (cd tools/kcccompare && npm install) && node tools/kcccompare/long.mjs [rounds] [reps]
 //
 // (defaults: 3 rounds of 2000 moves per scene for kcc; Rapier's slow
 // moves get fewer, see timeMove). It builds
-// ./kcc/compare/scenes once and runs it with -long: that prints the scenes
+// ./tools/kcccompare/scenes once and runs it with -long: that prints the scenes
 // of kcc/bench_long_test.go (a 224 x 224-cell grid mesh of 0.5 m cells,
 // 100,352 triangles, with 0.05·sin(x)·cos(z) bumps; a 318 x 318-sample
 // heightfield of 0.5 m cells with the same bumps, 200,978 triangles; a
@@ -48,7 +48,7 @@ const reps = Number(process.argv[3] ?? 2000);
 const R = 0.3, HALF = 0.6, OFFSET = 0.01;
 
 const bin = path.join(os.tmpdir(), `motorkit-long-scenes-${process.pid}`);
-execFileSync("go", ["build", "-o", bin, "./kcc/compare/scenes"], { cwd: root, stdio: "inherit" });
+execFileSync("go", ["build", "-o", bin, "./tools/kcccompare/scenes"], { cwd: root, stdio: "inherit" });
 process.on("exit", () => fs.rmSync(bin, { force: true }));
 const goLong = (args) => JSON.parse(execFileSync(bin, ["-long", ...args], { maxBuffer: 1 << 30 }).toString()).scenes;
 
