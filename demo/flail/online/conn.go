@@ -1,0 +1,142 @@
+package online
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/seedgames/motorkit/flail/wire"
+)
+
+// conn is one WebSocket connection.
+type conn struct {
+	s     *Server
+	c     *websocket.Conn
+	addr  string
+	who   string
+	frame wire.Frame
+	out   chan []byte
+	// drops counts snapshots dropped in a row because out was full.
+	drops     int
+	closeOnce sync.Once
+	done      chan struct{}
+	reason    atomic.Value
+}
+
+// send queues a message without blocking; it reports false when the queue
+// is full.
+func (cl *conn) send(b []byte) bool {
+	select {
+	case cl.out <- b:
+		return true
+	default:
+		return false
+	}
+}
+
+func (cl *conn) close(reason string) {
+	cl.closeOnce.Do(func() {
+		cl.reason.Store(reason)
+		close(cl.done)
+	})
+}
+
+func (cl *conn) writeLoop() {
+	defer cl.c.CloseNow()
+	for {
+		select {
+		case <-cl.done:
+			r, _ := cl.reason.Load().(string)
+			if r != "" && r != "closed" {
+				cl.s.kick(cl.c, cl.who, wire.CodeKicked, r)
+			} else {
+				cl.c.Close(websocket.StatusNormalClosure, "")
+			}
+			return
+		case b := <-cl.out:
+			ctx, cancel := context.WithTimeout(cl.s.ctx, cl.s.opts.WriteTimeout)
+			err := cl.c.Write(ctx, websocket.MessageBinary, b)
+			cancel()
+			if wire.KindOf(b) == wire.KindSnapshot { // per-client buffers (see Room.send)
+				putSnapBuf(b)
+			}
+			if err != nil {
+				// the library closes the connection when a write times out,
+				// so the reader may have ended first, with reason "closed".
+				if r, _ := cl.reason.Load().(string); r == "" || r == "closed" {
+					cl.s.logf("disconnect %s: slow reader: write failed: %v", cl.who, err)
+				}
+				cl.close("closed")
+				cl.c.CloseNow()
+				return
+			}
+		}
+	}
+}
+
+// readLoop reads inputs until the connection ends or breaks a rule; it
+// returns the reason ("" for a normal close).
+func (cl *conn) readLoop(room *Room, p *player) string {
+	var in wire.Input
+	// a token bucket of messages: MsgRate per second, bursts of MsgRate.
+	const msgRate = 120.0
+	tokens, last := msgRate, time.Now()
+	for {
+		typ, b, err := cl.c.Read(cl.s.ctx)
+		if err != nil {
+			var ce websocket.CloseError
+			switch {
+			case errors.As(err, &ce) && (ce.Code == websocket.StatusNormalClosure || ce.Code == websocket.StatusGoingAway):
+				cl.s.logf("leave %s: closed", cl.who)
+				return "closed"
+			case errors.Is(err, io.EOF), errors.Is(err, net.ErrClosed), cl.s.ctx.Err() != nil:
+				return "closed" // our side closed it (the closer logs why) or the client left
+			case strings.Contains(err.Error(), "read limited"):
+				cl.s.logf("disconnect %s: oversized message (limit %d bytes)", cl.who, wire.MaxClientMessage)
+				return "closed"
+			}
+			select {
+			case <-cl.done:
+				return "closed"
+			default:
+			}
+			cl.s.logf("disconnect %s: read: %v", cl.who, err)
+			return "closed"
+		}
+		now := time.Now()
+		tokens = math.Min(msgRate, tokens+now.Sub(last).Seconds()*msgRate)
+		last = now
+		if tokens < 1 {
+			return fmt.Sprintf("message flood: more than %.0f messages per second", msgRate)
+		}
+		tokens--
+		if typ != websocket.MessageBinary {
+			return "text message (the protocol is binary)"
+		}
+		if k := wire.KindOf(b); k != wire.KindInput {
+			return fmt.Sprintf("unexpected %v message", k)
+		}
+		if err := wire.DecodeInput(b, &in, cl.frame); err != nil {
+			return "bad input: " + err.Error()
+		}
+		if reason := room.queue(p, cl, in); reason != "" {
+			return reason
+		}
+	}
+}
+
+// newToken returns a random reconnect token.
+func newToken() wire.Token {
+	var t wire.Token
+	_, _ = rand.Read(t[:])
+	return t
+}
