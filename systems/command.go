@@ -53,3 +53,12 @@ func clearEdges(c *components.CommandData) {
 	c.PrimaryPressed = false
 	c.Pending = false
 }
+
+// cleanupStage clears the consumed input edges of every command.
+type cleanupStage struct {
+	commandQuery *donburi.Query
+	cmdCache     entityCache
+	cmdRefs      []*components.CommandData
+	cacheCmdEach func(*donburi.Entry)
+	cleanupEach  func(*donburi.Entry)
+}

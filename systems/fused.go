@@ -205,3 +205,16 @@ func (p *Pipeline) cacheCmdEntry(e *donburi.Entry) {
 	p.cmdCache.ents = append(p.cmdCache.ents, e.Entity())
 	p.cmdRefs = append(p.cmdRefs, components.Command.Get(e))
 }
+
+// motorStage is the state of the motor stages (intent, buffer, friction,
+// accel, shaping): the characters' components kept between ticks and the
+// per-entity callbacks bound once so iterating allocates nothing.
+type motorStage struct {
+	motorQuery     *donburi.Query
+	motorCache     entityCache
+	motorRefs      []motorRefs
+	cacheMotorEach func(*donburi.Entry)
+
+	intentEach, bufferEach               func(*donburi.Entry)
+	frictionEach, accelEach, shapingEach func(*donburi.Entry)
+}

@@ -256,3 +256,30 @@ func clampVec(v *mgl64.Vec3, m float64) {
 		}
 	}
 }
+
+// kccStage is the state of the KCC stage: its characters' components, the
+// controllers per configuration and worker (controllers.go), the worker pool
+// (workers.go) and the characters' own capsule colliders when they block each
+// other (blocking.go).
+type kccStage struct {
+	kccQuery     *donburi.Query
+	kccCache     entityCache
+	kccRefList   []kccRefs
+	cacheKCCEach func(*donburi.Entry)
+	kccEach      func(*donburi.Entry)
+	// level is the collision level, fetched once per tick by the KCC
+	// system.
+	level *kcc.World
+
+	ctrls   [][]*kcc.Controller // by worker, by configuration slot
+	ctrlCfg []ctrlConfig
+
+	workers int
+	pool    *kccWorkers
+
+	charCollide bool
+	charCol     []kcc.ColliderID // by entity ID: its capsule collider
+	charSeen    []uint64         // by entity ID: last tick+1 it moved
+	selfFilter  kcc.QueryFilter
+	selfBuf     [1]kcc.ColliderID
+}

@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/seedgames/motorkit/components"
-	"github.com/seedgames/motorkit/kcc"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/filter"
 )
@@ -99,72 +98,18 @@ type Options struct {
 	Workers int
 }
 
-type namedFunc struct {
-	name    string
-	fn      Func
-	builtin bool // one of the pipeline's own systems
-}
-
-// Pipeline runs the ordered stages over one donburi world.
+// Pipeline runs the ordered stages over one donburi world. Each part owns
+// its state in its own file: the stage scheduler (the stages' systems, the
+// tick, deferred changes: scheduler.go), the motor stages (fused.go), the
+// KCC stage with its controllers, workers and character collisions
+// (kccstage.go), the living world's platforms and sensors (platforms.go)
+// and the cleanup of consumed input edges (command.go).
 type Pipeline struct {
-	world  donburi.World
-	rate   float64
-	dt     float64
-	tick   uint64
-	stages [numStages][]namedFunc
-	before [numStages]int // systems added with AddBefore, at the start of each stage
-
-	deferred []func(donburi.World)
-
-	motorQuery   *donburi.Query
-	kccQuery     *donburi.Query
-	commandQuery *donburi.Query
-
-	// Per-entity callbacks bound once so iterating allocates nothing.
-	cur                                  Tick
-	intentEach, bufferEach               func(*donburi.Entry)
-	frictionEach, accelEach, shapingEach func(*donburi.Entry)
-	kccEach, cleanupEach                 func(*donburi.Entry)
-
-	// The living world (platforms.go): sensors occupied this tick, a
-	// buffer for a character's sensors, the last mover error.
-	occupied     []kcc.ColliderID
-	sensorBuf    []kcc.ColliderID
-	platformErr  error
-	occupyEach   func(*donburi.Entry)
-	sensorEachFn func(*donburi.Entry)
-	isOccupiedFn func(kcc.ColliderID) bool
-
-	// The fused motor pass (fused.go).
-	motorCache     entityCache
-	motorRefs      []motorRefs
-	cacheMotorEach func(*donburi.Entry)
-	fuse           bool
-	fuseKnown      bool
-	kccCache       entityCache
-	kccRefList     []kccRefs
-	cacheKCCEach   func(*donburi.Entry)
-	cmdCache       entityCache
-	cmdRefs        []*components.CommandData
-	cacheCmdEach   func(*donburi.Entry)
-	// level is the collision level, fetched once per tick by the KCC
-	// system.
-	level *kcc.World
-
-	// The KCC stage's controllers (controllers.go): by worker, by slot.
-	ctrls   [][]*kcc.Controller
-	ctrlCfg []ctrlConfig
-
-	// Parallel KCC stage (workers.go).
-	workers int
-	pool    *kccWorkers
-
-	// Characters as obstacles (blocking.go).
-	charCollide bool
-	charCol     []kcc.ColliderID // by entity ID: its capsule collider
-	charSeen    []uint64         // by entity ID: last tick+1 it moved
-	selfFilter  kcc.QueryFilter
-	selfBuf     [1]kcc.ColliderID
+	scheduler
+	motorStage
+	kccStage
+	livingStage
+	cleanupStage
 }
 
 // NewPipeline returns a pipeline over w with the built-in stages installed.
@@ -176,7 +121,10 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	if rate > 1000 {
 		rate = 1000
 	}
-	p := &Pipeline{world: w, rate: rate, dt: 1 / rate, charCollide: opts.CharacterCollisions, workers: min(max(opts.Workers, 1), 64)}
+	p := &Pipeline{
+		scheduler: scheduler{world: w, rate: rate, dt: 1 / rate},
+		kccStage:  kccStage{charCollide: opts.CharacterCollisions, workers: min(max(opts.Workers, 1), 64)},
+	}
 	motorFilter := filter.Contains(components.Command, components.View,
 		components.Motor, components.Intent, components.JumpBuffer, components.Body, components.KCC)
 	p.motorQuery = donburi.NewQuery(motorFilter)
@@ -234,122 +182,6 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 		p.runDeferred()
 	})
 	return p
-}
-
-// World returns the donburi world the pipeline runs on.
-func (p *Pipeline) World() donburi.World { return p.world }
-
-// TickRate returns the fixed rate in Hz.
-func (p *Pipeline) TickRate() float64 { return p.rate }
-
-// Dt returns the fixed tick length in seconds.
-func (p *Pipeline) Dt() float64 { return p.dt }
-
-// Ticks returns how many ticks have run.
-func (p *Pipeline) Ticks() uint64 { return p.tick }
-
-// Add appends a system to the end of stage s, after the stage's built-in
-// systems and after every system added to s before it.
-//
-// It returns an error, and adds nothing, for a stage out of range, a nil
-// fn, an empty name, or a name already used by any system of the pipeline
-// (built-in names included: "intent", "buffer", "friction", "accel",
-// "shaping", "platforms", "kcc", "sensors", "cleanup"). What a system sees
-// in each stage is documented on Stage.
-func (p *Pipeline) Add(s Stage, name string, fn Func) error {
-	if err := p.checkNew(s, name, fn); err != nil {
-		return err
-	}
-	p.stages[s] = append(p.stages[s], namedFunc{name: name, fn: fn})
-	p.fuseKnown = false
-	return nil
-}
-
-func (p *Pipeline) addBuiltin(s Stage, name string, fn Func) {
-	p.stages[s] = append(p.stages[s], namedFunc{name: name, fn: fn, builtin: true})
-}
-
-// AddBefore inserts a system into stage s before the stage's built-in
-// systems. Systems added with AddBefore run in the order of the calls:
-// AddBefore(s, "a", ...) then AddBefore(s, "b", ...) runs a, b, then the
-// built-in. Errors as for Add.
-func (p *Pipeline) AddBefore(s Stage, name string, fn Func) error {
-	if err := p.checkNew(s, name, fn); err != nil {
-		return err
-	}
-	i := p.before[s]
-	l := append(p.stages[s], namedFunc{})
-	copy(l[i+1:], l[i:])
-	l[i] = namedFunc{name: name, fn: fn}
-	p.stages[s] = l
-	p.before[s]++
-	p.fuseKnown = false
-	return nil
-}
-
-// AddAfter appends a system after everything already in stage s. It is the
-// same as Add and exists for symmetry with AddBefore.
-func (p *Pipeline) AddAfter(s Stage, name string, fn Func) error { return p.Add(s, name, fn) }
-
-// checkNew validates a system about to be added.
-func (p *Pipeline) checkNew(s Stage, name string, fn Func) error {
-	switch {
-	case s < 0 || s >= numStages:
-		return fmt.Errorf("systems: adding %q: no stage %v", name, s)
-	case fn == nil:
-		return fmt.Errorf("systems: adding %q to stage %v: nil Func", name, s)
-	case name == "":
-		return fmt.Errorf("systems: adding a system to stage %v: empty name", s)
-	}
-	for st := range p.stages {
-		for _, nf := range p.stages[st] {
-			if nf.name == name {
-				return fmt.Errorf("systems: adding %q to stage %v: stage %v already has a system of that name", name, s, Stage(st))
-			}
-		}
-	}
-	return nil
-}
-
-// Systems returns the names of the systems in stage s, in run order.
-func (p *Pipeline) Systems(s Stage) []string {
-	if s < 0 || s >= numStages {
-		return nil
-	}
-	out := make([]string, len(p.stages[s]))
-	for i, nf := range p.stages[s] {
-		out[i] = nf.name
-	}
-	return out
-}
-
-// Defer queues a structural change (spawn, despawn, add/remove component)
-// to run in the cleanup stage of the current tick, after every system has
-// iterated. Deferred functions run in the order they were queued.
-func (p *Pipeline) Defer(fn func(w donburi.World)) {
-	if fn != nil {
-		p.deferred = append(p.deferred, fn)
-	}
-}
-
-func (p *Pipeline) runDeferred() {
-	// A deferred function may defer again; those run in the same cleanup.
-	for i := 0; i < len(p.deferred); i++ {
-		p.deferred[i](p.world)
-		p.deferred[i] = nil
-	}
-	p.deferred = p.deferred[:0]
-}
-
-// Step runs exactly one fixed tick through every stage.
-func (p *Pipeline) Step() {
-	p.cur = Tick{N: p.tick, Dt: p.dt, Rate: p.rate}
-	for s := range p.stages {
-		for _, nf := range p.stages[s] {
-			nf.fn(p.world, p.cur)
-		}
-	}
-	p.tick++
 }
 
 // sanitizeAxis clamps a move axis to [-1, 1]; NaN becomes 0.

@@ -144,3 +144,15 @@ func upOf(k *components.KCCData) mgl64.Vec3 {
 	}
 	return up
 }
+
+// livingStage is the state of the living world's systems: the sensors
+// occupied this tick, a buffer for one character's sensors, the last mover
+// error, and the callbacks bound once.
+type livingStage struct {
+	occupied     []kcc.ColliderID
+	sensorBuf    []kcc.ColliderID
+	platformErr  error
+	occupyEach   func(*donburi.Entry)
+	sensorEachFn func(*donburi.Entry)
+	isOccupiedFn func(kcc.ColliderID) bool
+}

@@ -1,0 +1,146 @@
+package systems
+
+import (
+	"fmt"
+
+	"github.com/yohamta/donburi"
+)
+
+// namedFunc is one system of a stage.
+type namedFunc struct {
+	name    string
+	fn      Func
+	builtin bool // one of the pipeline's own systems
+}
+
+// scheduler is the pipeline's clock and its stages' systems.
+type scheduler struct {
+	world  donburi.World
+	rate   float64
+	dt     float64
+	tick   uint64
+	cur    Tick // the tick being run
+	stages [numStages][]namedFunc
+	before [numStages]int // systems added with AddBefore, at the start of each stage
+	// fuse tells whether the motor stages may run in one pass (no game
+	// system between them); fuseKnown is false after a change of systems.
+	fuse, fuseKnown bool
+
+	deferred []func(donburi.World)
+}
+
+// World returns the donburi world the pipeline runs on.
+func (p *Pipeline) World() donburi.World { return p.world }
+
+// TickRate returns the fixed rate in Hz.
+func (p *Pipeline) TickRate() float64 { return p.rate }
+
+// Dt returns the fixed tick length in seconds.
+func (p *Pipeline) Dt() float64 { return p.dt }
+
+// Ticks returns how many ticks have run.
+func (p *Pipeline) Ticks() uint64 { return p.tick }
+
+// Add appends a system to the end of stage s, after the stage's built-in
+// systems and after every system added to s before it.
+//
+// It returns an error, and adds nothing, for a stage out of range, a nil
+// fn, an empty name, or a name already used by any system of the pipeline
+// (built-in names included: "intent", "buffer", "friction", "accel",
+// "shaping", "platforms", "kcc", "sensors", "cleanup"). What a system sees
+// in each stage is documented on Stage.
+func (p *Pipeline) Add(s Stage, name string, fn Func) error {
+	if err := p.checkNew(s, name, fn); err != nil {
+		return err
+	}
+	p.stages[s] = append(p.stages[s], namedFunc{name: name, fn: fn})
+	p.fuseKnown = false
+	return nil
+}
+
+func (p *Pipeline) addBuiltin(s Stage, name string, fn Func) {
+	p.stages[s] = append(p.stages[s], namedFunc{name: name, fn: fn, builtin: true})
+}
+
+// AddBefore inserts a system into stage s before the stage's built-in
+// systems. Systems added with AddBefore run in the order of the calls:
+// AddBefore(s, "a", ...) then AddBefore(s, "b", ...) runs a, b, then the
+// built-in. Errors as for Add.
+func (p *Pipeline) AddBefore(s Stage, name string, fn Func) error {
+	if err := p.checkNew(s, name, fn); err != nil {
+		return err
+	}
+	i := p.before[s]
+	l := append(p.stages[s], namedFunc{})
+	copy(l[i+1:], l[i:])
+	l[i] = namedFunc{name: name, fn: fn}
+	p.stages[s] = l
+	p.before[s]++
+	p.fuseKnown = false
+	return nil
+}
+
+// AddAfter appends a system after everything already in stage s. It is the
+// same as Add and exists for symmetry with AddBefore.
+func (p *Pipeline) AddAfter(s Stage, name string, fn Func) error { return p.Add(s, name, fn) }
+
+// checkNew validates a system about to be added.
+func (p *Pipeline) checkNew(s Stage, name string, fn Func) error {
+	switch {
+	case s < 0 || s >= numStages:
+		return fmt.Errorf("systems: adding %q: no stage %v", name, s)
+	case fn == nil:
+		return fmt.Errorf("systems: adding %q to stage %v: nil Func", name, s)
+	case name == "":
+		return fmt.Errorf("systems: adding a system to stage %v: empty name", s)
+	}
+	for st := range p.stages {
+		for _, nf := range p.stages[st] {
+			if nf.name == name {
+				return fmt.Errorf("systems: adding %q to stage %v: stage %v already has a system of that name", name, s, Stage(st))
+			}
+		}
+	}
+	return nil
+}
+
+// Systems returns the names of the systems in stage s, in run order.
+func (p *Pipeline) Systems(s Stage) []string {
+	if s < 0 || s >= numStages {
+		return nil
+	}
+	out := make([]string, len(p.stages[s]))
+	for i, nf := range p.stages[s] {
+		out[i] = nf.name
+	}
+	return out
+}
+
+// Defer queues a structural change (spawn, despawn, add/remove component)
+// to run in the cleanup stage of the current tick, after every system has
+// iterated. Deferred functions run in the order they were queued.
+func (p *Pipeline) Defer(fn func(w donburi.World)) {
+	if fn != nil {
+		p.deferred = append(p.deferred, fn)
+	}
+}
+
+func (p *Pipeline) runDeferred() {
+	// A deferred function may defer again; those run in the same cleanup.
+	for i := 0; i < len(p.deferred); i++ {
+		p.deferred[i](p.world)
+		p.deferred[i] = nil
+	}
+	p.deferred = p.deferred[:0]
+}
+
+// Step runs exactly one fixed tick through every stage.
+func (p *Pipeline) Step() {
+	p.cur = Tick{N: p.tick, Dt: p.dt, Rate: p.rate}
+	for s := range p.stages {
+		for _, nf := range p.stages[s] {
+			nf.fn(p.world, p.cur)
+		}
+	}
+	p.tick++
+}
