@@ -494,35 +494,32 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 	}
 	c.sanitizeDesired(&desired)
 	r, hh := shape.Radius, shape.HalfHeight
+	var m moveFlags
+	// Recover: push the capsule out of geometry closer than Offset, and read
+	// the contacts there: a crush (still inside after the push-out: squeezed
+	// between colliders that push opposite ways, never resolved by moving
+	// through either) and the ground at the start.
 	p, cs := c.recover(w, pos, r, hh)
 	for i := range cs {
 		if cs[i].Distance < -castTol {
-			// Still inside something after the push-out: squeezed between
-			// colliders that push opposite ways (a platform pressing the
-			// character into a wall). Reported, never resolved by moving
-			// through either of them.
 			res.Crushed = true
 			break
 		}
 	}
 	var g0 groundInfo
 	c.groundFrom(&g0, cs)
-	onGround := g0.state == Ground
-	stepped := false
-	sliding := false
-
+	m.onGround = g0.state == Ground
 	c.nplanes = 0
 	remaining := desired
-	// idle: StopOnSlope holds a character that is not asked to move
-	// along the ground on any walkable slope.
-	idle := c.cfg.StopOnSlope && length(madd(desired, up, -dot(desired, up))) <= 1e-9
-	if c.cfg.FloorConstantSpeed && onGround {
+	m.idle = c.cfg.StopOnSlope && length(madd(desired, up, -dot(desired, up))) <= 1e-9
+	if c.cfg.FloorConstantSpeed && m.onGround {
 		remaining = c.alongFloor(remaining, g0.normal)
 	}
-	// Walkable surfaces the capsule already touches act like hits at time
-	// zero: clip the request against them now, which saves the cast that
-	// would find them (the common case: standing on the floor with a
-	// gravity request).
+	// Touching: the walkable surfaces the capsule already touches act like
+	// hits at time zero. Clipping the request against them now saves the
+	// cast that would find them (the common case: standing on the floor
+	// with a gravity request). Kept inline: it is most of a move on flat
+	// ground, and the vectors stay in this frame.
 	if rl := length(remaining); rl > 0 {
 		for i := range cs {
 			k := &cs[i]
@@ -535,22 +532,52 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 				TranslationApplied: sub(p, pos), TranslationRemaining: remaining,
 			})
 			if vd := dot(remaining, up); vd < 0 {
-				if dot(k.Normal, up) >= c.cosMinSlide || idle {
+				if dot(k.Normal, up) >= c.cosMinSlide || m.idle {
 					remaining = madd(remaining, up, -vd)
 				} else {
-					sliding = true
+					m.sliding = true
 				}
 			}
 			if !c.addPlane(k.Normal) {
 				break
 			}
-			if lifted, ok := c.climb(remaining, k.Normal, onGround); ok {
+			if lifted, ok := c.climb(remaining, k.Normal, m.onGround); ok {
 				remaining = lifted
 				continue
 			}
 			remaining = c.solve(remaining)
 		}
 	}
+	if dot(remaining, remaining) >= 1e-20 {
+		p = c.slide(w, &res, &m, p, pos, remaining, r, hh)
+	}
+	var gEnd groundInfo
+	p = c.stickToFloor(&gEnd, w, p, r, hh, desired, &g0, m.stepped)
+	c.report(&res, &gEnd, p, pos, m.sliding)
+	return res
+}
+
+// moveFlags is what the steps of one Move tell each other. The steps, as
+// Jolt's CharacterVirtual::ExtendedUpdate has its own, run in order: recover
+// (the push-out, then the contacts touched at the start clip the request, in
+// MoveFiltered), slide (with the step up, tryStep, inside it), stickToFloor;
+// report completes the result. Vectors travel as parameters and results,
+// not in a struct, so they stay in this call's frame.
+type moveFlags struct {
+	onGround bool // walkable ground met at the start or on the way
+	stepped  bool // a step was climbed
+	sliding  bool // gravity became motion along a slope
+	idle     bool // StopOnSlope holds a character not asked to move along the ground
+}
+
+// slide casts the capsule from p along what is left of the request, stops Offset
+// before each hit and projects the rest onto the free directions left by the
+// contact planes met so far (the crease solve), for at most MaxIterations
+// casts. A blocked low obstacle is climbed with the autostep (tryStep) when
+// the move is on the ground.
+func (c *Controller) slide(w *World, res *MoveResult, m *moveFlags, p, pos, remaining vec, r, hh float64) vec {
+	up := c.cfg.Up
+	onGround, idle := m.onGround, m.idle
 	var hit CastHit
 	for it := 0; it < c.cfg.MaxIterations; it++ {
 		if dot(remaining, remaining) < 1e-20 {
@@ -592,7 +619,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 			if dot(h, h) > 1e-18 {
 				if np, ok := c.tryStep(w, p, r, hh, h, hit); ok {
 					p = np
-					stepped = true
+					m.stepped = true
 					v := dot(rem, up)
 					if v > 0 {
 						remaining = scale(up, v)
@@ -611,10 +638,10 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 				// character, drop the downward part.
 				rem = madd(rem, up, -vdown)
 			} else if vdown < 0 {
-				sliding = true
+				m.sliding = true
 			}
 		} else if steep && vdown < 0 {
-			sliding = true
+			m.sliding = true
 		}
 		if !c.addPlane(n) {
 			remaining = vec{}
@@ -643,13 +670,18 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 		}
 		remaining = c.solve(rem)
 	}
+	m.onGround = onGround
+	return p
+}
 
-	var gEnd groundInfo
-	c.ground(&gEnd, w, &p, r, hh)
-	// Snap only when the request did not try to leave the ground, i.e. go
-	// both up and away from the start ground plane (a jump does; walking up
-	// a ramp along its plane, walking down it horizontally, or falling does
-	// not).
+// stickToFloor probes the ground under p at the end of the move and snaps down by
+// up to SnapToGround onto walkable ground when the move started grounded
+// (or stepped) and the request did not try to leave the ground, i.e. go
+// both up and away from the start ground plane (a jump does; walking up a
+// ramp along its plane, walking down it horizontally, or falling does not).
+func (c *Controller) stickToFloor(gEnd *groundInfo, w *World, p vec, r, hh float64, desired vec, g0 *groundInfo, stepped bool) vec {
+	up := c.cfg.Up
+	c.ground(gEnd, w, &p, r, hh)
 	eps := 1e-6 * length(desired)
 	leaving := dot(desired, up) > eps && dot(desired, g0.normal) > eps
 	if c.cfg.SnapToGround > 0 && gEnd.state != Ground && (g0.state == Ground || stepped) && !leaving {
@@ -657,15 +689,21 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 		if hit, ok := c.cast(w, p, r, hh, down); ok {
 			if walk, _, _ := c.supportNormal(hit.Normal, hit.FaceNormal, hit.OnFace); walk {
 				p = madd(p, down, hit.Fraction)
-				c.ground(&gEnd, w, &p, r, hh)
+				c.ground(gEnd, w, &p, r, hh)
 			}
 		}
 	}
+	return p
+}
 
+// report completes the move's result in place: the translation from the
+// start to p (zero, in the air, if anything went non-finite) and the
+// ground at the end.
+func (c *Controller) report(res *MoveResult, gEnd *groundInfo, p, pos vec, sliding bool) {
 	t := sub(p, pos)
 	if !finiteVec(t) {
 		t = vec{}
-		gEnd = groundInfo{state: GroundNone, normal: up, collider: NoCollider}
+		*gEnd = groundInfo{state: GroundNone, normal: c.cfg.Up, collider: NoCollider}
 	}
 	res.Translation = t
 	res.GroundState = gEnd.state
@@ -674,7 +712,6 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 	res.GroundCollider = gEnd.collider
 	res.SlidingDownSlope = sliding
 	res.Collisions = c.collisions
-	return res
 }
 
 // tryStep tries to climb the obstacle hit at p while moving horizontally by
