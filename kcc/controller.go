@@ -373,8 +373,8 @@ func (c *Controller) feasible(x, y, z, tol float64) bool {
 // corners and V-shaped creases give a stable answer instead of the
 // ping-pong of one-plane-at-a-time sliding.
 //
-// The arithmetic is on float64 locals, operation for operation the vector
-// form (dot, madd, cross, scale): it runs on every slide of every Move.
+// The arithmetic is on float64 locals: it runs on every slide of every
+// Move.
 func (c *Controller) solve(r vec) vec {
 	rx, ry, rz := r[0], r[1], r[2]
 	rl := math.Sqrt(rx*rx + ry*ry + rz*rz)

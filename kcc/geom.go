@@ -88,9 +88,8 @@ func (t *tri) bounds() aabb {
 	return b
 }
 
-// boundsInto is bounds writing into b, element by element (the same
-// comparisons as growing a box from a by b and c): building and copying
-// whole boxes stalls on store forwarding in the cast's inner loop.
+// boundsInto is bounds writing into b, element by element (it runs in the
+// cast's inner loop).
 func (t *tri) boundsInto(b *aabb) {
 	for i := 0; i < 3; i++ {
 		lo, hi := t.a[i], t.a[i]

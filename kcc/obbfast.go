@@ -2,12 +2,9 @@ package kcc
 
 import "math"
 
-// The aligned-box segment query in scalar form (issue 14). segBox builds
-// and copies [3]float64 values, which Go keeps in memory: a copy of a
-// vector just written element by element stalls on store forwarding, and
-// on flat box ground those stalls were a third of a Move. segBoxInto does
-// the same arithmetic, operation for operation (TestSegBoxIntoSameBits),
-// on float64 locals, and writes the result through a pointer.
+// The aligned-box segment query in scalar form: float64 locals, the result
+// written through a pointer (the hot-path convention of
+// docs/architecture.md#iteration-one-pass-kept-pointers-workers).
 
 // segBoxInto is segBox writing into r. Rotated boxes take segBox's path.
 func (o *obb) segBoxInto(r *boxResult, p0, p1 *vec) {

@@ -62,9 +62,8 @@ func capsuleSeg(pos, axis vec, halfHeight float64) (vec, vec) {
 }
 
 // capsuleSegTo is capsuleSeg writing into p0 and p1. The controller's hot
-// paths pass vectors by pointer and write them element by element: Go
-// keeps [3]float64 values in memory, and copying one just written element
-// by element stalls on store forwarding.
+// paths pass vectors by pointer and write them element by element (the
+// hot-path convention of docs/architecture.md#iteration-one-pass-kept-pointers-workers).
 func capsuleSegTo(p0, p1, pos, axis *vec, halfHeight float64) {
 	for i := 0; i < 3; i++ {
 		p0[i] = pos[i] + axis[i]*-halfHeight
@@ -445,9 +444,7 @@ func (w *World) contactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contac
 }
 
 // newContact appends a contact to s.contacts and fills it in element by
-// element (FaceNormal is the caller's): building a Contact value from
-// vectors just written element by element and copying it whole stalls on
-// store forwarding, once per contact of every Move.
+// element (FaceNormal is the caller's), with no whole Contact copied.
 func (s *scratch) newContact(id ColliderID, point, normal *vec, d float64, onFace bool) *Contact {
 	s.contacts = append(s.contacts, Contact{})
 	c := &s.contacts[len(s.contacts)-1]

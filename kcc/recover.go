@@ -2,7 +2,7 @@ package kcc
 
 import "math"
 
-// Deep-overlap recovery (issue 11). When the capsule's axis segment is in,
+// Deep-overlap recovery. When the capsule's axis segment is in,
 // or within half a radius of, the inside of a collider (a spawn or teleport
 // into geometry, or geometry added on top of a character), the contact
 // normals no longer tell which way is out: the nearest face of the deepest

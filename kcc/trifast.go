@@ -5,11 +5,8 @@ import "math"
 // segTriInto computes the distance between segment p0-p1 and triangle t
 // into r. When they touch or intersect, normal is the face normal turned
 // towards the segment midpoint. Its common cases (the segment beside the
-// face, crossing it, or nearest at an end point) run on float64 locals: the
-// vector form's temporaries and whole-result copies stalled on store
-// forwarding, and this runs for every triangle near a character. Same
-// operations, same bits as the vector form (TestSegTriIntoSameBits against
-// trivector_test.go); the edge case is segTriEdges.
+// face, crossing it, or nearest at an end point) run on float64 locals (it
+// runs for every triangle near a character); the edge case is segTriEdges.
 func segTriInto(r *segTriResult, p0, p1 *vec, t *tri) {
 	ax, ay, az := t.a[0], t.a[1], t.a[2]
 	nx, ny, nz := t.n[0], t.n[1], t.n[2]

@@ -768,9 +768,7 @@ func (w *World) gatherAll(q aabb, s *scratch, boxTris bool) []tri {
 // hfTriInto builds a heightfield triangle in t. Unlike makeTri it skips the
 // validity checks: gather passes finite heights only (holes are skipped) and
 // a cell's triangles have area of at least cellSize^2/2. It works in place,
-// on scalars: the vector form's temporaries and the copy of the finished
-// triangle stalled on store forwarding for every cell a move touches. Same
-// operations, same bits (TestHfTriIntoSameBits).
+// on scalars (it runs for every cell a move touches).
 func hfTriInto(t *tri, a, b, c *vec, id ColliderID) {
 	ax, ay, az := a[0], a[1], a[2]
 	bx, by, bz := b[0], b[1], b[2]

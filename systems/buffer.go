@@ -31,8 +31,7 @@ func UpdateJumpBuffer(jb *components.JumpBufferData, grounded, pressed, held, ca
 }
 
 // updateJumpBuffer is UpdateJumpBuffer writing its result into out. It
-// reads the rules field by field: copying the Rules struct just stored by
-// bufferRefs would stall on store forwarding, once per character per tick.
+// reads the rules field by field, with no copy of the Rules struct.
 func updateJumpBuffer(jb *components.JumpBufferData, out *motors.JumpState, grounded, pressed, held, captured bool) {
 	r := &jb.Rules
 	jb.ConsumedThisTick = false

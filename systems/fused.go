@@ -7,7 +7,7 @@ import (
 	"github.com/yohamta/donburi/filter"
 )
 
-// The motor stages run for every character in one pass (issue 14): intent,
+// The motor stages run for every character in one pass: intent,
 // buffer, friction, accel and shaping each read and write only the
 // character's own components, so running all five for one character and
 // then the next gives the same bits as running each stage for every

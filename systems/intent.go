@@ -25,10 +25,8 @@ func BuildIntent(forward, strafe, yaw float64, grounded bool, groundNormal mgl64
 }
 
 // buildIntent is BuildIntent writing into out (Speed untouched), in scalar
-// form: YawForward(yaw)*forward + YawRight(yaw)*strafe and the
-// normalizations, operation for operation, so the same bits. Go keeps
-// float64 locals in registers but not [3]float64 values, and this runs for
-// every character every tick (issue 14).
+// form (the hot-path convention of
+// docs/architecture.md#iteration-one-pass-kept-pointers-workers).
 func buildIntent(out *motors.Intent, forward, strafe, yaw float64, grounded bool, groundNormal mgl64.Vec3) {
 	s, c := math.Sincos(yaw)
 	x := c*forward + (-s)*strafe
@@ -68,10 +66,7 @@ func (p *Pipeline) intentEntity(e *donburi.Entry) {
 }
 
 // intentRefs writes the motor context and the intent component field by
-// field rather than through whole-struct temporaries: copying a struct just
-// written field by field stalls on store forwarding, and this runs for
-// every character every tick. The result is SanitizeCommand and
-// BuildIntent's, bit for bit.
+// field: SanitizeCommand and BuildIntent without whole-struct temporaries.
 func (p *Pipeline) intentRefs(r *motorRefs) {
 	md := r.md
 	if md.Motor == nil {

@@ -31,10 +31,9 @@ func (p *Pipeline) kccEntity(e *donburi.Entry) {
 func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	e, body, k := r.e, r.body, r.k
 	dt := p.dt
-	// Up to the move the arithmetic is on float64 locals and element
-	// reads and writes, operation for operation what the vector form did:
-	// Go keeps [3]float64 values in memory, and copying one just written
-	// element by element stalls on store forwarding (issue 14's profile).
+	// Up to the move the arithmetic is on float64 locals with element
+	// reads and writes (the hot-path convention of
+	// docs/architecture.md#iteration-one-pass-kept-pointers-workers).
 	bv, bp, pp := &body.Velocity, &body.Position, &body.PrevPosition
 	vx, vy, vz := bv[0], bv[1], bv[2]
 	if !motors.Finite3(vx, vy, vz) {

@@ -71,9 +71,7 @@ func (p *Pipeline) shapingRefs(r *motorRefs) {
 	handVelocity(r)
 }
 
-// handVelocity hands the motor's velocity to the body, element by element
-// (a whole-array copy of a vector just written element by element stalls on
-// store forwarding).
+// handVelocity hands the motor's velocity to the body, element by element.
 func handVelocity(r *motorRefs) {
 	md := r.md
 	mv, bv := &md.Ctx.Velocity, &r.body.Velocity

@@ -1,4 +1,4 @@
-// Command flailsim runs a headless flail match (issue 7) through the real
+// Command flailsim runs a headless flail match through the real
 // ECS pipeline and prints the tick rate, the kills and the final
 // leaderboard. It does not import ebiten, so it runs without a display:
 //

@@ -85,9 +85,8 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	if !ctx.Grounded {
 		a = m.cfg.AirAccel
 	}
-	// Scalar planar arithmetic, operation for operation the vector form
-	// d = PlanarDir*Speed - planar(v), clamped to accel*dt: float64 locals
-	// stay in registers, [3]float64 values do not.
+	// d = PlanarDir*Speed - planar(v), clamped to accel*dt, on float64
+	// locals (the hot path runs for every character every tick).
 	v := &ctx.Velocity
 	sp := ctx.Intent.Speed
 	dx := ctx.Intent.PlanarDir[0]*sp - v[0]
