@@ -75,7 +75,8 @@ func Decode(data []byte, source string, v any) error {
 			keys[i] = k.String()
 		}
 		sort.Strings(keys)
-		return &Error{Source: source, Key: keys[0], Reason: "unknown key" + others(keys)}
+		return &Error{Source: source, Key: keys[0], Reason: "unknown key" + others(keys),
+			Line: KeyLine(data, strings.Split(keys[0], "."))}
 	}
 	return nil
 }

@@ -114,3 +114,22 @@ func TestLoadDecodesOverBaseAndValidates(t *testing.T) {
 		t.Fatalf("unknown key: %v", err)
 	}
 }
+
+func TestKeyLine(t *testing.T) {
+	text := "# recipes\n[prefab.a]\nmotor.kind = \"basic\"\n\n[prefab.a.kcc]\nradius = 1 # r\n'quoted' = 2\n"
+	for _, tc := range []struct {
+		path string
+		want int
+	}{
+		{"prefab.a.motor.kind", 3},
+		{"prefab.a.kcc.radius", 6},
+		{"prefab.a.kcc.quoted", 7},
+		{"prefab.a.kcc", 5},      // a table: its header
+		{"prefab.a.kcc.gone", 5}, // a key not written: the table that would hold it
+		{"prefab.b.x", 0},
+	} {
+		if got := KeyLine([]byte(text), strings.Split(tc.path, ".")); got != tc.want {
+			t.Errorf("KeyLine(%s) = %d, want %d", tc.path, got, tc.want)
+		}
+	}
+}

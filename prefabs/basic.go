@@ -7,10 +7,10 @@ import (
 
 func init() {
 	RegisterMotor("basic", func(data []byte, source string) (motors.Motor, error) {
-		cfg, err := basic.Load(data, source)
+		cfg, err := basic.Parse(data, source)
 		if err != nil {
 			return nil, err
 		}
-		return basic.New(cfg), nil
+		return basic.New(cfg)
 	})
 }

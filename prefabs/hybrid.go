@@ -11,7 +11,7 @@ import (
 // (sqrt(2 g h)) and max fall speed come from it unless [kcc] sets them.
 func init() {
 	RegisterMotor(hybrid.Kind, func(data []byte, source string) (motors.Motor, error) {
-		cfg, err := hybrid.Load(data, source)
+		cfg, err := hybrid.Parse(data, source)
 		if err != nil {
 			return nil, err
 		}

@@ -9,7 +9,7 @@ import (
 // (docs/motors/rpg.md#knobs-rpgtoml-the-motor-table-of-a-recipe) decoded over rpg.DefaultConfig, strictly.
 func init() {
 	RegisterMotor(rpg.Kind, func(data []byte, source string) (motors.Motor, error) {
-		cfg, err := rpg.Load(data, source)
+		cfg, err := rpg.Parse(data, source)
 		if err != nil {
 			return nil, err
 		}

@@ -354,14 +354,21 @@ func LoadFile(path string) (Config, error) {
 	return Parse(data, path)
 }
 
-// Encode writes c as TOML with angles in degrees; Parse reads it back to the
-// same Config.
-func (c Config) Encode() ([]byte, error) {
-	return config.Encode(toFile(c))
+// Encode writes cfg as TOML with angles in degrees; Parse reads it back to
+// the same Config.
+func Encode(cfg Config) ([]byte, error) {
+	return config.Encode(toFile(cfg))
 }
 
-// DefaultTOML is the text of arena.toml, the commented default configuration
-// file. Parse(DefaultTOML) returns DefaultConfig().
+// Encode is the function Encode as a method.
 //
+// Deprecated: use the package function Encode(c), the same in every motor
+// package. This method goes in v0.3.0.
+func (c Config) Encode() ([]byte, error) { return Encode(c) }
+
 //go:embed arena.toml
-var DefaultTOML []byte
+var defaultTOML []byte
+
+// DefaultTOML returns the text of arena.toml, the commented default
+// configuration file (a copy). Parse(DefaultTOML()) returns DefaultConfig().
+func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }

@@ -53,14 +53,14 @@ func TestDefaultsAreTheSeedSuggestedStartThroughW(t *testing.T) {
 }
 
 func TestDefaultFileRoundTrips(t *testing.T) {
-	c, err := Parse(DefaultTOML, "arena.toml")
+	c, err := Parse(DefaultTOML(), "arena.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c != DefaultConfig() {
 		t.Fatalf("arena.toml = %+v\nwant %+v", c, DefaultConfig())
 	}
-	enc, err := c.Encode()
+	enc, err := Encode(c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestDefaultFileRoundTrips(t *testing.T) {
 	// The file lists every key the encoder writes (so it documents all knobs).
 	for _, line := range strings.Split(string(enc), "\n") {
 		key, _, ok := strings.Cut(line, " = ")
-		if ok && !strings.Contains(string(DefaultTOML), "\n"+key+" = ") {
+		if ok && !strings.Contains(string(DefaultTOML()), "\n"+key+" = ") {
 			t.Errorf("arena.toml lacks key %q", key)
 		}
 	}
@@ -86,7 +86,7 @@ func TestEncodeRoundTripsNonDefaultAngles(t *testing.T) {
 	c.MaxShapingAnglePerTick = 0.0345678
 	c.FrictionlessJumpMode = ModeHard
 	c.QualitySmoothstep = true
-	enc, err := c.Encode()
+	enc, err := Encode(c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,7 +219,7 @@ func TestLoadFile(t *testing.T) {
 // FuzzParse: arbitrary input never panics; whatever is accepted is valid,
 // finite and survives an encode/parse round trip.
 func FuzzParse(f *testing.F) {
-	f.Add(DefaultTOML)
+	f.Add(DefaultTOML())
 	f.Add([]byte("max_speed_ground = 10\ntheta_target_deg = 20\n"))
 	f.Add([]byte("g_min = 1\ng_peak = 1\nfrictionless_jump_mode = \"hard\"\n"))
 	f.Add([]byte("max_speed_ground = 1e-300\n"))
@@ -235,7 +235,7 @@ func FuzzParse(f *testing.F) {
 		if err := c.Validate("fuzz"); err != nil {
 			t.Fatalf("Parse accepted an invalid config: %v", err)
 		}
-		enc, err := c.Encode()
+		enc, err := Encode(c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -259,7 +259,7 @@ func TestDocListsEveryKnob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	enc, err := DefaultConfig().Encode()
+	enc, err := Encode(DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@
 // With the ECS, prefabs.Spawn(w, "arena_player") builds the motor from a
 // recipe. By hand (ExampleNew, ExampleMotor):
 //
-//	cfg, err := arena.Parse(arena.DefaultTOML, "arena.toml") // or arena.DefaultConfig()
+//	cfg, err := arena.Parse(arena.DefaultTOML(), "arena.toml") // or arena.DefaultConfig()
 //	if err != nil {
 //		return err
 //	}

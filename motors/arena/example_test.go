@@ -34,7 +34,7 @@ frictionless_jump_mode = "hard"
 
 // Load a tuning file and build one motor per entity (docs/motors/arena.md).
 func ExampleNew() {
-	cfg, err := arena.Parse(arena.DefaultTOML, "arena.toml") // or arena.LoadFile(path), arena.DefaultConfig()
+	cfg, err := arena.Parse(arena.DefaultTOML(), "arena.toml") // or arena.LoadFile(path), arena.DefaultConfig()
 	if err != nil {
 		panic(err)
 	}

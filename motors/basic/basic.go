@@ -47,25 +47,42 @@ var defaultTOML []byte
 // DefaultTOML returns the default configuration file's text.
 func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
 
-// Load decodes TOML over the defaults, rejecting unknown keys and
-// out-of-range values with errors naming source and key.
-func Load(data []byte, source string) (Config, error) {
+// Parse decodes TOML over the defaults, rejecting unknown keys and
+// out-of-range values with errors naming source, line and key.
+func Parse(data []byte, source string) (Config, error) {
 	return config.Load(data, source, DefaultConfig())
 }
+
+// Load is Parse.
+//
+// Deprecated: use Parse, the name every motor package uses. Load goes in
+// v0.3.0.
+func Load(data []byte, source string) (Config, error) { return Parse(data, source) }
+
+// Encode writes cfg as TOML that Parse reads back to the same Config.
+func Encode(cfg Config) ([]byte, error) { return config.Encode(cfg) }
+
+// Kind is the motor kind name recipes use ("basic").
+const Kind = "basic"
 
 // Motor is a basic motor instance; it has no state beyond its config.
 type Motor struct {
 	cfg Config
 }
 
-// New returns a motor using cfg.
-func New(cfg Config) *Motor { return &Motor{cfg: cfg} }
+// New returns a motor using cfg, or cfg's validation error.
+func New(cfg Config) (*Motor, error) {
+	if err := cfg.Validate("basic motor"); err != nil {
+		return nil, err
+	}
+	return &Motor{cfg: cfg}, nil
+}
 
 // Config returns the motor's configuration.
 func (m *Motor) Config() Config { return m.cfg }
 
 // Kind returns "basic".
-func (m *Motor) Kind() string { return "basic" }
+func (m *Motor) Kind() string { return Kind }
 
 // IntentSpeedCap returns MaxSpeed.
 func (m *Motor) IntentSpeedCap(*motors.Context) float64 { return m.cfg.MaxSpeed }

@@ -31,7 +31,7 @@ func TestLoadRejectsUnknownAndOutOfRange(t *testing.T) {
 // At accel 40 m/s^2 and 60 Hz, each tick adds 40/60 m/s, so 5 m/s is reached
 // after ceil(5/(40/60)) = 8 ticks and never exceeded.
 func TestAccelReachesCapInPredictedTicks(t *testing.T) {
-	m := New(DefaultConfig())
+	m, _ := New(DefaultConfig())
 	ctx := &motors.Context{Dt: 1.0 / 60, Grounded: true,
 		Intent: motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}}
 	ticks := 0
@@ -52,7 +52,7 @@ func TestAccelReachesCapInPredictedTicks(t *testing.T) {
 }
 
 func BenchmarkAccel(b *testing.B) {
-	m := New(DefaultConfig())
+	m, _ := New(DefaultConfig())
 	ctx := &motors.Context{Dt: 1.0 / 60, Grounded: true,
 		Intent: motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}}
 	b.ReportAllocs()

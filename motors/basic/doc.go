@@ -9,7 +9,7 @@
 //
 // The capsule_walker recipe uses it; by hand (ExampleMotor):
 //
-//	m := basic.New(basic.DefaultConfig()) // 5 m/s, 40 m/s^2
+//	m, err := basic.New(basic.DefaultConfig()) // 5 m/s, 40 m/s^2
 //	ctx.Intent.Speed = m.IntentSpeedCap(ctx)
 //	m.Accel(ctx)
 package basic

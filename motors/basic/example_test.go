@@ -10,7 +10,10 @@ import (
 // The basic motor accelerates straight toward the intent velocity at a
 // fixed rate: 40 m/s^2 reaches 5 m/s in 0.125 s, 7.5 ticks at 60 Hz.
 func ExampleMotor() {
-	m := basic.New(basic.DefaultConfig())
+	m, err := basic.New(basic.DefaultConfig())
+	if err != nil {
+		panic(err)
+	}
 	ctx := &motors.Context{Dt: 1.0 / 60, TickRate: 60, Grounded: true}
 	for tick := 1; tick <= 8; tick++ {
 		ctx.Intent = motors.Intent{Dir: motors.YawForward(0), PlanarDir: motors.YawForward(0), Mag: 1}

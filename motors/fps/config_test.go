@@ -30,7 +30,7 @@ func TestDefaultIsMiddleOfEverySuggestedRange(t *testing.T) {
 
 func TestKnobsCoverEveryTOMLKey(t *testing.T) {
 	// Every key Encode writes has a Knob, and every Knob key is written.
-	data, err := DefaultConfig().Encode()
+	data, err := Encode(DefaultConfig())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestDefaultTOMLRoundTrips(t *testing.T) {
 			t.Errorf("fps.toml lacks %s", k.Key)
 		}
 	}
-	enc, err := c.Encode()
+	enc, err := Encode(c)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -236,19 +236,26 @@ func clamp01(x float64) float64 {
 
 func motorsFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
-// DefaultTOML is the embedded default file hybrid.toml. Loading it gives
-// DefaultConfig.
-//
 //go:embed hybrid.toml
-var DefaultTOML []byte
+var defaultTOML []byte
 
-// Load decodes TOML data on top of DefaultConfig (absent keys keep their
+// DefaultTOML returns the embedded default file hybrid.toml (a copy).
+// Parsing it gives DefaultConfig.
+func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
+
+// Parse decodes TOML data on top of DefaultConfig (absent keys keep their
 // defaults), rejects unknown keys, validates and returns the config. Turn
 // rates are read in deg/s; the motor converts them to rad/s. Errors name the
-// source, the key and the allowed range.
-func Load(data []byte, source string) (Config, error) {
+// source, the line, the key and the allowed range.
+func Parse(data []byte, source string) (Config, error) {
 	return config.Load(data, source, DefaultConfig())
 }
 
-// Encode writes cfg as TOML that Load reads back to the same Config.
+// Load is Parse.
+//
+// Deprecated: use Parse, the name every motor package uses. Load goes in
+// v0.3.0.
+func Load(data []byte, source string) (Config, error) { return Parse(data, source) }
+
+// Encode writes cfg as TOML that Parse reads back to the same Config.
 func Encode(cfg Config) ([]byte, error) { return config.Encode(cfg) }

@@ -29,7 +29,7 @@ func TestDefaultsMatchSeed(t *testing.T) {
 }
 
 func TestDefaultFileLoadsToDefaults(t *testing.T) {
-	got, err := Load(DefaultTOML, "hybrid.toml")
+	got, err := Parse(DefaultTOML(), "hybrid.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,7 +105,7 @@ func TestLoadRejects(t *testing.T) {
 }
 
 func FuzzLoad(f *testing.F) {
-	f.Add(DefaultTOML)
+	f.Add(DefaultTOML())
 	f.Add([]byte("sprint_speed = 50\nrun_speed = 50\nwalk_speed = 50\nrotation_influence_start_speed = 49.99\n"))
 	f.Add([]byte("rotation_speed_deg = 1\nmin_rotation_speed_deg = 0\nrotation_influence_curve = 0.05\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {

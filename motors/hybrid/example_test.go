@@ -57,8 +57,8 @@ func ExampleMotor() {
 }
 
 // Loading a user file with a turn rate in degrees per second.
-func ExampleLoad() {
-	c, err := hybrid.Load([]byte("rotation_speed_deg = 360\nsprint_speed = 7\n"), "hero.toml")
+func ExampleParse() {
+	c, err := hybrid.Parse([]byte("rotation_speed_deg = 360\nsprint_speed = 7\n"), "hero.toml")
 	fmt.Printf("%.4f rad/s, sprint %v, %v\n", c.RotationSpeedRad(), c.SprintSpeed, err)
 	// Output:
 	// 6.2832 rad/s, sprint 7, <nil>

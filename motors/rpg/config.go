@@ -100,19 +100,26 @@ func (c Config) Validate(source string) error {
 	return ch.Err()
 }
 
-// DefaultTOML is the embedded default file rpg.toml. Loading it gives
-// DefaultConfig.
-//
 //go:embed rpg.toml
-var DefaultTOML []byte
+var defaultTOML []byte
 
-// Load decodes TOML data on top of DefaultConfig (absent keys keep their
+// DefaultTOML returns the embedded default file rpg.toml (a copy). Parsing
+// it gives DefaultConfig.
+func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
+
+// Parse decodes TOML data on top of DefaultConfig (absent keys keep their
 // defaults), rejects unknown keys, validates, and returns the config. Errors
-// name the source, the key and the allowed range. RPG has no angle
+// name the source, the line, the key and the allowed range. RPG has no angle
 // parameters, so no degree conversion happens here.
-func Load(data []byte, source string) (Config, error) {
+func Parse(data []byte, source string) (Config, error) {
 	return config.Load(data, source, DefaultConfig())
 }
 
-// Encode writes cfg as TOML that Load reads back to the same Config.
+// Load is Parse.
+//
+// Deprecated: use Parse, the name every motor package uses. Load goes in
+// v0.3.0.
+func Load(data []byte, source string) (Config, error) { return Parse(data, source) }
+
+// Encode writes cfg as TOML that Parse reads back to the same Config.
 func Encode(cfg Config) ([]byte, error) { return config.Encode(cfg) }

@@ -21,7 +21,7 @@ func TestDefaultsMatchSeedSuggestedStart(t *testing.T) {
 }
 
 func TestDefaultFileLoadsToDefaults(t *testing.T) {
-	got, err := Load(DefaultTOML, "rpg.toml")
+	got, err := Parse(DefaultTOML(), "rpg.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestLoadRejects(t *testing.T) {
 }
 
 func FuzzLoad(f *testing.F) {
-	f.Add(DefaultTOML)
+	f.Add(DefaultTOML())
 	f.Add([]byte("max_speed = 1e308\ntau_accel = 5e-324\n"))
 	f.Add([]byte("air_policy = \"limited\"\ntau_air = 0.005\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {

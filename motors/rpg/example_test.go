@@ -37,7 +37,7 @@ func ExampleMotor() {
 
 // Loading a user file: absent keys keep the defaults, unknown keys and
 // out-of-range values are errors naming the file and key.
-func ExampleLoad() {
+func ExampleParse() {
 	cfg, err := rpg.Load([]byte("max_speed = 7\nair_policy = \"limited\"\n"), "player.toml")
 	fmt.Println(cfg.MaxSpeed, cfg.AirPolicy, cfg.TauAccel, err)
 	_, err = rpg.Load([]byte("tau_accel = 9\n"), "player.toml")

@@ -115,13 +115,13 @@ func (s *Session) CurrentTOML() ([]byte, error) {
 	var err error
 	switch m := components.Motor.Get(e).Motor.(type) {
 	case *arena.Motor:
-		mdata, err = m.Config().Encode()
+		mdata, err = arena.Encode(m.Config())
 	case *rpg.Motor:
 		mdata, err = rpg.Encode(m.Config())
 	case *hybrid.Motor:
 		mdata, err = hybrid.Encode(m.Config())
 	case *fps.Motor:
-		mdata, err = m.Config().Encode()
+		mdata, err = fps.Encode(m.Config())
 	default:
 		return nil, fmt.Errorf("play: motor %T has no TOML encoder", m)
 	}

@@ -1,0 +1,88 @@
+package motors_test
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/seedgames/motorkit/motors"
+	"github.com/seedgames/motorkit/motors/arena"
+	"github.com/seedgames/motorkit/motors/basic"
+	"github.com/seedgames/motorkit/motors/fps"
+	"github.com/seedgames/motorkit/motors/hybrid"
+	"github.com/seedgames/motorkit/motors/rpg"
+)
+
+// contract is one motor package seen through the contract every motor
+// package exports with the same signatures:
+//
+//	const Kind
+//	func DefaultConfig() Config
+//	func DefaultTOML() []byte
+//	func Parse(data []byte, source string) (Config, error)
+//	func Encode(Config) ([]byte, error)
+//	func New(Config) (*Motor, error)
+type contract struct {
+	kind string
+	run  func(t *testing.T)
+}
+
+// contractOf builds the checks for one package; the type parameters make
+// the compiler check the signatures above.
+func contractOf[C any, M motors.Motor](kind string, defaultConfig func() C, defaultTOML func() []byte,
+	parse func([]byte, string) (C, error), encode func(C) ([]byte, error), newMotor func(C) (M, error),
+	invalid func() C) contract {
+	return contract{kind: kind, run: func(t *testing.T) {
+		def := defaultConfig()
+		// The shipped file is the defaults.
+		got, err := parse(defaultTOML(), kind+".toml")
+		if err != nil || !reflect.DeepEqual(got, def) {
+			t.Fatalf("Parse(DefaultTOML()) = %+v, %v; want DefaultConfig() %+v", got, err, def)
+		}
+		// DefaultTOML hands out a copy.
+		b := defaultTOML()
+		b[0] ^= 0xff
+		if again := defaultTOML(); again[0] == b[0] {
+			t.Error("DefaultTOML() returned shared memory")
+		}
+		// Encode and Parse round-trip.
+		enc, err := encode(def)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back, err := parse(enc, "encoded.toml"); err != nil || !reflect.DeepEqual(back, def) {
+			t.Fatalf("Parse(Encode(DefaultConfig())) = %+v, %v", back, err)
+		}
+		// An unknown key names the file, its line and the key.
+		_, err = parse([]byte("# a user file\n\nno_such_knob = 1\n"), "mine.toml")
+		if err == nil || !strings.Contains(err.Error(), "mine.toml:3") || !strings.Contains(err.Error(), "no_such_knob") {
+			t.Errorf("unknown key: %v, want mine.toml:3 and the key", err)
+		}
+		// New builds a motor of Kind from the defaults, and refuses an
+		// invalid config with an error (no panic).
+		m, err := newMotor(def)
+		if err != nil || m.Kind() != kind {
+			t.Fatalf("New(DefaultConfig()) = %v, %v; want a %q motor", m, err, kind)
+		}
+		if _, err := newMotor(invalid()); err == nil {
+			t.Error("New accepted an invalid config")
+		}
+	}}
+}
+
+func TestMotorContract(t *testing.T) {
+	for _, c := range []contract{
+		contractOf(arena.Kind, arena.DefaultConfig, arena.DefaultTOML, arena.Parse, arena.Encode, arena.New,
+			func() arena.Config { c := arena.DefaultConfig(); c.Friction = -1; return c }),
+		contractOf(rpg.Kind, rpg.DefaultConfig, rpg.DefaultTOML, rpg.Parse, rpg.Encode, rpg.New,
+			func() rpg.Config { c := rpg.DefaultConfig(); c.MaxSpeed = -1; return c }),
+		contractOf(hybrid.Kind, hybrid.DefaultConfig, hybrid.DefaultTOML, hybrid.Parse, hybrid.Encode, hybrid.New,
+			func() hybrid.Config { c := hybrid.DefaultConfig(); c.RunSpeed = -1; return c }),
+		contractOf(fps.Kind, fps.DefaultConfig, fps.DefaultTOML, fps.Parse, fps.Encode, fps.New,
+			func() fps.Config { c := fps.DefaultConfig(); c.WalkSpeed = -1; return c }),
+		contractOf(basic.Kind, basic.DefaultConfig, basic.DefaultTOML, basic.Parse, basic.Encode, basic.New,
+			func() basic.Config { c := basic.DefaultConfig(); c.MaxSpeed = -1; return c }),
+	} {
+		t.Run(c.kind, c.run)
+	}
+}
