@@ -15,7 +15,8 @@
 // rate.
 //
 // The package is pure Go plus mgl64. It must not import donburi or ebiten:
-// the ECS glue lives in components/ and systems/ (systems/flail*.go), and the
+// the ECS glue (components, systems, recipes, installation) lives in package
+// flail/match, and the
 // front end in demo/. It never reads the wall clock, never iterates maps in
 // simulation and never uses the global random source; every random decision
 // comes from an explicitly seeded RNG, so a match is reproducible bit for bit.

@@ -159,6 +159,17 @@ func LevelNames() []string {
 	return out
 }
 
+// LevelText returns the text of the embedded level name and the source name
+// its errors use ("prefabs/levels/name.toml"), for packages that read a
+// level's entries themselves (the flail game builds its arena from one).
+func LevelText(name string) (data []byte, source string, err error) {
+	data, err = levelFS.ReadFile("levels/" + name + ".toml")
+	if err != nil {
+		return nil, "", fmt.Errorf("prefabs: unknown level %q (known: %s)", name, strings.Join(LevelNames(), ", "))
+	}
+	return data, "prefabs/levels/" + name + ".toml", nil
+}
+
 // LoadLevel builds the embedded level name (prefabs/levels/name.toml).
 func LoadLevel(name string) (*kcc.World, error) {
 	data, err := levelFS.ReadFile("levels/" + name + ".toml")

@@ -47,7 +47,45 @@ func NewLibrary() (*Library, error) {
 			return nil, err
 		}
 	}
+	regMu.RLock()
+	extra := append([]registeredRecipe(nil), recipeReg...)
+	regMu.RUnlock()
+	for _, r := range extra {
+		if err := l.AddRecipe(r.name, r.data, r.source); err != nil {
+			return nil, err
+		}
+	}
 	return l, nil
+}
+
+type registeredRecipe struct {
+	name, source string
+	data         []byte
+}
+
+var recipeReg []registeredRecipe
+
+// RegisterRecipe adds a recipe to every library made after the call
+// (NewLibrary, and Default when first used): a package that brings its own
+// recipe sections ships its recipes too (the flail game's flail_player and
+// flail_bot). Packages call it from init. source names the recipe in errors.
+// Registering a name twice, or a name of an embedded recipe, panics: it is a
+// programming error found at start-up.
+func RegisterRecipe(name string, data []byte, source string) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	if name == "" {
+		panic("prefabs: RegisterRecipe with an empty name")
+	}
+	if _, err := dataFS.ReadFile("data/" + name + ".toml"); err == nil {
+		panic("prefabs: RegisterRecipe: " + name + " is an embedded recipe")
+	}
+	for _, r := range recipeReg {
+		if r.name == name {
+			panic("prefabs: RegisterRecipe called twice for " + name)
+		}
+	}
+	recipeReg = append(recipeReg, registeredRecipe{name: name, source: source, data: append([]byte(nil), data...)})
 }
 
 var (

@@ -5,6 +5,8 @@ import (
 	"math"
 	"time"
 
+	flailmatch "github.com/seedgames/motorkit/flail/match"
+
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -83,7 +85,7 @@ func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
 	return g.w, g.h
 }
 
-func (g *Game) me() *components.FlailData { return g.m.Flail(match.Me) }
+func (g *Game) me() *flailmatch.FlailData { return g.m.Flail(match.Me) }
 
 // Update reads input, advances the match and handles events.
 func (g *Game) Update() error {

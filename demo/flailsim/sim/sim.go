@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"time"
 
+	flailmatch "github.com/seedgames/motorkit/flail/match"
+
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/prefabs"
@@ -28,7 +30,7 @@ type Options struct {
 	// ConfigPath is a flail tuning file (optional); Mode overrides its
 	// mode when set.
 	ConfigPath, Mode string
-	// Level is the embedded level (default prefabs.FlailArenaLevel).
+	// Level is the embedded level (default flailmatch.ArenaLevel).
 	Level string
 }
 
@@ -38,7 +40,7 @@ type Match struct {
 	// and the installed flail game.
 	World    donburi.World
 	Pipeline *systems.Pipeline
-	Game     *systems.FlailGame
+	Game     *flailmatch.Game
 	// Kills counts EventKill since the match started.
 	Kills int
 	// Stats collects the match statistics from the events.
@@ -74,7 +76,7 @@ func NewMatch(o Options) (*Match, error) {
 	}
 	w := donburi.NewWorld()
 	p := systems.NewPipeline(w, systems.Options{TickRate: rate})
-	g, err := prefabs.InstallFlailArena(p, o.Level, systems.FlailOptions{Config: cfg, Seed: o.Seed})
+	g, err := flailmatch.InstallArena(p, o.Level, flailmatch.Options{Config: cfg, Seed: o.Seed})
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +91,7 @@ func NewMatch(o Options) (*Match, error) {
 	skills := [3]string{"easy", "normal", "hard"}
 	for i := 0; i < o.Bots; i++ {
 		over := fmt.Sprintf("[flail]\nname = \"bot%03d\"\n[flail_bot]\nskill = %q\n", i, skills[i%3])
-		if _, err := prefabs.SpawnFlail(w, "flail_bot", prefabs.Override(over)); err != nil {
+		if _, err := flailmatch.Spawn(w, "flail_bot", prefabs.Override(over)); err != nil {
 			return nil, err
 		}
 	}
@@ -112,11 +114,11 @@ func (m *Match) Checksum() uint64 {
 	for _, ent := range m.Entities() {
 		e := m.World.Entry(ent)
 		b := components.Body.Get(e)
-		f := components.Flail.Get(e)
+		f := flailmatch.Flail.Get(e)
 		for _, v := range [...]float64{b.Position[0], b.Position[2], f.Flail.Pos[0], f.Flail.Pos[2], f.Energy} {
 			put(v)
 		}
-		for _, n := range components.Rope.Get(e).Nodes {
+		for _, n := range flailmatch.Rope.Get(e).Nodes {
 			put(n.Pos[0])
 			put(n.Pos[2])
 		}
@@ -127,7 +129,7 @@ func (m *Match) Checksum() uint64 {
 // Entities returns the flail players sorted by entity.
 func (m *Match) Entities() []donburi.Entity {
 	var out []donburi.Entity
-	components.Flail.Each(m.World, func(e *donburi.Entry) { out = append(out, e.Entity()) })
+	flailmatch.Flail.Each(m.World, func(e *donburi.Entry) { out = append(out, e.Entity()) })
 	for i := 1; i < len(out); i++ {
 		for j := i; j > 0 && out[j] < out[j-1]; j-- {
 			out[j], out[j-1] = out[j-1], out[j]
@@ -172,7 +174,7 @@ func Run(o Options, out io.Writer) error {
 	fmt.Fprintf(out, "leaderboard (top %d by energy):\n", r.Cfg.Rules.LeaderboardSize)
 	for i, row := range r.Board.Rows() {
 		e := m.World.Entry(donburi.Entity(row.ID))
-		f := components.Flail.Get(e)
+		f := flailmatch.Flail.Get(e)
 		fmt.Fprintf(out, "%3d. %-8s energy %-20s kills %-4d deaths %-4d radius %s u\n", i+1, f.Name, g(row.Energy),
 			row.Kills, f.Deaths, g(f.Flail.Radius*r.Cfg.UnitsPerMeter))
 	}
@@ -181,7 +183,7 @@ func Run(o Options, out io.Writer) error {
 
 func levelName(l string) string {
 	if l == "" {
-		return prefabs.FlailArenaLevel
+		return flailmatch.ArenaLevel
 	}
 	return l
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	flailmatch "github.com/seedgames/motorkit/flail/match"
+
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
 )
@@ -56,7 +58,7 @@ func TestCleanModeMatchAt60Hz(t *testing.T) {
 	for _, ent := range m.Entities() {
 		e := m.World.Entry(ent)
 		b := components.Body.Get(e)
-		f := components.Flail.Get(e)
+		f := flailmatch.Flail.Get(e)
 		if !flail.FiniteVec(b.Position) || !flail.FiniteVec(f.Flail.Pos) || !flail.FiniteVec(f.Flail.Vel) {
 			t.Fatal("non-finite state in clean mode")
 		}

@@ -5,7 +5,8 @@ import (
 	"math"
 	"sort"
 
-	"github.com/seedgames/motorkit/components"
+	flailmatch "github.com/seedgames/motorkit/flail/match"
+
 	"github.com/seedgames/motorkit/flail"
 )
 
@@ -86,7 +87,7 @@ func (m *Match) Summary() Summary {
 	var running []uint64
 	var energy []float64
 	for _, ent := range m.Entities() {
-		f := components.Flail.Get(m.World.Entry(ent))
+		f := flailmatch.Flail.Get(m.World.Entry(ent))
 		sm.Bots++
 		if !f.Alive {
 			continue

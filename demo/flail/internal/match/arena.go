@@ -5,6 +5,8 @@ import (
 	"math"
 	"os"
 
+	flailmatch "github.com/seedgames/motorkit/flail/match"
+
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/prefabs"
@@ -83,7 +85,7 @@ func installArena(w donburi.World, cfg flail.Config) (*flail.Arena, error) {
 		return nil, err
 	}
 	half := cfg.Arena.Size / cfg.UnitsPerMeter / 2
-	arena, err := prefabs.FlailArenaFromLevel(&spec, src, half, 0, cfg.Car.Radius/cfg.UnitsPerMeter)
+	arena, err := flailmatch.ArenaFromLevel(&spec, src, half, 0, cfg.Car.Radius/cfg.UnitsPerMeter)
 	if err != nil {
 		return nil, err
 	}

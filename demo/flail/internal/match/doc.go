@@ -6,7 +6,7 @@
 // the kill feed, an autopilot, and input recording and replay with package
 // trace.
 //
-// The game itself is the flail domain's ECS glue: systems.InstallFlail on
+// The game itself is the flail domain's ECS glue: flailmatch.Install on
 // the pipeline, players spawned from the "flail_player" and "flail_bot"
 // prefabs, cars colliding with the demo level through the KCC stage. The
 // local player's command goes through systems.Submit, so the persistent

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 
+	flailmatch "github.com/seedgames/motorkit/flail/match"
+
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
@@ -41,8 +43,8 @@ type Match struct {
 	World    donburi.World
 	Pipeline *systems.Pipeline
 	Runner   *systems.Runner
-	// Game is the flail match installed on the pipeline (systems.InstallFlail).
-	Game   *systems.FlailGame
+	// Game is the flail match installed on the pipeline (flailmatch.Install).
+	Game   *flailmatch.Game
 	Rules  *flail.Rules
 	Arena  *flail.Arena
 	Config flail.Config
@@ -199,23 +201,23 @@ func (m *Match) Body(i int) *components.BodyData {
 
 // Flail returns player i's game state (PrevFlail is the flail before the
 // last tick).
-func (m *Match) Flail(i int) *components.FlailData {
-	return components.Flail.Get(m.World.Entry(m.Cars[i]))
+func (m *Match) Flail(i int) *flailmatch.FlailData {
+	return flailmatch.Flail.Get(m.World.Entry(m.Cars[i]))
 }
 
 // Rope returns player i's rope (PrevNodes are the nodes before the last
 // tick).
-func (m *Match) Rope(i int) *components.RopeData {
-	return components.Rope.Get(m.World.Entry(m.Cars[i]))
+func (m *Match) Rope(i int) *flailmatch.RopeData {
+	return flailmatch.Rope.Get(m.World.Entry(m.Cars[i]))
 }
 
 // Bot returns player i's bot brain, or nil for the local player.
 func (m *Match) Bot(i int) *flail.Bot {
 	e := m.World.Entry(m.Cars[i])
-	if !e.HasComponent(components.FlailBot) {
+	if !e.HasComponent(flailmatch.FlailBot) {
 		return nil
 	}
-	return &components.FlailBot.Get(e).Bot
+	return &flailmatch.FlailBot.Get(e).Bot
 }
 
 // Skill returns player i's bot skill, or 0 for the local player.

@@ -3,7 +3,8 @@ package match
 import (
 	"fmt"
 
-	"github.com/seedgames/motorkit/components"
+	flailmatch "github.com/seedgames/motorkit/flail/match"
+
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
@@ -24,7 +25,7 @@ func NewEmpty(cfg flail.Config, seed uint64) (*Match, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := systems.InstallFlail(p, systems.FlailOptions{Config: cfg, Seed: seed, Arena: arena})
+	g, err := flailmatch.Install(p, flailmatch.Options{Config: cfg, Seed: seed, Arena: arena})
 	if err != nil {
 		return nil, err
 	}
@@ -46,7 +47,7 @@ func (m *Match) SpawnPlayer(name string, skill flail.Skill) (donburi.Entity, err
 		recipe = "flail_bot"
 		over += fmt.Sprintf("[flail_bot]\nskill = %q\n", skill.String())
 	}
-	e, err := prefabs.SpawnFlail(m.World, recipe, prefabs.Override(over))
+	e, err := flailmatch.Spawn(m.World, recipe, prefabs.Override(over))
 	if err != nil {
 		return donburi.Null, err
 	}
@@ -59,7 +60,7 @@ func (m *Match) SpawnPlayer(name string, skill flail.Skill) (donburi.Entity, err
 
 // RemovePlayer takes player e out of the match: it leaves Cars at once (the
 // indices of the players after it shift down by one) and its entity is
-// removed in the cleanup stage of the next tick (systems.FlailGame.Remove).
+// removed in the cleanup stage of the next tick (flailmatch.Game.Remove).
 // Unknown entities are ignored.
 func (m *Match) RemovePlayer(e donburi.Entity) {
 	if m.forget(e) {
@@ -81,7 +82,7 @@ func (m *Match) forget(e donburi.Entity) bool {
 	if !ok {
 		return false
 	}
-	if m.World.Valid(e) && m.World.Entry(e).HasComponent(components.FlailBot) {
+	if m.World.Valid(e) && m.World.Entry(e).HasComponent(flailmatch.FlailBot) {
 		m.bots--
 	}
 	m.Cars = append(m.Cars[:i], m.Cars[i+1:]...)

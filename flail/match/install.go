@@ -1,16 +1,18 @@
-package systems
+package match
 
 import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/motors"
+	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
 	"github.com/yohamta/donburi/filter"
 )
 
-// FlailOptions configure InstallFlail.
-type FlailOptions struct {
+// Options configure Install.
+type Options struct {
 	// Config is the flail tuning (flail.DefaultConfig when zero-valued
 	// Mode is ""); it is validated.
 	Config flail.Config
@@ -20,12 +22,12 @@ type FlailOptions struct {
 	// Arena is the flail's view of the walls and obstacles (bounces, bot
 	// wall avoidance, pickup placement). It must describe the same boxes as
 	// the world's kcc Level, which the cars collide with through the KCC
-	// stage (prefabs.InstallFlailArena builds both from one level file).
+	// stage (prefabs.InstallArena builds both from one level file).
 	// nil: an open square of the config's arena size with four walls.
 	Arena *flail.Arena
 }
 
-// FlailGame is a flail match installed on a pipeline. Its systems run in
+// Game is a flail match installed on a pipeline. Its systems run in
 // these stages, per tick:
 //
 //	accel:            flail.drive  bots submit their decision as Command;
@@ -43,8 +45,8 @@ type FlailOptions struct {
 // A flail player entity has Command, Body, KCC (Planar2D, no gravity),
 // Flail and Rope components (prefabs "flail_player" and "flail_bot"; bots
 // add FlailBot).
-type FlailGame struct {
-	p *Pipeline
+type Game struct {
+	p *systems.Pipeline
 	// Rules is the match (also the world's FlailMatch resource).
 	Rules *flail.Rules
 	// Ph is the physics at the pipeline's tick rate.
@@ -59,14 +61,14 @@ type FlailGame struct {
 	level                                        *kcc.World
 }
 
-// InstallFlail validates opts, creates the world's FlailMatch resource and
+// Install validates opts, creates the world's FlailMatch resource and
 // registers the flail systems on p. Install it once per pipeline.
-func InstallFlail(p *Pipeline, opts FlailOptions) (*FlailGame, error) {
+func Install(p *systems.Pipeline, opts Options) (*Game, error) {
 	cfg := opts.Config
 	if cfg.Mode == "" {
 		cfg = flail.DefaultConfig()
 	}
-	if err := cfg.Validate("systems.InstallFlail"); err != nil {
+	if err := cfg.Validate("systems.Install"); err != nil {
 		return nil, err
 	}
 	ph := cfg.Physics(p.TickRate())
@@ -74,8 +76,8 @@ func InstallFlail(p *Pipeline, opts FlailOptions) (*FlailGame, error) {
 	if arena == nil {
 		arena = flail.NewArena(cfg.Arena.Size/cfg.UnitsPerMeter/2, nil, true, 1)
 	}
-	g := &FlailGame{p: p, Ph: ph, Rules: flail.NewRules(cfg, ph, arena, opts.Seed)}
-	g.carQuery = donburi.NewQuery(filter.Contains(components.Flail, components.Rope,
+	g := &Game{p: p, Ph: ph, Rules: flail.NewRules(cfg, ph, arena, opts.Seed)}
+	g.carQuery = donburi.NewQuery(filter.Contains(Flail, Rope,
 		components.Body, components.KCC, components.Command))
 	g.driveEach = g.driveEntity
 	g.ropeEach = g.ropeEntity
@@ -84,30 +86,30 @@ func InstallFlail(p *Pipeline, opts FlailOptions) (*FlailGame, error) {
 	g.apply = g.applyDeferred
 
 	w := p.World()
-	if e, ok := components.FlailMatch.First(w); ok {
-		components.FlailMatch.SetValue(e, components.FlailMatchData{Rules: g.Rules})
+	if e, ok := FlailMatch.First(w); ok {
+		FlailMatch.SetValue(e, FlailMatchData{Rules: g.Rules})
 	} else {
-		e := w.Entry(w.Create(components.FlailMatch))
-		components.FlailMatch.SetValue(e, components.FlailMatchData{Rules: g.Rules})
+		e := w.Entry(w.Create(FlailMatch))
+		FlailMatch.SetValue(e, FlailMatchData{Rules: g.Rules})
 	}
 
-	p.Add(StageAccel, "flail.drive", func(w donburi.World, _ Tick) { g.carQuery.Each(w, g.driveEach) })
-	p.Add(StageRope, "flail.rope", func(w donburi.World, _ Tick) {
+	p.Add(systems.StageAccel, "flail.drive", func(w donburi.World, _ systems.Tick) { g.carQuery.Each(w, g.driveEach) })
+	p.Add(systems.StageRope, "flail.rope", func(w donburi.World, _ systems.Tick) {
 		g.level = components.LevelOf(w)
 		g.carQuery.Each(w, g.ropeEach)
 	})
-	p.Add(StageRules, "flail.rules", g.rulesStage)
+	p.Add(systems.StageRules, "flail.rules", g.rulesStage)
 	return g, nil
 }
 
 // Pipeline returns the pipeline the game is installed on.
-func (g *FlailGame) Pipeline() *Pipeline { return g.p }
+func (g *Game) Pipeline() *systems.Pipeline { return g.p }
 
 // Remove queues the removal of a flail player (a player leaving mid-match):
 // in the cleanup stage the entity is removed and EventRemoved is emitted.
 // A kill of it detected in the same tick is dropped when the removal was
 // queued first (for example between ticks) and applied first otherwise.
-func (g *FlailGame) Remove(ent donburi.Entity) {
+func (g *Game) Remove(ent donburi.Entity) {
 	g.p.Defer(func(w donburi.World) {
 		if !w.Valid(ent) {
 			return
@@ -117,16 +119,16 @@ func (g *FlailGame) Remove(ent donburi.Entity) {
 	})
 }
 
-func (g *FlailGame) driveEntity(e *donburi.Entry) {
-	fd := components.Flail.Get(e)
-	if fd.Alive && e.HasComponent(components.FlailBot) {
+func (g *Game) driveEntity(e *donburi.Entry) {
+	fd := Flail.Get(e)
+	if fd.Alive && e.HasComponent(FlailBot) {
 		// the bot's decision (taken in the last rules stage) is its command.
-		in := components.FlailBot.Get(e).Next()
-		Submit(e, components.CommandData{AimAngle: in.Aim, Throttle: in.Throttle,
+		in := FlailBot.Get(e).Next()
+		systems.Submit(e, components.CommandData{AimAngle: in.Aim, Throttle: in.Throttle,
 			PrimaryPressed: in.PrimaryPressed, PrimaryHeld: in.PrimaryHeld})
 	}
 	body := components.Body.Get(e)
-	cmd := SanitizeCommand(*components.Command.Get(e))
+	cmd := systems.SanitizeCommand(*components.Command.Get(e))
 	in := flail.Input{Aim: cmd.AimAngle}
 	if !cmd.UICaptured {
 		in.Throttle, in.PrimaryPressed, in.PrimaryHeld = cmd.Throttle, cmd.PrimaryPressed, cmd.PrimaryHeld
@@ -137,7 +139,7 @@ func (g *FlailGame) driveEntity(e *donburi.Entry) {
 		return
 	}
 	v := body.Velocity
-	if !finiteVec(v) {
+	if !motors.FiniteVec(v) {
 		v = mgl64.Vec3{}
 	}
 	v = g.Ph.CarVelocity(v, fd.Input)
@@ -145,9 +147,9 @@ func (g *FlailGame) driveEntity(e *donburi.Entry) {
 	body.Velocity = v
 }
 
-func (g *FlailGame) ropeEntity(e *donburi.Entry) {
-	fd := components.Flail.Get(e)
-	rd := components.Rope.Get(e)
+func (g *Game) ropeEntity(e *donburi.Entry) {
+	fd := Flail.Get(e)
+	rd := Rope.Get(e)
 	fd.PrevFlail = fd.Flail.Pos
 	for i := range rd.Nodes {
 		if i < len(rd.PrevNodes) {
@@ -168,15 +170,15 @@ func (g *FlailGame) ropeEntity(e *donburi.Entry) {
 
 // moveCar moves a car by d on the XZ plane through its KCC against the level
 // (walls still hold), or directly when it has no controller.
-func (g *FlailGame) moveCar(e *donburi.Entry, body *components.BodyData, d mgl64.Vec3) {
+func (g *Game) moveCar(e *donburi.Entry, body *components.BodyData, d mgl64.Vec3) {
 	d = mgl64.Vec3{d[0], 0, d[2]}
-	if d == (mgl64.Vec3{}) || !finiteVec(d) {
+	if d == (mgl64.Vec3{}) || !motors.FiniteVec(d) {
 		return
 	}
 	k := components.KCC.Get(e)
 	if k.Controller != nil && g.level != nil {
 		res := k.Controller.Move(g.level, k.Shape, body.Position, d)
-		if tr := res.Translation; finiteVec(tr) {
+		if tr := res.Translation; motors.FiniteVec(tr) {
 			body.Position = body.Position.Add(mgl64.Vec3{tr[0], 0, tr[2]})
 		}
 	} else {
@@ -184,9 +186,9 @@ func (g *FlailGame) moveCar(e *donburi.Entry, body *components.BodyData, d mgl64
 	}
 }
 
-func (g *FlailGame) gatherEntity(e *donburi.Entry) { g.ents = append(g.ents, e.Entity()) }
+func (g *Game) gatherEntity(e *donburi.Entry) { g.ents = append(g.ents, e.Entity()) }
 
-func (g *FlailGame) rulesStage(w donburi.World, _ Tick) {
+func (g *Game) rulesStage(w donburi.World, _ systems.Tick) {
 	g.ents = g.ents[:0]
 	g.carQuery.Each(w, g.gatherEach)
 	// deterministic order: by entity, whatever the storage order.
@@ -204,12 +206,12 @@ func (g *FlailGame) rulesStage(w donburi.World, _ Tick) {
 	for i, ent := range g.ents {
 		e := w.Entry(ent)
 		body := components.Body.Get(e)
-		fd := components.Flail.Get(e)
+		fd := Flail.Get(e)
 		fd.ID = uint64(ent)
 		a := flail.Agent{Car: flail.Point{Pos: body.Position, Vel: body.Velocity},
-			P: &fd.Player, Rope: &components.Rope.Get(e).Rope}
-		if e.HasComponent(components.FlailBot) {
-			a.Bot = &components.FlailBot.Get(e).Bot
+			P: &fd.Player, Rope: &Rope.Get(e).Rope}
+		if e.HasComponent(FlailBot) {
+			a.Bot = &FlailBot.Get(e).Bot
 		}
 		g.agents[i] = a
 		if k := components.KCC.Get(e); k.Controller != nil && k.Settings.Offset > skin {
@@ -232,7 +234,7 @@ func (g *FlailGame) rulesStage(w donburi.World, _ Tick) {
 		if a.Car.Pos != body.Position {
 			g.moveCar(e, body, a.Car.Pos.Sub(body.Position))
 		}
-		if a.Car.Vel != body.Velocity && finiteVec(a.Car.Vel) {
+		if a.Car.Vel != body.Velocity && motors.FiniteVec(a.Car.Vel) {
 			body.Velocity = mgl64.Vec3{a.Car.Vel[0], 0, a.Car.Vel[2]}
 		}
 	}
@@ -245,16 +247,16 @@ func (g *FlailGame) rulesStage(w donburi.World, _ Tick) {
 
 // applyDeferred runs in the cleanup stage: kills, respawns, leaderboard,
 // snapshots. Entities removed meanwhile are skipped.
-func (g *FlailGame) applyDeferred(w donburi.World) {
+func (g *Game) applyDeferred(w donburi.World) {
 	r := g.Rules
 	for _, k := range r.Kills {
 		ke, ve := donburi.Entity(k.KillerID), donburi.Entity(k.VictimID)
 		if !w.Valid(ke) || !w.Valid(ve) {
 			continue
 		}
-		killer := components.Flail.Get(w.Entry(ke))
+		killer := Flail.Get(w.Entry(ke))
 		vEntry := w.Entry(ve)
-		victim := components.Flail.Get(vEntry)
+		victim := Flail.Get(vEntry)
 		vb := components.Body.Get(vEntry)
 		r.ApplyDetected(k, &killer.Player, &victim.Player, vb.Position)
 		vb.Velocity = mgl64.Vec3{}
@@ -264,11 +266,11 @@ func (g *FlailGame) applyDeferred(w donburi.World) {
 			continue
 		}
 		e := w.Entry(g.ents[i])
-		fd := components.Flail.Get(e)
+		fd := Flail.Get(e)
 		if fd.Alive {
 			continue
 		}
-		rd := components.Rope.Get(e)
+		rd := Rope.Get(e)
 		body := components.Body.Get(e)
 		var car flail.Point
 		r.Respawn(&fd.Player, &car, &rd.Rope)
@@ -289,10 +291,10 @@ func (g *FlailGame) applyDeferred(w donburi.World) {
 	g.carQuery.Each(w, g.publishEach)
 }
 
-func (g *FlailGame) publishEntity(e *donburi.Entry) {
-	fd := components.Flail.Get(e)
+func (g *Game) publishEntity(e *donburi.Entry) {
+	fd := Flail.Get(e)
 	if fd.Alive {
 		g.Rules.Board.Offer(flail.Entry{ID: uint64(e.Entity()), Energy: fd.Energy, Kills: fd.Kills})
 	}
-	fd.Publish(components.Body.Get(e).Position, &components.Rope.Get(e).Rope, g.Ph.Quirks.StaleSnapshot)
+	fd.Publish(components.Body.Get(e).Position, &Rope.Get(e).Rope, g.Ph.Quirks.StaleSnapshot)
 }

@@ -1,8 +1,10 @@
-package systems_test
+package match_test
 
 import (
 	"math"
 	"testing"
+
+	"github.com/seedgames/motorkit/flail/match"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
@@ -85,11 +87,11 @@ func relErr(a, b float64) float64 {
 	return math.Abs(a-b) / math.Max(math.Max(math.Abs(a), math.Abs(b)), 1)
 }
 
-func newFlailWorld(t testing.TB, level string, cfg flail.Config, seed uint64) (donburi.World, *systems.Pipeline, *systems.FlailGame) {
+func newFlailWorld(t testing.TB, level string, cfg flail.Config, seed uint64) (donburi.World, *systems.Pipeline, *match.Game) {
 	t.Helper()
 	w := donburi.NewWorld()
 	p := systems.NewPipeline(w, systems.Options{TickRate: 40})
-	g, err := prefabs.InstallFlailArena(p, level, systems.FlailOptions{Config: cfg, Seed: seed})
+	g, err := match.InstallArena(p, level, match.Options{Config: cfg, Seed: seed})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,8 +129,8 @@ func TestFlailExactModeThroughPipelineMatchesSeed(t *testing.T) {
 		seedTick(sp, sf, rope, ang, mv)
 		e := w.Entry(ent)
 		b := components.Body.Get(e)
-		f := components.Flail.Get(e)
-		n := components.Rope.Get(e).Nodes[0]
+		f := match.Flail.Get(e)
+		n := match.Rope.Get(e).Nodes[0]
 		for _, pr := range [][2]float64{
 			{b.Position[0] * upm, sp.px}, {b.Position[2] * upm, sp.py},
 			{f.Flail.Pos[0] * upm, sf.px}, {f.Flail.Pos[2] * upm, sf.py},
@@ -150,10 +152,10 @@ func place(w donburi.World, ent donburi.Entity, pos mgl64.Vec3) {
 	e := w.Entry(ent)
 	b := components.Body.Get(e)
 	b.Position, b.PrevPosition = pos, pos
-	f := components.Flail.Get(e)
+	f := match.Flail.Get(e)
 	f.Flail.Point = flail.Point{Pos: pos}
 	f.Protected = 0
-	components.Rope.Get(e).Reset(pos)
+	match.Rope.Get(e).Reset(pos)
 }
 
 // Kills are detected in the rules stage and applied in cleanup: a system
@@ -171,25 +173,25 @@ func TestFlailKillDeferredToCleanupAndRespawn(t *testing.T) {
 	aliveInRules := false
 	p.Add(systems.StageRules, "probe", func(w donburi.World, _ systems.Tick) {
 		if w.Valid(vic) {
-			aliveInRules = components.Flail.Get(w.Entry(vic)).Alive
+			aliveInRules = match.Flail.Get(w.Entry(vic)).Alive
 		}
 	})
 	p.Step()
 	// throw the attacker's flail at the victim: 7 m/s > kill_speed 6 m/s.
-	f := components.Flail.Get(w.Entry(att))
+	f := match.Flail.Get(w.Entry(att))
 	f.Flail.Pos = mgl64.Vec3{9.9, 0, 0}
 	f.Flail.Vel = mgl64.Vec3{7, 0, 0}
 	f.Flail.Thrown = true
 	events = events[:0]
 	p.Step()
-	vf := components.Flail.Get(w.Entry(vic))
+	vf := match.Flail.Get(w.Entry(vic))
 	if !aliveInRules {
 		t.Fatal("the kill was applied during the rules stage, not deferred")
 	}
 	if vf.Alive || vf.Deaths != 1 {
 		t.Fatalf("victim %+v", vf.Player)
 	}
-	af := components.Flail.Get(w.Entry(att))
+	af := match.Flail.Get(w.Entry(att))
 	// the thrown flail is 20 m from its car (> far_distance 5 m): one tick
 	// of far drain, 1000*(1 - 0.1/40) = 997.5, then kill_share 0.5 of the
 	// victim's 100.
@@ -211,7 +213,7 @@ func TestFlailKillDeferredToCleanupAndRespawn(t *testing.T) {
 	for i := 0; i < 121; i++ {
 		p.Step()
 	}
-	vf = components.Flail.Get(w.Entry(vic))
+	vf = match.Flail.Get(w.Entry(vic))
 	vb := components.Body.Get(w.Entry(vic))
 	if !vf.Alive || vf.Protected <= 0 || vf.Energy != 100 {
 		t.Fatalf("not respawned with protection: %+v", vf.Player)
@@ -232,7 +234,7 @@ func TestFlailPlayerRemovedMidMatch(t *testing.T) {
 		att, _ := prefabs.Spawn(w, "flail_player")
 		vic, _ := prefabs.Spawn(w, "flail_player")
 		for i := 0; i < 10; i++ {
-			if _, err := prefabs.SpawnFlail(w, "flail_bot"); err != nil {
+			if _, err := match.Spawn(w, "flail_bot"); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -250,7 +252,7 @@ func TestFlailPlayerRemovedMidMatch(t *testing.T) {
 				}
 			}
 		})
-		f := components.Flail.Get(w.Entry(att))
+		f := match.Flail.Get(w.Entry(att))
 		f.Flail.Pos, f.Flail.Vel = mgl64.Vec3{9.9, 0, 0}, mgl64.Vec3{7, 0, 0}
 		if before {
 			g.Remove(vic)
@@ -271,7 +273,7 @@ func TestFlailPlayerRemovedMidMatch(t *testing.T) {
 		if w.Valid(vic) || removed != 1 || kills != wantKills {
 			t.Fatalf("removal before=%v: valid %v, removed events %d, kills %d (want %d)", before, w.Valid(vic), removed, kills, wantKills)
 		}
-		if components.Flail.Get(w.Entry(att)).Kills != wantKills {
+		if match.Flail.Get(w.Entry(att)).Kills != wantKills {
 			t.Fatal("attacker credited for a skipped kill")
 		}
 		for _, row := range g.Rules.Board.Rows() {
@@ -292,7 +294,7 @@ func TestFlailBadInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e := components.Flail.Get(w.Entry(ent)).Energy; e != g.Rules.Cfg.Rules.MaxEnergy {
+	if e := match.Flail.Get(w.Entry(ent)).Energy; e != g.Rules.Cfg.Rules.MaxEnergy {
 		t.Fatalf("huge energy not clamped: %v", e)
 	}
 	if _, err := prefabs.Spawn(w, "flail_player", prefabs.Override("[flail]\nenergy = -5.0\n")); err == nil {
@@ -312,7 +314,7 @@ func TestFlailBadInput(t *testing.T) {
 		p.Step()
 		e := w.Entry(ent)
 		b := components.Body.Get(e)
-		f := components.Flail.Get(e)
+		f := match.Flail.Get(e)
 		if !motorsFinite(b.Position) || !motorsFinite(b.Velocity) || !motorsFinite(f.Flail.Pos) || math.IsNaN(f.Flail.Angle) {
 			t.Fatalf("tick %d: non-finite state %+v %+v", i, b, f.Player)
 		}
@@ -338,7 +340,7 @@ func TestFlailAndMotorCharacterShareOnePipeline(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := 0; i < 20; i++ {
-		if _, err := prefabs.SpawnFlail(w, "flail_bot"); err != nil {
+		if _, err := match.Spawn(w, "flail_bot"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -373,7 +375,7 @@ func TestFlailAndMotorCharacterShareOnePipeline(t *testing.T) {
 func TestFlailSpawnDeferredMidMatch(t *testing.T) {
 	w, p, g := newFlailWorld(t, "flail_arena", flail.DefaultConfig(), 6)
 	for i := 0; i < 5; i++ {
-		if _, err := prefabs.SpawnFlail(w, "flail_bot"); err != nil {
+		if _, err := match.Spawn(w, "flail_bot"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -383,14 +385,14 @@ func TestFlailSpawnDeferredMidMatch(t *testing.T) {
 			spawned = append(spawned, e.Victim)
 		}
 	})
-	q := donburi.NewQuery(filter.Contains(components.Flail))
+	q := donburi.NewQuery(filter.Contains(match.Flail))
 	count := func() int { return q.Count(w) }
 	var seenInRules []int
 	p.Add(systems.StageRules, "joiner", func(w donburi.World, tk systems.Tick) {
 		seenInRules = append(seenInRules, count())
 		if tk.N == 10 {
 			p.Defer(func(w donburi.World) {
-				if _, err := prefabs.SpawnFlail(w, "flail_bot", prefabs.Override("[flail]\nname = \"late\"\n")); err != nil {
+				if _, err := match.Spawn(w, "flail_bot", prefabs.Override("[flail]\nname = \"late\"\n")); err != nil {
 					t.Error(err)
 				}
 			})
@@ -402,7 +404,7 @@ func TestFlailSpawnDeferredMidMatch(t *testing.T) {
 	if seenInRules[10] != 5 || seenInRules[11] != 6 || len(spawned) != 1 {
 		t.Fatalf("players seen in rules at ticks 10, 11: %d, %d; spawn events %d", seenInRules[10], seenInRules[11], len(spawned))
 	}
-	late := components.Flail.Get(w.Entry(donburi.Entity(spawned[0])))
+	late := match.Flail.Get(w.Entry(donburi.Entity(spawned[0])))
 	if late.Name != "late" || !late.Alive {
 		t.Fatalf("newcomer %+v", late.Player)
 	}
@@ -442,7 +444,7 @@ func TestFlailCarsCollideThroughPipeline(t *testing.T) {
 		if maxX > 42.5-r+1e-6 {
 			t.Fatalf("collisions %v: a car entered the wall (x %v)", on, maxX)
 		}
-		fa, fb := components.Flail.Get(w.Entry(a)), components.Flail.Get(w.Entry(b))
+		fa, fb := match.Flail.Get(w.Entry(a)), match.Flail.Get(w.Entry(b))
 		if fa.Deaths+fb.Deaths != 0 {
 			t.Fatalf("collisions %v: a crash killed a car", on)
 		}

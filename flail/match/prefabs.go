@@ -1,6 +1,7 @@
-package prefabs
+package match
 
 import (
+	_ "embed"
 	"fmt"
 	"math"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/flail"
+	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
 )
@@ -24,21 +26,30 @@ import (
 //	skill = "normal"     "easy" | "normal" | "hard"
 //
 // The car itself is the recipe's Body and KCC (planar_2d = true, no
-// gravity; see prefabs/data/flail_player.toml). When the world has a flail
-// match (systems.InstallFlail or InstallFlailArena) the player is set up with
+// gravity; see flail/match/data/flail_player.toml). When the world has a flail
+// match (Install or InstallArena) the player is set up with
 // the match's tuning and an EventSpawn is emitted; otherwise with
 // flail.DefaultConfig at 40 Hz.
+//
+//go:embed data/flail_player.toml
+var playerRecipe []byte
+
+//go:embed data/flail_bot.toml
+var botRecipe []byte
+
 func init() {
-	RegisterSection("flail", Section{
-		Components: []donburi.IComponentType{components.Flail, components.Rope},
+	prefabs.RegisterRecipe("flail_player", playerRecipe, "flail/match/data/flail_player.toml")
+	prefabs.RegisterRecipe("flail_bot", botRecipe, "flail/match/data/flail_bot.toml")
+	prefabs.RegisterSection("flail", prefabs.Section{
+		Components: []donburi.IComponentType{Flail, Rope},
 		Validate: func(data []byte, source string) error {
 			_, err := decodeFlailSection(data, source)
 			return err
 		},
 		Apply: applyFlailSection,
 	})
-	RegisterSection("flail_bot", Section{
-		Components: []donburi.IComponentType{components.FlailBot},
+	prefabs.RegisterSection("flail_bot", prefabs.Section{
+		Components: []donburi.IComponentType{FlailBot},
 		Validate: func(data []byte, source string) error {
 			_, err := decodeBotSection(data, source)
 			return err
@@ -92,7 +103,7 @@ func applyFlailSection(e *donburi.Entry, data []byte, source string) error {
 	if err != nil {
 		return err
 	}
-	rules := components.FlailMatchOf(e.World)
+	rules := FlailMatchOf(e.World)
 	cfg := flail.DefaultConfig()
 	if rules != nil {
 		cfg = rules.Cfg
@@ -100,7 +111,7 @@ func applyFlailSection(e *donburi.Entry, data []byte, source string) error {
 	body := components.Body.Get(e)
 	pos := body.Position
 	rope := flail.NewRope(cfg.Rope.Segments-2, pos)
-	fd := components.FlailData{Name: s.Name}
+	fd := FlailData{Name: s.Name}
 	fd.ID = uint64(e.Entity())
 	var car flail.Point
 	if rules != nil {
@@ -120,12 +131,12 @@ func applyFlailSection(e *donburi.Entry, data []byte, source string) error {
 	body.Velocity = mgl64.Vec3{}
 	fd.PrevFlail = pos
 	fd.Publish(pos, &rope, false)
-	components.Flail.SetValue(e, fd)
+	Flail.SetValue(e, fd)
 	prev := make([]mgl64.Vec3, len(rope.Nodes))
 	for i := range prev {
 		prev[i] = pos
 	}
-	components.Rope.SetValue(e, components.RopeData{Rope: rope, PrevNodes: prev})
+	Rope.SetValue(e, RopeData{Rope: rope, PrevNodes: prev})
 	if rules != nil {
 		rules.Events.Emit(flail.Event{Tick: rules.Tick, Kind: flail.EventSpawn, Victim: fd.ID, Energy: fd.Energy})
 	}
@@ -138,23 +149,23 @@ func applyBotSection(e *donburi.Entry, data []byte, source string) error {
 		return err
 	}
 	var seed uint64
-	if rules := components.FlailMatchOf(e.World); rules != nil {
+	if rules := FlailMatchOf(e.World); rules != nil {
 		seed = rules.Seed
 	}
-	components.FlailBot.SetValue(e, components.FlailBotData{Bot: flail.NewBot(skill, flail.Derive(seed, uint64(e.Entity())))})
+	FlailBot.SetValue(e, FlailBotData{Bot: flail.NewBot(skill, flail.Derive(seed, uint64(e.Entity())))})
 	return nil
 }
 
-// FlailArenaLevel is the default flail arena level name
+// ArenaLevel is the default flail arena level name
 // (prefabs/levels/flail_arena.toml).
-const FlailArenaLevel = "flail_arena"
+const ArenaLevel = "flail_arena"
 
-// FlailArenaFromLevel converts a level's boxes into the flail game's 2D arena
+// ArenaFromLevel converts a level's boxes into the flail game's 2D arena
 // of the given half size (m): every box that reaches the cars' plane
 // (y = planeY within reach) becomes a flail.Box; floors and ceilings clear of
 // the plane are skipped. Boxes may only be turned about Y (rot_deg = [0, yaw,
 // 0]); ramps, stairs, meshes and heightfields are not part of a flail arena.
-func FlailArenaFromLevel(spec *LevelSpec, source string, half, planeY, reach float64) (*flail.Arena, error) {
+func ArenaFromLevel(spec *prefabs.LevelSpec, source string, half, planeY, reach float64) (*flail.Arena, error) {
 	if len(spec.Ramps)+len(spec.Stairs)+len(spec.Meshes)+len(spec.Heightfields) > 0 {
 		return nil, &config.Error{Source: source, Reason: "a flail arena holds only [[box]] entries"}
 	}
@@ -176,36 +187,36 @@ func FlailArenaFromLevel(spec *LevelSpec, source string, half, planeY, reach flo
 	return flail.NewArena(half, boxes, false, 1), nil
 }
 
-// InstallFlailArena sets the embedded level (FlailArenaLevel when level is
+// InstallArena sets the embedded level (ArenaLevel when level is
 // "") as the world's kcc Level, builds the matching flail.Arena from the same
 // boxes and installs the flail match on p (opts.Arena is replaced). The cars
 // collide with the level through the KCC stage; the flail bounces off the
 // same boxes.
-func InstallFlailArena(p *systems.Pipeline, level string, opts systems.FlailOptions) (*systems.FlailGame, error) {
+func InstallArena(p *systems.Pipeline, level string, opts Options) (*Game, error) {
 	if level == "" {
-		level = FlailArenaLevel
+		level = ArenaLevel
 	}
-	data, err := levelFS.ReadFile("levels/" + level + ".toml")
+	data, source, err := prefabs.LevelText(level)
 	if err != nil {
-		return nil, fmt.Errorf("prefabs: unknown level %q", level)
+		return nil, err
 	}
-	return InstallFlailArenaTOML(p, data, "prefabs/levels/"+level+".toml", level, opts)
+	return InstallArenaTOML(p, data, source, level, opts)
 }
 
-// InstallFlailArenaFile is InstallFlailArena with a user level file (the
+// InstallArenaFile is InstallArena with a user level file (the
 // same [[box]] format; errors name the file).
-func InstallFlailArenaFile(p *systems.Pipeline, path string, opts systems.FlailOptions) (*systems.FlailGame, error) {
+func InstallArenaFile(p *systems.Pipeline, path string, opts Options) (*Game, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	return InstallFlailArenaTOML(p, data, filepath.Base(path), filepath.Base(path), opts)
+	return InstallArenaTOML(p, data, filepath.Base(path), filepath.Base(path), opts)
 }
 
-// InstallFlailArenaTOML is InstallFlailArena on level text already read;
+// InstallArenaTOML is InstallArena on level text already read;
 // source names it in errors and name is stored in the Level resource.
-func InstallFlailArenaTOML(p *systems.Pipeline, data []byte, source, name string, opts systems.FlailOptions) (*systems.FlailGame, error) {
-	var spec LevelSpec
+func InstallArenaTOML(p *systems.Pipeline, data []byte, source, name string, opts Options) (*Game, error) {
+	var spec prefabs.LevelSpec
 	if err := config.Decode(data, source, &spec); err != nil {
 		return nil, err
 	}
@@ -217,27 +228,27 @@ func InstallFlailArenaTOML(p *systems.Pipeline, data []byte, source, name string
 	if cfg.Mode == "" {
 		cfg = flail.DefaultConfig()
 	}
-	if err := cfg.Validate("prefabs.InstallFlailArena"); err != nil {
+	if err := cfg.Validate("match.InstallArena"); err != nil {
 		return nil, err
 	}
 	half := cfg.Arena.Size / cfg.UnitsPerMeter / 2
-	arena, err := FlailArenaFromLevel(&spec, source, half, 0, cfg.Car.Radius/cfg.UnitsPerMeter)
+	arena, err := ArenaFromLevel(&spec, source, half, 0, cfg.Car.Radius/cfg.UnitsPerMeter)
 	if err != nil {
 		return nil, err
 	}
-	SetLevel(p.World(), kw, name)
+	prefabs.SetLevel(p.World(), kw, name)
 	opts.Config, opts.Arena = cfg, arena
-	return systems.InstallFlail(p, opts)
+	return Install(p, opts)
 }
 
-// SpawnFlail spawns a flail recipe ("flail_player", "flail_bot" or a user
+// Spawn spawns a flail recipe ("flail_player", "flail_bot" or a user
 // recipe with a [flail] section) at a free random spawn point of the world's
 // match (or at the recipe's position when no match is installed). Call it
 // outside a tick or from a function queued with Pipeline.Defer.
-func SpawnFlail(w donburi.World, recipe string, opts ...Option) (donburi.Entity, error) {
-	if rules := components.FlailMatchOf(w); rules != nil {
+func Spawn(w donburi.World, recipe string, opts ...prefabs.Option) (donburi.Entity, error) {
+	if rules := FlailMatchOf(w); rules != nil {
 		pt := rules.SpawnPoint()
-		opts = append([]Option{At(pt)}, opts...)
+		opts = append([]prefabs.Option{prefabs.At(pt)}, opts...)
 	}
-	return Spawn(w, recipe, opts...)
+	return prefabs.Spawn(w, recipe, opts...)
 }

@@ -1,4 +1,4 @@
-package components
+package match
 
 import (
 	"github.com/go-gl/mathgl/mgl64"
@@ -41,7 +41,7 @@ type FlailBotData struct {
 // rules engine holding the tuning, physics constants, arena, pickups,
 // events and leaderboard.
 type FlailMatchData struct {
-	// Rules is the match's rules engine (shared with systems.FlailGame).
+	// Rules is the match's rules engine (shared with match.Game).
 	Rules *flail.Rules
 }
 

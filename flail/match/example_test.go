@@ -1,7 +1,9 @@
-package systems_test
+package match_test
 
 import (
 	"fmt"
+
+	"github.com/seedgames/motorkit/flail/match"
 
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
@@ -13,16 +15,16 @@ import (
 // A flail match on the ECS pipeline: the arena level, the flail systems, a
 // human player and bots; the front end submits the player's command each
 // frame and reads positions, the leaderboard and kill events.
-func ExampleInstallFlail() {
+func ExampleInstall() {
 	w := donburi.NewWorld()
 	p := systems.NewPipeline(w, systems.Options{TickRate: 40})
-	game, err := prefabs.InstallFlailArena(p, "flail_arena", systems.FlailOptions{Config: flail.DefaultConfig(), Seed: 1})
+	game, err := match.InstallArena(p, "flail_arena", match.Options{Config: flail.DefaultConfig(), Seed: 1})
 	if err != nil {
 		panic(err)
 	}
-	me, _ := prefabs.SpawnFlail(w, "flail_player", prefabs.Override("[flail]\nname = \"me\"\n"))
+	me, _ := match.Spawn(w, "flail_player", prefabs.Override("[flail]\nname = \"me\"\n"))
 	for i := 0; i < 12; i++ {
-		if _, err := prefabs.SpawnFlail(w, "flail_bot", prefabs.Override("[flail_bot]\nskill = \"hard\"\n")); err != nil {
+		if _, err := match.Spawn(w, "flail_bot", prefabs.Override("[flail_bot]\nskill = \"hard\"\n")); err != nil {
 			panic(err)
 		}
 	}
@@ -39,7 +41,7 @@ func ExampleInstallFlail() {
 		p.Step() // or a systems.Runner
 	}
 	e := w.Entry(me)
-	f := components.Flail.Get(e)
-	fmt.Println(f.Name, len(components.Rope.Get(e).Nodes), len(game.Rules.Board.Rows()) > 0, game.Rules.Pickups.Len() > 0)
+	f := match.Flail.Get(e)
+	fmt.Println(f.Name, len(match.Rope.Get(e).Nodes), len(game.Rules.Board.Rows()) > 0, game.Rules.Pickups.Len() > 0)
 	// Output: me 1 true true
 }

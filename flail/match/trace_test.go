@@ -1,10 +1,11 @@
-package systems_test
+package match_test
 
 import (
 	"math"
 	"testing"
 
-	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/flail/match"
+
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/seedgames/motorkit/trace"
@@ -18,7 +19,7 @@ func replayFlail(t *testing.T, path string, setup ...func(w donburi.World, p *sy
 		t.Fatal(err)
 	}
 	opts := []trace.Option{trace.WithSetup(func(w donburi.World, p *systems.Pipeline) error {
-		_, err := systems.InstallFlail(p, systems.FlailOptions{Seed: 1})
+		_, err := match.Install(p, match.Options{Seed: 1})
 		return err
 	})}
 	for _, s := range setup {
@@ -32,7 +33,7 @@ func replayFlail(t *testing.T, path string, setup ...func(w donburi.World, p *sy
 }
 
 func TestFlailTraceTerminalSpeedAndDecay(t *testing.T) {
-	res := replayFlail(t, "../testdata/flail/terminal_speed.toml")
+	res := replayFlail(t, "../../testdata/flail/terminal_speed.toml")
 	if len(res.Samples) != 240 {
 		t.Fatalf("%d samples", len(res.Samples))
 	}
@@ -50,7 +51,7 @@ func TestFlailTraceTerminalSpeedAndDecay(t *testing.T) {
 }
 
 func TestFlailTraceWallSlide(t *testing.T) {
-	res := replayFlail(t, "../testdata/flail/wall_slide.toml")
+	res := replayFlail(t, "../../testdata/flail/wall_slide.toml")
 	last := res.Samples[len(res.Samples)-1]
 	// stopped at the wall: x = 42.5 - 0.3 - offset (0.01), within 1 mm.
 	if math.Abs(last.Position[0]-(42.5-0.3-0.01)) > 1e-3 {
@@ -68,8 +69,8 @@ func TestFlailTraceThrowAndAttract(t *testing.T) {
 	var thrownAt, attractAt, backAt = -1, -1, -1
 	probe := func(w donburi.World, p *systems.Pipeline) error {
 		p.Add(systems.StageCleanup, "probe", func(w donburi.World, tk systems.Tick) {
-			components.Flail.Each(w, func(e *donburi.Entry) {
-				f := components.Flail.Get(e)
+			match.Flail.Each(w, func(e *donburi.Entry) {
+				f := match.Flail.Get(e)
 				n := int(tk.N)
 				switch {
 				case f.Flail.Thrown && thrownAt < 0:
@@ -83,14 +84,14 @@ func TestFlailTraceThrowAndAttract(t *testing.T) {
 		})
 		return nil
 	}
-	res := replayFlail(t, "../testdata/flail/throw_attract.toml", probe)
+	res := replayFlail(t, "../../testdata/flail/throw_attract.toml", probe)
 	if thrownAt != 80 || attractAt != 121 {
 		t.Fatalf("thrown at tick %d (want 80), attracting from %d (want 121)", thrownAt, attractAt)
 	}
 	if backAt < 0 || backAt > 240 {
 		t.Fatalf("flail never re-attached (back at %d)", backAt)
 	}
-	f := components.Flail.Get(res.World.Entry(res.Entity))
+	f := match.Flail.Get(res.World.Entry(res.Entity))
 	if f.Flail.Thrown || !flail.FiniteVec(f.Flail.Pos) {
 		t.Fatalf("end state %+v", f.Flail)
 	}
@@ -100,12 +101,12 @@ func TestFlailTraceThrowAndAttract(t *testing.T) {
 // The same trace at 60 Hz: exact mode's constants are rescaled so the
 // per-second figures hold (terminal 4 m/s; decay (1/1.1)^40 per second).
 func TestFlailTraceTerminalSpeedAt60Hz(t *testing.T) {
-	tr, err := trace.Load("../testdata/flail/terminal_speed.toml")
+	tr, err := trace.Load("../../testdata/flail/terminal_speed.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	res, err := trace.Replay(tr, trace.WithTickRate(60), trace.WithSetup(func(w donburi.World, p *systems.Pipeline) error {
-		_, err := systems.InstallFlail(p, systems.FlailOptions{Seed: 1})
+		_, err := match.Install(p, match.Options{Seed: 1})
 		return err
 	}))
 	if err != nil {

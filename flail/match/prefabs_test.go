@@ -1,4 +1,4 @@
-package prefabs_test
+package match_test
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/seedgames/motorkit/flail/match"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
@@ -27,7 +29,7 @@ func TestFlailRecipesSpawn(t *testing.T) {
 	}
 	e := w.Entry(ent)
 	for _, c := range []donburi.IComponentType{components.Command, components.Body, components.KCC,
-		components.Flail, components.Rope, components.FlailBot} {
+		match.Flail, match.Rope, match.FlailBot} {
 		if !e.HasComponent(c) {
 			t.Fatalf("missing component %v", c)
 		}
@@ -35,17 +37,17 @@ func TestFlailRecipesSpawn(t *testing.T) {
 	if e.HasComponent(components.Motor) {
 		t.Fatal("a flail car has no motor: the flail drive system moves it")
 	}
-	f := components.Flail.Get(e)
+	f := match.Flail.Get(e)
 	cfg := flail.DefaultConfig()
 	ph := cfg.Physics(40)
 	if f.Name != "zed" || f.ID != uint64(ent) || !f.Alive || f.Energy != cfg.Rules.StartEnergy ||
 		f.Flail.Pos != (mgl64.Vec3{1, 0, 2}) || f.Flail.Radius != ph.FlailRadius(100) {
 		t.Fatalf("flail state %+v", f)
 	}
-	if r := components.Rope.Get(e); len(r.Nodes) != cfg.Rope.Segments-2 || len(r.PrevNodes) != len(r.Nodes) {
+	if r := match.Rope.Get(e); len(r.Nodes) != cfg.Rope.Segments-2 || len(r.PrevNodes) != len(r.Nodes) {
 		t.Fatalf("rope %+v", r)
 	}
-	if b := components.FlailBot.Get(e); b.Skill != flail.SkillHard {
+	if b := match.FlailBot.Get(e); b.Skill != flail.SkillHard {
 		t.Fatalf("skill %v", b.Skill)
 	}
 	// the recipe's car matches the tuning: radius 30 u = 0.3 m, planar, no gravity.
@@ -78,7 +80,7 @@ func TestFlailSectionsRejectBadKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	ent, err := lib.Spawn(w, "flail_bot")
-	if err != nil || components.FlailBot.Get(w.Entry(ent)).Skill != flail.SkillEasy {
+	if err != nil || match.FlailBot.Get(w.Entry(ent)).Skill != flail.SkillEasy {
 		t.Fatalf("override not applied: %v", err)
 	}
 	err = lib.LoadTOML([]byte("[prefab.flail_player.flail]\nenergy = \"lots\"\n"), "user2.toml")
@@ -96,7 +98,7 @@ func TestFlailArenaMatchesKCCLevel(t *testing.T) {
 	for _, level := range []string{"flail_arena", "flail_open", "flail_arena_floor"} {
 		w := donburi.NewWorld()
 		p := systems.NewPipeline(w, systems.Options{TickRate: 40})
-		g, err := prefabs.InstallFlailArena(p, level, systems.FlailOptions{})
+		g, err := match.InstallArena(p, level, match.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,24 +133,24 @@ func TestFlailArenaMatchesKCCLevel(t *testing.T) {
 	}
 }
 
-func TestFlailArenaFromLevelRejectsNonBoxes(t *testing.T) {
+func TestArenaFromLevelRejectsNonBoxes(t *testing.T) {
 	spec := prefabs.LevelSpec{Boxes: []prefabs.BoxSpec{{Center: [3]float64{0, 0, 0}, Half: [3]float64{1, 1, 1}, RotDeg: [3]float64{10, 0, 0}}}}
-	if _, err := prefabs.FlailArenaFromLevel(&spec, "x.toml", 10, 0, 0.3); err == nil {
+	if _, err := match.ArenaFromLevel(&spec, "x.toml", 10, 0, 0.3); err == nil {
 		t.Fatal("tilted box accepted")
 	}
 	spec = prefabs.LevelSpec{Ramps: []prefabs.RampSpec{{Length: 1, Width: 1}}}
-	if _, err := prefabs.FlailArenaFromLevel(&spec, "x.toml", 10, 0, 0.3); err == nil {
+	if _, err := match.ArenaFromLevel(&spec, "x.toml", 10, 0, 0.3); err == nil {
 		t.Fatal("ramp accepted")
 	}
 	spec = prefabs.LevelSpec{Boxes: []prefabs.BoxSpec{
 		{Center: [3]float64{0, -1, 0}, Half: [3]float64{5, 0.5, 5}},                                // floor: skipped
 		{Center: [3]float64{2, 0.5, 0}, Half: [3]float64{1, 1.5, 1}, RotDeg: [3]float64{0, 30, 0}}, // kept
 	}}
-	a, err := prefabs.FlailArenaFromLevel(&spec, "x.toml", 10, 0, 0.3)
+	a, err := match.ArenaFromLevel(&spec, "x.toml", 10, 0, 0.3)
 	if err != nil || len(a.Boxes) != 1 || math.Abs(a.Boxes[0].Yaw-math.Pi/6) > 1e-15 {
 		t.Fatalf("%v %+v", err, a)
 	}
-	if _, err := prefabs.InstallFlailArena(systems.NewPipeline(donburi.NewWorld(), systems.Options{}), "nope", systems.FlailOptions{}); err == nil {
+	if _, err := match.InstallArena(systems.NewPipeline(donburi.NewWorld(), systems.Options{}), "nope", match.Options{}); err == nil {
 		t.Fatal("unknown level accepted")
 	}
 }
@@ -163,7 +165,7 @@ func TestFlailArenaYawConventionMatchesKCC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	arena, err := prefabs.FlailArenaFromLevel(&spec, "bar.toml", 10, 0, 0.3)
+	arena, err := match.ArenaFromLevel(&spec, "bar.toml", 10, 0, 0.3)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +199,7 @@ func TestFlailArenaFromUserFile(t *testing.T) {
 	}
 	w := donburi.NewWorld()
 	p := systems.NewPipeline(w, systems.Options{TickRate: 40})
-	g, err := prefabs.InstallFlailArenaFile(p, path, systems.FlailOptions{})
+	g, err := match.InstallArenaFile(p, path, match.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +209,7 @@ func TestFlailArenaFromUserFile(t *testing.T) {
 	if err := os.WriteFile(path, []byte("[[box]]\ncentre = [0.0, 0.0, 0.0]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, err = prefabs.InstallFlailArenaFile(systems.NewPipeline(donburi.NewWorld(), systems.Options{}), path, systems.FlailOptions{})
+	_, err = match.InstallArenaFile(systems.NewPipeline(donburi.NewWorld(), systems.Options{}), path, match.Options{})
 	if err == nil || !strings.Contains(err.Error(), "my_arena.toml") {
 		t.Fatalf("bad user level: %v", err)
 	}

@@ -1,0 +1,26 @@
+// Package match is the flail game on motorkit's ECS pipeline: its
+// components (a player's flail and energy, the rope, a bot's brain, the
+// match's rules as a world resource), its systems (the car drive in the
+// accel stage, the flail and rope in the rope stage, the rules, and kills,
+// respawns and the leaderboard deferred to cleanup), the recipe sections
+// [flail] and [flail_bot] and the recipes flail_player and flail_bot.
+//
+// The generic packages (components, systems, prefabs, input) know nothing of
+// the flail game: this package fills the pipeline's rope and rules stages
+// and registers its recipes with prefabs. The physics, rules and bots
+// themselves are package flail (pure Go, no ECS).
+//
+// A match on the kcc arena level (ExampleInstall runs it):
+//
+//	w := donburi.NewWorld()
+//	p := systems.NewPipeline(w, systems.Options{TickRate: 40})
+//	game, err := match.InstallArena(p, "flail_arena", match.Options{Config: flail.DefaultConfig(), Seed: 1})
+//	if err != nil {
+//		return err
+//	}
+//	me, _ := match.Spawn(w, "flail_player")
+//	// every frame:
+//	systems.Submit(w.Entry(me), components.CommandData{AimAngle: aim, Throttle: 1})
+//	p.Step()
+//	board := game.Rules.Board.Rows()
+package match
