@@ -305,3 +305,19 @@ func TestHybridFacingAtSpawn(t *testing.T) {
 		t.Errorf("Facing() = %v before the first tick, want pi/2", got)
 	}
 }
+
+// hybrid_player's controller follows the hybrid design's CharacterBody3D
+// settings (docs/motors/hybrid.md): floor snap 0.1 m, 45° floor angle, stop
+// on slopes, no sliding along ceilings.
+func TestHybridPlayerBodySettings(t *testing.T) {
+	w := donburi.NewWorld()
+	e, err := prefabs.Spawn(w, "hybrid_player")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := components.KCC.Get(w.Entry(e)).Settings
+	if s.SnapToGround != 0.1 || math.Abs(s.MaxSlopeClimbAngle-math.Pi/4) > 1e-12 || !s.StopOnSlope || !s.StopOnCeiling {
+		t.Errorf("hybrid_player kcc: snap %v, climb %v rad, stop on slope %v, stop on ceiling %v",
+			s.SnapToGround, s.MaxSlopeClimbAngle, s.StopOnSlope, s.StopOnCeiling)
+	}
+}
