@@ -10,8 +10,8 @@
 //	go run ./demo/flail -connect ws://127.0.0.1:8040/ws -name Ann   # online (go run ./demo/flailserver)
 //
 // See docs/demo.md. The non-drawing logic lives in internal/view (camera,
-// interpolation, steering, HUD layout) and internal/match (the match on
-// the pipeline, record/replay, autopilot), which test without a display.
+// interpolation, steering, HUD layout) and internal/match (the demo's
+// tuning and playfield on flail/match.Match, record/replay, autopilot), which test without a display.
 //
 // What it must not do: hold game rules or physics (they live in flail/ and
 // systems/; the front end only submits commands and draws), advance the

@@ -36,7 +36,7 @@ const viewMeters = 18.0
 
 // Game is the Ebitengine game: input, the match, the camera and the HUD.
 type Game struct {
-	m     *match.Match
+	m     *flailmatch.Match
 	f     flags
 	steer view.Steerer
 	pilot match.Autopilot
@@ -66,7 +66,7 @@ type Game struct {
 	net *netGame
 }
 
-func newGame(m *match.Match, f flags) *Game {
+func newGame(m *flailmatch.Match, f flags) *Game {
 	g := &Game{m: m, f: f, debug: f.debug, w: f.width, h: f.height}
 	g.steer.Config = view.DefaultSteer
 	g.feed = view.Feed{Max: 5, TTL: 6, Fade: 1}

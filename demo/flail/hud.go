@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	flailmatch "github.com/seedgames/motorkit/flail/match"
 	"image"
 	"image/color"
 	"image/png"
@@ -204,7 +205,7 @@ func (g *Game) drawPause(dst *ebiten.Image) {
 
 // drawDebug is the F1 overlay: rates, counts, rope forces, velocities.
 func (g *Game) drawDebug(dst *ebiten.Image, r view.Rect) {
-	var links [flail.MaxRopeNodes + 1]match.Link
+	var links [flail.MaxRopeNodes + 1]flailmatch.Link
 	n := g.m.Links(match.Me, &links)
 	r.H = 8 + float64(12+n)*17 + 4
 	panel(dst, r)
@@ -283,7 +284,7 @@ func (g *Game) drawDebugLabels(dst *ebiten.Image) {
 		}
 		var nodes [flail.MaxRopeNodes]mgl64.Vec3
 		fl, _ := g.flailDrawPos(i, &nodes)
-		var links [flail.MaxRopeNodes + 1]match.Link
+		var links [flail.MaxRopeNodes + 1]flailmatch.Link
 		n := g.m.Links(i, &links)
 		pts := [flail.MaxRopeNodes + 2]mgl64.Vec3{car}
 		nn := min(len(g.m.Rope(i).Nodes), flail.MaxRopeNodes)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	flailmatch "github.com/seedgames/motorkit/flail/match"
 	"log"
 	"os"
 	"runtime/pprof"
@@ -110,16 +111,16 @@ func parseFlags(args []string) (flags, error) {
 	return f, nil
 }
 
-func newMatch(f flags) (*match.Match, error) {
+func newMatch(f flags) (*flailmatch.Match, *trace.Recorder, error) {
 	cfg, err := match.Config(f.config)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	opts := match.Options{Bots: f.bots, Seed: f.seed, Config: cfg, Record: f.record != ""}
 	if f.replay != "" {
 		tr, err := trace.Load(f.replay)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		opts.Replay = tr
 	}
@@ -135,13 +136,14 @@ func main() {
 		log.Fatal(err)
 	}
 	var (
-		m   *match.Match
+		m   *flailmatch.Match
+		rec *trace.Recorder
 		net *netGame
 	)
 	if f.connect != "" {
 		m, net, err = connectOnline(f)
 	} else {
-		m, err = newMatch(f)
+		m, rec, err = newMatch(f)
 	}
 	if err != nil {
 		log.Fatal(err)
@@ -178,7 +180,7 @@ func main() {
 		net.c.Close() // leave the server cleanly
 	}
 	if f.record != "" {
-		data, err := m.Recording(f.config)
+		data, err := match.Recording(m, rec, f.config)
 		if err == nil {
 			err = os.WriteFile(f.record, data, 0o644)
 		}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	flailmatch "github.com/seedgames/motorkit/flail/match"
 	"log"
 	"math"
 	"time"
@@ -23,7 +24,7 @@ import (
 // the inputs the server has not applied yet, with smooth correction.
 type netGame struct {
 	c    *online.Client
-	m    *match.Match
+	m    *flailmatch.Match
 	url  string
 	opts online.DialOptions
 	// redial delivers the result of a reconnect in progress (nil when
@@ -51,7 +52,7 @@ type redialResult struct {
 }
 
 // connectOnline dials the server and builds the mirror match.
-func connectOnline(f flags) (*match.Match, *netGame, error) {
+func connectOnline(f flags) (*flailmatch.Match, *netGame, error) {
 	cfg, err := match.Config(f.config)
 	if err != nil {
 		return nil, nil, err

@@ -220,6 +220,13 @@ func InstallArenaTOML(p *systems.Pipeline, data []byte, source, name string, opt
 	if err := config.Decode(data, source, &spec); err != nil {
 		return nil, err
 	}
+	return InstallArenaSpec(p, &spec, source, name, opts)
+}
+
+// InstallArenaSpec is InstallArena on a level built in code (a level file's
+// [[box]] entries as a prefabs.LevelSpec); source names it in errors and
+// name is stored in the Level resource.
+func InstallArenaSpec(p *systems.Pipeline, spec *prefabs.LevelSpec, source, name string, opts Options) (*Game, error) {
 	kw, err := spec.Build(source)
 	if err != nil {
 		return nil, err
@@ -232,7 +239,7 @@ func InstallArenaTOML(p *systems.Pipeline, data []byte, source, name string, opt
 		return nil, err
 	}
 	half := cfg.Arena.Size / cfg.UnitsPerMeter / 2
-	arena, err := ArenaFromLevel(&spec, source, half, 0, cfg.Car.Radius/cfg.UnitsPerMeter)
+	arena, err := ArenaFromLevel(spec, source, half, 0, cfg.Car.Radius/cfg.UnitsPerMeter)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	flailmatch "github.com/seedgames/motorkit/flail/match"
 	"math"
 	"slices"
 	"sort"
@@ -56,7 +57,7 @@ type player struct {
 type Room struct {
 	s   *Server
 	num int
-	m   *match.Match
+	m   *flailmatch.Match
 
 	mu      sync.Mutex
 	people  []*player

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	flailmatch "github.com/seedgames/motorkit/flail/match"
 	"runtime"
 	"testing"
 	"time"
@@ -16,7 +17,7 @@ import (
 // run, is the pure flail.Sim (no ECS, 2D arena collision instead of the
 // KCC) stepping 1000 bots; "ratio" is ECS time over pure time.
 func BenchmarkTick1000Bots(b *testing.B) {
-	m, err := NewMatch(Options{Bots: 1000, Seed: 1})
+	m, _, err := NewMatch(Options{Bots: 1000, Seed: 1})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -60,9 +61,9 @@ func BenchmarkTick1000Bots(b *testing.B) {
 // kills, respawns and hit tests per bot, not only more bots.
 func BenchmarkScaleArena(b *testing.B) {
 	sizes := []int{200, 1000, 5000}
-	matches := make([]*Match, len(sizes))
+	matches := make([]*flailmatch.Match, len(sizes))
 	for k, n := range sizes {
-		m, err := NewMatch(Options{Bots: n, Seed: 1})
+		m, _, err := NewMatch(Options{Bots: n, Seed: 1})
 		if err != nil {
 			b.Fatal(err)
 		}

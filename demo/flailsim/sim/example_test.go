@@ -11,7 +11,7 @@ import (
 func ExampleNewMatch() {
 	sums := [2]uint64{}
 	for i := range sums {
-		m, err := sim.NewMatch(sim.Options{Bots: 30, Seed: 5})
+		m, _, err := sim.NewMatch(sim.Options{Bots: 30, Seed: 5})
 		if err != nil {
 			panic(err)
 		}

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"fmt"
-	"hash/fnv"
 	"io"
 	"math"
 	"strconv"
@@ -10,10 +9,7 @@ import (
 
 	flailmatch "github.com/seedgames/motorkit/flail/match"
 
-	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
-	"github.com/seedgames/motorkit/prefabs"
-	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
 )
 
@@ -34,108 +30,41 @@ type Options struct {
 	Level string
 }
 
-// Match is a running headless match.
-type Match struct {
-	// World, Pipeline and Game are the match's ECS world, its pipeline
-	// and the installed flail game.
-	World    donburi.World
-	Pipeline *systems.Pipeline
-	Game     *flailmatch.Game
-	// Kills counts EventKill since the match started.
-	Kills int
-	// Stats collects the match statistics from the events.
-	Stats Stats
-}
-
-// NewMatch builds the world, installs the arena and the flail systems and
-// spawns the bots (named bot000, bot001, ...).
-func NewMatch(o Options) (*Match, error) {
+// NewMatch builds the match (the one flail/match.Match of the demo and its
+// server), on the embedded level o.Level at o.Rate with o.Bots bots named
+// bot000, bot001, ... (skills easy, normal, hard in turn), and the
+// statistics collected from its events.
+func NewMatch(o Options) (*flailmatch.Match, *Stats, error) {
 	cfg := flail.DefaultConfig()
 	if o.ConfigPath != "" {
 		c, err := flail.LoadFile(o.ConfigPath)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		cfg = c
 	}
 	if o.Mode != "" {
 		cfg.Mode = o.Mode
 		if err := cfg.Validate("-mode"); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if o.Bots < 0 || o.Bots > 100000 {
-		return nil, fmt.Errorf("bots %d out of range [0, 100000]", o.Bots)
+		return nil, nil, fmt.Errorf("bots %d out of range [0, 100000]", o.Bots)
 	}
-	rate := o.Rate
-	if rate == 0 {
-		rate = 40
-	}
-	if !(rate >= 1 && rate <= 1000) {
-		return nil, fmt.Errorf("rate %v out of range [1, 1000]", rate)
-	}
-	w := donburi.NewWorld()
-	p := systems.NewPipeline(w, systems.Options{TickRate: rate})
-	g, err := flailmatch.InstallArena(p, o.Level, flailmatch.Options{Config: cfg, Seed: o.Seed})
+	m, err := flailmatch.NewMatch(flailmatch.MatchOptions{Config: cfg, Seed: o.Seed, Rate: o.Rate, Level: o.Level})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	m := &Match{World: w, Pipeline: p, Game: g}
-	m.Stats.init(p.TickRate())
-	g.Rules.Events.Subscribe(func(e flail.Event) {
-		if e.Kind == flail.EventKill {
-			m.Kills++
-		}
-		m.Stats.observe(e)
-	})
-	skills := [3]string{"easy", "normal", "hard"}
+	st := &Stats{}
+	st.init(m.Pipeline.TickRate())
+	m.Rules.Events.Subscribe(st.observe)
 	for i := 0; i < o.Bots; i++ {
-		over := fmt.Sprintf("[flail]\nname = \"bot%03d\"\n[flail_bot]\nskill = %q\n", i, skills[i%3])
-		if _, err := flailmatch.Spawn(w, "flail_bot", prefabs.Override(over)); err != nil {
-			return nil, err
+		if _, err := m.SpawnPlayer(fmt.Sprintf("bot%03d", i), flail.Skill(1+i%3)); err != nil {
+			return nil, nil, err
 		}
 	}
-	return m, nil
-}
-
-// Checksum hashes every flail player's car, flail and rope positions and
-// energy (exact float bits) in entity order: equal checksums mean equal
-// matches.
-func (m *Match) Checksum() uint64 {
-	h := fnv.New64a()
-	var buf [8]byte
-	put := func(x float64) {
-		b := math.Float64bits(x)
-		for i := range buf {
-			buf[i] = byte(b >> (8 * i))
-		}
-		h.Write(buf[:])
-	}
-	for _, ent := range m.Entities() {
-		e := m.World.Entry(ent)
-		b := components.Body.Get(e)
-		f := flailmatch.Flail.Get(e)
-		for _, v := range [...]float64{b.Position[0], b.Position[2], f.Flail.Pos[0], f.Flail.Pos[2], f.Energy} {
-			put(v)
-		}
-		for _, n := range flailmatch.Rope.Get(e).Nodes {
-			put(n.Pos[0])
-			put(n.Pos[2])
-		}
-	}
-	return h.Sum64()
-}
-
-// Entities returns the flail players sorted by entity.
-func (m *Match) Entities() []donburi.Entity {
-	var out []donburi.Entity
-	flailmatch.Flail.Each(m.World, func(e *donburi.Entry) { out = append(out, e.Entity()) })
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
+	return m, st, nil
 }
 
 func g(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }
@@ -145,7 +74,7 @@ func Run(o Options, out io.Writer) error {
 	if o.Ticks < 0 {
 		return fmt.Errorf("ticks %d must be >= 0", o.Ticks)
 	}
-	m, err := NewMatch(o)
+	m, st, err := NewMatch(o)
 	if err != nil {
 		return err
 	}
@@ -163,11 +92,11 @@ func Run(o Options, out io.Writer) error {
 		tps = float64(o.Ticks) / el.Seconds()
 	}
 	fmt.Fprintf(out, "timing: %.0f ticks/s (%.3f ms/tick, %.1fx real time)\n", tps, 1000/tps, tps/p.TickRate())
-	st := m.Summary()
-	fmt.Fprintf(out, "kills: %d (swung %d, thrown %d), %.3f per bot-minute\n", m.Kills, st.Swung, st.Thrown, st.KillsPerBotMinute)
+	sum := st.Summary(m)
+	fmt.Fprintf(out, "kills: %d (swung %d, thrown %d), %.3f per bot-minute\n", sum.Kills, sum.Swung, sum.Thrown, sum.KillsPerBotMinute)
 	fmt.Fprintf(out, "lives: %d ended, %d running; median life %s (Kaplan-Meier, running lives censored); median ended life %.1f s\n",
-		st.Ended, st.Running, st.MedianLifeString(), st.MedianEnded)
-	q := st.Energy
+		sum.Ended, sum.Running, sum.MedianLifeString(), sum.MedianEnded)
+	q := sum.Energy
 	fmt.Fprintf(out, "energy of the living: min %.0f, q1 %.0f, median %.0f, q3 %.0f, max %.0f\n", q[0], q[1], q[2], q[3], q[4])
 	fmt.Fprintf(out, "pickups: %d on the field\n", r.Pickups.Len())
 	fmt.Fprintf(out, "checksum: %016x\n", m.Checksum())

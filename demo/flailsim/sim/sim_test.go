@@ -48,7 +48,7 @@ func TestRunIsDeterministic(t *testing.T) {
 
 // Clean mode at 60 Hz plays too, without non-finite state.
 func TestCleanModeMatchAt60Hz(t *testing.T) {
-	m, err := NewMatch(Options{Bots: 60, Seed: 3, Rate: 60, Mode: "clean"})
+	m, st, err := NewMatch(Options{Bots: 60, Seed: 3, Rate: 60, Mode: "clean"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,14 +69,14 @@ func TestCleanModeMatchAt60Hz(t *testing.T) {
 			}
 		}
 	}
-	if m.Kills == 0 {
+	if st.Kills == 0 {
 		t.Fatal("no kills in 20 s of clean-mode play")
 	}
 }
 
 func TestBadOptions(t *testing.T) {
 	for _, o := range []Options{{Bots: -1}, {Rate: 5000}, {Mode: "fast"}, {Level: "nope"}, {ConfigPath: "/nonexistent.toml"}} {
-		if _, err := NewMatch(o); err == nil {
+		if _, _, err := NewMatch(o); err == nil {
 			t.Errorf("%+v accepted", o)
 		}
 	}
@@ -89,7 +89,7 @@ func TestTickAllocatesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocation test")
 	}
-	m, err := NewMatch(Options{Bots: 300, Seed: 1})
+	m, _, err := NewMatch(Options{Bots: 300, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +122,7 @@ func TestMedianSurvival(t *testing.T) {
 // (flail_arena, default tuning) the median bot life is at least 45 s. Five
 // simulated minutes, seed 1; the statistics add up.
 func TestFiftyBotsMedianLife(t *testing.T) {
-	m, err := NewMatch(Options{Bots: 50, Seed: 1})
+	m, st, err := NewMatch(Options{Bots: 50, Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestFiftyBotsMedianLife(t *testing.T) {
 	for i := 0; i < ticks; i++ {
 		m.Pipeline.Step()
 	}
-	s := m.Summary()
+	s := st.Summary(m)
 	t.Logf("50 bots, 5 min: %d kills (%d swung, %d thrown), %.3f per bot-minute, median life %s, ended lives' median %.1f s, energy %v",
 		s.Kills, s.Swung, s.Thrown, s.KillsPerBotMinute, s.MedianLifeString(), s.MedianEnded, s.Energy)
 	if !(s.MedianLife >= 45) {

@@ -15,6 +15,8 @@ import (
 // so a match's statistics are as deterministic as the match.
 type Stats struct {
 	rate float64
+	// Kills counts the kills since the match started.
+	Kills int
 	// Thrown and Swung count kills by thrown and by swung flails.
 	Thrown, Swung int
 	// Lives are the ended lives' lengths in ticks, in event order.
@@ -32,6 +34,7 @@ func (s *Stats) observe(e flail.Event) {
 	case flail.EventSpawn, flail.EventRespawn:
 		s.start[e.Victim] = e.Tick
 	case flail.EventKill:
+		s.Kills++
 		if e.Thrown {
 			s.Thrown++
 		} else {
@@ -77,12 +80,11 @@ func (s Summary) MedianLifeString() string {
 	return fmt.Sprintf("%.1f s", s.MedianLife)
 }
 
-// Summary computes the statistics now.
-func (m *Match) Summary() Summary {
-	st := &m.Stats
+// Summary computes the statistics of match m now.
+func (st *Stats) Summary(m *flailmatch.Match) Summary {
 	r := m.Game.Rules
 	now := r.Tick
-	sm := Summary{Kills: m.Kills, Thrown: st.Thrown, Swung: st.Swung, Ended: len(st.Lives),
+	sm := Summary{Kills: st.Kills, Thrown: st.Thrown, Swung: st.Swung, Ended: len(st.Lives),
 		Seconds: float64(now) / st.rate, MedianLife: math.Inf(1)}
 	var running []uint64
 	var energy []float64

@@ -5,12 +5,9 @@ import (
 	"math"
 	"os"
 
-	flailmatch "github.com/seedgames/motorkit/flail/match"
-
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/prefabs"
-	"github.com/yohamta/donburi"
 )
 
 // DemoTuning is the demo's embedded tuning override (demo.toml), decoded
@@ -73,25 +70,6 @@ func LevelSpec(cfg flail.Config) prefabs.LevelSpec {
 
 // LevelName is the name the demo's level gets as the world's Level.
 const LevelName = "flaildemo"
-
-// installArena builds the demo level, sets it as the world's kcc Level (the
-// cars collide with it through the KCC stage) and returns the flail arena
-// made from the same boxes (flail bounces, bot wall avoidance, pickups).
-func installArena(w donburi.World, cfg flail.Config) (*flail.Arena, error) {
-	spec := LevelSpec(cfg)
-	src := "demo/flail level"
-	kw, err := spec.Build(src)
-	if err != nil {
-		return nil, err
-	}
-	half := cfg.Arena.Size / cfg.UnitsPerMeter / 2
-	arena, err := flailmatch.ArenaFromLevel(&spec, src, half, 0, cfg.Car.Radius/cfg.UnitsPerMeter)
-	if err != nil {
-		return nil, err
-	}
-	prefabs.SetLevel(w, kw, LevelName)
-	return arena, nil
-}
 
 // Corners returns the four corners of box b on the XZ plane, in order
 // around it (for drawing). It uses the same rotation as flail.Box: local x

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/seedgames/motorkit/components"
+	flailmatch "github.com/seedgames/motorkit/flail/match"
 )
 
 // Autopilot drives the local player without a person, for screenshot runs
@@ -21,7 +22,7 @@ type Autopilot struct {
 }
 
 // Command returns the local player's command for the coming tick.
-func (a *Autopilot) Command(m *Match) components.CommandData {
+func (a *Autopilot) Command(m *flailmatch.Match) components.CommandData {
 	every, hold := a.ThrowEvery, a.HoldAfter
 	if every == 0 {
 		every = 160

@@ -1,18 +1,19 @@
 package match
 
 import (
+	flailmatch "github.com/seedgames/motorkit/flail/match"
 	"testing"
 
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
 )
 
-func benchMatch(b *testing.B) *Match {
+func benchMatch(b *testing.B) *flailmatch.Match {
 	cfg, err := Config("")
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, err := New(Options{Bots: 12, Seed: 1, Config: cfg})
+	m, _, err := New(Options{Bots: 12, Seed: 1, Config: cfg})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func benchMatch(b *testing.B) *Match {
 func BenchmarkFrame(b *testing.B) {
 	m := benchMatch(b)
 	var ap Autopilot
-	var links [flail.MaxRopeNodes + 1]Link
+	var links [flail.MaxRopeNodes + 1]flailmatch.Link
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

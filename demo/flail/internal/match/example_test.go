@@ -13,7 +13,7 @@ func ExampleNew() {
 	if err != nil {
 		panic(err)
 	}
-	m, err := match.New(match.Options{Bots: 12, Seed: 1, Config: cfg})
+	m, _, err := match.New(match.Options{Bots: 12, Seed: 1, Config: cfg})
 	if err != nil {
 		panic(err)
 	}

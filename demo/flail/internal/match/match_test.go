@@ -1,6 +1,7 @@
 package match
 
 import (
+	flailmatch "github.com/seedgames/motorkit/flail/match"
 	"math"
 	"os"
 	"path/filepath"
@@ -13,18 +14,23 @@ import (
 	"github.com/seedgames/motorkit/trace"
 )
 
-func newMatch(t *testing.T, o Options) *Match {
+func newMatch(t *testing.T, o Options) *flailmatch.Match {
+	m, _ := newMatchRec(t, o)
+	return m
+}
+
+func newMatchRec(t *testing.T, o Options) (*flailmatch.Match, *trace.Recorder) {
 	t.Helper()
 	cfg, err := Config("")
 	if err != nil {
 		t.Fatal(err)
 	}
 	o.Config = cfg
-	m, err := New(o)
+	m, rec, err := New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m
+	return m, rec
 }
 
 // script is a varied live input: steering in circles with throttle ramps,
@@ -44,7 +50,7 @@ func script(frame int) components.CommandData {
 
 // run drives m with 60 Hz frames (the runner turns them into 40 Hz ticks,
 // two ticks every three frames) for the given frames.
-func run(m *Match, frames int, live bool) {
+func run(m *flailmatch.Match, frames int, live bool) {
 	for f := 0; f < frames; f++ {
 		if live {
 			m.Submit(script(f))
@@ -121,7 +127,7 @@ func TestMatchRunsAt40Hz(t *testing.T) {
 }
 
 func TestRecordReplayBitIdentical(t *testing.T) {
-	a := newMatch(t, Options{Bots: 8, Seed: 11, Record: true})
+	a, rec := newMatchRec(t, Options{Bots: 8, Seed: 11, Record: true})
 	thrown := 0
 	for f := 0; f < 900; f++ {
 		a.Submit(script(f))
@@ -135,7 +141,7 @@ func TestRecordReplayBitIdentical(t *testing.T) {
 	if thrown == 0 {
 		t.Fatal("the local flail was never thrown")
 	}
-	data, err := a.Recording("")
+	data, err := Recording(a, rec, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +243,7 @@ func TestLinksAndKillHook(t *testing.T) {
 	m.Body(Me).Position = mgl64.Vec3{0, 0, 0}
 	m.Rope(Me).Nodes[0].Pos = mgl64.Vec3{1, 0, 0}
 	m.Flail(Me).Flail.Pos = mgl64.Vec3{2.5, 0, 0}
-	var links [flail.MaxRopeNodes + 1]Link
+	var links [flail.MaxRopeNodes + 1]flailmatch.Link
 	n := m.Links(Me, &links)
 	if n != 2 {
 		t.Fatalf("%d links", n)
