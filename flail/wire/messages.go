@@ -22,7 +22,8 @@ type Hello struct {
 	Version uint16
 	// Flags: HelloSeedFrame.
 	Flags uint8
-	// Name is the player's display name (at most MaxName bytes).
+	// Name is the player's display name (at most MaxName bytes: a longer
+	// one is cut at a rune boundary, by the writer and by the reader).
 	Name string
 	// Token is the reconnect token of an earlier Welcome, or zero.
 	Token Token
@@ -50,7 +51,7 @@ func DecodeHello(b []byte, h *Hello) error {
 		return nil
 	}
 	h.Flags = r.u8()
-	h.Name = r.str(MaxName)
+	h.Name = r.strCut(MaxName)
 	copy(h.Token[:], r.take(TokenSize))
 	return r.done()
 }

@@ -216,6 +216,24 @@ func (r *reader) str(max int) string {
 	return string(v)
 }
 
+// strCut reads a string of up to 255 bytes and cuts it to max bytes at a
+// rune boundary: a peer's longer name is shortened, not refused.
+func (r *reader) strCut(max int) string {
+	v := r.take(int(r.u8()))
+	if v == nil {
+		return ""
+	}
+	if !utf8.Valid(v) {
+		r.fail(fmt.Errorf("%w: string is not UTF-8", ErrRange))
+		return ""
+	}
+	for len(v) > max {
+		_, size := utf8.DecodeLastRune(v)
+		v = v[:len(v)-size]
+	}
+	return string(v)
+}
+
 // count reads a u16 element count and checks that count elements of at
 // least elem bytes each fit in what is left (bounded allocation).
 func (r *reader) count(elem, max int) int {

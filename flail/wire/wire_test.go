@@ -186,3 +186,19 @@ func BenchmarkSnapshot(b *testing.B) {
 		}
 	}
 }
+
+// A Hello from a peer that did not cut its name (9 CJK characters, 27
+// bytes) is read with the name cut at a rune boundary, not refused.
+func TestHelloLongNameCutByReader(t *testing.T) {
+	name := strings.Repeat("界", 9)
+	b := []byte{byte(KindHello), byte(Version), byte(Version >> 8), 0, byte(len(name))}
+	b = append(b, name...)
+	b = append(b, make([]byte, TokenSize)...)
+	var h Hello
+	if err := DecodeHello(b, &h); err != nil {
+		t.Fatalf("27-byte name refused: %v", err)
+	}
+	if h.Name != strings.Repeat("界", 8) {
+		t.Fatalf("name %q, want 8 characters (24 bytes)", h.Name)
+	}
+}
