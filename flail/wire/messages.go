@@ -502,6 +502,7 @@ const (
 	CodeBadHello = 2 // the first message was not a valid Hello
 	CodeFull     = 3 // no room has space
 	CodeKicked   = 4 // the connection broke a rule (Text says which)
+	CodeToken    = 5 // the Hello's token names no car (expired or never issued): dial again without one
 )
 
 // Error tells the client why the server closes the connection.

@@ -128,8 +128,10 @@ func Dial(ctx context.Context, url string, opts DialOptions) (*Client, error) {
 
 // Redial reconnects to the car of an earlier connection: it dials url
 // with opts.Token every retry until it succeeds or within has passed (the
-// server keeps a dropped car for its grace time, 10 s by default). A
-// refusal by the server (wire.Error) ends the attempts at once.
+// server keeps a dropped car for its grace time, 10 s by default). When the
+// server no longer knows the token (wire.CodeToken: the grace time is over)
+// it dials once more without it, for a new car; any other refusal by the
+// server (wire.Error) ends the attempts at once.
 func Redial(ctx context.Context, url string, opts DialOptions, within, retry time.Duration) (*Client, error) {
 	deadline := time.Now().Add(within)
 	for {
@@ -140,6 +142,10 @@ func Redial(ctx context.Context, url string, opts DialOptions, within, retry tim
 			return c, nil
 		}
 		var se *wire.Error
+		if errors.As(err, &se) && se.Code == wire.CodeToken && opts.Token != (wire.Token{}) {
+			opts.Token = wire.Token{}
+			continue
+		}
 		if errors.As(err, &se) || time.Now().Add(retry).After(deadline) || ctx.Err() != nil {
 			return nil, err
 		}

@@ -150,12 +150,13 @@ func (r *Room) add(cl *conn, name string) (*player, error) {
 
 // reattach gives a reconnecting client its car back (it reports false when
 // the car is gone).
-func (r *Room) reattach(p *player, cl *conn) bool {
+func (r *Room) reattach(p *player, cl *conn, token wire.Token) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !slices.Contains(r.people, p) {
 		return false
 	}
+	p.token = token
 	if p.cl != nil {
 		p.cl.close("replaced by a reconnect")
 	}

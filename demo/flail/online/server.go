@@ -206,7 +206,11 @@ func (s *Server) serve(c *websocket.Conn, addr string) {
 	cl := &conn{s: s, c: c, addr: addr, frame: frame, out: make(chan []byte, s.opts.SendQueue), done: make(chan struct{})}
 	p, room, err := s.join(cl, cleanName(h.Name), h.Token)
 	if err != nil {
-		s.kick(c, addr, wire.CodeFull, err.Error())
+		code := uint8(wire.CodeFull)
+		if errors.Is(err, errUnknownToken) {
+			code = wire.CodeToken
+		}
+		s.kick(c, addr, code, err.Error())
 		return
 	}
 	cl.who = fmt.Sprintf("%s (%q, room %d, player %d)", addr, p.name, room.num, p.id)
@@ -255,12 +259,20 @@ func (s *Server) join(cl *conn, name string, tok wire.Token) (*player, *Room, er
 		return nil, nil, errors.New("server closing")
 	}
 	if tok != (wire.Token{}) {
-		if p, ok := s.tokens[tok]; ok {
-			if p.room.reattach(p, cl) {
+		// A token gets its car back and is replaced by a new one (a token
+		// seen on the wire cannot be used twice); a token of no car is
+		// refused rather than turned into a new car.
+		p, ok := s.tokens[tok]
+		if ok {
+			delete(s.tokens, tok)
+			next := newToken()
+			if p.room.reattach(p, cl, next) {
+				s.tokens[next] = p
 				s.logf("reconnect %s to player %d in room %d", cl.addr, p.id, p.room.num)
 				return p, p.room, nil
 			}
 		}
+		return nil, nil, errUnknownToken
 	}
 	for _, r := range s.rooms {
 		if p, err := r.add(cl, name); err == nil {
@@ -285,6 +297,9 @@ func (s *Server) join(cl *conn, name string, tok wire.Token) (*player, *Room, er
 	s.tokens[p.token] = p
 	return p, r, nil
 }
+
+// errUnknownToken refuses a Hello whose token names no car.
+var errUnknownToken = errors.New("unknown or expired token: join without one")
 
 func (s *Server) forget(tok wire.Token) {
 	s.mu.Lock()

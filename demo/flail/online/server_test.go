@@ -165,6 +165,11 @@ func TestReconnect(t *testing.T) {
 	if a2.Welcome.You != id {
 		t.Fatalf("reconnected as player %d, want %d", a2.Welcome.You, id)
 	}
+	// The token is replaced on every reconnect: the one seen on the wire
+	// no longer works.
+	if a2.Welcome.Token == tok || a2.Welcome.Token == (wire.Token{}) {
+		t.Fatalf("token not rotated on reconnect: %x", a2.Welcome.Token)
+	}
 	room := srv.Rooms()[0]
 	if room.People() != 1 {
 		t.Fatalf("people %d after reconnect", room.People())
@@ -184,8 +189,23 @@ func TestReconnect(t *testing.T) {
 	if room.Players() != 4 {
 		t.Fatalf("players %d, want 4 (a bot refilled)", room.Players())
 	}
-	// an expired token gets a new car.
-	a3 := dial(t, url, DialOptions{Name: "Ann", Token: tok})
+	// an expired token is refused (no new car); Redial then joins without
+	// it and gets a new car.
+	players := room.Players()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	_, err := Dial(ctx, url, DialOptions{Name: "Ann", Token: a2.Welcome.Token})
+	cancel()
+	var se *wire.Error
+	if !errors.As(err, &se) || se.Code != wire.CodeToken {
+		t.Fatalf("expired token: %v, want a CodeToken refusal", err)
+	}
+	if room.Players() != players || room.People() != 0 {
+		t.Fatalf("an expired token made a car: players %d people %d", room.Players(), room.People())
+	}
+	a3, err := Redial(context.Background(), url, DialOptions{Name: "Ann", Token: a2.Welcome.Token}, 5*time.Second, 500*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer a3.Close()
 	if a3.Welcome.You == id {
 		t.Fatal("expired token kept the car")
@@ -199,9 +219,16 @@ func TestReconnect(t *testing.T) {
 	if err != nil || b2.Welcome.You != bid {
 		t.Fatalf("redial: %v", err)
 	}
-	// the same token while b2 is still connected: the new connection takes
-	// the car over and b2 is told why it is closed.
-	b3 := dial(t, url, DialOptions{Name: "Ben", Token: b.Welcome.Token})
+	// b's first token was replaced by the redial: it is refused now.
+	ctx, cancel = context.WithTimeout(context.Background(), 5*time.Second)
+	_, err = Dial(ctx, url, DialOptions{Name: "Ben", Token: b.Welcome.Token})
+	cancel()
+	if !errors.As(err, &se) || se.Code != wire.CodeToken {
+		t.Fatalf("a replaced token: %v, want a CodeToken refusal", err)
+	}
+	// the current token while b2 is still connected: the new connection
+	// takes the car over and b2 is told why it is closed.
+	b3 := dial(t, url, DialOptions{Name: "Ben", Token: b2.Welcome.Token})
 	if b3.Welcome.You != bid {
 		t.Fatalf("takeover got player %d, want %d", b3.Welcome.You, bid)
 	}
