@@ -30,6 +30,7 @@ type flags struct {
 	build    bool
 	grace    time.Duration
 	origins  []string
+	idle     time.Duration
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -43,6 +44,7 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.web, "web", "demo/flail/web", "directory of the browser page (index.html; flail.wasm and wasm_exec.js when built)")
 	fs.BoolVar(&f.build, "build-wasm", true, "build flail.wasm with the go tool when -web has none")
 	fs.DurationVar(&f.grace, "grace", 10*time.Second, "how long a dropped player's car waits for a reconnect")
+	fs.DurationVar(&f.idle, "idle", 60*time.Second, "disconnect a player who sends no input for this long (told why; the car waits -grace for a reconnect)")
 	fs.Func("origin", "host pattern of another web page allowed to connect from a browser, e.g. game.example.com or *.example.com (repeatable; pages this server serves are always allowed)", func(v string) error {
 		if _, err := path.Match(v, ""); err != nil || v == "" {
 			return fmt.Errorf("bad origin pattern %q", v)
@@ -172,7 +174,7 @@ func main() {
 		log.Fatal(err)
 	}
 	srv, err := online.NewServer(online.ServerOptions{RoomSize: f.roomSize, MaxRooms: f.rooms, Seed: f.seed,
-		Config: &cfg, Grace: f.grace, AllowedOrigins: f.origins})
+		Config: &cfg, Grace: f.grace, AllowedOrigins: f.origins, IdleTimeout: f.idle})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -187,7 +189,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ConnContext: online.ConnContext}
 	log.Printf("flail server on %s: browser http://%s/ , native: go run ./demo/flail -connect ws://%s/ws",
 		ln.Addr(), hostPort(ln.Addr()), hostPort(ln.Addr()))
 	sig := make(chan os.Signal, 1)

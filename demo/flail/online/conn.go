@@ -21,6 +21,7 @@ import (
 type conn struct {
 	s     *Server
 	c     *websocket.Conn
+	raw   net.Conn // the socket, when the HTTP server has ConnContext
 	addr  string
 	who   string
 	frame wire.Frame
@@ -30,6 +31,33 @@ type conn struct {
 	closeOnce sync.Once
 	done      chan struct{}
 	reason    atomic.Value
+	// lastIn is when the last input arrived (unix nanoseconds), for the
+	// idle watchdog.
+	lastIn atomic.Int64
+}
+
+// watchIdle ends the connection when no input has arrived for the
+// server's IdleTimeout, telling the player why. The kick's bounded close
+// also frees a reader blocked in the middle of a frame the client never
+// finishes.
+func (cl *conn) watchIdle() {
+	d := cl.s.opts.IdleTimeout
+	cl.lastIn.Store(time.Now().UnixNano())
+	t := time.NewTicker(d / 4)
+	defer t.Stop()
+	for {
+		select {
+		case <-cl.done:
+			return
+		case <-cl.s.ctx.Done():
+			return
+		case now := <-t.C:
+			if idle := now.Sub(time.Unix(0, cl.lastIn.Load())); idle > d {
+				cl.close(fmt.Sprintf("idle: no input for %.1f s", idle.Seconds()))
+				return
+			}
+		}
+	}
 }
 
 // send queues a message without blocking; it reports false when the queue
@@ -57,9 +85,9 @@ func (cl *conn) writeLoop() {
 		case <-cl.done:
 			r, _ := cl.reason.Load().(string)
 			if r != "" && r != "closed" {
-				cl.s.kick(cl.c, cl.who, wire.CodeKicked, r)
+				cl.s.kick(sock{cl.c, cl.raw}, cl.who, wire.CodeKicked, r)
 			} else {
-				cl.c.Close(websocket.StatusNormalClosure, "")
+				closeWithin(sock{cl.c, cl.raw}, websocket.StatusNormalClosure, "", cl.s.opts.CloseTimeout)
 			}
 			return
 		case b := <-cl.out:
@@ -128,6 +156,7 @@ func (cl *conn) readLoop(room *Room, p *player) string {
 		if err := wire.DecodeInput(b, &in, cl.frame); err != nil {
 			return "bad input: " + err.Error()
 		}
+		cl.lastIn.Store(now.UnixNano())
 		if reason := room.queue(p, cl, in); reason != "" {
 			return reason
 		}

@@ -25,7 +25,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	hs := &http.Server{Handler: srv}
+	hs := &http.Server{Handler: srv, ConnContext: online.ConnContext}
 	go hs.Serve(ln)
 	defer hs.Close()
 

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"net"
 	"net/http"
 	"slices"
 	"strings"
@@ -52,6 +53,16 @@ type ServerOptions struct {
 	SendQueue, SlowDrops int
 	// Log receives one line per connection event (default log.Default()).
 	Log *log.Logger
+	// IdleTimeout ends a connection that sent no input for that long
+	// (default 60 s); the player is told why and may come back with the
+	// token within the grace time.
+	IdleTimeout time.Duration
+	// CloseTimeout bounds a close handshake (default 2 s): when the client
+	// has not answered the close frame by then, the connection is closed
+	// without it. A client that announced a huge frame and sends nothing
+	// would otherwise hold the socket, since the handshake reads what it
+	// announced.
+	CloseTimeout time.Duration
 	// AllowedOrigins are the host patterns (path.Match syntax, e.g.
 	// "game.example.com" or "*.example.com:8443") of the other web pages
 	// allowed to open a websocket on this server from a browser. A page
@@ -87,6 +98,12 @@ func (o *ServerOptions) defaults() error {
 	}
 	if o.WriteTimeout <= 0 {
 		o.WriteTimeout = 2 * time.Second
+	}
+	if o.CloseTimeout <= 0 {
+		o.CloseTimeout = 2 * time.Second
+	}
+	if o.IdleTimeout <= 0 {
+		o.IdleTimeout = 60 * time.Second
 	}
 	if o.InputRate <= 0 {
 		o.InputRate = 48
@@ -156,18 +173,61 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c.SetReadLimit(wire.MaxClientMessage)
+	raw, _ := r.Context().Value(rawConnKey{}).(net.Conn)
 	s.wg.Add(1)
 	defer s.wg.Done()
-	s.serve(c, r.RemoteAddr)
+	s.serve(sock{c, raw}, r.RemoteAddr)
+}
+
+type rawConnKey struct{}
+
+// ConnContext is for http.Server.ConnContext: it hands the server each
+// connection's socket, so that a close handshake a client stalls (by
+// announcing a frame it never sends) ends with the socket closed after
+// ServerOptions.CloseTimeout. Without it the server falls back to the
+// websocket library's close, which waits for the client.
+func ConnContext(ctx context.Context, c net.Conn) context.Context {
+	return context.WithValue(ctx, rawConnKey{}, c)
+}
+
+// sock is a websocket connection and, when the HTTP server was set up with
+// ConnContext, its socket.
+type sock struct {
+	c   *websocket.Conn
+	raw net.Conn
 }
 
 // kick sends an Error and closes the connection, logging the reason.
-func (s *Server) kick(c *websocket.Conn, who string, code uint8, reason string) {
+func (s *Server) kick(sk sock, who string, code uint8, reason string) {
+	c := sk.c
 	s.logf("disconnect %s: %s", who, reason)
 	ctx, cancel := context.WithTimeout(s.ctx, time.Second)
 	defer cancel()
 	_ = c.Write(ctx, websocket.MessageBinary, wire.AppendError(nil, &wire.Error{Code: code, Text: reason}))
-	c.Close(websocket.StatusPolicyViolation, trimReason(reason))
+	closeWithin(sk, websocket.StatusPolicyViolation, trimReason(reason), s.opts.CloseTimeout)
+}
+
+// closeWithin closes c with a close frame but waits at most d for the
+// handshake: then the raw connection is closed. The library's handshake
+// reads whatever frame the client announced, so a client that announced a
+// huge one and sends nothing would hold the socket for ever.
+func closeWithin(sk sock, code websocket.StatusCode, reason string, d time.Duration) {
+	done := make(chan struct{})
+	go func() {
+		_ = sk.c.Close(code, reason)
+		close(done)
+	}()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+		if sk.raw != nil {
+			_ = sk.raw.Close() // ends the library's stalled handshake too
+		} else {
+			_ = sk.c.CloseNow()
+		}
+	}
 }
 
 func trimReason(s string) string {
@@ -177,7 +237,8 @@ func trimReason(s string) string {
 	return s
 }
 
-func (s *Server) serve(c *websocket.Conn, addr string) {
+func (s *Server) serve(sk sock, addr string) {
+	c := sk.c
 	ctx, cancel := context.WithTimeout(s.ctx, s.opts.HelloTimeout)
 	typ, b, err := c.Read(ctx)
 	cancel()
@@ -188,34 +249,35 @@ func (s *Server) serve(c *websocket.Conn, addr string) {
 	}
 	var h wire.Hello
 	if typ != websocket.MessageBinary {
-		s.kick(c, addr, wire.CodeBadHello, "first message is not binary")
+		s.kick(sk, addr, wire.CodeBadHello, "first message is not binary")
 		return
 	}
 	if err := wire.DecodeHello(b, &h); err != nil {
-		s.kick(c, addr, wire.CodeBadHello, "bad hello: "+err.Error())
+		s.kick(sk, addr, wire.CodeBadHello, "bad hello: "+err.Error())
 		return
 	}
 	if h.Version != wire.Version {
-		s.kick(c, addr, wire.CodeVersion, fmt.Sprintf("protocol version %d, server speaks %d", h.Version, wire.Version))
+		s.kick(sk, addr, wire.CodeVersion, fmt.Sprintf("protocol version %d, server speaks %d", h.Version, wire.Version))
 		return
 	}
 	frame := wire.Frame{}
 	if h.Flags&wire.HelloSeedFrame != 0 {
 		frame = wire.SeedFrame(s.opts.Config.UnitsPerMeter)
 	}
-	cl := &conn{s: s, c: c, addr: addr, frame: frame, out: make(chan []byte, s.opts.SendQueue), done: make(chan struct{})}
+	cl := &conn{s: s, c: c, raw: sk.raw, addr: addr, frame: frame, out: make(chan []byte, s.opts.SendQueue), done: make(chan struct{})}
 	p, room, err := s.join(cl, cleanName(h.Name), h.Token)
 	if err != nil {
 		code := uint8(wire.CodeFull)
 		if errors.Is(err, errUnknownToken) {
 			code = wire.CodeToken
 		}
-		s.kick(c, addr, code, err.Error())
+		s.kick(sk, addr, code, err.Error())
 		return
 	}
 	cl.who = fmt.Sprintf("%s (%q, room %d, player %d)", addr, p.name, room.num, p.id)
 	s.logf("join %s", cl.who)
 	go cl.writeLoop()
+	go cl.watchIdle()
 	reason := cl.readLoop(room, p)
 	room.leave(p, cl)
 	cl.close(reason)

@@ -50,7 +50,7 @@ func startServer(t testing.TB, opts ServerOptions) (*Server, string, *syncBuf) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := &http.Server{Handler: srv}
+	hs := &http.Server{Handler: srv, ConnContext: ConnContext}
 	go hs.Serve(LimitListener(ln, 32<<10))
 	t.Cleanup(func() {
 		srv.Close()

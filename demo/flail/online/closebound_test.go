@@ -1,0 +1,115 @@
+package online
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/seedgames/motorkit/flail/wire"
+)
+
+// rawHello opens a TCP connection to the server at url (ws://host/...),
+// does the websocket handshake by hand and sends a masked binary Hello.
+func rawHello(t *testing.T, url string) net.Conn {
+	t.Helper()
+	host := strings.TrimSuffix(strings.TrimPrefix(url, "ws://"), "/")
+	c, err := net.DialTimeout("tcp", host, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var key [16]byte
+	_, _ = rand.Read(key[:])
+	fmt.Fprintf(c, "GET / HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n", host, base64.StdEncoding.EncodeToString(key[:]))
+	_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil || resp.StatusCode != http.StatusSwitchingProtocols {
+		t.Fatalf("handshake: %v %v", resp, err)
+	}
+	hello := wire.AppendHello(nil, &wire.Hello{Version: wire.Version, Name: "probe"})
+	frame := []byte{0x82, 0x80 | byte(len(hello)), 1, 2, 3, 4} // FIN binary, masked
+	for i, b := range hello {
+		frame = append(frame, b^[]byte{1, 2, 3, 4}[i%4])
+	}
+	if _, err := c.Write(frame); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// A client that announces a 2^62-byte frame after its Hello and then sends
+// nothing is disconnected within a bounded time: the close handshake does
+// not wait for the announced payload. 50 such sockets at once.
+func TestOversizedFrameHeaderClosesConnection(t *testing.T) {
+	_, url, logs := startServer(t, ServerOptions{RoomSize: 60, MaxRooms: 1, IdleTimeout: 400 * time.Millisecond, CloseTimeout: 300 * time.Millisecond})
+	const n = 50
+	var wg sync.WaitGroup
+	open := make(chan int, n)
+	for i := 0; i < n; i++ {
+		c := rawHello(t, url)
+		defer c.Close()
+		hdr := []byte{0x82, 0x80 | 127, 0, 0, 0, 0, 0, 0, 0, 0, 9, 9, 9, 9}
+		binary.BigEndian.PutUint64(hdr[2:10], 1<<62)
+		if _, err := c.Write(hdr); err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func(i int, c net.Conn) {
+			defer wg.Done()
+			// Read until the server closes the socket, for at most 5 s.
+			_ = c.SetReadDeadline(time.Now().Add(5 * time.Second))
+			buf := make([]byte, 4096)
+			for {
+				if _, err := c.Read(buf); err != nil {
+					if ne, ok := err.(net.Error); ok && ne.Timeout() {
+						open <- i
+					}
+					return
+				}
+			}
+		}(i, c)
+	}
+	wg.Wait()
+	close(open)
+	if still := len(open); still > 0 {
+		t.Fatalf("%d of %d sockets still open 5 s after an oversized frame header; log:\n%s", still, n, logs.String())
+	}
+}
+
+// A player who sends no input for IdleTimeout is disconnected and told
+// why; one who keeps sending inputs stays.
+func TestIdleEviction(t *testing.T) {
+	_, url, _ := startServer(t, ServerOptions{RoomSize: 4, IdleTimeout: 500 * time.Millisecond})
+	idle := dial(t, url, DialOptions{Name: "Idle"})
+	busy := dial(t, url, DialOptions{Name: "Busy"})
+	defer busy.Close()
+	stop := time.Now().Add(1500 * time.Millisecond)
+	for time.Now().Before(stop) {
+		if _, err := busy.SendInput(context.Background(), 0, 0, 0); err != nil {
+			t.Fatalf("busy client: %v", err)
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	select {
+	case <-idle.Done():
+	default:
+		t.Fatal("idle client still connected after 3 idle timeouts")
+	}
+	if err := idle.Err(); err == nil || !strings.Contains(err.Error(), "idle") {
+		t.Errorf("idle client ended with %v, want a reason naming idleness", err)
+	}
+	select {
+	case <-busy.Done():
+		t.Fatalf("busy client disconnected: %v", busy.Err())
+	default:
+	}
+}
