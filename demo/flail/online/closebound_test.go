@@ -113,3 +113,23 @@ func TestIdleEviction(t *testing.T) {
 	default:
 	}
 }
+
+// A room whose people all left (and whose grace time ran out) closes after
+// EmptyRoomTimeout; the next newcomer opens a new one.
+func TestEmptyRoomCloses(t *testing.T) {
+	srv, url, _ := startServer(t, ServerOptions{RoomSize: 4, Grace: 100 * time.Millisecond, EmptyRoomTimeout: 300 * time.Millisecond})
+	a := dial(t, url, DialOptions{Name: "Ann"})
+	if len(srv.Rooms()) != 1 {
+		t.Fatalf("%d rooms after the first join", len(srv.Rooms()))
+	}
+	a.Close()
+	if !waitFor(3*time.Second, func() bool { return len(srv.Rooms()) == 0 }) {
+		t.Fatal("the empty room still runs 3 s after everyone left")
+	}
+	b := dial(t, url, DialOptions{Name: "Ben"})
+	defer b.Close()
+	rs := srv.Rooms()
+	if len(rs) != 1 || b.Welcome.Room != 1 {
+		t.Fatalf("newcomer: %d rooms, room %d; want a new room 1", len(rs), b.Welcome.Room)
+	}
+}

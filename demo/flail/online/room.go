@@ -305,6 +305,7 @@ func (r *Room) run(ctx context.Context) {
 	timer := time.NewTimer(dt)
 	defer timer.Stop()
 	next := time.Now()
+	var emptySince time.Time
 	for {
 		next = next.Add(dt)
 		wait := time.Until(next)
@@ -325,6 +326,14 @@ func (r *Room) run(ctx context.Context) {
 			return
 		}
 		r.tick()
+		if r.People() > 0 {
+			emptySince = time.Time{}
+		} else if now := time.Now(); emptySince.IsZero() {
+			emptySince = now
+		} else if now.Sub(emptySince) > r.s.opts.EmptyRoomTimeout && r.s.retire(r) {
+			r.closeAll()
+			return
+		}
 	}
 }
 

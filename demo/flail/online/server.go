@@ -53,6 +53,10 @@ type ServerOptions struct {
 	SendQueue, SlowDrops int
 	// Log receives one line per connection event (default log.Default()).
 	Log *log.Logger
+	// EmptyRoomTimeout closes a room that has had no people (connected or
+	// within their grace time) for that long (default 1 min): its bots
+	// stop ticking. The next newcomer opens a new room.
+	EmptyRoomTimeout time.Duration
 	// IdleTimeout ends a connection that sent no input for that long
 	// (default 60 s); the player is told why and may come back with the
 	// token within the grace time.
@@ -105,6 +109,9 @@ func (o *ServerOptions) defaults() error {
 	if o.IdleTimeout <= 0 {
 		o.IdleTimeout = 60 * time.Second
 	}
+	if o.EmptyRoomTimeout <= 0 {
+		o.EmptyRoomTimeout = time.Minute
+	}
 	if o.InputRate <= 0 {
 		o.InputRate = 48
 	}
@@ -128,10 +135,11 @@ func (o *ServerOptions) defaults() error {
 type Server struct {
 	opts ServerOptions
 
-	mu     sync.Mutex
-	rooms  []*Room
-	tokens map[wire.Token]*player
-	closed bool
+	mu       sync.Mutex
+	rooms    []*Room
+	nextRoom int // the number of the next room opened
+	tokens   map[wire.Token]*player
+	closed   bool
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -345,10 +353,11 @@ func (s *Server) join(cl *conn, name string, tok wire.Token) (*player, *Room, er
 	if len(s.rooms) >= s.opts.MaxRooms {
 		return nil, nil, fmt.Errorf("server full (%d rooms of %d)", len(s.rooms), s.opts.RoomSize)
 	}
-	r, err := newRoom(s, len(s.rooms))
+	r, err := newRoom(s, s.nextRoom)
 	if err != nil {
 		return nil, nil, err
 	}
+	s.nextRoom++
 	s.rooms = append(s.rooms, r)
 	s.wg.Add(1)
 	go func() { defer s.wg.Done(); r.run(s.ctx) }()
@@ -362,6 +371,23 @@ func (s *Server) join(cl *conn, name string, tok wire.Token) (*player, *Room, er
 
 // errUnknownToken refuses a Hello whose token names no car.
 var errUnknownToken = errors.New("unknown or expired token: join without one")
+
+// retire closes room r if it is still empty: it leaves the list at once,
+// under the lock joins take, so no newcomer can land in it.
+func (s *Server) retire(r *Room) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r.People() != 0 {
+		return false
+	}
+	i := slices.Index(s.rooms, r)
+	if i < 0 {
+		return false
+	}
+	s.rooms = slices.Delete(s.rooms, i, i+1)
+	s.logf("room %d closed: empty for %v", r.num, s.opts.EmptyRoomTimeout)
+	return true
+}
 
 func (s *Server) forget(tok wire.Token) {
 	s.mu.Lock()
