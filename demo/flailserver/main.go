@@ -31,6 +31,8 @@ type flags struct {
 	grace    time.Duration
 	origins  []string
 	idle     time.Duration
+	perAddr  int
+	proxies  []string
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -44,6 +46,11 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.web, "web", "demo/flail/web", "directory of the browser page (index.html; flail.wasm and wasm_exec.js when built)")
 	fs.BoolVar(&f.build, "build-wasm", true, "build flail.wasm with the go tool when -web has none")
 	fs.DurationVar(&f.grace, "grace", 10*time.Second, "how long a dropped player's car waits for a reconnect")
+	fs.IntVar(&f.perAddr, "max-per-address", 8, "most connections, and most cars (connected or within -grace), per remote address")
+	fs.Func("trusted-proxy", "IP or CIDR of a reverse proxy whose X-Forwarded-For names the client (repeatable)", func(v string) error {
+		f.proxies = append(f.proxies, v)
+		return nil
+	})
 	fs.DurationVar(&f.idle, "idle", 60*time.Second, "disconnect a player who sends no input for this long (told why; the car waits -grace for a reconnect)")
 	fs.Func("origin", "host pattern of another web page allowed to connect from a browser, e.g. game.example.com or *.example.com (repeatable; pages this server serves are always allowed)", func(v string) error {
 		if _, err := path.Match(v, ""); err != nil || v == "" {
@@ -174,7 +181,8 @@ func main() {
 		log.Fatal(err)
 	}
 	srv, err := online.NewServer(online.ServerOptions{RoomSize: f.roomSize, MaxRooms: f.rooms, Seed: f.seed,
-		Config: &cfg, Grace: f.grace, AllowedOrigins: f.origins, IdleTimeout: f.idle})
+		Config: &cfg, Grace: f.grace, AllowedOrigins: f.origins, IdleTimeout: f.idle,
+		MaxPerAddress: f.perAddr, TrustedProxies: f.proxies})
 	if err != nil {
 		log.Fatal(err)
 	}

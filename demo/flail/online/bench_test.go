@@ -19,7 +19,7 @@ func BenchmarkRoomTick(b *testing.B) {
 			name = "with_4_people"
 		}
 		b.Run(name, func(b *testing.B) {
-			s, err := NewServer(ServerOptions{RoomSize: 16, Log: log.New(io.Discard, "", 0)})
+			s, err := NewServer(ServerOptions{RoomSize: 16, MaxPerAddress: 1 << 20, Log: log.New(io.Discard, "", 0)})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -27,6 +28,9 @@ type DialOptions struct {
 	// OnSnapshot, when set, is called from the reader goroutine for every
 	// snapshot with its server tick and arrival time.
 	OnSnapshot func(tick uint32, at time.Time)
+	// HTTPClient, when set, makes the websocket's HTTP handshake (a proxy,
+	// a source address, TLS settings); nil is http.DefaultClient.
+	HTTPClient *http.Client
 	// Version overrides the protocol version sent (tests of old clients).
 	Version uint16
 }
@@ -78,7 +82,7 @@ func Dial(ctx context.Context, url string, opts DialOptions) (*Client, error) {
 	if opts.Delay <= 0 {
 		opts.Delay = 100 * time.Millisecond
 	}
-	c, _, err := websocket.Dial(ctx, url, nil)
+	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: opts.HTTPClient})
 	if err != nil {
 		return nil, err
 	}

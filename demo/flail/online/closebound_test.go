@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -131,5 +132,84 @@ func TestEmptyRoomCloses(t *testing.T) {
 	rs := srv.Rooms()
 	if len(rs) != 1 || b.Welcome.Room != 1 {
 		t.Fatalf("newcomer: %d rooms, room %d; want a new room 1", len(rs), b.Welcome.Room)
+	}
+}
+
+// dialFrom dials the server from a given loopback source address (the
+// whole of 127.0.0.0/8 is this machine), as a distinct remote player.
+func dialFrom(url, from string, opts DialOptions) (*Client, error) {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(from)}, Timeout: 5 * time.Second}
+	opts.HTTPClient = &http.Client{Transport: &http.Transport{DialContext: d.DialContext}}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	return Dial(ctx, url, opts)
+}
+
+// One script opening many connections from one address takes at most
+// MaxPerAddress places; a newcomer from another address still gets in
+// (on a19d386, 200 such connections filled a 192-place server).
+func TestPerAddressLimit(t *testing.T) {
+	_, url, _ := startServer(t, ServerOptions{RoomSize: 12, MaxRooms: 2, MaxPerAddress: 4})
+	var held []*Client
+	refused := 0
+	for i := 0; i < 40; i++ {
+		c, err := dialFrom(url, "127.0.0.2", DialOptions{Name: "script"})
+		if err != nil {
+			refused++
+			continue
+		}
+		held = append(held, c)
+	}
+	defer func() {
+		for _, c := range held {
+			c.Close()
+		}
+	}()
+	if len(held) != 4 || refused != 36 {
+		t.Fatalf("one address got %d places (%d refused), want 4", len(held), refused)
+	}
+	c, err := dialFrom(url, "127.0.0.3", DialOptions{Name: "newcomer"})
+	if err != nil {
+		t.Fatalf("newcomer from another address refused: %v", err)
+	}
+	c.Close()
+	// Dropped cars wait their grace time and still count against their
+	// address: closing the connections frees no car for the script.
+	for _, c := range held {
+		c.Close()
+	}
+	held = nil
+	_, err = dialFrom(url, "127.0.0.2", DialOptions{Name: "script"})
+	var se *wire.Error
+	if !errors.As(err, &se) || se.Code != wire.CodeFull {
+		t.Fatalf("fifth car from one address within the grace time: %v, want CodeFull", err)
+	}
+}
+
+// Behind a trusted proxy the limit counts the client addresses the proxy
+// reports in X-Forwarded-For; from anyone else the header is ignored.
+func TestTrustedProxyAddress(t *testing.T) {
+	srv, err := NewServer(ServerOptions{MaxPerAddress: 2, TrustedProxies: []string{"127.0.0.4/32"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	for _, tc := range []struct{ remote, xff, want string }{
+		{"127.0.0.4:5000", "203.0.113.7", "203.0.113.7"},
+		{"127.0.0.4:5000", "198.51.100.1, 203.0.113.7, 127.0.0.4", "203.0.113.7"},
+		{"127.0.0.5:5000", "203.0.113.7", "127.0.0.5"},
+		{"127.0.0.4:5000", "", "127.0.0.4"},
+		{"127.0.0.4:5000", "garbage", "127.0.0.4"},
+	} {
+		r := &http.Request{RemoteAddr: tc.remote, Header: http.Header{}}
+		if tc.xff != "" {
+			r.Header.Set("X-Forwarded-For", tc.xff)
+		}
+		if got := srv.remoteAddr(r); got != tc.want {
+			t.Errorf("remote %s, X-Forwarded-For %q: address %q, want %q", tc.remote, tc.xff, got, tc.want)
+		}
+	}
+	if _, err := NewServer(ServerOptions{TrustedProxies: []string{"not-an-ip"}}); err == nil {
+		t.Error("a bad trusted proxy accepted")
 	}
 }

@@ -39,6 +39,7 @@ type player struct {
 	id     uint32
 	ent    donburi.Entity
 	name   string
+	addr   string // the remote address the car counts against
 	token  wire.Token
 	cl     *conn // nil while disconnected
 	goneAt time.Time
@@ -139,7 +140,7 @@ func (r *Room) add(cl *conn, name string) (*player, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &player{room: r, id: r.nextID, ent: e, name: name, token: newToken(), cl: cl}
+	p := &player{room: r, id: r.nextID, ent: e, name: name, token: newToken(), cl: cl, addr: cl.addr}
 	r.nextID++
 	r.ids[e] = p.id
 	r.people = append(r.people, p)

@@ -7,6 +7,7 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/netip"
 	"slices"
 	"strings"
 	"sync"
@@ -53,6 +54,17 @@ type ServerOptions struct {
 	SendQueue, SlowDrops int
 	// Log receives one line per connection event (default log.Default()).
 	Log *log.Logger
+	// MaxPerAddress bounds, per remote address, both the open connections
+	// and the cars (connected or waiting within their grace time), so one
+	// script cannot take every place (default 8; a household or LAN party
+	// behind one address shares them). A connection over the limit gets
+	// HTTP 429; a Hello over it, wire.CodeFull.
+	MaxPerAddress int
+	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies in
+	// front of the server: for a connection from one of them the remote
+	// address is taken from X-Forwarded-For (its rightmost address that is
+	// not itself a trusted proxy). Other connections' headers are ignored.
+	TrustedProxies []string
 	// EmptyRoomTimeout closes a room that has had no people (connected or
 	// within their grace time) for that long (default 1 min): its bots
 	// stop ticking. The next newcomer opens a new room.
@@ -112,6 +124,9 @@ func (o *ServerOptions) defaults() error {
 	if o.EmptyRoomTimeout <= 0 {
 		o.EmptyRoomTimeout = time.Minute
 	}
+	if o.MaxPerAddress <= 0 {
+		o.MaxPerAddress = 8
+	}
 	if o.InputRate <= 0 {
 		o.InputRate = 48
 	}
@@ -136,6 +151,8 @@ type Server struct {
 	opts ServerOptions
 
 	mu       sync.Mutex
+	conns    map[string]int // open connections per remote address
+	proxies  []netip.Prefix
 	rooms    []*Room
 	nextRoom int // the number of the next room opened
 	tokens   map[wire.Token]*player
@@ -151,8 +168,21 @@ func NewServer(opts ServerOptions) (*Server, error) {
 	if err := opts.defaults(); err != nil {
 		return nil, err
 	}
+	var proxies []netip.Prefix
+	for _, p := range opts.TrustedProxies {
+		pre, err := netip.ParsePrefix(p)
+		if err != nil {
+			ip, err2 := netip.ParseAddr(p)
+			if err2 != nil {
+				return nil, fmt.Errorf("online: trusted proxy %q: not an IP or CIDR", p)
+			}
+			pre = netip.PrefixFrom(ip.Unmap(), ip.Unmap().BitLen())
+		}
+		proxies = append(proxies, pre)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{opts: opts, tokens: map[wire.Token]*player{}, ctx: ctx, cancel: cancel}, nil
+	return &Server{opts: opts, tokens: map[wire.Token]*player{}, conns: map[string]int{}, proxies: proxies,
+		ctx: ctx, cancel: cancel}, nil
 }
 
 // Close stops the rooms and disconnects everyone.
@@ -175,6 +205,13 @@ func (s *Server) logf(format string, args ...any) { s.opts.Log.Printf(format, ar
 
 // ServeHTTP accepts a WebSocket connection and runs it until it ends.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	addr := s.remoteAddr(r)
+	if !s.openConn(addr) {
+		s.logf("refuse %s: more than %d connections from that address", addr, s.opts.MaxPerAddress)
+		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
+		return
+	}
+	defer s.closeConn(addr)
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.opts.AllowedOrigins})
 	if err != nil {
 		s.logf("accept %s: %v", r.RemoteAddr, err)
@@ -184,7 +221,72 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	raw, _ := r.Context().Value(rawConnKey{}).(net.Conn)
 	s.wg.Add(1)
 	defer s.wg.Done()
-	s.serve(sock{c, raw}, r.RemoteAddr)
+	s.serve(sock{c, raw}, addr)
+}
+
+// remoteAddr is the address limits count against: the connection's IP, or
+// for a trusted proxy the client's IP from X-Forwarded-For.
+func (s *Server) remoteAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil || !s.trusted(ip) {
+		return host
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		h, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break
+		}
+		if !s.trusted(h) {
+			return h.String()
+		}
+	}
+	return host
+}
+
+func (s *Server) trusted(ip netip.Addr) bool {
+	for _, p := range s.proxies {
+		if p.Contains(ip.Unmap()) {
+			return true
+		}
+	}
+	return false
+}
+
+// openConn counts a new connection from addr; false when addr is at the
+// limit.
+func (s *Server) openConn(addr string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conns[addr] >= s.opts.MaxPerAddress {
+		return false
+	}
+	s.conns[addr]++
+	return true
+}
+
+func (s *Server) closeConn(addr string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conns[addr]--; s.conns[addr] <= 0 {
+		delete(s.conns, addr)
+	}
+}
+
+// carsFrom counts the cars of people from addr, connected or within their
+// grace time. Callers hold s.mu.
+func (s *Server) carsFrom(addr string) int {
+	n := 0
+	for _, p := range s.tokens {
+		if p.addr == addr {
+			n++
+		}
+	}
+	return n
 }
 
 type rawConnKey struct{}
@@ -343,6 +445,9 @@ func (s *Server) join(cl *conn, name string, tok wire.Token) (*player, *Room, er
 			}
 		}
 		return nil, nil, errUnknownToken
+	}
+	if n := s.carsFrom(cl.addr); n >= s.opts.MaxPerAddress {
+		return nil, nil, fmt.Errorf("%d cars from your address already (at most %d)", n, s.opts.MaxPerAddress)
 	}
 	for _, r := range s.rooms {
 		if p, err := r.add(cl, name); err == nil {

@@ -39,6 +39,11 @@ func (s *syncBuf) String() string {
 func startServer(t testing.TB, opts ServerOptions) (*Server, string, *syncBuf) {
 	t.Helper()
 	logs := &syncBuf{}
+	if opts.MaxPerAddress == 0 {
+		// Every test client comes from 127.0.0.1; the tests of the
+		// per-address limit set it.
+		opts.MaxPerAddress = 1 << 20
+	}
 	if opts.Log == nil {
 		opts.Log = log.New(logs, "", 0)
 	}
