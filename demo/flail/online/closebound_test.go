@@ -213,3 +213,23 @@ func TestTrustedProxyAddress(t *testing.T) {
 		t.Error("a bad trusted proxy accepted")
 	}
 }
+
+// The input budget counts from the connection's start (docs/protocol.md):
+// a client that joined 1 s ago may send (1+1)*48 = 96 inputs at once;
+// counted from its first input the budget was only 48.
+func TestInputBudgetFromConnectionStart(t *testing.T) {
+	_, url, _ := startServer(t, ServerOptions{RoomSize: 4})
+	c := dial(t, url, DialOptions{Name: "late"})
+	defer c.Close()
+	time.Sleep(1100 * time.Millisecond)
+	for i := 0; i < 90; i++ {
+		if _, err := c.SendInput(context.Background(), 0, 1, 0); err != nil {
+			t.Fatalf("input %d: %v", i, err)
+		}
+	}
+	select {
+	case <-c.Done():
+		t.Fatalf("kicked after 90 inputs 1 s into the connection: %v", c.Err())
+	case <-time.After(500 * time.Millisecond):
+	}
+}

@@ -21,7 +21,8 @@ import (
 type conn struct {
 	s     *Server
 	c     *websocket.Conn
-	raw   net.Conn // the socket, when the HTTP server has ConnContext
+	raw   net.Conn  // the socket, when the HTTP server has ConnContext
+	start time.Time // when the connection was accepted: the input budget counts from here
 	addr  string
 	who   string
 	frame wire.Frame

@@ -231,7 +231,7 @@ func (r *Room) queue(p *player, cl *conn, in wire.Input) string {
 	// time is not.
 	now := time.Now()
 	if p.inAt.IsZero() {
-		p.inAt, p.inCount = now, 0
+		p.inAt, p.inCount = cl.start, 0
 	}
 	rate := float64(r.s.opts.InputRate)
 	p.inCount++

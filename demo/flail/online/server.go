@@ -349,6 +349,7 @@ func trimReason(s string) string {
 
 func (s *Server) serve(sk sock, addr string) {
 	c := sk.c
+	start := time.Now()
 	ctx, cancel := context.WithTimeout(s.ctx, s.opts.HelloTimeout)
 	typ, b, err := c.Read(ctx)
 	cancel()
@@ -374,7 +375,7 @@ func (s *Server) serve(sk sock, addr string) {
 	if h.Flags&wire.HelloSeedFrame != 0 {
 		frame = wire.SeedFrame(s.opts.Config.UnitsPerMeter)
 	}
-	cl := &conn{s: s, c: c, raw: sk.raw, addr: addr, frame: frame, out: make(chan []byte, s.opts.SendQueue), done: make(chan struct{})}
+	cl := &conn{s: s, c: c, raw: sk.raw, start: start, addr: addr, frame: frame, out: make(chan []byte, s.opts.SendQueue), done: make(chan struct{})}
 	p, room, err := s.join(cl, cleanName(h.Name), h.Token)
 	if err != nil {
 		code := uint8(wire.CodeFull)
