@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	flailmatch "github.com/seedgames/motorkit/flail/match"
 	"log"
 	"math"
 	"time"
+
+	flailmatch "github.com/seedgames/motorkit/flail/match"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
@@ -60,10 +62,21 @@ func connectOnline(f flags) (*flailmatch.Match, *netGame, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	opts := online.DialOptions{Name: f.name}
+	if tok, ok := parseToken(f.token); ok {
+		opts.Token = tok
+	}
 	c, err := online.Dial(ctx, f.connect, opts)
+	var se *wire.Error
+	if errors.As(err, &se) && se.Code == wire.CodeToken {
+		// The car of the saved token is gone (the grace time is over):
+		// join as a new player.
+		opts.Token = wire.Token{}
+		c, err = online.Dial(ctx, f.connect, opts)
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("connect %s: %w", f.connect, err)
 	}
+	saveToken(c.Welcome.Token)
 	m, err := match.NewEmpty(cfg, 0)
 	if err != nil {
 		return nil, nil, err
@@ -210,6 +223,7 @@ func (n *netGame) reconnect(lost error) error {
 			n.ents[r.c.Welcome.You] = n.m.Player
 		}
 		n.c = r.c
+		saveToken(n.c.Welcome.Token)
 		n.rosterV, n.pickV = 0, 0
 		n.sm.Reset()
 		log.Printf("reconnected as player %d", n.c.Welcome.You)

@@ -29,7 +29,8 @@ type DialOptions struct {
 	// snapshot with its server tick and arrival time.
 	OnSnapshot func(tick uint32, at time.Time)
 	// HTTPClient, when set, makes the websocket's HTTP handshake (a proxy,
-	// a source address, TLS settings); nil is http.DefaultClient.
+	// a source address, TLS settings); nil is http.DefaultClient. Browsers
+	// (js/wasm) make the handshake themselves and ignore it.
 	HTTPClient *http.Client
 	// Version overrides the protocol version sent (tests of old clients).
 	Version uint16
@@ -82,7 +83,7 @@ func Dial(ctx context.Context, url string, opts DialOptions) (*Client, error) {
 	if opts.Delay <= 0 {
 		opts.Delay = 100 * time.Millisecond
 	}
-	c, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: opts.HTTPClient})
+	c, _, err := websocket.Dial(ctx, url, dialOptions(opts))
 	if err != nil {
 		return nil, err
 	}
