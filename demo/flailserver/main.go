@@ -192,6 +192,10 @@ func main() {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/ws", srv)
+	ops := srv.OpsHandler()
+	mux.Handle("/healthz", ops)
+	mux.Handle("/readyz", ops)
+	mux.Handle("/rooms", ops)
 	mux.Handle("/", wf)
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
