@@ -196,6 +196,7 @@ func main() {
 	mux.Handle("/healthz", ops)
 	mux.Handle("/readyz", ops)
 	mux.Handle("/rooms", ops)
+	mux.Handle("/metrics", srv.MetricsHandler())
 	mux.Handle("/", wf)
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {

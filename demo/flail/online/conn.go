@@ -95,6 +95,9 @@ func (cl *conn) writeLoop() {
 			ctx, cancel := context.WithTimeout(cl.s.ctx, cl.s.opts.WriteTimeout)
 			err := cl.c.Write(ctx, websocket.MessageBinary, b)
 			cancel()
+			if err == nil {
+				cl.s.met.bytesOut.Add(float64(len(b)))
+			}
 			if wire.KindOf(b) == wire.KindSnapshot { // per-client buffers (see Room.send)
 				putSnapBuf(b)
 			}
@@ -141,6 +144,7 @@ func (cl *conn) readLoop(room *Room, p *player) string {
 			cl.s.logf("disconnect %s: read: %v", cl.who, err)
 			return "closed"
 		}
+		cl.s.met.bytesIn.Add(float64(len(b)))
 		now := time.Now()
 		tokens = math.Min(msgRate, tokens+now.Sub(last).Seconds()*msgRate)
 		last = now

@@ -1,10 +1,15 @@
 package online
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/seedgames/motorkit/flail/wire"
 )
 
 // The operator's endpoints answer over real HTTP on 127.0.0.1: health,
@@ -41,5 +46,39 @@ func TestOpsEndpoints(t *testing.T) {
 	srv.Close()
 	if code, _ := get("/readyz"); code != http.StatusServiceUnavailable {
 		t.Errorf("/readyz %d after Close, want 503", code)
+	}
+}
+
+// The metrics endpoint serves the Prometheus text format with the room,
+// player, connection, traffic, tick, input and disconnect figures of a real
+// session: a client joins, sends inputs, leaves.
+func TestMetrics(t *testing.T) {
+	srv, url, _ := startServer(t, ServerOptions{RoomSize: 4})
+	c := dial(t, url, DialOptions{Name: "Ann"})
+	for i := 0; i < 10; i++ {
+		if _, err := c.SendInput(context.Background(), 0, 1, 0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var s wire.Snapshot
+	if !waitFor(2*time.Second, func() bool { return c.Latest(&s) && s.Ack >= 10 }) {
+		t.Fatalf("inputs not acked: %d", s.Ack)
+	}
+	scrape := func() string {
+		t.Helper()
+		rec := httptest.NewRecorder()
+		srv.MetricsHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
+		return rec.Body.String()
+	}
+	body := scrape()
+	for _, want := range []string{"flail_rooms 1", "flail_players 1", "flail_bots 3", "flail_connections 1",
+		`flail_inputs_total{result="applied"} 10`, "flail_tick_seconds_count", "flail_bytes_out_total", "flail_bytes_in_total"} {
+		if !strings.Contains(body, want) {
+			t.Errorf("metrics lack %q", want)
+		}
+	}
+	c.Close()
+	if !waitFor(2*time.Second, func() bool { return strings.Contains(scrape(), `flail_disconnects_total{reason="closed"} 1`) }) {
+		t.Errorf("a closed connection was not counted:\n%s", scrape())
 	}
 }

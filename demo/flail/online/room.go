@@ -206,6 +206,7 @@ func (r *Room) queue(p *player, cl *conn, in wire.Input) string {
 	}
 	if in.Tick <= p.lastIn {
 		p.cnt.Duplicates++
+		r.s.met.inputs.WithLabelValues("dropped").Inc()
 		if p.cnt.Duplicates == 1 {
 			r.s.logf("clamp %s: input tick %d after %d dropped (duplicate or out of order)", cl.who, in.Tick, p.lastIn)
 		}
@@ -416,6 +417,7 @@ func (r *Room) applyInput(p *player) {
 		cmd.PrimaryPressed = cmd.PrimaryPressed || in.Buttons&wire.ButtonPressed != 0
 		p.cnt.Applied++
 		p.cnt.LastApplied = in.Tick
+		r.s.met.inputs.WithLabelValues("applied").Inc()
 	}
 	p.queue = append(p.queue[:0], p.queue[n:]...)
 	components.View.Get(e).Yaw = cmd.AimAngle

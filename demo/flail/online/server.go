@@ -161,6 +161,7 @@ type Server struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	met    *metrics
 }
 
 // NewServer returns a server with no rooms yet (the first Hello opens one).
@@ -181,8 +182,10 @@ func NewServer(opts ServerOptions) (*Server, error) {
 		proxies = append(proxies, pre)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{opts: opts, tokens: map[wire.Token]*player{}, conns: map[string]int{}, proxies: proxies,
-		ctx: ctx, cancel: cancel}, nil
+	s := &Server{opts: opts, tokens: map[wire.Token]*player{}, conns: map[string]int{}, proxies: proxies,
+		ctx: ctx, cancel: cancel}
+	s.met = newMetrics(s)
+	return s, nil
 }
 
 // Close stops the rooms and disconnects everyone.
@@ -310,6 +313,7 @@ type sock struct {
 // kick sends an Error and closes the connection, logging the reason.
 func (s *Server) kick(sk sock, who string, code uint8, reason string) {
 	c := sk.c
+	s.met.disconnects.WithLabelValues(reasonLabel(reason)).Inc()
 	s.logf("disconnect %s: %s", who, reason)
 	ctx, cancel := context.WithTimeout(s.ctx, time.Second)
 	defer cancel()
@@ -392,6 +396,9 @@ func (s *Server) serve(sk sock, addr string) {
 	reason := cl.readLoop(room, p)
 	room.leave(p, cl)
 	cl.close(reason)
+	if r, _ := cl.reason.Load().(string); r == "" || r == "closed" {
+		s.met.disconnects.WithLabelValues("closed").Inc() // a kick counted itself
+	}
 }
 
 // cleanName keeps printable runes, trims spaces, cuts to wire.MaxName bytes;

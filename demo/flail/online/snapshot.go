@@ -95,7 +95,9 @@ func (r *Room) send(start time.Time) {
 	r.roster = false
 	st := &r.stats
 	st.Ticks++
-	st.Durations = appendBounded(st.Durations, time.Since(start).Seconds())
+	d := time.Since(start).Seconds()
+	st.Durations = appendBounded(st.Durations, d)
+	r.s.met.tick.Observe(d)
 	if !r.lastAt.IsZero() {
 		st.Intervals = appendBounded(st.Intervals, start.Sub(r.lastAt).Seconds())
 	}
