@@ -1,6 +1,10 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -13,6 +17,7 @@ import (
 	"os/signal"
 	"path"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -79,13 +84,27 @@ type webFiles struct {
 	mu    sync.Mutex
 	built string // directory with flail.wasm and wasm_exec.js, once ready
 	err   error
+	// cache holds each served file's validator and gzip body, made once
+	// per version of the file (path, size, modification time).
+	cache map[string]*cachedFile
+}
+
+// cachedFile is one version of a served file.
+type cachedFile struct {
+	size    int64
+	mod     time.Time
+	etag    string // of the file's bytes
+	gz      []byte // gzip -9 of them
+	gzEtag  string
+	content []byte
 }
 
 func (wf *webFiles) buildWasm(logf func(string, ...any)) {
 	out, err := os.MkdirTemp("", "flailweb")
 	if err == nil {
 		logf("building flail.wasm for the browser (GOOS=js GOARCH=wasm go build ./demo/flail) ...")
-		cmd := exec.Command("go", "build", "-o", filepath.Join(out, "flail.wasm"), "./demo/flail")
+		// -s -w: no symbol table or DWARF (the page needs neither).
+		cmd := exec.Command("go", "build", "-ldflags=-s -w", "-o", filepath.Join(out, "flail.wasm"), "./demo/flail")
 		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 		var msg []byte
 		if msg, err = cmd.CombinedOutput(); err != nil {
@@ -135,7 +154,7 @@ func (wf *webFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	name := r.URL.Path
 	switch name {
 	case "/", "/index.html":
-		http.ServeFile(w, r, filepath.Join(wf.dir, "index.html"))
+		wf.serveFile(w, r, filepath.Join(wf.dir, "index.html"), "text/html; charset=utf-8")
 		return
 	case "/server.js":
 		// tells the page it was served by a flail server: connect back.
@@ -162,10 +181,82 @@ func (wf *webFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		p = filepath.Join(built, name[1:])
 	}
+	ctype := "text/javascript; charset=utf-8"
 	if name == "/flail.wasm" {
-		w.Header().Set("Content-Type", "application/wasm")
+		ctype = "application/wasm"
 	}
-	http.ServeFile(w, r, p)
+	wf.serveFile(w, r, p, ctype)
+}
+
+// serveFile serves the file at p light: gzip -9 when the browser accepts
+// it (made once per version of the file), an ETag and Last-Modified, and
+// "no-cache" so a browser revalidates each visit and gets 304 Not Modified
+// until the file changes (a rebuilt flail.wasm is never served stale).
+func (wf *webFiles) serveFile(w http.ResponseWriter, r *http.Request, p, ctype string) {
+	cf, err := wf.cached(p)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", ctype)
+	h.Set("Cache-Control", "no-cache")
+	h.Set("Vary", "Accept-Encoding")
+	body, etag := cf.content, cf.etag
+	if acceptsGzip(r) {
+		body, etag = cf.gz, cf.gzEtag
+		h.Set("Content-Encoding", "gzip")
+	}
+	h.Set("ETag", etag)
+	http.ServeContent(w, r, "", cf.mod, bytes.NewReader(body))
+}
+
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.TrimSpace(enc) == "gzip" && strings.TrimSpace(q) != "q=0" {
+			return true
+		}
+	}
+	return false
+}
+
+// cached returns the cache entry of the file at p, made anew when the file
+// changed.
+func (wf *webFiles) cached(p string) (*cachedFile, error) {
+	st, err := os.Stat(p)
+	if err != nil {
+		return nil, err
+	}
+	wf.mu.Lock()
+	cf := wf.cache[p]
+	wf.mu.Unlock()
+	if cf != nil && cf.size == st.Size() && cf.mod.Equal(st.ModTime()) {
+		return cf, nil
+	}
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	var gz bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	if _, err := zw.Write(data); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(data)
+	tag := hex.EncodeToString(sum[:12])
+	cf = &cachedFile{size: st.Size(), mod: st.ModTime(), content: data, etag: `"` + tag + `"`,
+		gz: gz.Bytes(), gzEtag: `"` + tag + `-gz"`}
+	wf.mu.Lock()
+	if wf.cache == nil {
+		wf.cache = map[string]*cachedFile{}
+	}
+	wf.cache[p] = cf
+	wf.mu.Unlock()
+	return cf, nil
 }
 
 func main() {

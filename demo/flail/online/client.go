@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,7 +30,7 @@ type DialOptions struct {
 	// HTTPClient, when set, makes the websocket's HTTP handshake (a proxy,
 	// a source address, TLS settings); nil is http.DefaultClient. Browsers
 	// (js/wasm) make the handshake themselves and ignore it.
-	HTTPClient *http.Client
+	HTTPClient httpClient
 	// Version overrides the protocol version sent (tests of old clients).
 	Version uint16
 }

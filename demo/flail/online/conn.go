@@ -96,7 +96,7 @@ func (cl *conn) writeLoop() {
 			err := cl.c.Write(ctx, websocket.MessageBinary, b)
 			cancel()
 			if err == nil {
-				cl.s.met.bytesOut.Add(float64(len(b)))
+				cl.s.met.addOut(len(b))
 			}
 			if wire.KindOf(b) == wire.KindSnapshot { // per-client buffers (see Room.send)
 				putSnapBuf(b)
@@ -144,7 +144,7 @@ func (cl *conn) readLoop(room *Room, p *player) string {
 			cl.s.logf("disconnect %s: read: %v", cl.who, err)
 			return "closed"
 		}
-		cl.s.met.bytesIn.Add(float64(len(b)))
+		cl.s.met.addIn(len(b))
 		now := time.Now()
 		tokens = math.Min(msgRate, tokens+now.Sub(last).Seconds()*msgRate)
 		last = now

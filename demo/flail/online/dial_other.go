@@ -2,7 +2,15 @@
 
 package online
 
-import "github.com/coder/websocket"
+import (
+	"net/http"
+
+	"github.com/coder/websocket"
+)
+
+// httpClient is DialOptions.HTTPClient's type: an *http.Client outside the
+// browser.
+type httpClient = *http.Client
 
 func dialOptions(o DialOptions) *websocket.DialOptions {
 	return &websocket.DialOptions{HTTPClient: o.HTTPClient}

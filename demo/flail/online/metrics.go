@@ -1,3 +1,5 @@
+//go:build !js
+
 package online
 
 import (
@@ -108,3 +110,9 @@ func newMetrics(s *Server) *metrics {
 func (s *Server) MetricsHandler() http.Handler {
 	return promhttp.HandlerFor(s.met.reg, promhttp.HandlerOpts{})
 }
+
+func (m *metrics) observeTick(seconds float64) { m.tick.Observe(seconds) }
+func (m *metrics) addIn(n int)                 { m.bytesIn.Add(float64(n)) }
+func (m *metrics) addOut(n int)                { m.bytesOut.Add(float64(n)) }
+func (m *metrics) disconnect(reason string)    { m.disconnects.WithLabelValues(reasonLabel(reason)).Inc() }
+func (m *metrics) input(result string)         { m.inputs.WithLabelValues(result).Inc() }

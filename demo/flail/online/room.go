@@ -206,7 +206,7 @@ func (r *Room) queue(p *player, cl *conn, in wire.Input) string {
 	}
 	if in.Tick <= p.lastIn {
 		p.cnt.Duplicates++
-		r.s.met.inputs.WithLabelValues("dropped").Inc()
+		r.s.met.input("dropped")
 		if p.cnt.Duplicates == 1 {
 			r.s.logf("clamp %s: input tick %d after %d dropped (duplicate or out of order)", cl.who, in.Tick, p.lastIn)
 		}
@@ -417,7 +417,7 @@ func (r *Room) applyInput(p *player) {
 		cmd.PrimaryPressed = cmd.PrimaryPressed || in.Buttons&wire.ButtonPressed != 0
 		p.cnt.Applied++
 		p.cnt.LastApplied = in.Tick
-		r.s.met.inputs.WithLabelValues("applied").Inc()
+		r.s.met.input("applied")
 	}
 	p.queue = append(p.queue[:0], p.queue[n:]...)
 	components.View.Get(e).Yaw = cmd.AimAngle

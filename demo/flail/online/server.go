@@ -313,7 +313,7 @@ type sock struct {
 // kick sends an Error and closes the connection, logging the reason.
 func (s *Server) kick(sk sock, who string, code uint8, reason string) {
 	c := sk.c
-	s.met.disconnects.WithLabelValues(reasonLabel(reason)).Inc()
+	s.met.disconnect(reason)
 	s.logf("disconnect %s: %s", who, reason)
 	ctx, cancel := context.WithTimeout(s.ctx, time.Second)
 	defer cancel()
@@ -397,7 +397,7 @@ func (s *Server) serve(sk sock, addr string) {
 	room.leave(p, cl)
 	cl.close(reason)
 	if r, _ := cl.reason.Load().(string); r == "" || r == "closed" {
-		s.met.disconnects.WithLabelValues("closed").Inc() // a kick counted itself
+		s.met.disconnect("closed") // a kick counted itself
 	}
 }
 

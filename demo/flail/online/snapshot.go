@@ -97,7 +97,7 @@ func (r *Room) send(start time.Time) {
 	st.Ticks++
 	d := time.Since(start).Seconds()
 	st.Durations = appendBounded(st.Durations, d)
-	r.s.met.tick.Observe(d)
+	r.s.met.observeTick(d)
 	if !r.lastAt.IsZero() {
 		st.Intervals = appendBounded(st.Intervals, start.Sub(r.lastAt).Seconds())
 	}
