@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -37,6 +38,7 @@ type flags struct {
 	origins  []string
 	idle     time.Duration
 	perAddr  int
+	logJSON  bool
 	proxies  []string
 }
 
@@ -51,6 +53,7 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.web, "web", "demo/flail/web", "directory of the browser page (index.html; flail.wasm and wasm_exec.js when built)")
 	fs.BoolVar(&f.build, "build-wasm", true, "build flail.wasm with the go tool when -web has none")
 	fs.DurationVar(&f.grace, "grace", 10*time.Second, "how long a dropped player's car waits for a reconnect")
+	fs.BoolVar(&f.logJSON, "log-json", false, "log as JSON lines (log/slog: time, level, msg) for a log collector")
 	fs.IntVar(&f.perAddr, "max-per-address", 8, "most connections, and most cars (connected or within -grace), per remote address")
 	fs.Func("trusted-proxy", "IP or CIDR of a reverse proxy whose X-Forwarded-For names the client (repeatable)", func(v string) error {
 		f.proxies = append(f.proxies, v)
@@ -74,6 +77,18 @@ func parseFlags(args []string) (flags, error) {
 		return f, errors.New("-rooms must be >= 1")
 	}
 	return f, nil
+}
+
+// logger is the server's log: log.Default, or with -log-json a logger whose
+// lines are JSON records of log/slog (time, level, msg).
+func logger(json bool) *log.Logger {
+	if !json {
+		return log.Default()
+	}
+	l := slog.NewLogLogger(slog.NewJSONHandler(os.Stderr, nil), slog.LevelInfo)
+	log.SetFlags(0)
+	log.SetOutput(l.Writer())
+	return l
 }
 
 // webFiles serves the browser page: index.html from dir, flail.wasm and
@@ -273,7 +288,7 @@ func main() {
 	}
 	srv, err := online.NewServer(online.ServerOptions{RoomSize: f.roomSize, MaxRooms: f.rooms, Seed: f.seed,
 		Config: &cfg, Grace: f.grace, AllowedOrigins: f.origins, IdleTimeout: f.idle,
-		MaxPerAddress: f.perAddr, TrustedProxies: f.proxies})
+		MaxPerAddress: f.perAddr, TrustedProxies: f.proxies, Log: logger(f.logJSON)})
 	if err != nil {
 		log.Fatal(err)
 	}
