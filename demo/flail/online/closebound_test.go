@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/seedgames/motorkit/flail/wire"
 )
 
@@ -231,5 +232,72 @@ func TestInputBudgetFromConnectionStart(t *testing.T) {
 	case <-c.Done():
 		t.Fatalf("kicked after 90 inputs 1 s into the connection: %v", c.Err())
 	case <-time.After(500 * time.Millisecond):
+	}
+}
+
+// Seats of dropped players do not lock newcomers out: when every place is
+// taken, a newcomer takes the seat of the car that has waited longest for
+// its reconnect; with no such seat the server is full.
+func TestNewcomerTakesGraceSeat(t *testing.T) {
+	srv, url, _ := startServer(t, ServerOptions{RoomSize: 2, MaxRooms: 1, Grace: 10 * time.Second})
+	a := dial(t, url, DialOptions{Name: "Ann"})
+	b := dial(t, url, DialOptions{Name: "Ben"})
+	defer b.Close()
+	a.c.CloseNow() // Ann's connection drops: her car waits 10 s
+	<-a.Done()
+	room := srv.Rooms()[0]
+	if !waitFor(2*time.Second, func() bool { _, ok := room.graceSince(srv.playerOf(a.Welcome.Token)); return ok }) {
+		t.Fatal("Ann's car is not waiting for a reconnect")
+	}
+	c := dial(t, url, DialOptions{Name: "Cleo"}) // takes Ann's seat
+	defer c.Close()
+	if room.People() != 2 {
+		t.Fatalf("people %d, want 2 (Ben and Cleo)", room.People())
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	var se *wire.Error
+	if _, err := Dial(ctx, url, DialOptions{Name: "Ann", Token: a.Welcome.Token}); !errors.As(err, &se) || se.Code != wire.CodeToken {
+		t.Fatalf("Ann's token after her seat was taken: %v, want CodeToken", err)
+	}
+	if _, err := Dial(ctx, url, DialOptions{Name: "Dan"}); !errors.As(err, &se) || se.Code != wire.CodeFull {
+		t.Fatalf("a newcomer with every seat in use: %v, want CodeFull", err)
+	}
+}
+
+// Connections that never send their Hello hold at most MaxPending places,
+// each for at most HelloTimeout: beyond the cap a connection is closed at
+// once, and once the silent ones time out a player gets in.
+func TestHalfOpenCap(t *testing.T) {
+	_, url, _ := startServer(t, ServerOptions{RoomSize: 4, MaxPending: 3, HelloTimeout: 400 * time.Millisecond})
+	var silent []*websocket.Conn
+	for i := 0; i < 3; i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		c, _, err := websocket.Dial(ctx, url, nil)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		silent = append(silent, c)
+	}
+	time.Sleep(50 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if _, err := Dial(ctx, url, DialOptions{Name: "early"}); err == nil {
+		t.Fatal("a fourth connection got in while 3 silent ones held every pending place")
+	}
+	if !waitFor(3*time.Second, func() bool {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		c, err := Dial(ctx, url, DialOptions{Name: "later"})
+		if err == nil {
+			c.Close()
+		}
+		return err == nil
+	}) {
+		t.Fatal("no player got in after the silent connections timed out")
+	}
+	for _, c := range silent {
+		c.CloseNow()
 	}
 }

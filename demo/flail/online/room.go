@@ -196,6 +196,36 @@ func (r *Room) leave(p *player, cl *conn) {
 	}
 }
 
+// graceSince reports when p's connection dropped, if p is waiting for a
+// reconnect.
+func (r *Room) graceSince(p *player) (time.Time, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if p.cl != nil || !slices.Contains(r.people, p) {
+		return time.Time{}, false
+	}
+	return p.goneAt, true
+}
+
+// evict takes p's car out of the room now (a newcomer takes its seat); it
+// reports false when p is no longer a disconnected person of this room.
+func (r *Room) evict(p *player) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	i := slices.Index(r.people, p)
+	if i < 0 || p.cl != nil {
+		return false
+	}
+	worldMu.Lock()
+	defer worldMu.Unlock()
+	r.s.logf("leave player %d (%q) in room %d: a newcomer takes the seat of the dropped car", p.id, p.name, r.num)
+	r.m.RemovePlayer(p.ent)
+	delete(r.ids, p.ent)
+	r.people = slices.Delete(r.people, i, i+1)
+	r.roster = true
+	return true
+}
+
 // queue stores an input for the coming ticks; it returns a reason to
 // disconnect, or "".
 func (r *Room) queue(p *player, cl *conn, in wire.Input) string {

@@ -54,6 +54,10 @@ type ServerOptions struct {
 	SendQueue, SlowDrops int
 	// Log receives one line per connection event (default log.Default()).
 	Log *log.Logger
+	// MaxPending bounds the connections that have not sent their Hello yet
+	// (default 256); beyond it a new one is closed at once. Each waits at
+	// most HelloTimeout.
+	MaxPending int
 	// MaxPerAddress bounds, per remote address, both the open connections
 	// and the cars (connected or waiting within their grace time), so one
 	// script cannot take every place (default 8; a household or LAN party
@@ -127,6 +131,9 @@ func (o *ServerOptions) defaults() error {
 	if o.MaxPerAddress <= 0 {
 		o.MaxPerAddress = 8
 	}
+	if o.MaxPending <= 0 {
+		o.MaxPending = 256
+	}
 	if o.InputRate <= 0 {
 		o.InputRate = 48
 	}
@@ -152,6 +159,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	conns    map[string]int // open connections per remote address
+	pending  int            // connections that have not sent their Hello
 	proxies  []netip.Prefix
 	rooms    []*Room
 	nextRoom int // the number of the next room opened
@@ -354,9 +362,16 @@ func trimReason(s string) string {
 func (s *Server) serve(sk sock, addr string) {
 	c := sk.c
 	start := time.Now()
+	if !s.addPending(1) {
+		s.logf("refuse %s: more than %d connections waiting for their hello", addr, s.opts.MaxPending)
+		s.met.disconnect("full")
+		c.CloseNow()
+		return
+	}
 	ctx, cancel := context.WithTimeout(s.ctx, s.opts.HelloTimeout)
 	typ, b, err := c.Read(ctx)
 	cancel()
+	s.addPending(-1)
 	if err != nil {
 		s.logf("disconnect %s: no hello: %v", addr, err)
 		c.CloseNow()
@@ -464,6 +479,12 @@ func (s *Server) join(cl *conn, name string, tok wire.Token) (*player, *Room, er
 		}
 	}
 	if len(s.rooms) >= s.opts.MaxRooms {
+		// Full of people, but some may be dropped cars waiting for a
+		// reconnect: the newcomer takes the seat of the one gone longest,
+		// so seats nobody is using do not lock people out.
+		if p, r, ok := s.takeGraceSeat(cl, name); ok {
+			return p, r, nil
+		}
 		return nil, nil, fmt.Errorf("server full (%d rooms of %d)", len(s.rooms), s.opts.RoomSize)
 	}
 	r, err := newRoom(s, s.nextRoom)
@@ -480,6 +501,40 @@ func (s *Server) join(cl *conn, name string, tok wire.Token) (*player, *Room, er
 	}
 	s.tokens[p.token] = p
 	return p, r, nil
+}
+
+// addPending counts a connection waiting for its Hello (+1) or done waiting
+// (-1); it refuses (false) a +1 beyond MaxPending.
+func (s *Server) addPending(d int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d > 0 && s.pending >= s.opts.MaxPending {
+		return false
+	}
+	s.pending += d
+	return true
+}
+
+// takeGraceSeat gives the newcomer the seat of the dropped car that has
+// waited longest for its reconnect. Callers hold s.mu.
+func (s *Server) takeGraceSeat(cl *conn, name string) (*player, *Room, bool) {
+	var old *player
+	var since time.Time
+	for _, p := range s.tokens {
+		if t, ok := p.room.graceSince(p); ok && (old == nil || t.Before(since) || (t.Equal(since) && p.id < old.id)) {
+			old, since = p, t
+		}
+	}
+	if old == nil || !old.room.evict(old) {
+		return nil, nil, false
+	}
+	delete(s.tokens, old.token)
+	p, err := old.room.add(cl, name)
+	if err != nil {
+		return nil, nil, false
+	}
+	s.tokens[p.token] = p
+	return p, old.room, true
 }
 
 // errUnknownToken refuses a Hello whose token names no car.
