@@ -150,7 +150,7 @@ func (g *Game) Update() error {
 	}
 	g.s.Submit(cmd, view)
 	steps := g.s.Advance(dt)
-	k := g.frame % len(g.fps)
+	k := (g.frame - 1) % len(g.fps) // frame counts from 1 here: slots fill from 0
 	g.fps[k], g.tpsSteps[k] = dt, steps
 
 	if g.s.Replaying() {

@@ -172,17 +172,9 @@ func shortName(n string) string {
 }
 
 // rates returns the measured frame rate and tick rate over the last 60
-// frames.
+// frames (the frames so far, at the start).
 func (g *Game) rates() (fps, tps float64) {
-	span, steps := 0.0, 0
-	for i := range g.fps {
-		span += g.fps[i]
-		steps += g.tpsSteps[i]
-	}
-	if span <= 0 {
-		return 0, 0
-	}
-	return float64(len(g.fps)) / span, float64(steps) / span
+	return play.Rates(g.fps[:], g.tpsSteps[:], g.frame)
 }
 
 // drawGraph plots the planar speed of the last 5 s.

@@ -62,6 +62,11 @@ func parseFlags(args []string) (flags, error) {
 	if f.width < 320 || f.height < 240 || f.width > 7680 || f.height > 4320 {
 		return f, errors.New("-width/-height: between 320x240 and 7680x4320")
 	}
+	if f.record != "" {
+		if err := play.CheckWritable(f.record); err != nil {
+			return f, fmt.Errorf("-record: %w", err)
+		}
+	}
 	if f.replay != "" && f.script != "" {
 		return f, errors.New("-replay and -script both drive the player: give one")
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 func init() {
@@ -17,7 +18,17 @@ func init() {
 }
 
 // Available reports whether a window system is named by the environment:
-// DISPLAY (X11) or WAYLAND_DISPLAY.
+// WAYLAND_DISPLAY, or DISPLAY — for a local X display (":N"), only when its
+// socket exists, so a stale DISPLAY gets the message too, not a panic.
 func Available() bool {
-	return os.Getenv("DISPLAY") != "" || os.Getenv("WAYLAND_DISPLAY") != ""
+	if os.Getenv("WAYLAND_DISPLAY") != "" {
+		return true
+	}
+	d := os.Getenv("DISPLAY")
+	if !strings.HasPrefix(d, ":") {
+		return d != "" // a remote display: let the window system answer
+	}
+	num, _, _ := strings.Cut(d[1:], ".")
+	_, err := os.Stat("/tmp/.X11-unix/X" + num)
+	return err == nil
 }
