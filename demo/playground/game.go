@@ -159,9 +159,15 @@ func (g *Game) Update() error {
 		if !play.ThirdPerson(st.Motor) || !g.f.live() {
 			g.yaw = st.View.Yaw
 		}
-	} else if !g.replayDone && (g.f.replay != "" || g.f.script != "") {
+	} else if !g.replayDone && g.f.script != "" {
 		g.replayDone = true
-		g.message(true, "replay ended at tick %d, state hash %016x", g.s.Pipeline.Ticks(), g.s.StateHash())
+		g.message(true, "script ended at tick %d, state hash %016x", g.s.Pipeline.Ticks(), g.s.StateHash())
+		fmt.Println(g.banner)
+	} else if tick, hash, ok := g.s.ReplayEnd(); ok && !g.replayDone && g.f.replay != "" {
+		// The figures at the recording's last tick, however many ticks
+		// the frame that ended the replay ran.
+		g.replayDone = true
+		g.message(true, "replay ended at tick %d, state hash %016x", tick, hash)
 		fmt.Println(g.banner)
 	}
 	g.reload()

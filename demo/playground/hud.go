@@ -151,11 +151,7 @@ func (g *Game) drawInfo(dst *ebiten.Image, r image.Rectangle, st *play.State) {
 		rate += fmt.Sprintf("  3D %.1f ms", g.renderMs)
 	}
 	lines = append(lines, rate)
-	tun := "prefab defaults"
-	if t := g.s.Tuning(); t != nil {
-		tun = t.Source + " (" + t.Kind + ")"
-	}
-	lines = append(lines, "tuning  "+tun)
+	lines = append(lines, "tuning  "+play.TuningLabel(g.s.Tuning(), g.s.Motor()))
 	say(dst, x, y+2*lineH+4, textMain, lines...)
 }
 

@@ -407,3 +407,32 @@ func TestSwitchUnderCeiling(t *testing.T) {
 		t.Errorf("motor %s after the refused switch, want fps", s.Motor())
 	}
 }
+
+// A live replay reports the recording's own tick count and state hash at
+// its end, whatever frame length drives it (frames of several ticks run
+// past the recording's last tick).
+func TestReplayEndFigures(t *testing.T) {
+	live := liveSession(t, true)
+	want, ticks := live.StateHash(), live.Pipeline.Ticks()
+	data, err := live.Recording().Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ParseRecording(data, "rec.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dt := range []float64{1.0 / 60, 1.0 / 20, 0.07} {
+		s := newSession(t, Options{Replay: rec})
+		for i := 0; i < 1000; i++ {
+			if _, _, ok := s.ReplayEnd(); ok {
+				break
+			}
+			s.Advance(dt)
+		}
+		tick, hash, ok := s.ReplayEnd()
+		if !ok || tick != ticks || hash != want {
+			t.Errorf("dt %v: replay end tick %d hash %x ok %v; the recording ended at tick %d with %x", dt, tick, hash, ok, ticks, want)
+		}
+	}
+}

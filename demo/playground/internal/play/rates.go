@@ -37,3 +37,17 @@ func CheckWritable(path string) error {
 	f.Close()
 	return os.Remove(name)
 }
+
+// TuningLabel is the HUD's line about the tuning in force for motor: the
+// file and its kind when it tunes that motor, otherwise the prefab's
+// defaults (and which motor the file tunes), since a tuning applies only to
+// its own motor kind.
+func TuningLabel(t *Tuning, motor string) string {
+	switch {
+	case t == nil:
+		return "prefab defaults"
+	case t.Kind != motor:
+		return fmt.Sprintf("prefab defaults (%s tunes %s)", t.Source, t.Kind)
+	}
+	return t.Source + " (" + t.Kind + ")"
+}

@@ -45,3 +45,22 @@ func TestCheckWritable(t *testing.T) {
 		t.Fatal("a path in a missing folder passed")
 	}
 }
+
+// After a switch to another motor the HUD does not name the old motor's
+// tuning as the one in force.
+func TestTuningLabel(t *testing.T) {
+	tun := &play.Tuning{Source: "mine.toml", Kind: "arena"}
+	for _, tc := range []struct {
+		t     *play.Tuning
+		motor string
+		want  string
+	}{
+		{nil, "rpg", "prefab defaults"},
+		{tun, "arena", "mine.toml (arena)"},
+		{tun, "fps", "prefab defaults (mine.toml tunes arena)"},
+	} {
+		if got := play.TuningLabel(tc.t, tc.motor); got != tc.want {
+			t.Errorf("TuningLabel(%v, %s) = %q, want %q", tc.t, tc.motor, got, tc.want)
+		}
+	}
+}

@@ -80,6 +80,12 @@ type Session struct {
 	replay   []trace.Input
 	replayEv []Event
 	replayAt int
+	// replayEnd is the tick count and state hash at the end of the
+	// replay's last tick (what the recording saved), once reached.
+	replayEnd struct {
+		tick, hash uint64
+		ok         bool
+	}
 
 	metrics []motors.Metric
 	// History is the HUD's rolling speed graph and trail.
@@ -292,10 +298,23 @@ func (s *Session) Advance(frameDt float64) int { return s.Runner.Advance(frameDt
 // Replaying reports whether recorded input still drives the player.
 func (s *Session) Replaying() bool { return s.replayAt < len(s.replay) }
 
+// ReplayEnd returns the tick count and state hash at the end of the
+// replay's last tick — the figures the recording was saved with — once a
+// tick has run past the replay (a live replay goes on after it). ok is
+// false before that.
+func (s *Session) ReplayEnd() (tick, hash uint64, ok bool) {
+	return s.replayEnd.tick, s.replayEnd.hash, s.replayEnd.ok
+}
+
 // tickInput runs before the intent stage of every tick: it feeds the
 // recorded command while replaying, then records the command the tick
 // sees.
 func (s *Session) tickInput(w donburi.World, _ systems.Tick) {
+	if n := len(s.replay); n > 0 && s.replayAt == n && !s.replayEnd.ok {
+		// The tick after the replay's last one: nothing has changed yet,
+		// so this is the state the recording ended with.
+		s.replayEnd.tick, s.replayEnd.hash, s.replayEnd.ok = s.Pipeline.Ticks(), s.StateHash(), true
+	}
 	e := s.entry()
 	if s.replayAt < len(s.replay) {
 		in := s.replay[s.replayAt]
