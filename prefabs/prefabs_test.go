@@ -321,3 +321,26 @@ func TestHybridPlayerBodySettings(t *testing.T) {
 			s.SnapToGround, s.MaxSlopeClimbAngle, s.StopOnSlope, s.StopOnCeiling)
 	}
 }
+
+// The FPS motor owns the controller's slope limit, step height and ground
+// snap: a recipe that leaves them out of [kcc] gets the motor's, one that
+// sets the motor's value gets it through to the controller, and a [kcc]
+// value that disagrees is a load error naming the key.
+func TestFPSKCCProfileHasOneSource(t *testing.T) {
+	w := donburi.NewWorld()
+	e, err := prefabs.Spawn(w, "fps_player", prefabs.Override("[motor]\nstep_height = 0.4\nground_snap = 0.15\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := components.KCC.Get(w.Entry(e)).Settings
+	if s.Autostep == nil || s.Autostep.MaxHeight != 0.4 || s.SnapToGround != 0.15 || math.Abs(s.MaxSlopeClimbAngle-42.5*math.Pi/180) > 1e-12 {
+		t.Fatalf("controller: step %+v snap %v slope %v", s.Autostep, s.SnapToGround, s.MaxSlopeClimbAngle)
+	}
+	if _, err := prefabs.Spawn(w, "fps_player", prefabs.Override("[kcc]\nstep_height = 0.325\n")); err != nil {
+		t.Fatalf("a [kcc] value equal to the motor's: %v", err)
+	}
+	_, err = prefabs.Spawn(w, "fps_player", prefabs.Override("[kcc]\nstep_height = 0.5\n"))
+	if err == nil || !strings.Contains(err.Error(), "kcc.step_height") || !strings.Contains(err.Error(), "motor") {
+		t.Fatalf("a disagreeing [kcc] step_height: %v", err)
+	}
+}

@@ -314,8 +314,37 @@ func buildRecipe(tree map[string]any, source string) (*Recipe, error) {
 				return nil, err
 			}
 		}
+		if pm, ok := m.(KCCProfiler); ok {
+			if err := r.takeProfile(pm, kt, source); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return r, nil
+}
+
+// takeProfile gives the controller the motor's slope limit, step height and
+// ground snap: one place sets each. A [kcc] key the recipe leaves out takes
+// the motor's value; one it sets must agree with the motor's, or the recipe
+// is refused (a user who edited one would get an inconsistent character).
+func (r *Recipe) takeProfile(pm KCCProfiler, kt map[string]any, source string) error {
+	slope, step, snap := pm.KCCProfile()
+	for _, k := range []struct {
+		key   string
+		field *float64
+		motor float64
+	}{{"max_slope_climb_deg", &r.KCC.MaxSlopeClimbDeg, slope}, {"step_height", &r.KCC.StepHeight, step},
+		{"snap_to_ground", &r.KCC.SnapToGround, snap}} {
+		if _, set := kt[k.key]; !set {
+			*k.field = k.motor
+			continue
+		}
+		if *k.field != k.motor {
+			return &config.Error{Source: source, Key: "kcc." + k.key, Reason: fmt.Sprintf(
+				"%v disagrees with the motor's value %v: set it in the [motor] table only", *k.field, k.motor)}
+		}
+	}
+	return r.KCC.validate(source + " (collision profile from the motor)")
 }
 
 // NewMotor builds a fresh motor instance for this recipe (nil when the

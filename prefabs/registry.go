@@ -28,6 +28,14 @@ type Section struct {
 	Validate func(data []byte, source string) error
 }
 
+// KCCProfiler is implemented by motors whose configuration owns the
+// controller's slope limit (degrees), step height and ground snap (meters),
+// as the FPS motor's does: Spawn gives them to the KCC component, and a
+// recipe's [kcc] table may repeat them only with the same values.
+type KCCProfiler interface {
+	KCCProfile() (maxSlopeDeg, stepHeight, groundSnap float64)
+}
+
 // Verticaler is implemented by motors that derive the vertical parameters
 // (for example jump speed from jump height: v = sqrt(2 g h)). Spawn uses
 // them for the KCC component unless the recipe's [kcc] table sets gravity,

@@ -89,6 +89,13 @@ func (m *Motor) Vertical() (gravity, jumpSpeed, maxFallSpeed float64) {
 	return m.cfg.Gravity, m.jumpSpeed, m.cfg.MaxFallSpeed
 }
 
+// KCCProfile is the controller's slope limit (degrees), step height and
+// ground snap (m) this motor's configuration owns (max_slope_deg,
+// step_height, ground_snap): prefabs gives them to the KCC component.
+func (m *Motor) KCCProfile() (maxSlopeDeg, stepHeight, groundSnap float64) {
+	return m.cfg.MaxSlopeDeg, m.cfg.StepHeight, m.cfg.GroundSnap
+}
+
 // Friction applies ground friction when grounded without move input (see
 // Motor).
 func (m *Motor) Friction(ctx *motors.Context) {

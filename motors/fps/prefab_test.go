@@ -26,7 +26,7 @@ func TestFPSPlayerPrefabMatchesTheMotorConfig(t *testing.T) {
 	if r.KCC.Gravity != def.Gravity || r.KCC.JumpSpeed != math.Sqrt(2*def.Gravity*def.JumpHeight) || r.KCC.MaxFallSpeed != def.MaxFallSpeed {
 		t.Fatalf("vertical %v %v %v", r.KCC.Gravity, r.KCC.JumpSpeed, r.KCC.MaxFallSpeed)
 	}
-	// The collision profile repeats the motor's values.
+	// The collision profile is the motor's (prefabs takes it from the motor).
 	if r.KCC.MaxSlopeClimbDeg != def.MaxSlopeDeg || r.KCC.StepHeight != def.StepHeight || r.KCC.SnapToGround != def.GroundSnap {
 		t.Fatalf("kcc %+v disagrees with the motor config (slope %v, step %v, snap %v)", r.KCC, def.MaxSlopeDeg, def.StepHeight, def.GroundSnap)
 	}
