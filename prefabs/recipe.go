@@ -80,6 +80,8 @@ func (s KCCSettings) validate(source string) error {
 	c.Range("kcc.crouch_half_height", s.CrouchHalfHeight, 0, s.HalfHeight)
 	c.Range("kcc.offset", s.Offset, 0, 1)
 	c.Range("kcc.max_slope_climb_deg", s.MaxSlopeClimbDeg, 0, 90)
+	c.Degrees("kcc.max_slope_climb_deg", s.MaxSlopeClimbDeg, 20, 70)
+	c.Degrees("kcc.min_slope_slide_deg", s.MinSlopeSlideDeg, 10, 60)
 	c.Range("kcc.min_slope_slide_deg", s.MinSlopeSlideDeg, 0, 90)
 	c.Range("kcc.step_height", s.StepHeight, 0, 10)
 	c.Range("kcc.step_min_width", s.StepMinWidth, 0, 10)

@@ -206,6 +206,8 @@ func (c *Config) Validate(source string) error {
 	ch.Range("air_resistance", c.AirResistance, 0, 10)
 	ch.Range("air_resistance_speed_scale", c.AirResistanceSpeedScale, 0.01, 1000)
 	ch.Range("theta_target_deg", config.Rad2Deg(c.ThetaTarget), 1, 90)
+	ch.Degrees("theta_target_deg", config.Rad2Deg(c.ThetaTarget), 20, 55)
+	ch.Degrees("max_shaping_angle_per_tick_deg", config.Rad2Deg(c.MaxShapingAnglePerTick), 0.5, 4)
 	ch.Range("g_min", c.GMin, 0, 2)
 	ch.Range("g_peak", c.GPeak, 0, 4)
 	ch.Check(!(c.GMin > c.GPeak), "g_min", fmt.Sprintf("value %v must not exceed g_peak (%v)", c.GMin, c.GPeak))

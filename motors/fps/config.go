@@ -148,6 +148,7 @@ func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
 // names source, the key and the allowed range; it joins every problem.
 func (c Config) Validate(source string) error {
 	ch := config.Checker{Source: source}
+	ch.Degrees("max_slope_deg", c.MaxSlopeDeg, 35, 50)
 	for _, k := range Knobs {
 		ch.Range(k.Key, *k.Field(&c), k.AllowLo, k.AllowHi)
 	}

@@ -141,6 +141,8 @@ func (c Config) Validate(source string) error {
 	ch.Range("coyote_time", c.CoyoteTime, 0, 2)
 	ch.Range("jump_buffer_time", c.JumpBufferTime, 0, 2)
 	ch.Range("rotation_speed_deg", c.RotationSpeedDeg, 1, 36000)
+	ch.Degrees("rotation_speed_deg", c.RotationSpeedDeg, 90, 1440)
+	ch.Degrees("min_rotation_speed_deg", c.MinRotationSpeedDeg, 1, 60)
 	hi := c.RotationSpeedDeg
 	if !(hi >= 1 && hi <= 36000) {
 		hi = 36000
