@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"github.com/seedgames/motorkit/demo/internal/pad"
+	"github.com/seedgames/motorkit/input"
 	"math"
 	"time"
 
@@ -39,9 +41,13 @@ type Game struct {
 	m     *flailmatch.Match
 	f     flags
 	steer view.Steerer
-	pilot match.Autopilot
-	cam   view.Camera
-	feed  view.Feed
+	// pad steers with a gamepad when one is in use (left stick aim and
+	// throttle, right trigger throws).
+	pad      pad.Poller
+	padSteer view.PadSteer
+	pilot    match.Autopilot
+	cam      view.Camera
+	feed     view.Feed
 
 	w, h          int
 	frame         int
@@ -69,6 +75,7 @@ type Game struct {
 func newGame(m *flailmatch.Match, f flags) *Game {
 	g := &Game{m: m, f: f, debug: f.debug, w: f.width, h: f.height}
 	g.steer.Config = view.DefaultSteer
+	g.padSteer.Config = input.DefaultGamepadConfig()
 	g.feed = view.Feed{Max: 5, TTL: 6, Fade: 1}
 	g.cam = view.Camera{Center: m.Body(match.Me).Position, W: float64(f.width), H: float64(f.height)}
 	g.cam.Zoom = view.ZoomFor(g.cam.W, g.cam.H, viewMeters, m.Flail(match.Me).Flail.Radius)
@@ -173,6 +180,10 @@ func (g *Game) command() components.CommandData {
 	if !g.me().Alive {
 		g.steer.Aim = g.me().Input.Aim
 		return components.CommandData{AimAngle: g.steer.Aim}
+	}
+	if cmd, ok := g.padSteer.Update(g.pad.Poll()); ok {
+		g.steer.Aim = cmd.AimAngle // the mouse takes over from the pad's aim
+		return cmd
 	}
 	cx, cy := ebiten.CursorPosition()
 	pressed := ebiten.IsKeyPressed

@@ -36,7 +36,7 @@ func (g *Game) drawHUD(dst *ebiten.Image) {
 	g.drawMinimap(dst, l.Minimap)
 	g.drawFeed(dst, l.Feed)
 	if g.elapsed < 8 && !g.debug {
-		drawText(dst, "Mouse steers (WASD too)  ·  click: throw the flail  ·  hold: pull it back  ·  Esc: pause  ·  F1: debug",
+		drawText(dst, "Mouse or pad stick steers (WASD too)  ·  click/RT: throw  ·  hold: pull it back  ·  Esc: pause  ·  F1: debug",
 			faceNormal, float64(g.w)/2, float64(g.h)-34, view.TextDim, alignCenter)
 	}
 	if g.net != nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/seedgames/motorkit/demo/internal/pad"
 	"image"
 	"math"
 	"os"
@@ -65,6 +66,8 @@ type Game struct {
 	replayDone bool
 	mini       minimap
 	fps        [60]float64
+	pad        pad.Poller
+	padCfg     input.GamepadConfig
 	tpsSteps   [60]int
 
 	shotDone bool
@@ -73,7 +76,7 @@ type Game struct {
 }
 
 func newGame(s *play.Session, f flags) *Game {
-	g := &Game{s: s, f: f, w: f.width, h: f.height, dist: orbitDist}
+	g := &Game{s: s, f: f, w: f.width, h: f.height, dist: orbitDist, padCfg: input.DefaultGamepadConfig()}
 	st := s.State()
 	g.yaw = st.View.Yaw
 	if play.ThirdPerson(st.Motor) {
@@ -279,6 +282,16 @@ func (g *Game) inputFrame() input.Frame {
 	f.Keys[input.Crouch] = p(ebiten.KeyC)
 	f.UICaptured = !g.captured
 	f.FocusLost = !ebiten.IsFocused()
+	// A gamepad in the standard layout adds its analog left stick (the
+	// motors' intent magnitude), buttons and right-stick look.
+	if dyaw, dpitch := g.padCfg.Apply(&f, g.pad.Poll(), frameDt); (dyaw != 0 || dpitch != 0) && !f.UICaptured {
+		g.yaw = math.Remainder(g.yaw+dyaw, 2*math.Pi)
+		lo, hi := -1.5, 1.5
+		if play.ThirdPerson(g.s.Motor()) {
+			lo, hi = -1.35, 0.35
+		}
+		g.pitch = math.Max(lo, math.Min(hi, g.pitch+dpitch))
+	}
 	return f
 }
 

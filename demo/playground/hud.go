@@ -73,6 +73,7 @@ func (g *Game) drawHUD(dst *ebiten.Image, st *play.State, cam render.Camera, thi
 		"1 arena  2 rpg  3 hybrid  4 fps",
 		"F5 save tuning  Esc free the cursor",
 		"wheel: orbit distance (rpg, hybrid)",
+		"pad: sticks move+look A jump B crouch",
 		"-config FILE: live tuning on save")
 	g.mini.draw(dst, l.Map, g.s, st, cam)
 	if !third {

@@ -26,7 +26,7 @@ func For(w, h int) HUD {
 	return HUD{
 		Info:      image.Rect(m, m, m+340, m+262),
 		Graph:     image.Rect(m, h-m-110, m+340, h-m),
-		Help:      image.Rect(w-m-300, m, w-m, m+112),
+		Help:      image.Rect(w-m-300, m, w-m, m+129),
 		Map:       image.Rect(w-m-mapSize, h-m-mapSize, w-m, h-m),
 		Banner:    image.Rect(m+340+m, h-m-44, w-m-mapSize-m, h-m),
 		Crosshair: image.Rect(w/2-9, h/2-9, w/2+10, h/2+10),
