@@ -13,7 +13,7 @@ import (
 const refPrec = 320
 
 func bf(x float64) *big.Float { return new(big.Float).SetPrec(refPrec).SetFloat64(x) }
-func bnew() *big.Float         { return new(big.Float).SetPrec(refPrec) }
+func bnew() *big.Float        { return new(big.Float).SetPrec(refPrec) }
 
 func refPi() *big.Float {
 	bigOnce.Do(initBig)

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // Box is an obstacle or wall on the XZ plane: a rectangle with half extents
@@ -54,9 +55,9 @@ func NewArena(half float64, boxes []Box, walls bool, thickness float64) *Arena {
 	a.cs = make([]float64, 2*len(a.Boxes))
 	a.reach = make([]float64, len(a.Boxes))
 	for i, b := range a.Boxes {
-		s, c := math.Sincos(b.Yaw)
+		s, c := detmath.Sincos(b.Yaw)
 		a.cs[2*i], a.cs[2*i+1] = c, s
-		a.reach[i] = math.Hypot(b.HalfX, b.HalfZ)
+		a.reach[i] = detmath.Hypot(b.HalfX, b.HalfZ)
 	}
 	return a
 }
@@ -66,20 +67,20 @@ func NewArena(half float64, boxes []Box, walls bool, thickness float64) *Arena {
 func (a *Arena) penetration(i int, x, z, r float64) (nx, nz, depth float64, ok bool) {
 	b := &a.Boxes[i]
 	dx, dz := x-b.Center[0], z-b.Center[2]
-	if rr := a.reach[i] + r; dx*dx+dz*dz >= rr*rr {
+	if rr := a.reach[i] + r; float64(dx*dx)+float64(dz*dz) >= float64(rr*rr) {
 		return 0, 0, 0, false
 	}
 	c, s := a.cs[2*i], a.cs[2*i+1]
 	// world = RotY(yaw)*local: x = c*lx + s*lz, z = -s*lx + c*lz.
-	lx := c*dx - s*dz
-	lz := s*dx + c*dz
+	lx := float64(c*dx) - float64(s*dz)
+	lz := float64(s*dx) + float64(c*dz)
 	if math.Abs(lx) >= b.HalfX+r || math.Abs(lz) >= b.HalfZ+r {
 		return 0, 0, 0, false
 	}
 	qx := math.Max(-b.HalfX, math.Min(b.HalfX, lx))
 	qz := math.Max(-b.HalfZ, math.Min(b.HalfZ, lz))
 	ex, ez := lx-qx, lz-qz
-	d2 := ex*ex + ez*ez
+	d2 := float64(ex*ex) + float64(ez*ez)
 	var lnx, lnz float64
 	if d2 > 0 {
 		d := math.Sqrt(d2)
@@ -97,7 +98,7 @@ func (a *Arena) penetration(i int, x, z, r float64) (nx, nz, depth float64, ok b
 			lnz, depth = math.Copysign(1, lz), pz+r
 		}
 	}
-	return c*lnx + s*lnz, -s*lnx + c*lnz, depth, true
+	return float64(c*lnx) + float64(s*lnz), float64(-s*lnx) + float64(c*lnz), depth, true
 }
 
 // Overlaps reports whether a circle at (x, z) of radius r touches a box or
@@ -132,8 +133,8 @@ func (a *Arena) Collide(pt *Point, r, e float64) bool {
 				continue
 			}
 			any = true
-			pt.Pos[0] += nx * d
-			pt.Pos[2] += nz * d
+			pt.Pos[0] += float64(nx * d)
+			pt.Pos[2] += float64(nz * d)
 			reflectVel(&pt.Vel, nx, nz, e)
 		}
 		if !any {
@@ -149,13 +150,13 @@ func (a *Arena) Collide(pt *Point, r, e float64) bool {
 		if pt.Pos[ax] > lim {
 			pt.Pos[ax] = lim
 			if pt.Vel[ax] > 0 {
-				pt.Vel[ax] = -e * pt.Vel[ax]
+				pt.Vel[ax] = float64(-e * pt.Vel[ax])
 			}
 			hit = true
 		} else if pt.Pos[ax] < -lim {
 			pt.Pos[ax] = -lim
 			if pt.Vel[ax] < 0 {
-				pt.Vel[ax] = -e * pt.Vel[ax]
+				pt.Vel[ax] = float64(-e * pt.Vel[ax])
 			}
 			hit = true
 		}
@@ -164,11 +165,11 @@ func (a *Arena) Collide(pt *Point, r, e float64) bool {
 }
 
 func reflectVel(v *mgl64.Vec3, nx, nz, e float64) {
-	vn := v[0]*nx + v[2]*nz
+	vn := float64(v[0]*nx) + float64(v[2]*nz)
 	if vn < 0 {
-		k := (1 + e) * vn
-		v[0] -= k * nx
-		v[2] -= k * nz
+		k := float64((1 + e) * vn)
+		v[0] -= float64(k * nx)
+		v[2] -= float64(k * nz)
 	}
 }
 
@@ -183,8 +184,8 @@ func (a *Arena) WallAvoid(x, z, margin float64) (ax, az float64) {
 		nx, nz, d, ok := a.penetration(i, x, z, margin)
 		if ok {
 			w := d / margin
-			ax += nx * w
-			az += nz * w
+			ax += float64(nx * w)
+			az += float64(nz * w)
 		}
 	}
 	if x > a.Half-margin {

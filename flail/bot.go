@@ -2,6 +2,7 @@ package flail
 
 import (
 	"fmt"
+	"github.com/seedgames/motorkit/detmath"
 	"math"
 )
 
@@ -136,7 +137,7 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 	r.q = r.Grid.Query(pos[0], pos[2], perc, r.q[:0])
 	info := r.info
 	px, pz := pos[0], pos[2]
-	fleeE, attackE := sc.FleeRatio*myE, sc.AttackRatio*myE
+	fleeE, attackE := float64(sc.FleeRatio*myE), float64(sc.AttackRatio*myE)
 	for _, jj := range r.q {
 		j := int(jj)
 		o := &info[j]
@@ -147,16 +148,16 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 			// a lethal flail closing in: time to closest approach.
 			rx, rz := px-o.flailX, pz-o.flailZ
 			vx, vz := o.flailVX-me.Car.Vel[0], o.flailVZ-me.Car.Vel[2]
-			if v2 := vx*vx + vz*vz; v2 > 1e-12 && rx*rx+rz*rz < dodgeR*dodgeR {
-				tc := (rx*vx + rz*vz) / v2
-				miss := sq(rx-vx*tc) + sq(rz-vz*tc)
-				if reach := r.carR + 2*r.Ph.CarRadius + p.Flail.Radius; tc > 0 && miss < reach*reach && tc < dodgeT {
+			if v2 := float64(vx*vx) + float64(vz*vz); v2 > 1e-12 && float64(rx*rx)+float64(rz*rz) < float64(dodgeR*dodgeR) {
+				tc := (float64(rx*vx) + float64(rz*vz)) / v2
+				miss := sq(rx-float64(vx*tc)) + sq(rz-float64(vz*tc))
+				if reach := r.carR + float64(2*r.Ph.CarRadius) + p.Flail.Radius; tc > 0 && miss < float64(reach*reach) && tc < dodgeT {
 					dodge, dodgeT = j, tc
 				}
 			}
 		}
 		d2 := sq(o.carX-px) + sq(o.carZ-pz)
-		if d2 > perc*perc {
+		if d2 > float64(perc*perc) {
 			continue
 		}
 		if o.energy > fleeE {
@@ -169,9 +170,9 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 		}
 	}
 
-	dx, dz := math.Cos(b.input.Aim), math.Sin(b.input.Aim)
+	dx, dz := detmath.Cos(b.input.Aim), detmath.Sin(b.input.Aim)
 	b.input.Throttle = 1
-	half := 0.5 * perc
+	half := float64(0.5 * perc)
 	switch {
 	case dodge >= 0:
 		// swerve off the lethal flail's line, to the side the car is on.
@@ -179,12 +180,12 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 		o := &info[dodge]
 		vx, vz := o.flailVX, o.flailVZ
 		rx, rz := px-o.flailX, pz-o.flailZ
-		if rx*vz-rz*vx > 0 {
+		if float64(rx*vz)-float64(rz*vx) > 0 {
 			dx, dz = vz, -vx
 		} else {
 			dx, dz = -vz, vx
 		}
-	case threat >= 0 && threatD < half*half:
+	case threat >= 0 && threatD < float64(half*half):
 		b.Mode, b.Target = BotFlee, agents[threat].P.ID
 		f := agents[threat].P.Flail.Pos
 		dx, dz = pos[0]-f[0], pos[2]-f[2]
@@ -197,25 +198,25 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 		t := agents[target].Car.Pos
 		tv := agents[target].Car.Vel
 		tx, tz := t[0]-pos[0], t[2]-pos[2]
-		dist := math.Sqrt(tx*tx + tz*tz)
+		dist := math.Sqrt(float64(tx*tx) + float64(tz*tz))
 		loop := sc.OrbitRadius/upm + p.Flail.Radius
 		// cars block each other: the run passes the target side by side
 		// (the pass counts from touching distance on).
-		pass := p.Flail.Radius + 3*r.carR
-		if sc.Throws && !p.Flail.Thrown && b.rest > sc.ThrowCooldownTicks && dist < 2*loop {
+		pass := p.Flail.Radius + float64(3*r.carR)
+		if sc.Throws && !p.Flail.Thrown && b.rest > sc.ThrowCooldownTicks && dist < float64(2*loop) {
 			// throw when the flail flies at the target and the throw boost
 			// makes it lethal (a swung flail rarely is: kill_speed is above
 			// the car's terminal speed).
 			fv := p.Flail.Vel
-			fs := math.Hypot(fv[0], fv[2])
+			fs := detmath.Hypot(fv[0], fv[2])
 			ftx, ftz := t[0]-p.Flail.Pos[0], t[2]-p.Flail.Pos[2]
-			fd := math.Hypot(ftx, ftz)
+			fd := detmath.Hypot(ftx, ftz)
 			// Lethal range of the throw: released at v0 = fs + boost, it
 			// slows by 1/D per tick, so it stays above kill_speed ks for
 			// dt * (v0 - ks) / (D - 1) meters (geometric sum).
 			v0 := fs + r.Ph.ThrowBoost
 			rng := r.Ph.Dt * (v0 - r.killSpeed) / (r.Ph.ThrownDrag - 1)
-			if v0 > r.killSpeed && fd < rng && fd > 1e-9 && (fv[0]*ftx+fv[2]*ftz) > 0.95*fs*fd {
+			if v0 > r.killSpeed && fd < rng && fd > 1e-9 && (float64(fv[0]*ftx)+float64(fv[2]*ftz)) > float64(0.95*fs*fd) {
 				b.input.PrimaryPressed, b.input.PrimaryHeld = true, false
 				b.rest = 0
 			}
@@ -223,8 +224,8 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 		// brake and throw: a throwing bot close to its target coasts, so
 		// the trailing flail swings forward past the car toward the target,
 		// and throws it when it flies at the target within lethal range.
-		if sc.Throws && !p.Flail.Thrown && dist < 2*r.carR+p.Flail.Radius+r.Ph.Rest*float64(r.Ph.Nodes+1) &&
-			math.Hypot(p.Flail.Vel[0], p.Flail.Vel[2]) > 0.6*r.Ph.CarAccel/(r.Ph.CarDrag-1) {
+		if sc.Throws && !p.Flail.Thrown && dist < float64(2*r.carR)+p.Flail.Radius+float64(r.Ph.Rest*float64(r.Ph.Nodes+1)) &&
+			detmath.Hypot(p.Flail.Vel[0], p.Flail.Vel[2]) > 0.6*r.Ph.CarAccel/(r.Ph.CarDrag-1) {
 			b.input.Throttle = 0 // while the flail still carries 60% of terminal speed
 		}
 		if dist < pass {
@@ -235,13 +236,13 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 		}
 		b.passing = false
 		lead := dist / 4 // seconds to arrive at about terminal speed
-		lx, lz := tx+tv[0]*lead, tz+tv[2]*lead
-		a := math.Atan2(lz, lx)
+		lx, lz := tx+float64(tv[0]*lead), tz+float64(tv[2]*lead)
+		a := detmath.Atan2(lz, lx)
 		if dist > loop {
 			// curve in from the side on the way back.
-			a += b.orbit * math.Pi / 8 * math.Min(1, (dist-loop)/loop)
+			a += float64(b.orbit * math.Pi / 8 * math.Min(1, (dist-loop)/loop))
 		}
-		dx, dz = math.Cos(a), math.Sin(a)
+		dx, dz = detmath.Cos(a), detmath.Sin(a)
 	default:
 		b.Target = 0
 		best, bestD := -1, math.Inf(1)
@@ -254,27 +255,27 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 				best, bestD = int(jj), d2
 			}
 		}
-		if best >= 0 && bestD <= perc*perc {
+		if best >= 0 && bestD <= float64(perc*perc) {
 			b.Mode = BotSeek
 			c := pp[best]
 			dx, dz = c[0]-pos[0], c[2]-pos[2]
 		} else {
 			b.Mode = BotWander
 			a := b.input.Aim + b.RNG.Range(-0.6, 0.6)
-			dx, dz = math.Cos(a), math.Sin(a)
+			dx, dz = detmath.Cos(a), detmath.Sin(a)
 		}
 	}
 	// a thrown flail is pulled back after a while.
 	if p.Flail.Thrown && b.thrown > 16 && !p.Flail.Attracting {
 		b.input.PrimaryPressed, b.input.PrimaryHeld = true, true
 	}
-	if l := math.Hypot(dx, dz); l > 1e-12 {
+	if l := detmath.Hypot(dx, dz); l > 1e-12 {
 		dx, dz = dx/l, dz/l
 	}
 	ax, az := r.Arena.WallAvoid(pos[0], pos[2], sc.WallMargin/upm+r.carR)
-	dx += 2 * ax
-	dz += 2 * az
-	aim := math.Atan2(dz, dx)
+	dx += float64(2 * ax)
+	dz += float64(2 * az)
+	aim := detmath.Atan2(dz, dx)
 	if !Finite(aim) {
 		aim = 0
 	}
@@ -283,4 +284,4 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 	b.input.Aim = math.Remainder(aim, 2*math.Pi)
 }
 
-func sq(x float64) float64 { return x * x }
+func sq(x float64) float64 { return float64(x * x) }

@@ -18,8 +18,8 @@ import (
 func Separate(a, b *Point, ra, rb, wa, wb, e float64) bool {
 	dx, dz := b.Pos[0]-a.Pos[0], b.Pos[2]-a.Pos[2]
 	rr := ra + rb
-	d2 := dx*dx + dz*dz
-	if !(d2 < rr*rr*(1-1e-12)) { // touching within rounding, or NaN
+	d2 := float64(dx*dx) + float64(dz*dz)
+	if !(d2 < float64(rr*rr*(1-1e-12))) { // touching within rounding, or NaN
 		return false
 	}
 	w := wa + wb
@@ -32,18 +32,18 @@ func Separate(a, b *Point, ra, rb, wa, wb, e float64) bool {
 		nx, nz = dx/d, dz/d
 	}
 	depth := rr - d
-	ka, kb := wa/w*depth, wb/w*depth
-	a.Pos[0] -= nx * ka
-	a.Pos[2] -= nz * ka
-	b.Pos[0] += nx * kb
-	b.Pos[2] += nz * kb
-	vn := (b.Vel[0]-a.Vel[0])*nx + (b.Vel[2]-a.Vel[2])*nz
+	ka, kb := float64(wa/w*depth), float64(wb/w*depth)
+	a.Pos[0] -= float64(nx * ka)
+	a.Pos[2] -= float64(nz * ka)
+	b.Pos[0] += float64(nx * kb)
+	b.Pos[2] += float64(nz * kb)
+	vn := float64((b.Vel[0]-a.Vel[0])*nx) + float64((b.Vel[2]-a.Vel[2])*nz)
 	if vn < 0 {
 		j := -(1 + e) * vn / w
-		a.Vel[0] -= nx * j * wa
-		a.Vel[2] -= nz * j * wa
-		b.Vel[0] += nx * j * wb
-		b.Vel[2] += nz * j * wb
+		a.Vel[0] -= float64(nx * j * wa)
+		a.Vel[2] -= float64(nz * j * wa)
+		b.Vel[0] += float64(nx * j * wb)
+		b.Vel[2] += float64(nz * j * wb)
 	}
 	return true
 }
@@ -163,13 +163,13 @@ func (r *Rules) contactPass(agents []Agent, kind int, e float64) bool {
 			continue
 		}
 		a, ra, wa, ta := &agents[i].Car, r.carR, r.carW(i), touchedCar
-		grid, reach := r.carGrid, 2*r.carR
+		grid, reach := r.carGrid, float64(2*r.carR)
 		if kind != contactCarCar {
 			f := &agents[i].P.Flail
 			a, ra, wa, ta = &f.Point, f.Radius, r.wFlail[i], touchedFlail
 			reach = f.Radius + r.carR
 			if kind == contactFlailFlail {
-				grid, reach = r.FlailGrid, 2*f.Radius
+				grid, reach = r.FlailGrid, float64(2*f.Radius)
 			}
 		}
 		r.q = grid.Query(a.Pos[0], a.Pos[2], reach, r.q[:0])

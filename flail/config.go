@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/seedgames/motorkit/config"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // Physics modes accepted by Config.Mode.
@@ -368,7 +369,7 @@ func (c *Config) Validate(source string) error {
 	k.Range("pickups.energy_max", p.EnergyMax, p.EnergyMin, 1e6)
 	k.Range("pickups.radius", p.Radius, 0.1, 1e4)
 	k.Range("pickups.drop_lifetime", p.DropLifetime, 0, 1e6)
-	k.Range("arena.size", c.Arena.Size, 10*c.Car.Radius, 1e7)
+	k.Range("arena.size", c.Arena.Size, float64(10*c.Car.Radius), 1e7)
 	k.Range("arena.grid_cell", c.Arena.GridCell, c.Car.Radius, c.Arena.Size)
 	for _, s := range []struct {
 		name string
@@ -457,7 +458,7 @@ func (c Config) Physics(rate float64) Physics {
 		if rate == ref {
 			return d
 		}
-		return math.Pow(d, s)
+		return detmath.Pow(d, s)
 	}
 	p := Physics{Rate: rate, Dt: 1 / rate, Exact: c.Mode != ModeClean, Quirks: c.Quirks}
 	p.CarDrag = scaleDrag(c.Car.Drag)
@@ -468,9 +469,9 @@ func (c Config) Physics(rate float64) Physics {
 	k := c.Rope.K
 	attract := c.Flail.AttractAccel
 	if rate != ref {
-		accel = c.Car.Accel * (p.CarDrag - 1) / (c.Car.Drag - 1) * s
-		k = c.Rope.K * s * s
-		attract = c.Flail.AttractAccel * s * s
+		accel = float64(c.Car.Accel * (p.CarDrag - 1) / (c.Car.Drag - 1) * s)
+		k = float64(c.Rope.K * s * s)
+		attract = float64(c.Flail.AttractAccel * s * s)
 	}
 	p.CarAccel = accel * rate / upm
 	p.K = k

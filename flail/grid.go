@@ -44,7 +44,7 @@ func NewGrid(half, cell float64) *Grid {
 func (g *Grid) CellSize() float64 { return g.cell }
 
 func (g *Grid) coord(v float64) int {
-	f := (v - g.min) * g.inv
+	f := float64((v - g.min) * g.inv)
 	if !(f >= 0) { // also NaN
 		return 0
 	}

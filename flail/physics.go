@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // MaxRopeNodes bounds the internal rope nodes (rope.segments - 2).
@@ -104,8 +105,8 @@ func (c CarPull) ApplyTo(car *Point) {
 
 // moveDir is the reference game's u(angle) = normalize([cos a, sin a]) on XZ.
 func moveDir(a float64) (x, z float64) {
-	s, c := math.Sincos(a)
-	m := math.Sqrt(c*c + s*s)
+	s, c := detmath.Sincos(a)
+	m := math.Sqrt(float64(c*c) + float64(s*s))
 	if m == 0 {
 		return 0, 0
 	}
@@ -117,15 +118,15 @@ func moveDir(a float64) (x, z float64) {
 // sanitized. Y is kept.
 func (p *Physics) CarVelocity(v mgl64.Vec3, in Input) mgl64.Vec3 {
 	ux, uz := moveDir(in.Aim)
-	a := in.Throttle * p.CarAccel
-	return mgl64.Vec3{(v[0] + a*ux) / p.CarDrag, v[1], (v[2] + a*uz) / p.CarDrag}
+	a := float64(in.Throttle * p.CarAccel)
+	return mgl64.Vec3{(v[0] + float64(a*ux)) / p.CarDrag, v[1], (v[2] + float64(a*uz)) / p.CarDrag}
 }
 
 // StepCar advances a car without collision: Vel = CarVelocity, Pos += Vel*Dt.
 func (p *Physics) StepCar(car *Point, in Input) {
 	car.Vel = p.CarVelocity(car.Vel, in)
 	car.Vel[1] = 0
-	car.Pos = mgl64.Vec3{car.Pos[0] + car.Vel[0]*p.Dt, car.Pos[1], car.Pos[2] + car.Vel[2]*p.Dt}
+	car.Pos = mgl64.Vec3{car.Pos[0] + float64(car.Vel[0]*p.Dt), car.Pos[1], car.Pos[2] + float64(car.Vel[2]*p.Dt)}
 }
 
 // UpdateThrow runs the throw state machine on the tick's input: a primary
@@ -137,14 +138,14 @@ func (p *Physics) UpdateThrow(fl *FlailState, in Input) {
 		if !fl.Thrown {
 			fl.Thrown, fl.Attracting = true, false
 			dx, dz := fl.Vel[0], fl.Vel[2]
-			m := math.Sqrt(dx*dx + dz*dz)
+			m := math.Sqrt(float64(dx*dx) + float64(dz*dz))
 			if m > 1e-9 {
 				dx, dz = dx/m, dz/m
 			} else {
 				dx, dz = moveDir(in.Aim)
 			}
-			fl.Vel[0] += dx * p.ThrowBoost
-			fl.Vel[2] += dz * p.ThrowBoost
+			fl.Vel[0] += float64(dx * p.ThrowBoost)
+			fl.Vel[2] += float64(dz * p.ThrowBoost)
 		} else {
 			fl.Attracting = true
 		}
@@ -180,12 +181,12 @@ func (p *Physics) StepFlail(car *Point, carStart mgl64.Vec3, fl *FlailState, r *
 
 func (p *Physics) flailFree(car *Point, fl *FlailState, drag float64, attractFrac float64) {
 	if fl.Thrown {
-		fl.Vel = fl.Vel.Mul(1 / drag)
+		fl.Vel = detmath.Scale(fl.Vel, 1/drag)
 		if fl.Attracting {
 			dx, dz := car.Pos[0]-fl.Pos[0], car.Pos[2]-fl.Pos[2]
-			m := math.Sqrt(dx*dx + dz*dz)
+			m := math.Sqrt(float64(dx*dx) + float64(dz*dz))
 			if m > 1e-12 {
-				a := p.AttractAccel * attractFrac
+				a := float64(p.AttractAccel * attractFrac)
 				fl.Vel[0] += a * dx / m
 				fl.Vel[2] += a * dz / m
 			}
@@ -195,13 +196,13 @@ func (p *Physics) flailFree(car *Point, fl *FlailState, drag float64, attractFra
 
 func (p *Physics) stepExact(car *Point, fl *FlailState, r *Rope) CarPull {
 	// 2) flail free integration (docs/flail.md#exact-mode-default-the-reference-server-reproduced).
-	fl.Angle = math.Atan2(fl.Pos[2]-car.Pos[2], fl.Pos[0]-car.Pos[0])
+	fl.Angle = detmath.Atan2(fl.Pos[2]-car.Pos[2], fl.Pos[0]-car.Pos[0])
 	if fl.Thrown {
 		p.flailFree(car, fl, p.ThrownDrag, 1)
 	} else {
 		fl.Vel = mgl64.Vec3{fl.Vel[0] / p.FlailDrag, fl.Vel[1], fl.Vel[2] / p.FlailDrag}
 	}
-	fl.Pos = mgl64.Vec3{fl.Pos[0] + fl.Vel[0]*p.Dt, fl.Pos[1], fl.Pos[2] + fl.Vel[2]*p.Dt}
+	fl.Pos = mgl64.Vec3{fl.Pos[0] + float64(fl.Vel[0]*p.Dt), fl.Pos[1], fl.Pos[2] + float64(fl.Vel[2]*p.Dt)}
 	p.maybeReattach(car, fl)
 
 	// 3-4) rope impulses on adjacent pairs of [car, nodes..., flail].
@@ -210,12 +211,12 @@ func (p *Physics) stepExact(car *Point, fl *FlailState, r *Rope) CarPull {
 	if fl.Thrown {
 		last = len(r.Nodes) // the chain hangs from the car without the flail
 	}
-	kr := p.K * p.Rate
+	kr := float64(p.K * p.Rate)
 	for i := 1; i <= last; i++ {
 		a := chainAt(i, car, fl, r)
 		b := chainAt(i-1, car, fl, r)
 		dx, dz := a.Pos[0]-b.Pos[0], a.Pos[2]-b.Pos[2]
-		l := math.Sqrt(dx*dx + dz*dz)
+		l := math.Sqrt(float64(dx*dx) + float64(dz*dz))
 		x := l - p.Rest
 		if !p.Quirks.TwoSidedSprings && x < 0 {
 			x = 0
@@ -224,7 +225,7 @@ func (p *Physics) stepExact(car *Point, fl *FlailState, r *Rope) CarPull {
 		if l > 0 {
 			nx, nz = dx/l, dz/l
 		}
-		fx, fz := nx*(-kr*x), nz*(-kr*x)
+		fx, fz := float64(nx*(-kr*x)), float64(nz*(-kr*x))
 		a.Vel[0] += fx // a is a node or the flail: always rope-affected
 		a.Vel[2] += fz
 		if i-1 == 0 {
@@ -241,7 +242,7 @@ func (p *Physics) stepExact(car *Point, fl *FlailState, r *Rope) CarPull {
 	for i := range r.Nodes {
 		n := &r.Nodes[i]
 		n.Vel = mgl64.Vec3{n.Vel[0] / p.NodeDrag, n.Vel[1], n.Vel[2] / p.NodeDrag}
-		n.Pos = mgl64.Vec3{n.Pos[0] + n.Vel[0]*p.Dt, n.Pos[1], n.Pos[2] + n.Vel[2]*p.Dt}
+		n.Pos = mgl64.Vec3{n.Pos[0] + float64(n.Vel[0]*p.Dt), n.Pos[1], n.Pos[2] + float64(n.Vel[2]*p.Dt)}
 	}
 	return pull
 }
@@ -251,7 +252,7 @@ func (p *Physics) maybeReattach(car *Point, fl *FlailState) {
 		return
 	}
 	dx, dz := car.Pos[0]-fl.Pos[0], car.Pos[2]-fl.Pos[2]
-	if dx*dx+dz*dz <= p.ReattachDistance*p.ReattachDistance {
+	if float64(dx*dx)+float64(dz*dz) <= float64(p.ReattachDistance*p.ReattachDistance) {
 		fl.Thrown, fl.Attracting = false, false
 	}
 }
@@ -263,7 +264,7 @@ func (p *Physics) FlailMassOf(radius float64) float64 {
 	if !(q >= 1) {
 		q = 1
 	}
-	return p.FlailMass * math.Pow(q, p.FlailMassExp)
+	return float64(p.FlailMass * detmath.Pow(q, p.FlailMassExp))
 }
 
 func (p *Physics) stepClean(car *Point, carStart mgl64.Vec3, fl *FlailState, r *Rope) CarPull {
@@ -273,11 +274,11 @@ func (p *Physics) stepClean(car *Point, carStart mgl64.Vec3, fl *FlailState, r *
 	}
 	h := p.Dt / float64(n)
 	inv := 1 / float64(n)
-	flailDrag := math.Pow(p.FlailDrag, inv)
+	flailDrag := detmath.Pow(p.FlailDrag, inv)
 	if fl.Thrown {
-		flailDrag = math.Pow(p.ThrownDrag, inv)
+		flailDrag = detmath.Pow(p.ThrownDrag, inv)
 	}
-	nodeDrag := math.Pow(p.NodeDrag, inv)
+	nodeDrag := detmath.Pow(p.NodeDrag, inv)
 	alpha := p.Compliance / (h * h)
 	wCar := p.CarInvMass
 	wNode := p.NodeInvMass
@@ -286,29 +287,29 @@ func (p *Physics) stepClean(car *Point, carStart mgl64.Vec3, fl *FlailState, r *
 	if fl.Thrown {
 		last = len(r.Nodes)
 	}
-	fl.Angle = math.Atan2(fl.Pos[2]-car.Pos[2], fl.Pos[0]-car.Pos[0])
+	fl.Angle = detmath.Atan2(fl.Pos[2]-car.Pos[2], fl.Pos[0]-car.Pos[0])
 	var prev [MaxRopeNodes + 1]mgl64.Vec3
 	// The car is a particle too: it starts the tick where it was and moves
 	// with the velocity its own step gave it; the rope corrects it.
-	own := car.Pos.Sub(carStart).Mul(1 / p.Dt)
+	own := detmath.Scale(car.Pos.Sub(carStart), 1/p.Dt)
 	carPt := Point{Pos: carStart, Vel: own}
 	for s := 1; s <= n; s++ {
 		// predict free motion with per-substep drag.
 		for i := range r.Nodes {
 			nd := &r.Nodes[i]
 			prev[i] = nd.Pos
-			nd.Vel = nd.Vel.Mul(1 / nodeDrag)
-			nd.Pos = nd.Pos.Add(nd.Vel.Mul(h))
+			nd.Vel = detmath.Scale(nd.Vel, 1/nodeDrag)
+			nd.Pos = nd.Pos.Add(detmath.Scale(nd.Vel, h))
 		}
 		prev[len(r.Nodes)] = fl.Pos
 		if fl.Thrown {
 			p.flailFree(car, fl, flailDrag, inv)
 		} else {
-			fl.Vel = fl.Vel.Mul(1 / flailDrag)
+			fl.Vel = detmath.Scale(fl.Vel, 1/flailDrag)
 		}
-		fl.Pos = fl.Pos.Add(fl.Vel.Mul(h))
+		fl.Pos = fl.Pos.Add(detmath.Scale(fl.Vel, h))
 		prevCar := carPt.Pos
-		carPt.Pos = carPt.Pos.Add(carPt.Vel.Mul(h))
+		carPt.Pos = carPt.Pos.Add(detmath.Scale(carPt.Vel, h))
 		// one Gauss-Seidel pass of XPBD distance constraints.
 		for i := 1; i <= last; i++ {
 			a := chainAt(i, &carPt, fl, r)
@@ -322,25 +323,25 @@ func (p *Physics) stepClean(car *Point, carStart mgl64.Vec3, fl *FlailState, r *
 				wb = wCar
 			}
 			dx, dz := a.Pos[0]-b.Pos[0], a.Pos[2]-b.Pos[2]
-			l := math.Sqrt(dx*dx + dz*dz)
+			l := math.Sqrt(float64(dx*dx) + float64(dz*dz))
 			c := l - p.Rest
 			if l < 1e-12 || (!p.Quirks.TwoSidedSprings && c <= 0) {
 				continue
 			}
 			nx, nz := dx/l, dz/l
 			dl := -c / (wa + wb + alpha)
-			a.Pos[0] += wa * dl * nx
-			a.Pos[2] += wa * dl * nz
-			b.Pos[0] -= wb * dl * nx
-			b.Pos[2] -= wb * dl * nz
+			a.Pos[0] += float64(wa * dl * nx)
+			a.Pos[2] += float64(wa * dl * nz)
+			b.Pos[0] -= float64(wb * dl * nx)
+			b.Pos[2] -= float64(wb * dl * nz)
 		}
 		for i := range r.Nodes {
 			nd := &r.Nodes[i]
-			nd.Vel = nd.Pos.Sub(prev[i]).Mul(1 / h)
+			nd.Vel = detmath.Scale(nd.Pos.Sub(prev[i]), 1/h)
 		}
-		fl.Vel = fl.Pos.Sub(prev[len(r.Nodes)]).Mul(1 / h)
+		fl.Vel = detmath.Scale(fl.Pos.Sub(prev[len(r.Nodes)]), 1/h)
 		fl.Vel[1] = 0
-		carPt.Vel = carPt.Pos.Sub(prevCar).Mul(1 / h)
+		carPt.Vel = detmath.Scale(carPt.Pos.Sub(prevCar), 1/h)
 	}
 	p.maybeReattach(car, fl)
 	dpos := carPt.Pos.Sub(car.Pos)
@@ -358,7 +359,7 @@ func (p *Physics) stepClean(car *Point, carStart mgl64.Vec3, fl *FlailState, r *
 // formula: negative below E ~ 61, NaN for negative E; FlailRadius clamps.
 func FlailRadiusUnits(e float64) float64 {
 	g := math.Min(e/5000, 1)
-	return 10 * (4*math.Pow(e/100, 1/(1.7+0.3*math.Cbrt(g))) - 3)
+	return float64(10 * (float64(4*detmath.Pow(e/100, 1/(1.7+float64(0.3*detmath.Cbrt(g))))) - 3))
 }
 
 // FlailRadius returns the flail radius in meters for energy e: the size

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // Pickup is one energy pickup.
@@ -120,8 +121,8 @@ func (pk *Pickups) Drop(a *Arena, at mgl64.Vec3, total float64, count int, scatt
 	e := total / float64(count)
 	for i := 0; i < count; i++ {
 		ang := pk.rng.Range(0, 2*math.Pi)
-		d := scatter * math.Sqrt(pk.rng.Float64())
-		pt := Point{Pos: mgl64.Vec3{at[0] + d*math.Cos(ang), 0, at[2] + d*math.Sin(ang)}}
+		d := float64(scatter * math.Sqrt(pk.rng.Float64()))
+		pt := Point{Pos: mgl64.Vec3{at[0] + float64(d*detmath.Cos(ang)), 0, at[2] + float64(d*detmath.Sin(ang))}}
 		a.Collide(&pt, pk.Radius, 0)
 		pk.Add(Pickup{Pos: pt.Pos, Energy: e, Dropped: true, TTL: pk.dropLife})
 	}

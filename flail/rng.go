@@ -31,7 +31,7 @@ func (r *RNG) Uint64() uint64 {
 func (r *RNG) Float64() float64 { return float64(r.Uint64()>>11) / (1 << 53) }
 
 // Range returns a uniform float in [lo, hi).
-func (r *RNG) Range(lo, hi float64) float64 { return lo + (hi-lo)*r.Float64() }
+func (r *RNG) Range(lo, hi float64) float64 { return lo + float64((hi-lo)*r.Float64()) }
 
 // Intn returns a uniform int in [0, n); 0 when n <= 0.
 func (r *RNG) Intn(n int) int {

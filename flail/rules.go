@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // Player is one flail player's game state: everything except the car body
@@ -194,12 +195,12 @@ func NewRules(cfg Config, ph Physics, arena *Arena, seed uint64) *Rules {
 
 // SpawnPoint returns a random free position for a car.
 func (r *Rules) SpawnPoint() mgl64.Vec3 {
-	lim := r.Arena.Half - 2*r.carR
+	lim := r.Arena.Half - float64(2*r.carR)
 	var x, z float64
 	for try := 0; try < 16; try++ {
 		x = r.rng.Range(-lim, lim)
 		z = r.rng.Range(-lim, lim)
-		if !r.Arena.Overlaps(x, z, 2*r.carR) {
+		if !r.Arena.Overlaps(x, z, float64(2*r.carR)) {
 			break
 		}
 	}
@@ -284,7 +285,7 @@ func (r *Rules) Step(agents []Agent) {
 			p.Protected = math.Max(0, p.Protected-dt)
 		}
 		// drains
-		sp := math.Hypot(a.Car.Vel[0], a.Car.Vel[2])
+		sp := detmath.Hypot(a.Car.Vel[0], a.Car.Vel[2])
 		if sp < r.stillSpeed {
 			p.StillFor += dt
 		} else {
@@ -296,12 +297,12 @@ func (r *Rules) Step(agents []Agent) {
 		}
 		if p.Flail.Thrown {
 			dx, dz := p.Flail.Pos[0]-a.Car.Pos[0], p.Flail.Pos[2]-a.Car.Pos[2]
-			if dx*dx+dz*dz > r.farDist*r.farDist {
+			if float64(dx*dx)+float64(dz*dz) > float64(r.farDist*r.farDist) {
 				drain += rc.FarDrain
 			}
 		}
 		if drain > 0 && p.Energy > rc.MinEnergy {
-			p.Energy = math.Max(rc.MinEnergy, p.Energy-p.Energy*drain*dt)
+			p.Energy = math.Max(rc.MinEnergy, p.Energy-float64(p.Energy*drain*dt))
 		}
 	}
 	r.Grid.Build(r.carPos, r.alive)
@@ -318,7 +319,7 @@ func (r *Rules) Step(agents []Agent) {
 		for _, j := range r.q {
 			c := r.carPos[j]
 			dx, dz := c[0]-pp[0], c[2]-pp[2]
-			if dx*dx+dz*dz <= reach*reach && (best < 0 || int(j) < best) {
+			if float64(dx*dx)+float64(dz*dz) <= float64(reach*reach) && (best < 0 || int(j) < best) {
 				best = int(j)
 			}
 		}
@@ -341,7 +342,7 @@ func (r *Rules) Step(agents []Agent) {
 		fr := p.Flail.Radius
 		fp := p.Flail.Pos
 		hr := fr + r.carR
-		speed := math.Hypot(p.Flail.Vel[0], p.Flail.Vel[2])
+		speed := detmath.Hypot(p.Flail.Vel[0], p.Flail.Vel[2])
 		if !(speed > r.killSpeed) {
 			continue
 		}
@@ -356,10 +357,10 @@ func (r *Rules) Step(agents []Agent) {
 			}
 			c := b.Car.Pos
 			dx, dz := c[0]-fp[0], c[2]-fp[2]
-			if dx*dx+dz*dz > hr*hr {
+			if float64(dx*dx)+float64(dz*dz) > float64(hr*hr) {
 				continue
 			}
-			rel := math.Hypot(p.Flail.Vel[0]-b.Car.Vel[0], p.Flail.Vel[2]-b.Car.Vel[2])
+			rel := detmath.Hypot(p.Flail.Vel[0]-b.Car.Vel[0], p.Flail.Vel[2]-b.Car.Vel[2])
 			r.killed[j] = true
 			r.Kills = append(r.Kills, Kill{Killer: i, Victim: int(j), KillerID: p.ID, VictimID: b.P.ID,
 				RelSpeed: rel, Speed: speed, Thrown: p.Flail.Thrown})
@@ -385,7 +386,7 @@ func (r *Rules) Step(agents []Agent) {
 		fv := p.Flail.Vel
 		r.info[i] = agentInfo{carX: a.Car.Pos[0], carZ: a.Car.Pos[2], flailX: p.Flail.Pos[0], flailZ: p.Flail.Pos[2],
 			flailVX: fv[0], flailVZ: fv[2], energy: p.Energy, alive: p.Alive && !r.killed[i], protected: p.Protected > 0,
-			lethal: fv[0]*fv[0]+fv[2]*fv[2] > r.killSpeed*r.killSpeed}
+			lethal: float64(fv[0]*fv[0])+float64(fv[2]*fv[2]) > float64(r.killSpeed*r.killSpeed)}
 	}
 	r.PickGrid.Build(r.Pickups.pos, nil)
 	for i := range agents {
@@ -420,11 +421,11 @@ func (r *Rules) applyKill(killer, victim *Player, victimCar mgl64.Vec3, thrown b
 	}
 	rc := &r.Cfg.Rules
 	e := victim.Energy
-	gain := e * rc.KillShare
+	gain := float64(e * rc.KillShare)
 	killer.Energy = r.clampEnergy(killer.Energy + gain)
 	killer.UpdateRadius(&r.Ph)
 	killer.Kills++
-	r.Pickups.Drop(r.Arena, victimCar, e*rc.DropShare, rc.DropCount, r.scatter)
+	r.Pickups.Drop(r.Arena, victimCar, float64(e*rc.DropShare), rc.DropCount, r.scatter)
 	victim.Alive = false
 	victim.Energy = 0
 	victim.Deaths++

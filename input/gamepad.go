@@ -1,6 +1,9 @@
 package input
 
-import "math"
+import (
+	"github.com/seedgames/motorkit/detmath"
+	"math"
+)
 
 // Gamepad is one poll of a gamepad in the standard layout (Ebitengine's
 // StandardGamepadAxis and StandardGamepadButton): sticks in [-1, 1] with +Y
@@ -64,13 +67,13 @@ func (c GamepadConfig) Stick(x, y float64) (float64, float64) {
 		return 0, 0
 	}
 	c = c.sanitized()
-	m := math.Hypot(x, y)
+	m := detmath.Hypot(x, y)
 	if m <= c.Deadzone || m == 0 {
 		return 0, 0
 	}
 	s := math.Min(1, (m-c.Deadzone)/(1-c.Deadzone))
-	s = math.Pow(s, c.Curve)
-	return x / m * s, y / m * s
+	s = detmath.Pow(s, c.Curve)
+	return float64(x / m * s), float64(y / m * s)
 }
 
 // Apply merges pad into the frame f and returns the look change for a
@@ -97,8 +100,8 @@ func (c GamepadConfig) Apply(f *Frame, pad Gamepad, dt float64) (dyaw, dpitch fl
 		return 0, 0
 	}
 	rx, ry := c.Stick(pad.RightX, pad.RightY)
-	dyaw = rx * c.LookSpeed * dt
-	dpitch = -ry * c.LookSpeed * dt
+	dyaw = float64(rx * c.LookSpeed * dt)
+	dpitch = float64(-ry * c.LookSpeed * dt)
 	if c.InvertY {
 		dpitch = -dpitch
 	}

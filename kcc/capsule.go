@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // capsuleShape is a capsule collider (another character): the segment
@@ -55,7 +56,7 @@ func (w *World) SetCapsuleShape(id ColliderID, shape Capsule) error {
 }
 
 func (k *capsuleShape) place(p pose) {
-	axis := p.rot.Rotate(vec{0, k.half, 0})
+	axis := detmath.Rotate(p.rot, vec{0, k.half, 0})
 	k.a, k.b = sub(p.pos, axis), add(p.pos, axis)
 }
 
@@ -98,15 +99,15 @@ func rayCapsule(o, d vec, maxS float64, k *capsuleShape) (float64, vec, bool) {
 	baoa := dot(ba, oa)
 	rdoa := dot(d, oa)
 	oaoa := dot(oa, oa)
-	r2 := k.r * k.r
+	r2 := float64(k.r * k.r)
 	t := math.Inf(1)
 	// The cylinder between the end caps.
-	if a := baba - bard*bard; a > 1e-12 {
-		b := baba*rdoa - baoa*bard
-		c := baba*oaoa - baoa*baoa - r2*baba
-		if h := b*b - a*c; h >= 0 {
+	if a := baba - float64(bard*bard); a > 1e-12 {
+		b := float64(baba*rdoa) - float64(baoa*bard)
+		c := float64(baba*oaoa) - float64(baoa*baoa) - float64(r2*baba)
+		if h := float64(b*b) - float64(a*c); h >= 0 {
 			s := (-b - math.Sqrt(h)) / a
-			if y := baoa + s*bard; y > 0 && y < baba && s >= 0 {
+			if y := baoa + float64(s*bard); y > 0 && y < baba && s >= 0 {
 				t = s
 			}
 		}
@@ -116,7 +117,7 @@ func rayCapsule(o, d vec, maxS float64, k *capsuleShape) (float64, vec, bool) {
 		oc := sub(o, cen)
 		b := dot(d, oc)
 		c := dot(oc, oc) - r2
-		if h := b*b - c; h >= 0 {
+		if h := float64(b*b) - c; h >= 0 {
 			if s := -b - math.Sqrt(h); s >= 0 && s < t {
 				t = s
 			}

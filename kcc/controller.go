@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // GroundState classifies what the character stands on after a Move.
@@ -108,8 +109,8 @@ type Controller struct {
 // Autostep.MaxHeight -> autostep disabled.
 func NewController(cfg Config) *Controller {
 	c := &Controller{cfg: cfg.sanitized()}
-	c.cosMaxClimb = math.Cos(c.cfg.MaxSlopeClimbAngle) - 1e-9
-	c.cosMinSlide = math.Cos(c.cfg.MinSlopeSlideAngle) - 1e-9
+	c.cosMaxClimb = detmath.Cos(c.cfg.MaxSlopeClimbAngle) - 1e-9
+	c.cosMinSlide = detmath.Cos(c.cfg.MinSlopeSlideAngle) - 1e-9
 	// collisions and the scratch grow on first use: a Controller that is
 	// only a configuration (the ECS pipeline moves characters with its own)
 	// costs a few hundred bytes.
@@ -156,11 +157,11 @@ func (c *Controller) supportNormal(n, fn vec, onFace bool) (walkable, steep bool
 // supportOf is supportNormal by pointer: out is n or fn.
 func (c *Controller) supportOf(n, fn *vec, onFace bool) (walkable, steep bool, out *vec) {
 	up := &c.cfg.Up
-	cn := n[0]*up[0] + n[1]*up[1] + n[2]*up[2]
+	cn := float64(n[0]*up[0]) + float64(n[1]*up[1]) + float64(n[2]*up[2])
 	if cn < steepMinCos {
 		return false, false, n
 	}
-	faceWalkable := !onFace && fn[0]*up[0]+fn[1]*up[1]+fn[2]*up[2] >= c.cosMaxClimb
+	faceWalkable := !onFace && float64(fn[0]*up[0])+float64(fn[1]*up[1])+float64(fn[2]*up[2]) >= c.cosMaxClimb
 	if cn >= c.cosMaxClimb {
 		if faceWalkable {
 			return true, false, fn
@@ -205,7 +206,7 @@ func (c *Controller) groundFrom(g *groundInfo, cs []Contact) {
 			// Nearest contact first; among equally near ones the most
 			// upright normal.
 			d := k.Distance
-			nu := n[0]*up[0] + n[1]*up[1] + n[2]*up[2]
+			nu := float64(n[0]*up[0]) + float64(n[1]*up[1]) + float64(n[2]*up[2])
 			if g.state != Ground || d < bestD-1e-6 || (d < bestD+1e-6 && nu > bestUp) {
 				g.state = Ground
 				copyVec(&g.normal, n)
@@ -359,7 +360,7 @@ func (c *Controller) alongFloor(r, n vec) vec {
 func (c *Controller) feasible(x, y, z, tol float64) bool {
 	for i := 0; i < c.nplanes; i++ {
 		n := &c.planes[i]
-		if x*n[0]+y*n[1]+z*n[2] < -tol {
+		if float64(x*n[0])+float64(y*n[1])+float64(z*n[2]) < -tol {
 			return false
 		}
 	}
@@ -377,19 +378,19 @@ func (c *Controller) feasible(x, y, z, tol float64) bool {
 // Move.
 func (c *Controller) solve(r vec) vec {
 	rx, ry, rz := r[0], r[1], r[2]
-	rl := math.Sqrt(rx*rx + ry*ry + rz*rz)
-	tol := 1e-9 * rl
+	rl := math.Sqrt(float64(rx*rx) + float64(ry*ry) + float64(rz*rz))
+	tol := float64(1e-9 * rl)
 	if c.feasible(rx, ry, rz, tol) {
 		return r
 	}
 	var bx, by, bz float64
-	bestD := rx*rx + ry*ry + rz*rz
+	bestD := float64(rx*rx) + float64(ry*ry) + float64(rz*rz)
 	for i := 0; i < c.nplanes; i++ {
 		n := &c.planes[i]
-		k := -(rx*n[0] + ry*n[1] + rz*n[2])
-		cx, cy, cz := rx+n[0]*k, ry+n[1]*k, rz+n[2]*k
+		k := -(float64(rx*n[0]) + float64(ry*n[1]) + float64(rz*n[2]))
+		cx, cy, cz := rx+float64(n[0]*k), ry+float64(n[1]*k), rz+float64(n[2]*k)
 		dx, dy, dz := rx-cx, ry-cy, rz-cz
-		if d := dx*dx + dy*dy + dz*dz; d < bestD && c.feasible(cx, cy, cz, tol) {
+		if d := float64(dx*dx) + float64(dy*dy) + float64(dz*dz); d < bestD && c.feasible(cx, cy, cz, tol) {
 			bx, by, bz, bestD = cx, cy, cz, d
 		}
 	}
@@ -397,17 +398,17 @@ func (c *Controller) solve(r vec) vec {
 		a := &c.planes[i]
 		for j := i + 1; j < c.nplanes; j++ {
 			b := &c.planes[j]
-			ex, ey, ez := a[1]*b[2]-a[2]*b[1], a[2]*b[0]-a[0]*b[2], a[0]*b[1]-a[1]*b[0]
-			el := math.Sqrt(ex*ex + ey*ey + ez*ez)
+			ex, ey, ez := float64(a[1]*b[2])-float64(a[2]*b[1]), float64(a[2]*b[0])-float64(a[0]*b[2]), float64(a[0]*b[1])-float64(a[1]*b[0])
+			el := math.Sqrt(float64(ex*ex) + float64(ey*ey) + float64(ez*ez))
 			if el < 1e-6 {
 				continue
 			}
 			f := 1 / el
-			ex, ey, ez = ex*f, ey*f, ez*f
-			k := rx*ex + ry*ey + rz*ez
-			cx, cy, cz := ex*k, ey*k, ez*k
+			ex, ey, ez = float64(ex*f), float64(ey*f), float64(ez*f)
+			k := float64(rx*ex) + float64(ry*ey) + float64(rz*ez)
+			cx, cy, cz := float64(ex*k), float64(ey*k), float64(ez*k)
 			dx, dy, dz := rx-cx, ry-cy, rz-cz
-			if d := dx*dx + dy*dy + dz*dz; d < bestD && c.feasible(cx, cy, cz, tol) {
+			if d := float64(dx*dx) + float64(dy*dy) + float64(dz*dz); d < bestD && c.feasible(cx, cy, cz, tol) {
 				bx, by, bz, bestD = cx, cy, cz, d
 			}
 		}
@@ -437,14 +438,14 @@ func (c *Controller) sanitizeDesired(d *vec) {
 		d[0], d[1], d[2] = 0, 0, 0
 		return
 	}
-	l := math.Sqrt(x*x + y*y + z*z)
+	l := math.Sqrt(float64(x*x) + float64(y*y) + float64(z*z))
 	if l-l != 0 {
 		d[0], d[1], d[2] = 0, 0, 0
 		return
 	}
 	if m := c.cfg.MaxTranslation; l > m {
 		f := m / l
-		d[0], d[1], d[2] = x*f, y*f, z*f
+		d[0], d[1], d[2] = float64(x*f), float64(y*f), float64(z*f)
 	}
 }
 
@@ -524,7 +525,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 		for i := range cs {
 			k := &cs[i]
 			if k.Distance > c.cfg.Offset+castTol || dot(k.Normal, c.cfg.Up) < c.cosMaxClimb ||
-				dot(k.Normal, remaining) >= -approachEps*rl {
+				dot(k.Normal, remaining) >= float64(-approachEps*rl) {
 				continue
 			}
 			c.collisions = append(c.collisions, Collision{
@@ -682,7 +683,7 @@ func (c *Controller) slide(w *World, res *MoveResult, m *moveFlags, p, pos, rema
 func (c *Controller) stickToFloor(gEnd *groundInfo, w *World, p vec, r, hh float64, desired vec, g0 *groundInfo, stepped bool) vec {
 	up := c.cfg.Up
 	c.ground(gEnd, w, &p, r, hh)
-	eps := 1e-6 * length(desired)
+	eps := float64(1e-6 * length(desired))
 	leaving := dot(desired, up) > eps && dot(desired, g0.normal) > eps
 	if c.cfg.SnapToGround > 0 && gEnd.state != Ground && (g0.state == Ground || stepped) && !leaving {
 		down := scale(up, -c.cfg.SnapToGround)
@@ -751,9 +752,9 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 	}
 	hl := length(h)
 	dir := scale(h, 1/hl)
-	rise := as.MaxHeight + 2*c.cfg.Offset
+	rise := as.MaxHeight + float64(2*c.cfg.Offset)
 	if uh, ok := c.cast(w, p, r, hh, scale(up, rise)); ok {
-		rise *= uh.Fraction
+		rise = float64(rise * uh.Fraction)
 	}
 	if rise < 1e-4 {
 		return p, false
@@ -762,7 +763,7 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 	fwd := math.Max(hl, as.MinWidth)
 	free := fwd
 	if fh, ok := c.cast(w, p1, r, hh, scale(dir, fwd)); ok {
-		free = fwd * fh.Fraction
+		free = float64(fwd * fh.Fraction)
 		if free < as.MinWidth-1e-9 || free < 1e-6 {
 			return p, false
 		}
@@ -777,7 +778,7 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 		// of its axis, so look once more, up to a radius further.
 		ext := as.MinWidth + r
 		if fh, ok := c.cast(w, p1, r, hh, scale(dir, ext)); ok {
-			ext *= fh.Fraction
+			ext = float64(ext * fh.Fraction)
 		}
 		far2 := math.Max(adv, ext)
 		if far2 <= far+1e-6 {
@@ -795,7 +796,7 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 		lo, hi := adv, far
 		q = qFar
 		for i := 0; i < 10 && hi-lo > 2e-3; i++ {
-			mid := 0.5 * (lo + hi)
+			mid := float64(0.5 * (lo + hi))
 			if qm, okm := c.stepLanding(w, p1, r, hh, dir, mid, rise); okm {
 				hi, q = mid, qm
 			} else {
@@ -814,7 +815,7 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 	dq := dot(sub(q, p), up)
 	if pd := c.probeDist(); dq <= as.MaxHeight+1e-6 && dq+pd > as.MaxHeight {
 		if gh, ok := c.cast(w, p, r, hh, scale(up, -pd)); ok {
-			dq += pd * gh.Fraction
+			dq += float64(pd * gh.Fraction)
 		}
 	}
 	if dq > as.MaxHeight+1e-6 {
@@ -832,7 +833,7 @@ func (c *Controller) stepLanding(w *World, p1 vec, r, hh float64, dir vec, a, ri
 	if !ok || dh.Fraction >= 1-1e-6/rise {
 		return p2, false
 	}
-	q := madd(p2, c.cfg.Up, -rise*dh.Fraction)
+	q := madd(p2, c.cfg.Up, float64(-rise*dh.Fraction))
 	walk, _, _ := c.supportNormal(dh.Normal, dh.FaceNormal, dh.OnFace)
 	return q, walk
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // Limits on collider motion. Velocities beyond them are clamped (their
@@ -36,9 +37,9 @@ type pose struct {
 	rot mgl64.Quat
 }
 
-func (p pose) apply(l vec) vec { return add(p.rot.Rotate(l), p.pos) }
+func (p pose) apply(l vec) vec { return add(detmath.Rotate(p.rot, l), p.pos) }
 
-func (p pose) inverse(w vec) vec { return p.rot.Conjugate().Rotate(sub(w, p.pos)) }
+func (p pose) inverse(w vec) vec { return detmath.Rotate(p.rot.Conjugate(), sub(w, p.pos)) }
 
 // frame is a pose as a rotation matrix (columns: the images of the axes)
 // and a translation: placing many points costs 9 multiplications each.
@@ -52,9 +53,9 @@ func (p pose) frame() frame {
 	x, y, z, w := q.V[0], q.V[1], q.V[2], q.W
 	return frame{
 		m: [3]vec{
-			{1 - 2*(y*y+z*z), 2 * (x*y + w*z), 2 * (x*z - w*y)},
-			{2 * (x*y - w*z), 1 - 2*(x*x+z*z), 2 * (y*z + w*x)},
-			{2 * (x*z + w*y), 2 * (y*z - w*x), 1 - 2*(x*x+y*y)},
+			{1 - float64(2*(float64(y*y)+float64(z*z))), float64(2 * (float64(x*y) + float64(w*z))), float64(2 * (float64(x*z) - float64(w*y)))},
+			{float64(2 * (float64(x*y) - float64(w*z))), 1 - float64(2*(float64(x*x)+float64(z*z))), float64(2 * (float64(y*z) + float64(w*x)))},
+			{float64(2 * (float64(x*z) + float64(w*y))), float64(2 * (float64(y*z) - float64(w*x))), 1 - float64(2*(float64(x*x)+float64(y*y)))},
 		},
 		p: p.pos,
 	}
@@ -62,9 +63,9 @@ func (p pose) frame() frame {
 
 func (f *frame) dir(v vec) vec {
 	return vec{
-		f.m[0][0]*v[0] + f.m[1][0]*v[1] + f.m[2][0]*v[2],
-		f.m[0][1]*v[0] + f.m[1][1]*v[1] + f.m[2][1]*v[2],
-		f.m[0][2]*v[0] + f.m[1][2]*v[1] + f.m[2][2]*v[2],
+		float64(f.m[0][0]*v[0]) + float64(f.m[1][0]*v[1]) + float64(f.m[2][0]*v[2]),
+		float64(f.m[0][1]*v[0]) + float64(f.m[1][1]*v[1]) + float64(f.m[2][1]*v[2]),
+		float64(f.m[0][2]*v[0]) + float64(f.m[1][2]*v[1]) + float64(f.m[2][2]*v[2]),
 	}
 }
 
@@ -93,11 +94,11 @@ func unitQuat(q mgl64.Quat) (mgl64.Quat, bool) {
 	if !finite(q.W) || !finiteVec(q.V) {
 		return q, false
 	}
-	l := q.Len()
+	l := detmath.QuatLen(q)
 	if !(l > 1e-12) || math.IsInf(l, 0) {
 		return q, false
 	}
-	return q.Scale(1 / l), true
+	return detmath.QuatScale(q, 1/l), true
 }
 
 // SetTransform places collider id at pos with rotation rot. For a box, pos
@@ -245,7 +246,7 @@ func (b *bvh) refit() {
 func (h *heightfield) bounds() aabb {
 	l := aabb{
 		min: vec{h.origin[0], h.origin[1] + h.lo, h.origin[2]},
-		max: vec{h.origin[0] + float64(h.cols-1)*h.cell, h.origin[1] + h.hi, h.origin[2] + float64(h.rows-1)*h.cell},
+		max: vec{h.origin[0] + float64(float64(h.cols-1)*h.cell), h.origin[1] + h.hi, h.origin[2] + float64(float64(h.rows-1)*h.cell)},
 	}
 	if !h.posed {
 		return l
@@ -330,8 +331,8 @@ func (w *World) Step(dt float64) {
 		p := c.pose
 		p.pos = madd(p.pos, c.lin, dt)
 		if c.ang != (vec{}) {
-			a := length(c.ang) * dt
-			p.rot = mgl64.QuatRotate(a, scale(c.ang, 1/length(c.ang))).Mul(p.rot).Normalize()
+			a := float64(length(c.ang) * dt)
+			p.rot = detmath.QuatNormalize(detmath.QuatMul(detmath.QuatRotate(a, scale(c.ang, 1/length(c.ang))), p.rot))
 		}
 		w.place(ColliderID(i), c, p)
 	}
@@ -356,9 +357,9 @@ func (w *World) Carry(id ColliderID, p, up mgl64.Vec3) (delta mgl64.Vec3, yaw fl
 		return vec{}, 0
 	}
 	up = normalizeOr(up, vec{0, 1, 0})
-	dq := c.pose.rot.Mul(c.prev.rot.Conjugate())
+	dq := detmath.QuatMul(c.pose.rot, c.prev.rot.Conjugate())
 	// The twist of dq about up: 2·atan2(v·up, w).
-	yaw = 2 * math.Atan2(dot(dq.V, up), dq.W)
+	yaw = float64(2 * detmath.Atan2(dot(dq.V, up), dq.W))
 	if yaw > math.Pi {
 		yaw -= 2 * math.Pi
 	} else if yaw < -math.Pi {
@@ -392,7 +393,7 @@ func (w *World) PointVelocity(id ColliderID, p mgl64.Vec3) mgl64.Vec3 {
 func (o *obb) bounds() aabb {
 	var e vec
 	for i := 0; i < 3; i++ {
-		e[i] = math.Abs(o.ax[0][i])*o.h[0] + math.Abs(o.ax[1][i])*o.h[1] + math.Abs(o.ax[2][i])*o.h[2]
+		e[i] = float64(math.Abs(o.ax[0][i])*o.h[0]) + float64(math.Abs(o.ax[1][i])*o.h[1]) + float64(math.Abs(o.ax[2][i])*o.h[2])
 	}
 	return aabb{min: sub(o.c, e), max: add(o.c, e)}
 }

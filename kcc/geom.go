@@ -49,7 +49,7 @@ func (b *aabb) overlaps(o *aabb) bool {
 }
 
 func (b aabb) center() vec {
-	return vec{(b.min[0] + b.max[0]) * 0.5, (b.min[1] + b.max[1]) * 0.5, (b.min[2] + b.max[2]) * 0.5}
+	return vec{float64((b.min[0] + b.max[0]) * 0.5), float64((b.min[1] + b.max[1]) * 0.5), float64((b.min[2] + b.max[2]) * 0.5)}
 }
 
 // segAABB is the box around a capsule segment p0-p1 inflated by r.
@@ -115,19 +115,21 @@ func finiteVec(v vec) bool { return finite3(v[0], v[1], v[2]) }
 // float64 locals (x-x is NaN for NaN and ±Inf, and NaN poisons the sum).
 func finite3(x, y, z float64) bool { return (x-x)+(y-y)+(z-z) == 0 }
 
-func dot(a, b vec) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+func dot(a, b vec) float64 { return float64(a[0]*b[0]) + float64(a[1]*b[1]) + float64(a[2]*b[2]) }
 
 func sub(a, b vec) vec { return vec{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
 
 func add(a, b vec) vec { return vec{a[0] + b[0], a[1] + b[1], a[2] + b[2]} }
 
-func scale(a vec, s float64) vec { return vec{a[0] * s, a[1] * s, a[2] * s} }
+func scale(a vec, s float64) vec { return vec{float64(a[0] * s), float64(a[1] * s), float64(a[2] * s)} }
 
 // madd returns a + b*s.
-func madd(a, b vec, s float64) vec { return vec{a[0] + b[0]*s, a[1] + b[1]*s, a[2] + b[2]*s} }
+func madd(a, b vec, s float64) vec {
+	return vec{a[0] + float64(b[0]*s), a[1] + float64(b[1]*s), a[2] + float64(b[2]*s)}
+}
 
 func cross(a, b vec) vec {
-	return vec{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
+	return vec{float64(a[1]*b[2]) - float64(a[2]*b[1]), float64(a[2]*b[0]) - float64(a[0]*b[2]), float64(a[0]*b[1]) - float64(a[1]*b[0])}
 }
 
 func length(a vec) float64 { return math.Sqrt(dot(a, a)) }
@@ -165,13 +167,13 @@ func closestSegSeg(p1, q1, p2, q2 vec) (c1, c2 vec) {
 			s = clamp01(-c / a)
 		} else {
 			b := dot(d1, d2)
-			den := a*e - b*b
-			if den > 1e-18*a*e {
-				s = clamp01((b*f - c*e) / den)
+			den := float64(a*e) - float64(b*b)
+			if den > float64(1e-18*a*e) {
+				s = clamp01((float64(b*f) - float64(c*e)) / den)
 			} else {
 				s = 0
 			}
-			t = (b*s + f) / e
+			t = (float64(b*s) + f) / e
 			if t < 0 {
 				t = 0
 				s = clamp01(-c / a)
@@ -221,11 +223,11 @@ func segTriEdges(p0, p1 vec, t *tri, s0, s1 float64) segTriResult {
 	var best segTriResult
 	bd := math.Inf(1)
 	if q := madd(p0, t.n, -s0); insideTri(q, t) {
-		bd = s0 * s0
+		bd = float64(s0 * s0)
 		best.onTri, best.onSeg, best.onFace = q, p0, true
 	}
-	if q := madd(p1, t.n, -s1); s1*s1 < bd && insideTri(q, t) {
-		bd = s1 * s1
+	if q := madd(p1, t.n, -s1); float64(s1*s1) < bd && insideTri(q, t) {
+		bd = float64(s1 * s1)
 		best.onTri, best.onSeg, best.onFace = q, p1, true
 	}
 	// Edges in order of a cheap lower bound (the distance between the
@@ -275,9 +277,9 @@ func boxDist2(a, b *aabb) float64 {
 	d := 0.0
 	for i := 0; i < 3; i++ {
 		if g := b.min[i] - a.max[i]; g > 0 {
-			d += g * g
+			d += float64(g * g)
 		} else if g := a.min[i] - b.max[i]; g > 0 {
-			d += g * g
+			d += float64(g * g)
 		}
 	}
 	return d
@@ -309,16 +311,16 @@ func rayTri(o, d vec, maxS float64, t *tri) (float64, bool) {
 	}
 	inv := 1 / det
 	tv := sub(o, t.a)
-	u := dot(tv, p) * inv
+	u := float64(dot(tv, p) * inv)
 	if u < 0 || u > 1 {
 		return 0, false
 	}
 	q := cross(tv, e1)
-	v := dot(d, q) * inv
+	v := float64(dot(d, q) * inv)
 	if v < 0 || u+v > 1 {
 		return 0, false
 	}
-	s := dot(e2, q) * inv
+	s := float64(dot(e2, q) * inv)
 	if s < 0 || s > maxS {
 		return 0, false
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // obb is an oriented box for the analytic capsule path: centre, half
@@ -26,7 +27,7 @@ func (o *obb) setAxes(q mgl64.Quat) {
 	for i := 0; i < 3; i++ {
 		var e vec
 		e[i] = 1
-		o.ax[i] = q.Rotate(e)
+		o.ax[i] = detmath.Rotate(q, e)
 		if o.ax[i] != e {
 			o.aligned = false
 		}
@@ -62,7 +63,7 @@ func outside2(p, h vec) float64 {
 	d := 0.0
 	for i := 0; i < 3; i++ {
 		if g := math.Abs(p[i]) - h[i]; g > 0 {
-			d += g * g
+			d += float64(g * g)
 		}
 	}
 	return d
@@ -137,7 +138,7 @@ func segBoxSearch(a, d, h vec) (bestF, bestS float64) {
 		if s1 < s0 {
 			continue
 		}
-		mid := madd(a, d, 0.5*(s0+s1))
+		mid := madd(a, d, float64(0.5*(s0+s1)))
 		num, den := 0.0, 0.0
 		for i := 0; i < 3; i++ {
 			var c float64
@@ -149,8 +150,8 @@ func segBoxSearch(a, d, h vec) (bestF, bestS float64) {
 			default:
 				continue
 			}
-			num += d[i] * (c - a[i])
-			den += d[i] * d[i]
+			num += float64(d[i] * (c - a[i]))
+			den += float64(d[i] * d[i])
 		}
 		s := s0
 		if den > 0 {
@@ -203,7 +204,7 @@ func (o *obb) segBoxResult(p0, p1, a, d vec, bestF, bestS float64) boxResult {
 		}
 	}
 	q := p
-	q[axis] = sign * h[axis]
+	q[axis] = float64(sign * h[axis])
 	r.dist = 0
 	r.onTri = add(o.c, o.toWorldDir(q))
 	r.normal = scale(o.ax[axis], sign)

@@ -44,15 +44,15 @@ func (o *obb) segBoxInto(r *boxResult, p0, p1 *vec) {
 		}
 	}
 	if fast {
-		bestF = outside2s(ax+dx*bestS, ay+dy*bestS, az+dz*bestS, hx, hy, hz)
+		bestF = outside2s(ax+float64(dx*bestS), ay+float64(dy*bestS), az+float64(dz*bestS), hx, hy, hz)
 	} else {
 		bestF, bestS = segBoxSearch(vec{ax, ay, az}, vec{dx, dy, dz}, o.h)
 	}
 
-	px, py, pz := ax+dx*bestS, ay+dy*bestS, az+dz*bestS
-	r.onSeg[0] = p0[0] + (p1[0]-p0[0])*bestS
-	r.onSeg[1] = p0[1] + (p1[1]-p0[1])*bestS
-	r.onSeg[2] = p0[2] + (p1[2]-p0[2])*bestS
+	px, py, pz := ax+float64(dx*bestS), ay+float64(dy*bestS), az+float64(dz*bestS)
+	r.onSeg[0] = p0[0] + float64((p1[0]-p0[0])*bestS)
+	r.onSeg[1] = p0[1] + float64((p1[1]-p0[1])*bestS)
+	r.onSeg[2] = p0[2] + float64((p1[2]-p0[2])*bestS)
 	dist := math.Sqrt(bestF)
 	if dist > 1e-12 {
 		r.nfaces = 0
@@ -62,7 +62,7 @@ func (o *obb) segBoxInto(r *boxResult, p0, p1 *vec) {
 		r.dist = dist
 		r.onTri[0], r.onTri[1], r.onTri[2] = cx+qx, cy+qy, cz+qz
 		inv := 1 / dist
-		r.normal[0], r.normal[1], r.normal[2] = nx*inv, ny*inv, nz*inv
+		r.normal[0], r.normal[1], r.normal[2] = float64(nx*inv), float64(ny*inv), float64(nz*inv)
 		r.onFace = r.nfaces == 1
 		return
 	}
@@ -79,11 +79,11 @@ func (o *obb) segBoxInto(r *boxResult, p0, p1 *vec) {
 			}
 		}
 	}
-	p[axis] = sign * o.h[axis]
+	p[axis] = float64(sign * o.h[axis])
 	r.dist = 0
 	r.onTri[0], r.onTri[1], r.onTri[2] = cx+p[0], cy+p[1], cz+p[2]
 	n := &o.ax[axis]
-	r.normal[0], r.normal[1], r.normal[2] = n[0]*sign, n[1]*sign, n[2]*sign
+	r.normal[0], r.normal[1], r.normal[2] = float64(n[0]*sign), float64(n[1]*sign), float64(n[2]*sign)
 	r.onFace = true
 	r.faces[0] = r.normal
 	r.nfaces = 1
@@ -105,7 +105,7 @@ func (o *obb) clampFace(r *boxResult, p, h float64, i int) (q, n float64) {
 		if p > h {
 			f[0], f[1], f[2] = a[0], a[1], a[2]
 		} else {
-			f[0], f[1], f[2] = a[0]*-1, a[1]*-1, a[2]*-1
+			f[0], f[1], f[2] = float64(a[0]*-1), float64(a[1]*-1), float64(a[2]*-1)
 		}
 		r.nfaces++
 	}
@@ -116,13 +116,13 @@ func (o *obb) clampFace(r *boxResult, p, h float64, i int) (q, n float64) {
 func outside2s(px, py, pz, hx, hy, hz float64) float64 {
 	d := 0.0
 	if g := math.Abs(px) - hx; g > 0 {
-		d += g * g
+		d += float64(g * g)
 	}
 	if g := math.Abs(py) - hy; g > 0 {
-		d += g * g
+		d += float64(g * g)
 	}
 	if g := math.Abs(pz) - hz; g > 0 {
-		d += g * g
+		d += float64(g * g)
 	}
 	return d
 }

@@ -13,7 +13,6 @@ import (
 // for random segments: vertical ones over, beside and inside the box,
 // axis-aligned ones, and arbitrary ones.
 func TestSegBoxIntoSameBits(t *testing.T) {
-	skipIfFusedMultiplyAdd(t)
 	rng := rand.New(rand.NewSource(14))
 	bits := func(v vec) [3]uint64 {
 		return [3]uint64{math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2])}
@@ -58,7 +57,6 @@ func TestSegBoxIntoSameBits(t *testing.T) {
 // TestHfTriIntoSameBits: the in-place heightfield triangle equals the
 // vector-form construction bit for bit.
 func TestHfTriIntoSameBits(t *testing.T) {
-	skipIfFusedMultiplyAdd(t)
 	rng := rand.New(rand.NewSource(15))
 	ref := func(a, b, c vec, id ColliderID) tri {
 		n := cross(sub(b, a), sub(c, a))
@@ -83,7 +81,6 @@ func TestHfTriIntoSameBits(t *testing.T) {
 // for bit for random triangles and segments: vertical capsule segments
 // above, below and through the face, beside its edges, and arbitrary ones.
 func TestSegTriIntoSameBits(t *testing.T) {
-	skipIfFusedMultiplyAdd(t)
 	rng := rand.New(rand.NewSource(16))
 	bits := func(v vec) [3]uint64 {
 		return [3]uint64{math.Float64bits(v[0]), math.Float64bits(v[1]), math.Float64bits(v[2])}
@@ -124,7 +121,6 @@ func TestSegTriIntoSameBits(t *testing.T) {
 // (kept here as the reference) bit for bit, for random plane sets of one
 // to four planes and random requests.
 func TestSolveSameBits(t *testing.T) {
-	skipIfFusedMultiplyAdd(t)
 	rng := rand.New(rand.NewSource(17))
 	c := NewController(DefaultConfig())
 	feasible := func(x vec, tol float64) bool {
@@ -178,13 +174,5 @@ func TestSolveSameBits(t *testing.T) {
 				t.Fatalf("planes %v request %v: solve %v, vector form %v", c.planes[:c.nplanes], r, got, want)
 			}
 		}
-	}
-}
-
-// skipIfFusedMultiplyAdd skips a same-bits comparison of two code forms
-// where the compiler may fuse multiply-adds differently in each.
-func skipIfFusedMultiplyAdd(t *testing.T) {
-	if !noFusedMultiplyAdd {
-		t.Skip("fused multiply-adds: the two forms may round differently here")
 	}
 }

@@ -66,8 +66,8 @@ func capsuleSeg(pos, axis vec, halfHeight float64) (vec, vec) {
 // hot-path convention of docs/architecture.md#iteration-one-pass-kept-pointers-workers).
 func capsuleSegTo(p0, p1, pos, axis *vec, halfHeight float64) {
 	for i := 0; i < 3; i++ {
-		p0[i] = pos[i] + axis[i]*-halfHeight
-		p1[i] = pos[i] + axis[i]*halfHeight
+		p0[i] = pos[i] + float64(axis[i]*-halfHeight)
+		p1[i] = pos[i] + float64(axis[i]*halfHeight)
 	}
 }
 
@@ -117,8 +117,8 @@ func castShape[S segmentCloser](res *boxResult, q *[2]vec, p0, p1 *vec, target f
 	q0, q1 := &q[0], &q[1]
 	for it := 1; it < castIters; it++ {
 		for i := 0; i < 3; i++ { // madd(p0, v, s), madd(p1, v, s)
-			q0[i] = p0[i] + v[i]*s
-			q1[i] = p1[i] + v[i]*s
+			q0[i] = p0[i] + float64(v[i]*s)
+			q1[i] = p1[i] + float64(v[i]*s)
 		}
 		shape.closestInto(res, q0, q1)
 		gap := res.dist - target
@@ -126,8 +126,8 @@ func castShape[S segmentCloser](res *boxResult, q *[2]vec, p0, p1 *vec, target f
 			return s, true
 		}
 		n := &res.normal
-		rate := -(n[0]*v[0] + n[1]*v[1] + n[2]*v[2])
-		if rate <= approachEps*vlen {
+		rate := -(float64(n[0]*v[0]) + float64(n[1]*v[1]) + float64(n[2]*v[2]))
+		if rate <= float64(approachEps*vlen) {
 			return 0, false
 		}
 		s += gap / rate
@@ -145,8 +145,8 @@ func castShape[S segmentCloser](res *boxResult, q *[2]vec, p0, p1 *vec, target f
 func castStart(target float64, v *vec, vlen float64, res *boxResult) (float64, bool) {
 	gap := res.dist - target
 	n := &res.normal
-	rate := -(n[0]*v[0] + n[1]*v[1] + n[2]*v[2])
-	if rate <= approachEps*vlen {
+	rate := -(float64(n[0]*v[0]) + float64(n[1]*v[1]) + float64(n[2]*v[2]))
+	if rate <= float64(approachEps*vlen) {
 		return 0, false
 	}
 	if gap <= castTol {
@@ -175,7 +175,7 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 // form: vectors by pointer, no whole-value copies).
 func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *vec, skin float64) bool {
 	target := r + skin
-	vlen := math.Sqrt(v[0]*v[0] + v[1]*v[1] + v[2]*v[2])
+	vlen := math.Sqrt(float64(v[0]*v[0]) + float64(v[1]*v[1]) + float64(v[2]*v[2]))
 	if !(vlen > 0) {
 		*out = CastHit{Collider: NoCollider}
 		return false
@@ -290,7 +290,7 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 			}
 			if t >= best.Fraction-1e-9 {
 				dn, db := dot(res.normal, *v), dot(best.Normal, *v)
-				if dn > db+1e-12*vlen || (dn >= db-1e-12*vlen && dot(fn, *v) >= dot(best.FaceNormal, *v)) {
+				if dn > db+float64(1e-12*vlen) || (dn >= db-float64(1e-12*vlen) && dot(fn, *v) >= dot(best.FaceNormal, *v)) {
 					continue
 				}
 			}
@@ -398,7 +398,7 @@ func (w *World) contactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contac
 		segB.min[i], segB.max[i] = lo, hi
 	}
 	reach := r + maxDist
-	reach2 := reach * reach
+	reach2 := float64(reach * reach)
 	var tb aabb
 	var tres segTriResult
 	for i := range tris {
@@ -411,7 +411,7 @@ func (w *World) contactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contac
 		if d <= maxDist {
 			c := s.newContact(tris[i].id, &res.onTri, &res.normal, d, res.onFace)
 			if n := &tris[i].n; dot(*n, res.normal) < 0 {
-				c.FaceNormal[0], c.FaceNormal[1], c.FaceNormal[2] = n[0]*-1, n[1]*-1, n[2]*-1
+				c.FaceNormal[0], c.FaceNormal[1], c.FaceNormal[2] = float64(n[0]*-1), float64(n[1]*-1), float64(n[2]*-1)
 			} else {
 				copyVec(&c.FaceNormal, n)
 			}
@@ -685,7 +685,7 @@ const (
 // castChunks is the number of chunks a cast of length vlen and target
 // distance target is gathered in.
 func castChunks(vlen, target float64) int {
-	n := math.Ceil(vlen / math.Max(castChunkMin, 4*target))
+	n := math.Ceil(vlen / math.Max(castChunkMin, float64(4*target)))
 	if !(n > 1) {
 		return 1
 	}
@@ -730,8 +730,8 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 	first, last := k == 0, k+1 >= c.chunks
 	for i := 0; i < 3; i++ {
 		p0, p1, v := c.p0[i], c.p1[i], c.v[i]
-		a0, a1 := p0+v*t0, p1+v*t0
-		b0, b1 := p0+v*t1, p1+v*t1
+		a0, a1 := p0+float64(v*t0), p1+float64(v*t0)
+		b0, b1 := p0+float64(v*t1), p1+float64(v*t1)
 		if first {
 			a0, a1 = p0, p1
 		}

@@ -77,7 +77,7 @@ const (
 // capsule's axis is in or near the inside of a collider.
 func isDeep(cs []Contact, r float64) bool {
 	for i := range cs {
-		if cs[i].Distance < -0.5*r {
+		if cs[i].Distance < float64(-0.5*r) {
 			return true
 		}
 	}
@@ -132,8 +132,8 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 			}
 		}
 	}
-	height := 2 * (hh + r)
-	maxT := deepMaxSearch * height
+	height := float64(2 * (hh + r))
+	maxT := float64(deepMaxSearch * height)
 	best, bestCost, bestOut := p, math.Inf(1), false
 	for i := 0; i < ds.ndirs; i++ {
 		dir := ds.dirs[i]
@@ -143,10 +143,10 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 		}
 		// Bias up: straight up costs its length, sideways twice it,
 		// straight down three times.
-		cost := t * (2 - dot(dir, up))
+		cost := float64(t * (2 - dot(dir, up)))
 		if cost < bestCost {
-			best, bestCost = madd(p, dir, math.Min(t, deepMaxExit*height)), cost
-			bestOut = t <= deepMaxExit*height
+			best, bestCost = madd(p, dir, math.Min(t, float64(deepMaxExit*height))), cost
+			bestOut = t <= float64(deepMaxExit*height)
 		}
 	}
 	return best, !math.IsInf(bestCost, 1), bestOut
@@ -207,7 +207,7 @@ func (c *Controller) exitAlong(w *World, p vec, r, hh float64, dir vec, maxT flo
 			}
 			ext := 0.0
 			for k := 0; k < 3; k++ {
-				ext += o.h[k] * math.Abs(dot(o.ax[k], dir))
+				ext += float64(o.h[k] * math.Abs(dot(o.ax[k], dir)))
 			}
 			sup, back := dot(o.c, dir)+ext, ext-dot(o.c, dir)
 			if through && sup-low > back-lowBack+1e-6 {

@@ -27,9 +27,9 @@ type sweepFilter struct {
 func (f *sweepFilter) init(p0, p1, v *vec, target float64) {
 	f.on, f.w0, f.w1 = true, 0, 1
 	for i := 0; i < 3; i++ {
-		f.origin[i] = (p0[i] + p1[i]) * 0.5
+		f.origin[i] = float64((p0[i] + p1[i]) * 0.5)
 		f.dir[i] = v[i]
-		f.reach[i] = 0.5*math.Abs(p1[i]-p0[i]) + target + castTol
+		f.reach[i] = float64(0.5*math.Abs(p1[i]-p0[i])) + target + castTol
 		f.inv[i] = 0
 		if v[i] != 0 {
 			f.inv[i] = 1 / v[i]
@@ -52,8 +52,8 @@ func (f *sweepFilter) meets(b *aabb) bool {
 			}
 			continue
 		}
-		a := (lo - f.origin[i]) * f.inv[i]
-		c := (hi - f.origin[i]) * f.inv[i]
+		a := float64((lo - f.origin[i]) * f.inv[i])
+		c := float64((hi - f.origin[i]) * f.inv[i])
 		if a > c {
 			a, c = c, a
 		}
@@ -82,8 +82,8 @@ func (f *sweepFilter) spanX(z0, z1 float64) (lo, hi float64, ok bool) {
 			return 0, 0, false
 		}
 	} else {
-		a := (zlo - f.origin[2]) * f.inv[2]
-		b := (zhi - f.origin[2]) * f.inv[2]
+		a := float64((zlo - f.origin[2]) * f.inv[2])
+		b := float64((zhi - f.origin[2]) * f.inv[2])
 		if a > b {
 			a, b = b, a
 		}
@@ -92,8 +92,8 @@ func (f *sweepFilter) spanX(z0, z1 float64) (lo, hi float64, ok bool) {
 			return 0, 0, false
 		}
 	}
-	xa := f.origin[0] + f.dir[0]*ta
-	xb := f.origin[0] + f.dir[0]*tb
+	xa := f.origin[0] + float64(f.dir[0]*ta)
+	xb := f.origin[0] + float64(f.dir[0]*tb)
 	if xa > xb {
 		xa, xb = xb, xa
 	}
@@ -114,8 +114,8 @@ func (f *sweepFilter) entry(b *aabb) float64 {
 			}
 			continue
 		}
-		a := (lo - f.origin[i]) * f.inv[i]
-		c := (hi - f.origin[i]) * f.inv[i]
+		a := float64((lo - f.origin[i]) * f.inv[i])
+		c := float64((hi - f.origin[i]) * f.inv[i])
 		if a > c {
 			a, c = c, a
 		}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // VelocityAfter returns the velocity a character keeps after a Move. vel is
@@ -39,17 +40,17 @@ func (c *Controller) VelocityAfter(vel, desired mgl64.Vec3, res MoveResult, dt f
 	steep := res.GroundState == GroundSteep
 	const tol = 1e-9
 
-	vUp := vel.Dot(up)
-	vPlanar := vel.Sub(up.Mul(vUp))
-	tUp := res.Translation.Dot(up)
-	tPlanar := res.Translation.Sub(up.Mul(tUp))
-	dUp := desired.Dot(up)
-	dPlanar := desired.Sub(up.Mul(dUp))
+	vUp := detmath.Dot(vel, up)
+	vPlanar := vel.Sub(detmath.Scale(up, vUp))
+	tUp := detmath.Dot(res.Translation, up)
+	tPlanar := res.Translation.Sub(detmath.Scale(up, tUp))
+	dUp := detmath.Dot(desired, up)
+	dPlanar := desired.Sub(detmath.Scale(up, dUp))
 
-	if tPlanar.Sub(dPlanar).Len() > tol {
-		n := tPlanar.Mul(1 / dt)
-		if old, nl := vPlanar.Len(), n.Len(); !steep && nl > old {
-			n = n.Mul(old / nl)
+	if detmath.Len(tPlanar.Sub(dPlanar)) > tol {
+		n := detmath.Scale(tPlanar, 1/dt)
+		if old, nl := detmath.Len(vPlanar), detmath.Len(n); !steep && nl > old {
+			n = detmath.Scale(n, old/nl)
 		}
 		vPlanar = n
 	}
@@ -67,5 +68,5 @@ func (c *Controller) VelocityAfter(vel, desired mgl64.Vec3, res MoveResult, dt f
 			vUp = math.Min(0, got)
 		}
 	}
-	return vPlanar.Add(up.Mul(vUp))
+	return vPlanar.Add(detmath.Scale(up, vUp))
 }

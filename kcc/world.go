@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // ColliderID identifies a collider in a World: the index in the order the
@@ -177,11 +178,11 @@ func (w *World) AddBox(center, halfExtents mgl64.Vec3, rot mgl64.Quat) ColliderI
 	}
 	ok := finiteVec(center) && finiteVec(halfExtents) && finite(q.W) && finiteVec(q.V)
 	if ok {
-		l := q.Len()
+		l := detmath.QuatLen(q)
 		if !(l > 1e-12) || math.IsInf(l, 0) {
 			ok = false
 		} else {
-			q = q.Scale(1 / l)
+			q = detmath.QuatScale(q, 1/l)
 		}
 	}
 	if !ok {
@@ -222,10 +223,10 @@ func boxTris(center, h vec, q mgl64.Quat, id ColliderID, out []tri) []tri {
 			signs := [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}
 			for ci, sg := range signs {
 				var p vec
-				p[axis] = s * h[axis]
-				p[j] = sg[0] * h[j]
-				p[k] = sg[1] * h[k]
-				corners[ci] = add(center, q.Rotate(p))
+				p[axis] = float64(s * h[axis])
+				p[j] = float64(sg[0] * h[j])
+				p[k] = float64(sg[1] * h[k])
+				corners[ci] = add(center, detmath.Rotate(q, p))
 			}
 			if s < 0 {
 				corners[1], corners[3] = corners[3], corners[1]
@@ -266,7 +267,7 @@ func makeTri(a, b, c vec, id ColliderID) (tri, bool) {
 	// Relative area test: a sliver whose area is ~0 compared with its edge
 	// lengths has no reliable normal.
 	e := math.Max(dot(sub(b, a), sub(b, a)), math.Max(dot(sub(c, a), sub(c, a)), dot(sub(c, b), sub(c, b))))
-	if !(l > 1e-12*e) || !(l > 1e-24) || math.IsInf(l, 0) {
+	if !(l > float64(1e-12*e)) || !(l > 1e-24) || math.IsInf(l, 0) {
 		return tri{}, false
 	}
 	t := tri{a: a, b: b, c: c, n: scale(n, 1/l), id: id}
@@ -452,7 +453,7 @@ func (w *World) AddHeightfieldReport(origin mgl64.Vec3, cellSize float64, cols, 
 	}
 	box := aabb{
 		min: vec{origin[0], origin[1] + lo, origin[2]},
-		max: vec{origin[0] + float64(cols-1)*cellSize, origin[1] + hi, origin[2] + float64(rows-1)*cellSize},
+		max: vec{origin[0] + float64(float64(cols-1)*cellSize), origin[1] + hi, origin[2] + float64(float64(rows-1)*cellSize)},
 	}
 	return w.add(collider{kind: kindHeightfield, box: box, hf: heightfield{origin: origin, cell: cellSize, cols: cols, rows: rows, h: hs, holes: holes, lo: lo, hi: hi}}), rep, nil
 }
@@ -657,7 +658,7 @@ func (h *heightfield) gather(q aabb, f *sweepFilter, id ColliderID, out []tri, c
 		ca, cb := c0, c1
 		if f.on {
 			// Only the columns the path's corridor crosses in this row.
-			z0 := h.origin[2] + float64(r)*h.cell
+			z0 := h.origin[2] + float64(float64(r)*h.cell)
 			xlo, xhi, ok := f.spanX(z0, z0+h.cell)
 			if !ok {
 				continue
@@ -676,8 +677,8 @@ func (h *heightfield) gather(q aabb, f *sweepFilter, id ColliderID, out []tri, c
 				continue
 			}
 			if f.on {
-				x0 := h.origin[0] + float64(c)*h.cell
-				z0 := h.origin[2] + float64(r)*h.cell
+				x0 := h.origin[0] + float64(float64(c)*h.cell)
+				z0 := h.origin[2] + float64(float64(r)*h.cell)
 				if !f.meets(&aabb{min: vec{x0, lo, z0}, max: vec{x0 + h.cell, hi, z0 + h.cell}}) {
 					continue
 				}
@@ -692,8 +693,8 @@ func (h *heightfield) gather(q aabb, f *sweepFilter, id ColliderID, out []tri, c
 // and (c,r), (c+1,r+1), (c+1,r). A triangle that uses a hole (a NaN height)
 // is left out.
 func (h *heightfield) cellTris(c, r int, id ColliderID, out []tri) []tri {
-	x0 := h.origin[0] + float64(c)*h.cell
-	z0 := h.origin[2] + float64(r)*h.cell
+	x0 := h.origin[0] + float64(float64(c)*h.cell)
+	z0 := h.origin[2] + float64(float64(r)*h.cell)
 	x1, z1 := x0+h.cell, z0+h.cell
 	h00, h10 := h.h[r*h.cols+c], h.h[r*h.cols+c+1]
 	h01, h11 := h.h[(r+1)*h.cols+c], h.h[(r+1)*h.cols+c+1]
@@ -775,9 +776,9 @@ func hfTriInto(t *tri, a, b, c *vec, id ColliderID) {
 	cx, cy, cz := c[0], c[1], c[2]
 	abx, aby, abz := bx-ax, by-ay, bz-az
 	acx, acy, acz := cx-ax, cy-ay, cz-az
-	nx, ny, nz := aby*acz-abz*acy, abz*acx-abx*acz, abx*acy-aby*acx
-	f := 1 / math.Sqrt(nx*nx+ny*ny+nz*nz)
-	nx, ny, nz = nx*f, ny*f, nz*f
+	nx, ny, nz := float64(aby*acz)-float64(abz*acy), float64(abz*acx)-float64(abx*acz), float64(abx*acy)-float64(aby*acx)
+	f := 1 / math.Sqrt(float64(nx*nx)+float64(ny*ny)+float64(nz*nz))
+	nx, ny, nz = float64(nx*f), float64(ny*f), float64(nz*f)
 	t.a[0], t.a[1], t.a[2] = ax, ay, az
 	t.b[0], t.b[1], t.b[2] = bx, by, bz
 	t.c[0], t.c[1], t.c[2] = cx, cy, cz
@@ -791,5 +792,5 @@ func hfTriInto(t *tri, a, b, c *vec, id ColliderID) {
 
 // crossInto writes (x, y, z) x (u, v, w) into o.
 func crossInto(o *vec, x, y, z, u, v, w float64) {
-	o[0], o[1], o[2] = y*w-z*v, z*u-x*w, x*v-y*u
+	o[0], o[1], o[2] = float64(y*w)-float64(z*v), float64(z*u)-float64(x*w), float64(x*v)-float64(y*u)
 }

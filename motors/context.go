@@ -1,6 +1,9 @@
 package motors
 
-import "github.com/go-gl/mathgl/mgl64"
+import (
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
+)
 
 // Context is what the pipeline hands a motor each tick. The pipeline owns it
 // (one per entity, reused every tick); motors read it and write Velocity.
@@ -82,5 +85,5 @@ func (c *Context) ViewForward() mgl64.Vec3 {
 
 // PlanarSpeed returns the length of the velocity's planar (XZ) part.
 func (c *Context) PlanarSpeed() float64 {
-	return Planar(c.Velocity).Len()
+	return detmath.Len(Planar(c.Velocity))
 }

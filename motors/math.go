@@ -1,21 +1,20 @@
 package motors
 
 import (
-	"math"
-
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // YawForward is the planar unit forward vector for a yaw in radians:
 // (cos yaw, 0, sin yaw), as docs/architecture.md#units-and-axes defines forward2.
 func YawForward(yaw float64) mgl64.Vec3 {
-	s, c := math.Sincos(yaw)
+	s, c := detmath.Sincos(yaw)
 	return mgl64.Vec3{c, 0, s}
 }
 
 // YawRight is the planar unit right vector for a yaw: (-sin yaw, 0, cos yaw).
 func YawRight(yaw float64) mgl64.Vec3 {
-	s, c := math.Sincos(yaw)
+	s, c := detmath.Sincos(yaw)
 	return mgl64.Vec3{-s, 0, c}
 }
 
@@ -37,34 +36,34 @@ func Clamp01(x float64) float64 {
 }
 
 // Lerp interpolates from a to b by t.
-func Lerp(a, b, t float64) float64 { return a + (b-a)*t }
+func Lerp(a, b, t float64) float64 { return a + float64((b-a)*t) }
 
 // Smoothstep01 is q*q*(3-2q) for q in [0, 1].
-func Smoothstep01(q float64) float64 { return q * q * (3 - 2*q) }
+func Smoothstep01(q float64) float64 { return float64(q * q * (3 - float64(2*q))) }
 
 // AngleBetween returns the unsigned angle in radians between two vectors,
 // 0 when either is (near) zero.
 func AngleBetween(a, b mgl64.Vec3) float64 {
-	la, lb := a.Len(), b.Len()
+	la, lb := detmath.Len(a), detmath.Len(b)
 	if la < 1e-12 || lb < 1e-12 {
 		return 0
 	}
-	c := a.Dot(b) / (la * lb)
+	c := detmath.Dot(a, b) / (la * lb)
 	if c > 1 {
 		c = 1
 	} else if c < -1 {
 		c = -1
 	}
-	return math.Acos(c)
+	return detmath.Acos(c)
 }
 
 // NormalizeOrZero returns v/|v|, or the zero vector when |v| is below 1e-12.
 func NormalizeOrZero(v mgl64.Vec3) mgl64.Vec3 {
-	l := v.Len()
+	l := detmath.Len(v)
 	if l < 1e-12 {
 		return mgl64.Vec3{}
 	}
-	return v.Mul(1 / l)
+	return detmath.Scale(v, 1/l)
 }
 
 // Finite reports whether x is neither NaN nor infinite.

@@ -71,7 +71,7 @@ type JumpRules struct {
 // TicksFromSeconds converts a duration in seconds to whole ticks at rate Hz,
 // rounding to nearest, never negative.
 func TicksFromSeconds(seconds, rate float64) int {
-	t := seconds*rate + 0.5
+	t := float64(seconds*rate) + 0.5
 	if !(t > 0) || t > 1<<30 {
 		if t > 1<<30 {
 			return 1 << 30

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // Path is how a mover travels. With two or more waypoints it goes from one
@@ -60,7 +61,7 @@ func (p *Path) Validate() error {
 	if p.length() > 0 && (!(p.Speed > 0) || math.IsInf(p.Speed, 0)) {
 		return fmt.Errorf("%w: speed %v (want > 0)", ErrBadPath, p.Speed)
 	}
-	if !finite3(p.Spin) || p.Spin.Len() > 100 {
+	if !finite3(p.Spin) || detmath.Len(p.Spin) > 100 {
 		return fmt.Errorf("%w: spin %v (want finite, at most 100 rad/s)", ErrBadPath, p.Spin)
 	}
 	if !finite(p.Rot.W) || !finite3(p.Rot.V) {
@@ -110,7 +111,7 @@ func (p *Path) length() float64 {
 	l := 0.0
 	for k := 0; k < p.legs(); k++ {
 		a, b := p.leg(k)
-		l += p.Waypoints[b].Sub(p.Waypoints[a]).Len()
+		l += detmath.Len(p.Waypoints[b].Sub(p.Waypoints[a]))
 	}
 	return l
 }
@@ -140,9 +141,9 @@ func (p *Path) PoseAt(t float64) (mgl64.Vec3, mgl64.Quat) {
 	if rot == (mgl64.Quat{}) {
 		rot = mgl64.QuatIdent()
 	}
-	rot = rot.Normalize()
-	if s := p.Spin.Len(); s > 0 {
-		rot = mgl64.QuatRotate(math.Mod(s*t, 2*math.Pi), p.Spin.Mul(1/s)).Mul(rot).Normalize()
+	rot = detmath.QuatNormalize(rot)
+	if s := detmath.Len(p.Spin); s > 0 {
+		rot = detmath.QuatNormalize(detmath.QuatMul(detmath.QuatRotate(math.Mod(float64(s*t), 2*math.Pi), detmath.Scale(p.Spin, 1/s)), rot))
 	}
 	if len(p.Waypoints) == 1 || p.length() == 0 {
 		return p.Waypoints[0], rot
@@ -156,9 +157,9 @@ func (p *Path) PoseAt(t float64) (mgl64.Vec3, mgl64.Quat) {
 			tc -= w
 		}
 		d := p.Waypoints[b].Sub(p.Waypoints[a])
-		dur := d.Len() / p.Speed
+		dur := detmath.Len(d) / p.Speed
 		if tc < dur {
-			return p.Waypoints[a].Add(d.Mul(tc / dur)), rot
+			return p.Waypoints[a].Add(detmath.Scale(d, tc/dur)), rot
 		}
 		tc -= dur
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
 )
 
@@ -52,7 +53,7 @@ func (s *Set) Validate() error {
 		}
 	}
 	for i, d := range s.Doors {
-		if !finite3(d.Closed) || !finite3(d.Open) || !(d.Speed > 0) || math.IsInf(d.Speed, 0) || d.Open.Len() == 0 {
+		if !finite3(d.Closed) || !finite3(d.Open) || !(d.Speed > 0) || math.IsInf(d.Speed, 0) || detmath.Len(d.Open) == 0 {
 			return fmt.Errorf("%w %d: need finite closed and open, open != 0, speed > 0", ErrBadDoor, i)
 		}
 		if d.Sensor == kcc.NoCollider && (!(d.ClosedFor >= 0) || !(d.OpenFor >= 0) || math.IsInf(d.ClosedFor+d.OpenFor, 0)) {
@@ -73,7 +74,7 @@ type Occupied func(sensor kcc.ColliderID) bool
 // game) are returned after every other collider has been placed.
 func (s *Set) Apply(w *kcc.World, tick uint64, dt float64, occupied Occupied) error {
 	w.Step(dt)
-	t := float64(tick+1) * dt
+	t := float64(float64(tick+1) * dt)
 	var first error
 	for i := range s.Movers {
 		m := &s.Movers[i]
@@ -90,13 +91,13 @@ func (s *Set) Apply(w *kcc.World, tick uint64, dt float64, occupied Occupied) er
 		} else {
 			open = d.scheduledOpen(t)
 		}
-		step := d.Speed * dt / d.Open.Len()
+		step := d.Speed * dt / detmath.Len(d.Open)
 		if open {
 			d.openness = math.Min(1, d.openness+step)
 		} else {
 			d.openness = math.Max(0, d.openness-step)
 		}
-		if err := w.SetTransform(d.Collider, d.Closed.Add(d.Open.Mul(d.openness)), d.Rot); err != nil && first == nil {
+		if err := w.SetTransform(d.Collider, d.Closed.Add(detmath.Scale(d.Open, d.openness)), d.Rot); err != nil && first == nil {
 			first = err
 		}
 	}

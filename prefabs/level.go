@@ -12,6 +12,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/config"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/platforms"
 	"github.com/yohamta/donburi"
@@ -266,12 +267,12 @@ func BuildLevel(data []byte, source string) (*kcc.World, error) {
 }
 
 func quatFromDeg(rx, ry, rz float64) mgl64.Quat {
-	return mgl64.AnglesToQuat(config.Deg2Rad(rx), config.Deg2Rad(ry), config.Deg2Rad(rz), mgl64.XYZ)
+	return detmath.QuatFromEulerXYZ(config.Deg2Rad(rx), config.Deg2Rad(ry), config.Deg2Rad(rz))
 }
 
 // yawQuat rotates +X onto (cos yaw, 0, sin yaw).
 func yawQuat(yawRad float64) mgl64.Quat {
-	return mgl64.QuatRotate(-yawRad, mgl64.Vec3{0, 1, 0})
+	return detmath.QuatRotate(-yawRad, mgl64.Vec3{0, 1, 0})
 }
 
 func finite3(a [3]float64) bool {
@@ -320,10 +321,10 @@ func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 			return lv, &config.Error{Source: source, Key: key, Reason: "need finite start, angle_deg in [0, 90), length, width, thickness > 0"}
 		}
 		yaw, a := config.Deg2Rad(r.YawDeg), config.Deg2Rad(r.AngleDeg)
-		q := yawQuat(yaw).Mul(mgl64.QuatRotate(a, mgl64.Vec3{0, 0, 1}))
-		along := q.Rotate(mgl64.Vec3{1, 0, 0})
-		normal := q.Rotate(mgl64.Vec3{0, 1, 0})
-		c := mgl64.Vec3(r.Start).Add(along.Mul(r.Length / 2)).Sub(normal.Mul(r.Thickness / 2))
+		q := detmath.QuatMul(yawQuat(yaw), detmath.QuatRotate(a, mgl64.Vec3{0, 0, 1}))
+		along := detmath.Rotate(q, mgl64.Vec3{1, 0, 0})
+		normal := detmath.Rotate(q, mgl64.Vec3{0, 1, 0})
+		c := mgl64.Vec3(r.Start).Add(detmath.Scale(along, r.Length/2)).Sub(detmath.Scale(normal, r.Thickness/2))
 		w.AddBox(c, mgl64.Vec3{r.Length / 2, r.Thickness / 2, r.Width / 2}, q)
 	}
 	for i, st := range s.Stairs {
@@ -333,10 +334,10 @@ func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 		}
 		yaw := config.Deg2Rad(st.YawDeg)
 		q := yawQuat(yaw)
-		d := q.Rotate(mgl64.Vec3{1, 0, 0})
+		d := detmath.Rotate(q, mgl64.Vec3{1, 0, 0})
 		for k := 0; k < st.Count; k++ {
-			h := float64(k+1) * st.Rise
-			c := mgl64.Vec3(st.Start).Add(d.Mul((float64(k) + 0.5) * st.Tread))
+			h := float64(float64(k+1) * st.Rise)
+			c := mgl64.Vec3(st.Start).Add(detmath.Scale(d, float64((float64(k)+0.5)*st.Tread)))
 			c[1] = st.Start[1] + h/2
 			w.AddBox(c, mgl64.Vec3{st.Tread / 2, h / 2, st.Width / 2}, q)
 		}
@@ -355,8 +356,8 @@ func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 			heights = make([]float64, (h.Cols+1)*(h.Rows+1))
 			for r := 0; r <= h.Rows; r++ {
 				for c := 0; c <= h.Cols; c++ {
-					x, z := float64(c)*h.CellSize, float64(r)*h.CellSize
-					heights[r*(h.Cols+1)+c] = h.Amplitude * math.Sin(2*math.Pi*x/h.Wavelength) * math.Sin(2*math.Pi*z/h.Wavelength)
+					x, z := float64(float64(c)*h.CellSize), float64(float64(r)*h.CellSize)
+					heights[r*(h.Cols+1)+c] = float64(h.Amplitude * detmath.Sin(2*math.Pi*x/h.Wavelength) * detmath.Sin(2*math.Pi*z/h.Wavelength))
 				}
 			}
 		}
@@ -493,7 +494,7 @@ func meshData(m MeshSpec) ([]mgl64.Vec3, []uint32) {
 	verts := make([]mgl64.Vec3, 0, (cols+1)*(rows+1))
 	for r := 0; r <= rows; r++ {
 		for c := 0; c <= cols; c++ {
-			verts = append(verts, mgl64.Vec3(m.Origin).Add(mgl64.Vec3{float64(c) * m.Cell, 0, float64(r) * m.Cell}))
+			verts = append(verts, mgl64.Vec3(m.Origin).Add(mgl64.Vec3{float64(float64(c) * m.Cell), 0, float64(float64(r) * m.Cell)}))
 		}
 	}
 	idx := make([]uint32, 0, cols*rows*6)

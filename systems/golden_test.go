@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
@@ -43,11 +43,13 @@ func goldenRun(t *testing.T, level string) uint64 {
 			e := w.Entry(ent)
 			n := float64(tk.N) + float64(i)*13
 			systems.Submit(e, components.CommandData{
-				Forward: math.Cos(n * 0.021), Strafe: math.Sin(n*0.037) * 0.8,
+				// Inputs computed the same way on every platform: detmath,
+				// every product rounded (tools/detcheck's rules).
+				Forward: detmath.Cos(float64(n * 0.021)), Strafe: float64(detmath.Sin(float64(n*0.037)) * 0.8),
 				JumpPressed: (int(tk.N)+i)%53 == 0, JumpHeld: (int(tk.N)+i)%53 < 10,
 				Sprint: (int(tk.N)/90+i)%2 == 0, Crouch: (int(tk.N)/130+i)%4 == 3,
 			})
-			components.View.Get(e).Yaw += 0.01 * math.Sin(n*0.013)
+			components.View.Get(e).Yaw += float64(0.01 * detmath.Sin(float64(n*0.013)))
 		}
 	})
 	h := newBitHash()
@@ -88,9 +90,6 @@ func goldenRun(t *testing.T, level string) uint64 {
 // go test ./systems -run TestPipelineGoldenBits -update-golden
 // and says why in its commit.
 func TestPipelineGoldenBits(t *testing.T) {
-	if !goldenPlatform && !*updateGolden {
-		t.Skip("golden hashes are recorded for amd64 (GOAMD64 v1/v2); fused multiply-adds change the bits here")
-	}
 	levels := []string{"flat", "course", "living", "fps_slopes"}
 	path := filepath.Join("testdata", "golden_bits.txt")
 	got := map[string]string{}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/yohamta/donburi"
 )
@@ -28,11 +29,11 @@ func BuildIntent(forward, strafe, yaw float64, grounded bool, groundNormal mgl64
 // form (the hot-path convention of
 // docs/architecture.md#iteration-one-pass-kept-pointers-workers).
 func buildIntent(out *motors.Intent, forward, strafe, yaw float64, grounded bool, groundNormal mgl64.Vec3) {
-	s, c := math.Sincos(yaw)
-	x := c*forward + (-s)*strafe
-	y := 0*forward + 0*strafe
-	z := s*forward + c*strafe
-	l := math.Sqrt(x*x + y*y + z*z)
+	s, c := detmath.Sincos(yaw)
+	x := float64(c*forward) + float64((-s)*strafe)
+	y := float64(0*forward) + float64(0*strafe)
+	z := float64(s*forward) + float64(c*strafe)
+	l := math.Sqrt(float64(x*x) + float64(y*y) + float64(z*z))
 	if !(l > 1e-12) {
 		out.Dir, out.PlanarDir, out.Mag = mgl64.Vec3{}, mgl64.Vec3{}, 0
 		return
@@ -42,17 +43,17 @@ func buildIntent(out *motors.Intent, forward, strafe, yaw float64, grounded bool
 		mag = 1
 	}
 	inv := 1 / l
-	px, py, pz := x*inv, y*inv, z*inv
+	px, py, pz := float64(x*inv), float64(y*inv), float64(z*inv)
 	dx, dy, dz := px, py, pz
 	nx, ny, nz := groundNormal[0], groundNormal[1], groundNormal[2]
 	if grounded && ny > 1e-6 && motors.Finite3(nx, ny, nz) {
-		ni := 1.0 / math.Sqrt(nx*nx+ny*ny+nz*nz)
-		nx, ny, nz = nx*ni, ny*ni, nz*ni
-		d := px*nx + py*ny + pz*nz
-		tx, ty, tz := px-nx*d, py-ny*d, pz-nz*d
-		if tl := math.Sqrt(tx*tx + ty*ty + tz*tz); tl > 1e-9 {
+		ni := 1.0 / math.Sqrt(float64(nx*nx)+float64(ny*ny)+float64(nz*nz))
+		nx, ny, nz = float64(nx*ni), float64(ny*ni), float64(nz*ni)
+		d := float64(px*nx) + float64(py*ny) + float64(pz*nz)
+		tx, ty, tz := px-float64(nx*d), py-float64(ny*d), pz-float64(nz*d)
+		if tl := math.Sqrt(float64(tx*tx) + float64(ty*ty) + float64(tz*tz)); tl > 1e-9 {
 			ti := 1 / tl
-			dx, dy, dz = tx*ti, ty*ti, tz*ti
+			dx, dy, dz = float64(tx*ti), float64(ty*ti), float64(tz*ti)
 		}
 	}
 	out.Dir[0], out.Dir[1], out.Dir[2] = dx, dy, dz
@@ -108,7 +109,7 @@ func (p *Pipeline) intentRefs(r *motorRefs) {
 		if !(speedCap > 0) || speedCap > 1e6 {
 			speedCap = 0
 		}
-		speed = ctx.Intent.Mag * speedCap
+		speed = float64(ctx.Intent.Mag * speedCap)
 	}
 	ctx.Intent.Speed = speed
 	it := r.it

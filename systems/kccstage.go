@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/yohamta/donburi"
@@ -71,7 +72,7 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	switch {
 	case k.Planar2D:
 		vy = 0
-		dx, dy, dz = vx*dt, vy*dt, vz*dt
+		dx, dy, dz = float64(vx*dt), float64(vy*dt), float64(vz*dt)
 	case grounded:
 		// On walkable ground the stored velocity is planar; the move follows
 		// the ground plane so walking down a ramp never launches the
@@ -81,20 +82,20 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 		vy = 0
 		lift := 0.0
 		if n[1] > 1e-3 {
-			lift = -(n[0]*vx + n[2]*vz) / n[1]
+			lift = -(float64(n[0]*vx) + float64(n[2]*vz)) / n[1]
 		}
-		dx, dy, dz = vx*dt, lift*dt, vz*dt
+		dx, dy, dz = float64(vx*dt), float64(lift*dt), float64(vz*dt)
 	default:
 		// Trapezoidal integration of the vertical motion: exact for constant
 		// gravity, so a jump's apex is v0²/2g at any tick rate (semi-implicit
 		// Euler would lose v0·dt/2, 5% of a 1.15 m jump at 60 Hz).
 		vy0 := vy
-		vy -= k.Gravity * dt
+		vy -= float64(k.Gravity * dt)
 		if k.MaxFallSpeed > 0 && vy < -k.MaxFallSpeed {
 			vy = -k.MaxFallSpeed
 		}
-		dx, dz = vx*dt, vz*dt
-		dy = 0.5 * (vy0 + vy) * dt
+		dx, dz = float64(vx*dt), float64(vz*dt)
+		dy = float64(0.5 * (vy0 + vy) * dt)
 	}
 	vx, vy, vz = clampSpeed(vx), clampSpeed(vy), clampSpeed(vz)
 
@@ -178,13 +179,13 @@ func readBack(vx, vy, vz, dx, dy, dz, tx, ty, tz, dt float64, steep, planar2D bo
 	const tol = 1e-9
 	// |planar(tr) - planar(desired)|, the Y term being 0-0.
 	ex, ey, ez := tx-dx, 0.0, tz-dz
-	if math.Sqrt(ex*ex+ey*ey+ez*ez) > tol {
+	if math.Sqrt(float64(ex*ex)+float64(ey*ey)+float64(ez*ez)) > tol {
 		inv := 1 / dt
-		nx, ny, nz := tx*inv, 0*inv, tz*inv
-		if old := math.Sqrt(vx*vx + 0*0 + vz*vz); !steep {
-			if nl := math.Sqrt(nx*nx + ny*ny + nz*nz); nl > old {
+		nx, ny, nz := float64(tx*inv), float64(0*inv), float64(tz*inv)
+		if old := math.Sqrt(float64(vx*vx) + 0*0 + float64(vz*vz)); !steep {
+			if nl := math.Sqrt(float64(nx*nx) + float64(ny*ny) + float64(nz*nz)); nl > old {
 				f := old / nl
-				nx, nz = nx*f, nz*f
+				nx, nz = float64(nx*f), float64(nz*f)
 			}
 		}
 		vx, vz = nx, nz
@@ -211,19 +212,19 @@ func (p *Pipeline) updateCrouch(k *components.KCCData, body *components.BodyData
 		return
 	}
 	up := k.Settings.Up
-	if up.Len() < 1e-9 {
+	if detmath.Len(up) < 1e-9 {
 		up = motors.Up
 	}
 	switch {
 	case want && !k.Crouched:
 		d := k.StandHalfHeight - k.CrouchHalfHeight
 		k.Shape.HalfHeight = k.CrouchHalfHeight
-		body.Position = body.Position.Sub(up.Mul(d))
+		body.Position = body.Position.Sub(detmath.Scale(up, d))
 		body.PrevPosition = body.Position
 		k.Crouched = true
 	case !want && k.Crouched:
 		d := k.StandHalfHeight - k.CrouchHalfHeight
-		standPos := body.Position.Add(up.Mul(d))
+		standPos := body.Position.Add(detmath.Scale(up, d))
 		tall := kcc.Capsule{Radius: k.Shape.Radius, HalfHeight: k.StandHalfHeight}
 		if level != nil && level.OverlapCapsule(tall, standPos, 0) {
 			return // no room: stay crouched and retry next tick

@@ -3,6 +3,7 @@ package systems
 import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/yohamta/donburi"
@@ -139,7 +140,7 @@ func leave(k *components.KCCData, level *kcc.World, g kcc.ColliderID, pos, v mgl
 
 func upOf(k *components.KCCData) mgl64.Vec3 {
 	up := k.Settings.Up
-	if up.Len() < 1e-9 {
+	if detmath.Len(up) < 1e-9 {
 		return motors.Up
 	}
 	return up

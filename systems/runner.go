@@ -82,7 +82,7 @@ func (r *Runner) due(frameDt float64) (steps int, acc float64) {
 	dt := r.p.dt
 	// A tolerance of a millionth of a tick keeps frames of exactly one tick
 	// (1/60 s at 60 Hz) from alternating between 0 and 2 steps by rounding.
-	eps := dt * 1e-6
+	eps := float64(dt * 1e-6)
 	for acc+eps >= dt && steps < r.opts.MaxStepsPerFrame {
 		acc -= dt
 		steps++

@@ -35,7 +35,7 @@ func (t *Trace) Inputs(startYaw, tickRate float64) []Input {
 	}
 	scale := tickRate / t.TickRate
 	dt := 1 / tickRate
-	out := make([]Input, 0, int(float64(t.Ticks())*scale)+1)
+	out := make([]Input, 0, int(float64(float64(t.Ticks())*scale))+1)
 	yaw, aim := startYaw, 0.0
 	var prevJump, prevPrimary bool
 	for si, s := range t.Segments {
@@ -54,7 +54,7 @@ func (t *Trace) Inputs(startYaw, tickRate float64) []Input {
 		if s.Frames > 0 {
 			step = s.FrameDt
 		} else if scale != 1 {
-			n = int(math.Round(float64(s.Ticks) * scale))
+			n = int(math.Round(float64(float64(s.Ticks) * scale)))
 		}
 		yaw0 := yaw
 		for i := 0; i < n; i++ {
@@ -73,7 +73,7 @@ func (t *Trace) Inputs(startYaw, tickRate float64) []Input {
 				in.FrameDt = s.FrameDt
 			}
 			out = append(out, in)
-			yaw = yaw0 + float64(i+1)*yawRate*step
+			yaw = yaw0 + float64(float64(i+1)*yawRate*step)
 		}
 	}
 	return out

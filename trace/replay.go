@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/prefabs"
@@ -209,7 +210,7 @@ func sampleOf(e *donburi.Entry, t systems.Tick, frame, steps int) Sample {
 	k := components.KCC.Get(e)
 	s := Sample{
 		Tick: t.N, Position: b.Position, Velocity: b.Velocity,
-		PlanarSpeed: motors.Planar(b.Velocity).Len(),
+		PlanarSpeed: detmath.Len(motors.Planar(b.Velocity)),
 		Grounded:    k.Grounded, GroundState: k.GroundState, Crouched: k.Crouched,
 		Yaw:   components.View.Get(e).Yaw,
 		Frame: frame, StepsThisFrame: steps,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
@@ -326,7 +327,7 @@ func (m *Match) Nearest(i int) int {
 		if j == i || !m.Flail(j).Alive {
 			continue
 		}
-		d := m.Body(j).Position.Sub(pos).Len()
+		d := detmath.Len(m.Body(j).Position.Sub(pos))
 		if d < bd {
 			best, bd = j, d
 		}
@@ -367,9 +368,9 @@ func (m *Match) Links(i int, dst *[flail.MaxRopeNodes + 1]Link) int {
 	}
 	for k := 1; k < n; k++ {
 		a, b := pts[k], pts[k-1]
-		l := math.Hypot(a[0]-b[0], a[2]-b[2])
+		l := detmath.Hypot(a[0]-b[0], a[2]-b[2])
 		x := math.Max(0, l-ph.Rest)
-		dst[k-1] = Link{Length: l, Extension: x, Impulse: ph.K * ph.Rate * x}
+		dst[k-1] = Link{Length: l, Extension: x, Impulse: float64(ph.K * ph.Rate * x)}
 	}
 	return n - 1
 }

@@ -167,7 +167,7 @@ func AppendInput(dst []byte, in *Input, f Frame) []byte {
 	case t > 1:
 		t = 1
 	}
-	w.u8(uint8(t*255 + 0.5))
+	w.u8(uint8(float64(t*255) + 0.5))
 	w.u8(in.Buttons)
 	return w.b
 }
@@ -266,7 +266,7 @@ func AppendPlayers(dst []byte, ps []PlayerState, f Frame) []byte {
 		w.f32(float32(p.Energy))
 		w.u16(p.Kills)
 		w.u16(p.Deaths)
-		ri := p.RespawnIn * 10
+		ri := float64(p.RespawnIn * 10)
 		switch {
 		case !(ri > 0):
 			ri = 0

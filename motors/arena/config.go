@@ -166,20 +166,20 @@ func DefaultConfigForW(w float64) Config {
 
 		GroundAccel: 14,
 		Friction:    6,
-		StopSpeed:   0.30 * w,
+		StopSpeed:   float64(0.30 * w),
 
 		AirAccelBase:            8,
 		AirResistance:           0,
-		AirResistanceSpeedScale: 2 * w,
+		AirResistanceSpeedScale: float64(2 * w),
 		ThetaTarget:             config.Deg2Rad(35),
 		GMin:                    0.85,
 		GPeak:                   1.25,
 		BonusScale:              0.5,
-		BlendSpeedStart:         1.0 * w,
-		BlendSpeedEnd:           1.4 * w,
+		BlendSpeedStart:         float64(1.0 * w),
+		BlendSpeedEnd:           float64(1.4 * w),
 
 		ShapingStrength:        1.5,
-		MinSpeedForShaping:     0.9 * w,
+		MinSpeedForShaping:     float64(0.9 * w),
 		MaxShapingAnglePerTick: config.Deg2Rad(2),
 		MinAlignment:           0,
 

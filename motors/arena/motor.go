@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/motors"
 )
 
@@ -144,9 +145,9 @@ func (mo *Motor) Friction(ctx *motors.Context) {
 	c := &mo.cfg
 	if !ctx.Grounded {
 		p := motors.Planar(ctx.Velocity)
-		s := AirResistanceScale(math.Hypot(p[0], p[2]), c.AirResistance, c.AirResistanceSpeedScale, dt)
+		s := AirResistanceScale(detmath.Hypot(p[0], p[2]), c.AirResistance, c.AirResistanceSpeedScale, dt)
 		if s < 1 {
-			ctx.Velocity = motors.WithPlanar(ctx.Velocity, p.Mul(s))
+			ctx.Velocity = motors.WithPlanar(ctx.Velocity, detmath.Scale(p, s))
 		}
 		return
 	}
@@ -156,8 +157,8 @@ func (mo *Motor) Friction(ctx *motors.Context) {
 		return
 	}
 	vs := surfaceVelocity(ctx)
-	f := FrictionScale(vs.Len(), c.StopSpeed, c.Friction*k, dt)
-	ctx.Velocity = motors.WithPlanar(ctx.Velocity, motors.Planar(vs.Mul(f)))
+	f := FrictionScale(detmath.Len(vs), c.StopSpeed, float64(c.Friction*k), dt)
+	ctx.Velocity = motors.WithPlanar(ctx.Velocity, motors.Planar(detmath.Scale(vs, f)))
 }
 
 // FrictionMultiplier is the frictionless-jump policy (docs/motors/arena.md#frictionless-jump-modes-frictionless_jump_mode):
@@ -225,12 +226,12 @@ func (mo *Motor) Accel(ctx *motors.Context) {
 		return
 	}
 	p := motors.Planar(ctx.Velocity)
-	gain := c.Gain(q, math.Hypot(p[0], p[2]))
+	gain := c.Gain(q, detmath.Hypot(p[0], p[2]))
 	mo.m.Gain = gain
-	p, _ = Accelerate(p, dir, wish*gain, c.AirAccelBase*gain, dt)
+	p, _ = Accelerate(p, dir, float64(wish*gain), float64(c.AirAccelBase*gain), dt)
 	if gain > 1 {
-		bonus := (gain - 1) * c.BonusScale * c.AirAccelBase * dt * wish
-		p = p.Add(dir.Mul(bonus))
+		bonus := float64((gain - 1) * c.BonusScale * c.AirAccelBase * dt * wish)
+		p = p.Add(detmath.Scale(dir, bonus))
 		mo.m.Bonus = bonus
 	}
 	ctx.Velocity = motors.WithPlanar(ctx.Velocity, p)
@@ -255,18 +256,18 @@ func (mo *Motor) Shaping(ctx *motors.Context) {
 		return
 	}
 	p := motors.Planar(ctx.Velocity)
-	speed := math.Hypot(p[0], p[2])
+	speed := detmath.Hypot(p[0], p[2])
 	if !(speed > 0) || speed < c.MinSpeedForShaping {
 		return
 	}
-	dl := math.Hypot(dir[0], dir[2])
+	dl := detmath.Hypot(dir[0], dir[2])
 	if !(dl > 1e-12) {
 		return
 	}
-	if (p[0]*dir[0]+p[2]*dir[2])/(speed*dl) <= c.MinAlignment {
+	if (float64(p[0]*dir[0])+float64(p[2]*dir[2]))/(speed*dl) <= c.MinAlignment {
 		return
 	}
-	maxA := math.Min(c.ShapingStrength*mag*dt, c.MaxShapingAnglePerTick)
+	maxA := math.Min(float64(c.ShapingStrength*mag*dt), c.MaxShapingAnglePerTick)
 	p, a := RotateToward(p, dir, maxA)
 	mo.m.ShapingAngle = a
 	ctx.Velocity = motors.WithPlanar(ctx.Velocity, p)
@@ -280,8 +281,8 @@ func (mo *Motor) quality(ctx *motors.Context) (theta, q float64) {
 	}
 	// Unsigned planar angle between v and forward (cos yaw, sin yaw):
 	// atan2(|cross|, dot), one transcendental call and exact near 0 and π.
-	sy, cy := math.Sincos(ctx.Input.Yaw)
-	theta = math.Atan2(math.Abs(v[0]*sy-v[2]*cy), v[0]*cy+v[2]*sy)
+	sy, cy := detmath.Sincos(ctx.Input.Yaw)
+	theta = detmath.Atan2(math.Abs(float64(v[0]*sy)-float64(v[2]*cy)), float64(v[0]*cy)+float64(v[2]*sy))
 	return theta, Quality(theta, mo.cfg.ThetaTarget, mo.cfg.QualitySmoothstep)
 }
 
@@ -320,6 +321,6 @@ func surfaceVelocity(ctx *motors.Context) mgl64.Vec3 {
 	if !motors.FiniteVec(n) || !(n[1] > 1e-3) {
 		return v
 	}
-	v[1] = -(n[0]*v[0] + n[2]*v[2]) / n[1]
+	v[1] = -(float64(n[0]*v[0]) + float64(n[2]*v[2])) / n[1]
 	return v
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/motors"
 )
 
@@ -248,7 +249,7 @@ func TestShapingStage(t *testing.T) {
 	if !near(m.Metrics().ShapingAngle, rate, 1e-15) || !near(math.Atan2(ctx.Velocity[2], ctx.Velocity[0]), rate, 1e-12) {
 		t.Fatalf("shaping %v angle %v", ctx.Velocity, m.Metrics().ShapingAngle)
 	}
-	if math.Hypot(ctx.Velocity[0], ctx.Velocity[2]) > 12 || ctx.Velocity[1] != 2 {
+	if detmath.Hypot(ctx.Velocity[0], ctx.Velocity[2]) > 12 || ctx.Velocity[1] != 2 {
 		t.Fatalf("shaping changed speed: %v", ctx.Velocity)
 	}
 	// Strong shaping is held to the per-tick cap.
@@ -294,9 +295,9 @@ func TestShapingStage(t *testing.T) {
 		a := float64(i) * 0.37
 		sp := 5 + float64(i%50)
 		ctx := ctxFor(m, false, mgl64.Vec3{sp * math.Cos(a), 0, sp * math.Sin(a)}, a*1.9, 1, float64(i%3)-1)
-		before := math.Hypot(ctx.Velocity[0], ctx.Velocity[2])
+		before := detmath.Hypot(ctx.Velocity[0], ctx.Velocity[2])
 		m.Shaping(ctx)
-		if after := math.Hypot(ctx.Velocity[0], ctx.Velocity[2]); after > before || m.Metrics().ShapingAngle > capA {
+		if after := detmath.Hypot(ctx.Velocity[0], ctx.Velocity[2]); after > before || m.Metrics().ShapingAngle > capA {
 			t.Fatalf("state %d: speed %v -> %v, angle %v", i, before, after, m.Metrics().ShapingAngle)
 		}
 	}
@@ -399,7 +400,7 @@ func FuzzStages(f *testing.F) {
 		ctx.Jump = motors.JumpState{RequestJump: request, BufferTicks: buffer, LandingGraceTicks: grace}
 		finiteIn := motors.FiniteVec(ctx.Velocity) && math.Abs(vx) <= MaxAxisSpeed && math.Abs(vy) <= MaxAxisSpeed && math.Abs(vz) <= MaxAxisSpeed
 
-		planar := func() float64 { return math.Hypot(ctx.Velocity[0], ctx.Velocity[2]) }
+		planar := func() float64 { return detmath.Hypot(ctx.Velocity[0], ctx.Velocity[2]) }
 		surface := func() float64 {
 			if grounded {
 				return surfaceVelocity(ctx).Len()

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/motors"
 )
 
@@ -23,7 +24,7 @@ func FrictionScale(speed, stopSpeed, friction, dt float64) float64 {
 		}
 		return 1
 	}
-	drop := math.Max(speed, stopSpeed) * friction * dt
+	drop := float64(math.Max(speed, stopSpeed) * friction * dt)
 	s := (speed - drop) / speed
 	if !(s > 0) { // also NaN
 		return 0
@@ -44,15 +45,15 @@ func FrictionScale(speed, stopSpeed, friction, dt float64) float64 {
 // dir must be a unit vector (or zero). It returns the new velocity and the
 // push applied (m/s, >= 0).
 func Accelerate(v, dir mgl64.Vec3, wishSpeed, accel, dt float64) (mgl64.Vec3, float64) {
-	add := wishSpeed - v.Dot(dir)
+	add := wishSpeed - detmath.Dot(v, dir)
 	if !(add > 0) {
 		return v, 0
 	}
-	push := math.Min(accel*dt*wishSpeed, add)
+	push := math.Min(float64(accel*dt*wishSpeed), add)
 	if !(push > 0) {
 		return v, 0
 	}
-	return v.Add(dir.Mul(push)), push
+	return v.Add(detmath.Scale(dir, push)), push
 }
 
 // Quality is the normalized Golden Angle quality of docs/motors/arena.md#frictionless-jump-modes-frictionless_jump_mode:
@@ -95,7 +96,7 @@ func AirResistanceScale(speed, k, speedScale, dt float64) float64 {
 	if !(k > 0) || !(speedScale > 0) {
 		return 1
 	}
-	s := 1 - k*motors.Clamp01(speed/speedScale)*dt
+	s := 1 - float64(k*motors.Clamp01(speed/speedScale)*dt)
 	if !(s > 0) {
 		return 0
 	}
@@ -107,15 +108,16 @@ func AirResistanceScale(speed, k, speedScale, dt float64) float64 {
 
 // RotateToward rotates the planar (XZ) vector v about the up axis toward the
 // planar unit direction dir by at most maxAngle radians (never past dir).
-// The length is preserved exactly or reduced by rounding, never increased.
+// The length (as detmath.Hypot measures it) is preserved exactly or reduced
+// by rounding, never increased.
 // It returns the rotated vector and the unsigned angle turned.
 func RotateToward(v, dir mgl64.Vec3, maxAngle float64) (mgl64.Vec3, float64) {
-	speed := math.Hypot(v[0], v[2])
+	speed := detmath.Hypot(v[0], v[2])
 	if !(speed > 1e-12) || !(maxAngle > 0) {
 		return v, 0
 	}
 	ux, uz := v[0]/speed, v[2]/speed
-	dl := math.Hypot(dir[0], dir[2])
+	dl := detmath.Hypot(dir[0], dir[2])
 	if !(dl > 1e-12) {
 		return v, 0
 	}
@@ -123,9 +125,9 @@ func RotateToward(v, dir mgl64.Vec3, maxAngle float64) (mgl64.Vec3, float64) {
 	// Signed angle from u to d about +Y in the XZ plane. With yaw measured
 	// from +X toward +Z, the rotation by a angle maps (x, z) to
 	// (x cos a - z sin a, x sin a + z cos a).
-	cross := ux*dz - uz*dx
-	dot := ux*dx + uz*dz
-	ang := math.Atan2(cross, dot)
+	cross := float64(ux*dz) - float64(uz*dx)
+	dot := float64(ux*dx) + float64(uz*dz)
+	ang := detmath.Atan2(cross, dot)
 	step := math.Min(math.Abs(ang), maxAngle)
 	if !(step > 0) {
 		return v, 0
@@ -134,13 +136,13 @@ func RotateToward(v, dir mgl64.Vec3, maxAngle float64) (mgl64.Vec3, float64) {
 	if ang < 0 {
 		a = -step
 	}
-	s, c := math.Sincos(a)
-	nx := (ux*c - uz*s) * speed
-	nz := (ux*s + uz*c) * speed
-	if l := math.Hypot(nx, nz); l > speed {
+	s, c := detmath.Sincos(a)
+	nx := float64((float64(ux*c) - float64(uz*s)) * speed)
+	nz := float64((float64(ux*s) + float64(uz*c)) * speed)
+	if l := detmath.Hypot(nx, nz); l > speed {
 		k := speed / l
-		nx, nz = nx*k, nz*k
-		for math.Hypot(nx, nz) > speed { // at most a step or two of 1 ulp
+		nx, nz = float64(nx*k), float64(nz*k)
+		for detmath.Hypot(nx, nz) > speed { // at most a step or two of 1 ulp
 			nx = math.Nextafter(nx, 0)
 			nz = math.Nextafter(nz, 0)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 const dt60 = 1.0 / 60
@@ -148,8 +149,8 @@ func TestRotateTowardCapsAndPreservesSpeed(t *testing.T) {
 	if !near(a, cap, 1e-15) || !near(math.Atan2(r[2], r[0]), cap, 1e-12) || r[1] != 0.7 {
 		t.Fatalf("turned to %v by %v", r, a)
 	}
-	if math.Hypot(r[0], r[2]) > 12 {
-		t.Fatalf("speed grew: %v", math.Hypot(r[0], r[2]))
+	if detmath.Hypot(r[0], r[2]) > 12 {
+		t.Fatalf("speed grew: %v", detmath.Hypot(r[0], r[2]))
 	}
 	// Toward -Z: negative yaw.
 	r, _ = RotateToward(v, mgl64.Vec3{dir[0], 0, -dir[2]}, cap)
@@ -169,8 +170,8 @@ func TestRotateTowardCapsAndPreservesSpeed(t *testing.T) {
 		v := mgl64.Vec3{sp * math.Cos(ang), 0, sp * math.Sin(ang)}
 		d := mgl64.Vec3{math.Cos(ang * 1.37), 0, math.Sin(ang * 1.37)}
 		r, a := RotateToward(v, d, cap)
-		if math.Hypot(r[0], r[2]) > math.Hypot(v[0], v[2]) || a > cap {
-			t.Fatalf("case %d: |r| %v > |v| %v or angle %v > cap", i, math.Hypot(r[0], r[2]), math.Hypot(v[0], v[2]), a)
+		if detmath.Hypot(r[0], r[2]) > detmath.Hypot(v[0], v[2]) || a > cap {
+			t.Fatalf("case %d: |r| %v > |v| %v or angle %v > cap", i, detmath.Hypot(r[0], r[2]), detmath.Hypot(v[0], v[2]), a)
 		}
 	}
 	// Degenerate inputs are no-ops.

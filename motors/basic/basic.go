@@ -106,13 +106,13 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	// locals (the hot path runs for every character every tick).
 	v := &ctx.Velocity
 	sp := ctx.Intent.Speed
-	dx := ctx.Intent.PlanarDir[0]*sp - v[0]
-	dy := ctx.Intent.PlanarDir[1]*sp - 0
-	dz := ctx.Intent.PlanarDir[2]*sp - v[2]
-	step := a * ctx.Dt
-	if l := math.Sqrt(dx*dx + dy*dy + dz*dz); l > step {
+	dx := float64(ctx.Intent.PlanarDir[0]*sp) - v[0]
+	dy := float64(ctx.Intent.PlanarDir[1]*sp) - 0
+	dz := float64(ctx.Intent.PlanarDir[2]*sp) - v[2]
+	step := float64(a * ctx.Dt)
+	if l := math.Sqrt(float64(dx*dx) + float64(dy*dy) + float64(dz*dz)); l > step {
 		f := step / l
-		dx, dz = dx*f, dz*f
+		dx, dz = float64(dx*f), float64(dz*f)
 	}
 	v[0], v[2] = v[0]+dx, v[2]+dz
 }

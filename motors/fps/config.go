@@ -200,7 +200,7 @@ func (c Config) Encode() ([]byte, error) { return Encode(c) }
 // v = sqrt(2 g h) (docs/motors/fps.md#knobs), so a jump from flat ground peaks JumpHeight
 // above the take-off point under constant gravity.
 func (c Config) JumpSpeed() float64 {
-	v := math.Sqrt(2 * c.Gravity * c.JumpHeight)
+	v := math.Sqrt(float64(2 * c.Gravity * c.JumpHeight))
 	if !motors.Finite(v) {
 		return 0
 	}

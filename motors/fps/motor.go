@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/motors"
 )
 
@@ -104,17 +105,17 @@ func (m *Motor) Friction(ctx *motors.Context) {
 		return
 	}
 	vp := motors.Planar(ctx.Velocity)
-	s := vp.Len()
+	s := detmath.Len(vp)
 	if !(s > 0) || !motors.Finite(s) || !(ctx.Dt > 0) {
 		return
 	}
 	control := math.Max(s, m.cfg.StopSpeed)
-	ns := s - control*m.cfg.Friction*ctx.Dt
+	ns := s - float64(control*m.cfg.Friction*ctx.Dt)
 	if !(ns > 0) {
 		ns = 0
 	}
 	m.frictionDrop = s - ns
-	ctx.Velocity = motors.WithPlanar(ctx.Velocity, vp.Mul(ns/s))
+	ctx.Velocity = motors.WithPlanar(ctx.Velocity, detmath.Scale(vp, ns/s))
 }
 
 // Accel accelerates toward the move intent on the ground and in the air
@@ -125,23 +126,23 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	}
 	vp := motors.Planar(ctx.Velocity)
 	if ctx.Grounded {
-		target := motors.Planar(ctx.Intent.Dir).Mul(ctx.Intent.Speed)
-		dv := clampLen(target.Sub(vp), m.cfg.GroundAccel*ctx.Dt)
-		m.accelDV = dv.Len()
+		target := detmath.Scale(motors.Planar(ctx.Intent.Dir), ctx.Intent.Speed)
+		dv := clampLen(target.Sub(vp), float64(m.cfg.GroundAccel*ctx.Dt))
+		m.accelDV = detmath.Len(dv)
 		ctx.Velocity = motors.WithPlanar(ctx.Velocity, vp.Add(dv))
 		return
 	}
-	target := ctx.Intent.PlanarDir.Mul(ctx.Intent.Speed)
-	dv := clampLen(target.Sub(vp), m.cfg.AirAccel*ctx.Dt)
+	target := detmath.Scale(ctx.Intent.PlanarDir, ctx.Intent.Speed)
+	dv := clampLen(target.Sub(vp), float64(m.cfg.AirAccel*ctx.Dt))
 	m.airSteer = 1
-	if s := vp.Len(); s > 1e-9 {
-		h := vp.Mul(1 / s)
-		along := h.Mul(dv.Dot(h))
+	if s := detmath.Len(vp); s > 1e-9 {
+		h := detmath.Scale(vp, 1/s)
+		along := detmath.Scale(h, detmath.Dot(dv, h))
 		perp := dv.Sub(along)
-		dv = along.Add(perp.Mul(m.cfg.AirControl))
+		dv = along.Add(detmath.Scale(perp, m.cfg.AirControl))
 		m.airSteer = m.cfg.AirControl
 	}
-	m.accelDV = dv.Len()
+	m.accelDV = detmath.Len(dv)
 	ctx.Velocity = motors.WithPlanar(ctx.Velocity, vp.Add(dv))
 }
 
@@ -150,7 +151,7 @@ func (m *Motor) Shaping(ctx *motors.Context) {
 	if !motors.FiniteVec(ctx.Velocity) {
 		ctx.Velocity = mgl64.Vec3{}
 	}
-	m.planarSpeed = motors.Planar(ctx.Velocity).Len()
+	m.planarSpeed = detmath.Len(motors.Planar(ctx.Velocity))
 }
 
 // Metric names reported by AppendMetrics, in order.
@@ -182,12 +183,12 @@ func (m *Motor) AppendMetrics(dst []motors.Metric) []motors.Metric {
 // clampLen returns v scaled down to length at most max (max >= 0); a
 // non-finite v gives zero.
 func clampLen(v mgl64.Vec3, max float64) mgl64.Vec3 {
-	l := v.Len()
+	l := detmath.Len(v)
 	if !motors.Finite(l) || !(max > 0) {
 		return mgl64.Vec3{}
 	}
 	if l > max {
-		return v.Mul(max / l)
+		return detmath.Scale(v, max/l)
 	}
 	return v
 }

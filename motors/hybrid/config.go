@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/seedgames/motorkit/config"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // Config holds every exported parameter of the design's MovementConfig plus the
@@ -169,7 +170,7 @@ func (c Config) MinRotationSpeedRad() float64 { return config.Deg2Rad(c.MinRotat
 // v = sqrt(2 g h) (the design's sqrt(-2 g h) with signed g). 7.746 m/s for the
 // defaults.
 func (c Config) JumpSpeed() float64 {
-	v := math.Sqrt(2 * c.Gravity * c.JumpHeight)
+	v := math.Sqrt(float64(2 * c.Gravity * c.JumpHeight))
 	if !motorsFinite(v) {
 		return 0
 	}
@@ -189,7 +190,7 @@ func (c Config) RotationInfluence(speed float64, momentum bool) float64 {
 		return 0
 	}
 	ratio := clamp01((speed - c.RotationInfluenceStartSpeed) / (c.SprintSpeed - c.RotationInfluenceStartSpeed))
-	inf := math.Pow(ratio, c.RotationInfluenceCurve) * c.MaxRotationInfluence
+	inf := float64(detmath.Pow(ratio, c.RotationInfluenceCurve) * c.MaxRotationInfluence)
 	if momentum {
 		inf += c.MomentumRotationBonus
 	}
@@ -209,8 +210,8 @@ func (c Config) TurnSpeed(speed float64) float64 {
 		return 0
 	}
 	ratio := clamp01(speed / c.SprintSpeed)
-	mult := 1 + (c.MinRotationSpeedRad()/rot-1)*ratio*c.SpeedRotationReduction
-	return rot * mult
+	mult := 1 + float64((c.MinRotationSpeedRad()/rot-1)*ratio*c.SpeedRotationReduction)
+	return float64(rot * mult)
 }
 
 // SpeedMultiplierTarget is the tier multiplier the smoothed multiplier moves

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/motors"
 )
 
@@ -106,14 +107,14 @@ func (m *Motor) nextMultiplier(ctx *motors.Context) float64 {
 	if !(dt > 0) || !motors.Finite(dt) {
 		return m.mult
 	}
-	return moveToward1(m.mult, target, m.cfg.SpeedTransitionRate*dt)
+	return moveToward1(m.mult, target, float64(m.cfg.SpeedTransitionRate*dt))
 }
 
 // IntentSpeedCap returns run_speed times the smoothed speed multiplier this
 // tick will have, so Intent.Speed = Mag * run_speed * multiplier (the design's
 // final_speed, scaled by the analog magnitude). It does not change state.
 func (m *Motor) IntentSpeedCap(ctx *motors.Context) float64 {
-	return m.cfg.RunSpeed * m.nextMultiplier(ctx)
+	return float64(m.cfg.RunSpeed * m.nextMultiplier(ctx))
 }
 
 // Friction does nothing: the design's deceleration is a move_toward in Accel.
@@ -145,7 +146,7 @@ func (m *Motor) Accel(ctx *motors.Context) {
 		}
 		ctx.Velocity = mgl64.Vec3{0, y, 0}
 	}
-	speed := v.Len()
+	speed := detmath.Len(v)
 	m.mult = m.nextMultiplier(ctx)
 
 	var input mgl64.Vec3
@@ -160,7 +161,7 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	if !m.hasInput {
 		mag = 0
 	}
-	momentum := m.hasInput && m.prevInput.Dot(input) > m.cfg.DirectionChangeThreshold &&
+	momentum := m.hasInput && detmath.Dot(m.prevInput, input) > m.cfg.DirectionChangeThreshold &&
 		speed > m.cfg.RotationInfluenceStartSpeed
 	influence := m.cfg.RotationInfluence(speed, momentum)
 	facingDir := motors.YawForward(m.facing)
@@ -171,21 +172,21 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	if m.hasInput {
 		blended = input
 		if influence > 0 {
-			blended = motors.NormalizeOrZero(input.Mul(1 - influence).Add(facingDir.Mul(influence)))
+			blended = motors.NormalizeOrZero(detmath.Scale(input, 1-influence).Add(detmath.Scale(facingDir, influence)))
 			if blended == (mgl64.Vec3{}) {
 				blended = facingDir
 			}
 		}
-		targetSpeed = mag * m.cfg.RunSpeed * m.mult
-		target = blended.Mul(targetSpeed)
+		targetSpeed = float64(mag * m.cfg.RunSpeed * m.mult)
+		target = detmath.Scale(blended, targetSpeed)
 		rate = m.cfg.Acceleration
-		m.inputAngle = math.Atan2(input[2], input[0])
+		m.inputAngle = detmath.Atan2(input[2], input[0])
 	}
 	if !ctx.Grounded {
-		rate *= m.cfg.AirDirectionControl
+		rate = float64(rate * m.cfg.AirDirectionControl)
 	}
 	if dt := ctx.Dt; dt > 0 && motors.Finite(dt) {
-		v = MoveToward(v, target, rate*dt)
+		v = MoveToward(v, target, float64(rate*dt))
 		ctx.Velocity = motors.WithPlanar(ctx.Velocity, v)
 	}
 	m.prevInput = input
@@ -210,10 +211,10 @@ func (m *Motor) Accel(ctx *motors.Context) {
 func (m *Motor) Shaping(ctx *motors.Context) {
 	turn := m.turnSpeed(m.dbg.Speed)
 	if !ctx.Grounded {
-		turn *= m.cfg.AirRotationControl
+		turn = float64(turn * m.cfg.AirRotationControl)
 	}
 	if dt := ctx.Dt; m.hasInput && dt > 0 && motors.Finite(dt) {
-		w := turn * dt
+		w := float64(turn * dt)
 		if w > 1 {
 			w = 1
 		}
@@ -227,7 +228,7 @@ func (m *Motor) Shaping(ctx *motors.Context) {
 // turnSpeed is Config.TurnSpeed with the radian rates cached.
 func (m *Motor) turnSpeed(speed float64) float64 {
 	ratio := clamp01(speed / m.cfg.SprintSpeed)
-	return m.rotRad * (1 + (m.minRotRad/m.rotRad-1)*ratio*m.cfg.SpeedRotationReduction)
+	return float64(m.rotRad * (1 + float64((m.minRotRad/m.rotRad-1)*ratio*m.cfg.SpeedRotationReduction)))
 }
 
 // LerpAngle is Godot's lerp_angle: it moves from toward to along the shorter
@@ -235,8 +236,8 @@ func (m *Motor) turnSpeed(speed float64) float64 {
 // decreasing angle, as fmod makes Godot's do).
 func LerpAngle(from, to, w float64) float64 {
 	diff := math.Mod(to-from, 2*math.Pi)
-	dist := math.Mod(2*diff, 2*math.Pi) - diff
-	return from + dist*w
+	dist := math.Mod(float64(2*diff), 2*math.Pi) - diff
+	return from + float64(dist*w)
 }
 
 // wrapAngle maps a finite angle to [-pi, pi).
@@ -252,11 +253,11 @@ func wrapAngle(a float64) float64 {
 // maxDelta (reaching it exactly when closer).
 func MoveToward(v, target mgl64.Vec3, maxDelta float64) mgl64.Vec3 {
 	d := target.Sub(v)
-	l := d.Len()
+	l := detmath.Len(d)
 	if l <= maxDelta || l < 1e-12 {
 		return target
 	}
-	return v.Add(d.Mul(maxDelta / l))
+	return v.Add(detmath.Scale(d, maxDelta/l))
 }
 
 func moveToward1(x, target, maxDelta float64) float64 {

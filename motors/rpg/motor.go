@@ -1,9 +1,8 @@
 package rpg
 
 import (
-	"math"
-
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/motors"
 )
 
@@ -45,7 +44,7 @@ func (m *Motor) alphaFor(i int, dt float64) (tau, alpha float64) {
 		for k, t := range taus {
 			m.alphas[k] = 0
 			if t > 0 {
-				m.alphas[k] = -math.Expm1(-dt / t)
+				m.alphas[k] = -detmath.Expm1(-dt / t)
 			}
 		}
 		m.alphaDt = dt
@@ -83,12 +82,12 @@ func SpeedScale(forward, strafe, backpedalScale, strafeScale float64) float64 {
 	if forward < 0 {
 		return backpedalScale
 	}
-	l2 := forward*forward + strafe*strafe
+	l2 := float64(forward*forward) + float64(strafe*strafe)
 	if l2 == 0 {
 		return 1
 	}
 	side := strafe * strafe / l2
-	return 1 + (strafeScale-1)*side
+	return 1 + float64((strafeScale-1)*side)
 }
 
 // clampAxis clamps a move axis to [-1, 1]; NaN becomes 0.
@@ -107,8 +106,8 @@ func clampAxis(x float64) float64 {
 // IntentSpeedCap returns max_speed times the direction scale (backpedal or
 // strafe) of this tick's input, so Intent.Speed = Mag * max_speed * scale.
 func (m *Motor) IntentSpeedCap(ctx *motors.Context) float64 {
-	return m.cfg.MaxSpeed * SpeedScale(ctx.Input.Forward, ctx.Input.Strafe,
-		m.cfg.BackpedalSpeedScale, m.cfg.StrafeSpeedScale)
+	return float64(m.cfg.MaxSpeed * SpeedScale(ctx.Input.Forward, ctx.Input.Strafe,
+		m.cfg.BackpedalSpeedScale, m.cfg.StrafeSpeedScale))
 }
 
 // JumpRules enables jumping per jump_enabled with no buffering, no coyote
@@ -158,7 +157,7 @@ func (m *Motor) Accel(ctx *motors.Context) {
 		return // Option A: no air steering.
 	case !ctx.Grounded:
 		slot = tauAir
-	case speed > v.Len():
+	case speed > detmath.Len(v):
 		slot = tauAccel
 	case ctx.Intent.Mag <= 0 && m.cfg.TauDecelStop > 0:
 		slot = tauDecelStop
@@ -166,8 +165,8 @@ func (m *Motor) Accel(ctx *motors.Context) {
 		slot = tauDecel
 	}
 	tau, alpha := m.alphaFor(slot, dt)
-	target := motors.Planar(dir).Mul(speed)
-	v = v.Add(target.Sub(v).Mul(alpha))
+	target := detmath.Scale(motors.Planar(dir), speed)
+	v = v.Add(detmath.Scale(target.Sub(v), alpha))
 	m.tau, m.alpha = tau, alpha
 	ctx.Velocity = motors.WithPlanar(ctx.Velocity, v)
 }
@@ -175,13 +174,13 @@ func (m *Motor) Accel(ctx *motors.Context) {
 // Shaping applies the hard cap: planar speed is clamped to max_speed, on the ground and in the air.
 func (m *Motor) Shaping(ctx *motors.Context) {
 	v := motors.Planar(ctx.Velocity)
-	s := v.Len()
+	s := detmath.Len(v)
 	m.capped = false
 	if !motors.Finite(s) {
 		ctx.Velocity = motors.WithPlanar(sanitizeY(ctx.Velocity), mgl64.Vec3{})
 		s = 0
 	} else if s > m.cfg.MaxSpeed {
-		ctx.Velocity = motors.WithPlanar(ctx.Velocity, v.Mul(m.cfg.MaxSpeed/s))
+		ctx.Velocity = motors.WithPlanar(ctx.Velocity, detmath.Scale(v, m.cfg.MaxSpeed/s))
 		s = m.cfg.MaxSpeed
 		m.capped = true
 	}

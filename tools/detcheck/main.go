@@ -34,12 +34,15 @@ import (
 	"fmt"
 	"go/ast"
 	"go/format"
+	"go/parser"
 	"go/token"
 	"go/types"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -90,6 +93,9 @@ type finding struct {
 	fixable    bool
 	start, end int
 	conv       string
+	// a replacement (rules 2 and 3): src[start:end] becomes repl
+	replace bool
+	repl    string
 }
 
 func main() {
@@ -109,19 +115,33 @@ func main() {
 		os.Exit(2)
 	}
 	if *fix {
-		n, err := applyFixes(found)
+		// Replacements first (rules 2 and 3), innermost ones in each pass
+		// until none is left, then the products (rule 1) in one pass.
+		for pass := 0; ; pass++ {
+			n, err := applyFixes(found, true)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, "detcheck:", err)
+				os.Exit(2)
+			}
+			if n == 0 || pass > 20 {
+				break
+			}
+			fmt.Printf("detcheck: replaced %d calls\n", n)
+			if found, err = check(patterns); err != nil {
+				fmt.Fprintln(os.Stderr, "detcheck:", err)
+				os.Exit(2)
+			}
+		}
+		n, err := applyFixes(found, false)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "detcheck:", err)
 			os.Exit(2)
 		}
 		fmt.Printf("detcheck: wrapped %d products\n", n)
-		var rest []finding
-		for _, f := range found {
-			if !f.fixable {
-				rest = append(rest, f)
-			}
+		if found, err = check(patterns); err != nil {
+			fmt.Fprintln(os.Stderr, "detcheck:", err)
+			os.Exit(2)
 		}
-		found = rest
 	}
 	for _, f := range found {
 		fmt.Printf("%s: %s\n", f.pos, f.msg)
@@ -158,6 +178,20 @@ func check(patterns []string) ([]finding, error) {
 			out = append(out, checkFile(p, f, name)...)
 		}
 	}
+	// A mapped mgl64 call is reported once, by its fixable finding.
+	fixableAt := map[token.Position]bool{}
+	for _, f := range out {
+		if f.replace {
+			fixableAt[f.pos] = true
+		}
+	}
+	kept := out[:0]
+	for _, f := range out {
+		if f.replace || f.fixable || !fixableAt[f.pos] {
+			kept = append(kept, f)
+		}
+	}
+	out = kept
 	sort.SliceStable(out, func(i, j int) bool {
 		if out[i].pos.Filename != out[j].pos.Filename {
 			return out[i].pos.Filename < out[j].pos.Filename
@@ -196,6 +230,7 @@ func isFloat(t types.Type) (string, bool) {
 }
 
 func checkFile(p *packages.Package, f *ast.File, name string) []finding {
+	src, _ := os.ReadFile(name)
 	info := p.TypesInfo
 	fset := p.Fset
 	var out []finding
@@ -246,12 +281,21 @@ func checkFile(p *packages.Package, f *ast.File, name string) []finding {
 			switch fn.Pkg().Path() {
 			case "math":
 				if !exactMath[fn.Name()] {
-					out = append(out, report(e, "math."+fn.Name()+" is not exactly specified: use detmath (rule 2)"))
+					fd := report(e, "math."+fn.Name()+" is not exactly specified: use detmath (rule 2)")
+					if detmathHas[fn.Name()] {
+						fd.replace, fd.repl = true, "detmath"
+						fd.start, fd.end = fset.Position(e.X.Pos()).Offset, fset.Position(e.X.End()).Offset
+					}
+					out = append(out, fd)
 				}
 			case mglPath:
 				if !sumOnlyMGL[fn.Name()] {
 					out = append(out, report(e, "mgl64 "+fn.Name()+" computes unrounded products: use detmath (rule 3)"))
 				}
+			}
+		case *ast.CallExpr:
+			if fd, ok := mglCallFix(e, info, fset, src); ok {
+				out = append(out, fd)
 			}
 		}
 		return true
@@ -287,51 +331,149 @@ func roundedByParent(stack []ast.Node, info *types.Info) bool {
 	return false
 }
 
-func applyFixes(found []finding) (int, error) {
-	byFile := map[string][]finding{}
+// applyFixes rewrites the files: the replacements (rules 2 and 3) that
+// contain no other replacement when replacements is true, else the product
+// conversions. It returns how many findings it fixed.
+func applyFixes(found []finding, replacements bool) (int, error) {
+	type edit struct {
+		start, end int
+		text       string
+	}
+	byFile := map[string][]edit{}
 	var files []string
-	for _, f := range found {
-		if !f.fixable {
+	n := 0
+	for i, f := range found {
+		if !f.fixable && !f.replace || f.replace != replacements {
 			continue
+		}
+		var es []edit
+		if f.replace {
+			inner := false
+			for j, g := range found {
+				if j != i && g.replace && g.file == f.file && g.start >= f.start && g.end <= f.end &&
+					(g.start != f.start || g.end != f.end) {
+					inner = true
+					break
+				}
+			}
+			if inner {
+				continue
+			}
+			es = []edit{{f.start, f.end, f.repl}}
+		} else {
+			es = []edit{{f.start, f.start, f.conv + "("}, {f.end, f.end, ")"}}
 		}
 		if _, ok := byFile[f.file]; !ok {
 			files = append(files, f.file)
 		}
-		byFile[f.file] = append(byFile[f.file], f)
+		byFile[f.file] = append(byFile[f.file], es...)
+		n++
 	}
-	n := 0
 	for _, name := range files {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			return n, err
 		}
-		fs := byFile[name]
-		// Insert from the end so earlier offsets stay valid; nested findings
-		// (a product inside another's argument) nest correctly because an
-		// inner one starts later or ends earlier.
-		type edit struct {
-			at   int
-			text string
-		}
-		var edits []edit
-		for _, f := range fs {
-			edits = append(edits, edit{f.start, f.conv + "("}, edit{f.end, ")"})
-		}
-		sort.SliceStable(edits, func(i, j int) bool { return edits[i].at > edits[j].at })
-		out := src
+		edits := byFile[name]
+		// From the end, so earlier offsets stay valid; an insertion at the
+		// same offset as another keeps their order of nesting.
+		sort.SliceStable(edits, func(i, j int) bool { return edits[i].start > edits[j].start })
+		out := append([]byte(nil), src...)
 		for _, e := range edits {
-			out = append(out[:e.at:e.at], append([]byte(e.text), out[e.at:]...)...)
+			out = append(out[:e.start:e.start], append([]byte(e.text), out[e.end:]...)...)
 		}
-		formatted, err := format.Source(out)
+		out, err = fixImports(name, out)
 		if err != nil {
-			return n, fmt.Errorf("%s: after the fix: %v", name, err)
+			return n, err
 		}
-		if !bytes.Equal(formatted, src) {
-			if err := os.WriteFile(name, formatted, 0o644); err != nil {
+		if !bytes.Equal(out, src) {
+			if err := os.WriteFile(name, out, 0o644); err != nil {
 				return n, err
 			}
 		}
-		n += len(fs)
 	}
 	return n, nil
+}
+
+// fixImports adds the detmath import where the file now uses it, drops math
+// and mgl64 where it no longer does, and formats the file.
+func fixImports(name string, src []byte) ([]byte, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
+	if err != nil {
+		return nil, fmt.Errorf("%s: after the fix: %v", name, err)
+	}
+	if bytes.Contains(src, []byte("detmath.")) && !strings.HasSuffix(filepath.Dir(name), "/detmath") {
+		astutil.AddImport(fset, f, detmathPath)
+	}
+	for _, p := range []string{"math", mglPath} {
+		if !astutil.UsesImport(f, p) {
+			astutil.DeleteImport(fset, f, p)
+		}
+	}
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, f); err != nil {
+		return nil, fmt.Errorf("%s: after the fix: %v", name, err)
+	}
+	return buf.Bytes(), nil
+}
+
+const detmathPath = "github.com/seedgames/motorkit/detmath"
+
+// detmathHas: math functions with a detmath function of the same name.
+var detmathHas = map[string]bool{
+	"Sin": true, "Cos": true, "Sincos": true, "Tan": true, "Atan": true, "Atan2": true,
+	"Asin": true, "Acos": true, "Exp": true, "Expm1": true, "Log": true, "Pow": true,
+	"Hypot": true, "Cbrt": true,
+}
+
+// mglMethods maps an mgl64 receiver type and method to the detmath function
+// computing the same thing with every product rounded.
+var mglMethods = map[string]string{
+	"Vec3.Dot": "Dot", "Vec3.Len": "Len", "Vec3.LenSqr": "LenSqr", "Vec3.Mul": "Scale",
+	"Vec3.Normalize": "Normalize", "Vec3.Cross": "Cross",
+	"Vec2.Dot": "Dot2", "Vec2.Len": "Len2", "Vec2.Mul": "Scale2",
+	"Quat.Mul": "QuatMul", "Quat.Len": "QuatLen", "Quat.Normalize": "QuatNormalize",
+	"Quat.Rotate": "Rotate", "Quat.Scale": "QuatScale",
+	"QuatRotate": "QuatRotate",
+}
+
+// mglCallFix turns a call of a mapped mgl64 method or function into the
+// detmath call: v.Mul(s) becomes detmath.Scale(v, s).
+func mglCallFix(call *ast.CallExpr, info *types.Info, fset *token.FileSet, src []byte) (finding, bool) {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || src == nil {
+		return finding{}, false
+	}
+	fn, ok := info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != mglPath {
+		return finding{}, false
+	}
+	off := func(p token.Pos) int { return fset.Position(p).Offset }
+	args := string(src[off(call.Lparen)+1 : off(call.Rparen)])
+	key := fn.Name()
+	recv := ""
+	if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+		named, ok := types.Unalias(s.Recv()).(*types.Named)
+		if !ok {
+			return finding{}, false
+		}
+		key = named.Obj().Name() + "." + fn.Name()
+		recv = string(src[off(sel.X.Pos()):off(sel.X.End())])
+	}
+	target, ok := mglMethods[key]
+	if !ok {
+		return finding{}, false
+	}
+	all := recv
+	if recv != "" && strings.TrimSpace(args) != "" {
+		all += ", "
+	}
+	all += args
+	return finding{
+		pos: fset.Position(call.Pos()), file: fset.Position(call.Pos()).Filename,
+		msg:     "mgl64 " + key + " computes unrounded products: use detmath." + target + " (rule 3)",
+		replace: true, start: off(call.Pos()), end: off(call.End()),
+		repl: "detmath." + target + "(" + all + ")",
+	}, true
 }
