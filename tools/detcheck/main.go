@@ -52,6 +52,7 @@ import (
 var Simulation = []string{
 	"./components/...",
 	"./config/...",
+	"./demo/flail/internal/match/...",
 	"./detmath/...",
 	"./flail",
 	"./flail/match/...",

@@ -2,10 +2,10 @@ package match
 
 import (
 	_ "embed"
-	"math"
 	"os"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/prefabs"
 )
@@ -52,18 +52,18 @@ func LevelSpec(cfg flail.Config) prefabs.LevelSpec {
 	t := WallThickness / 2
 	var spec prefabs.LevelSpec
 	spec.Boxes = append(spec.Boxes,
-		box(-half-t, 0, t, half+2*t, 0), box(half+t, 0, t, half+2*t, 0),
-		box(0, -half-t, half+2*t, t, 0), box(0, half+t, half+2*t, t, 0),
-		box(0, 0, 1.6*s, 1.6*s, 45))
+		box(-half-t, 0, t, half+float64(2*t), 0), box(half+t, 0, t, half+float64(2*t), 0),
+		box(0, -half-t, half+float64(2*t), t, 0), box(0, half+t, half+float64(2*t), t, 0),
+		box(0, 0, float64(1.6*s), float64(1.6*s), 45))
 	for _, d := range [4][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-		hx, hz := 0.5*s, 3.2*s
+		hx, hz := float64(0.5*s), float64(3.2*s)
 		if d[0] == 0 {
 			hx, hz = hz, hx
 		}
-		spec.Boxes = append(spec.Boxes, box(d[0]*9*s, d[1]*9*s, hx, hz, 0))
+		spec.Boxes = append(spec.Boxes, box(float64(d[0]*9*s), float64(d[1]*9*s), hx, hz, 0))
 	}
 	for _, d := range [4][2]float64{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
-		spec.Boxes = append(spec.Boxes, box(d[0]*12.5*s, d[1]*12.5*s, 1.1*s, 1.1*s, 20*d[0]*d[1]))
+		spec.Boxes = append(spec.Boxes, box(float64(d[0]*12.5*s), float64(d[1]*12.5*s), float64(1.1*s), float64(1.1*s), float64(20*d[0]*d[1])))
 	}
 	return spec
 }
@@ -75,9 +75,9 @@ const LevelName = "flaildemo"
 // around it (for drawing). It uses the same rotation as flail.Box: local x
 // maps to (cos yaw, 0, -sin yaw).
 func Corners(b flail.Box) [4]mgl64.Vec3 {
-	s, c := math.Sincos(b.Yaw)
-	ax := mgl64.Vec3{c * b.HalfX, 0, -s * b.HalfX}
-	az := mgl64.Vec3{s * b.HalfZ, 0, c * b.HalfZ}
+	s, c := detmath.Sincos(b.Yaw)
+	ax := mgl64.Vec3{float64(c * b.HalfX), 0, float64(-s * b.HalfX)}
+	az := mgl64.Vec3{float64(s * b.HalfZ), 0, float64(c * b.HalfZ)}
 	return [4]mgl64.Vec3{
 		b.Center.Sub(ax).Sub(az),
 		b.Center.Add(ax).Sub(az),

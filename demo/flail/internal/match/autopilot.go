@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/detmath"
 	flailmatch "github.com/seedgames/motorkit/flail/match"
 )
 
@@ -35,10 +36,10 @@ func (a *Autopilot) Command(m *flailmatch.Match) components.CommandData {
 	if !me.Alive {
 		return components.CommandData{AimAngle: a.aim}
 	}
-	dx, dz := math.Cos(a.aim+0.02), math.Sin(a.aim+0.02)
+	dx, dz := detmath.Cos(a.aim+0.02), detmath.Sin(a.aim+0.02)
 	best, bd := -1, 8.0*8.0 // look 8 m around
 	for i, p := range m.Rules.Pickups.Positions() {
-		d := (p[0]-pos[0])*(p[0]-pos[0]) + (p[2]-pos[2])*(p[2]-pos[2])
+		d := float64((p[0]-pos[0])*(p[0]-pos[0])) + float64((p[2]-pos[2])*(p[2]-pos[2]))
 		if d < bd {
 			best, bd = i, d
 		}
@@ -46,15 +47,15 @@ func (a *Autopilot) Command(m *flailmatch.Match) components.CommandData {
 	if best >= 0 {
 		p := m.Rules.Pickups.Positions()[best]
 		dx, dz = p[0]-pos[0], p[2]-pos[2]
-		if l := math.Hypot(dx, dz); l > 1e-9 {
+		if l := detmath.Hypot(dx, dz); l > 1e-9 {
 			dx, dz = dx/l, dz/l
 		}
 	}
 	wx, wz := m.Arena.WallAvoid(pos[0], pos[2], 2.5)
-	dx += 2 * wx
-	dz += 2 * wz
+	dx += float64(2 * wx)
+	dz += float64(2 * wz)
 	v := m.Body(Me).Velocity
-	if math.Hypot(v[0], v[2]) < 0.8 {
+	if detmath.Hypot(v[0], v[2]) < 0.8 {
 		a.slow++
 	} else {
 		a.slow = 0
@@ -68,7 +69,7 @@ func (a *Autopilot) Command(m *flailmatch.Match) components.CommandData {
 		a.detour--
 		a.aim += 0.03
 	case dx != 0 || dz != 0:
-		a.aim = math.Atan2(dz, dx)
+		a.aim = detmath.Atan2(dz, dx)
 	}
 	c := components.CommandData{AimAngle: a.aim, Throttle: 1}
 	t := m.Ticks() % every
