@@ -17,6 +17,21 @@ type Recorder struct {
 	ent    donburi.Entity
 	last   *Segment
 	frozen bool
+
+	// state hashes: every checkEvery recorded ticks, checkHash's value
+	checkEvery int
+	checkKind  string
+	checkHash  func() uint64
+	ticks      int
+}
+
+// CheckEvery sets the spacing and the state hash of the trace's Check; call
+// it before Attach. By default (or with a nil hash) the check is kind
+// "entity", EntityHash of the recorded entity, every DefaultCheckEvery ticks
+// (or every ticks). kind names the hash for the replayer. every < 0 turns
+// the check off.
+func (r *Recorder) CheckEvery(every int, kind string, hash func() uint64) {
+	r.checkEvery, r.checkKind, r.checkHash = every, kind, hash
 }
 
 // NewRecorder returns a recorder whose trace header (tick rate, prefab,
@@ -43,6 +58,35 @@ func (r *Recorder) Attach(p *systems.Pipeline, ent donburi.Entity) {
 		}
 		r.Record(*components.Command.Get(e), components.View.Get(e).Yaw)
 	})
+	if r.checkHash == nil && r.checkEvery >= 0 {
+		if r.checkEvery == 0 {
+			r.checkEvery = DefaultCheckEvery
+		}
+		r.checkKind = "entity"
+		r.checkHash = func() uint64 {
+			if !p.World().Valid(ent) {
+				return 0
+			}
+			return EntityHash(p.World().Entry(ent))
+		}
+	}
+	p.Add(systems.StageCleanup, "trace.check", func(donburi.World, systems.Tick) { r.AfterTick() })
+}
+
+// AfterTick counts a recorded tick and, every CheckEvery ticks, appends the
+// state hash to the trace's Check. Attach calls it at the end of every tick;
+// call it yourself (after CheckEvery) when calling Record by hand.
+func (r *Recorder) AfterTick() {
+	if r.frozen || r.checkEvery <= 0 || r.checkHash == nil {
+		return
+	}
+	r.ticks++
+	if r.ticks%r.checkEvery == 0 {
+		if r.tr.Check == nil {
+			r.tr.Check = &Check{Every: r.checkEvery, Kind: r.checkKind}
+		}
+		r.tr.Check.Hashes = append(r.tr.Check.Hashes, FormatHash(r.checkHash()))
+	}
 }
 
 // Record appends one tick's command and view yaw. Attach calls it; call it
@@ -70,6 +114,11 @@ func (r *Recorder) Stop() { r.frozen = true }
 func (r *Recorder) Trace() *Trace {
 	t := r.tr
 	t.Segments = append([]Segment(nil), r.tr.Segments...)
+	if r.tr.Check != nil {
+		c := *r.tr.Check
+		c.Hashes = append([]string(nil), c.Hashes...)
+		t.Check = &c
+	}
 	return &t
 }
 

@@ -54,6 +54,21 @@ type Result struct {
 	World    donburi.World
 	Pipeline *systems.Pipeline
 	Entity   donburi.Entity
+	// Checks is the number of the trace's recorded state hashes (kind
+	// "entity") this replay compared; Diverged the first that differed,
+	// nil when all matched. Verify returns it as an error.
+	Checks   int
+	Diverged *Divergence
+}
+
+// Verify returns an error naming the first tick at which the replay's state
+// differs from the recording's hashes, or nil when every hash matched (or the
+// trace has none).
+func (r *Result) Verify() error {
+	if r.Diverged != nil {
+		return r.Diverged
+	}
+	return nil
 }
 
 // GroundedFlips counts grounded -> airborne -> grounded round trips that
@@ -177,6 +192,18 @@ func Replay(tr *Trace, opts ...Option) (*Result, error) {
 	}
 
 	res := &Result{Trace: tr, World: w, Pipeline: p, Entity: ent}
+	if c := tr.Check; c != nil && c.Kind == "entity" && rate == tr.TickRate {
+		chk := NewChecker(c)
+		p.Add(systems.StageCleanup, "trace.verify", func(w donburi.World, t systems.Tick) {
+			chk.Tick(func() uint64 {
+				if !w.Valid(ent) {
+					return 0
+				}
+				return EntityHash(w.Entry(ent))
+			})
+			res.Checks, res.Diverged = chk.Checks(), chk.Divergence()
+		})
+	}
 	res.Samples = make([]Sample, 0, int(float64(tr.Ticks())*rate/tr.TickRate)+8)
 	frame, stepsThisFrame := 0, 0
 	p.Add(systems.StageCleanup, "trace.sample", func(w donburi.World, t systems.Tick) {

@@ -25,6 +25,9 @@ type Trace struct {
 	Spawn Spawn `toml:"spawn"`
 	// Segments are the commands, in order.
 	Segments []Segment `toml:"segment"`
+	// Check holds the recorded run's state hashes (optional; a Recorder
+	// writes them), which Replay compares against.
+	Check *Check `toml:"check,omitempty"`
 }
 
 // Spawn is the controlled entity's start.
@@ -171,6 +174,13 @@ func (t *Trace) Validate(source string) error {
 		c.Range(k+"throttle", s.Throttle, 0, 1)
 	}
 	c.Check(total <= 10_000_000, "segment", "trace longer than 10,000,000 ticks")
+	if k := t.Check; k != nil {
+		c.IntRange("check.every", k.Every, 1, 1_000_000)
+		c.OneOf("check.kind", k.Kind, "entity", "match")
+		for i, h := range k.Hashes {
+			c.Check(validHash(h), fmt.Sprintf("check.hashes[%d]", i), "want 16 hex digits")
+		}
+	}
 	return c.Err()
 }
 

@@ -125,9 +125,17 @@ func newMatch(f flags) (*flailmatch.Match, *trace.Recorder, error) {
 			return nil, nil, err
 		}
 		opts.Replay = tr
+		if tr.Check != nil && tr.Check.Kind == "match" {
+			opts.Verify = trace.NewChecker(tr.Check)
+			replayCheck = opts.Verify
+		}
 	}
 	return match.New(opts)
 }
+
+// replayCheck compares a -replay with its recording's state hashes; main
+// reports the outcome at exit.
+var replayCheck *trace.Checker
 
 func main() {
 	f, err := parseFlags(os.Args[1:])
@@ -190,6 +198,13 @@ func main() {
 			log.Printf("record: %v", err)
 		} else {
 			log.Printf("recorded %d ticks to %s", m.Ticks(), f.record)
+		}
+	}
+	if c := replayCheck; c != nil {
+		if err := c.Err(); err != nil {
+			log.Printf("replay: %v", err)
+		} else {
+			log.Printf("replay: %d state checks matched the recording", c.Checks())
 		}
 	}
 	if runErr == nil {

@@ -170,7 +170,15 @@ func (g *Game) Update() error {
 		// The figures at the recording's last tick, however many ticks
 		// the frame that ended the replay ran.
 		g.replayDone = true
-		g.message(true, "replay ended at tick %d, state hash %016x", tick, hash)
+		check := ""
+		if c := g.s.ReplayCheck(); c != nil {
+			if err := c.Err(); err != nil {
+				check = "; " + err.Error()
+			} else {
+				check = fmt.Sprintf(", %d state checks matched the recording", c.Checks())
+			}
+		}
+		g.message(true, "replay ended at tick %d, state hash %016x%s", tick, hash, check)
 		fmt.Println(g.banner)
 	}
 	g.reload()

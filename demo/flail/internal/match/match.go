@@ -7,7 +7,9 @@ import (
 	flailmatch "github.com/seedgames/motorkit/flail/match"
 
 	"github.com/seedgames/motorkit/flail"
+	"github.com/seedgames/motorkit/systems"
 	"github.com/seedgames/motorkit/trace"
+	"github.com/yohamta/donburi"
 )
 
 // TickRate is the demo's simulation rate (Hz), the reference game's server rate.
@@ -33,6 +35,11 @@ type Options struct {
 	// Replay, when not nil, is a recorded trace whose per-tick commands
 	// replace the live input (Submit is ignored while it lasts).
 	Replay *trace.Trace
+	// Verify, when not nil, is ticked with the match's Checksum after every
+	// tick: with trace.NewChecker(Replay.Check) it compares the replay with
+	// the recording's state hashes (a recording made with Record has one
+	// every trace.DefaultCheckEvery ticks, kind "match").
+	Verify *trace.Checker
 }
 
 var botNames = [...]string{"Ada", "Bolt", "Cog", "Dyna", "Echo", "Flux", "Gear", "Hex",
@@ -84,7 +91,11 @@ func New(opts Options) (*flailmatch.Match, *trace.Recorder, error) {
 	var rec *trace.Recorder
 	if opts.Record {
 		rec = trace.NewRecorder(trace.Trace{TickRate: TickRate, Prefab: "flail_player", Level: "none"})
+		rec.CheckEvery(trace.DefaultCheckEvery, "match", m.Checksum)
 		rec.Attach(m.Pipeline, m.Player)
+	}
+	if v := opts.Verify; v != nil {
+		m.Pipeline.Add(systems.StageCleanup, "demo.verify", func(donburi.World, systems.Tick) { v.Tick(m.Checksum) })
 	}
 	if opts.Replay != nil {
 		cmds, err := Commands(opts.Replay)

@@ -156,7 +156,11 @@ func TestRecordReplayBitIdentical(t *testing.T) {
 	if tr.Ticks() != int(a.Ticks()) {
 		t.Fatalf("trace has %d ticks, match ran %d", tr.Ticks(), a.Ticks())
 	}
-	b := newMatch(t, Options{Bots: meta.Bots, Seed: meta.Seed, Replay: tr})
+	if tr.Check == nil || tr.Check.Kind != "match" || len(tr.Check.Hashes) != int(a.Ticks())/trace.DefaultCheckEvery {
+		t.Fatalf("recording's check %+v for %d ticks", tr.Check, a.Ticks())
+	}
+	verify := trace.NewChecker(tr.Check)
+	b := newMatch(t, Options{Bots: meta.Bots, Seed: meta.Seed, Replay: tr, Verify: verify})
 	// Replay at another frame rate (1/30 s frames): the per-tick commands
 	// do not depend on how frames map to ticks.
 	for b.Ticks() < a.Ticks() {
@@ -179,6 +183,19 @@ func TestRecordReplayBitIdentical(t *testing.T) {
 	}
 	if b.Replaying() {
 		t.Fatal("replay not finished")
+	}
+	if err := verify.Err(); err != nil || verify.Checks() != len(tr.Check.Hashes) {
+		t.Fatalf("replay checks: %v after %d of %d", err, verify.Checks(), len(tr.Check.Hashes))
+	}
+	// The same recording replayed into another match (another seed) is
+	// caught at the first check.
+	other := trace.NewChecker(tr.Check)
+	c := newMatch(t, Options{Bots: meta.Bots, Seed: meta.Seed + 1, Replay: tr, Verify: other})
+	for c.Ticks() < a.Ticks() {
+		c.Advance(1.0 / 30)
+	}
+	if d := other.Divergence(); d == nil || d.Tick != trace.DefaultCheckEvery {
+		t.Fatalf("replay with another seed: divergence %v, want at tick %d", d, trace.DefaultCheckEvery)
 	}
 }
 

@@ -305,6 +305,10 @@ func TestRecordReplayBitIdentical(t *testing.T) {
 		if got := s.StateHash(); got != want {
 			t.Errorf("dt %v: replay hash %x, live %x (live %v, replay %v)", dt, got, want, live.State().Body.Position, s.State().Body.Position)
 		}
+		// The recording's state hashes (one a second) all matched.
+		if c := s.ReplayCheck(); c == nil || c.Err() != nil || c.Checks() != len(rec.Trace.Check.Hashes) || c.Checks() != int(ticks)/60 {
+			t.Errorf("dt %v: replay checks %v", dt, c)
+		}
 	}
 
 	// Recording a replay records its switches and tunings too: the

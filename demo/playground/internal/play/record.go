@@ -52,6 +52,7 @@ func (s *Session) startRecording() {
 		h.Override = s.tuning.Text
 	}
 	s.rec = trace.NewRecorder(h)
+	s.rec.CheckEvery(trace.DefaultCheckEvery, "entity", func() uint64 { return trace.EntityHash(s.entry()) })
 	s.meta = Meta{Level: s.LevelName, Motor: s.motor}
 	if s.tuning != nil {
 		t := *s.tuning

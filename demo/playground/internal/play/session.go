@@ -76,6 +76,7 @@ type Session struct {
 	tuning *Tuning // in force for tuning.Kind; nil = recipes as shipped
 
 	rec      *trace.Recorder
+	verify   *trace.Checker // a replay's comparison with the recording's state hashes
 	meta     Meta
 	replay   []trace.Input
 	replayEv []Event
@@ -143,6 +144,9 @@ func New(o Options) (*Session, error) {
 			components.View.Get(e).Yaw = *yd * math.Pi / 180
 		}
 		s.replay = o.Replay.Trace.Inputs(components.View.Get(e).Yaw, TickRate)
+		if c := o.Replay.Trace.Check; c != nil && c.Kind == "entity" {
+			s.verify = trace.NewChecker(c)
+		}
 		s.replayEv = o.Replay.Meta.Events
 		s.applyEvents(0)
 	}
@@ -154,6 +158,14 @@ func New(o Options) (*Session, error) {
 		s.Pipeline.AddBefore(systems.StageIntent, "playground.crowd", s.steerCrowd)
 	}
 	s.Pipeline.Add(systems.StageCleanup, "playground.events", s.tickEvents)
+	s.Pipeline.Add(systems.StageCleanup, "playground.check", func(donburi.World, systems.Tick) {
+		if s.rec != nil {
+			s.rec.AfterTick()
+		}
+		if s.verify != nil && s.replayAt <= len(s.replay) && !s.replayEnd.ok {
+			s.verify.Tick(func() uint64 { return trace.EntityHash(s.entry()) })
+		}
+	})
 	s.Pipeline.Add(systems.StageCleanup, "playground.history", func(w donburi.World, t systems.Tick) {
 		b := components.Body.Get(s.entry())
 		s.History.add(t.N, b.Position, motors.Planar(b.Velocity).Len())
@@ -305,6 +317,10 @@ func (s *Session) Replaying() bool { return s.replayAt < len(s.replay) }
 func (s *Session) ReplayEnd() (tick, hash uint64, ok bool) {
 	return s.replayEnd.tick, s.replayEnd.hash, s.replayEnd.ok
 }
+
+// ReplayCheck returns the replay's comparison with the recording's state
+// hashes (nil when not replaying a recording that has them).
+func (s *Session) ReplayCheck() *trace.Checker { return s.verify }
 
 // tickInput runs before the intent stage of every tick: it feeds the
 // recorded command while replaying, then records the command the tick
