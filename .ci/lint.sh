@@ -10,3 +10,7 @@ if [ ! -x "$bin/staticcheck" ]; then
 fi
 "$bin/staticcheck" ./...
 echo "staticcheck $STATICCHECK_VERSION: clean"
+
+# The determinism rules of the simulation packages (docs/architecture.md#determinism).
+go run ./tools/detcheck
+echo "detcheck: clean"
