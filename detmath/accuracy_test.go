@@ -75,6 +75,7 @@ var accuracyCases = []accuracyCase{
 	{"Cos |x|<1e6", "Cos", 1, uniform(-1e6, 1e6), one(Cos), one(math.Cos)},
 	// math.Sin is up to 527 ulp off beyond 2^29 (its reduction), so exact only.
 	{"Sin 2^-40..2^60", "Sin", 1, logUniform(-40, 60, true), one(Sin), nil},
+	{"Tan [-2π,2π]", "Tan", 2, uniform(-2*math.Pi, 2*math.Pi), one(Tan), one(math.Tan)},
 	{"Atan", "Atan", 1, logUniform(-30, 30, true), one(Atan), one(math.Atan)},
 	{"Atan2", "Atan2", 1, pair(logUniform(-20, 20, true), logUniform(-20, 20, true)), Atan2, math.Atan2},
 	// math.Asin and math.Acos lose up to 7e4 ulp near ±1 (1-x*x cancels).

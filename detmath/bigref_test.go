@@ -132,8 +132,12 @@ func f64(b *big.Float) float64 { f, _ := b.Float64(); return f }
 
 // Reference functions, rounded once to float64.
 var reference = map[string]func(x, y float64) float64{
-	"Sin":   func(x, _ float64) float64 { s, _ := refSinCos(x); return f64(s) },
-	"Cos":   func(x, _ float64) float64 { _, c := refSinCos(x); return f64(c) },
+	"Sin": func(x, _ float64) float64 { s, _ := refSinCos(x); return f64(s) },
+	"Cos": func(x, _ float64) float64 { _, c := refSinCos(x); return f64(c) },
+	"Tan": func(x, _ float64) float64 {
+		s, c := refSinCos(x)
+		return f64(s.Quo(s, c))
+	},
 	"Atan":  func(x, _ float64) float64 { return f64(refAtan(bf(x))) },
 	"Atan2": func(y, x float64) float64 { return f64(refAtan2(y, x)) },
 	"Asin": func(x, _ float64) float64 {

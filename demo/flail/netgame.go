@@ -232,32 +232,12 @@ func (n *netGame) reconnect(lost error) error {
 	return nil
 }
 
-// move is the prediction's car move: the own car's kcc controller against
-// the arena level, as the server's KCC stage moves a planar car (the
-// velocity becomes the actual translation over dt where a wall cut it,
-// never faster than before).
+// move is the prediction's car move: online.KCCMove with the own car's
+// controller, shape and height against the arena level.
 func (n *netGame) move(pos, vel [2]float64, dt float64) ([2]float64, [2]float64) {
 	e := n.m.World.Entry(n.m.Player)
 	k := components.KCC.Get(e)
-	level := components.LevelOf(n.m.World)
-	d := mgl64.Vec3{vel[0] * dt, 0, vel[1] * dt}
-	if k.Controller == nil || level == nil {
-		return [2]float64{pos[0] + d[0], pos[1] + d[2]}, vel
-	}
-	y := components.Body.Get(e).Position[1]
-	tr := k.Controller.Move(level, k.Shape, mgl64.Vec3{pos[0], y, pos[1]}, d).Translation
-	if !(math.Abs(tr[0]) < 1e3 && math.Abs(tr[2]) < 1e3) { // NaN or absurd: stay
-		return pos, [2]float64{}
-	}
-	np := [2]float64{pos[0] + tr[0], pos[1] + tr[2]}
-	if math.Hypot(tr[0]-d[0], tr[2]-d[2]) > 1e-9 {
-		nv := [2]float64{tr[0] / dt, tr[2] / dt}
-		if old, l := math.Hypot(vel[0], vel[1]), math.Hypot(nv[0], nv[1]); l > old && l > 0 {
-			nv[0], nv[1] = nv[0]*old/l, nv[1]*old/l
-		}
-		vel = nv
-	}
-	return np, vel
+	return online.KCCMove(k.Controller, components.LevelOf(n.m.World), k.Shape, components.Body.Get(e).Position[1], pos, vel, dt)
 }
 
 func (n *netGame) syncRoster() {

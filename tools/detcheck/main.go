@@ -53,6 +53,7 @@ var Simulation = []string{
 	"./components/...",
 	"./config/...",
 	"./demo/flail/internal/match/...",
+	"./demo/flail/online",
 	"./detmath/...",
 	"./flail",
 	"./flail/match/...",

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/flail/wire"
 )
@@ -263,7 +264,7 @@ func (c *Client) SendInput(ctx context.Context, aim, throttle float64, buttons u
 		return 0, err
 	}
 	// keep what the server will see (throttle in 1/255 steps).
-	in.Throttle = math.Round(math.Max(0, math.Min(1, throttle))*255) / 255
+	in.Throttle = math.Round(float64(math.Max(0, math.Min(1, throttle))*255)) / 255
 	c.mu.Lock()
 	c.hist = append(c.hist, in)
 	if len(c.hist) > 256 {
@@ -316,7 +317,7 @@ func (c *Client) Interpolated(now time.Time, dst *[]wire.PlayerState) (float64, 
 		return 0, false
 	}
 	rate := float64(max(1, c.Welcome.TickRate))
-	rt := (now.Sub(time.Unix(0, 0)) - c.offset - c.opts.Delay).Seconds() * rate
+	rt := float64((now.Sub(time.Unix(0, 0)) - c.offset - c.opts.Delay).Seconds() * rate)
 	newest := &c.snaps[(c.nsnap-1)%snapRing]
 	var a, b *timedSnap
 	n := min(c.nsnap, snapRing)
@@ -364,11 +365,11 @@ func findPlayer(ps []wire.PlayerState, id uint32, hint int) *wire.PlayerState {
 	return nil
 }
 
-func lerp(a, b, t float64) float64 { return a + (b-a)*t }
+func lerp(a, b, t float64) float64 { return a + float64((b-a)*t) }
 
 // LerpAngle interpolates angles the short way round.
 func LerpAngle(a, b, t float64) float64 {
-	return a + math.Remainder(b-a, 2*math.Pi)*t
+	return a + float64(math.Remainder(b-a, 2*math.Pi)*t)
 }
 
 func lerpPlayer(a, b *wire.PlayerState, t float64) wire.PlayerState {
@@ -469,8 +470,8 @@ func (c *Client) Predict(ph *flail.Physics, move Mover, path *[][2]float64) (las
 			v = [3]float64{vel[0], 0, vel[1]}
 		} else {
 			v = [3]float64{nv[0], 0, nv[2]}
-			pos[0] = math.Max(-lim, math.Min(lim, pos[0]+v[0]*ph.Dt))
-			pos[1] = math.Max(-lim, math.Min(lim, pos[1]+v[2]*ph.Dt))
+			pos[0] = math.Max(-lim, math.Min(lim, pos[0]+float64(v[0]*ph.Dt)))
+			pos[1] = math.Max(-lim, math.Min(lim, pos[1]+float64(v[2]*ph.Dt)))
 		}
 		*path = append(*path, pos)
 		last = in.Tick
@@ -514,13 +515,12 @@ func (s *Smoother) Update(path [][2]float64, last uint32, dt float64) [2]float64
 			s.corr = [2]float64{}
 		}
 		// a respawn or teleport: no smoothing over meters.
-		if math.Hypot(s.corr[0], s.corr[1]) > 3 {
+		if detmath.Hypot(s.corr[0], s.corr[1]) > 3 {
 			s.corr = [2]float64{}
 		}
 	}
-	f := math.Exp(-math.Max(0, dt) / tau)
-	s.corr[0] *= f
-	s.corr[1] *= f
+	f := detmath.Exp(-math.Max(0, dt) / tau)
+	s.corr[0], s.corr[1] = float64(s.corr[0]*f), float64(s.corr[1]*f)
 	s.tick, s.pos, s.primed = last, cur, true
 	return [2]float64{cur[0] + s.corr[0], cur[1] + s.corr[1]}
 }

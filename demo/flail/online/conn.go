@@ -146,7 +146,7 @@ func (cl *conn) readLoop(room *Room, p *player) string {
 		}
 		cl.s.met.addIn(len(b))
 		now := time.Now()
-		tokens = math.Min(msgRate, tokens+now.Sub(last).Seconds()*msgRate)
+		tokens = math.Min(msgRate, tokens+float64(now.Sub(last).Seconds()*msgRate))
 		last = now
 		if tokens < 1 {
 			return fmt.Sprintf("message flood: more than %.0f messages per second", msgRate)

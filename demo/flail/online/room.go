@@ -266,7 +266,7 @@ func (r *Room) queue(p *player, cl *conn, in wire.Input) string {
 	}
 	rate := float64(r.s.opts.InputRate)
 	p.inCount++
-	if float64(p.inCount) > (now.Sub(p.inAt).Seconds()+1)*rate {
+	if float64(p.inCount) > float64((now.Sub(p.inAt).Seconds()+1)*rate) {
 		return fmt.Sprintf("input flood: more than %d inputs per second", r.s.opts.InputRate)
 	}
 	if len(p.queue) >= r.s.opts.InputQueue {
@@ -461,6 +461,6 @@ func Percentile(xs []float64, q float64) float64 {
 	}
 	s := slices.Clone(xs)
 	sort.Float64s(s)
-	i := int(math.Ceil(q*float64(len(s)))) - 1
+	i := int(math.Ceil(float64(q*float64(len(s))))) - 1
 	return s[max(0, min(i, len(s)-1))]
 }
