@@ -11,7 +11,7 @@ import (
 // CommandData is one tick of raw player input, and the persistent command
 // buffer between the game loop and the fixed-step pipeline (docs/architecture.md#fixed-step-and-the-command-buffer): a
 // game submits commands with systems.Submit at any time; edges (JumpPressed,
-// PrimaryPressed) are OR-ed in and cleared only after a tick has consumed them,
+// PrimaryPressed, DashPressed) are OR-ed in and cleared only after a tick has consumed them,
 // so a press is never lost when a frame runs no tick and never seen twice
 // when a frame runs several.
 type CommandData struct {
@@ -29,6 +29,8 @@ type CommandData struct {
 	Throttle float64
 	// PrimaryPressed is the primary button's down edge; PrimaryHeld its level.
 	PrimaryPressed, PrimaryHeld bool
+	// DashPressed is the dash button's down edge (the hybrid motor's dash).
+	DashPressed bool
 	// UICaptured is true while a UI owns the keyboard (docs/motors/fps.md#ui-capture):
 	// gameplay input is ignored and the jump buffer follows the entity's
 	// JumpBufferData.CapturePolicy.

@@ -15,9 +15,9 @@ type Gamepad struct {
 	// LeftX, LeftY move; RightX, RightY look. +X right, +Y down.
 	LeftX, LeftY, RightX, RightY float64
 	// Jump (bottom face button), Crouch (right face button), Sprint (left
-	// stick press), Walk (left shoulder) and Primary (right trigger) are
-	// the buttons' levels.
-	Jump, Crouch, Sprint, Walk, Primary bool
+	// stick press), Walk (left shoulder), Primary (right trigger) and Dash
+	// (right shoulder) are the buttons' levels.
+	Jump, Crouch, Sprint, Walk, Primary, Dash bool
 }
 
 // GamepadConfig shapes a pad's sticks.
@@ -93,7 +93,7 @@ func (c GamepadConfig) Apply(f *Frame, pad Gamepad, dt float64) (dyaw, dpitch fl
 	for _, b := range [...]struct {
 		a  Action
 		on bool
-	}{{Jump, pad.Jump}, {Crouch, pad.Crouch}, {Sprint, pad.Sprint}, {Walk, pad.Walk}, {Primary, pad.Primary}} {
+	}{{Jump, pad.Jump}, {Crouch, pad.Crouch}, {Sprint, pad.Sprint}, {Walk, pad.Walk}, {Primary, pad.Primary}, {Dash, pad.Dash}} {
 		f.Keys[b.a] = f.Keys[b.a] || b.on
 	}
 	if !(dt > 0) || math.IsInf(dt, 0) {

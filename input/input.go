@@ -21,11 +21,12 @@ const (
 	Walk
 	Crouch
 	Primary
+	Dash
 	// NumActions is the number of actions (array size).
 	NumActions
 )
 
-var actionNames = [NumActions]string{"forward", "back", "left", "right", "jump", "sprint", "walk", "crouch", "primary"}
+var actionNames = [NumActions]string{"forward", "back", "left", "right", "jump", "sprint", "walk", "crouch", "primary", "dash"}
 
 // String names the action ("jump", ...); out-of-range values give "action?".
 func (a Action) String() string {
@@ -97,7 +98,7 @@ func (ad *Adapter) Update(f Frame) components.CommandData {
 	}
 	ad.captured = f.UICaptured
 	out := &ad.out
-	out.JumpPressed, out.PrimaryPressed = false, false
+	out.JumpPressed, out.PrimaryPressed, out.DashPressed = false, false, false
 	out.UICaptured = f.UICaptured
 	out.Pending = false
 	if f.FocusLost {
@@ -114,7 +115,7 @@ func (ad *Adapter) Update(f Frame) components.CommandData {
 	out.Forward = axis(d[Forward], d[Back], f.Forward)
 	out.Strafe = axis(d[Right], d[Left], f.Strafe)
 	out.JumpHeld, out.Sprint, out.Walk, out.Crouch, out.PrimaryHeld = d[Jump], d[Sprint], d[Walk], d[Crouch], d[Primary]
-	out.JumpPressed, out.PrimaryPressed = ad.pressed[Jump], ad.pressed[Primary]
+	out.JumpPressed, out.PrimaryPressed, out.DashPressed = ad.pressed[Jump], ad.pressed[Primary], ad.pressed[Dash]
 	if finite(f.AimAngle) {
 		out.AimAngle = f.AimAngle
 	}

@@ -47,6 +47,7 @@ type Input struct {
 	Sprint      bool
 	Walk        bool
 	Crouch      bool
+	DashPressed bool // dash went down this tick (edge; the hybrid motor dashes)
 }
 
 // Intent is the engine-owned Move Intent (docs/architecture.md#units-and-axes, docs/architecture.md#one-tick).

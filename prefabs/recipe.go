@@ -321,6 +321,11 @@ func buildRecipe(tree map[string]any, source string) (*Recipe, error) {
 				return nil, err
 			}
 		}
+		if cm, ok := m.(CrouchShaper); ok {
+			if err := r.takeCrouch(cm.CrouchHeightMultiplier(), kt, source); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return r, nil
 }
@@ -347,6 +352,24 @@ func (r *Recipe) takeProfile(pm KCCProfiler, kt map[string]any, source string) e
 		}
 	}
 	return r.KCC.validate(source + " (collision profile from the motor)")
+}
+
+// takeCrouch derives the crouched capsule from the motor's height
+// multiplier: the whole height 2(h+r) scaled by m keeps the radius, so the
+// half height becomes (h+r)·m - r (at least 0). A [kcc] crouch_half_height
+// the recipe sets must agree with it.
+func (r *Recipe) takeCrouch(mult float64, kt map[string]any, source string) error {
+	ch := 0.0 // a multiplier of 1: no crouching
+	if mult < 1 {
+		ch = max(0, float64((r.KCC.HalfHeight+r.KCC.Radius)*mult)-r.KCC.Radius)
+	}
+	if _, set := kt["crouch_half_height"]; set && r.KCC.CrouchHalfHeight != ch {
+		return &config.Error{Source: source, Key: "kcc.crouch_half_height", Reason: fmt.Sprintf(
+			"%v disagrees with the motor's crouch_height_multiplier %v (which gives %v): set it in the [motor] table only",
+			r.KCC.CrouchHalfHeight, mult, ch)}
+	}
+	r.KCC.CrouchHalfHeight = ch
+	return r.KCC.validate(source + " (crouch height from the motor)")
 }
 
 // NewMotor builds a fresh motor instance for this recipe (nil when the

@@ -36,6 +36,14 @@ type KCCProfiler interface {
 	KCCProfile() (maxSlopeDeg, stepHeight, groundSnap float64)
 }
 
+// CrouchShaper is implemented by motors whose configuration owns the
+// crouched capsule as a height multiplier, as the hybrid motor's does:
+// Spawn gives the KCC component the crouch half height it implies, and a
+// recipe's [kcc] crouch_half_height may repeat it only with the same value.
+type CrouchShaper interface {
+	CrouchHeightMultiplier() float64
+}
+
 // Verticaler is implemented by motors that derive the vertical parameters
 // (for example jump speed from jump height: v = sqrt(2 g h)). Spawn uses
 // them for the KCC component unless the recipe's [kcc] table sets gravity,

@@ -8,7 +8,7 @@ import (
 // Submit stores cmd as the entity's command for the next tick. Call it any
 // number of times between ticks (from a game loop or Ebitengine's Update):
 // levels (axes, held buttons) take the latest value, while the edges
-// JumpPressed and PrimaryPressed are OR-ed with any edge still waiting, so a
+// JumpPressed, PrimaryPressed and DashPressed are OR-ed with any edge still waiting, so a
 // press submitted in a frame that runs no tick is kept for the next one.
 // The cleanup stage clears the edges after the first tick that saw them, so
 // a frame that runs several ticks does not see the same press twice.
@@ -22,6 +22,7 @@ func Submit(e *donburi.Entry, cmd components.CommandData) {
 	if cur.Pending {
 		cmd.JumpPressed = cmd.JumpPressed || cur.JumpPressed
 		cmd.PrimaryPressed = cmd.PrimaryPressed || cur.PrimaryPressed
+		cmd.DashPressed = cmd.DashPressed || cur.DashPressed
 	}
 	cmd.Pending = true
 	*cur = cmd
@@ -51,6 +52,7 @@ func (p *Pipeline) cleanupEntity(e *donburi.Entry) {
 func clearEdges(c *components.CommandData) {
 	c.JumpPressed = false
 	c.PrimaryPressed = false
+	c.DashPressed = false
 	c.Pending = false
 }
 

@@ -87,9 +87,10 @@ func (p *Pipeline) intentRefs(r *motorRefs) {
 	if c.UICaptured {
 		// docs/motors/fps.md#ui-capture: while the UI captures input, axes and edges are
 		// ignored; held levels are kept as they were submitted.
-		in.Forward, in.Strafe, in.JumpPressed = 0, 0, false
+		in.Forward, in.Strafe, in.JumpPressed, in.DashPressed = 0, 0, false, false
 	} else {
 		in.Forward, in.Strafe, in.JumpPressed = sanitizeAxis(c.Forward), sanitizeAxis(c.Strafe), c.JumpPressed
+		in.DashPressed = c.DashPressed
 	}
 	grounded := k.Grounded
 	ctx.Grounded = grounded

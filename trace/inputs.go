@@ -67,7 +67,8 @@ func (t *Trace) Inputs(startYaw, tickRate float64) []Input {
 				Sprint: s.Sprint, Walk: s.Walk, Crouch: s.Crouch,
 				AimAngle: aim, Throttle: s.Throttle,
 				PrimaryPressed: primPressed, PrimaryHeld: primHeld,
-				UICaptured: s.UICaptured,
+				DashPressed: (s.Dash == "tap" && i == 0) || (s.DashPressed != nil && *s.DashPressed),
+				UICaptured:  s.UICaptured,
 			}}
 			if s.Frames > 0 {
 				in.FrameDt = s.FrameDt

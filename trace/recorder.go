@@ -99,6 +99,10 @@ func (r *Recorder) Record(cmd components.CommandData, yaw float64) {
 		JumpPressed: &jp, JumpHeld: &jh, Sprint: cmd.Sprint, Walk: cmd.Walk,
 		Crouch: cmd.Crouch, UICaptured: cmd.UICaptured, Yaw: &y, Aim: &a,
 		Throttle: cmd.Throttle, PrimaryPressed: &pp, PrimaryHeld: &ph}
+	if cmd.DashPressed { // written only when pressed: most games never dash
+		dp := true
+		s.DashPressed = &dp
+	}
 	if r.last != nil && sameCommand(r.last, &s) {
 		r.last.Ticks++
 		return
@@ -128,7 +132,7 @@ func sameCommand(a, b *Segment) bool {
 		a.Sprint == b.Sprint && a.Walk == b.Walk && a.Crouch == b.Crouch &&
 		a.UICaptured == b.UICaptured && eqF(a.Yaw, b.Yaw) && eqF(a.Aim, b.Aim) &&
 		a.Throttle == b.Throttle && eqB(a.PrimaryPressed, b.PrimaryPressed) &&
-		eqB(a.PrimaryHeld, b.PrimaryHeld)
+		eqB(a.PrimaryHeld, b.PrimaryHeld) && eqB(a.DashPressed, b.DashPressed)
 }
 
 func eqB(a, b *bool) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }

@@ -60,10 +60,14 @@ type Segment struct {
 	// be empty.
 	JumpPressed *bool `toml:"jump_pressed,omitempty"`
 	JumpHeld    *bool `toml:"jump_held,omitempty"`
-	Sprint      bool  `toml:"sprint,omitempty"`
-	Walk        bool  `toml:"walk,omitempty"`
-	Crouch      bool  `toml:"crouch,omitempty"`
-	UICaptured  bool  `toml:"ui_captured,omitempty"`
+	// Dash is "" or "tap" (the dash edge on the segment's first tick);
+	// DashPressed gives the edge exactly on every tick (recorded traces).
+	Dash        string `toml:"dash,omitempty"`
+	DashPressed *bool  `toml:"dash_pressed,omitempty"`
+	Sprint      bool   `toml:"sprint,omitempty"`
+	Walk        bool   `toml:"walk,omitempty"`
+	Crouch      bool   `toml:"crouch,omitempty"`
+	UICaptured  bool   `toml:"ui_captured,omitempty"`
 
 	// YawDeg or Yaw (radians, exact) set the view yaw at the segment's
 	// start; YawRateDeg turns it every tick (degrees per second).
@@ -156,6 +160,8 @@ func (t *Trace) Validate(source string) error {
 		c.Range(k+"strafe", s.Strafe, -1, 1)
 		c.OneOf(k+"jump", s.Jump, "", "tap", "hold")
 		c.OneOf(k+"primary", s.Primary, "", "tap", "hold")
+		c.OneOf(k+"dash", s.Dash, "", "tap")
+		c.Check(s.Dash == "" || s.DashPressed == nil, k+"dash", "use either dash or dash_pressed")
 		c.Check(s.Jump == "" || (s.JumpPressed == nil && s.JumpHeld == nil), k+"jump", "use either jump or jump_pressed/jump_held")
 		c.Check(s.Primary == "" || (s.PrimaryPressed == nil && s.PrimaryHeld == nil), k+"primary", "use either primary or primary_pressed/primary_held")
 		if s.YawDeg != nil {

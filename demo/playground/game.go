@@ -288,6 +288,7 @@ func (g *Game) inputFrame() input.Frame {
 	f.Keys[input.Sprint] = p(ebiten.KeyShift)
 	f.Keys[input.Walk] = p(ebiten.KeyControl)
 	f.Keys[input.Crouch] = p(ebiten.KeyC)
+	f.Keys[input.Dash] = p(ebiten.KeyE)
 	f.UICaptured = !g.captured
 	f.FocusLost = !ebiten.IsFocused()
 	// A gamepad in the standard layout adds its analog left stick (the

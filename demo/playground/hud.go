@@ -69,11 +69,11 @@ func (g *Game) drawHUD(dst *ebiten.Image, st *play.State, cam render.Camera, thi
 	fillRect(dst, l.Help, panel)
 	say(dst, l.Help.Min.X+10, l.Help.Min.Y+6, textDim,
 		"WASD move   mouse look   Space jump",
-		"Shift sprint  Ctrl walk  C crouch",
+		"Shift sprint  Ctrl walk  C crouch  E dash",
 		"1 arena  2 rpg  3 hybrid  4 fps",
 		"F5 save tuning  Esc free the cursor",
 		"wheel: orbit distance (rpg, hybrid)",
-		"pad: sticks move+look A jump B crouch",
+		"pad: sticks move+look A jump B crouch RB dash",
 		"-config FILE: live tuning on save")
 	g.mini.draw(dst, l.Map, g.s, st, cam)
 	if !third {

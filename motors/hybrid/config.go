@@ -91,6 +91,28 @@ type Config struct {
 	// the previous tick's input direction that counts as "same direction"
 	// for momentum. Default 0.8 (the design's "typical"); allowed [-1, 1].
 	DirectionChangeThreshold float64 `toml:"direction_change_threshold"`
+
+	// CrouchSpeed is the target speed while crouched (crouch held, or kept
+	// crouched under a low ceiling), m/s, in place of the walk/run/sprint
+	// tiers (docs/motors/hybrid.md#crouch-and-dash). Default 1.0; allowed
+	// [0.05, 50].
+	CrouchSpeed float64 `toml:"crouch_speed"`
+	// CrouchHeightMultiplier scales the capsule's whole height while
+	// crouched; the recipe's [kcc] crouch_half_height follows from it as
+	// (half_height + radius)·multiplier - radius (at least 0: a sphere).
+	// 1 turns crouching off. Default 0.5; allowed [0.1, 1].
+	CrouchHeightMultiplier float64 `toml:"crouch_height_multiplier"`
+	// DashSpeed is the planar speed of a dash at full stick, m/s: a dash
+	// press sets the planar velocity to the camera-relative input at the
+	// press times dash_speed for dash_duration. Default 15; allowed
+	// [0, 100] (0 turns dashing off).
+	DashSpeed float64 `toml:"dash_speed"`
+	// DashDuration is how long a dash holds its velocity, s (whole ticks,
+	// rounded up: 12 at 60 Hz). Default 0.2; allowed [0, 5].
+	DashDuration float64 `toml:"dash_duration"`
+	// DashCooldown is the time from a dash's press until a press dashes
+	// again, s (whole ticks, rounded up). Default 1.0; allowed [0, 60].
+	DashCooldown float64 `toml:"dash_cooldown"`
 }
 
 // DefaultConfig returns the docs/motors/hybrid.md#the-model MovementConfig defaults (with gravity as
@@ -118,6 +140,11 @@ func DefaultConfig() Config {
 		RotationInfluenceCurve:      1.0,
 		MomentumRotationBonus:       0.2,
 		DirectionChangeThreshold:    0.8,
+		CrouchSpeed:                 1.0,
+		CrouchHeightMultiplier:      0.5,
+		DashSpeed:                   15,
+		DashDuration:                0.2,
+		DashCooldown:                1.0,
 	}
 }
 
@@ -157,6 +184,11 @@ func (c Config) Validate(source string) error {
 	ch.Range("rotation_influence_curve", c.RotationInfluenceCurve, 0.05, 20)
 	ch.Range("momentum_rotation_bonus", c.MomentumRotationBonus, 0, 1)
 	ch.Range("direction_change_threshold", c.DirectionChangeThreshold, -1, 1)
+	ch.Range("crouch_speed", c.CrouchSpeed, 0.05, 50)
+	ch.Range("crouch_height_multiplier", c.CrouchHeightMultiplier, 0.1, 1)
+	ch.Range("dash_speed", c.DashSpeed, 0, 100)
+	ch.Range("dash_duration", c.DashDuration, 0, 5)
+	ch.Range("dash_cooldown", c.DashCooldown, 0, 60)
 	return ch.Err()
 }
 

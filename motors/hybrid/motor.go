@@ -42,7 +42,19 @@ type Motor struct {
 	hasInput   bool
 	inputAngle float64
 	dbg        Debug
+
+	// dash: ticks the dash velocity is still held (including this one),
+	// ticks until a press dashes again, and the velocity held.
+	dashTicks, dashCooldownTicks int
+	dashVelocity                 mgl64.Vec3
 }
+
+// CrouchHeightMultiplier is the capsule's height scale while crouched; the
+// recipe derives the controller's crouch height from it (prefabs.CrouchShaper).
+func (m *Motor) CrouchHeightMultiplier() float64 { return m.cfg.CrouchHeightMultiplier }
+
+// Dashing reports whether a dash holds the velocity this tick.
+func (m *Motor) Dashing() bool { return m.dashTicks > 0 }
 
 var (
 	_ motors.Motor           = (*Motor)(nil)
@@ -178,6 +190,9 @@ func (m *Motor) Accel(ctx *motors.Context) {
 			}
 		}
 		targetSpeed = float64(mag * m.cfg.RunSpeed * m.mult)
+		if ctx.Crouched {
+			targetSpeed = float64(mag * m.cfg.CrouchSpeed)
+		}
 		target = detmath.Scale(blended, targetSpeed)
 		rate = m.cfg.Acceleration
 		m.inputAngle = detmath.Atan2(input[2], input[0])
@@ -187,6 +202,9 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	}
 	if dt := ctx.Dt; dt > 0 && motors.Finite(dt) {
 		v = MoveToward(v, target, float64(rate*dt))
+		if dv, ok := m.dash(ctx, input, mag, dt); ok {
+			v = dv
+		}
 		ctx.Velocity = motors.WithPlanar(ctx.Velocity, v)
 	}
 	m.prevInput = input
@@ -201,6 +219,42 @@ func (m *Motor) Accel(ctx *motors.Context) {
 		Multiplier:  m.mult,
 		TargetSpeed: targetSpeed,
 	}
+}
+
+// dash is the design's process_dash in ticks: a press with the cooldown run
+// out and no dash under way starts one, with the velocity
+// (camera-relative input at the press, magnitude kept) · dash_speed held
+// for ceil(dash_duration/dt) ticks, this one included; the next press counts
+// ceil(dash_cooldown/dt) ticks after this one. It returns the velocity to
+// hold this tick, if any. (The design decrements its timer before testing
+// it, which holds the velocity one tick less than dash_duration.)
+func (m *Motor) dash(ctx *motors.Context, input mgl64.Vec3, mag, dt float64) (mgl64.Vec3, bool) {
+	if m.dashCooldownTicks > 0 {
+		m.dashCooldownTicks--
+	}
+	if ctx.Input.DashPressed && m.dashCooldownTicks == 0 && m.dashTicks == 0 && m.cfg.DashSpeed > 0 {
+		m.dashTicks = ticksFor(m.cfg.DashDuration, dt)
+		m.dashCooldownTicks = ticksFor(m.cfg.DashCooldown, dt)
+		m.dashVelocity = detmath.Scale(input, float64(mag*m.cfg.DashSpeed))
+	}
+	if m.dashTicks == 0 {
+		return mgl64.Vec3{}, false
+	}
+	m.dashTicks--
+	return m.dashVelocity, true
+}
+
+// ticksFor is the number of whole ticks of dt that cover seconds (0 for 0),
+// with a tolerance of 1e-9 ticks so that 0.2 s at 60 Hz is 12, not 13.
+func ticksFor(seconds, dt float64) int {
+	n := math.Ceil(seconds/dt - 1e-9)
+	if !(n > 0) {
+		return 0
+	}
+	if n > 1e6 {
+		return 1e6
+	}
+	return int(n)
 }
 
 // Shaping is the design's calculate_speed_dependent_rotation: the turn rate

@@ -35,6 +35,7 @@ func (p *Poller) Poll() input.Gamepad {
 			Sprint:    b(ebiten.StandardGamepadButtonLeftStick),
 			Walk:      b(ebiten.StandardGamepadButtonFrontTopLeft),
 			Primary:   b(ebiten.StandardGamepadButtonFrontBottomRight),
+			Dash:      b(ebiten.StandardGamepadButtonFrontTopRight),
 		}
 	}
 	return input.Gamepad{}
