@@ -24,17 +24,7 @@ func Exp(x float64) float64 {
 	if ax := math.Abs(x); !(ax <= 708 && ax >= 0x1p-28) {
 		return expSpecial(x)
 	}
-	// x = k·ln2 + r, |r| ≤ ln2/2, r = hi - lo.
-	var k int
-	if x < 0 {
-		k = int(float64(invLn2*x) - 0.5)
-	} else {
-		k = int(float64(invLn2*x) + 0.5)
-	}
-	fk := float64(k)
-	hi := x - float64(fk*ln2Hi)
-	lo := float64(fk * ln2Lo)
-	return expReduced(hi, lo, k)
+	return expFinite(x)
 }
 
 // expSpecial is Exp outside [-708, 708] and near zero.
@@ -51,17 +41,25 @@ func expSpecial(x float64) float64 {
 	case math.Abs(x) < 0x1p-28:
 		return 1 + x
 	}
-	// x = k·ln2 + r, |r| ≤ ln2/2, r = hi - lo.
-	var k int
-	if x < 0 {
-		k = int(float64(invLn2*x) - 0.5)
-	} else {
-		k = int(float64(invLn2*x) + 0.5)
-	}
+	return expFinite(x)
+}
+
+// expFinite is Exp for finite x in [expUnderflow, expOverflow]:
+// x = k·ln2 + r with |r| ≤ ln2/2, r = hi - lo.
+func expFinite(x float64) float64 {
+	k := nearestK(x)
 	fk := float64(k)
 	hi := x - float64(fk*ln2Hi)
 	lo := float64(fk * ln2Lo)
 	return expReduced(hi, lo, k)
+}
+
+// nearestK is the integer nearest x/ln2 (halves away from zero).
+func nearestK(x float64) int {
+	if x < 0 {
+		return int(float64(invLn2*x) - 0.5)
+	}
+	return int(float64(invLn2*x) + 0.5)
 }
 
 // expReduced is e**(hi-lo)·2**k for |hi-lo| ≤ ln2/2.
@@ -209,12 +207,7 @@ func Pow(x, y float64) float64 {
 		r = 0
 	default:
 		t := perr + float64(y*llo)
-		var k int
-		if p < 0 {
-			k = int(float64(invLn2*p) - 0.5)
-		} else {
-			k = int(float64(invLn2*p) + 0.5)
-		}
+		k := nearestK(p)
 		fk := float64(k)
 		r = expReduced(p-float64(fk*ln2Hi), float64(fk*ln2Lo)-t, k)
 	}

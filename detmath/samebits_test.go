@@ -1,19 +1,17 @@
 package detmath
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"hash"
 	"hash/fnv"
 	"math"
 	"math/rand"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/internal/goldenfile"
 )
 
 var updateBits = flag.Bool("update-bits", false, "rewrite testdata/bits.txt")
@@ -96,44 +94,25 @@ func bitsOf() map[string]uint64 {
 // on amd64 (GOAMD64 v1 and v3), arm64 under qemu and js/wasm under node;
 // one file for all of them is the claim.
 func TestSameBitsEverywhere(t *testing.T) {
-	got := bitsOf()
+	hashes := bitsOf()
+	keys := sortedKeys(hashes)
+	got := map[string]string{}
+	for _, k := range keys {
+		got[k] = fmt.Sprintf("%016x", hashes[k])
+	}
 	path := filepath.Join("testdata", "bits.txt")
 	if *updateBits {
-		var sb strings.Builder
-		sb.WriteString("# detmath result hashes, the same on every platform (samebits_test.go)\n")
-		for _, k := range sortedKeys(got) {
-			fmt.Fprintf(&sb, "%s %016x\n", k, got[k])
-		}
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+		if err := goldenfile.Write(path, "detmath result hashes, the same on every platform (samebits_test.go)", keys, got); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	f, err := os.Open(path)
+	diffs, err := goldenfile.Compare(path, keys, got)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	want := map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		k, v, _ := strings.Cut(line, " ")
-		want[k] = v
-	}
-	if len(want) != len(got) {
-		t.Fatalf("%s has %d entries, the test computes %d", path, len(want), len(got))
-	}
-	for _, k := range sortedKeys(got) {
-		if g := fmt.Sprintf("%016x", got[k]); g != want[k] {
-			t.Errorf("%s: hash %s, recorded %s", k, g, want[k])
-		}
+	for _, d := range diffs {
+		t.Errorf("hash of %s", d)
 	}
 }
 

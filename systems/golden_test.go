@@ -1,17 +1,15 @@
 package systems_test
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/detmath"
+	"github.com/seedgames/motorkit/internal/goldenfile"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
@@ -97,37 +95,16 @@ func TestPipelineGoldenBits(t *testing.T) {
 		got[lv] = fmt.Sprintf("%016x", goldenRun(t, lv))
 	}
 	if *updateGolden {
-		var sb strings.Builder
-		sb.WriteString("# level state-hash (systems/golden_test.go); rewrite with -update-golden\n")
-		for _, lv := range levels {
-			fmt.Fprintf(&sb, "%s %s\n", lv, got[lv])
-		}
-		if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+		if err := goldenfile.Write(path, "level state-hash (systems/golden_test.go); rewrite with -update-golden", levels, got); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	f, err := os.Open(path)
+	diffs, err := goldenfile.Compare(path, levels, got)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	want := map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		var lv, hx string
-		if _, err := fmt.Sscan(line, &lv, &hx); err != nil {
-			t.Fatalf("%s: %q: %v", path, line, err)
-		}
-		want[lv] = hx
-	}
-	for _, lv := range levels {
-		if want[lv] != got[lv] {
-			t.Errorf("level %s: state hash %s, golden %s", lv, got[lv], want[lv])
-		}
+	for _, d := range diffs {
+		t.Errorf("level %s", d)
 	}
 }

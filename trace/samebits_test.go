@@ -1,18 +1,17 @@
 package trace_test
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"hash/fnv"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/seedgames/motorkit/flail/match"
+	"github.com/seedgames/motorkit/internal/goldenfile"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/seedgames/motorkit/trace"
 	"github.com/yohamta/donburi"
@@ -105,41 +104,17 @@ func TestTraceGoldenBits(t *testing.T) {
 		got[name] = fmt.Sprintf("%016x", samplesHash(res))
 	}
 	if *updateReplays {
-		var sb strings.Builder
-		sb.WriteString("# trace sample hashes, the same on every platform (trace/samebits_test.go)\n")
-		for _, n := range names {
-			fmt.Fprintf(&sb, "%s %s\n", n, got[n])
-		}
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(sb.String()), 0o644); err != nil {
+		if err := goldenfile.Write(path, "trace sample hashes, the same on every platform (trace/samebits_test.go)", names, got); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	f, err := os.Open(path)
+	diffs, err := goldenfile.Compare(path, names, got)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	want := map[string]string{}
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		k, v, _ := strings.Cut(line, " ")
-		want[k] = v
-	}
-	for _, n := range names {
-		if got[n] != want[n] {
-			t.Errorf("%s: samples hash %s, recorded %s", n, got[n], want[n])
-		}
-	}
-	if len(want) != len(names) {
-		t.Errorf("%s lists %d traces, testdata has %d", path, len(want), len(names))
+	for _, d := range diffs {
+		t.Errorf("samples hash of %s", d)
 	}
 }
 
