@@ -77,7 +77,10 @@ type Config struct {
 	// horizontal time as flat ground, which is what the the motors are
 	// tuned for. With true, a grounded move is redirected along the ground
 	// plane with its horizontal length, up and down the slope alike, so the
-	// horizontal speed on a slope is v*cos(slope).
+	// horizontal speed on a slope is v*cos(slope). Through the pipeline
+	// (package systems) the same holds for the motor's planar velocity: the
+	// KCC stage shortens the lifted move to the planar length
+	// (docs/architecture.md#speeds-on-slopes).
 	FloorConstantSpeed bool
 	// MaxTranslation caps the length of one Move's desired translation.
 	// Longer (or non-finite-length) requests are scaled down to it. Default

@@ -118,6 +118,10 @@ func NewController(cfg Config) *Controller {
 	return c
 }
 
+// FloorConstantSpeed reports the controller's Config.FloorConstantSpeed
+// without copying the config.
+func (c *Controller) FloorConstantSpeed() bool { return c.cfg.FloorConstantSpeed }
+
 // Config returns the sanitized configuration the Controller uses.
 func (c *Controller) Config() Config {
 	out := c.cfg
@@ -350,6 +354,9 @@ func (c *Controller) alongFloor(r, n vec) vec {
 	hl := length(h)
 	if hl == 0 {
 		return r
+	}
+	if math.Abs(dot(n, r)) <= float64(1e-9*length(r)) {
+		return r // already along the ground (a caller that did this itself)
 	}
 	d := madd(h, up, -dot(n, h)/cn) // h lifted (or lowered) onto the plane
 	return madd(scale(d, hl/length(d)), up, v)

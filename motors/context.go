@@ -88,3 +88,18 @@ func (c *Context) ViewForward() mgl64.Vec3 {
 func (c *Context) PlanarSpeed() float64 {
 	return detmath.Len(Planar(c.Velocity))
 }
+
+// SlopePlanarDir is the planar direction a motor that keeps its speed along
+// the ground aims its planar velocity at: the planar part of the
+// ground-tangent Intent.Dir while grounded on a slope (its length is the
+// cosine of the slope along the motion, so after the KCC stage lifts the
+// planar velocity onto the slope the speed along the ground is the intended
+// one), and Intent.PlanarDir on flat ground and in the air
+// (docs/architecture.md#speeds-on-slopes).
+func (c *Context) SlopePlanarDir() mgl64.Vec3 {
+	n := c.GroundNormal
+	if !c.Grounded || (n[0] == 0 && n[2] == 0) {
+		return c.Intent.PlanarDir
+	}
+	return Planar(c.Intent.Dir)
+}

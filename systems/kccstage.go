@@ -85,6 +85,16 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 			lift = -(float64(n[0]*vx) + float64(n[2]*vz)) / n[1]
 		}
 		dx, dy, dz = float64(vx*dt), float64(lift*dt), float64(vz*dt)
+		if lift != 0 && k.Controller != nil && k.Controller.FloorConstantSpeed() {
+			// The speed along the slope is the planar speed: the lifted
+			// move is shortened to the planar length (the stored velocity
+			// stays the motor's planar one).
+			pl := math.Sqrt(float64(dx*dx) + float64(dz*dz))
+			if l := math.Sqrt(float64(pl*pl) + float64(dy*dy)); l > 0 {
+				f := pl / l
+				dx, dy, dz = float64(dx*f), float64(dy*f), float64(dz*f)
+			}
+		}
 	default:
 		// Trapezoidal integration of the vertical motion: exact for constant
 		// gravity, so a jump's apex is v0²/2g at any tick rate (semi-implicit

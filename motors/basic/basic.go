@@ -95,8 +95,10 @@ func (m *Motor) JumpRules(float64) motors.JumpRules {
 // Friction does nothing: Accel brakes toward the (possibly zero) intent.
 func (m *Motor) Friction(*motors.Context) {}
 
-// Accel moves the planar velocity toward Intent.PlanarDir*Intent.Speed by at
-// most accel*dt, so it both speeds up and brakes.
+// Accel moves the planar velocity toward SlopePlanarDir*Intent.Speed by at
+// most accel*dt, so it both speeds up and brakes; on a slope the target is
+// the planar part of the ground-tangent direction, so the speed along the
+// ground is Intent.Speed.
 func (m *Motor) Accel(ctx *motors.Context) {
 	a := m.cfg.Accel
 	if !ctx.Grounded {
@@ -106,9 +108,10 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	// locals (the hot path runs for every character every tick).
 	v := &ctx.Velocity
 	sp := ctx.Intent.Speed
-	dx := float64(ctx.Intent.PlanarDir[0]*sp) - v[0]
-	dy := float64(ctx.Intent.PlanarDir[1]*sp) - 0
-	dz := float64(ctx.Intent.PlanarDir[2]*sp) - v[2]
+	dir := ctx.SlopePlanarDir()
+	dx := float64(dir[0]*sp) - v[0]
+	dy := float64(dir[1]*sp) - 0
+	dz := float64(dir[2]*sp) - v[2]
 	step := float64(a * ctx.Dt)
 	if l := math.Sqrt(float64(dx*dx) + float64(dy*dy) + float64(dz*dz)); l > step {
 		f := step / l

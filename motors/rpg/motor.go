@@ -122,7 +122,9 @@ func (m *Motor) JumpRules(tickRate float64) motors.JumpRules {
 func (m *Motor) Friction(ctx *motors.Context) {}
 
 // Accel moves the planar velocity toward the target velocity
-// Intent.PlanarDir * Intent.Speed with alpha = 1 - exp(-dt/tau)
+// SlopePlanarDir * Intent.Speed (Intent.PlanarDir on flat ground and in the
+// air; on a slope the planar part of the ground-tangent direction, so the
+// speed along the ground is Intent.Speed) with alpha = 1 - exp(-dt/tau)
 // (docs/motors/rpg.md#the-model). The tracking is planar (XZ); the vertical component is left to
 // the KCC stage. Airborne with air_policy "none" the planar velocity is left
 // untouched; with "limited" tau_air is used. A non-positive or non-finite dt
@@ -142,7 +144,9 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	} else if speed > m.cfg.MaxSpeed {
 		speed = m.cfg.MaxSpeed
 	}
-	dir := ctx.Intent.PlanarDir
+	// Grounded, the target follows the ground tangent plane (the design's
+	// recommendation): the speed along a slope is the intended one.
+	dir := ctx.SlopePlanarDir()
 	if !motors.FiniteVec(dir) {
 		dir, speed = mgl64.Vec3{}, 0
 	}
@@ -157,7 +161,7 @@ func (m *Motor) Accel(ctx *motors.Context) {
 		return // Option A: no air steering.
 	case !ctx.Grounded:
 		slot = tauAir
-	case speed > detmath.Len(v):
+	case float64(speed*detmath.Len(dir)) > detmath.Len(v):
 		slot = tauAccel
 	case ctx.Intent.Mag <= 0 && m.cfg.TauDecelStop > 0:
 		slot = tauDecelStop
