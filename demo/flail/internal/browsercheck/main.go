@@ -23,22 +23,24 @@ func main() {
 	url := flag.String("url", "http://127.0.0.1:8040/", "page to load")
 	out := flag.String("out", "/tmp/flail_browser.png", "screenshot PNG")
 	wait := flag.Duration("wait", 20*time.Second, "time to let the page run before the screenshot")
+	shots := flag.Int("shots", 1, "screenshots to take: the first to -out, the others to -out with -2, -3 ... before .png")
+	every := flag.Duration("every", 2*time.Second, "time between screenshots")
 	browser := flag.String("chromium", "chromium", "Chromium executable")
 	width := flag.Int("width", 960, "window width")
 	height := flag.Int("height", 600, "window height")
 	flag.Parse()
-	if err := run(*browser, *url, *out, *wait, *width, *height); err != nil {
+	if err := run(*browser, *url, *out, *wait, *shots, *every, *width, *height); err != nil {
 		log.Fatal("browsercheck: ", err)
 	}
 }
 
-func run(browser, url, out string, wait time.Duration, w, h int) error {
+func run(browser, url, out string, wait time.Duration, shots int, every time.Duration, w, h int) error {
 	dir, err := os.MkdirTemp("", "browsercheck")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	ctx, cancel := context.WithTimeout(context.Background(), wait+90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), wait+time.Duration(shots)*every+90*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, browser, "--headless", "--no-sandbox", "--disable-gpu-sandbox",
 		"--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--no-first-run", "--mute-audio",
@@ -106,27 +108,18 @@ func run(browser, url, out string, wait time.Duration, w, h int) error {
 		Status string `json:"status"`
 	}
 	_ = json.Unmarshal([]byte(ev.Result.Value), &st)
-	res, err = cdp.call(ctx, "Page.captureScreenshot", map[string]any{"format": "png"})
-	if err != nil {
-		return err
+	for n := 1; n <= shots; n++ {
+		if n > 1 {
+			time.Sleep(every)
+		}
+		name := out
+		if n > 1 {
+			name = strings.TrimSuffix(out, ".png") + fmt.Sprintf("-%d.png", n)
+		}
+		if err := screenshot(ctx, cdp, name); err != nil {
+			return err
+		}
 	}
-	var shot struct {
-		Data string `json:"data"`
-	}
-	if err := json.Unmarshal(res, &shot); err != nil {
-		return err
-	}
-	png, err := base64.StdEncoding.DecodeString(shot.Data)
-	if err != nil {
-		return err
-	}
-	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-		return err
-	}
-	if err := os.WriteFile(out, png, 0o644); err != nil {
-		return err
-	}
-	fmt.Printf("screenshot %s (%d bytes)\n", out, len(png))
 	if strings.Contains(st.Status, "failed") {
 		return fmt.Errorf("page reports: %s", st.Status)
 	}
@@ -198,4 +191,30 @@ func (cl *client) call(ctx context.Context, method string, params any) (json.Raw
 		}
 		return msg.Result, nil
 	}
+}
+
+// screenshot captures the page as a PNG file.
+func screenshot(ctx context.Context, cdp *client, name string) error {
+	res, err := cdp.call(ctx, "Page.captureScreenshot", map[string]any{"format": "png"})
+	if err != nil {
+		return err
+	}
+	var shot struct {
+		Data string `json:"data"`
+	}
+	if err := json.Unmarshal(res, &shot); err != nil {
+		return err
+	}
+	png, err := base64.StdEncoding.DecodeString(shot.Data)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(name, png, 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("screenshot %s (%d bytes)\n", name, len(png))
+	return nil
 }
