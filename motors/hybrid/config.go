@@ -113,6 +113,19 @@ type Config struct {
 	// DashCooldown is the time from a dash's press until a press dashes
 	// again, s (whole ticks, rounded up). Default 1.0; allowed [0, 60].
 	DashCooldown float64 `toml:"dash_cooldown"`
+
+	// EnableDebugVectors asks a front end to draw the four debug vectors
+	// (input yellow, facing red, blended green, velocity blue; Motor.Debug)
+	// under the character: the playground does. Default false.
+	EnableDebugVectors bool `toml:"enable_debug_vectors"`
+	// EnableConsoleDebug prints the debug block (directions, influence,
+	// momentum, speed, turn speed) every console_update_interval ticks to
+	// the motor's console (SetConsole; standard error by default). It
+	// allocates; keep it off in production. Default false.
+	EnableConsoleDebug bool `toml:"enable_console_debug"`
+	// ConsoleUpdateInterval is the number of ticks between console prints.
+	// Default 30; allowed [1, 100000].
+	ConsoleUpdateInterval int `toml:"console_update_interval"`
 }
 
 // DefaultConfig returns the docs/motors/hybrid.md#the-model MovementConfig defaults (with gravity as
@@ -145,6 +158,7 @@ func DefaultConfig() Config {
 		DashSpeed:                   15,
 		DashDuration:                0.2,
 		DashCooldown:                1.0,
+		ConsoleUpdateInterval:       30,
 	}
 }
 
@@ -189,6 +203,7 @@ func (c Config) Validate(source string) error {
 	ch.Range("dash_speed", c.DashSpeed, 0, 100)
 	ch.Range("dash_duration", c.DashDuration, 0, 5)
 	ch.Range("dash_cooldown", c.DashCooldown, 0, 60)
+	ch.IntRange("console_update_interval", c.ConsoleUpdateInterval, 1, 100000)
 	return ch.Err()
 }
 

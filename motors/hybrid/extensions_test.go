@@ -2,12 +2,16 @@ package hybrid_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/motors"
+	"github.com/seedgames/motorkit/motors/hybrid"
+	"github.com/seedgames/motorkit/systems"
 	"github.com/seedgames/motorkit/trace"
+	"github.com/yohamta/donburi"
 )
 
 // TestCrouchTrace replays testdata/hybrid/crouch_walk.toml: running at the
@@ -111,4 +115,47 @@ func TestDashTrace(t *testing.T) {
 		}
 	}
 	t.Logf("dash: %d ticks at %v m/s, %.3f m", dashTicks, cfg.DashSpeed, dist)
+}
+
+// TestConsoleDebug: with enable_console_debug the motor prints the design's
+// debug block every console_update_interval ticks (ticks 0, 30, 60, 90 of a
+// 91-tick run), the last one equal to the motor's final Debug values; off
+// by default, it prints nothing.
+func TestConsoleDebug(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		tr := &trace.Trace{TickRate: 60, Prefab: "hybrid_player", Level: "flat",
+			Segments: []trace.Segment{{Ticks: 10}, {Ticks: 81, Forward: 1, Strafe: 0.5}}}
+		if on {
+			tr.Override = "[motor]\nenable_console_debug = true\nconsole_update_interval = 30\n"
+		}
+		var out strings.Builder
+		var m *hybrid.Motor
+		res, err := trace.Replay(tr, trace.WithSetup(func(w donburi.World, _ *systems.Pipeline) error {
+			components.Motor.Each(w, func(e *donburi.Entry) {
+				m = components.Motor.Get(e).Motor.(*hybrid.Motor)
+				m.SetConsole(&out)
+			})
+			return nil
+		}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Samples) != 91 || m == nil {
+			t.Fatalf("%d samples, motor %v", len(res.Samples), m)
+		}
+		blocks := strings.Count(out.String(), "Input Direction:")
+		if !on {
+			if blocks != 0 {
+				t.Fatalf("console debug off: %d blocks printed", blocks)
+			}
+			continue
+		}
+		if blocks != 4 {
+			t.Fatalf("printed %d blocks, want 4 (ticks 0, 30, 60, 90):\n%s", blocks, out.String())
+		}
+		d := m.Debug()
+		if !strings.HasSuffix(out.String(), d.Text()) || !strings.Contains(d.Text(), "Speed: 3.00") {
+			t.Fatalf("last block:\n%s\nwant the final Debug:\n%s", out.String()[strings.LastIndex(out.String(), "====================\nInput"):], d.Text())
+		}
+	}
 }

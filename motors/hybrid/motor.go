@@ -1,7 +1,10 @@
 package hybrid
 
 import (
+	"fmt"
+	"io"
 	"math"
+	"os"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/detmath"
@@ -47,7 +50,12 @@ type Motor struct {
 	// ticks until a press dashes again, and the velocity held.
 	dashTicks, dashCooldownTicks int
 	dashVelocity                 mgl64.Vec3
+
+	console io.Writer // enable_console_debug output; nil: standard error
 }
+
+// SetConsole sets where enable_console_debug prints (nil: standard error).
+func (m *Motor) SetConsole(w io.Writer) { m.console = w }
 
 // CrouchHeightMultiplier is the capsule's height scale while crouched; the
 // recipe derives the controller's crouch height from it (prefabs.CrouchShaper).
@@ -277,6 +285,28 @@ func (m *Motor) Shaping(ctx *motors.Context) {
 	m.dbg.TurnSpeed = turn
 	m.dbg.Facing = m.facing
 	m.dbg.FacingDir = motors.YawForward(m.facing)
+	if m.cfg.EnableConsoleDebug && ctx.Tick%uint64(m.cfg.ConsoleUpdateInterval) == 0 {
+		w := m.console
+		if w == nil {
+			w = os.Stderr
+		}
+		io.WriteString(w, m.dbg.Text())
+	}
+}
+
+// Text is the design's console debug block for these values: the planar
+// directions as (x, z), the influence in percent, momentum, speed (m/s)
+// and turn speed (rad/s).
+func (d *Debug) Text() string {
+	yes := "NO"
+	if d.Momentum {
+		yes = "YES"
+	}
+	return fmt.Sprintf("====================\nInput Direction: (%.2f, %.2f)\nFacing Direction: (%.2f, %.2f)\n"+
+		"Blended Direction: (%.2f, %.2f)\nVelocity Direction: (%.2f, %.2f)\nRotation Influence: %.0f%%\n"+
+		"Maintaining Momentum: %s\nSpeed: %.2f\nTurn Speed: %.2f\n====================\n",
+		d.InputDir[0], d.InputDir[2], d.FacingDir[0], d.FacingDir[2], d.BlendedDir[0], d.BlendedDir[2],
+		d.VelocityDir[0], d.VelocityDir[2], float64(d.Influence*100), yes, d.Speed, d.TurnSpeed)
 }
 
 // turnSpeed is Config.TurnSpeed with the radian rates cached.
