@@ -170,7 +170,8 @@ const (
 	// LeaveAddVelocity adds the platform's velocity at the feet (default,
 	// Godot's PLATFORM_ON_LEAVE_ADD_VELOCITY).
 	LeaveAddVelocity PlatformLeave = iota
-	// LeaveAddUpwardVelocity adds only its upward part
+	// LeaveAddUpwardVelocity adds it without its downward part, so a jump
+	// off a descending platform keeps its full height
 	// (PLATFORM_ON_LEAVE_ADD_UPWARD_VELOCITY).
 	LeaveAddUpwardVelocity
 	// LeaveDoNothing keeps the character's own velocity

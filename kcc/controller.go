@@ -447,7 +447,10 @@ func (c *Controller) sanitizeDesired(d *vec) {
 	}
 	l := math.Sqrt(float64(x*x) + float64(y*y) + float64(z*z))
 	if l-l != 0 {
-		d[0], d[1], d[2] = 0, 0, 0
+		// The squares overflowed (components beyond about 1e154): the
+		// direction of the request scaled down by its largest component
+		// is exact enough, and its length is the cap.
+		*d = scale(unitOfHuge(*d), c.cfg.MaxTranslation)
 		return
 	}
 	if m := c.cfg.MaxTranslation; l > m {

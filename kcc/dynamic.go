@@ -300,10 +300,22 @@ func (w *World) Velocity(id ColliderID) (linear, angular mgl64.Vec3, err error) 
 }
 
 func clampLen(v vec, max float64) vec {
-	if l := length(v); l > max {
+	l := length(v)
+	if l-l != 0 { // the squares overflowed: a huge but finite vector
+		return scale(unitOfHuge(v), max)
+	}
+	if l > max {
 		return scale(v, max/l)
 	}
 	return v
+}
+
+// unitOfHuge is the unit vector of a finite v too long for length (its
+// squares overflow): v divided by its largest component first.
+func unitOfHuge(v vec) vec {
+	m := math.Max(math.Abs(v[0]), math.Max(math.Abs(v[1]), math.Abs(v[2])))
+	u := vec{v[0] / m, v[1] / m, v[2] / m}
+	return scale(u, 1/length(u))
 }
 
 // Step starts a tick of the world's motion: it forgets the previous tick's

@@ -99,14 +99,15 @@ func TestLivingLift(t *testing.T) {
 	}
 }
 
-// Jumping off the moving shuttle with each leave policy: add_velocity
-// keeps the shuttle's 3 m/s along z, add_upward_velocity and do_nothing
-// keep none of it (the shuttle moves horizontally).
+// Jumping off the moving shuttle with each leave policy: add_velocity and
+// add_upward_velocity keep the shuttle's 3 m/s along z (Godot's
+// add_upward_velocity drops only a downward part; the shuttle moves
+// horizontally), do_nothing keeps none of it.
 func TestLivingLeavePolicy(t *testing.T) {
 	for _, c := range []struct {
 		policy string
 		vz     float64
-	}{{"add_velocity", 3}, {"add_upward_velocity", 0}, {"do_nothing", 0}} {
+	}{{"add_velocity", 3}, {"add_upward_velocity", 3}, {"do_nothing", 0}} {
 		_, p, e := livingWalker(t, mgl64.Vec3{-10, 1.91, -4.6}, "[kcc]\nplatform_on_leave = \""+c.policy+"\"")
 		for i := 0; i < 90; i++ { // 1 s stop, then moving for 0.5 s
 			p.Step()
@@ -181,5 +182,32 @@ func TestLivingDoorAndSensors(t *testing.T) {
 	}
 	if err := p.PlatformError(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Jumping off the descending lift (2 m/s down from t = 7 s to 10 s):
+// add_velocity adds the lift's -2 m/s to the jump, add_upward_velocity drops
+// that downward part (Godot's meaning: full jump height off a descending
+// platform), so its vertical velocity is exactly 2 m/s higher.
+func TestLeaveAddUpwardDropsOnlyDownward(t *testing.T) {
+	vy := map[string]float64{}
+	for _, policy := range []string{"add_velocity", "add_upward_velocity"} {
+		_, p, e := livingWalker(t, mgl64.Vec3{10, 0.91, 0}, "[kcc]\nplatform_on_leave = \""+policy+"\"")
+		for i := 0; i < 480; i++ { // 8 s: the lift is 1 s into its descent
+			p.Step()
+		}
+		if !components.KCC.Get(e).Grounded {
+			t.Fatalf("%s: not on the lift at 8 s (at %v)", policy, components.Body.Get(e).Position)
+		}
+		systems.Submit(e, components.CommandData{JumpPressed: true, JumpHeld: true})
+		p.Step()
+		v := components.Body.Get(e).Velocity
+		if components.KCC.Get(e).Grounded || math.Abs(v[0]) > 1e-9 || math.Abs(v[2]) > 1e-9 {
+			t.Fatalf("%s: after the jump grounded %v, velocity %v", policy, components.KCC.Get(e).Grounded, v)
+		}
+		vy[policy] = v[1]
+	}
+	if d := vy["add_upward_velocity"] - vy["add_velocity"]; math.Abs(d-2) > 1e-9 {
+		t.Fatalf("vertical velocity add_upward %v, add_velocity %v: difference %v, want the lift's 2 m/s", vy["add_upward_velocity"], vy["add_velocity"], d)
 	}
 }

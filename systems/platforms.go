@@ -130,9 +130,13 @@ func leave(k *components.KCCData, level *kcc.World, g kcc.ColliderID, pos, v mgl
 	case components.LeaveAddVelocity:
 		v = v.Add(pv)
 	case components.LeaveAddUpwardVelocity:
-		if pv[1] > 0 {
-			v[1] += pv[1]
+		// Godot's meaning: the platform's velocity without its downward
+		// part (a jump off a descending lift keeps its full height).
+		up := upOf(k)
+		if d := detmath.Dot(pv, up); d < 0 {
+			pv = pv.Sub(detmath.Scale(up, d))
 		}
+		v = v.Add(pv)
 	}
 	clampVec(&v, maxSpeed)
 	return v
