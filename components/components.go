@@ -207,6 +207,11 @@ type LevelData struct {
 	// Crowd asks a game for walkers that go round a loop (the level's
 	// [crowd] table); nil when the level has none.
 	Crowd *CrowdSpec
+	// KillY is the height (m) below which a character has fallen out of
+	// the level: the level's kill_y, by default 10 m below its lowest
+	// geometry. The pipeline does nothing with it; a game respawns (the
+	// playground does).
+	KillY float64
 }
 
 // CrowdSpec is a level's crowd: Count characters of Recipe walking round

@@ -34,6 +34,23 @@ type LevelSpec struct {
 	Sensors   []SensorSpec   `toml:"sensor"`
 	// Crowd is an optional [crowd] table: walkers for the game to spawn.
 	Crowd *CrowdTOML `toml:"crowd"`
+	// KillY is the height (m) below which a character has fallen out of
+	// the level (components.LevelData.KillY); default 10 m below the
+	// lowest geometry.
+	KillY *float64 `toml:"kill_y"`
+}
+
+// DefaultKillY is 10 m below the lowest point of w's geometry (-100 for an
+// empty world).
+func DefaultKillY(w *kcc.World) float64 {
+	lo := math.Inf(1)
+	for _, t := range w.AppendTriangles(nil) {
+		lo = math.Min(lo, math.Min(t.A[1], math.Min(t.B[1], t.C[1])))
+	}
+	if math.IsInf(lo, 1) {
+		return -100
+	}
+	return lo - 10
 }
 
 // CrowdTOML is a level's [crowd]: Count (0..500) walkers of Recipe
@@ -250,11 +267,11 @@ func SetLevelData(w donburi.World, lv components.LevelData) {
 // SetLevel stores kw as the world's Level resource.
 func SetLevel(w donburi.World, kw *kcc.World, name string) {
 	if e, ok := components.Level.First(w); ok {
-		components.Level.SetValue(e, components.LevelData{World: kw, Name: name})
+		components.Level.SetValue(e, components.LevelData{World: kw, Name: name, KillY: DefaultKillY(kw)})
 		return
 	}
 	e := w.Entry(w.Create(components.Level))
-	components.Level.SetValue(e, components.LevelData{World: kw, Name: name})
+	components.Level.SetValue(e, components.LevelData{World: kw, Name: name, KillY: DefaultKillY(kw)})
 }
 
 // BuildLevel builds a kcc.World from level TOML.
@@ -368,6 +385,13 @@ func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 	}
 	if err := s.buildLiving(source, &lv); err != nil {
 		return lv, err
+	}
+	lv.KillY = DefaultKillY(w)
+	if k := s.KillY; k != nil {
+		if !(*k > -1e6 && *k < 1e6) {
+			return lv, &config.Error{Source: source, Key: "kill_y", Reason: "must be a finite height in (-1e6, 1e6)"}
+		}
+		lv.KillY = *k
 	}
 	return lv, nil
 }

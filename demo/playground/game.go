@@ -62,6 +62,7 @@ type Game struct {
 	bannerOK bool
 	bannerT  float64
 
+	clock      *play.Clock
 	renderMs   float64 // smoothed rasterizer time per frame
 	replayDone bool
 	mini       minimap
@@ -77,6 +78,10 @@ type Game struct {
 
 func newGame(s *play.Session, f flags) *Game {
 	g := &Game{s: s, f: f, w: f.width, h: f.height, dist: orbitDist, padCfg: input.DefaultGamepadConfig()}
+	g.clock, _ = play.NewClock(f.timescale) // parseFlags checked the range
+	if g.clock == nil {
+		g.clock = &play.Clock{Scale: 1}
+	}
 	st := s.State()
 	g.yaw = st.View.Yaw
 	if play.ThirdPerson(st.Motor) {
@@ -152,7 +157,7 @@ func (g *Game) Update() error {
 		view.Pitch = 0 // the orbit pitch is the camera's, not the character's
 	}
 	g.s.Submit(cmd, view)
-	steps := g.s.Advance(dt)
+	steps := g.clock.Advance(g.s, dt)
 	k := (g.frame - 1) % len(g.fps) // frame counts from 1 here: slots fill from 0
 	g.fps[k], g.tpsSteps[k] = dt, steps
 
@@ -210,6 +215,22 @@ func (g *Game) keys() {
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyF5) {
 		g.saveTuning()
+	}
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyP):
+		g.clock.TogglePause()
+	case inpututil.IsKeyJustPressed(ebiten.KeyPeriod):
+		g.clock.Step()
+	case inpututil.IsKeyJustPressed(ebiten.KeyBracketLeft):
+		g.clock.Slower()
+	case inpututil.IsKeyJustPressed(ebiten.KeyBracketRight):
+		g.clock.Faster()
+	case inpututil.IsKeyJustPressed(ebiten.KeyR):
+		if err := g.s.Reset(); err != nil {
+			g.message(false, "R: %v", err)
+		} else {
+			g.yaw = g.s.State().View.Yaw
+		}
 	}
 }
 

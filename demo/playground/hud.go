@@ -69,12 +69,20 @@ func (g *Game) drawHUD(dst *ebiten.Image, st *play.State, cam render.Camera, thi
 	fillRect(dst, l.Help, panel)
 	say(dst, l.Help.Min.X+10, l.Help.Min.Y+6, textDim,
 		"WASD move   mouse look   Space jump",
-		"Shift sprint  Ctrl walk  C crouch  E dash",
+		"Shift sprint Ctrl walk C crouch E dash",
 		"1 arena  2 rpg  3 hybrid  4 fps",
 		"F5 save tuning  Esc free the cursor",
+		"P pause . step [ ] slow/fast R reset",
 		"wheel: orbit distance (rpg, hybrid)",
-		"pad: sticks move+look A jump B crouch RB dash",
+		"pad: sticks, A jump B crouch RB dash",
 		"-config FILE: live tuning on save")
+	if lbl := g.clock.Label(); lbl != "" {
+		// Paused or not at normal speed: say so at the top, centred.
+		tw := int(text.Advance(lbl, hudFace))
+		x := g.w/2 - tw/2
+		fillRect(dst, image.Rect(x-10, 8, x+tw+10, 34), panel)
+		say(dst, x, 12, accent, lbl)
+	}
 	g.mini.draw(dst, l.Map, g.s, st, cam)
 	if !third {
 		c := l.Crosshair
@@ -256,35 +264,35 @@ func (m *minimap) build(s *play.Session, walkableCos float64, size int) {
 	m.valid = true
 }
 
-func (m *minimap) toMap(r image.Rectangle, p mgl64.Vec3) (float32, float32) {
-	s := float64(r.Dx()) / m.span
-	return float32(float64(r.Min.X) + float64(r.Dx())/2 + (p[0]-m.centre[0])*s),
-		float32(float64(r.Min.Y) + float64(r.Dy())/2 + (p[2]-m.centre[2])*s)
-}
-
 func (m *minimap) draw(dst *ebiten.Image, r image.Rectangle, s *play.Session, st *play.State, cam render.Camera) {
 	if !m.valid || m.size != r.Dx() || m.walkable != st.WalkableCos {
 		m.build(s, st.WalkableCos, r.Dx())
 	}
+	// The map follows the player (centred on it) and everything is drawn
+	// on the map's own sub-image, which clips to its box.
+	view := st.Body.Position
+	clip := dst.SubImage(r).(*ebiten.Image)
+	fillRect(clip, r, panel)
 	op := &ebiten.DrawImageOptions{}
-	op.GeoM.Translate(float64(r.Min.X), float64(r.Min.Y))
+	ox, oy := layout.MapPoint(r, m.span, view, m.centre) // where the rendered map's centre goes
+	op.GeoM.Translate(float64(ox)-float64(r.Dx())/2, float64(oy)-float64(r.Dy())/2)
 	op.ColorScale.ScaleAlpha(0.9)
-	dst.DrawImage(m.img, op)
+	clip.DrawImage(m.img, op)
 	var px, py float32
 	s.History.Trail(func(i, n int, p mgl64.Vec3) {
-		x, y := m.toMap(r, p)
+		x, y := layout.MapPoint(r, m.span, view, p)
 		if i > 0 {
 			a := uint8(60 + 195*i/n)
-			vector.StrokeLine(dst, px, py, x, y, 2, color.RGBA{255, 80, 60, a}, true)
+			vector.StrokeLine(clip, px, py, x, y, 2, color.RGBA{255, 80, 60, a}, true)
 		}
 		px, py = x, y
 	})
-	x, y := m.toMap(r, st.Body.Position)
+	x, y := layout.MapPoint(r, m.span, view, st.Body.Position)
 	f, _, _ := cam.Basis()
 	fl := float32(math.Hypot(f[0], f[2]))
 	if fl > 1e-6 {
-		vector.StrokeLine(dst, x, y, x+14*float32(f[0])/fl, y+14*float32(f[2])/fl, 2, textMain, true)
+		vector.StrokeLine(clip, x, y, x+14*float32(f[0])/fl, y+14*float32(f[2])/fl, 2, textMain, true)
 	}
-	vector.DrawFilledCircle(dst, x, y, 4, accent, true)
+	vector.DrawFilledCircle(clip, x, y, 4, accent, true)
 	vector.StrokeRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), 1, textDim, false)
 }

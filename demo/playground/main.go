@@ -31,6 +31,7 @@ type flags struct {
 	height     int
 	sens       float64
 	scale      float64
+	timescale  float64
 	realtime   bool
 }
 
@@ -50,6 +51,7 @@ func parseFlags(args []string) (flags, error) {
 	fl.IntVar(&f.height, "height", 720, "window height")
 	fl.Float64Var(&f.sens, "sensitivity", 0.0025, "mouse look, radians per pixel")
 	fl.Float64Var(&f.scale, "scale", defaultScale, "render resolution relative to the window (0.25-1; lower is faster)")
+	fl.Float64Var(&f.timescale, "timescale", 1, "simulation speed relative to real time, 0.1-4 ([ and ] change it, P pauses); the tick stays fixed")
 	if err := fl.Parse(args); err != nil {
 		return f, err
 	}
@@ -75,6 +77,9 @@ func parseFlags(args []string) (flags, error) {
 	}
 	if f.screenshot != "" {
 		f.scale = 1 // the screen check predicts full-resolution pixels
+	}
+	if _, err := play.NewClock(f.timescale); err != nil {
+		return f, fmt.Errorf("-timescale: want 0.1..4, got %v", f.timescale)
 	}
 	if !(f.sens > 0 && f.sens < 1) {
 		return f, errors.New("-sensitivity: want (0, 1) radians per pixel")

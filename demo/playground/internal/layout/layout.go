@@ -1,6 +1,10 @@
 package layout
 
-import "image"
+import (
+	"image"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
 
 // HUD holds the panel rectangles of a W x H screen.
 type HUD struct {
@@ -26,7 +30,7 @@ func For(w, h int) HUD {
 	return HUD{
 		Info:      image.Rect(m, m, m+340, m+262),
 		Graph:     image.Rect(m, h-m-110, m+340, h-m),
-		Help:      image.Rect(w-m-300, m, w-m, m+129),
+		Help:      image.Rect(w-m-340, m, w-m, m+146),
 		Map:       image.Rect(w-m-mapSize, h-m-mapSize, w-m, h-m),
 		Banner:    image.Rect(m+340+m, h-m-44, w-m-mapSize-m, h-m),
 		Crosshair: image.Rect(w/2-9, h/2-9, w/2+10, h/2+10),
@@ -36,4 +40,14 @@ func For(w, h int) HUD {
 // Panels lists every panel, for code that skips them all.
 func (h HUD) Panels() []image.Rectangle {
 	return []image.Rectangle{h.Info, h.Graph, h.Help, h.Map, h.Banner, h.Crosshair}
+}
+
+// MapPoint is where the world point p (XZ) falls on a top-down map drawn in
+// r that shows span meters across, centred on centre: screen right is +X,
+// screen down is +Z. The playground's minimap centres it on the player, so
+// the map follows the player; points outside r are clipped by the caller.
+func MapPoint(r image.Rectangle, span float64, centre, p mgl64.Vec3) (float32, float32) {
+	s := float64(r.Dx()) / span
+	return float32(float64(r.Min.X) + float64(r.Dx())/2 + (p[0]-centre[0])*s),
+		float32(float64(r.Min.Y) + float64(r.Dy())/2 + (p[2]-centre[2])*s)
 }

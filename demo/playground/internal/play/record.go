@@ -12,12 +12,13 @@ import (
 	"github.com/seedgames/motorkit/trace"
 )
 
-// Event is a motor switch or a tuning change made while recording, after
-// Tick ticks had run.
+// Event is a motor switch, a tuning change or a reset (Reset) made while
+// recording, after Tick ticks had run.
 type Event struct {
 	Tick   uint64  `json:"tick"`
 	Motor  string  `json:"motor"`
 	Tuning *Tuning `json:"tuning,omitempty"`
+	Reset  bool    `json:"reset,omitempty"`
 }
 
 // Meta is the playground's part of a recording: what the trace header

@@ -94,6 +94,16 @@ type Session struct {
 
 	crowd     []crowdBot
 	crowdLoop []mgl64.Vec3
+
+	// start is where Reset and a fall below the level's kill height put
+	// the player back: the position and view yaw it started with.
+	start struct {
+		pos mgl64.Vec3
+		yaw float64
+	}
+	killY float64
+	// Respawns counts resets and falls out of the level.
+	Respawns int
 }
 
 // New builds a session.
@@ -150,6 +160,11 @@ func New(o Options) (*Session, error) {
 		s.replayEv = o.Replay.Meta.Events
 		s.applyEvents(0)
 	}
+	{
+		e := s.entry()
+		s.start.pos, s.start.yaw = components.Body.Get(e).Position, components.View.Get(e).Yaw
+		s.killY = lv.KillY
+	}
 	if err := s.spawnCrowd(lv.Crowd); err != nil {
 		return nil, err
 	}
@@ -158,6 +173,14 @@ func New(o Options) (*Session, error) {
 		s.Pipeline.AddBefore(systems.StageIntent, "playground.crowd", s.steerCrowd)
 	}
 	s.Pipeline.Add(systems.StageCleanup, "playground.events", s.tickEvents)
+	s.Pipeline.Add(systems.StageCleanup, "playground.fall", func(w donburi.World, t systems.Tick) {
+		// Below the level's kill height the player has fallen out of the
+		// level: back to the start. A function of the state, so a replay
+		// does the same without an event.
+		if components.Body.Get(s.entry()).Position[1] < s.killY {
+			_ = s.respawn()
+		}
+	})
 	s.Pipeline.Add(systems.StageCleanup, "playground.check", func(donburi.World, systems.Tick) {
 		if s.rec != nil {
 			s.rec.AfterTick()
@@ -252,6 +275,44 @@ func (s *Session) spawn(kind string, t *Tuning) error {
 		s.World.Remove(old.Entity())
 	}
 	s.Player, s.motor = ent, kind
+	return nil
+}
+
+// respawn replaces the player by a fresh entity of the current motor (with
+// the tuning in force) at the start position and view yaw, at rest.
+func (s *Session) respawn() error {
+	r, err := s.recipe(s.motor, s.tuning)
+	if err != nil {
+		return err
+	}
+	r.Body.Position, r.Body.PrevPosition, r.Body.Velocity = s.start.pos, s.start.pos, mgl64.Vec3{}
+	r.View = components.ViewData{Yaw: s.start.yaw}
+	ent, err := r.Spawn(s.World)
+	if err != nil {
+		return err
+	}
+	if hm, isH := components.Motor.Get(s.World.Entry(ent)).Motor.(*hybrid.Motor); isH {
+		hm.SetFacing(s.start.yaw)
+	}
+	if s.World.Valid(s.Player) {
+		s.World.Remove(s.Player)
+	}
+	s.Player = ent
+	s.Respawns++
+	return nil
+}
+
+// Reset puts the player back where the session started (position, view
+// yaw), at rest, with the current motor and tuning. While recording, the
+// reset is recorded; a replay makes it where the recording did.
+func (s *Session) Reset() error {
+	if s.Replaying() {
+		return errors.New("play: resets are replayed from the recording")
+	}
+	if err := s.respawn(); err != nil {
+		return err
+	}
+	s.recordEvent(Event{Motor: s.motor, Reset: true})
 	return nil
 }
 
@@ -357,6 +418,12 @@ func (s *Session) applyEvents(tick uint64) {
 	for len(s.replayEv) > 0 && s.replayEv[0].Tick <= tick {
 		ev := s.replayEv[0]
 		s.replayEv = s.replayEv[1:]
+		if ev.Reset {
+			if s.respawn() == nil {
+				s.recordEventAt(tick, ev)
+			}
+			continue
+		}
 		if ev.Tuning != nil {
 			t := *ev.Tuning
 			s.tuning = &t
