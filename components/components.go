@@ -151,6 +151,12 @@ type KCCData struct {
 	// (kcc.NoCollider in the air): a moving one carries the character on
 	// the next tick.
 	GroundCollider kcc.ColliderID
+	// OnWall, WallNormal and OnCeiling are the last Move's wall and
+	// ceiling contacts (kcc.MoveResult's; Godot's is_on_wall,
+	// get_wall_normal, is_on_ceiling).
+	OnWall     bool
+	WallNormal mgl64.Vec3
+	OnCeiling  bool
 	// CarriedYaw is the turn (radians, counter-clockwise about up) the
 	// ground collider gave the character this tick; with TurnWithPlatform
 	// the View's yaw follows it.

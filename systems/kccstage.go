@@ -113,6 +113,7 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 		bp[0], bp[1], bp[2] = bp[0]+dx, bp[1]+dy, bp[2]+dz
 		k.Grounded, k.GroundNormal, k.GroundState = false, motors.Up, kcc.GroundNone
 		k.GroundCollider = kcc.NoCollider
+		k.OnWall, k.OnCeiling = false, false
 		bv[0], bv[1], bv[2] = vx, vy, vz
 		return
 	}
@@ -141,6 +142,7 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 
 	vx, vy, vz = readBack(vx, vy, vz, dx, dy, dz, tx, ty, tz, dt, res.GroundState == kcc.GroundSteep, k.Planar2D)
 
+	k.OnWall, k.WallNormal, k.OnCeiling = res.OnWall, res.WallNormal, res.OnCeiling
 	nowGrounded := res.Grounded && !(jumped && vy > 0)
 	if nowGrounded {
 		vy = 0

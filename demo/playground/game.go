@@ -2,12 +2,13 @@ package main
 
 import (
 	"fmt"
-	"github.com/seedgames/motorkit/demo/internal/pad"
 	"image"
 	"math"
 	"os"
 	"sync/atomic"
 	"time"
+
+	"github.com/seedgames/motorkit/demo/internal/pad"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -63,6 +64,7 @@ type Game struct {
 	bannerT  float64
 
 	clock      *play.Clock
+	debug      bool    // F3: draw what the controller sees
 	renderMs   float64 // smoothed rasterizer time per frame
 	replayDone bool
 	mini       minimap
@@ -78,6 +80,7 @@ type Game struct {
 
 func newGame(s *play.Session, f flags) *Game {
 	g := &Game{s: s, f: f, w: f.width, h: f.height, dist: orbitDist, padCfg: input.DefaultGamepadConfig()}
+	g.debug = f.debug
 	g.clock, _ = play.NewClock(f.timescale) // parseFlags checked the range
 	if g.clock == nil {
 		g.clock = &play.Clock{Scale: 1}
@@ -225,6 +228,8 @@ func (g *Game) keys() {
 		g.clock.Slower()
 	case inpututil.IsKeyJustPressed(ebiten.KeyBracketRight):
 		g.clock.Faster()
+	case inpututil.IsKeyJustPressed(ebiten.KeyF3):
+		g.debug = !g.debug
 	case inpututil.IsKeyJustPressed(ebiten.KeyR):
 		if err := g.s.Reset(); err != nil {
 			g.message(false, "R: %v", err)
@@ -370,7 +375,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	st := g.s.State()
 	cam, third := g.camera(&st, rw, rh)
 	g.level = g.s.Level.AppendTriangles(g.level[:0])
-	g.tris = render.AppendLevel(g.tris[:0], g.level, st.WalkableCos)
+	g.tris = render.AppendLiving(g.tris[:0], g.level, st.WalkableCos, g.s.Moving)
+	g.tris = appendShadow(g.tris, g.s.Level, st.Body.Position, st.KCC.Shape.Radius)
 	var others []bodyShot
 	g.crowd = g.s.CrowdBodies(g.crowd[:0])
 	for _, b := range g.crowd {
@@ -397,6 +403,14 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
 	op.GeoM.Scale(float64(g.w)/float64(rw), float64(g.h)/float64(rh))
 	screen.DrawImage(g.screen, op)
+	if g.debug || (st.HybridVectors && st.Motor == "hybrid") {
+		if g.debug {
+			g.drawDebug(screen, &st, cam, rw, rh)
+		} else {
+			feet := st.Body.Position.Sub(mgl64.Vec3{0, st.KCC.Shape.HalfHeight + st.KCC.Shape.Radius, 0})
+			g.drawHybridVectors(overlay{dst: screen, cam: cam, sx: float32(g.w) / float32(rw), sy: float32(g.h) / float32(rh)}, &st, feet)
+		}
+	}
 	g.drawHUD(screen, &st, cam, third)
 
 	if g.f.screenshot != "" && g.frame >= g.f.frames && !g.shotDone {

@@ -71,7 +71,7 @@ func (g *Game) drawHUD(dst *ebiten.Image, st *play.State, cam render.Camera, thi
 		"WASD move   mouse look   Space jump",
 		"Shift sprint Ctrl walk C crouch E dash",
 		"1 arena  2 rpg  3 hybrid  4 fps",
-		"F5 save tuning  Esc free the cursor",
+		"F5 save tuning  F3 debug  Esc cursor",
 		"P pause . step [ ] slow/fast R reset",
 		"wheel: orbit distance (rpg, hybrid)",
 		"pad: sticks, A jump B crouch RB dash",

@@ -101,7 +101,8 @@ type Session struct {
 		pos mgl64.Vec3
 		yaw float64
 	}
-	killY float64
+	killY  float64
+	moving map[kcc.ColliderID]bool // Moving's cache
 	// Respawns counts resets and falls out of the level.
 	Respawns int
 }
@@ -302,6 +303,25 @@ func (s *Session) respawn() error {
 	return nil
 }
 
+// Moving reports whether collider id is one of the level's platforms, lifts
+// or doors (for drawing them apart from the static level).
+func (s *Session) Moving(id kcc.ColliderID) bool {
+	if s.moving == nil {
+		s.moving = map[kcc.ColliderID]bool{}
+		if e, ok := components.Level.First(s.World); ok {
+			if set := components.Level.Get(e).Movers; set != nil {
+				for _, m := range set.Movers {
+					s.moving[m.Collider] = true
+				}
+				for _, d := range set.Doors {
+					s.moving[d.Collider] = true
+				}
+			}
+		}
+	}
+	return s.moving[id]
+}
+
 // Reset puts the player back where the session started (position, view
 // yaw), at rest, with the current motor and tuning. While recording, the
 // reset is recorded; a replay makes it where the recording did.
@@ -449,6 +469,12 @@ type State struct {
 	Metrics      []motors.Metric
 	HybridFacing float64
 	WalkableCos  float64
+	// Intent is the tick's Move Intent (the wish direction).
+	Intent motors.Intent
+	// HybridDebug is the hybrid motor's debug data (zero for the others)
+	// and HybridVectors its enable_debug_vectors knob.
+	HybridDebug   hybrid.Debug
+	HybridVectors bool
 }
 
 // State returns the player's current state; Metrics is valid until the
@@ -466,6 +492,10 @@ func (s *Session) State() State {
 	}
 	if hm, ok := md.Motor.(*hybrid.Motor); ok {
 		st.HybridFacing = hm.Facing()
+		st.HybridDebug, st.HybridVectors = hm.Debug(), hm.Config().EnableDebugVectors
+	}
+	if e.HasComponent(components.Intent) {
+		st.Intent = components.Intent.Get(e).Intent
 	}
 	st.WalkableCos = math.Cos(st.KCC.Settings.MaxSlopeClimbAngle)
 	return st

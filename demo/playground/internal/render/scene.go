@@ -47,13 +47,27 @@ func ColliderColor(id kcc.ColliderID, n mgl64.Vec3, walkableCos float64) color.R
 // the steepest walkable slope decides which up faces are Steep. Sensors
 // (trigger zones) are left out.
 func AppendLevel(dst []Tri, src []kcc.Triangle, walkableCos float64) []Tri {
+	return AppendLiving(dst, src, walkableCos, nil)
+}
+
+// Moving is the color of colliders that move (platforms, lifts, doors),
+// moving or at rest: it stands out from every static color.
+var Moving = color.RGBA{230, 40, 200, 255}
+
+// AppendLiving is AppendLevel with the colliders for which moving reports
+// true (a level's platforms, lifts and doors) drawn in Moving, steep faces
+// included, so a lift at rest is not mistaken for the landing beside it.
+func AppendLiving(dst []Tri, src []kcc.Triangle, walkableCos float64, moving func(kcc.ColliderID) bool) []Tri {
 	for i := range src {
 		s := &src[i]
 		if s.Sensor {
 			continue // trigger zones are invisible, as they are to collisions
 		}
-		dst = append(dst, Tri{A: s.A, B: s.B, C: s.C, Solid: s.Solid, Checker: true,
-			Color: ColliderColor(s.Collider, s.Normal, walkableCos)})
+		c := ColliderColor(s.Collider, s.Normal, walkableCos)
+		if moving != nil && moving(s.Collider) {
+			c = Moving
+		}
+		dst = append(dst, Tri{A: s.A, B: s.B, C: s.C, Solid: s.Solid, Checker: true, Color: c})
 	}
 	return dst
 }
