@@ -230,6 +230,8 @@ func (g *Game) keys() {
 		g.clock.Faster()
 	case inpututil.IsKeyJustPressed(ebiten.KeyF3):
 		g.debug = !g.debug
+	case inpututil.IsKeyJustPressed(ebiten.KeyF2):
+		g.nextScene()
 	case inpututil.IsKeyJustPressed(ebiten.KeyR):
 		if err := g.s.Reset(); err != nil {
 			g.message(false, "R: %v", err)
@@ -237,6 +239,26 @@ func (g *Game) keys() {
 			g.yaw = g.s.State().View.Yaw
 		}
 	}
+}
+
+// nextScene (F2) starts a new session on the next scene of the list with
+// the motor and tuning in force. Refused while recording or replaying (the
+// recording is of one level).
+func (g *Game) nextScene() {
+	if g.f.record != "" || g.s.Replaying() || g.f.replay != "" {
+		g.message(false, "F2: scenes cannot change while recording or replaying")
+		return
+	}
+	next := play.NextScene(g.s.LevelName)
+	s, err := play.New(play.Options{Level: next, Motor: g.s.Motor(), Tuning: g.s.Tuning()})
+	if err != nil {
+		g.message(false, "F2: %v", err)
+		return
+	}
+	g.s = s
+	g.mini.valid = false
+	g.yaw = s.State().View.Yaw
+	g.message(true, "scene %s (F2: next scene)", next)
 }
 
 // saveTuning writes the motor's configuration in force (F5).

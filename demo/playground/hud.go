@@ -71,9 +71,9 @@ func (g *Game) drawHUD(dst *ebiten.Image, st *play.State, cam render.Camera, thi
 		"WASD move   mouse look   Space jump",
 		"Shift sprint Ctrl walk C crouch E dash",
 		"1 arena  2 rpg  3 hybrid  4 fps",
-		"F5 save tuning  F3 debug  Esc cursor",
+		"F2 scene  F3 debug  F5 save tuning",
 		"P pause . step [ ] slow/fast R reset",
-		"wheel: orbit distance (rpg, hybrid)",
+		"wheel: orbit distance  Esc cursor",
 		"pad: sticks, A jump B crouch RB dash",
 		"-config FILE: live tuning on save")
 	if lbl := g.clock.Label(); lbl != "" {

@@ -84,3 +84,17 @@ func (c *Clock) Label() string {
 		return fmt.Sprintf("time x%g", c.Scale)
 	}
 }
+
+// Scenes are the levels the playground cycles through (F2).
+var Scenes = [...]string{"playground", "controller", "slopes", "living", "ledge"}
+
+// NextScene is the scene after level in Scenes (the first for a level
+// not in the list).
+func NextScene(level string) string {
+	for i, name := range Scenes {
+		if name == level {
+			return Scenes[(i+1)%len(Scenes)]
+		}
+	}
+	return Scenes[0]
+}

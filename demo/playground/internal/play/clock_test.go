@@ -87,3 +87,27 @@ func TestClockPauseAndStep(t *testing.T) {
 		}
 	}
 }
+
+// TestScenes: every scene loads with every motor and runs a second; the
+// controller scene's intersecting spawn is resolved (the player ends out
+// of the block, grounded); NextScene cycles.
+func TestScenes(t *testing.T) {
+	for _, level := range Scenes {
+		for _, motor := range Motors {
+			s := newSession(t, Options{Level: level, Motor: motor})
+			for i := 0; i < 60; i++ {
+				s.Runner.Step()
+			}
+			st := s.State()
+			if !st.KCC.Grounded {
+				t.Errorf("%s %s: not grounded after 1 s at %v", level, motor, st.Body.Position)
+			}
+			if level == "controller" && s.Level.OverlapCapsule(st.KCC.Shape, st.Body.Position, 0) {
+				t.Errorf("%s %s: still inside the spawn block at %v", level, motor, st.Body.Position)
+			}
+		}
+	}
+	if NextScene("ledge") != "playground" || NextScene("controller") != "slopes" || NextScene("nowhere") != "playground" {
+		t.Fatal("NextScene does not cycle")
+	}
+}
