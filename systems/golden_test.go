@@ -20,7 +20,10 @@ var updateGolden = flag.Bool("update-golden", false, "rewrite testdata/golden_bi
 // goldenRun plays 600 ticks of scripted input (steer, strafe, jump, sprint,
 // crouch) for every character recipe on one level, and hashes the bits of
 // everything the motor and KCC stages write.
-func goldenRun(t *testing.T, level string) uint64 {
+func goldenRun(t *testing.T, level string) uint64 { return goldenRunWith(t, level, nil) }
+
+// goldenRunWith is goldenRun with a hook on the pipeline before the ticks.
+func goldenRunWith(t *testing.T, level string, hook func(*systems.Pipeline)) uint64 {
 	w := donburi.NewWorld()
 	if _, err := prefabs.SpawnLevel(w, level); err != nil {
 		t.Fatal(err)
@@ -36,6 +39,9 @@ func goldenRun(t *testing.T, level string) uint64 {
 		es = append(es, ent)
 	}
 	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+	if hook != nil {
+		hook(p)
+	}
 	p.AddBefore(systems.StageIntent, "golden.input", func(w donburi.World, tk systems.Tick) {
 		for i, ent := range es {
 			e := w.Entry(ent)

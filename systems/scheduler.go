@@ -2,6 +2,7 @@ package systems
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/yohamta/donburi"
 )
@@ -27,6 +28,26 @@ type scheduler struct {
 	fuse, fuseKnown bool
 
 	deferred []func(donburi.World)
+
+	// timing: wall-clock time of each stage on the last tick, measured only
+	// while EnableTiming is on (instrumentation: nothing reads it back).
+	timing    bool
+	stageTime [numStages]time.Duration
+}
+
+// EnableTiming turns the per-stage wall-clock measurement on or off (off by
+// default: it costs two clock reads per stage). It is instrumentation for
+// profilers and HUDs and changes nothing the simulation computes.
+func (p *Pipeline) EnableTiming(on bool) { p.timing = on }
+
+// StageTime returns how long stage s took on the last tick while timing
+// was on (zero otherwise). When no game system sits between the motor
+// stages they run in one pass, counted in the friction stage.
+func (p *Pipeline) StageTime(s Stage) time.Duration {
+	if s < 0 || s >= numStages {
+		return 0
+	}
+	return p.stageTime[s]
 }
 
 // World returns the donburi world the pipeline runs on.
@@ -137,10 +158,25 @@ func (p *Pipeline) runDeferred() {
 // Step runs exactly one fixed tick through every stage.
 func (p *Pipeline) Step() {
 	p.cur = Tick{N: p.tick, Dt: p.dt, Rate: p.rate}
+	if p.timing {
+		p.stepTimed()
+		return
+	}
 	for s := range p.stages {
 		for _, nf := range p.stages[s] {
 			nf.fn(p.world, p.cur)
 		}
+	}
+	p.tick++
+}
+
+func (p *Pipeline) stepTimed() {
+	for s := range p.stages {
+		t0 := time.Now()
+		for _, nf := range p.stages[s] {
+			nf.fn(p.world, p.cur)
+		}
+		p.stageTime[s] = time.Since(t0)
 	}
 	p.tick++
 }

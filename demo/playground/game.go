@@ -66,6 +66,7 @@ type Game struct {
 	clock      *play.Clock
 	debug      bool    // F3: draw what the controller sees
 	renderMs   float64 // smoothed rasterizer time per frame
+	stageMs    stageTimes
 	replayDone bool
 	mini       minimap
 	fps        [60]float64
@@ -160,7 +161,11 @@ func (g *Game) Update() error {
 		view.Pitch = 0 // the orbit pitch is the camera's, not the character's
 	}
 	g.s.Submit(cmd, view)
+	g.s.Pipeline.EnableTiming(g.f.live())
 	steps := g.clock.Advance(g.s, dt)
+	if steps > 0 && g.f.live() {
+		g.stageMs.add(g.s.Pipeline)
+	}
 	k := (g.frame - 1) % len(g.fps) // frame counts from 1 here: slots fill from 0
 	g.fps[k], g.tpsSteps[k] = dt, steps
 

@@ -8,6 +8,7 @@ import (
 	"log"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -17,6 +18,7 @@ import (
 	"github.com/seedgames/motorkit/demo/playground/internal/play"
 	"github.com/seedgames/motorkit/demo/playground/internal/render"
 	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/systems"
 	"golang.org/x/image/font/gofont/gomono"
 )
 
@@ -160,6 +162,9 @@ func (g *Game) drawInfo(dst *ebiten.Image, r image.Rectangle, st *play.State) {
 		rate += fmt.Sprintf("  3D %.1f ms", g.renderMs)
 	}
 	lines = append(lines, rate)
+	if g.f.live() {
+		lines = append(lines, fmt.Sprintf("tick us  motor %.1f kcc %.1f rest %.1f", g.stageMs.motor, g.stageMs.kcc, g.stageMs.rest))
+	}
 	lines = append(lines, "tuning  "+play.TuningLabel(g.s.Tuning(), g.s.Motor()))
 	say(dst, x, y+2*lineH+4, textMain, lines...)
 }
@@ -295,4 +300,26 @@ func (m *minimap) draw(dst *ebiten.Image, r image.Rectangle, s *play.Session, st
 	}
 	vector.DrawFilledCircle(clip, x, y, 4, accent, true)
 	vector.StrokeRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), 1, textDim, false)
+}
+
+// stageTimes are the pipeline's per-stage times of the last tick, smoothed
+// over frames (microseconds): the motor stages, the KCC stage and the rest.
+type stageTimes struct{ motor, kcc, rest float64 }
+
+func (t *stageTimes) add(p *systems.Pipeline) {
+	var m, k, r time.Duration
+	for _, s := range systems.Stages() {
+		switch {
+		case s <= systems.StageShaping:
+			m += p.StageTime(s)
+		case s == systems.StageKCC:
+			k += p.StageTime(s)
+		default:
+			r += p.StageTime(s)
+		}
+	}
+	ms := func(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1000 }
+	t.motor = 0.9*t.motor + 0.1*ms(m)
+	t.kcc = 0.9*t.kcc + 0.1*ms(k)
+	t.rest = 0.9*t.rest + 0.1*ms(r)
 }

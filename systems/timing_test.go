@@ -1,0 +1,48 @@
+package systems_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+// TestStageTiming: with timing on every stage reports a time (a system that
+// sleeps 2 ms shows in its stage), off reports zero; and timing changes no
+// bit of the state (the golden run's hash with it on).
+func TestStageTiming(t *testing.T) {
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := prefabs.Spawn(w, "capsule_walker"); err != nil {
+		t.Fatal(err)
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+	if err := p.Add(systems.StageRules, "sleepy", func(donburi.World, systems.Tick) { time.Sleep(2 * time.Millisecond) }); err != nil {
+		t.Fatal(err)
+	}
+	p.Step()
+	if d := p.StageTime(systems.StageRules); d != 0 {
+		t.Fatalf("timing off: rules stage %v", d)
+	}
+	p.EnableTiming(true)
+	p.Step()
+	if d := p.StageTime(systems.StageRules); d < 2*time.Millisecond {
+		t.Fatalf("rules stage with a 2 ms system: %v", d)
+	}
+	if p.StageTime(systems.StageKCC) <= 0 || p.StageTime(systems.Stage(99)) != 0 {
+		t.Fatalf("kcc stage %v, bad stage %v", p.StageTime(systems.StageKCC), p.StageTime(systems.Stage(99)))
+	}
+	if p.Ticks() != 2 {
+		t.Fatalf("%d ticks", p.Ticks())
+	}
+	h := func(on bool) uint64 {
+		return goldenRunWith(t, "course", func(p *systems.Pipeline) { p.EnableTiming(on) })
+	}
+	if a, b := h(false), h(true); a != b {
+		t.Fatalf("golden hash %x without timing, %x with", a, b)
+	}
+}
