@@ -75,7 +75,11 @@ func Decode(data []byte, source string, v any) error {
 			keys[i] = k.String()
 		}
 		sort.Strings(keys)
-		return &Error{Source: source, Key: keys[0], Reason: "unknown key" + others(keys),
+		reason := "unknown key"
+		if k := suggest(v, keys[0]); k != "" {
+			reason += ` (did you mean "` + k + `"?)`
+		}
+		return &Error{Source: source, Key: keys[0], Reason: reason + others(keys),
 			Line: KeyLine(data, strings.Split(keys[0], "."))}
 	}
 	return nil

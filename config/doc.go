@@ -9,7 +9,7 @@
 //
 //	cfg := DefaultConfig()
 //	if err := config.Decode(data, "mine.toml", &cfg); err != nil {
-//		return err // mine.toml:3: key "speeed": unknown key
+//		return err // mine.toml:3: key "speeed": unknown key (did you mean "speed"?)
 //	}
 //	c := config.Checker{Source: "mine.toml"}
 //	c.Range("speed", cfg.Speed, 0, 100)

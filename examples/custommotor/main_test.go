@@ -29,7 +29,7 @@ func TestRun(t *testing.T) {
 	if math.Abs(pushed-4) > 1e-3 || math.Abs(glided-wantGlide) > 1e-3 || math.Abs(x-wantX) > 0.01 {
 		t.Errorf("got %s; want 4.000, %.3f, x=%.2f", lines[0], wantGlide, wantX)
 	}
-	if len(lines) != 2 || lines[1] != `typo.toml:4: key "motor.gilde": unknown key` {
+	if len(lines) != 2 || lines[1] != `typo.toml:4: key "motor.gilde": unknown key (did you mean "glide"?)` {
 		t.Errorf("typo error: %q", lines[1:])
 	}
 }
