@@ -107,6 +107,7 @@ type Checker struct {
 
 // Range records an error unless lo <= value <= hi and value is finite.
 func (c *Checker) Range(key string, value, lo, hi float64) {
+	recordKnob(Knob{Key: key, Min: lo, Max: hi})
 	if math.IsNaN(value) || math.IsInf(value, 0) || value < lo || value > hi {
 		c.errs = append(c.errs, &Error{Source: c.Source, Key: key,
 			Reason: fmt.Sprintf("value %v out of range [%v, %v]", value, lo, hi)})
@@ -115,6 +116,7 @@ func (c *Checker) Range(key string, value, lo, hi float64) {
 
 // IntRange records an error unless lo <= value <= hi.
 func (c *Checker) IntRange(key string, value, lo, hi int) {
+	recordKnob(Knob{Key: key, Min: float64(lo), Max: float64(hi), Int: true})
 	if value < lo || value > hi {
 		c.errs = append(c.errs, &Error{Source: c.Source, Key: key,
 			Reason: fmt.Sprintf("value %d out of range [%d, %d]", value, lo, hi)})

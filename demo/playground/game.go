@@ -67,6 +67,7 @@ type Game struct {
 	debug      bool    // F3: draw what the controller sees
 	renderMs   float64 // smoothed rasterizer time per frame
 	stageMs    stageTimes
+	panel      tuningPanel
 	replayDone bool
 	mini       minimap
 	fps        [60]float64
@@ -82,6 +83,10 @@ type Game struct {
 func newGame(s *play.Session, f flags) *Game {
 	g := &Game{s: s, f: f, w: f.width, h: f.height, dist: orbitDist, padCfg: input.DefaultGamepadConfig()}
 	g.debug = f.debug
+	if f.panel {
+		g.panel.open = true
+		g.panel.refresh(g)
+	}
 	g.clock, _ = play.NewClock(f.timescale) // parseFlags checked the range
 	if g.clock == nil {
 		g.clock = &play.Clock{Scale: 1}
@@ -154,6 +159,7 @@ func (g *Game) Update() error {
 	}
 	g.bannerT += dt
 	g.keys()
+	g.panel.update(g)
 	g.look()
 	cmd := g.in.Update(g.inputFrame())
 	view := components.ViewData{Yaw: g.yaw, Pitch: g.pitch}
@@ -342,7 +348,7 @@ func (g *Game) inputFrame() input.Frame {
 	f.Keys[input.Walk] = p(ebiten.KeyControl)
 	f.Keys[input.Crouch] = p(ebiten.KeyC)
 	f.Keys[input.Dash] = p(ebiten.KeyE)
-	f.UICaptured = !g.captured
+	f.UICaptured = !g.captured || g.panel.open // the panel owns the arrow keys
 	f.FocusLost = !ebiten.IsFocused()
 	// A gamepad in the standard layout adds its analog left stick (the
 	// motors' intent magnitude), buttons and right-stick look.

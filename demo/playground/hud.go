@@ -73,7 +73,7 @@ func (g *Game) drawHUD(dst *ebiten.Image, st *play.State, cam render.Camera, thi
 		"WASD move   mouse look   Space jump",
 		"Shift sprint Ctrl walk C crouch E dash",
 		"1 arena  2 rpg  3 hybrid  4 fps",
-		"F2 scene  F3 debug  F5 save tuning",
+		"Tab tune  F2 scene  F3 debug  F5 save",
 		"P pause . step [ ] slow/fast R reset",
 		"wheel: orbit distance  Esc cursor",
 		"pad: sticks, A jump B crouch RB dash",
@@ -86,6 +86,7 @@ func (g *Game) drawHUD(dst *ebiten.Image, st *play.State, cam render.Camera, thi
 		say(dst, x, 12, accent, lbl)
 	}
 	g.mini.draw(dst, l.Map, g.s, st, cam)
+	g.panel.draw(dst, image.Rect(l.Info.Max.X+10, 50, min(l.Help.Min.X-10, l.Info.Max.X+10+600), min(g.h-130, 50+420)), g.s.Motor())
 	if !third {
 		c := l.Crosshair
 		mx, my := float32(c.Min.X+c.Max.X)/2, float32(c.Min.Y+c.Max.Y)/2

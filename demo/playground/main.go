@@ -34,6 +34,7 @@ type flags struct {
 	timescale  float64
 	realtime   bool
 	debug      bool
+	panel      bool
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -52,6 +53,7 @@ func parseFlags(args []string) (flags, error) {
 	fl.IntVar(&f.height, "height", 720, "window height")
 	fl.Float64Var(&f.sens, "sensitivity", 0.0025, "mouse look, radians per pixel")
 	fl.Float64Var(&f.scale, "scale", defaultScale, "render resolution relative to the window (0.25-1; lower is faster)")
+	fl.BoolVar(&f.panel, "panel", false, "start with the tuning panel open (Tab toggles it)")
 	fl.BoolVar(&f.debug, "debug", false, "start with the debug drawing on (F3 toggles it): capsule, contacts, velocity and wish arrows, probes")
 	fl.Float64Var(&f.timescale, "timescale", 1, "simulation speed relative to real time, 0.1-4 ([ and ] change it, P pauses); the tick stays fixed")
 	if err := fl.Parse(args); err != nil {

@@ -1,0 +1,124 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/BurntSushi/toml"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/config"
+	"github.com/seedgames/motorkit/motors/arena"
+	"github.com/seedgames/motorkit/motors/fps"
+	"github.com/seedgames/motorkit/motors/hybrid"
+	"github.com/seedgames/motorkit/motors/rpg"
+)
+
+// PanelKnob is one numeric knob of the motor in force, as the tuning panel
+// shows it: its key, the range its validator allows and its value.
+type PanelKnob struct {
+	config.Knob
+	Value float64
+}
+
+// MotorKnobs lists the numeric knobs of the motor in force, in the order
+// its validator checks them, with their ranges (from that validator,
+// config.Knobs) and current values.
+func (s *Session) MotorKnobs() ([]PanelKnob, error) {
+	var validate func() error
+	switch m := components.Motor.Get(s.entry()).Motor.(type) {
+	case *arena.Motor:
+		c := m.Config()
+		validate = func() error { return c.Validate("knobs") }
+	case *rpg.Motor:
+		c := m.Config()
+		validate = func() error { return c.Validate("knobs") }
+	case *hybrid.Motor:
+		c := m.Config()
+		validate = func() error { return c.Validate("knobs") }
+	case *fps.Motor:
+		c := m.Config()
+		validate = func() error { return c.Validate("knobs") }
+	default:
+		return nil, fmt.Errorf("play: motor %T has no knobs", m)
+	}
+	mt, err := s.motorTable()
+	if err != nil {
+		return nil, err
+	}
+	var out []PanelKnob
+	seen := map[string]bool{}
+	for _, k := range config.Knobs(validate) {
+		v, ok := number(mt[k.Key])
+		if !ok || seen[k.Key] {
+			continue // a derived check, or a key checked twice
+		}
+		seen[k.Key] = true
+		out = append(out, PanelKnob{Knob: k, Value: v})
+	}
+	return out, nil
+}
+
+// motorTable is the [motor] table of CurrentTOML.
+func (s *Session) motorTable() (map[string]any, error) {
+	data, err := s.CurrentTOML()
+	if err != nil {
+		return nil, err
+	}
+	tree := map[string]any{}
+	if _, err := toml.Decode(string(data), &tree); err != nil {
+		return nil, err
+	}
+	mt, _ := tree["motor"].(map[string]any)
+	if mt == nil {
+		return nil, errors.New("play: no [motor] table")
+	}
+	return mt, nil
+}
+
+func number(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case int64:
+		return float64(x), true
+	}
+	return 0, false
+}
+
+// SetKnob sets one [motor] key of the motor in force to v (clamped to
+// k's range, rounded for an integer key) and applies it at once as a
+// tuning (ApplyTuning: recorded while recording). It returns the tuning
+// file's text, for writing back to a -config file.
+func (s *Session) SetKnob(k config.Knob, v float64) ([]byte, error) {
+	v = math.Max(k.Min, math.Min(k.Max, v))
+	data, err := s.CurrentTOML()
+	if err != nil {
+		return nil, err
+	}
+	tree := map[string]any{}
+	if _, err := toml.Decode(string(data), &tree); err != nil {
+		return nil, err
+	}
+	mt, _ := tree["motor"].(map[string]any)
+	if mt == nil {
+		return nil, errors.New("play: no [motor] table")
+	}
+	if k.Int {
+		mt[k.Key] = int64(math.Round(v))
+	} else {
+		mt[k.Key] = v
+	}
+	out, err := config.Encode(tree)
+	if err != nil {
+		return nil, err
+	}
+	t, err := ParseTuning(out, "tuning panel", s.motor)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.ApplyTuning(t); err != nil {
+		return nil, err
+	}
+	return out, nil
+}

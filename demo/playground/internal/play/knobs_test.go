@@ -1,0 +1,58 @@
+package play
+
+import (
+	"testing"
+)
+
+// TestTuningPanelKnobs: every motor lists its numeric knobs with the
+// ranges its validator enforces; setting one applies at once (the motor's
+// configuration in force changes), clamps to the range, and is recorded.
+func TestTuningPanelKnobs(t *testing.T) {
+	// A knob per motor that no other knob constrains.
+	free := map[string]string{"arena": "friction", "rpg": "tau_accel", "hybrid": "acceleration", "fps": "friction"}
+	for _, kind := range Motors {
+		s := newSession(t, Options{Motor: kind, Record: true})
+		ks, err := s.MotorKnobs()
+		if err != nil || len(ks) < 5 {
+			t.Fatalf("%s: %d knobs, %v", kind, len(ks), err)
+		}
+		at := -1
+		for i, k := range ks {
+			if !(k.Value >= k.Min && k.Value <= k.Max) {
+				t.Fatalf("%s: knob %+v: value outside its range", kind, k)
+			}
+			if k.Key == free[kind] {
+				at = i
+			}
+		}
+		if at < 0 {
+			t.Fatalf("%s: no knob %s in %+v", kind, free[kind], ks)
+		}
+		k := ks[at]
+		if !(k.Value >= k.Min && k.Value <= k.Max) {
+			t.Fatalf("%s: knob %+v: value outside its range", kind, k)
+		}
+		// Set the first knob to the middle of its range, then far above.
+		mid := (k.Min + k.Max) / 2
+		if k.Int {
+			mid = float64(int64(mid))
+		}
+		if _, err := s.SetKnob(k.Knob, mid); err != nil {
+			t.Fatalf("%s: set %s = %v: %v", kind, k.Key, mid, err)
+		}
+		after, _ := s.MotorKnobs()
+		if after[at].Value != mid {
+			t.Fatalf("%s: %s is %v after setting %v", kind, k.Key, after[at].Value, mid)
+		}
+		if _, err := s.SetKnob(k.Knob, k.Max*10+100); err != nil {
+			t.Fatalf("%s: clamped set: %v", kind, err)
+		}
+		after, _ = s.MotorKnobs()
+		if after[at].Value != k.Max {
+			t.Fatalf("%s: %s is %v after setting far above, want the max %v", kind, k.Key, after[at].Value, k.Max)
+		}
+		if n := len(s.Recording().Meta.Events); n != 2 {
+			t.Fatalf("%s: %d events recorded, want the 2 tunings", kind, n)
+		}
+	}
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"os"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/seedgames/motorkit/demo/playground/internal/play"
+)
+
+// tuningPanel is the in-window tuning (Tab): the motor's numeric knobs with
+// their ranges from the motor's own validator; Up/Down select, Left/Right
+// change the selected one by 1% of its range (Shift: 10%), applied at once
+// and, with -config, written back to the file.
+type tuningPanel struct {
+	open  bool
+	sel   int
+	knobs []play.PanelKnob
+	err   string
+}
+
+// update handles the panel's keys; it reports whether the panel is open
+// (then the arrow keys belong to it).
+func (p *tuningPanel) update(g *Game) bool {
+	if inpututil.IsKeyJustPressed(ebiten.KeyTab) {
+		p.open = !p.open
+		p.refresh(g)
+	}
+	if !p.open {
+		return false
+	}
+	if len(p.knobs) == 0 {
+		return true
+	}
+	switch {
+	case inpututil.IsKeyJustPressed(ebiten.KeyArrowDown):
+		p.sel = (p.sel + 1) % len(p.knobs)
+	case inpututil.IsKeyJustPressed(ebiten.KeyArrowUp):
+		p.sel = (p.sel + len(p.knobs) - 1) % len(p.knobs)
+	}
+	dir := 0.0
+	if repeat(ebiten.KeyArrowRight) {
+		dir = 1
+	} else if repeat(ebiten.KeyArrowLeft) {
+		dir = -1
+	}
+	if dir != 0 {
+		k := p.knobs[p.sel]
+		step := (k.Max - k.Min) / 100
+		if ebiten.IsKeyPressed(ebiten.KeyShift) {
+			step *= 10
+		}
+		if k.Int {
+			step = math.Max(1, math.Round(step))
+		}
+		data, err := g.s.SetKnob(k.Knob, k.Value+dir*step)
+		p.err = ""
+		if err != nil {
+			p.err = err.Error()
+		} else if g.f.config != "" {
+			if werr := os.WriteFile(g.f.config, data, 0o644); werr != nil {
+				p.err = werr.Error()
+			}
+		}
+		p.refresh(g)
+	}
+	return true
+}
+
+// repeat is a key press with auto-repeat after a short hold.
+func repeat(k ebiten.Key) bool {
+	d := inpututil.KeyPressDuration(k)
+	return d == 1 || (d > 20 && d%4 == 0)
+}
+
+func (p *tuningPanel) refresh(g *Game) {
+	ks, err := g.s.MotorKnobs()
+	if err != nil {
+		p.err = err.Error()
+		return
+	}
+	p.knobs = ks
+	if p.sel >= len(ks) {
+		p.sel = 0
+	}
+}
+
+// draw shows the knobs around the selection in a panel at r.
+func (p *tuningPanel) draw(dst *ebiten.Image, r image.Rectangle, motor string) {
+	if !p.open {
+		return
+	}
+	fillRect(dst, r, panel)
+	lines := []string{fmt.Sprintf("%s tuning (Tab closes, arrows, Shift x10)", motor)}
+	rows := (r.Dy()-40)/lineH - 1
+	lo := max(0, min(p.sel-rows/2, len(p.knobs)-rows))
+	for i := lo; i < len(p.knobs) && i < lo+rows; i++ {
+		k := p.knobs[i]
+		mark := "  "
+		if i == p.sel {
+			mark = "> "
+		}
+		lines = append(lines, fmt.Sprintf("%s%-28s %8.4g [%.4g, %.4g]", mark, k.Key, k.Value, k.Min, k.Max))
+	}
+	say(dst, r.Min.X+10, r.Min.Y+6, textMain, lines...)
+	if p.err != "" {
+		msg := p.err
+		if len(msg) > 70 {
+			msg = msg[:70]
+		}
+		say(dst, r.Min.X+10, r.Max.Y-22, bad, msg)
+	}
+}
