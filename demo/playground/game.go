@@ -274,7 +274,7 @@ func (g *Game) nextScene() {
 
 // saveTuning writes the motor's configuration in force (F5).
 func (g *Game) saveTuning() {
-	data, err := g.s.CurrentTOML()
+	data, err := g.s.TuningFile()
 	if err == nil {
 		name := g.s.Motor() + "_tuning.toml"
 		if err = os.WriteFile(name, data, 0o644); err == nil {

@@ -147,7 +147,7 @@ func writeDefaultTuning(f flags) error {
 	if err != nil {
 		return err
 	}
-	data, err := s.CurrentTOML()
+	data, err := s.TuningFile()
 	if err != nil {
 		return err
 	}

@@ -56,13 +56,17 @@ func (p *tuningPanel) update(g *Game) bool {
 		if k.Int {
 			step = math.Max(1, math.Round(step))
 		}
-		data, err := g.s.SetKnob(k.Knob, k.Value+dir*step)
+		_, err := g.s.SetKnob(k.Knob, k.Value+dir*step)
 		p.err = ""
 		if err != nil {
 			p.err = err.Error()
 		} else if g.f.config != "" {
-			if werr := os.WriteFile(g.f.config, data, 0o644); werr != nil {
-				p.err = werr.Error()
+			data, err := g.s.TuningFile()
+			if err == nil {
+				err = os.WriteFile(g.f.config, data, 0o644)
+			}
+			if err != nil {
+				p.err = err.Error()
 			}
 		}
 		p.refresh(g)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/BurntSushi/toml"
 	"github.com/seedgames/motorkit/components"
@@ -121,4 +122,80 @@ func (s *Session) SetKnob(k config.Knob, v float64) ([]byte, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// TuningFile is CurrentTOML with each [motor] key annotated: the range its
+// validator allows and the comment of that key in the motor's default
+// file (motors/<kind>/<kind>.toml), so a file written by F5 or the tuning
+// panel says what every number means and how far it may go.
+func (s *Session) TuningFile() ([]byte, error) {
+	data, err := s.CurrentTOML()
+	if err != nil {
+		return nil, err
+	}
+	ks, err := s.MotorKnobs()
+	if err != nil {
+		return data, nil // plain, unannotated
+	}
+	ranges := map[string]config.Knob{}
+	for _, k := range ks {
+		ranges[k.Key] = k.Knob
+	}
+	comments := keyComments(defaultTOMLOf(s.motor))
+	var out []string
+	inMotor := false
+	for _, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "[") {
+			inMotor = t == "[motor]"
+		}
+		if key, _, ok := strings.Cut(t, "="); ok && inMotor && !strings.HasPrefix(t, "#") {
+			key = strings.TrimSpace(key)
+			var notes []string
+			if k, ok := ranges[key]; ok {
+				notes = append(notes, fmt.Sprintf("[%g, %g]", k.Min, k.Max))
+			}
+			if c := comments[key]; c != "" {
+				notes = append(notes, c)
+			}
+			if len(notes) > 0 {
+				line += "  # " + strings.Join(notes, " ")
+			}
+		}
+		out = append(out, line)
+	}
+	return []byte(strings.Join(out, "\n")), nil
+}
+
+func defaultTOMLOf(kind string) []byte {
+	switch kind {
+	case "arena":
+		return arena.DefaultTOML()
+	case "rpg":
+		return rpg.DefaultTOML()
+	case "hybrid":
+		return hybrid.DefaultTOML()
+	case "fps":
+		return fps.DefaultTOML()
+	}
+	return nil
+}
+
+// keyComments maps each key of a TOML file to its trailing comment.
+func keyComments(data []byte) map[string]string {
+	out := map[string]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		kv, c, ok := strings.Cut(line, "#")
+		if !ok {
+			continue
+		}
+		key, _, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		if k := strings.TrimSpace(key); k != "" && !strings.ContainsAny(k, " [") {
+			out[k] = strings.TrimSpace(c)
+		}
+	}
+	return out
 }

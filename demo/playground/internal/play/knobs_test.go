@@ -1,6 +1,7 @@
 package play
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -54,5 +55,31 @@ func TestTuningPanelKnobs(t *testing.T) {
 		if n := len(s.Recording().Meta.Events); n != 2 {
 			t.Fatalf("%s: %d events recorded, want the 2 tunings", kind, n)
 		}
+	}
+}
+
+// TestTuningFileAnnotated: the file F5 and the panel write carries each
+// motor key's range and its comment from the motor's default file, and
+// reads back to the same configuration.
+func TestTuningFileAnnotated(t *testing.T) {
+	s := newSession(t, Options{Motor: "arena"})
+	data, err := s.TuningFile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	if !strings.Contains(text, "friction = 6.0  # [0, 100] 1/s (typical 4-10)") {
+		t.Fatalf("friction line not annotated:\n%s", text)
+	}
+	tu, err := ParseTuning(data, "f5.toml", "arena")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.ApplyTuning(tu); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := s.TuningFile()
+	if string(again) != text {
+		t.Fatal("the annotated file does not read back to the same configuration")
 	}
 }
