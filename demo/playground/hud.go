@@ -56,6 +56,26 @@ func fillRect(dst *ebiten.Image, r image.Rectangle, c color.Color) {
 	vector.DrawFilledRect(dst, float32(r.Min.X), float32(r.Min.Y), float32(r.Dx()), float32(r.Dy()), c, false)
 }
 
+// helpLines is the key help; the browser build leaves out what needs a
+// file system (F5, -config).
+var helpLines = func() []string {
+	l := []string{
+		"WASD move   mouse look   Space jump",
+		"Shift sprint Ctrl walk C crouch E dash",
+		"1 arena  2 rpg  3 hybrid  4 fps",
+		"Tab tune  F2 scene  F3 debug  F5 save",
+		"P pause . step [ ] slow/fast R reset",
+		"wheel: orbit distance  Esc cursor",
+		"pad: sticks, A jump B crouch RB dash",
+		"-config FILE: live tuning on save",
+	}
+	if inBrowser {
+		l[3] = "Tab tune  F2 scene  F3 debug"
+		l = l[:len(l)-1]
+	}
+	return l
+}()
+
 // hudMetrics are the motor metrics the info panel shows, per motor.
 var hudMetrics = map[string][]string{
 	"arena":  {"theta", "q", "gain", "bonus"},
@@ -69,15 +89,7 @@ func (g *Game) drawHUD(dst *ebiten.Image, st *play.State, cam render.Camera, thi
 	g.drawInfo(dst, l.Info, st)
 	g.drawGraph(dst, l.Graph)
 	fillRect(dst, l.Help, panel)
-	say(dst, l.Help.Min.X+10, l.Help.Min.Y+6, textDim,
-		"WASD move   mouse look   Space jump",
-		"Shift sprint Ctrl walk C crouch E dash",
-		"1 arena  2 rpg  3 hybrid  4 fps",
-		"Tab tune  F2 scene  F3 debug  F5 save",
-		"P pause . step [ ] slow/fast R reset",
-		"wheel: orbit distance  Esc cursor",
-		"pad: sticks, A jump B crouch RB dash",
-		"-config FILE: live tuning on save")
+	say(dst, l.Help.Min.X+10, l.Help.Min.Y+6, textDim, helpLines...)
 	if lbl := g.clock.Label(); lbl != "" {
 		// Paused or not at normal speed: say so at the top, centred.
 		tw := int(text.Advance(lbl, hudFace))

@@ -160,10 +160,12 @@ func main() {
 		if errors.Is(err, flag.ErrHelp) {
 			return
 		}
+		showError(err)
 		log.Fatal(err)
 	}
 	s, err := newSession(f)
 	if err != nil {
+		showError(err)
 		log.Fatal(err)
 	}
 	g := newGame(s, f)
