@@ -134,6 +134,19 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 	}
 	height := float64(2 * (hh + r))
 	maxT := float64(deepMaxSearch * height)
+	// A collider that moved into the capsule pushes it ahead, along its
+	// velocity at the capsule, even when that is the long way out: the
+	// short way would be out through its back (a thin fast wall passing
+	// over a standing character).
+	for i := 0; i < ds.nids; i++ {
+		v := w.PointVelocity(ds.ids[i], p)
+		if l := length(v); l > 1e-6 {
+			dir := scale(v, 1/l)
+			if t, ok := c.exitAlongThrough(w, p, r, hh, dir, maxT, true); ok {
+				return madd(p, dir, math.Min(t, float64(deepMaxExit*height))), true, t <= float64(deepMaxExit*height)
+			}
+		}
+	}
 	best, bestCost, bestOut := p, math.Inf(1), false
 	for i := 0; i < ds.ndirs; i++ {
 		dir := ds.dirs[i]
@@ -164,6 +177,12 @@ func (d *deepScratch) addID(id ColliderID) {
 // inside until it is Offset clear of it; ok is false when there is no such
 // t or the way out overlaps a collider it did not start inside.
 func (c *Controller) exitAlong(w *World, p vec, r, hh float64, dir vec, maxT float64) (float64, bool) {
+	return c.exitAlongThrough(w, p, r, hh, dir, maxT, false)
+}
+
+// exitAlongThrough is exitAlong that, with anyWay, may also leave a
+// collider it started inside by its far side (for a pusher's direction).
+func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, maxT float64, anyWay bool) (float64, bool) {
 	const margin = 1e-4
 	up := c.cfg.Up
 	off := c.cfg.Offset
@@ -177,7 +196,7 @@ func (c *Controller) exitAlong(w *World, p vec, r, hh float64, dir vec, maxT flo
 		// one that needs the shorter way out (never through it).
 		lowBack := math.Min(-dot(q0, dir), -dot(q1, dir)) - r
 		// Only up and away may leave by the far side (onto a crate).
-		through := dot(dir, up) < 0.5
+		through := dot(dir, up) < 0.5 && !anyWay
 		need, overlaps := 0.0, false
 		// Only a real overlap (not the Offset skin, which the contact push
 		// restores afterwards) blocks or has to be cleared.
