@@ -184,7 +184,7 @@ func (c *Controller) supportOf(n, fn *vec, onFace bool) (walkable, steep bool, o
 func (c *Controller) ground(g *groundInfo, w *World, p *vec, r, hh float64) {
 	var p0, p1 vec
 	capsuleSegTo(&p0, &p1, p, &c.cfg.Up, hh)
-	c.groundFrom(g, w.contactsOf(&c.s, &p0, &p1, r, c.probeDist()))
+	c.groundFrom(g, w.contactsOf(&c.s, &p0, &p1, r, c.probeDist()), r)
 }
 
 // probeDist is the ground probe distance: Offset + GroundTolerance plus a
@@ -195,11 +195,17 @@ func (c *Controller) probeDist() float64 {
 }
 
 // groundFrom classifies the ground from contacts within
-// Offset+GroundTolerance into g.
-func (c *Controller) groundFrom(g *groundInfo, cs []Contact) {
+// Offset+GroundTolerance into g (none while the capsule of radius r is
+// still deep inside a collider).
+func (c *Controller) groundFrom(g *groundInfo, cs []Contact, r float64) {
 	up := &c.cfg.Up
 	g.state, g.collider = GroundNone, NoCollider
 	copyVec(&g.normal, up)
+	if isDeep(cs, r) {
+		// Still deep inside a collider (a long deep exit under way): its
+		// faces around the capsule are not ground to stand on.
+		return
+	}
 	bestD, bestSteepD := math.Inf(1), math.Inf(1)
 	bestUp := -2.0
 	for i := range cs {
@@ -518,7 +524,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 		}
 	}
 	var g0 groundInfo
-	c.groundFrom(&g0, cs)
+	c.groundFrom(&g0, cs, r)
 	m.onGround = g0.state == Ground
 	c.nplanes = 0
 	remaining := desired
