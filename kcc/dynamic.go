@@ -289,6 +289,35 @@ func (w *World) SetVelocity(id ColliderID, linear, angular mgl64.Vec3) error {
 	return nil
 }
 
+// SetSurfaceVelocity makes collider id a conveyor: it stays where it is,
+// and a character standing on it is carried at v (Carry, PointVelocity;
+// Godot's constant_linear_velocity of a static body). Zero makes it a
+// plain collider again. A NaN or infinite component returns
+// ErrBadVelocity and changes nothing; speeds above MaxColliderSpeed are
+// clamped to it.
+func (w *World) SetSurfaceVelocity(id ColliderID, v mgl64.Vec3) error {
+	c, err := w.movable(id)
+	if err != nil {
+		return err
+	}
+	if !finiteVec(v) {
+		return fmt.Errorf("%w: collider %d surface velocity %v", ErrBadVelocity, id, v)
+	}
+	had := c.surf != (vec{})
+	c.surf = clampLen(v, MaxColliderSpeed)
+	switch has := c.surf != (vec{}); {
+	case has && !had:
+		w.conveyors++
+	case had && !has:
+		w.conveyors--
+	}
+	return nil
+}
+
+// HasConveyors reports whether some collider has a surface velocity: the
+// world must then be stepped every tick (Step) for Carry to carry.
+func (w *World) HasConveyors() bool { return w != nil && w.conveyors > 0 }
+
 // Velocity returns collider id's kinematic velocities (zero for a collider
 // moved only by SetTransform, or static).
 func (w *World) Velocity(id ColliderID) (linear, angular mgl64.Vec3, err error) {
@@ -354,17 +383,24 @@ func (w *World) Step(dt float64) {
 // since the last Step: delta is its displacement (so a character standing
 // on a platform at p is carried to p+delta) and yaw the platform's turn
 // about up in radians (counter-clockwise seen from above, for turning the
-// character's view with it). Both are zero for a collider that did not
-// move, an unknown or removed id, or non-finite input.
+// character's view with it); a conveyor's surface velocity adds to delta.
+// Both are zero for a collider that did not move and has no surface
+// velocity, an unknown or removed id, or non-finite input.
 func (w *World) Carry(id ColliderID, p, up mgl64.Vec3) (delta mgl64.Vec3, yaw float64) {
 	c, err := w.movable(id)
 	if err != nil || !finiteVec(p) {
 		return vec{}, 0
 	}
 	if c.pose == c.prev {
-		return vec{}, 0
+		if c.surf == (vec{}) || !(w.lastDt > 0) {
+			return vec{}, 0
+		}
+		return scale(c.surf, w.lastDt), 0
 	}
 	delta = sub(c.pose.apply(c.prev.inverse(p)), p)
+	if c.surf != (vec{}) && w.lastDt > 0 {
+		delta = madd(delta, c.surf, w.lastDt)
+	}
 	if !finiteVec(delta) {
 		return vec{}, 0
 	}
@@ -391,13 +427,23 @@ func (w *World) PointVelocity(id ColliderID, p mgl64.Vec3) mgl64.Vec3 {
 		return vec{}
 	}
 	if c.kinematic {
-		return add(c.lin, cross(c.ang, sub(p, c.pose.pos)))
+		return add(add(c.lin, cross(c.ang, sub(p, c.pose.pos))), c.surf)
 	}
 	if w.lastDt <= 0 {
-		return vec{}
+		return c.surf
 	}
 	d, _ := w.Carry(id, p, vec{0, 1, 0})
 	return scale(d, 1/w.lastDt)
+}
+
+// motionVelocity is PointVelocity without the surface velocity: how the
+// collider's material itself moves at p (zero for a conveyor at rest).
+func (w *World) motionVelocity(id ColliderID, p vec) vec {
+	c, err := w.movable(id)
+	if err != nil {
+		return vec{}
+	}
+	return sub(w.PointVelocity(id, p), c.surf)
 }
 
 // bounds is the box's world bounding box: its centre plus, per world

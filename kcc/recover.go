@@ -139,7 +139,7 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 	// short way would be out through its back (a thin fast wall passing
 	// over a standing character).
 	for i := 0; i < ds.nids; i++ {
-		v := w.PointVelocity(ds.ids[i], p)
+		v := w.motionVelocity(ds.ids[i], p)
 		if l := length(v); l > 1e-6 {
 			dir := scale(v, 1/l)
 			if t, ok := c.exitAlongThrough(w, p, r, hh, dir, maxT, true); ok {

@@ -26,6 +26,9 @@ func (w *World) RemoveCollider(id ColliderID) error {
 	if c.removed {
 		return fmt.Errorf("%w: %d", ErrColliderRemoved, id)
 	}
+	if c.surf != (vec{}) {
+		w.conveyors--
+	}
 	// An empty box is what a collider with NaN input already is: its
 	// bounds overlap nothing, so no query reaches it.
 	*c = collider{kind: kindBox, box: emptyAABB(), removed: true}

@@ -48,6 +48,9 @@ type collider struct {
 	// lin and ang are a kinematic collider's velocities (Step advances it).
 	lin, ang  vec
 	kinematic bool
+	// surf is a conveyor's surface velocity (SetSurfaceVelocity): the
+	// collider stays put, what stands on it is carried.
+	surf vec
 
 	// layer and mask are the collision layers (filter.go); sensor marks a
 	// collider that never blocks and is reported by the sensor queries.
@@ -106,6 +109,8 @@ type World struct {
 	// moved lists the colliders whose bounds changed since the last refit
 	// (each once: collider.pendingRefit).
 	moved []int32
+	// conveyors counts the colliders with a surface velocity.
+	conveyors int
 	// lastDt is the dt of the last Step (PointVelocity of colliders moved
 	// by SetTransform).
 	lastDt float64

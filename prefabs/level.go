@@ -71,6 +71,9 @@ type BoxSpec struct {
 	RotDeg [3]float64 `toml:"rot_deg"`
 	Layer  uint32     `toml:"layer"`
 	Mask   uint32     `toml:"mask"`
+	// SurfaceVelocity (m/s) makes the box a conveyor belt: it stays put
+	// and carries what stands on it (kcc.World.SetSurfaceVelocity).
+	SurfaceVelocity [3]float64 `toml:"surface_velocity"`
 }
 
 // PlatformSpec is a box that travels along waypoints (a moving platform,
@@ -327,6 +330,11 @@ func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 		id := w.AddBox(mgl64.Vec3(b.Center), mgl64.Vec3(b.Half), quatFromDeg(b.RotDeg[0], b.RotDeg[1], b.RotDeg[2]))
 		if b.Layer != 0 || b.Mask != 0 {
 			w.SetCollisionLayers(id, orDefault(b.Layer, kcc.DefaultLayer), orDefault(b.Mask, kcc.AllLayers))
+		}
+		if b.SurfaceVelocity != ([3]float64{}) {
+			if err := w.SetSurfaceVelocity(id, mgl64.Vec3(b.SurfaceVelocity)); err != nil {
+				return lv, &config.Error{Source: source, Key: key + ".surface_velocity", Reason: err.Error()}
+			}
 		}
 	}
 	for i, r := range s.Ramps {

@@ -19,7 +19,13 @@ func (p *Pipeline) platformsStep(w donburi.World, t Tick) {
 		return
 	}
 	lv := components.Level.Get(e)
-	if lv.World == nil || lv.Movers == nil {
+	if lv.World == nil {
+		return
+	}
+	if lv.Movers == nil {
+		if lv.World.HasConveyors() {
+			lv.World.Step(t.Dt) // for Carry: conveyors carry by dt
+		}
 		return
 	}
 	p.occupied = p.occupied[:0]
