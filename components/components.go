@@ -213,11 +213,23 @@ type LevelData struct {
 	// Crowd asks a game for walkers that go round a loop (the level's
 	// [crowd] table); nil when the level has none.
 	Crowd *CrowdSpec
+	// Visual, when not nil, is what a front end draws of the level instead
+	// of its collision triangles: an imported level (glTF) separates the
+	// meshes it draws from the colliders (some drawn only, some colliding
+	// only).
+	Visual []VisualTriangle
 	// KillY is the height (m) below which a character has fallen out of
 	// the level: the level's kill_y, by default 10 m below its lowest
 	// geometry. The pipeline does nothing with it; a game respawns (the
 	// playground does).
 	KillY float64
+}
+
+// VisualTriangle is a drawn triangle of an imported level with its base
+// color (linear RGBA in [0, 1]).
+type VisualTriangle struct {
+	A, B, C mgl64.Vec3
+	Color   [4]float32
 }
 
 // CrowdSpec is a level's crowd: Count characters of Recipe walking round

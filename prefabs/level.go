@@ -210,7 +210,8 @@ func LoadLevelFile(path string) (*kcc.World, error) {
 }
 
 // SpawnLevel builds the embedded level name with its living part
-// (platforms, doors, sensors) and stores it as the world's Level resource
+// (platforms, doors, sensors), or a glTF level file (a name ending in .glb
+// or .gltf, LoadGLTF), and stores it as the world's Level resource
 // (replacing an existing one); the pipeline then moves its movers and
 // reports its sensors every tick.
 func SpawnLevel(w donburi.World, name string) (*kcc.World, error) {
@@ -226,9 +227,15 @@ func SpawnLevel(w donburi.World, name string) (*kcc.World, error) {
 }
 
 // LoadLiving builds a level with its living part (platforms, doors,
-// sensors): the embedded level name, or a file when name ends in ".toml".
+// sensors): the embedded level name, a file when name ends in ".toml", or a
+// glTF level (.glb, .gltf: LoadGLTF).
 // Store the result with SetLevelData.
 func LoadLiving(name string) (components.LevelData, error) {
+	if IsGLTF(name) {
+		lv, err := LoadGLTF(name)
+		lv.Name = name
+		return lv, err
+	}
 	var data []byte
 	var err error
 	source := name

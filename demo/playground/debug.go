@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/demo/playground/internal/play"
 	"github.com/seedgames/motorkit/demo/playground/internal/render"
 	"github.com/seedgames/motorkit/kcc"
@@ -181,6 +182,18 @@ func appendShadow(dst []render.Tri, level *kcc.World, centre mgl64.Vec3, radius 
 	}
 	for k := 0; k < segs; k++ {
 		dst = append(dst, render.Tri{A: o, B: pt(k), C: pt(k + 1), Color: shadowCol})
+	}
+	return dst
+}
+
+// appendVisual adds an imported level's drawn triangles in their base
+// colors (gamma-encoded for the screen), with the 1 m checker so that
+// distances read as on the built-in levels.
+func appendVisual(dst []render.Tri, vis []components.VisualTriangle) []render.Tri {
+	enc := func(c float32) uint8 { return uint8(math.Round(255 * math.Pow(float64(c), 1/2.2))) }
+	for _, v := range vis {
+		dst = append(dst, render.Tri{A: v.A, B: v.B, C: v.C, Checker: true,
+			Color: color.RGBA{enc(v.Color[0]), enc(v.Color[1]), enc(v.Color[2]), 255}})
 	}
 	return dst
 }

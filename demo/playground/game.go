@@ -408,7 +408,13 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	st := g.s.State()
 	cam, third := g.camera(&st, rw, rh)
 	g.level = g.s.Level.AppendTriangles(g.level[:0])
-	g.tris = render.AppendLiving(g.tris[:0], g.level, st.WalkableCos, g.s.Moving)
+	if vis := g.s.Visual(); vis != nil {
+		// An imported level: its drawn meshes with their base colors (the
+		// collision-only ones are not drawn).
+		g.tris = appendVisual(g.tris[:0], vis)
+	} else {
+		g.tris = render.AppendLiving(g.tris[:0], g.level, st.WalkableCos, g.s.Moving)
+	}
 	g.tris = appendShadow(g.tris, g.s.Level, st.Body.Position, st.KCC.Shape.Radius)
 	var others []bodyShot
 	g.crowd = g.s.CrowdBodies(g.crowd[:0])

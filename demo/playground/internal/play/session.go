@@ -303,6 +303,15 @@ func (s *Session) respawn() error {
 	return nil
 }
 
+// Visual returns what to draw of an imported level (glTF: its drawn
+// meshes), or nil to draw the collision triangles.
+func (s *Session) Visual() []components.VisualTriangle {
+	if e, ok := components.Level.First(s.World); ok {
+		return components.Level.Get(e).Visual
+	}
+	return nil
+}
+
 // Moving reports whether collider id is one of the level's platforms, lifts
 // or doors (for drawing them apart from the static level).
 func (s *Session) Moving(id kcc.ColliderID) bool {

@@ -1,0 +1,339 @@
+package prefabs
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/modeler"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
+)
+
+// MaxGLTFTriangles bounds the triangles a glTF level may have (all meshes,
+// drawn and colliding); a larger file is refused rather than exhausting
+// memory.
+const MaxGLTFTriangles = 2_000_000
+
+// IsGLTF reports whether name is a glTF level file (.gltf or .glb).
+func IsGLTF(name string) bool {
+	ext := strings.ToLower(filepath.Ext(name))
+	return ext == ".gltf" || ext == ".glb"
+}
+
+// LoadGLTF builds a level from a glTF 2.0 file (.gltf with its buffers in
+// the same folder, or .glb), exported by Blender or any other tool. Units are
+// meters and Y is up (glTF's convention, the project's). The node
+// hierarchy's transforms (translation, rotation, scale or a matrix) apply.
+// What a node becomes is told by its name's suffix, as Godot's importer
+// does:
+//
+//	name-col      drawn and collides
+//	name-colonly  collides, not drawn (a box-shaped mesh becomes an exact box)
+//	name-sensor   a sensor (trigger zone) named name: never blocks
+//	name-noimp    ignored, with its children
+//	name          drawn only
+//
+// Drawn meshes go to LevelData.Visual with their material's base color.
+// Errors name the file and the part (node, mesh, accessor); a bad file
+// never panics.
+func LoadGLTF(path string) (components.LevelData, error) {
+	src := filepath.Base(path)
+	doc, err := gltf.Open(path)
+	if err != nil {
+		return components.LevelData{}, fmt.Errorf("%s: %w", src, err)
+	}
+	return buildGLTF(doc, src)
+}
+
+func buildGLTF(doc *gltf.Document, src string) (lv components.LevelData, err error) {
+	// The decoder rejects buffer URIs outside the file's folder; a URL
+	// (http:, file:) is refused too: a level reads only its own files.
+	for i, b := range doc.Buffers {
+		if b.URI != "" && !b.IsEmbeddedResource() && strings.Contains(b.URI, ":") {
+			return lv, fmt.Errorf("%s: buffer %d: URI %q is not a file next to the level", src, i, b.URI)
+		}
+	}
+	b := &gltfBuilder{doc: doc, src: src, w: kcc.NewWorld(), onPath: make([]bool, len(doc.Nodes))}
+	lv.World = b.w
+	var roots []int
+	if len(doc.Scenes) > 0 {
+		s := 0
+		if doc.Scene != nil {
+			s = *doc.Scene
+		}
+		if s < 0 || s >= len(doc.Scenes) {
+			return lv, fmt.Errorf("%s: scene %d: out of range (%d scenes)", src, s, len(doc.Scenes))
+		}
+		roots = doc.Scenes[s].Nodes
+	} else {
+		child := make([]bool, len(doc.Nodes))
+		for _, n := range doc.Nodes {
+			for _, c := range n.Children {
+				if c >= 0 && c < len(child) {
+					child[c] = true
+				}
+			}
+		}
+		for i := range doc.Nodes {
+			if !child[i] {
+				roots = append(roots, i)
+			}
+		}
+	}
+	for _, r := range roots {
+		if err := b.walk(r, identity4()); err != nil {
+			return lv, err
+		}
+	}
+	lv.Visual = b.visual
+	lv.SensorNames, lv.Sensors = b.sensorNames, b.sensors
+	lv.KillY = DefaultKillY(b.w)
+	return lv, nil
+}
+
+type gltfBuilder struct {
+	doc         *gltf.Document
+	src         string
+	w           *kcc.World
+	onPath      []bool
+	triangles   int
+	visual      []components.VisualTriangle
+	sensorNames map[string]kcc.ColliderID
+	sensors     *kcc.SensorTracker
+	pos         [][3]float32
+	idx         []uint32
+}
+
+// walk adds node i and its children under the parent transform.
+func (b *gltfBuilder) walk(i int, parent mat4) error {
+	if i < 0 || i >= len(b.doc.Nodes) {
+		return fmt.Errorf("%s: node %d: out of range (%d nodes)", b.src, i, len(b.doc.Nodes))
+	}
+	if b.onPath[i] {
+		return fmt.Errorf("%s: node %d (%q): the node graph has a cycle", b.src, i, b.doc.Nodes[i].Name)
+	}
+	b.onPath[i] = true
+	defer func() { b.onPath[i] = false }()
+	n := b.doc.Nodes[i]
+	name, role := nodeRole(n.Name)
+	if role == "noimp" {
+		return nil
+	}
+	m := parent.mul(localMatrix(n))
+	if !m.finite() {
+		return fmt.Errorf("%s: node %d (%q): transform is not finite", b.src, i, n.Name)
+	}
+	if n.Mesh != nil {
+		if err := b.mesh(i, name, role, *n.Mesh, m); err != nil {
+			return err
+		}
+	}
+	for _, c := range n.Children {
+		if err := b.walk(c, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// nodeRole splits a node name into its base name and import role.
+func nodeRole(name string) (base, role string) {
+	for _, r := range [...]string{"colonly", "col", "sensor", "noimp"} {
+		if s := "-" + r; strings.HasSuffix(name, s) {
+			return strings.TrimSuffix(name, s), r
+		}
+	}
+	return name, ""
+}
+
+// mesh adds the triangles of mesh mi of node i.
+func (b *gltfBuilder) mesh(i int, name, role string, mi int, m mat4) error {
+	doc := b.doc
+	if mi < 0 || mi >= len(doc.Meshes) {
+		return fmt.Errorf("%s: node %d (%q): mesh %d out of range (%d meshes)", b.src, i, doc.Nodes[i].Name, mi, len(doc.Meshes))
+	}
+	where := func(pi int) string { return fmt.Sprintf("%s: node %d (%q) mesh %d primitive %d", b.src, i, doc.Nodes[i].Name, mi, pi) }
+	var verts []mgl64.Vec3
+	var idx []uint32
+	var local [][3]float32 // the node's vertices before its transform (box detection)
+	var colors [][4]float32
+	for pi, p := range doc.Meshes[mi].Primitives {
+		if p.Mode != gltf.PrimitiveTriangles {
+			continue // points and lines are not surfaces
+		}
+		ai, ok := p.Attributes[gltf.POSITION]
+		if !ok {
+			return fmt.Errorf("%s: no POSITION", where(pi))
+		}
+		if ai < 0 || ai >= len(doc.Accessors) {
+			return fmt.Errorf("%s: POSITION accessor %d out of range", where(pi), ai)
+		}
+		// Bound the size before reading anything: a file may claim any count.
+		count := doc.Accessors[ai].Count
+		if p.Indices != nil && *p.Indices >= 0 && *p.Indices < len(doc.Accessors) {
+			count = doc.Accessors[*p.Indices].Count
+		}
+		if b.triangles+count/3 > MaxGLTFTriangles {
+			return fmt.Errorf("%s: more than %d triangles in the level", where(pi), MaxGLTFTriangles)
+		}
+		pos, err := readSafe(func() ([][3]float32, error) { return modeler.ReadPosition(doc, doc.Accessors[ai], b.pos[:0]) })
+		if err != nil {
+			return fmt.Errorf("%s: POSITION accessor %d: %v", where(pi), ai, err)
+		}
+		b.pos = pos
+		var ind []uint32
+		if p.Indices != nil {
+			ii := *p.Indices
+			if ii < 0 || ii >= len(doc.Accessors) {
+				return fmt.Errorf("%s: indices accessor %d out of range", where(pi), ii)
+			}
+			ind, err = readSafe(func() ([]uint32, error) { return modeler.ReadIndices(doc, doc.Accessors[ii], b.idx[:0]) })
+			if err != nil {
+				return fmt.Errorf("%s: indices accessor %d: %v", where(pi), ii, err)
+			}
+			b.idx = ind
+		} else {
+			ind = b.idx[:0]
+			for k := range pos {
+				ind = append(ind, uint32(k))
+			}
+			b.idx = ind
+		}
+		if len(ind)%3 != 0 {
+			return fmt.Errorf("%s: %d indices is not a whole number of triangles", where(pi), len(ind))
+		}
+		b.triangles += len(ind) / 3
+		if b.triangles > MaxGLTFTriangles {
+			return fmt.Errorf("%s: more than %d triangles in the level", where(pi), MaxGLTFTriangles)
+		}
+		base := uint32(len(verts))
+		for k, v := range pos {
+			for _, c := range v {
+				if c != c || math.IsInf(float64(c), 0) {
+					return fmt.Errorf("%s: vertex %d is not finite (%v)", where(pi), k, v)
+				}
+			}
+			local = append(local, v)
+			verts = append(verts, m.point(mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])}))
+		}
+		col := b.baseColor(p.Material)
+		for k, ix := range ind {
+			if int(ix) >= len(pos) {
+				return fmt.Errorf("%s: index %d (%d) out of range (%d vertices)", where(pi), k, ix, len(pos))
+			}
+			idx = append(idx, base+ix)
+		}
+		for k := 0; k < len(ind)/3; k++ {
+			colors = append(colors, col)
+		}
+	}
+	if len(idx) == 0 {
+		return nil
+	}
+	if role == "col" || role == "" {
+		for k := 0; k+2 < len(idx); k += 3 {
+			b.visual = append(b.visual, components.VisualTriangle{A: verts[idx[k]], B: verts[idx[k+1]], C: verts[idx[k+2]], Color: colors[k/3]})
+		}
+	}
+	if role == "" {
+		return nil
+	}
+	var id kcc.ColliderID
+	added := false
+	if c, h, ok := localBox(local); ok {
+		if centre, half, rot, ok := m.box(c, h); ok {
+			id, added = b.w.AddBox(centre, half, rot), true
+		}
+	}
+	if !added {
+		mid, err := b.w.AddTriMesh(verts, idx)
+		if err != nil {
+			return fmt.Errorf("%s: node %d (%q): %v", b.src, i, doc.Nodes[i].Name, err)
+		}
+		id = mid
+	}
+	if role == "sensor" {
+		b.w.SetSensor(id, true)
+		if b.sensorNames == nil {
+			b.sensorNames = map[string]kcc.ColliderID{}
+			b.sensors = &kcc.SensorTracker{}
+		}
+		if _, dup := b.sensorNames[name]; dup {
+			return fmt.Errorf("%s: node %d: sensor name %q is used twice", b.src, i, name)
+		}
+		b.sensorNames[name] = id
+	}
+	return nil
+}
+
+// readSafe runs a modeler read, turning a panic on a malformed accessor
+// (the library indexes buffers it trusts) into an error.
+func readSafe[T any](f func() (T, error)) (v T, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("malformed data: %v", r)
+		}
+	}()
+	return f()
+}
+
+func (b *gltfBuilder) baseColor(mi *int) [4]float32 {
+	c := [4]float32{0.8, 0.8, 0.8, 1}
+	if mi == nil || *mi < 0 || *mi >= len(b.doc.Materials) {
+		return c
+	}
+	if pbr := b.doc.Materials[*mi].PBRMetallicRoughness; pbr != nil && pbr.BaseColorFactor != nil {
+		f := *pbr.BaseColorFactor
+		for k := range c {
+			c[k] = float32(math.Max(0, math.Min(1, f[k])))
+		}
+	}
+	return c
+}
+
+// localBox reports whether the vertices are exactly the corners of an
+// axis-aligned box (any number of copies of its 8 corners), with its
+// centre and half extents.
+func localBox(vs [][3]float32) (centre, half mgl64.Vec3, ok bool) {
+	if len(vs) < 8 {
+		return
+	}
+	lo := [3]float32{vs[0][0], vs[0][1], vs[0][2]}
+	hi := lo
+	for _, v := range vs {
+		for k := 0; k < 3; k++ {
+			lo[k], hi[k] = min(lo[k], v[k]), max(hi[k], v[k])
+		}
+	}
+	var seen [8]bool
+	for _, v := range vs {
+		corner := 0
+		for k := 0; k < 3; k++ {
+			switch v[k] {
+			case lo[k]:
+			case hi[k]:
+				corner |= 1 << k
+			default:
+				return
+			}
+		}
+		seen[corner] = true
+	}
+	for _, s := range seen {
+		if !s {
+			return
+		}
+	}
+	for k := 0; k < 3; k++ {
+		centre[k] = (float64(lo[k]) + float64(hi[k])) / 2
+		half[k] = (float64(hi[k]) - float64(lo[k])) / 2
+		if !(half[k] > 0) {
+			return mgl64.Vec3{}, mgl64.Vec3{}, false
+		}
+	}
+	return centre, half, true
+}

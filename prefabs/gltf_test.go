@@ -1,0 +1,94 @@
+package prefabs_test
+
+import (
+	"math"
+	"path/filepath"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+// The test level, exported by Blender 3.4 from testdata/gltf/make_level.py:
+// a 20 m floor (floor-col, top y = 0), a 20° ramp (ramp-col), a wall that
+// collides but is not drawn (wall-colonly, x -8.25 .. -7.75), a pillar drawn
+// only (at z = -6), a sensor zone (zone-sensor, around z = 6), an ignored
+// helper (helper-noimp, at y = 10) and three steps under a rotated empty.
+const testGLB = "testdata/gltf/level.glb"
+
+func TestGLTFLevel(t *testing.T) {
+	lv, err := prefabs.LoadLiving(filepath.FromSlash(testGLB))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := lv.World
+	down := mgl64.Vec3{0, -1, 0}
+	// The floor collides: a ray from above lands on y = 0.
+	if hit, ok := w.RayCast(mgl64.Vec3{3, 5, 3}, down, 10); !ok || math.Abs(hit.Point[1]) > 1e-5 {
+		t.Fatalf("floor: %v %v", hit, ok)
+	}
+	// The wall collides (a ray along +X stops at its face, x = -8.25).
+	if hit, ok := w.RayCast(mgl64.Vec3{-12, 1, 0}, mgl64.Vec3{1, 0, 0}, 10); !ok || math.Abs(hit.Point[0]+8.25) > 1e-5 {
+		t.Fatalf("wall: %v %v", hit, ok)
+	}
+	// The pillar is drawn only: no collision at its place.
+	if hit, ok := w.RayCast(mgl64.Vec3{0, 5, -6}, down, 10); !ok || math.Abs(hit.Point[1]) > 1e-5 {
+		t.Fatalf("pillar collides: %v %v", hit, ok)
+	}
+	// The helper is not imported: nothing at y = 10.
+	if hit, ok := w.RayCast(mgl64.Vec3{0, 20, 0}, down, 9.4); ok {
+		t.Fatalf("helper-noimp imported: hit at %v", hit.Point)
+	}
+	// The ramp: 20° (its top face normal is 20° from up).
+	if hit, ok := w.RayCast(mgl64.Vec3{6, 5, 0}, down, 10); !ok || math.Abs(hit.Normal[1]-math.Cos(20*math.Pi/180)) > 1e-5 {
+		t.Fatalf("ramp: %v %v", hit, ok)
+	}
+	// The steps: under the empty turned 90° about up at (-3, 0, 3); the
+	// third step (0.6 m tall) is 1 m along the empty's X, which points
+	// along world -Z: at (-3, ., 2).
+	if hit, ok := w.RayCast(mgl64.Vec3{-3, 5, 2}, down, 10); !ok || math.Abs(hit.Point[1]-0.6) > 1e-5 {
+		t.Fatalf("third step: %v %v", hit, ok)
+	}
+	// Drawn: the floor, ramp, pillar and steps (12 triangles each), not the
+	// wall, the sensor or the helper.
+	if n := len(lv.Visual); n != 6*12 {
+		t.Fatalf("%d drawn triangles, want 72", n)
+	}
+	// The sensor zone reports a character in it.
+	id, ok := lv.SensorNames["zone"]
+	if !ok || lv.Sensors == nil {
+		t.Fatalf("sensor names %v", lv.SensorNames)
+	}
+	in := w.Sensors(kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}, mgl64.Vec3{0, 0.91, 6}, kcc.DefaultLayer, nil)
+	if len(in) != 1 || in[0] != id {
+		t.Fatalf("sensors at the zone: %v, want [%v]", in, id)
+	}
+}
+
+// TestGLTFLevelPlayable: a character spawned on the glTF level through
+// SpawnLevel walks up its ramp.
+func TestGLTFLevelPlayable(t *testing.T) {
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, testGLB); err != nil {
+		t.Fatal(err)
+	}
+	ent, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{0, 0.91, 0}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+	e := w.Entry(ent)
+	maxY := 0.0
+	for i := 0; i < 150; i++ {
+		systems.Submit(e, components.CommandData{Forward: 1})
+		p.Step()
+		maxY = math.Max(maxY, components.Body.Get(e).Position[1])
+	}
+	if maxY < 1.5 {
+		t.Fatalf("never climbed the ramp: highest centre y %v", maxY)
+	}
+}
