@@ -156,7 +156,9 @@ func (b *gltfBuilder) mesh(i int, name, role string, mi int, m mat4) error {
 	if mi < 0 || mi >= len(doc.Meshes) {
 		return fmt.Errorf("%s: node %d (%q): mesh %d out of range (%d meshes)", b.src, i, doc.Nodes[i].Name, mi, len(doc.Meshes))
 	}
-	where := func(pi int) string { return fmt.Sprintf("%s: node %d (%q) mesh %d primitive %d", b.src, i, doc.Nodes[i].Name, mi, pi) }
+	where := func(pi int) string {
+		return fmt.Sprintf("%s: node %d (%q) mesh %d primitive %d", b.src, i, doc.Nodes[i].Name, mi, pi)
+	}
 	var verts []mgl64.Vec3
 	var idx []uint32
 	var local [][3]float32 // the node's vertices before its transform (box detection)
