@@ -1,6 +1,7 @@
 package prefabs
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -91,6 +92,12 @@ func buildGLTF(doc *gltf.Document, src string) (lv components.LevelData, err err
 	}
 	lv.Visual = b.visual
 	lv.SensorNames, lv.Sensors = b.sensorNames, b.sensors
+	if len(b.platforms) > 0 {
+		spec := LevelSpec{Platforms: b.platforms}
+		if err := spec.buildLiving(src, &lv); err != nil {
+			return lv, err
+		}
+	}
 	lv.KillY = DefaultKillY(b.w)
 	return lv, nil
 }
@@ -106,6 +113,43 @@ type gltfBuilder struct {
 	sensors     *kcc.SensorTracker
 	pos         [][3]float32
 	idx         []uint32
+	platforms   []PlatformSpec
+}
+
+// nodeExtras are the glTF extras a node may carry (Blender exports an
+// object's custom properties as them): a moving platform, collision
+// layers.
+type nodeExtras struct {
+	// Platform makes a box-shaped colliding node a moving platform:
+	// waypoints as a flat list of x, y, z in meters (world, Y up; none:
+	// it stays where it is, e.g. a turntable), speed (m/s), wait (s at
+	// each waypoint), loop, spin_deg (degrees per second about X, Y, Z).
+	Platform *struct {
+		Waypoints []float64 `json:"waypoints"`
+		Speed     float64   `json:"speed"`
+		Wait      []float64 `json:"wait"`
+		Loop      bool      `json:"loop"`
+		SpinDeg   []float64 `json:"spin_deg"`
+	} `json:"platform"`
+	// Layer and Mask are the collider's collision layers (0: defaults).
+	Layer uint32 `json:"layer"`
+	Mask  uint32 `json:"mask"`
+}
+
+func (b *gltfBuilder) extras(i int) (nodeExtras, error) {
+	var x nodeExtras
+	raw := b.doc.Nodes[i].Extras
+	if raw == nil {
+		return x, nil
+	}
+	data, err := json.Marshal(raw)
+	if err == nil {
+		err = json.Unmarshal(data, &x)
+	}
+	if err != nil {
+		return x, fmt.Errorf("%s: node %d (%q) extras: %v", b.src, i, b.doc.Nodes[i].Name, err)
+	}
+	return x, nil
 }
 
 // walk adds node i and its children under the parent transform.
@@ -236,7 +280,13 @@ func (b *gltfBuilder) mesh(i int, name, role string, mi int, m mat4) error {
 	if len(idx) == 0 {
 		return nil
 	}
-	if role == "col" || role == "" {
+	x, err := b.extras(i)
+	if err != nil {
+		return err
+	}
+	moving := x.Platform != nil && role != "" && role != "sensor"
+	if (role == "col" || role == "") && !moving {
+		// (A moving platform is drawn from its collider, which moves.)
 		for k := 0; k+2 < len(idx); k += 3 {
 			b.visual = append(b.visual, components.VisualTriangle{A: verts[idx[k]], B: verts[idx[k+1]], C: verts[idx[k+2]], Color: colors[k/3]})
 		}
@@ -248,6 +298,23 @@ func (b *gltfBuilder) mesh(i int, name, role string, mi int, m mat4) error {
 	added := false
 	if c, h, ok := localBox(local); ok {
 		if centre, half, rot, ok := m.box(c, h); ok {
+			if p := x.Platform; p != nil && role != "sensor" {
+				// A moving platform: the living part builds and moves it.
+				ps := PlatformSpec{Half: [3]float64(half), Speed: p.Speed, Wait: p.Wait, Loop: p.Loop,
+					Layer: x.Layer, rot: &rot}
+				if len(p.Waypoints)%3 != 0 || len(p.SpinDeg)%3 != 0 || len(p.SpinDeg) > 3 {
+					return fmt.Errorf("%s: node %d (%q) extras: platform waypoints and spin_deg are x, y, z triples", b.src, i, doc.Nodes[i].Name)
+				}
+				for k := 0; k+2 < len(p.Waypoints); k += 3 {
+					ps.Waypoints = append(ps.Waypoints, [3]float64{p.Waypoints[k], p.Waypoints[k+1], p.Waypoints[k+2]})
+				}
+				if len(ps.Waypoints) == 0 {
+					ps.Waypoints = [][3]float64{[3]float64(centre)}
+				}
+				copy(ps.SpinDeg[:], p.SpinDeg)
+				b.platforms = append(b.platforms, ps)
+				return nil
+			}
 			id, added = b.w.AddBox(centre, half, rot), true
 		}
 	}
@@ -257,6 +324,9 @@ func (b *gltfBuilder) mesh(i int, name, role string, mi int, m mat4) error {
 			return fmt.Errorf("%s: node %d (%q): %v", b.src, i, doc.Nodes[i].Name, err)
 		}
 		id = mid
+	}
+	if x.Layer != 0 || x.Mask != 0 {
+		b.w.SetCollisionLayers(id, orDefault(x.Layer, kcc.DefaultLayer), orDefault(x.Mask, kcc.AllLayers))
 	}
 	if role == "sensor" {
 		b.w.SetSensor(id, true)

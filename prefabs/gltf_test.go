@@ -92,3 +92,34 @@ func TestGLTFLevelPlayable(t *testing.T) {
 		t.Fatalf("never climbed the ramp: highest centre y %v", maxY)
 	}
 }
+
+// TestGLTFLift: the lift's glTF extras (from a Blender custom property)
+// make it a moving platform: a character standing on its deck (top y =
+// 0.5) waits 1 s, then rises 3 m at 1.5 m/s with it.
+func TestGLTFLift(t *testing.T) {
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, testGLB); err != nil {
+		t.Fatal(err)
+	}
+	lvE, _ := components.Level.First(w)
+	if lv := components.Level.Get(lvE); lv.Movers == nil || len(lv.Movers.Movers) != 1 {
+		t.Fatalf("movers %+v, want the lift", lv.Movers)
+	}
+	ent, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{6, 0.5 + 0.91, 6}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+	e := w.Entry(ent)
+	for i := 0; i < 60; i++ {
+		p.Step()
+	}
+	y0 := components.Body.Get(e).Position[1]
+	for i := 0; i < 150; i++ { // 2.5 s: the 2 s climb and half the top wait
+		p.Step()
+	}
+	y1 := components.Body.Get(e).Position[1]
+	if math.Abs(y0-1.41) > 0.02 || math.Abs(y1-y0-3) > 0.02 || !components.KCC.Get(e).Grounded {
+		t.Fatalf("on the lift: y %v at 1 s, %v at 3.5 s (want 1.41 and 3 m more, grounded)", y0, y1)
+	}
+}

@@ -89,6 +89,9 @@ type PlatformSpec struct {
 	Loop      bool         `toml:"loop"`
 	SpinDeg   [3]float64   `toml:"spin_deg"`
 	Layer     uint32       `toml:"layer"`
+	// rot, when set (an imported level), is the box's rotation instead of
+	// RotDeg.
+	rot *mgl64.Quat
 }
 
 // DoorSpec is a box that slides by Open (m) when it opens, at Speed m/s:
@@ -453,7 +456,7 @@ func (s *LevelSpec) buildLiving(source string, lv *components.LevelData) error {
 			return &config.Error{Source: source, Key: key + ".waypoints", Reason: "a platform needs at least one waypoint"}
 		}
 		path := platforms.Path{Speed: ps.Speed, Loop: ps.Loop, Wait: ps.Wait,
-			Rot:  quatFromDeg(ps.RotDeg[0], ps.RotDeg[1], ps.RotDeg[2]),
+			Rot:  platformRot(ps),
 			Spin: mgl64.Vec3{config.Deg2Rad(ps.SpinDeg[0]), config.Deg2Rad(ps.SpinDeg[1]), config.Deg2Rad(ps.SpinDeg[2])}}
 		for _, wp := range ps.Waypoints {
 			path.Waypoints = append(path.Waypoints, mgl64.Vec3(wp))
@@ -546,4 +549,11 @@ func meshData(m MeshSpec) ([]mgl64.Vec3, []uint32) {
 		}
 	}
 	return verts, idx
+}
+
+func platformRot(ps PlatformSpec) mgl64.Quat {
+	if ps.rot != nil {
+		return *ps.rot
+	}
+	return quatFromDeg(ps.RotDeg[0], ps.RotDeg[1], ps.RotDeg[2])
 }

@@ -412,6 +412,11 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		// An imported level: its drawn meshes with their base colors (the
 		// collision-only ones are not drawn).
 		g.tris = appendVisual(g.tris[:0], vis)
+		for i := range g.level { // its platforms move: drawn from their colliders
+			if t := &g.level[i]; g.s.Moving(t.Collider) {
+				g.tris = append(g.tris, render.Tri{A: t.A, B: t.B, C: t.C, Solid: t.Solid, Checker: true, Color: render.Moving})
+			}
+		}
 	} else {
 		g.tris = render.AppendLiving(g.tris[:0], g.level, st.WalkableCos, g.s.Moving)
 	}

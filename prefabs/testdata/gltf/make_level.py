@@ -2,10 +2,11 @@
 #   blender --background --factory-startup --python make_level.py
 # A 20 m x 20 m floor (floor-col), a 20 degree ramp (ramp-col), a wall
 # collider that is not drawn (wall-colonly), a decoration drawn only
-# (pillar), a trigger zone (zone-sensor), an ignored helper (helper-noimp)
-# and three steps parented to a rotated, translated empty (stairs) so the
-# node hierarchy's transforms matter. Blender is Z-up; its glTF exporter
-# writes Y-up.
+# (pillar), a trigger zone (zone-sensor), an ignored helper (helper-noimp),
+# three steps parented to a rotated, translated empty (stairs) so the node
+# hierarchy's transforms matter, and a lift whose custom property
+# "platform" (exported as glTF extras) makes it a moving platform. Blender
+# is Z-up; its glTF exporter writes Y-up.
 import bpy, math, os
 
 bpy.ops.wm.read_factory_settings(use_empty=True)
@@ -37,6 +38,11 @@ box("wall-colonly", (-8, 0, 1.5), (0.5, 10, 3))
 box("pillar", (0, 6, 1.5), (1, 1, 3), material=blue)
 box("zone-sensor", (0, -6, 1), (3, 3, 2))
 box("helper-noimp", (0, 0, 10), (1, 1, 1))
+# A lift (extras from the custom property "platform"): Blender (x, y, z)
+# (6, -6, 0.25) is glTF (6, 0.25, 6); it rises 3 m at 1.5 m/s, waiting 1 s
+# at each end.
+lift = box("lift-col", (6, -6, 0.25), (2, 2, 0.5), material=grey)
+lift["platform"] = {"waypoints": [6.0, 0.25, 6.0, 6.0, 3.25, 6.0], "speed": 1.5, "wait": [1.0, 1.0]}
 bpy.ops.object.empty_add(location=(-3, -3, 0), rotation=(0, 0, math.radians(90)))
 stairs = bpy.context.active_object
 stairs.name = "stairs"
@@ -46,5 +52,5 @@ for i in range(3):
     o.location = (i * 0.5, 0, 0.1 + i * 0.1)  # in the parent's frame
 
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "level.glb")
-bpy.ops.export_scene.gltf(filepath=out, export_format="GLB", export_apply=True)
+bpy.ops.export_scene.gltf(filepath=out, export_format="GLB", export_apply=True, export_extras=True)
 print("wrote", out)
