@@ -2,7 +2,11 @@ package prefabs
 
 import (
 	"embed"
+	"errors"
 	"fmt"
+	"image/color"
+	"image/png"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -38,6 +42,10 @@ type LevelSpec struct {
 	// the level (components.LevelData.KillY); default 10 m below the
 	// lowest geometry.
 	KillY *float64 `toml:"kill_y"`
+
+	// files holds the files a level refers to (heightfield PNGs): the
+	// level file's folder, or the embedded levels.
+	files fs.FS
 }
 
 // DefaultKillY is 10 m below the lowest point of w's geometry (-100 for an
@@ -170,6 +178,12 @@ type HeightfieldSpec struct {
 	Heights    []float64  `toml:"heights"`
 	Amplitude  float64    `toml:"amplitude"`
 	Wavelength float64    `toml:"wavelength"`
+	// PNG names a grayscale image (16-bit for smooth terrain; 8-bit
+	// works) next to the level file whose pixels are the heights: black
+	// 0, white HeightScale meters; its width is cols+1 samples along +X
+	// and its height rows+1 along +Z (cols and rows may be left out).
+	PNG         string  `toml:"png"`
+	HeightScale float64 `toml:"height_scale"`
 }
 
 // LevelNames returns the embedded level names, sorted.
@@ -258,6 +272,11 @@ func LoadLiving(name string) (components.LevelData, error) {
 	var spec LevelSpec
 	if err := config.Decode(data, source, &spec); err != nil {
 		return components.LevelData{}, err
+	}
+	if strings.HasSuffix(name, ".toml") {
+		spec.files = os.DirFS(filepath.Dir(name))
+	} else {
+		spec.files, _ = fs.Sub(levelFS, "levels")
 	}
 	lv, err := spec.BuildLiving(source)
 	if err != nil {
@@ -386,6 +405,13 @@ func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 	}
 	for i, h := range s.Heightfields {
 		key := fmt.Sprintf("heightfield[%d]", i)
+		if h.PNG != "" {
+			hs, cols, rows, err := s.pngHeights(h)
+			if err != nil {
+				return lv, &config.Error{Source: source, Key: key + ".png", Reason: err.Error()}
+			}
+			h.Heights, h.Cols, h.Rows = hs, cols, rows
+		}
 		heights := h.Heights
 		if len(heights) == 0 && h.Cols > 0 && h.Rows > 0 && h.Cols*h.Rows <= 1<<22 && h.Wavelength > 0 {
 			heights = make([]float64, (h.Cols+1)*(h.Rows+1))
@@ -556,4 +582,52 @@ func platformRot(ps PlatformSpec) mgl64.Quat {
 		return *ps.rot
 	}
 	return quatFromDeg(ps.RotDeg[0], ps.RotDeg[1], ps.RotDeg[2])
+}
+
+// pngHeights reads a heightfield's PNG: the heights (black 0, white
+// HeightScale meters) and the cells across and down.
+func (s *LevelSpec) pngHeights(h HeightfieldSpec) (heights []float64, cols, rows int, err error) {
+	if s.files == nil {
+		return nil, 0, 0, errors.New("no folder to read it from (a level built from text in code)")
+	}
+	if !fs.ValidPath(h.PNG) {
+		return nil, 0, 0, fmt.Errorf("%q must be a path inside the level's folder", h.PNG)
+	}
+	if !(h.HeightScale > 0 && h.HeightScale < 1e4) {
+		return nil, 0, 0, fmt.Errorf("height_scale %v: want (0, 10000) meters", h.HeightScale)
+	}
+	f, err := s.files.Open(h.PNG)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	defer f.Close()
+	cfg, err := png.DecodeConfig(f)
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("%s: %v", h.PNG, err)
+	}
+	if cfg.Width < 2 || cfg.Height < 2 || cfg.Width*cfg.Height > 1<<22 {
+		return nil, 0, 0, fmt.Errorf("%s: %dx%d pixels: want at least 2x2 and at most 4 Mi samples", h.PNG, cfg.Width, cfg.Height)
+	}
+	cols, rows = cfg.Width-1, cfg.Height-1
+	if (h.Cols != 0 && h.Cols != cols) || (h.Rows != 0 && h.Rows != rows) {
+		return nil, 0, 0, fmt.Errorf("%s: %dx%d pixels is %dx%d cells, the level says %dx%d", h.PNG, cfg.Width, cfg.Height, cols, rows, h.Cols, h.Rows)
+	}
+	f2, err := s.files.Open(h.PNG)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	defer f2.Close()
+	img, err := png.Decode(f2)
+	if err != nil {
+		return nil, 0, 0, fmt.Errorf("%s: %v", h.PNG, err)
+	}
+	b := img.Bounds()
+	heights = make([]float64, 0, cfg.Width*cfg.Height)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			g := color.Gray16Model.Convert(img.At(x, y)).(color.Gray16)
+			heights = append(heights, float64(float64(g.Y)/65535*h.HeightScale))
+		}
+	}
+	return heights, cols, rows, nil
 }
