@@ -123,3 +123,51 @@ func TestGLTFLift(t *testing.T) {
 		t.Fatalf("on the lift: y %v at 1 s, %v at 3.5 s (want 1.41 and 3 m more, grounded)", y0, y1)
 	}
 }
+
+// TestGLTFEveryMotor: each motor's character on the Blender level lands on
+// the floor at its standing height (feet 0.01 m above y = 0: the centre at
+// half height + radius + offset), walks into the wall that collides but is
+// not drawn and stops a radius from it (x ≥ -7.75 + r), and climbs the three
+// 0.2 m steps (each under every recipe's step height) to the 0.6 m top.
+func TestGLTFEveryMotor(t *testing.T) {
+	for _, recipe := range []string{"capsule_walker", "arena_player", "rpg_player", "hybrid_player", "fps_player"} {
+		run := func(at mgl64.Vec3, yaw float64, ticks int, cmd components.CommandData) (*donburi.Entry, float64) {
+			w := donburi.NewWorld()
+			if _, err := prefabs.SpawnLevel(w, testGLB); err != nil {
+				t.Fatal(err)
+			}
+			ent, err := prefabs.Spawn(w, recipe, prefabs.At(at), prefabs.Facing(yaw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+			e := w.Entry(ent)
+			maxY := 0.0
+			for i := 0; i < ticks; i++ {
+				components.View.Get(e).Yaw = yaw
+				systems.Submit(e, cmd)
+				p.Step()
+				maxY = math.Max(maxY, components.Body.Get(e).Position[1])
+			}
+			return e, maxY
+		}
+		// Landing from 1 m up, away from everything.
+		e, _ := run(mgl64.Vec3{-4, 2.5, -8}, 0, 90, components.CommandData{})
+		k := components.KCC.Get(e)
+		stand := k.Shape.HalfHeight + k.Shape.Radius + k.Settings.Offset
+		if y := components.Body.Get(e).Position[1]; !k.Grounded || math.Abs(y-stand) > 1e-6 {
+			t.Errorf("%s: landed at y %v (grounded %v), want %v", recipe, y, k.Grounded, stand)
+		}
+		// Into the wall (facing -X).
+		e, _ = run(mgl64.Vec3{-4, 1.5, -2}, math.Pi, 180, components.CommandData{Forward: 1})
+		if x, r := components.Body.Get(e).Position[0], components.KCC.Get(e).Shape.Radius; x < -7.75+r-1e-6 || x > -7.75+r+0.05 {
+			t.Errorf("%s: stopped at x %v, want just off the wall at %v", recipe, x, -7.75+r)
+		}
+		// Up the stairs: they climb toward world -Z from (-3, 0, 3).
+		e, maxY := run(mgl64.Vec3{-3, 1.5, 5}, -math.Pi/2, 240, components.CommandData{Forward: 1})
+		k = components.KCC.Get(e)
+		if want := 0.6 + k.Shape.HalfHeight + k.Shape.Radius + k.Settings.Offset; maxY < want-0.02 {
+			t.Errorf("%s: highest centre y %v on the stairs, want the top step's %v", recipe, maxY, want)
+		}
+	}
+}
