@@ -213,6 +213,9 @@ type LevelData struct {
 	// Crowd asks a game for walkers that go round a loop (the level's
 	// [crowd] table); nil when the level has none.
 	Crowd *CrowdSpec
+	// Spawns are the level's spawn points (an imported level's nodes marked
+	// spawn), in file order; empty when it has none.
+	Spawns []SpawnPoint
 	// Visual, when not nil, is what a front end draws of the level instead
 	// of its collision triangles: an imported level (glTF) separates the
 	// meshes it draws from the colliders (some drawn only, some colliding
@@ -223,6 +226,14 @@ type LevelData struct {
 	// geometry. The pipeline does nothing with it; a game respawns (the
 	// playground does).
 	KillY float64
+}
+
+// SpawnPoint is where a level puts a character: Position is where its feet
+// go (m) and Yaw its facing (radians, 0 along +X growing toward +Z).
+type SpawnPoint struct {
+	Name     string
+	Position mgl64.Vec3
+	Yaw      float64
 }
 
 // VisualTriangle is a drawn triangle of an imported level with its base

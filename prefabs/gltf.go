@@ -11,6 +11,7 @@ import (
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
 )
 
@@ -92,8 +93,9 @@ func buildGLTF(doc *gltf.Document, src string) (lv components.LevelData, err err
 	}
 	lv.Visual = b.visual
 	lv.SensorNames, lv.Sensors = b.sensorNames, b.sensors
-	if len(b.platforms) > 0 {
-		spec := LevelSpec{Platforms: b.platforms}
+	lv.Spawns = b.spawns
+	if len(b.platforms) > 0 || len(b.doors) > 0 {
+		spec := LevelSpec{Platforms: b.platforms, Doors: b.doors}
 		if err := spec.buildLiving(src, &lv); err != nil {
 			return lv, err
 		}
@@ -114,6 +116,8 @@ type gltfBuilder struct {
 	pos         [][3]float32
 	idx         []uint32
 	platforms   []PlatformSpec
+	doors       []DoorSpec
+	spawns      []components.SpawnPoint
 }
 
 // nodeExtras are the glTF extras a node may carry (Blender exports an
@@ -131,9 +135,41 @@ type nodeExtras struct {
 		Loop      bool      `json:"loop"`
 		SpinDeg   []float64 `json:"spin_deg"`
 	} `json:"platform"`
+	// Door makes a box-shaped colliding node a door: open is its
+	// displacement when open (m), speed (m/s), and either sensor (the name
+	// of a -sensor node: open while someone is in it) or closed_s/open_s
+	// (a schedule).
+	Door *struct {
+		Open      []float64 `json:"open"`
+		Speed     float64   `json:"speed"`
+		Sensor    string    `json:"sensor"`
+		ClosedFor float64   `json:"closed_s"`
+		OpenFor   float64   `json:"open_s"`
+	} `json:"door"`
+	// Spawn marks a node (an empty, say) as a spawn point: its position,
+	// and its facing as a yaw from its rotation (components.SpawnPoint).
+	Spawn jsonFlag `json:"spawn"`
 	// Layer and Mask are the collider's collision layers (0: defaults).
 	Layer uint32 `json:"layer"`
 	Mask  uint32 `json:"mask"`
+}
+
+// jsonFlag is a JSON boolean that also accepts a number (Blender writes a
+// boolean custom property as 0 or 1).
+type jsonFlag bool
+
+func (f *jsonFlag) UnmarshalJSON(data []byte) error {
+	var b bool
+	if err := json.Unmarshal(data, &b); err == nil {
+		*f = jsonFlag(b)
+		return nil
+	}
+	var n float64
+	if err := json.Unmarshal(data, &n); err != nil {
+		return fmt.Errorf("want true, false, 0 or 1, got %s", data)
+	}
+	*f = n != 0
+	return nil
 }
 
 func (b *gltfBuilder) extras(i int) (nodeExtras, error) {
@@ -170,6 +206,15 @@ func (b *gltfBuilder) walk(i int, parent mat4) error {
 	m := parent.mul(localMatrix(n))
 	if !m.finite() {
 		return fmt.Errorf("%s: node %d (%q): transform is not finite", b.src, i, n.Name)
+	}
+	if x, err := b.extras(i); err != nil {
+		return err
+	} else if x.Spawn {
+		// Facing: the node's -Z axis (glTF's forward) on the ground plane,
+		// as a yaw (0 along +X, growing toward +Z).
+		fx, fz := -m[8], -m[10]
+		b.spawns = append(b.spawns, components.SpawnPoint{Name: name,
+			Position: m.point(mgl64.Vec3{}), Yaw: detmath.Atan2(fz, fx)})
 	}
 	if n.Mesh != nil {
 		if err := b.mesh(i, name, role, *n.Mesh, m); err != nil {
@@ -284,7 +329,7 @@ func (b *gltfBuilder) mesh(i int, name, role string, mi int, m mat4) error {
 	if err != nil {
 		return err
 	}
-	moving := x.Platform != nil && role != "" && role != "sensor"
+	moving := (x.Platform != nil || x.Door != nil) && role != "" && role != "sensor"
 	if (role == "col" || role == "") && !moving {
 		// (A moving platform is drawn from its collider, which moves.)
 		for k := 0; k+2 < len(idx); k += 3 {
@@ -298,6 +343,16 @@ func (b *gltfBuilder) mesh(i int, name, role string, mi int, m mat4) error {
 	added := false
 	if c, h, ok := localBox(local); ok {
 		if centre, half, rot, ok := m.box(c, h); ok {
+			if d := x.Door; d != nil && role != "sensor" {
+				ds := DoorSpec{Center: [3]float64(centre), Half: [3]float64(half), Speed: d.Speed,
+					Sensor: d.Sensor, ClosedFor: d.ClosedFor, OpenFor: d.OpenFor, rot: &rot}
+				if len(d.Open) != 3 {
+					return fmt.Errorf("%s: node %d (%q) extras: door open is an x, y, z triple", b.src, i, doc.Nodes[i].Name)
+				}
+				copy(ds.Open[:], d.Open)
+				b.doors = append(b.doors, ds)
+				return nil
+			}
 			if p := x.Platform; p != nil && role != "sensor" {
 				// A moving platform: the living part builds and moves it.
 				ps := PlatformSpec{Half: [3]float64(half), Speed: p.Speed, Wait: p.Wait, Loop: p.Loop,

@@ -171,3 +171,34 @@ func TestGLTFEveryMotor(t *testing.T) {
 		}
 	}
 }
+
+// TestGLTFDoorAndSpawn: the door (extras naming the sensor "zone") slides
+// 3 m up at 2 m/s while a character stands in the zone; the spawn point
+// (an empty with the custom property spawn) is at (2, 0, 2) facing +Z.
+func TestGLTFDoorAndSpawn(t *testing.T) {
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, testGLB); err != nil {
+		t.Fatal(err)
+	}
+	lvE, _ := components.Level.First(w)
+	lv := components.Level.Get(lvE)
+	if len(lv.Spawns) != 1 || lv.Spawns[0].Name != "start" || lv.Spawns[0].Position.Sub(mgl64.Vec3{2, 0, 2}).Len() > 1e-6 ||
+		math.Abs(lv.Spawns[0].Yaw-math.Pi/2) > 1e-6 {
+		t.Fatalf("spawns %+v, want start at (2, 0, 2) facing +Z (yaw π/2)", lv.Spawns)
+	}
+	if lv.Movers == nil || len(lv.Movers.Doors) != 1 {
+		t.Fatalf("doors: %+v", lv.Movers)
+	}
+	door := lv.Movers.Doors[0].Collider
+	if _, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{0, 0.91, 6})); err != nil {
+		t.Fatal(err)
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+	for i := 0; i < 120; i++ { // 2 s: 1.5 s to open 3 m at 2 m/s
+		p.Step()
+	}
+	pos, _, _ := lv.World.Transform(door)
+	if math.Abs(pos[1]-4.5) > 1e-6 {
+		t.Fatalf("door at y %v after 2 s with someone in the zone, want 4.5 (open)", pos[1])
+	}
+}

@@ -114,6 +114,9 @@ type DoorSpec struct {
 	Sensor    string     `toml:"sensor"`
 	ClosedFor float64    `toml:"closed_s"`
 	OpenFor   float64    `toml:"open_s"`
+	// rot, when set (an imported level), is the box's rotation instead of
+	// RotDeg.
+	rot *mgl64.Quat
 }
 
 // SensorSpec is a box-shaped trigger zone: it never blocks, and the
@@ -505,11 +508,18 @@ func (s *LevelSpec) buildLiving(source string, lv *components.LevelData) error {
 	}
 	for i, d := range s.Doors {
 		key := fmt.Sprintf("door[%d]", i)
+		drot := quatFromDeg(d.RotDeg[0], d.RotDeg[1], d.RotDeg[2])
+		if d.rot != nil {
+			drot = *d.rot
+		}
 		id, err := box(key, d.Center, d.Half, d.RotDeg)
 		if err != nil {
 			return err
 		}
-		door := platforms.Door{Collider: id, Closed: mgl64.Vec3(d.Center), Rot: quatFromDeg(d.RotDeg[0], d.RotDeg[1], d.RotDeg[2]),
+		if d.rot != nil {
+			_ = w.SetTransform(id, mgl64.Vec3(d.Center), drot)
+		}
+		door := platforms.Door{Collider: id, Closed: mgl64.Vec3(d.Center), Rot: drot,
 			Open: mgl64.Vec3(d.Open), Speed: d.Speed, Sensor: kcc.NoCollider, ClosedFor: d.ClosedFor, OpenFor: d.OpenFor}
 		if d.Sensor != "" {
 			sid, ok := lv.SensorNames[d.Sensor]

@@ -4,9 +4,10 @@
 # collider that is not drawn (wall-colonly), a decoration drawn only
 # (pillar), a trigger zone (zone-sensor), an ignored helper (helper-noimp),
 # three steps parented to a rotated, translated empty (stairs) so the node
-# hierarchy's transforms matter, and a lift whose custom property
-# "platform" (exported as glTF extras) makes it a moving platform. Blender
-# is Z-up; its glTF exporter writes Y-up.
+# hierarchy's transforms matter, a lift whose custom property "platform"
+# (exported as glTF extras) makes it a moving platform, a door that opens
+# while someone is in the zone, and a spawn point. Blender is Z-up; its
+# glTF exporter writes Y-up.
 import bpy, math, os
 
 bpy.ops.wm.read_factory_settings(use_empty=True)
@@ -43,6 +44,15 @@ box("helper-noimp", (0, 0, 10), (1, 1, 1))
 # at each end.
 lift = box("lift-col", (6, -6, 0.25), (2, 2, 0.5), material=grey)
 lift["platform"] = {"waypoints": [6.0, 0.25, 6.0, 6.0, 3.25, 6.0], "speed": 1.5, "wait": [1.0, 1.0]}
+# A door in front of the zone: it slides 3 m up while someone is in the
+# zone (extras "door" naming the sensor "zone").
+door = box("door-col", (0, -9, 1.5), (4, 0.3, 3), material=red)
+door["door"] = {"open": [0.0, 3.0, 0.0], "speed": 2.0, "sensor": "zone"}
+# A spawn point: an empty on the floor, facing glTF +Z (Blender -Y).
+bpy.ops.object.empty_add(location=(2, -2, 0), rotation=(0, 0, math.radians(180)))
+start = bpy.context.active_object
+start.name = "start"
+start["spawn"] = True
 bpy.ops.object.empty_add(location=(-3, -3, 0), rotation=(0, 0, math.radians(90)))
 stairs = bpy.context.active_object
 stairs.name = "stairs"

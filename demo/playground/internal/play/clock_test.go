@@ -111,3 +111,15 @@ func TestScenes(t *testing.T) {
 		t.Fatal("NextScene does not cycle")
 	}
 }
+
+// TestLevelSpawnPoint: on a level with a spawn point (the Blender test
+// level's "start", feet at (2, 0, 2) facing +Z) the player starts there.
+func TestLevelSpawnPoint(t *testing.T) {
+	s := newSession(t, Options{Motor: "fps", Level: "../../../../prefabs/testdata/gltf/level.glb"})
+	st := s.State()
+	k := st.KCC
+	want := 0 + k.Shape.HalfHeight + k.Shape.Radius + k.Settings.Offset
+	if p := st.Body.Position; p[0] != 2 || p[2] != 2 || p[1] != want || st.View.Yaw != s.start.yaw {
+		t.Fatalf("started at %v yaw %v, want (2, %v, 2)", p, st.View.Yaw, want)
+	}
+}

@@ -140,6 +140,19 @@ func New(o Options) (*Session, error) {
 	if err := s.spawn(o.Motor, nil); err != nil {
 		return nil, err
 	}
+	if len(lv.Spawns) > 0 && o.Replay == nil {
+		// The level's first spawn point: feet there, facing its way.
+		sp := lv.Spawns[0]
+		e := s.entry()
+		k := components.KCC.Get(e)
+		p := sp.Position.Add(mgl64.Vec3{0, k.Shape.HalfHeight + k.Shape.Radius + k.Settings.Offset, 0})
+		b := components.Body.Get(e)
+		b.Position, b.PrevPosition = p, p
+		components.View.Get(e).Yaw = sp.Yaw
+		if hm, ok := components.Motor.Get(e).Motor.(*hybrid.Motor); ok {
+			hm.SetFacing(sp.Yaw)
+		}
+	}
 	if o.Record {
 		s.startRecording()
 	}
