@@ -127,8 +127,9 @@ func TestGLTFLift(t *testing.T) {
 // TestGLTFEveryMotor: each motor's character on the Blender level lands on
 // the floor at its standing height (feet 0.01 m above y = 0: the centre at
 // half height + radius + offset), walks into the wall that collides but is
-// not drawn and stops a radius from it (x ≥ -7.75 + r), and climbs the three
-// 0.2 m steps (each under every recipe's step height) to the 0.6 m top.
+// not drawn and stops a radius from it (x ≥ -7.75 + r), rides the lift 3 m
+// up, and climbs the three 0.2 m steps (each under every recipe's step
+// height) to the 0.6 m top.
 func TestGLTFEveryMotor(t *testing.T) {
 	for _, recipe := range []string{"capsule_walker", "arena_player", "rpg_player", "hybrid_player", "fps_player"} {
 		run := func(at mgl64.Vec3, yaw float64, ticks int, cmd components.CommandData) (*donburi.Entry, float64) {
@@ -162,6 +163,13 @@ func TestGLTFEveryMotor(t *testing.T) {
 		e, _ = run(mgl64.Vec3{-4, 1.5, -2}, math.Pi, 180, components.CommandData{Forward: 1})
 		if x, r := components.Body.Get(e).Position[0], components.KCC.Get(e).Shape.Radius; x < -7.75+r-1e-6 || x > -7.75+r+0.05 {
 			t.Errorf("%s: stopped at x %v, want just off the wall at %v", recipe, x, -7.75+r)
+		}
+		// On the lift (deck top 0.5 at (6, ., 6)): after 1 s of wait and
+		// 2 s of climb it is 3 m higher.
+		e, _ = run(mgl64.Vec3{6, 1.5, 6}, 0, 200, components.CommandData{})
+		k = components.KCC.Get(e)
+		if want := 3.5 + k.Shape.HalfHeight + k.Shape.Radius + k.Settings.Offset; math.Abs(components.Body.Get(e).Position[1]-want) > 0.02 || !k.Grounded {
+			t.Errorf("%s: on the lift at y %v after 3.3 s, want %v (grounded %v)", recipe, components.Body.Get(e).Position[1], want, k.Grounded)
 		}
 		// Up the stairs: they climb toward world -Z from (-3, 0, 3).
 		e, maxY := run(mgl64.Vec3{-3, 1.5, 5}, -math.Pi/2, 240, components.CommandData{Forward: 1})
