@@ -28,6 +28,11 @@ type Path struct {
 	Rot mgl64.Quat
 	// Spin is the angular velocity in rad/s (zero: no turning).
 	Spin mgl64.Vec3
+	// Swing rocks the platform like a seesaw: about the axis of Swing by
+	// |Swing|·sin(2π·t/SwingPeriod) radians (before Spin, after Rot); zero:
+	// no rocking. SwingPeriod is in seconds.
+	Swing       mgl64.Vec3
+	SwingPeriod float64
 }
 
 // Errors of Path.Validate.
@@ -60,6 +65,12 @@ func (p *Path) Validate() error {
 	}
 	if p.length() > 0 && (!(p.Speed > 0) || math.IsInf(p.Speed, 0)) {
 		return fmt.Errorf("%w: speed %v (want > 0)", ErrBadPath, p.Speed)
+	}
+	if !finite3(p.Swing) || detmath.Len(p.Swing) > math.Pi {
+		return fmt.Errorf("%w: swing %v (want finite, at most π rad)", ErrBadPath, p.Swing)
+	}
+	if p.Swing != (mgl64.Vec3{}) && !(p.SwingPeriod > 0.01 && p.SwingPeriod < 1e6) {
+		return fmt.Errorf("%w: swing period %v (want 0.01 .. 1e6 s)", ErrBadPath, p.SwingPeriod)
 	}
 	if !finite3(p.Spin) || detmath.Len(p.Spin) > 100 {
 		return fmt.Errorf("%w: spin %v (want finite, at most 100 rad/s)", ErrBadPath, p.Spin)
@@ -142,6 +153,11 @@ func (p *Path) PoseAt(t float64) (mgl64.Vec3, mgl64.Quat) {
 		rot = mgl64.QuatIdent()
 	}
 	rot = detmath.QuatNormalize(rot)
+	if a := detmath.Len(p.Swing); a > 0 && p.SwingPeriod > 0 {
+		phase := math.Mod(t, p.SwingPeriod) / p.SwingPeriod
+		angle := float64(a * detmath.Sin(float64(2*math.Pi*phase)))
+		rot = detmath.QuatNormalize(detmath.QuatMul(detmath.QuatRotate(angle, detmath.Scale(p.Swing, 1/a)), rot))
+	}
 	if s := detmath.Len(p.Spin); s > 0 {
 		rot = detmath.QuatNormalize(detmath.QuatMul(detmath.QuatRotate(math.Mod(float64(s*t), 2*math.Pi), detmath.Scale(p.Spin, 1/s)), rot))
 	}

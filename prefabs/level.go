@@ -96,7 +96,12 @@ type PlatformSpec struct {
 	Speed     float64      `toml:"speed"`
 	Loop      bool         `toml:"loop"`
 	SpinDeg   [3]float64   `toml:"spin_deg"`
-	Layer     uint32       `toml:"layer"`
+	// SwingDeg and SwingPeriod rock the platform like a seesaw: about
+	// the axis of SwingDeg by its length in degrees, sinusoidally over
+	// SwingPeriod seconds (platforms.Path.Swing).
+	SwingDeg    [3]float64 `toml:"swing_deg"`
+	SwingPeriod float64    `toml:"swing_period"`
+	Layer       uint32     `toml:"layer"`
 	// rot, when set (an imported level), is the box's rotation instead of
 	// RotDeg.
 	rot *mgl64.Quat
@@ -485,13 +490,15 @@ func (s *LevelSpec) buildLiving(source string, lv *components.LevelData) error {
 			return &config.Error{Source: source, Key: key + ".waypoints", Reason: "a platform needs at least one waypoint"}
 		}
 		path := platforms.Path{Speed: ps.Speed, Loop: ps.Loop, Wait: ps.Wait,
-			Rot:  platformRot(ps),
-			Spin: mgl64.Vec3{config.Deg2Rad(ps.SpinDeg[0]), config.Deg2Rad(ps.SpinDeg[1]), config.Deg2Rad(ps.SpinDeg[2])}}
+			Rot:         platformRot(ps),
+			Spin:        mgl64.Vec3{config.Deg2Rad(ps.SpinDeg[0]), config.Deg2Rad(ps.SpinDeg[1]), config.Deg2Rad(ps.SpinDeg[2])},
+			Swing:       mgl64.Vec3{config.Deg2Rad(ps.SwingDeg[0]), config.Deg2Rad(ps.SwingDeg[1]), config.Deg2Rad(ps.SwingDeg[2])},
+			SwingPeriod: ps.SwingPeriod}
 		for _, wp := range ps.Waypoints {
 			path.Waypoints = append(path.Waypoints, mgl64.Vec3(wp))
 		}
-		if !finite3(ps.RotDeg) || !finite3(ps.SpinDeg) {
-			return &config.Error{Source: source, Key: key, Reason: "rot_deg and spin_deg must be finite"}
+		if !finite3(ps.RotDeg) || !finite3(ps.SpinDeg) || !finite3(ps.SwingDeg) {
+			return &config.Error{Source: source, Key: key, Reason: "rot_deg, spin_deg and swing_deg must be finite"}
 		}
 		if err := path.Validate(); err != nil {
 			return &config.Error{Source: source, Key: key, Reason: err.Error()}

@@ -112,7 +112,13 @@ func (p *Pipeline) carry(view *components.ViewData, k *components.KCCData, body 
 	if !k.Grounded || k.GroundCollider == kcc.NoCollider || level == nil || k.Planar2D {
 		return
 	}
-	d, yaw := level.Carry(k.GroundCollider, body.Position, upOf(k))
+	// The point carried is the bottom of the capsule, where it touches
+	// the collider: on a tilting platform a point higher up would move
+	// differently from the surface under the feet, and the gap to it
+	// would creep open until the character lost the ground.
+	up := upOf(k)
+	feet := body.Position.Sub(detmath.Scale(up, k.Shape.HalfHeight+k.Shape.Radius))
+	d, yaw := level.Carry(k.GroundCollider, feet, up)
 	if !finiteVec(d) {
 		return
 	}
