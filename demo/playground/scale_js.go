@@ -18,6 +18,7 @@ const inBrowser = true
 func showError(err error) {
 	doc := js.Global().Get("document")
 	p := doc.Call("createElement", "p")
+	p.Set("id", "status") // what page checks read (demo/flail/internal/browsercheck)
 	p.Set("textContent", "playground: "+err.Error())
 	// On top of Ebitengine's canvas, which covers the page.
 	p.Set("style", "position:fixed;top:0;left:0;right:0;margin:0;padding:16px;z-index:1000;"+

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"image/png"
 	"log"
 	"net/http"
 	"os"
@@ -28,10 +29,49 @@ func main() {
 	browser := flag.String("chromium", "chromium", "Chromium executable")
 	width := flag.Int("width", 960, "window width")
 	height := flag.Int("height", 600, "window height")
+	minColors := flag.Int("min-colors", 0, "fail unless the first screenshot has at least this many colors (a drawn page, not a black one)")
+	wantStatus := flag.String("want-status", "", "pass only if the page's #status text contains this (an error page check)")
 	flag.Parse()
-	if err := run(*browser, *url, *out, *wait, *shots, *every, *width, *height); err != nil {
+	err := run(*browser, *url, *out, *wait, *shots, *every, *width, *height)
+	if *wantStatus != "" {
+		if err == nil || !strings.Contains(err.Error(), *wantStatus) {
+			log.Fatalf("browsercheck: page status should contain %q; got %v", *wantStatus, err)
+		}
+		fmt.Printf("page status contains %q\n", *wantStatus)
+		return
+	}
+	if err != nil {
 		log.Fatal("browsercheck: ", err)
 	}
+	if *minColors > 0 {
+		n, err := colors(*out, *minColors)
+		if err != nil || n < *minColors {
+			log.Fatalf("browsercheck: %s has %d colors (want at least %d): %v", *out, n, *minColors, err)
+		}
+		fmt.Printf("%s: at least %d colors\n", *out, n)
+	}
+}
+
+// colors counts the distinct colors of a PNG, up to limit.
+func colors(path string, limit int) (int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		return 0, err
+	}
+	seen := map[[4]uint32]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y && len(seen) < limit; y++ {
+		for x := b.Min.X; x < b.Max.X && len(seen) < limit; x++ {
+			r, g, bl, a := img.At(x, y).RGBA()
+			seen[[4]uint32{r, g, bl, a}] = true
+		}
+	}
+	return len(seen), nil
 }
 
 func run(browser, url, out string, wait time.Duration, shots int, every time.Duration, w, h int) error {
@@ -120,7 +160,7 @@ func run(browser, url, out string, wait time.Duration, shots int, every time.Dur
 			return err
 		}
 	}
-	if strings.Contains(st.Status, "failed") {
+	if st.Status != "" { // the page says something went wrong (a load failure, a start-up error)
 		return fmt.Errorf("page reports: %s", st.Status)
 	}
 	if !st.Canvas {
