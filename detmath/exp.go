@@ -123,21 +123,28 @@ func Log(x float64) float64 {
 	case x == 0:
 		return math.Inf(-1)
 	}
+	f, k, s, r := logParts(x)
+	hfsq := float64(0.5 * f * f)
+	return float64(k*ln2Hi) - ((hfsq - (float64(s*(hfsq+r)) + float64(k*ln2Lo))) - f)
+}
+
+// logParts splits finite x > 0 as 2^k·(1+f) with 1+f in [√2/2, √2) and
+// evaluates the polynomial: s = f/(2+f) and r, so that
+// ln x = k·ln2 + f - (f²/2 - s·(f²/2 + r)).
+func logParts(x float64) (f, k, s, r float64) {
 	f1, ki := math.Frexp(x)
 	if f1 < math.Sqrt2/2 {
 		f1 = float64(2 * f1) // exact
 		ki--
 	}
-	f := f1 - 1
-	k := float64(ki)
-	s := f / (2 + f)
+	f = f1 - 1
+	k = float64(ki)
+	s = f / (2 + f)
 	s2 := float64(s * s)
 	s4 := float64(s2 * s2)
 	t1 := float64(s2 * (lg1 + float64(s4*(lg3+float64(s4*(lg5+float64(s4*lg7)))))))
 	t2 := float64(s4 * (lg2 + float64(s4*(lg4+float64(s4*lg6)))))
-	r := t1 + t2
-	hfsq := float64(0.5 * f * f)
-	return float64(k*ln2Hi) - ((hfsq - (float64(s*(hfsq+r)) + float64(k*ln2Lo))) - f)
+	return f, k, s, t1 + t2
 }
 
 // Pow returns x**y with the special cases of math.Pow (Pow(x, ±0) = 1,
@@ -220,19 +227,7 @@ func Pow(x, y float64) float64 {
 // logExt is ln x for finite x > 0 as hi + lo, |lo| ≤ ulp(hi)/2: the sum of
 // Log's exact leading terms k·ln2Hi + f is kept unrounded.
 func logExt(x float64) (hi, lo float64) {
-	f1, ki := math.Frexp(x)
-	if f1 < math.Sqrt2/2 {
-		f1 = float64(2 * f1)
-		ki--
-	}
-	f := f1 - 1
-	k := float64(ki)
-	s := f / (2 + f)
-	s2 := float64(s * s)
-	s4 := float64(s2 * s2)
-	t1 := float64(s2 * (lg1 + float64(s4*(lg3+float64(s4*(lg5+float64(s4*lg7)))))))
-	t2 := float64(s4 * (lg2 + float64(s4*(lg4+float64(s4*lg6)))))
-	r := t1 + t2
+	f, k, s, r := logParts(x)
 	ff, fferr := twoProduct(f, f)
 	hfsq := float64(0.5 * ff)                            // exact, like the half of its error below
 	c := hfsq - (float64(s*(hfsq+r)) + float64(k*ln2Lo)) // ln x = a + f - c - hfsqLo

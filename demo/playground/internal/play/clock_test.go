@@ -10,16 +10,7 @@ import (
 // and 4 (frames of 1/60 s real time, so 0.25, 1 and 4 ticks a frame on
 // average) ends with the recording's hash at the recording's last tick.
 func TestClockReplayAtAnyScale(t *testing.T) {
-	live := liveSession(t, true)
-	want, ticks := live.StateHash(), live.Pipeline.Ticks()
-	data, err := live.Recording().Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := ParseRecording(data, "rec.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, want, ticks := liveRecording(t)
 	for _, scale := range []float64{0.25, 1, 4} {
 		c, err := NewClock(scale)
 		if err != nil {
@@ -122,4 +113,21 @@ func TestLevelSpawnPoint(t *testing.T) {
 	if p := st.Body.Position; p[0] != 2 || p[2] != 2 || p[1] != want || st.View.Yaw != s.start.yaw {
 		t.Fatalf("started at %v yaw %v, want (2, %v, 2)", p, st.View.Yaw, want)
 	}
+}
+
+// liveRecording records liveSession's run and parses the recording back:
+// the recording, and the live session's final hash and tick count.
+func liveRecording(t *testing.T) (*Recording, uint64, uint64) {
+	t.Helper()
+	live := liveSession(t, true)
+	want, ticks := live.StateHash(), live.Pipeline.Ticks()
+	data, err := live.Recording().Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := ParseRecording(data, "rec.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, want, ticks
 }

@@ -62,19 +62,25 @@ func (s *Session) MotorKnobs() ([]PanelKnob, error) {
 
 // motorTable is the [motor] table of CurrentTOML.
 func (s *Session) motorTable() (map[string]any, error) {
+	_, mt, err := s.currentTree()
+	return mt, err
+}
+
+// currentTree is CurrentTOML decoded, and its [motor] table.
+func (s *Session) currentTree() (tree, motor map[string]any, err error) {
 	data, err := s.CurrentTOML()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	tree := map[string]any{}
+	tree = map[string]any{}
 	if _, err := toml.Decode(string(data), &tree); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	mt, _ := tree["motor"].(map[string]any)
-	if mt == nil {
-		return nil, errors.New("play: no [motor] table")
+	motor, _ = tree["motor"].(map[string]any)
+	if motor == nil {
+		return nil, nil, errors.New("play: no [motor] table")
 	}
-	return mt, nil
+	return tree, motor, nil
 }
 
 func number(v any) (float64, bool) {
@@ -93,17 +99,9 @@ func number(v any) (float64, bool) {
 // file's text, for writing back to a -config file.
 func (s *Session) SetKnob(k config.Knob, v float64) ([]byte, error) {
 	v = math.Max(k.Min, math.Min(k.Max, v))
-	data, err := s.CurrentTOML()
+	tree, mt, err := s.currentTree()
 	if err != nil {
 		return nil, err
-	}
-	tree := map[string]any{}
-	if _, err := toml.Decode(string(data), &tree); err != nil {
-		return nil, err
-	}
-	mt, _ := tree["motor"].(map[string]any)
-	if mt == nil {
-		return nil, errors.New("play: no [motor] table")
 	}
 	if k.Int {
 		mt[k.Key] = int64(math.Round(v))

@@ -273,16 +273,7 @@ func liveSession(t *testing.T, record bool) *Session {
 // for bit: same tick count and state hash, at another frame rate, and
 // through the encoded file.
 func TestRecordReplayBitIdentical(t *testing.T) {
-	live := liveSession(t, true)
-	want, ticks := live.StateHash(), live.Pipeline.Ticks()
-	data, err := live.Recording().Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := ParseRecording(data, "rec.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, want, ticks := liveRecording(t)
 	if len(rec.Meta.Events) != 2 {
 		t.Fatalf("recorded %d events, want 2 (switch, tuning)", len(rec.Meta.Events))
 	}
@@ -303,7 +294,7 @@ func TestRecordReplayBitIdentical(t *testing.T) {
 			t.Errorf("dt %v: replay ends with motor %s, want fps", dt, s.Motor())
 		}
 		if got := s.StateHash(); got != want {
-			t.Errorf("dt %v: replay hash %x, live %x (live %v, replay %v)", dt, got, want, live.State().Body.Position, s.State().Body.Position)
+			t.Errorf("dt %v: replay hash %x, live %x (replay at %v)", dt, got, want, s.State().Body.Position)
 		}
 		// The recording's state hashes (one a second) all matched.
 		if c := s.ReplayCheck(); c == nil || c.Err() != nil || c.Checks() != len(rec.Trace.Check.Hashes) || c.Checks() != int(ticks)/60 {
