@@ -407,16 +407,7 @@ func TestSwitchUnderCeiling(t *testing.T) {
 // its end, whatever frame length drives it (frames of several ticks run
 // past the recording's last tick).
 func TestReplayEndFigures(t *testing.T) {
-	live := liveSession(t, true)
-	want, ticks := live.StateHash(), live.Pipeline.Ticks()
-	data, err := live.Recording().Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := ParseRecording(data, "rec.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec, want, ticks := liveRecording(t)
 	for _, dt := range []float64{1.0 / 60, 1.0 / 20, 0.07} {
 		s := newSession(t, Options{Replay: rec})
 		for i := 0; i < 1000; i++ {
