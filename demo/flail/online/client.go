@@ -58,6 +58,11 @@ type Client struct {
 	mu       sync.Mutex
 	snaps    [snapRing]timedSnap
 	nsnap    uint64
+	// gapMax and gaps: the longest time between two snapshots, and a
+	// histogram of those times in milliseconds (1 ms buckets, the last
+	// one for 255 ms and more), for SnapshotGaps.
+	gapMax time.Duration
+	gaps   [256]uint32
 	offset   time.Duration // arrival time minus server time, smallest seen
 	haveOff  bool
 	roster   map[uint32]wire.RosterEntry
@@ -203,6 +208,12 @@ func (c *Client) readLoop() {
 			slot := &c.snaps[c.nsnap%snapRing]
 			err = wire.DecodeSnapshot(b, &slot.s, c.Frame)
 			if err == nil {
+				if c.nsnap > 0 {
+					prev := c.snaps[(c.nsnap-1)%snapRing].at
+					g := now.Sub(prev)
+					c.gapMax = max(c.gapMax, g)
+					c.gaps[min(255, int(g/time.Millisecond))]++
+				}
 				slot.at = now
 				c.nsnap++
 				off := now.Sub(c.serverTime(slot.s.Tick))
@@ -527,3 +538,27 @@ func (s *Smoother) Update(path [][2]float64, last uint32, dt float64) [2]float64
 
 // Reset forgets the correction (after a respawn).
 func (s *Smoother) Reset() { *s = Smoother{Tau: s.Tau} }
+
+// SnapshotGaps returns the q-quantile (0..1) of the times between two
+// snapshots received so far, to the millisecond (255 ms means that or
+// more), and the longest one.
+func (c *Client) SnapshotGaps(q float64) (quantile, longest time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var n uint64
+	for _, k := range c.gaps {
+		n += uint64(k)
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	want := uint64(math.Ceil(q * float64(n)))
+	var seen uint64
+	for ms, k := range c.gaps {
+		seen += uint64(k)
+		if seen >= want {
+			return time.Duration(ms) * time.Millisecond, c.gapMax
+		}
+	}
+	return 255 * time.Millisecond, c.gapMax
+}
