@@ -55,14 +55,14 @@ type Client struct {
 	Frame wire.Frame
 	opts  DialOptions
 
-	mu       sync.Mutex
-	snaps    [snapRing]timedSnap
-	nsnap    uint64
+	mu    sync.Mutex
+	snaps [snapRing]timedSnap
+	nsnap uint64
 	// gapMax and gaps: the longest time between two snapshots, and a
 	// histogram of those times in milliseconds (1 ms buckets, the last
 	// one for 255 ms and more), for SnapshotGaps.
-	gapMax time.Duration
-	gaps   [256]uint32
+	gapMax   time.Duration
+	gaps     [256]uint32
 	offset   time.Duration // arrival time minus server time, smallest seen
 	haveOff  bool
 	roster   map[uint32]wire.RosterEntry
@@ -552,7 +552,7 @@ func (c *Client) SnapshotGaps(q float64) (quantile, longest time.Duration) {
 	if n == 0 {
 		return 0, 0
 	}
-	want := uint64(math.Ceil(q * float64(n)))
+	want := uint64(math.Ceil(float64(q * float64(n))))
 	var seen uint64
 	for ms, k := range c.gaps {
 		seen += uint64(k)
