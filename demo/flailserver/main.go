@@ -315,7 +315,10 @@ func main() {
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	go func() {
 		<-sig
-		log.Printf("shutting down")
+		// Tell every player the server restarts (close code 1012) and give
+		// the connections a few seconds to end; the matches are not kept.
+		log.Printf("shutting down: draining")
+		srv.Drain(5 * time.Second)
 		hs.Close()
 	}()
 	if err := hs.Serve(online.LimitListener(ln, 64<<10)); err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -503,6 +503,7 @@ const (
 	CodeFull     = 3 // no room has space
 	CodeKicked   = 4 // the connection broke a rule (Text says which)
 	CodeToken    = 5 // the Hello's token names no car (expired or never issued): dial again without one
+	CodeRestart  = 6 // the server is restarting (its websocket close code is 1012): dial again in a few seconds
 )
 
 // Error tells the client why the server closes the connection.

@@ -85,7 +85,14 @@ func (cl *conn) writeLoop() {
 		select {
 		case <-cl.done:
 			r, _ := cl.reason.Load().(string)
-			if r != "" && r != "closed" {
+			if r == restartReason {
+				cl.s.met.disconnect(r)
+				cl.s.logf("disconnect %s: %s", cl.who, r)
+				ctx, cancel := context.WithTimeout(cl.s.ctx, time.Second)
+				_ = cl.c.Write(ctx, websocket.MessageBinary, wire.AppendError(nil, &wire.Error{Code: wire.CodeRestart, Text: r}))
+				cancel()
+				closeWithin(sock{cl.c, cl.raw}, websocket.StatusServiceRestart, "server restarting", cl.s.opts.CloseTimeout)
+			} else if r != "" && r != "closed" {
 				cl.s.kick(sock{cl.c, cl.raw}, cl.who, wire.CodeKicked, r)
 			} else {
 				closeWithin(sock{cl.c, cl.raw}, websocket.StatusNormalClosure, "", cl.s.opts.CloseTimeout)

@@ -23,7 +23,7 @@ type metrics struct {
 
 // disconnectReasons are the label values of flail_disconnects_total: a
 // fixed set, so a client cannot grow the metric's cardinality.
-var disconnectReasons = []string{"closed", "idle", "flood", "bad_input", "slow_reader", "replaced", "protocol", "full", "token", "other"}
+var disconnectReasons = []string{"closed", "idle", "flood", "bad_input", "slow_reader", "replaced", "protocol", "full", "token", "restart", "other"}
 
 // reasonLabel maps a disconnect reason to its label.
 func reasonLabel(reason string) string {
@@ -32,6 +32,8 @@ func reasonLabel(reason string) string {
 		return "closed"
 	case strings.HasPrefix(reason, "idle"):
 		return "idle"
+	case strings.HasPrefix(reason, "restart"):
+		return "restart"
 	case strings.Contains(reason, "flood"):
 		return "flood"
 	case strings.HasPrefix(reason, "bad input"), strings.HasPrefix(reason, "bad hello"):

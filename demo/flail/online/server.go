@@ -159,6 +159,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	conns    map[string]int // open connections per remote address
+	live     map[*conn]bool // the players' connections, for Drain
 	pending  int            // connections that have not sent their Hello
 	proxies  []netip.Prefix
 	rooms    []*Room
@@ -196,6 +197,40 @@ func NewServer(opts ServerOptions) (*Server, error) {
 	return s, nil
 }
 
+// restartReason is what Drain tells every player.
+const restartReason = "restart: the server is restarting, reconnect in a few seconds"
+
+// Drain ends the server gracefully: it stops taking players (/readyz says
+// 503, new connections are refused with 503), tells every connected player
+// that the server is restarting (a wire error CodeRestart, then the
+// websocket close code 1012, service restart) so clients reconnect by
+// themselves, waits up to timeout for the connections to end, and closes
+// the server. The matches are not kept: a restarted server starts empty.
+func (s *Server) Drain(timeout time.Duration) {
+	s.mu.Lock()
+	s.closed = true
+	var cls []*conn
+	for cl := range s.live {
+		cls = append(cls, cl)
+	}
+	s.mu.Unlock()
+	s.logf("draining: telling %d players the server restarts", len(cls))
+	for _, cl := range cls {
+		cl.close(restartReason)
+	}
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		s.mu.Lock()
+		n := len(s.live)
+		s.mu.Unlock()
+		if n == 0 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	s.Close()
+}
+
 // Close stops the rooms and disconnects everyone.
 func (s *Server) Close() {
 	s.mu.Lock()
@@ -217,6 +252,10 @@ func (s *Server) logf(format string, args ...any) { s.opts.Log.Printf(format, ar
 // ServeHTTP accepts a WebSocket connection and runs it until it ends.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	addr := s.remoteAddr(r)
+	if !s.Ready() {
+		http.Error(w, "the server is restarting: try again in a few seconds", http.StatusServiceUnavailable)
+		return
+	}
 	if !s.openConn(addr) {
 		s.logf("refuse %s: more than %d connections from that address", addr, s.opts.MaxPerAddress)
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
@@ -406,6 +445,21 @@ func (s *Server) serve(sk sock, addr string) {
 	}
 	cl.who = fmt.Sprintf("%s (%q, room %d, player %d)", addr, p.name, room.num, p.id)
 	s.logf("join %s", cl.who)
+	s.mu.Lock()
+	if s.live == nil {
+		s.live = map[*conn]bool{}
+	}
+	s.live[cl] = true
+	draining := s.closed
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.live, cl)
+		s.mu.Unlock()
+	}()
+	if draining {
+		cl.close(restartReason)
+	}
 	go cl.writeLoop()
 	go cl.watchIdle()
 	reason := cl.readLoop(room, p)
