@@ -62,6 +62,17 @@ func (p *Pipeline) Dt() float64 { return p.dt }
 // Ticks returns how many ticks have run.
 func (p *Pipeline) Ticks() uint64 { return p.tick }
 
+// RestoreTicks sets the tick counter, for a world restored from a snapshot
+// taken after n ticks: the next Step runs tick n. It is for snapshot code
+// (flail/match.RestoreMatch); systems that count ticks themselves must be
+// restored by their owner.
+func (p *Pipeline) RestoreTicks(n uint64) { p.tick = n }
+
+// DeferredPending returns the number of structural changes queued with
+// Defer that have not run yet (they run in the next tick's cleanup stage).
+// A snapshot between ticks is complete only when it is 0.
+func (p *Pipeline) DeferredPending() int { return len(p.deferred) }
+
 // Add appends a system to the end of stage s, after the stage's built-in
 // systems and after every system added to s before it.
 //

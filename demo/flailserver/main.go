@@ -40,6 +40,8 @@ type flags struct {
 	perAddr  int
 	logJSON  bool
 	proxies  []string
+	state    string
+	drain    time.Duration
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -52,6 +54,8 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.config, "config", "", "tuning TOML decoded over the demo's (see flail/default.toml)")
 	fs.StringVar(&f.web, "web", "demo/flail/web", "directory of the browser page (index.html; flail.wasm and wasm_exec.js when built)")
 	fs.BoolVar(&f.build, "build-wasm", true, "build flail.wasm with the go tool when -web has none")
+	fs.StringVar(&f.state, "state", "", "state file: on SIGTERM every room is saved to it after the drain; on start its rooms resume at their saved tick and their players have -grace to reconnect (the file is then renamed FILE.restored)")
+	fs.DurationVar(&f.drain, "drain", 5*time.Second, "on SIGTERM, how long to wait for the players' connections to end after telling them the server restarts")
 	fs.DurationVar(&f.grace, "grace", 10*time.Second, "how long a dropped player's car waits for a reconnect")
 	fs.BoolVar(&f.logJSON, "log-json", false, "log as JSON lines (log/slog: time, level, msg) for a log collector")
 	fs.IntVar(&f.perAddr, "max-per-address", 8, "most connections, and most cars (connected or within -grace), per remote address")
@@ -292,6 +296,9 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	if f.state != "" {
+		restoreState(srv, f.state)
+	}
 	wf := &webFiles{dir: f.web}
 	if _, err := os.Stat(filepath.Join(f.web, "flail.wasm")); err != nil && f.build {
 		go wf.buildWasm(log.Printf)
@@ -313,18 +320,72 @@ func main() {
 		ln.Addr(), hostPort(ln.Addr()), hostPort(ln.Addr()))
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	stopped := make(chan struct{})
 	go func() {
 		<-sig
-		// Tell every player the server restarts (close code 1012) and give
-		// the connections a few seconds to end; the matches are not kept.
+		// Tell every player the server restarts (close code 1012), give
+		// the connections -drain to end, then keep the rooms in -state.
 		log.Printf("shutting down: draining")
-		srv.Drain(5 * time.Second)
+		srv.Drain(f.drain)
+		if f.state != "" {
+			saveState(srv, f.state)
+		}
 		hs.Close()
+		close(stopped)
 	}()
 	if err := hs.Serve(online.LimitListener(ln, 64<<10)); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Fatal(err)
 	}
-	srv.Close()
+	<-stopped
+}
+
+// restoreState opens the rooms saved in path, if it exists. A bad file is
+// reported and set aside; the server then starts empty.
+func restoreState(srv *online.Server, path string) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return
+	}
+	if err == nil {
+		var n int
+		n, err = srv.RestoreState(data)
+		if err == nil {
+			log.Printf("restored %d rooms from %s", n, path)
+		}
+	}
+	if err != nil {
+		log.Printf("state file %s: %v: starting with no rooms", path, err)
+	}
+	// a state is restored once: after a crash the server starts empty
+	// rather than rewinding the matches again.
+	if err := os.Rename(path, path+".restored"); err != nil {
+		log.Printf("state file: %v", err)
+	}
+}
+
+// saveState writes the rooms to path (through a temporary file, so a crash
+// while saving leaves no half file behind).
+func saveState(srv *online.Server, path string) {
+	t0 := time.Now()
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err == nil {
+		err = srv.SaveState(f)
+		if err == nil {
+			err = f.Sync()
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		log.Printf("saving the rooms to %s: %v (the matches are lost)", path, err)
+		return
+	}
+	log.Printf("saved %d rooms to %s in %v", len(srv.Rooms()), path, time.Since(t0).Round(time.Millisecond))
 }
 
 // hostPort turns a listen address into one a local client can dial.

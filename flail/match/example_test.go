@@ -45,3 +45,35 @@ func ExampleInstall() {
 	fmt.Println(f.Name, len(match.Rope.Get(e).Nodes), len(game.Rules.Board.Rows()) > 0, game.Rules.Pickups.Len() > 0)
 	// Output: me 1 true true
 }
+
+// Save a match between ticks and restore it: the restored match goes on
+// exactly as the saved one does (a server restart that loses no match).
+func ExampleRestoreMatch() {
+	opts := match.MatchOptions{Seed: 3}
+	m, err := match.NewMatch(opts)
+	if err != nil {
+		panic(err)
+	}
+	for i := 0; i < 6; i++ {
+		if _, err := m.SpawnPlayer(fmt.Sprintf("bot %d", i), flail.SkillHard); err != nil {
+			panic(err)
+		}
+	}
+	for i := 0; i < 200; i++ {
+		m.Pipeline.Step()
+	}
+	snap, err := m.MarshalBinary()
+	if err != nil {
+		panic(err)
+	}
+	r, err := match.RestoreMatch(opts, snap)
+	if err != nil {
+		panic(err)
+	}
+	for i := 0; i < 200; i++ {
+		m.Pipeline.Step()
+		r.Pipeline.Step()
+	}
+	fmt.Println("tick", r.Ticks(), "same match:", r.Checksum() == m.Checksum())
+	// Output: tick 400 same match: true
+}

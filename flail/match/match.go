@@ -59,6 +59,14 @@ type Match struct {
 	events []flail.Event
 	replay []components.CommandData
 	index  map[donburi.Entity]int
+
+	// snapshot bookkeeping (state.go): the world's id allocation, the
+	// highest id and number of entities the match built before any
+	// player, and the level's name for the fingerprint.
+	alloc     *entityLog
+	baseID    uint32
+	baseCount int
+	level     string
 }
 
 // NewMatch builds a match without players: the world, the pipeline at
@@ -80,6 +88,9 @@ func NewMatch(o MatchOptions) (*Match, error) {
 		return nil, fmt.Errorf("match: rate %v out of range [1, 1000]", rate)
 	}
 	w := donburi.NewWorld()
+	alloc := &entityLog{}
+	w.OnCreate(alloc.created)
+	w.OnRemove(alloc.removed)
 	p := systems.NewPipeline(w, systems.Options{TickRate: rate})
 	opts := Options{Config: cfg, Seed: o.Seed}
 	var g *Game
@@ -97,7 +108,11 @@ func NewMatch(o MatchOptions) (*Match, error) {
 		return nil, err
 	}
 	m := &Match{World: w, Pipeline: p, Game: g, Rules: g.Rules, Arena: g.Rules.Arena, Config: cfg,
-		seed: o.Seed, index: map[donburi.Entity]int{}}
+		seed: o.Seed, index: map[donburi.Entity]int{},
+		alloc: alloc, baseID: alloc.maxID, baseCount: w.Len(), level: "level:" + o.Level}
+	if o.Spec != nil {
+		m.level = "spec:" + o.SpecName
+	}
 	m.Runner = systems.NewRunner(p, systems.RunnerOptions{MaxStepsPerFrame: 5, MaxFrameDt: 0.25})
 	g.Rules.Events.Subscribe(func(ev flail.Event) { m.events = append(m.events, ev) })
 	return m, nil

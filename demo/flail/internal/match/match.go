@@ -66,6 +66,14 @@ func NewEmpty(cfg flail.Config, seed uint64) (*flailmatch.Match, error) {
 	return flailmatch.NewMatch(flailmatch.MatchOptions{Config: cfg, Seed: seed, Spec: &spec, SpecName: LevelName})
 }
 
+// RestoreEmpty is NewEmpty with a snapshot written by the match's
+// MarshalBinary restored into it (flailmatch.RestoreMatch): a server room
+// resumed after a restart.
+func RestoreEmpty(cfg flail.Config, seed uint64, snapshot []byte) (*flailmatch.Match, error) {
+	spec := LevelSpec(cfg)
+	return flailmatch.RestoreMatch(flailmatch.MatchOptions{Config: cfg, Seed: seed, Spec: &spec, SpecName: LevelName}, snapshot)
+}
+
 // New builds the demo's match: the demo arena, the local player (index Me,
 // recipe "flail_player") and opts.Bots bots (skills easy, normal, hard in
 // turn), with the recorder when opts.Record (nil otherwise) and the replay

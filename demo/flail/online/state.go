@@ -1,0 +1,204 @@
+package online
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/seedgames/motorkit/demo/flail/internal/match"
+	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/internal/binstate"
+	"github.com/yohamta/donburi"
+)
+
+// A server state file keeps every room across a restart: its match (the
+// whole simulation, flail/match.Match.MarshalBinary), the room's player
+// numbering, and each person's car, name, address and reconnect token. A
+// restored room resumes at its saved tick; its people are cars waiting for
+// a reconnect, which their clients make with their tokens (the drain's
+// close code 1012 tells them to).
+
+const (
+	stateMagic   = "MKFLSRV\x00"
+	stateVersion = 1
+	// maxStateRooms bounds the rooms a state file may hold.
+	maxStateRooms = 4096
+)
+
+// ErrState is wrapped by every error of RestoreState.
+var ErrState = errors.New("server state")
+
+// SaveState writes every room's state to w. Call it once the rooms have
+// stopped (after Drain or Close). A room whose last tick left a removal
+// pending is stepped once more first, so its snapshot is complete.
+func (s *Server) SaveState(w io.Writer) error {
+	rooms := s.Rooms()
+	out := binstate.Writer{Buf: []byte(stateMagic)}
+	out.U8(stateVersion)
+	out.U32(uint32(len(rooms)))
+	for _, r := range rooms {
+		blob, err := r.appendState(nil)
+		if err != nil {
+			return fmt.Errorf("room %d: %w", r.num, err)
+		}
+		out.Bytes(blob)
+	}
+	_, err := w.Write(out.Buf)
+	return err
+}
+
+func (r *Room) appendState(b []byte) ([]byte, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	worldMu.Lock()
+	defer worldMu.Unlock()
+	if r.m.Pipeline.DeferredPending() > 0 {
+		r.m.Pipeline.Step()
+	}
+	snap, err := r.m.MarshalBinary()
+	if err != nil {
+		return b, err
+	}
+	w := binstate.Writer{Buf: b}
+	w.U32(uint32(r.num))
+	w.U32(r.nextID)
+	w.U32(uint32(len(r.people)))
+	for _, p := range r.people {
+		w.U32(p.id)
+		w.U64(uint64(p.ent))
+		w.String(p.name)
+		w.String(p.addr)
+		w.Buf = append(w.Buf, p.token[:]...)
+		w.F64(p.aim)
+		for _, c := range [...]uint64{p.cnt.Received, p.cnt.Applied, p.cnt.Duplicates, p.cnt.Gaps, p.cnt.Clamped} {
+			w.U64(c)
+		}
+	}
+	ents := make([]donburi.Entity, 0, len(r.ids))
+	for e := range r.ids {
+		ents = append(ents, e)
+	}
+	slices.Sort(ents)
+	w.U32(uint32(len(ents)))
+	for _, e := range ents {
+		w.U64(uint64(e))
+		w.U32(r.ids[e])
+	}
+	w.Bytes(snap)
+	return w.Buf, nil
+}
+
+// RestoreState opens the rooms of a state file written by SaveState, with
+// this server's config and seed (a file of another config is refused). Each
+// room resumes at its saved tick; its people wait Grace, from now, for a
+// reconnect with their tokens. Call it before serving. On an error nothing
+// is opened and the error wraps ErrState: the server starts empty.
+func (s *Server) RestoreState(data []byte) (rooms int, err error) {
+	if !bytes.HasPrefix(data, []byte(stateMagic)) {
+		return 0, fmt.Errorf("%w: not a flail server state file", ErrState)
+	}
+	rd := binstate.NewReader(data[len(stateMagic):])
+	if v := rd.U8(); rd.Err() == nil && v != stateVersion {
+		return 0, fmt.Errorf("%w: format version %d, this build reads %d", ErrState, v, stateVersion)
+	}
+	n := rd.Count("rooms", 4, maxStateRooms)
+	var restored []*Room
+	for i := 0; i < n && rd.Err() == nil; i++ {
+		r, err := s.restoreRoom(rd.Bytes())
+		if err != nil {
+			return 0, fmt.Errorf("%w: room %d of %d: %v", ErrState, i+1, n, err)
+		}
+		restored = append(restored, r)
+	}
+	rd.End()
+	if err := rd.Err(); err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrState, err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed || len(s.rooms) > 0 {
+		return 0, fmt.Errorf("%w: restore into a server that is closed or already has rooms", ErrState)
+	}
+	if len(restored) > s.opts.MaxRooms {
+		return 0, fmt.Errorf("%w: %d rooms saved, this server opens at most %d", ErrState, len(restored), s.opts.MaxRooms)
+	}
+	for _, r := range restored {
+		for _, p := range r.people {
+			if _, dup := s.tokens[p.token]; dup {
+				clear(s.tokens)
+				return 0, fmt.Errorf("%w: a reconnect token saved twice", ErrState)
+			}
+			s.tokens[p.token] = p
+		}
+	}
+	for _, r := range restored {
+		s.rooms = append(s.rooms, r)
+		s.nextRoom = max(s.nextRoom, r.num+1)
+		s.wg.Add(1)
+		go func() { defer s.wg.Done(); r.run(s.ctx) }()
+		s.logf("room %d restored at tick %d: %d people waiting %v for a reconnect, %d bots",
+			r.num, r.m.Ticks(), len(r.people), s.opts.Grace, r.m.Bots())
+	}
+	return len(restored), nil
+}
+
+func (s *Server) restoreRoom(blob []byte) (*Room, error) {
+	rd := binstate.NewReader(blob)
+	num := int(rd.U32())
+	nextID := rd.U32()
+	np := rd.Count("people", 40, MaxRoomSize)
+	now := time.Now()
+	r := &Room{s: s, num: num, nextID: nextID, ids: map[donburi.Entity]uint32{}, roster: true}
+	for i := 0; i < np && rd.Err() == nil; i++ {
+		p := &player{room: r, id: rd.U32(), ent: donburi.Entity(rd.U64()), name: rd.String(), addr: rd.String(), goneAt: now}
+		copy(p.token[:], rd.Fixed(wire.TokenSize))
+		p.aim = rd.F64()
+		p.cnt.Received, p.cnt.Applied, p.cnt.Duplicates, p.cnt.Gaps, p.cnt.Clamped = rd.U64(), rd.U64(), rd.U64(), rd.U64(), rd.U64()
+		if len(p.name) > wire.MaxName {
+			rd.Fail("name of %d bytes", len(p.name))
+		}
+		r.people = append(r.people, p)
+	}
+	nids := rd.Count("player numbers", 12, maxStateRooms*MaxRoomSize)
+	for i := 0; i < nids; i++ {
+		e := donburi.Entity(rd.U64())
+		r.ids[e] = rd.U32()
+	}
+	snap := rd.Bytes()
+	rd.End()
+	if err := rd.Err(); err != nil {
+		return nil, err
+	}
+	if num < 0 || num >= maxStateRooms {
+		return nil, fmt.Errorf("room number %d", num)
+	}
+	worldMu.Lock()
+	m, err := match.RestoreEmpty(*s.opts.Config, s.opts.Seed+uint64(num), snap)
+	if err == nil {
+		m.Events()
+	}
+	worldMu.Unlock()
+	if err != nil {
+		return nil, err
+	}
+	r.m = m
+	cars := map[donburi.Entity]bool{}
+	for _, e := range m.Cars {
+		cars[e] = true
+		if _, ok := r.ids[e]; !ok {
+			return nil, fmt.Errorf("car %v has no player number", e)
+		}
+	}
+	if len(r.ids) != len(m.Cars) {
+		return nil, fmt.Errorf("%d player numbers for %d cars", len(r.ids), len(m.Cars))
+	}
+	for _, p := range r.people {
+		if !cars[p.ent] || r.ids[p.ent] != p.id || m.Skill(slices.Index(m.Cars, p.ent)) != 0 {
+			return nil, fmt.Errorf("person %d (%q) has no car of theirs", p.id, p.name)
+		}
+	}
+	return r, nil
+}

@@ -1,0 +1,192 @@
+//go:build !js
+
+package online
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log"
+	"testing"
+	"time"
+
+	"github.com/seedgames/motorkit/flail/wire"
+)
+
+// TestRoomRestoreSameBits saves a room of bots at tick 200 and restores it
+// into another server: stepped side by side, the two rooms' match
+// checksums agree on every one of the next 400 ticks and their final
+// states are equal byte for byte, as if the room had never stopped.
+func TestRoomRestoreSameBits(t *testing.T) {
+	opts := ServerOptions{RoomSize: 8, Seed: 21, Grace: time.Hour, Log: log.New(&syncBuf{}, "", 0)}
+	s1, err := NewServer(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s1.Close()
+	r1, err := newRoom(s1, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 200; i++ {
+		r1.step()
+	}
+	blob, err := r1.appendState(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, err := NewServer(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	r2, err := s2.restoreRoom(blob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r2.num != 3 || r2.m.Ticks() != r1.m.Ticks() || r2.m.Checksum() != r1.m.Checksum() {
+		t.Fatalf("restored room %d at tick %d (%016x), saved room 3 at %d (%016x)",
+			r2.num, r2.m.Ticks(), r2.m.Checksum(), r1.m.Ticks(), r1.m.Checksum())
+	}
+	for i := 0; i < 400; i++ {
+		r1.step()
+		r2.step()
+		if a, b := r1.m.Checksum(), r2.m.Checksum(); a != b {
+			t.Fatalf("tick %d: checksum %016x after the restore, %016x without a stop", r1.m.Ticks(), b, a)
+		}
+	}
+	a, _ := r1.m.MarshalBinary()
+	b, _ := r2.m.MarshalBinary()
+	if !bytes.Equal(a, b) {
+		t.Fatal("the final states differ")
+	}
+}
+
+// TestRestartKeepsMatch is a restart as a player lives it: a client plays,
+// the server drains and saves its rooms, a new server restores them, and
+// the client, redialing with its token, gets its own car back in the room
+// that went on from the saved tick.
+func TestRestartKeepsMatch(t *testing.T) {
+	opts := ServerOptions{RoomSize: 4, Seed: 9, Grace: 20 * time.Second}
+	srv1, url1, _ := startServer(t, opts)
+	c := dial(t, url1, DialOptions{Name: "keeper"})
+	defer c.Close()
+	ctx := context.Background()
+	for i := 0; i < 40; i++ {
+		if _, err := c.SendInput(ctx, 1, 1, 0); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	var s wire.Snapshot
+	if !waitFor(3*time.Second, func() bool { return c.Latest(&s) && s.Ack >= 40 }) {
+		t.Fatalf("ack %d, want 40", s.Ack)
+	}
+	t0 := time.Now()
+	srv1.Drain(2 * time.Second)
+	var file bytes.Buffer
+	if err := srv1.SaveState(&file); err != nil {
+		t.Fatal(err)
+	}
+	room := srv1.Rooms()[0]
+	savedTick, savedSum := room.m.Ticks(), room.m.Checksum()
+
+	srv2, url2, logs := startServer(t, opts)
+	n, err := srv2.RestoreState(file.Bytes())
+	if err != nil || n != 1 {
+		t.Fatalf("restore: %d rooms, %v", n, err)
+	}
+	r2 := srv2.Rooms()[0]
+	r2.mu.Lock()
+	worldMu.Lock()
+	gotTick, gotSum := r2.m.Ticks(), r2.m.Checksum()
+	worldMu.Unlock()
+	r2.mu.Unlock()
+	if gotTick < savedTick || (gotTick == savedTick && gotSum != savedSum) {
+		t.Fatalf("restored room at tick %d (%016x), saved at %d (%016x)", gotTick, gotSum, savedTick, savedSum)
+	}
+	c2, err := Redial(ctx, url2, DialOptions{Name: "keeper", Token: c.Welcome.Token}, 5*time.Second, 200*time.Millisecond)
+	if err != nil {
+		t.Fatalf("redial: %v\n%s", err, logs)
+	}
+	defer c2.Close()
+	back := time.Since(t0)
+	if c2.Welcome.You != c.Welcome.You || c2.Welcome.Room != c.Welcome.Room {
+		t.Fatalf("came back as player %d in room %d, was %d in %d", c2.Welcome.You, c2.Welcome.Room, c.Welcome.You, c.Welcome.Room)
+	}
+	if uint64(c2.Welcome.Tick) < savedTick {
+		t.Fatalf("welcome at tick %d, the room was saved at %d: the match restarted", c2.Welcome.Tick, savedTick)
+	}
+	if !waitFor(3*time.Second, func() bool { e, ok := c2.Roster(c2.Welcome.You); return ok && e.Name == "keeper" }) {
+		t.Fatal("the roster does not name the car keeper")
+	}
+	if !waitFor(3*time.Second, func() bool { return c2.Latest(&s) && me(&s, c2.Welcome.You) != nil }) {
+		t.Fatal("no snapshot with the car after the restart")
+	}
+	t.Logf("restart seen by a client: drained, saved (%d bytes), restored at tick %d and back on its car after %v",
+		file.Len(), savedTick, back.Round(time.Millisecond))
+}
+
+// TestRestoreStateRefuses: a bad state file opens no room and says why.
+func TestRestoreStateRefuses(t *testing.T) {
+	opts := ServerOptions{RoomSize: 4, Seed: 1, Log: log.New(&syncBuf{}, "", 0)}
+	s1, err := NewServer(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := newRoom(s1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s1.rooms = append(s1.rooms, r)
+	var file bytes.Buffer
+	if err := s1.SaveState(&file); err != nil {
+		t.Fatal(err)
+	}
+	s1.Close()
+	good := file.Bytes()
+	other := opts
+	other.Seed = 2
+	cases := map[string]struct {
+		opts ServerOptions
+		data []byte
+	}{
+		"empty":       {opts, nil},
+		"not a state": {opts, []byte("hello world, this is not a state file")},
+		"truncated":   {opts, good[:len(good)-7]},
+		"other seed":  {other, good},
+	}
+	for name, tc := range cases {
+		s, err := NewServer(tc.opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, err := s.RestoreState(tc.data)
+		if !errors.Is(err, ErrState) || n != 0 || len(s.Rooms()) != 0 {
+			t.Errorf("%s: %d rooms, %v", name, n, err)
+		}
+		s.Close()
+	}
+}
+
+// FuzzRestoreState: any bytes give rooms or an ErrState, never a panic.
+func FuzzRestoreState(f *testing.F) {
+	opts := ServerOptions{RoomSize: 4, Seed: 1, Log: log.New(&syncBuf{}, "", 0)}
+	s1, _ := NewServer(opts)
+	r, _ := newRoom(s1, 0)
+	s1.rooms = append(s1.rooms, r)
+	var file bytes.Buffer
+	_ = s1.SaveState(&file)
+	s1.Close()
+	f.Add(file.Bytes())
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := NewServer(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if _, err := s.RestoreState(data); err != nil && !errors.Is(err, ErrState) {
+			t.Fatalf("error not wrapping ErrState: %v", err)
+		}
+	})
+}
