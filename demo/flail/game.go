@@ -247,6 +247,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 
 	g.drawWorld(screen)
 	g.drawHUD(screen)
+	markFirstFrame()
 	if g.f.screenshot != "" && g.frame >= g.f.frames && g.shotDue() && !g.shotDone {
 		g.shotErr = saveScreenshot(screen, g.f.screenshot)
 		g.shotDone = true

@@ -14,6 +14,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,8 +32,11 @@ func main() {
 	height := flag.Int("height", 600, "window height")
 	minColors := flag.Int("min-colors", 0, "fail unless the first screenshot has at least this many colors (a drawn page, not a black one)")
 	wantStatus := flag.String("want-status", "", "pass only if the page's #status text contains this (an error page check)")
+	var tm timing
+	flag.BoolVar(&tm.firstFrame, "first-frame", false, "report the time from navigation to the first drawn frame (window.flailFirstFrame) and the bytes transferred per file, then take the screenshots at once")
+	flag.Float64Var(&tm.mbps, "throttle-mbps", 0, "emulate a network of this many Mbit/s down (and 40 ms latency); 0 = no throttling")
 	flag.Parse()
-	err := run(*browser, *url, *out, *wait, *shots, *every, *width, *height)
+	err := run(*browser, *url, *out, *wait, *shots, *every, *width, *height, tm)
 	if *wantStatus != "" {
 		if err == nil || !strings.Contains(err.Error(), *wantStatus) {
 			log.Fatalf("browsercheck: page status should contain %q; got %v", *wantStatus, err)
@@ -74,7 +78,14 @@ func colors(path string, limit int) (int, error) {
 	return len(seen), nil
 }
 
-func run(browser, url, out string, wait time.Duration, shots int, every time.Duration, w, h int) error {
+// timing configures the page-weight measurement (-first-frame,
+// -throttle-mbps).
+type timing struct {
+	firstFrame bool
+	mbps       float64
+}
+
+func run(browser, url, out string, wait time.Duration, shots int, every time.Duration, w, h int, tm timing) error {
 	dir, err := os.MkdirTemp("", "browsercheck")
 	if err != nil {
 		return err
@@ -127,10 +138,25 @@ func run(browser, url, out string, wait time.Duration, shots int, every time.Dur
 		"deviceScaleFactor": 1, "mobile": false}); err != nil {
 		return err
 	}
+	if tm.mbps > 0 {
+		if _, err := cdp.call(ctx, "Network.enable", map[string]any{}); err != nil {
+			return err
+		}
+		if _, err := cdp.call(ctx, "Network.emulateNetworkConditions", map[string]any{"offline": false, "latency": 40,
+			"downloadThroughput": tm.mbps * 1e6 / 8, "uploadThroughput": tm.mbps * 1e6 / 8}); err != nil {
+			return err
+		}
+	}
 	if _, err := cdp.call(ctx, "Page.navigate", map[string]any{"url": url}); err != nil {
 		return err
 	}
-	time.Sleep(wait)
+	if tm.firstFrame {
+		if err := reportFirstFrame(ctx, cdp, wait); err != nil {
+			return err
+		}
+	} else {
+		time.Sleep(wait)
+	}
 	res, err := cdp.call(ctx, "Runtime.evaluate", map[string]any{"expression": `JSON.stringify({title: document.title, canvas: !!document.querySelector("canvas"), status: (document.getElementById("status")||{}).textContent||""})`,
 		"returnByValue": true})
 	if err != nil {
@@ -167,6 +193,56 @@ func run(browser, url, out string, wait time.Duration, shots int, every time.Dur
 		return errors.New("page has no canvas (the game did not start)")
 	}
 	return nil
+}
+
+// reportFirstFrame waits (at most wait) for the page's first drawn frame
+// and prints when it came and what each file weighed on the wire.
+func reportFirstFrame(ctx context.Context, cdp *client, wait time.Duration) error {
+	end := time.Now().Add(wait)
+	for {
+		v, err := evalString(ctx, cdp, `String(window.flailFirstFrame||0)`)
+		if err != nil {
+			return err
+		}
+		if v != "0" && v != "" {
+			ms, _ := strconv.ParseFloat(v, 64)
+			fmt.Printf("first frame: %.0f ms after navigation start\n", ms)
+			break
+		}
+		if time.Now().After(end) {
+			return fmt.Errorf("no frame drawn within %v", wait)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	v, err := evalString(ctx, cdp, `JSON.stringify(performance.getEntriesByType("resource").concat(performance.getEntriesByType("navigation")).map(e => [e.name.split("/").pop().split("?")[0] || "(page)", e.transferSize, e.decodedBodySize, Math.round(e.responseEnd)]))`)
+	if err != nil {
+		return err
+	}
+	var rows [][]any
+	_ = json.Unmarshal([]byte(v), &rows)
+	for _, r := range rows {
+		if len(r) == 4 {
+			fmt.Printf("file %v: %.0f bytes transferred, %.0f decoded, done at %.0f ms\n", r[0], r[1], r[2], r[3])
+		}
+	}
+	return nil
+}
+
+// evalString evaluates a JavaScript expression that yields a string.
+func evalString(ctx context.Context, cdp *client, expr string) (string, error) {
+	res, err := cdp.call(ctx, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true})
+	if err != nil {
+		return "", err
+	}
+	var ev struct {
+		Result struct {
+			Value string `json:"value"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(res, &ev); err != nil {
+		return "", err
+	}
+	return ev.Result.Value, nil
 }
 
 // pageTarget returns the WebSocket URL of the browser's first page.
