@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/seedgames/motorkit/demo/playground/internal/play"
 )
 
@@ -97,18 +98,35 @@ func (p *tuningPanel) draw(dst *ebiten.Image, r image.Rectangle, motor string) {
 	if !p.open {
 		return
 	}
-	fillRect(dst, r, panel)
 	lines := []string{fmt.Sprintf("%s tuning (Tab closes, arrows, Shift x10)", motor)}
 	rows := (r.Dy()-40)/lineH - 1
 	lo := max(0, min(p.sel-rows/2, len(p.knobs)-rows))
+	keyW := 0
+	for _, k := range p.knobs {
+		keyW = max(keyW, len(k.Key))
+	}
 	for i := lo; i < len(p.knobs) && i < lo+rows; i++ {
 		k := p.knobs[i]
 		mark := "  "
 		if i == p.sel {
 			mark = "> "
 		}
-		lines = append(lines, fmt.Sprintf("%s%-28s %8.4g [%.4g, %.4g]", mark, k.Key, k.Value, k.Min, k.Max))
+		lines = append(lines, fmt.Sprintf("%s%-*s %8.4g [%.4g, %.4g]", mark, keyW, k.Key, k.Value, k.Min, k.Max))
 	}
+	// The gap between the HUD boxes may be narrower than the text (a
+	// small window): widen the panel about its centre, over the boxes,
+	// within the window.
+	need := 20
+	for _, l := range lines {
+		need = max(need, int(text.Advance(l, hudFace))+20)
+	}
+	if r.Dx() < need {
+		c := (r.Min.X + r.Max.X) / 2
+		w := min(need, dst.Bounds().Dx()-20)
+		r.Min.X = min(max(10, c-w/2), dst.Bounds().Dx()-10-w)
+		r.Max.X = r.Min.X + w
+	}
+	fillRect(dst, r, panel)
 	say(dst, r.Min.X+10, r.Min.Y+6, textMain, lines...)
 	if p.err != "" {
 		msg := p.err

@@ -16,6 +16,11 @@ import (
 var keysyms = map[string]xproto.Keysym{
 	"w": 0x77, "a": 0x61, "s": 0x73, "d": 0x64, "space": 0x20,
 	"1": 0x31, "2": 0x32, "3": 0x33, "4": 0x34, "escape": 0xff1b, "f5": 0xffc2,
+	// the playground's instruments: pause, step, slow/fast, reset, panel,
+	// scene, debug drawing.
+	"p": 0x70, "period": 0x2e, "bracketleft": 0x5b, "bracketright": 0x5d, "r": 0x72,
+	"tab": 0xff09, "f2": 0xffbf, "f3": 0xffc0,
+	"uparrow": 0xff52, "downarrow": 0xff54, "leftarrow": 0xff51, "rightarrow": 0xff53,
 }
 
 func main() {
