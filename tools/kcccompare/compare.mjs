@@ -1,5 +1,6 @@
 // Side-by-side comparison of motorkit/kcc with Rapier's
-// KinematicCharacterController (@dimforge/rapier3d-compat 0.21.0).
+// KinematicCharacterController (@dimforge/rapier3d-compat 0.21.0) and Jolt's
+// CharacterVirtual (jolt-physics 1.1.0, see jolt.mjs for its settings).
 // Not run by CI. From the module root:
 //
 //   (cd tools/kcccompare && npm install) && node tools/kcccompare/compare.mjs
@@ -18,6 +19,7 @@ import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import RAPIER from "@dimforge/rapier3d-compat";
+import { buildJolt, runJolt } from "./jolt.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");
@@ -112,20 +114,29 @@ function run(scene, w) {
 }
 
 const f = (p) => `(${p.map((x) => x.toFixed(2)).join(", ")})`;
+const tr = (o) => `${o.transitions} / ${o.airTicks}`;
 const rows = [];
-let sumK = 0, sumR = 0, transK = 0, transR = 0;
+let sumK = 0, sumR = 0, sumJ = 0, transK = 0, transR = 0, transJ = 0;
 for (const s of data.scenes) {
   const w = buildWorld(s);
-  const out = run(s, w);
-  let us = 0;
-  for (let r = 0; r < REPS; r++) us += run(s, w).us;
-  us /= REPS;
+  const j = buildJolt(s);
+  const outR = run(s, w);
+  const outJ = runJolt(s, j);
+  let usR = 0, usJ = 0;
+  for (let r = 0; r < REPS; r++) {
+    usR += run(s, w).us;
+    usJ += runJolt(s, j).us;
+  }
+  usR /= REPS; usJ /= REPS;
   w.world.free();
+  j.free();
   const k = s.KCC;
-  sumK += k.UsPerMove; sumR += us; transK += k.Transitions; transR += out.transitions;
-  rows.push(`| ${s.Name} | ${f(k.Final)} | ${k.Transitions} / ${k.AirTicks} | ${f(out.final)} | ${out.transitions} / ${out.airTicks} | ${k.UsPerMove.toFixed(2)} | ${us.toFixed(2)} | ${(us / k.UsPerMove).toFixed(1)}x |`);
+  sumK += k.UsPerMove; sumR += usR; sumJ += usJ;
+  transK += k.Transitions; transR += outR.transitions; transJ += outJ.transitions;
+  rows.push(`| ${s.Name} | ${f(k.Final)} ${k.Transitions} / ${k.AirTicks} | ${f(outR.final)} ${tr(outR)} | ${f(outJ.final)} ${tr(outJ)} | ${k.UsPerMove.toFixed(2)} | ${usR.toFixed(2)} | ${usJ.toFixed(2)} |`);
 }
-console.log("| scene | kcc final | kcc transitions / air ticks | Rapier final | Rapier transitions / air ticks | kcc µs/move | Rapier µs/move | Rapier/kcc time |");
-console.log("|---|---|---|---|---|---|---|---|");
+console.log("| scene | kcc: final, transitions / air ticks | Rapier | Jolt | kcc µs/move | Rapier µs/move | Jolt µs/move |");
+console.log("|---|---|---|---|---|---|---|");
 for (const r of rows) console.log(r);
-console.log(`| **total** | | ${transK} | | ${transR} | ${(sumK / data.scenes.length).toFixed(2)} (mean) | ${(sumR / data.scenes.length).toFixed(2)} (mean) | ${(sumR / sumK).toFixed(1)}x |`);
+const n = data.scenes.length;
+console.log(`| **total** | ${transK} transitions | ${transR} | ${transJ} | ${(sumK / n).toFixed(2)} (mean) | ${(sumR / n).toFixed(2)} (mean, ${(sumR / sumK).toFixed(1)}x kcc) | ${(sumJ / n).toFixed(2)} (mean, ${(sumJ / sumK).toFixed(1)}x kcc) |`);

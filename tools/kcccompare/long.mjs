@@ -40,6 +40,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import RAPIER from "@dimforge/rapier3d-compat";
+import { buildJolt, moveJolt } from "./jolt.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");
@@ -114,15 +115,21 @@ const worlds = {};
 for (const s of scenes) {
   if (!s.Meshes && !s.Boxes) continue;
   worlds[s.Geometry] = world(s, (s.Meshes ?? []).map(trimesh));
-  if (s.Heightfield) worlds[`${s.Geometry} native`] = { ...world(s, [nativeHeightfield(s.Heightfield)]), mirrorX: true };
+  worlds[`${s.Geometry} jolt`] = buildJolt({ ...s, Start: [0, 500, 0] });
+  if (s.Heightfield) {
+    worlds[`${s.Geometry} native`] = { ...world(s, [nativeHeightfield(s.Heightfield)]), mirrorX: true };
+    worlds[`${s.Geometry} jolt native`] = buildJolt({ ...s, Start: [0, 500, 0] }, { nativeHeightfield: true });
+  }
 }
 const rows = [];
 for (const s of scenes) {
   const v = (a) => ({ x: a[0], y: a[1], z: a[2] });
-  const base = { bench: s.Bench, start: v(s.Start), move: v(s.Move), kccT: s.KCC.Translation, kcc: [], rapier: [] };
+  const base = { bench: s.Bench, start: v(s.Start), move: v(s.Move), kccT: s.KCC.Translation, kcc: [], rapier: [], jolt: [],
+    j: worlds[`${s.Geometry} jolt`] };
   if (worlds[`${s.Geometry} native`]) {
-    rows.push({ ...base, name: `${s.Name} (Rapier: trimesh)`, s: worlds[s.Geometry], kcc: [], rapier: [] });
-    rows.push({ ...base, name: `${s.Name} (Rapier: native heightfield, mirrored)`, s: worlds[`${s.Geometry} native`], kcc: [], rapier: [] });
+    rows.push({ ...base, name: `${s.Name} (trimeshes)`, s: worlds[s.Geometry], kcc: [], rapier: [], jolt: [] });
+    rows.push({ ...base, name: `${s.Name} (native heightfields: Rapier's mirrored, Jolt's)`, s: worlds[`${s.Geometry} native`], kcc: [], rapier: [], jolt: [],
+      j: worlds[`${s.Geometry} jolt native`] });
   } else {
     rows.push({ ...base, name: s.Name, s: worlds[s.Geometry] });
   }
@@ -133,6 +140,27 @@ for (const s of scenes) {
 // same start, fewer where a move is slow (at most ~0.5 s per scene and
 // round, at least 20 moves). The capsule is put back before each move, as
 // kcc's Move takes its start as an argument.
+// timeLoop times move() as timeMove does: warm up for 0.1 s, then up to n
+// moves (at least 20, about 0.5 s).
+function timeLoop(move, n) {
+  const w0 = process.hrtime.bigint();
+  let warm = 0, elapsed = 0;
+  while (warm < 10 || elapsed < 1e8) {
+    move();
+    warm++;
+    elapsed = Number(process.hrtime.bigint() - w0);
+  }
+  const reps = Math.max(20, Math.min(n, Math.round(5e8 / (elapsed / warm))));
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < reps; i++) move();
+  return { us: Number(process.hrtime.bigint() - t0) / 1000 / reps, reps };
+}
+
+function timeJolt(row, n) {
+  const first = moveJolt(row.j, row.start, row.move);
+  return { ...timeLoop(() => moveJolt(row.j, row.start, row.move), n), ...first };
+}
+
 function timeMove(row, n) {
   const { ch, cc, mirrorX } = row.s;
   const sx = mirrorX ? -1 : 1;
@@ -167,16 +195,19 @@ for (let round = 0; round < rounds; round++) {
     row.rapier.push(r.us);
     row.rapierT = r.t;
     row.rapierReps = r.reps;
+    const j = timeJolt(row, reps);
+    row.jolt.push(j.us);
+    row.joltT = j.t;
   }
-  console.error(`round ${round + 1}: ` + rows.map((r) => `${r.bench} kcc ${r.kcc.at(-1).toFixed(1)} Rapier ${r.rapier.at(-1).toFixed(1)} (${r.rapierReps} moves)`).join("; "));
+  console.error(`round ${round + 1}: ` + rows.map((r) => `${r.bench} kcc ${r.kcc.at(-1).toFixed(1)} Rapier ${r.rapier.at(-1).toFixed(1)} Jolt ${r.jolt.at(-1).toFixed(1)} (${r.rapierReps} moves)`).join("; "));
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (t) => `(${t.map((x) => x.toFixed(3)).join(", ")})`;
 const hyp = (t) => Math.hypot(t[0], t[2]);
 console.log(`median of ${rounds} rounds of up to ${reps} moves, µs per move; Rapier/kcc is the median of the rounds' ratios (above 1: kcc faster)`);
-console.log("| scene | kcc µs | Rapier µs | Rapier/kcc | kcc translation (m) | Rapier translation (m) | note |");
-console.log("|---|---|---|---|---|---|---|");
+console.log("| scene | kcc µs | Rapier µs | Rapier/kcc | Jolt µs | Jolt/kcc | kcc translation (m) | Rapier translation (m) | Jolt translation (m) | note |");
+console.log("|---|---|---|---|---|---|---|---|---|---|");
 for (const row of rows) {
   const k = median(row.kcc), r = median(row.rapier);
   const ratio = median(row.rapier.map((x, i) => x / row.kcc[i]));
@@ -185,5 +216,6 @@ for (const row of rows) {
   const asked = Math.hypot(row.move.x, row.move.y, row.move.z);
   const note = dh > 0.01 * asked || dp > 0.01 * asked
     ? `NOTE: horizontal ${hyp(row.kccT).toFixed(3)} vs ${hyp(row.rapierT).toFixed(3)} m, end points ${dp.toFixed(3)} m apart` : "";
-  console.log(`| ${row.name} | ${k.toFixed(1)} | ${r.toFixed(1)} | ${ratio.toFixed(2)}x | ${fmt(row.kccT)} | ${fmt(row.rapierT)} | ${note} |`);
+  const jr = median(row.jolt.map((x, i) => x / row.kcc[i]));
+  console.log(`| ${row.name} | ${k.toFixed(1)} | ${r.toFixed(1)} | ${ratio.toFixed(2)}x | ${median(row.jolt).toFixed(1)} | ${jr.toFixed(2)}x | ${fmt(row.kccT)} | ${fmt(row.rapierT)} | ${fmt(row.joltT)} | ${note} |`);
 }
