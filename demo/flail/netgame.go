@@ -202,6 +202,10 @@ func (n *netGame) sync(dt float64) {
 // connection in when it is up; it returns an error when that fails.
 func (n *netGame) reconnect(lost error) error {
 	if n.redial == nil {
+		if url, ok := online.MovedTo(lost); ok {
+			// the room was handed to another server of the fleet.
+			n.url = url
+		}
 		log.Printf("connection lost (%v): reconnecting to %s", lost, n.url)
 		ch := make(chan redialResult, 1)
 		n.redial = ch

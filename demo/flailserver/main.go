@@ -23,6 +23,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/nats-io/nats.go"
+	"github.com/seedgames/motorkit/demo/flail/fleet"
 	"github.com/seedgames/motorkit/demo/flail/online"
 )
 
@@ -42,6 +44,10 @@ type flags struct {
 	proxies  []string
 	state    string
 	drain    time.Duration
+	natsURL  string
+	natsCred string
+	public   string
+	serverID string
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -55,6 +61,10 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.web, "web", "demo/flail/web", "directory of the browser page (index.html; flail.wasm and wasm_exec.js when built)")
 	fs.BoolVar(&f.build, "build-wasm", true, "build flail.wasm with the go tool when -web has none")
 	fs.StringVar(&f.state, "state", "", "state file: on SIGTERM every room is saved to it after the drain; on start its rooms resume at their saved tick and their players have -grace to reconnect (the file is then renamed FILE.restored)")
+	fs.StringVar(&f.natsURL, "nats", "", "NATS server URL(s), comma-separated: join a fleet of servers (JetStream directory, /join, rooms handed over on drain); see docs/online.md")
+	fs.StringVar(&f.natsCred, "nats-creds", "", "with -nats: NATS credentials file (user JWT and NKey seed)")
+	fs.StringVar(&f.public, "public", "", "with -nats: the websocket URL players reach this server at (default ws://HOST:PORT/ws from -addr)")
+	fs.StringVar(&f.serverID, "id", "", "with -nats: this server's name in the directory (default random)")
 	fs.DurationVar(&f.drain, "drain", 5*time.Second, "on SIGTERM, how long to wait for the players' connections to end after telling them the server restarts")
 	fs.DurationVar(&f.grace, "grace", 10*time.Second, "how long a dropped player's car waits for a reconnect")
 	fs.BoolVar(&f.logJSON, "log-json", false, "log as JSON lines (log/slog: time, level, msg) for a log collector")
@@ -308,12 +318,23 @@ func main() {
 	ops := srv.OpsHandler()
 	mux.Handle("/healthz", ops)
 	mux.Handle("/readyz", ops)
-	mux.Handle("/rooms", ops)
 	mux.Handle("/metrics", srv.MetricsHandler())
 	mux.Handle("/", wf)
 	ln, err := net.Listen("tcp", f.addr)
 	if err != nil {
 		log.Fatal(err)
+	}
+	var member *fleet.Member
+	if f.natsURL != "" {
+		member, err = joinFleet(srv, f, ln.Addr())
+		if err != nil {
+			log.Fatal(err)
+		}
+		mux.Handle("/rooms", member.Handler())
+		mux.Handle("/join", member.Handler())
+		log.Printf("in the fleet of %s as %s", f.natsURL, member.ID())
+	} else {
+		mux.Handle("/rooms", ops)
 	}
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ConnContext: online.ConnContext}
 	log.Printf("flail server on %s: browser http://%s/ , native: go run ./demo/flail -connect ws://%s/ws",
@@ -326,7 +347,12 @@ func main() {
 		// Tell every player the server restarts (close code 1012), give
 		// the connections -drain to end, then keep the rooms in -state.
 		log.Printf("shutting down: draining")
-		srv.Drain(f.drain)
+		if member != nil {
+			// hand the rooms to other servers of the fleet first.
+			member.Drain(f.drain)
+		} else {
+			srv.Drain(f.drain)
+		}
 		if f.state != "" {
 			saveState(srv, f.state)
 		}
@@ -337,6 +363,24 @@ func main() {
 		log.Fatal(err)
 	}
 	<-stopped
+}
+
+// joinFleet connects to NATS and registers the server in the fleet's
+// directory under its public websocket URL.
+func joinFleet(srv *online.Server, f flags, addr net.Addr) (*fleet.Member, error) {
+	opts := []nats.Option{nats.Name("flailserver"), nats.MaxReconnects(-1)}
+	if f.natsCred != "" {
+		opts = append(opts, nats.UserCredentials(f.natsCred))
+	}
+	nc, err := nats.Connect(f.natsURL, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("nats %s: %w", f.natsURL, err)
+	}
+	public := f.public
+	if public == "" {
+		public = "ws://" + hostPort(addr) + "/ws"
+	}
+	return fleet.Join(srv, fleet.Options{Conn: nc, URL: public, ID: f.serverID})
 }
 
 // restoreState opens the rooms saved in path, if it exists. A bad file is

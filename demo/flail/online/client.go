@@ -54,6 +54,7 @@ type Client struct {
 	// Frame is the wire frame in use.
 	Frame wire.Frame
 	opts  DialOptions
+	url   string
 
 	mu    sync.Mutex
 	snaps [snapRing]timedSnap
@@ -109,7 +110,7 @@ func Dial(ctx context.Context, url string, opts DialOptions) (*Client, error) {
 		c.CloseNow()
 		return nil, err
 	}
-	cl := &Client{c: c, opts: opts, roster: map[uint32]wire.RosterEntry{}, nextTick: 1, done: make(chan struct{})}
+	cl := &Client{c: c, opts: opts, url: url, roster: map[uint32]wire.RosterEntry{}, nextTick: 1, done: make(chan struct{})}
 	if wire.KindOf(b) == wire.KindError {
 		var e wire.Error
 		if derr := wire.DecodeError(b, &e); derr != nil {
@@ -166,6 +167,9 @@ func Redial(ctx context.Context, url string, opts DialOptions, within, retry tim
 		}
 	}
 }
+
+// URL is the address the client dialled.
+func (c *Client) URL() string { return c.url }
 
 // Close closes the connection.
 func (c *Client) Close() error {

@@ -85,7 +85,7 @@ func (cl *conn) writeLoop() {
 		select {
 		case <-cl.done:
 			r, _ := cl.reason.Load().(string)
-			if r == restartReason {
+			if strings.HasPrefix(r, restartReason) {
 				cl.s.met.disconnect(r)
 				cl.s.logf("disconnect %s: %s", cl.who, r)
 				ctx, cancel := context.WithTimeout(cl.s.ctx, time.Second)

@@ -56,9 +56,13 @@ type player struct {
 
 // Room is one match: a donburi world on the systems pipeline at 40 Hz.
 type Room struct {
-	s   *Server
-	num int
-	m   *flailmatch.Match
+	s    *Server
+	num  int
+	seed uint64 // the match seed (a room moved from another server keeps its own)
+	m    *flailmatch.Match
+	// halt stops the room's loop without closing its players' connections
+	// (a room handed to another server); halted closes when it has.
+	halt, halted chan struct{}
 
 	mu      sync.Mutex
 	people  []*player
@@ -85,11 +89,13 @@ var worldMu sync.Mutex
 func newRoom(s *Server, num int) (*Room, error) {
 	worldMu.Lock()
 	defer worldMu.Unlock()
-	m, err := match.NewEmpty(*s.opts.Config, s.opts.Seed+uint64(num))
+	seed := s.opts.Seed + uint64(num)
+	m, err := match.NewEmpty(*s.opts.Config, seed)
 	if err != nil {
 		return nil, err
 	}
-	r := &Room{s: s, num: num, m: m, ids: map[donburi.Entity]uint32{}, nextID: 1}
+	r := &Room{s: s, num: num, seed: seed, m: m, ids: map[donburi.Entity]uint32{}, nextID: 1,
+		halt: make(chan struct{}), halted: make(chan struct{})}
 	for i := 1; i <= s.opts.RoomSize; i++ {
 		if err := r.addBot(); err != nil {
 			return nil, err
@@ -351,6 +357,9 @@ func (r *Room) run(ctx context.Context) {
 			case <-ctx.Done():
 				r.closeAll()
 				return
+			case <-r.halt:
+				close(r.halted)
+				return
 			case <-timer.C:
 			}
 		} else if ctx.Err() != nil {
@@ -364,6 +373,7 @@ func (r *Room) run(ctx context.Context) {
 			emptySince = now
 		} else if now.Sub(emptySince) > r.s.opts.EmptyRoomTimeout && r.s.retire(r) {
 			r.closeAll()
+			r.s.changed()
 			return
 		}
 	}

@@ -9,8 +9,10 @@ import (
 	"net/http"
 	"net/netip"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -167,6 +169,8 @@ type Server struct {
 	tokens   map[wire.Token]*player
 	closed   bool
 
+	onChange atomic.Value // func(), see OnChange
+
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -205,10 +209,31 @@ const restartReason = "restart: the server is restarting, reconnect in a few sec
 // that the server is restarting (a wire error CodeRestart, then the
 // websocket close code 1012, service restart) so clients reconnect by
 // themselves, waits up to timeout for the connections to end, and closes
-// the server. The matches are not kept: a restarted server starts empty.
-func (s *Server) Drain(timeout time.Duration) {
+// the server. The rooms stay in memory for SaveState.
+func (s *Server) Drain(timeout time.Duration) { s.DrainTo(timeout, nil) }
+
+// Handoff hands a room's state (from a halted room) to another server and
+// returns the websocket URL its players should reconnect to (for example
+// another server's AdoptRoom behind a message bus, as demo/flail/fleet
+// does).
+type Handoff func(room int, state []byte) (url string, err error)
+
+// DrainTo is Drain that first hands every room to another server: each
+// room is halted, its state given to handoff, and its players told to
+// reconnect at the URL handoff returns (the CodeRestart text ends with
+// "at URL"; MovedTo reads it back). A room whose handoff fails stays here
+// (for SaveState) and its players get the plain restart notice.
+func (s *Server) DrainTo(timeout time.Duration, handoff Handoff) {
 	s.mu.Lock()
 	s.closed = true
+	rooms := slices.Clone(s.rooms)
+	s.mu.Unlock()
+	if handoff != nil {
+		for _, r := range rooms {
+			s.moveRoom(r, handoff)
+		}
+	}
+	s.mu.Lock()
 	var cls []*conn
 	for cl := range s.live {
 		cls = append(cls, cl)
@@ -231,6 +256,55 @@ func (s *Server) Drain(timeout time.Duration) {
 	s.Close()
 }
 
+// moveRoom halts r, hands its state over and sends its players on.
+func (s *Server) moveRoom(r *Room, handoff Handoff) {
+	state, err := s.haltRoom(r)
+	var url string
+	if err == nil {
+		url, err = handoff(r.num, state)
+	}
+	if err != nil {
+		s.logf("room %d: handoff failed: %v", r.num, err)
+		return
+	}
+	r.mu.Lock()
+	var gone []wire.Token
+	for _, p := range r.people {
+		gone = append(gone, p.token)
+		if p.cl != nil {
+			p.cl.close(restartReason + " at " + url)
+		}
+	}
+	r.mu.Unlock()
+	s.mu.Lock()
+	for _, t := range gone {
+		delete(s.tokens, t)
+	}
+	if i := slices.Index(s.rooms, r); i >= 0 {
+		s.rooms = slices.Delete(s.rooms, i, i+1)
+	}
+	s.mu.Unlock()
+	s.logf("room %d handed over: %d people sent to %s", r.num, len(gone), url)
+}
+
+// MovedTo reports the URL a server's restart notice (err from a Client)
+// sends the player to, when its room was handed to another server.
+func MovedTo(err error) (url string, ok bool) {
+	var se *wire.Error
+	if !errors.As(err, &se) || se.Code != wire.CodeRestart {
+		return "", false
+	}
+	i := strings.LastIndex(se.Text, " at ")
+	if i < 0 {
+		return "", false
+	}
+	url = se.Text[i+len(" at "):]
+	if !strings.HasPrefix(url, "ws://") && !strings.HasPrefix(url, "wss://") {
+		return "", false
+	}
+	return url, true
+}
+
 // Close stops the rooms and disconnects everyone.
 func (s *Server) Close() {
 	s.mu.Lock()
@@ -248,6 +322,25 @@ func (s *Server) Rooms() []*Room {
 }
 
 func (s *Server) logf(format string, args ...any) { s.opts.Log.Printf(format, args...) }
+
+// Logf writes to the server's log (ServerOptions.Log), for code that runs
+// alongside it (demo/flail/fleet).
+func (s *Server) Logf(format string, args ...any) { s.logf(format, args...) }
+
+// OnChange sets fn to be called (on the goroutine of the change, with no
+// lock held) whenever a player joins or leaves or a room opens or closes,
+// so a directory of servers (demo/flail/fleet) can publish the new counts
+// at once. fn must not block.
+func (s *Server) OnChange(fn func()) { s.onChange.Store(fn) }
+
+func (s *Server) changed() {
+	if fn, ok := s.onChange.Load().(func()); ok && fn != nil {
+		fn()
+	}
+}
+
+// Options returns the server's options with their defaults filled in.
+func (s *Server) Options() ServerOptions { return s.opts }
 
 // ServeHTTP accepts a WebSocket connection and runs it until it ends.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -271,7 +364,17 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	raw, _ := r.Context().Value(rawConnKey{}).(net.Conn)
 	s.wg.Add(1)
 	defer s.wg.Done()
-	s.serve(sock{c, raw}, addr)
+	s.serve(sock{c, raw}, addr, preferredRoom(r))
+}
+
+// preferredRoom reads the room a player asks for from the websocket URL's
+// query (?room=N); -1 when there is none.
+func preferredRoom(r *http.Request) int {
+	n, err := strconv.Atoi(r.URL.Query().Get("room"))
+	if err != nil || n < 0 {
+		return -1
+	}
+	return n
 }
 
 // remoteAddr is the address limits count against: the connection's IP, or
@@ -398,7 +501,7 @@ func trimReason(s string) string {
 	return s
 }
 
-func (s *Server) serve(sk sock, addr string) {
+func (s *Server) serve(sk sock, addr string, pref int) {
 	c := sk.c
 	start := time.Now()
 	if !s.addPending(1) {
@@ -434,7 +537,7 @@ func (s *Server) serve(sk sock, addr string) {
 		frame = wire.SeedFrame(s.opts.Config.UnitsPerMeter)
 	}
 	cl := &conn{s: s, c: c, raw: sk.raw, start: start, addr: addr, frame: frame, out: make(chan []byte, s.opts.SendQueue), done: make(chan struct{})}
-	p, room, err := s.join(cl, cleanName(h.Name), h.Token)
+	p, room, err := s.join(cl, cleanName(h.Name), h.Token, pref)
 	if err != nil {
 		code := uint8(wire.CodeFull)
 		if errors.Is(err, errUnknownToken) {
@@ -445,6 +548,7 @@ func (s *Server) serve(sk sock, addr string) {
 	}
 	cl.who = fmt.Sprintf("%s (%q, room %d, player %d)", addr, p.name, room.num, p.id)
 	s.logf("join %s", cl.who)
+	s.changed()
 	s.mu.Lock()
 	if s.live == nil {
 		s.live = map[*conn]bool{}
@@ -464,6 +568,7 @@ func (s *Server) serve(sk sock, addr string) {
 	go cl.watchIdle()
 	reason := cl.readLoop(room, p)
 	room.leave(p, cl)
+	s.changed()
 	cl.close(reason)
 	if r, _ := cl.reason.Load().(string); r == "" || r == "closed" {
 		s.met.disconnect("closed") // a kick counted itself
@@ -501,7 +606,7 @@ func lastRune(s string) (rune, int) {
 
 // join puts the connection on its old car (valid token within the grace
 // time) or a new car in the first room with space.
-func (s *Server) join(cl *conn, name string, tok wire.Token) (*player, *Room, error) {
+func (s *Server) join(cl *conn, name string, tok wire.Token, pref int) (*player, *Room, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -526,7 +631,13 @@ func (s *Server) join(cl *conn, name string, tok wire.Token) (*player, *Room, er
 	if n := s.carsFrom(cl.addr); n >= s.opts.MaxPerAddress {
 		return nil, nil, fmt.Errorf("%d cars from your address already (at most %d)", n, s.opts.MaxPerAddress)
 	}
-	for _, r := range s.rooms {
+	// the room the player asked for (?room=N: a friend's room, or the
+	// one a fleet's /join picked) first, then the first with space.
+	rooms := s.rooms
+	if i := slices.IndexFunc(rooms, func(r *Room) bool { return r.num == pref }); i > 0 {
+		rooms = append([]*Room{rooms[i]}, slices.Delete(slices.Clone(rooms), i, i+1)...)
+	}
+	for _, r := range rooms {
 		if p, err := r.add(cl, name); err == nil {
 			s.tokens[p.token] = p
 			return p, r, nil

@@ -64,6 +64,7 @@ func (r *Room) appendState(b []byte) ([]byte, error) {
 	}
 	w := binstate.Writer{Buf: b}
 	w.U32(uint32(r.num))
+	w.U64(r.seed)
 	w.U32(r.nextID)
 	w.U32(uint32(len(r.people)))
 	for _, p := range r.people {
@@ -92,7 +93,8 @@ func (r *Room) appendState(b []byte) ([]byte, error) {
 }
 
 // RestoreState opens the rooms of a state file written by SaveState, with
-// this server's config and seed (a file of another config is refused). Each
+// this server's config (a file of another config is refused; each room
+// keeps its own match seed). Each
 // room resumes at its saved tick; its people wait Grace, from now, for a
 // reconnect with their tokens. Call it before serving. On an error nothing
 // is opened and the error wraps ErrState: the server starts empty.
@@ -148,10 +150,12 @@ func (s *Server) RestoreState(data []byte) (rooms int, err error) {
 func (s *Server) restoreRoom(blob []byte) (*Room, error) {
 	rd := binstate.NewReader(blob)
 	num := int(rd.U32())
+	seed := rd.U64()
 	nextID := rd.U32()
 	np := rd.Count("people", 40, MaxRoomSize)
 	now := time.Now()
-	r := &Room{s: s, num: num, nextID: nextID, ids: map[donburi.Entity]uint32{}, roster: true}
+	r := &Room{s: s, num: num, seed: seed, nextID: nextID, ids: map[donburi.Entity]uint32{}, roster: true,
+		halt: make(chan struct{}), halted: make(chan struct{})}
 	for i := 0; i < np && rd.Err() == nil; i++ {
 		p := &player{room: r, id: rd.U32(), ent: donburi.Entity(rd.U64()), name: rd.String(), addr: rd.String(), goneAt: now}
 		copy(p.token[:], rd.Fixed(wire.TokenSize))
@@ -176,7 +180,7 @@ func (s *Server) restoreRoom(blob []byte) (*Room, error) {
 		return nil, fmt.Errorf("room number %d", num)
 	}
 	worldMu.Lock()
-	m, err := match.RestoreEmpty(*s.opts.Config, s.opts.Seed+uint64(num), snap)
+	m, err := match.RestoreEmpty(*s.opts.Config, seed, snap)
 	if err == nil {
 		m.Events()
 	}
@@ -201,4 +205,58 @@ func (s *Server) restoreRoom(blob []byte) (*Room, error) {
 		}
 	}
 	return r, nil
+}
+
+// haltRoom stops r's loop (its players stay connected) and returns its
+// state, for AdoptRoom on another server.
+func (s *Server) haltRoom(r *Room) ([]byte, error) {
+	select {
+	case <-r.halt:
+	default:
+		close(r.halt)
+	}
+	select {
+	case <-r.halted:
+	case <-time.After(2 * time.Second):
+		return nil, fmt.Errorf("room %d did not stop", r.num)
+	}
+	return r.appendState(nil)
+}
+
+// AdoptRoom opens a room handed over by another server (its state from
+// the other server's DrainTo): the match resumes at its tick with its own
+// seed, under the next free room number here, and its people have Grace,
+// from now, to reconnect with their tokens. It refuses a state of another
+// config or format, and a room when this server is closing or full.
+func (s *Server) AdoptRoom(state []byte) (room int, err error) {
+	r, err := s.restoreRoom(state)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %v", ErrState, err)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return 0, errors.New("online: server closing")
+	}
+	if len(s.rooms) >= s.opts.MaxRooms {
+		return 0, fmt.Errorf("online: server full (%d rooms)", len(s.rooms))
+	}
+	for _, p := range r.people {
+		if _, dup := s.tokens[p.token]; dup {
+			return 0, fmt.Errorf("%w: a token of the room is already in use here", ErrState)
+		}
+	}
+	from := r.num
+	r.num = s.nextRoom
+	s.nextRoom++
+	for _, p := range r.people {
+		s.tokens[p.token] = p
+	}
+	s.rooms = append(s.rooms, r)
+	s.wg.Add(1)
+	go func() { defer s.wg.Done(); r.run(s.ctx) }()
+	defer s.changed()
+	s.logf("room %d adopted (room %d of its old server) at tick %d: %d people waiting %v for a reconnect",
+		r.num, from, r.m.Ticks(), len(r.people), s.opts.Grace)
+	return r.num, nil
 }

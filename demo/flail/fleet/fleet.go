@@ -1,0 +1,404 @@
+//go:build !js
+
+package fleet
+
+import (
+	"cmp"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/seedgames/motorkit/demo/flail/online"
+)
+
+// Options configure Join. Zero fields take the defaults.
+type Options struct {
+	// Conn is the NATS connection (its URL, credentials and TLS are the
+	// caller's: nats.Connect with nats.UserCredentials, nats.Secure ...).
+	Conn *nats.Conn
+	// URL is the websocket address players reach this server at, e.g.
+	// ws://game3.example.com:8040/ws. Required.
+	URL string
+	// ID names the server in the directory (default "s-" and 8 random
+	// hex digits); letters, digits, '-' and '_'.
+	ID string
+	// Bucket is the JetStream key-value bucket (default "flail_fleet").
+	Bucket string
+	// Heartbeat is how often the entry is refreshed (default 1 s) and TTL
+	// how long an entry lives without one (default 5 s): a server that
+	// dies leaves the directory within TTL.
+	Heartbeat, TTL time.Duration
+	// HandoffTimeout bounds one room's handoff (default 5 s).
+	HandoffTimeout time.Duration
+}
+
+// Entry is one server in the directory.
+type Entry struct {
+	ID       string            `json:"id"`
+	URL      string            `json:"url"`
+	RoomSize int               `json:"room_size"`
+	MaxRooms int               `json:"max_rooms"`
+	Draining bool              `json:"draining"`
+	Rooms    []online.RoomInfo `json:"rooms"`
+}
+
+// Room is a room of the fleet as /rooms lists it.
+type Room struct {
+	Server string `json:"server"`
+	URL    string `json:"url"`
+	online.RoomInfo
+}
+
+// JoinAnswer is what /join answers: the websocket URL of the server and
+// the room number there (-1: a new room on that server). Connect to
+// URL with "?room=N" to land in that room.
+type JoinAnswer struct {
+	URL  string `json:"url"`
+	Room int    `json:"room"`
+}
+
+// Member is a server's membership of the fleet.
+type Member struct {
+	srv  *online.Server
+	o    Options
+	kv   jetstream.KeyValue
+	sub  *nats.Subscription
+	stop chan struct{}
+	done chan struct{}
+	kick chan struct{} // a change to publish before the next heartbeat
+
+	mu       sync.Mutex
+	draining bool
+	left     bool
+}
+
+// ErrNoRoom is returned by Pick when no server of the fleet has space.
+var ErrNoRoom = errors.New("fleet: no server has space")
+
+// Join registers srv in the fleet's directory, keeps its entry fresh every
+// Heartbeat, and takes rooms other servers hand over (AdoptRoom).
+func Join(srv *online.Server, o Options) (*Member, error) {
+	if o.Conn == nil || o.URL == "" {
+		return nil, errors.New("fleet: Options.Conn and Options.URL are required")
+	}
+	if o.ID == "" {
+		var b [4]byte
+		_, _ = rand.Read(b[:])
+		o.ID = "s-" + hex.EncodeToString(b[:])
+	}
+	for _, c := range o.ID {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
+			return nil, fmt.Errorf("fleet: server id %q: only letters, digits, '-' and '_'", o.ID)
+		}
+	}
+	o.Bucket = cmp.Or(o.Bucket, "flail_fleet")
+	o.Heartbeat = cmp.Or(o.Heartbeat, time.Second)
+	o.TTL = cmp.Or(o.TTL, 5*time.Second)
+	o.HandoffTimeout = cmp.Or(o.HandoffTimeout, 5*time.Second)
+	if o.TTL < 2*o.Heartbeat {
+		return nil, fmt.Errorf("fleet: TTL %v must be at least two heartbeats (%v)", o.TTL, o.Heartbeat)
+	}
+	js, err := jetstream.New(o.Conn)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: o.Bucket, TTL: o.TTL, History: 1,
+		Description: "flail servers: rooms, players and capacity, refreshed by each server's heartbeat"})
+	if err != nil {
+		return nil, fmt.Errorf("fleet: directory bucket %s: %w", o.Bucket, err)
+	}
+	m := &Member{srv: srv, o: o, kv: kv, stop: make(chan struct{}), done: make(chan struct{}), kick: make(chan struct{}, 1)}
+	m.sub, err = o.Conn.Subscribe(handoffSubject(o.ID), m.adopt)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.beat(); err != nil {
+		_ = m.sub.Unsubscribe()
+		return nil, err
+	}
+	srv.OnChange(func() {
+		select {
+		case m.kick <- struct{}{}:
+		default:
+		}
+	})
+	go m.loop()
+	return m, nil
+}
+
+// ID is the server's name in the directory.
+func (m *Member) ID() string { return m.o.ID }
+
+func handoffSubject(id string) string { return "flail.fleet.handoff." + id }
+
+func (m *Member) loop() {
+	defer close(m.done)
+	t := time.NewTicker(m.o.Heartbeat)
+	defer t.Stop()
+	for {
+		select {
+		case <-m.stop:
+			return
+		case <-t.C:
+		case <-m.kick:
+			// players came or went: publish now, at most every 20 ms.
+			time.Sleep(20 * time.Millisecond)
+		}
+		if err := m.beat(); err != nil {
+			m.srv.Logf("fleet: heartbeat: %v", err)
+		}
+	}
+}
+
+// beat writes this server's entry.
+func (m *Member) beat() error {
+	m.mu.Lock()
+	draining, left := m.draining, m.left
+	m.mu.Unlock()
+	if left {
+		return nil
+	}
+	opts := m.srv.Options()
+	e := Entry{ID: m.o.ID, URL: m.o.URL, RoomSize: opts.RoomSize, MaxRooms: opts.MaxRooms, Draining: draining,
+		Rooms: m.srv.RoomList()}
+	b, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	_, err = m.kv.Put(ctx, m.o.ID, b)
+	return err
+}
+
+// Servers lists the directory's live servers, sorted by ID.
+func (m *Member) Servers(ctx context.Context) ([]Entry, error) {
+	lister, err := m.kv.ListKeys(ctx)
+	if err != nil {
+		if errors.Is(err, jetstream.ErrNoKeysFound) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	defer func() { _ = lister.Stop() }()
+	var out []Entry
+	for k := range lister.Keys() {
+		v, err := m.kv.Get(ctx, k)
+		if err != nil {
+			continue // expired or deleted meanwhile
+		}
+		var e Entry
+		if json.Unmarshal(v.Value(), &e) == nil && e.ID == k {
+			out = append(out, e)
+		}
+	}
+	slices.SortFunc(out, func(a, b Entry) int { return cmp.Compare(a.ID, b.ID) })
+	return out, nil
+}
+
+// Rooms lists every room of the fleet, server by server.
+func (m *Member) Rooms(ctx context.Context) ([]Room, error) {
+	es, err := m.Servers(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var out []Room
+	for _, e := range es {
+		for _, r := range e.Rooms {
+			out = append(out, Room{Server: e.ID, URL: e.URL, RoomInfo: r})
+		}
+	}
+	return out, nil
+}
+
+// Pick chooses where a new player goes: the fullest room with space on a
+// server that is not draining (so rooms fill), else a new room on the
+// server with the most free room places. Ties go to the lower server ID
+// and room number.
+func Pick(servers []Entry) (JoinAnswer, error) {
+	best, bestPeople := JoinAnswer{}, -1
+	for _, e := range servers {
+		if e.Draining {
+			continue
+		}
+		for _, r := range e.Rooms {
+			if r.Players < e.RoomSize && r.Players > bestPeople {
+				best, bestPeople = JoinAnswer{URL: e.URL, Room: r.Room}, r.Players
+			}
+		}
+	}
+	if bestPeople >= 0 {
+		return best, nil
+	}
+	free := 0
+	for _, e := range servers {
+		if n := e.MaxRooms - len(e.Rooms); !e.Draining && n > free {
+			best, free = JoinAnswer{URL: e.URL, Room: -1}, n
+		}
+	}
+	if free == 0 {
+		return JoinAnswer{}, ErrNoRoom
+	}
+	return best, nil
+}
+
+// Handler serves /rooms (every room of the fleet: server, url, room,
+// players, bots, tick) and /join (a JoinAnswer; 503 when the fleet is
+// full) as JSON.
+func (m *Member) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/rooms", func(w http.ResponseWriter, r *http.Request) {
+		rooms, err := m.Rooms(r.Context())
+		if err != nil {
+			http.Error(w, "fleet directory: "+err.Error(), http.StatusBadGateway)
+			return
+		}
+		writeJSON(w, rooms)
+	})
+	mux.HandleFunc("/join", func(w http.ResponseWriter, r *http.Request) {
+		es, err := m.Servers(r.Context())
+		if err != nil {
+			http.Error(w, "fleet directory: "+err.Error(), http.StatusBadGateway)
+			return
+		}
+		a, err := Pick(es)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+		writeJSON(w, a)
+	})
+	return mux
+}
+
+func writeJSON(w http.ResponseWriter, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// handoffReply is a target server's answer to a room handoff.
+type handoffReply struct {
+	Room  int    `json:"room"`
+	URL   string `json:"url"`
+	Error string `json:"error,omitempty"`
+}
+
+// sealState prefixes a room's state with its CRC-32, which adopt checks:
+// a server never resumes a room whose bytes changed on the way (the state
+// itself carries its format version and the config fingerprint, which
+// AdoptRoom checks).
+func sealState(state []byte) []byte {
+	b := binary.LittleEndian.AppendUint32(make([]byte, 0, 4+len(state)), crc32.ChecksumIEEE(state))
+	return append(b, state...)
+}
+
+func openState(b []byte) ([]byte, error) {
+	if len(b) < 4 {
+		return nil, errors.New("fleet: handoff of a truncated room")
+	}
+	state := b[4:]
+	if crc32.ChecksumIEEE(state) != binary.LittleEndian.Uint32(b) {
+		return nil, errors.New("fleet: handoff of a room whose checksum does not match")
+	}
+	return state, nil
+}
+
+// adopt takes a room another server hands over.
+func (m *Member) adopt(msg *nats.Msg) {
+	var rep handoffReply
+	state, err := openState(msg.Data)
+	var n int
+	if err == nil {
+		n, err = m.srv.AdoptRoom(state)
+	}
+	if err != nil {
+		rep.Error = err.Error()
+	} else {
+		rep.Room, rep.URL = n, m.o.URL
+		_ = m.beat() // the directory shows the room at once
+	}
+	b, _ := json.Marshal(rep)
+	_ = msg.Respond(b)
+}
+
+// handoff sends one room's state to the live server with the most free
+// room places and returns the URL its players go to.
+func (m *Member) handoff(room int, state []byte) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), m.o.HandoffTimeout)
+	defer cancel()
+	es, err := m.Servers(ctx)
+	if err != nil {
+		return "", err
+	}
+	slices.SortStableFunc(es, func(a, b Entry) int {
+		return cmp.Compare(b.MaxRooms-len(b.Rooms), a.MaxRooms-len(a.Rooms))
+	})
+	var errs []error
+	for _, e := range es {
+		if e.ID == m.o.ID || e.Draining || len(e.Rooms) >= e.MaxRooms {
+			continue
+		}
+		msg, err := m.o.Conn.Request(handoffSubject(e.ID), sealState(state), m.o.HandoffTimeout)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", e.ID, err))
+			continue
+		}
+		var rep handoffReply
+		if err := json.Unmarshal(msg.Data, &rep); err != nil || rep.Error != "" {
+			errs = append(errs, fmt.Errorf("%s refused room %d: %s%v", e.ID, room, rep.Error, err))
+			continue
+		}
+		m.srv.Logf("fleet: room %d handed to %s as its room %d", room, e.ID, rep.Room)
+		return rep.URL + "?room=" + fmt.Sprint(rep.Room), nil
+	}
+	if len(errs) == 0 {
+		return "", errors.New("fleet: no other server has a free room place")
+	}
+	return "", errors.Join(errs...)
+}
+
+// Drain takes the server out of the fleet gracefully: its entry says
+// draining at once (no player is sent here any more), every room is handed
+// to another server (online.Server.DrainTo) whose players reconnect there
+// with their tokens, then the entry is removed and the server closed.
+// Rooms nobody could take stay in the server for SaveState.
+func (m *Member) Drain(timeout time.Duration) {
+	m.mu.Lock()
+	m.draining = true
+	m.mu.Unlock()
+	_ = m.beat()
+	_ = m.sub.Unsubscribe()
+	m.srv.DrainTo(timeout, m.handoff)
+	m.Leave()
+}
+
+// Leave removes the server's entry and stops the heartbeat.
+func (m *Member) Leave() {
+	m.mu.Lock()
+	if m.left {
+		m.mu.Unlock()
+		return
+	}
+	m.left = true
+	m.mu.Unlock()
+	close(m.stop)
+	<-m.done
+	_ = m.sub.Unsubscribe()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	_ = m.kv.Delete(ctx, m.o.ID)
+}
