@@ -215,7 +215,7 @@ func (m *Member) Rooms(ctx context.Context) ([]Room, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []Room
+	out := []Room{}
 	for _, e := range es {
 		for _, r := range e.Rooms {
 			out = append(out, Room{Server: e.ID, URL: e.URL, RoomInfo: r})
