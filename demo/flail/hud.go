@@ -44,7 +44,11 @@ func (g *Game) drawHUD(dst *ebiten.Image) {
 		if g.net.redial != nil {
 			drawText(dst, "CONNECTION LOST  ·  reconnecting to "+g.net.url, faceBold, float64(g.w)/2, 14, view.Danger, alignCenter)
 		} else {
-			drawText(dst, fmt.Sprintf("ONLINE  %s  room %d  ·  %d players", g.net.url, w.Room, g.m.Players()), faceBold, float64(g.w)/2, 14, view.Accent, alignCenter)
+			mode := "ONLINE"
+			if g.net.spectate {
+				mode = "WATCHING " + g.me().Name + " ·"
+			}
+			drawText(dst, fmt.Sprintf("%s  %s  room %d  ·  %d players", mode, g.net.url, w.Room, g.m.Players()), faceBold, float64(g.w)/2, 14, view.Accent, alignCenter)
 		}
 	} else if g.m.Replaying() {
 		drawText(dst, fmt.Sprintf("REPLAY  tick %d", g.m.Ticks()), faceBold, float64(g.w)/2, 14, view.Accent, alignCenter)

@@ -35,6 +35,7 @@ type flags struct {
 	height     int
 	connect    string
 	token      string
+	spectate   bool
 	name       string
 }
 
@@ -56,6 +57,7 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.IntVar(&f.width, "width", 1280, "window width")
 	fs.IntVar(&f.height, "height", 800, "window height")
+	fs.BoolVar(&f.spectate, "spectate", false, "with -connect: watch a room without a car (the camera follows the leader); the room is the URL's ?room=N or the one with the most people")
 	fs.StringVar(&f.token, "token", "", "with -connect: the reconnect token of an earlier car (32 hex digits; the browser page keeps it across a reload)")
 	fs.StringVar(&f.connect, "connect", "", "play online on the server at this address (ws://host:8040; the /ws endpoint is added when no path is given)")
 	fs.StringVar(&f.name, "name", "You", "your name in online play")

@@ -34,6 +34,10 @@ type netGame struct {
 	redial chan redialResult
 	ents   map[uint32]donburi.Entity
 	ph     flail.Physics
+	// spectate: no car of our own; the local car slot (match.Me) mirrors
+	// the followed player (the leader), follow.
+	spectate bool
+	follow   uint32
 
 	rosterV, pickV uint64
 	acc            float64
@@ -61,7 +65,7 @@ func connectOnline(f flags) (*flailmatch.Match, *netGame, error) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	opts := online.DialOptions{Name: f.name}
+	opts := online.DialOptions{Name: f.name, Spectate: f.spectate}
 	if tok, ok := parseToken(f.token); ok {
 		opts.Token = tok
 	}
@@ -93,7 +97,11 @@ func connectOnline(f flags) (*flailmatch.Match, *netGame, error) {
 		return nil, nil, err
 	}
 	m.Player = me
-	ng := &netGame{c: c, m: m, url: f.connect, opts: opts, ents: map[uint32]donburi.Entity{w.You: me}, ph: m.Game.Ph}
+	ng := &netGame{c: c, m: m, url: f.connect, opts: opts, ents: map[uint32]donburi.Entity{w.You: me}, ph: m.Game.Ph,
+		spectate: f.spectate}
+	if f.spectate {
+		delete(ng.ents, w.You)
+	}
 	ng.m.Events()
 	return m, ng, nil
 }
@@ -103,6 +111,10 @@ func connectOnline(f flags) (*flailmatch.Match, *netGame, error) {
 func (n *netGame) update(dt float64, cmd components.CommandData) (int, error) {
 	if err := n.c.Err(); err != nil || n.redial != nil {
 		return 0, n.reconnect(err)
+	}
+	if n.spectate {
+		n.sync(dt)
+		return 0, nil
 	}
 	n.pressed = n.pressed || cmd.PrimaryPressed
 	n.acc = math.Min(n.acc+dt, 0.25)
@@ -140,13 +152,19 @@ func (n *netGame) sync(dt float64) {
 		n.rosterV = v
 		n.syncRoster()
 	}
+	n.board = n.c.Board(n.board)
 	if _, ok := n.c.Interpolated(time.Now(), &n.ps); ok {
+		if n.spectate {
+			n.followLeader()
+		}
 		for i := range n.ps {
 			n.apply(&n.ps[i])
 		}
 	}
 	// the own car: predicted, and its flail and rope moved along with it.
-	if last, ok := n.c.Predict(&n.ph, n.move, &n.path); ok && m.Flail(match.Me).Alive {
+	if n.spectate {
+		// nothing to predict: the followed car is interpolated like the others.
+	} else if last, ok := n.c.Predict(&n.ph, n.move, &n.path); ok && m.Flail(match.Me).Alive {
 		d := n.sm.Update(n.path, last, dt)
 		b := m.Body(match.Me)
 		off := mgl64.Vec3{d[0] - b.Position[0], 0, d[1] - b.Position[2]}
@@ -176,7 +194,6 @@ func (n *netGame) sync(dt float64) {
 			pk.Add(flail.Pickup{Pos: mgl64.Vec3{p.X, 0, p.Z}, Energy: p.Energy, Dropped: p.Dropped})
 		}
 	}
-	n.board = n.c.Board(n.board)
 	m.Rules.Board.Reset(max(1, len(n.board)))
 	for _, row := range n.board {
 		if e, ok := n.ents[row.ID]; ok {
@@ -244,10 +261,49 @@ func (n *netGame) move(pos, vel [2]float64, dt float64) ([2]float64, [2]float64)
 	return online.KCCMove(k.Controller, components.LevelOf(n.m.World), k.Shape, components.Body.Get(e).Position[1], pos, vel, dt)
 }
 
+// own is the player the local car slot (match.Me) shows: ours, or the
+// followed one when spectating.
+func (n *netGame) own() uint32 {
+	if n.spectate {
+		return n.follow
+	}
+	return n.c.Welcome.You
+}
+
+// followLeader points the local car slot at the leaderboard's first player
+// (or the first car of the snapshot): that player's mirror entity gives its
+// place to the slot, and the one followed before gets an entity of its own
+// on the next apply.
+func (n *netGame) followLeader() {
+	id := uint32(0)
+	if len(n.board) > 0 {
+		id = n.board[0].ID
+	} else if len(n.ps) > 0 {
+		id = n.ps[0].ID
+	}
+	if id == 0 || id == n.follow {
+		return
+	}
+	if _, known := n.c.Roster(id); !known {
+		return
+	}
+	if n.follow != 0 {
+		delete(n.ents, n.follow)
+	}
+	if e, ok := n.ents[id]; ok && e != n.m.Player {
+		n.m.DropPlayer(e)
+	}
+	n.ents[id] = n.m.Player
+	n.follow = id
+	if re, ok := n.c.Roster(id); ok {
+		n.m.Flail(match.Me).Name = re.Name
+	}
+}
+
 func (n *netGame) syncRoster() {
 	m := n.m
 	for id, e := range n.ents {
-		if id == n.c.Welcome.You {
+		if id == n.own() {
 			continue
 		}
 		if _, ok := n.c.Roster(id); !ok {
@@ -255,7 +311,7 @@ func (n *netGame) syncRoster() {
 			delete(n.ents, id)
 		}
 	}
-	if me, ok := n.c.Roster(n.c.Welcome.You); ok {
+	if me, ok := n.c.Roster(n.own()); ok {
 		m.Flail(match.Me).Name = me.Name
 	}
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # CI check of online play (issue 15): start demo/flailserver on 127.0.0.1,
-# connect two native clients (Ann and Bob, under Xvfb, autopilot) and the
+# connect two native clients (Ann and Bob, under Xvfb, autopilot), a native
+# spectator and the
 # browser build in Debian's headless chromium; all three must join room 0,
 # and the screenshots of a native client and of the browser must show the
 # arena with the local car at the center (demo/flail/screencheck). The
@@ -64,9 +65,20 @@ timeout 120 "$work/flail" -connect "ws://$addr/ws" -name Bob -frames 720 -width 
 	-screenshot "$OUT/native.png" 2> >(grep -v '^XGB: ' >"$OUT/bob.log") &
 bob=$!
 pids+=($bob)
+# A spectator: no car, the camera on the leader.
+timeout 120 "$work/flail" -connect "ws://$addr/ws" -spectate -frames 480 -width 960 -height 600 \
+	-screenshot "$OUT/spectator.png" 2> >(grep -v '^XGB: ' >"$OUT/spectator.log") &
+spec=$!
+pids+=($spec)
 timeout 150 "$work/browsercheck" -url "http://$addr/?name=Browser" -out "$OUT/browser.png" -wait 15s -shots 3 -every 2s
 wait "$bob"
 wait "$ann"
+wait "$spec"
+if ! grep -q 'join .*("spectator", room 0, player 0)' "$OUT/server.log"; then
+	echo "online_check: the spectator did not watch room 0:" >&2
+	cat "$OUT/server.log" >&2
+	exit 1
+fi
 
 for who in Ann Bob Browser; do
 	if ! grep -q "join .*(\"$who\", room 0," "$OUT/server.log"; then
@@ -83,6 +95,8 @@ echo "online_check: Ann, Bob and Browser played in room 0"
 # screen, 3 s until the respawn): one of three screenshots 2 s apart must
 # show the arena with the car.
 go run ./demo/flail/screencheck -min-bot-pixels 0 "$OUT/native.png"
+# the spectator's camera follows the leader, drawn where the own car is.
+go run ./demo/flail/screencheck -min-bot-pixels 0 "$OUT/spectator.png"
 shown=""
 for shot in "$OUT/browser.png" "$OUT/browser-2.png" "$OUT/browser-3.png"; do
 	if go run ./demo/flail/screencheck -min-bot-pixels 0 "$shot"; then

@@ -7,6 +7,9 @@ const (
 	// HelloSeedFrame asks for the reference game's wire conventions (SeedFrame) in
 	// both directions.
 	HelloSeedFrame = 1 << 0
+	// HelloSpectate asks to watch a room without a car: the Welcome's You
+	// is 0 and no input is accepted.
+	HelloSpectate = 1 << 1
 )
 
 // TokenSize is the length of a reconnect token.
@@ -20,7 +23,7 @@ type Token [TokenSize]byte
 type Hello struct {
 	// Version is the client's protocol Version.
 	Version uint16
-	// Flags: HelloSeedFrame.
+	// Flags: HelloSeedFrame, HelloSpectate.
 	Flags uint8
 	// Name is the player's display name (at most MaxName bytes: a longer
 	// one is cut at a rune boundary, by the writer and by the reader).

@@ -23,6 +23,10 @@ type DialOptions struct {
 	Token wire.Token
 	// Seed asks for the reference game's wire conventions (wire.SeedFrame).
 	Seed bool
+	// Spectate watches a room without a car (wire.HelloSpectate): the
+	// Welcome's You is 0, snapshots arrive, inputs are refused. The
+	// room is the URL's ?room=N or the one with the most people.
+	Spectate bool
 	// Delay is the interpolation buffer (default 100 ms).
 	Delay time.Duration
 	// OnSnapshot, when set, is called from the reader goroutine for every
@@ -100,6 +104,9 @@ func Dial(ctx context.Context, url string, opts DialOptions) (*Client, error) {
 	}
 	if opts.Seed {
 		h.Flags |= wire.HelloSeedFrame
+	}
+	if opts.Spectate {
+		h.Flags |= wire.HelloSpectate
 	}
 	if err := c.Write(ctx, websocket.MessageBinary, wire.AppendHello(nil, &h)); err != nil {
 		c.CloseNow()

@@ -165,6 +165,9 @@ func (cl *conn) readLoop(room *Room, p *player) string {
 		if k := wire.KindOf(b); k != wire.KindInput {
 			return fmt.Sprintf("unexpected %v message", k)
 		}
+		if p.watcher {
+			return "input from a spectator"
+		}
 		if err := wire.DecodeInput(b, &in, cl.frame); err != nil {
 			return "bad input: " + err.Error()
 		}

@@ -52,6 +52,8 @@ type player struct {
 	inAt    time.Time
 	aim     float64
 	cnt     Counters
+	// watcher: a spectator's connection (no car, no token, id 0).
+	watcher bool
 }
 
 // Room is one match: a donburi world on the systems pipeline at 40 Hz.
@@ -66,6 +68,8 @@ type Room struct {
 
 	mu      sync.Mutex
 	people  []*player
+	// watchers are spectators: they get the snapshots and have no car.
+	watchers []*player
 	ids     map[donburi.Entity]uint32
 	nextID  uint32
 	roster  bool // changed since last sent
@@ -190,10 +194,33 @@ func (r *Room) welcome(p *player) {
 	p.cl.send(r.pickupsMsg(p.cl.frame))
 }
 
-// leave marks p disconnected (its car waits Grace for a reconnect).
+// MaxWatchers bounds the spectators of a room.
+const MaxWatchers = 32
+
+// watch adds a spectator's connection to the room.
+func (r *Room) watch(cl *conn) (*player, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.watchers) >= MaxWatchers {
+		return nil, fmt.Errorf("room %d has %d spectators already", r.num, MaxWatchers)
+	}
+	p := &player{room: r, cl: cl, addr: cl.addr, name: "spectator", watcher: true}
+	r.watchers = append(r.watchers, p)
+	r.welcome(p)
+	return p, nil
+}
+
+// leave marks p disconnected (its car waits Grace for a reconnect); a
+// spectator just leaves.
 func (r *Room) leave(p *player, cl *conn) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if p.watcher {
+		if i := slices.Index(r.watchers, p); i >= 0 {
+			r.watchers = slices.Delete(r.watchers, i, i+1)
+		}
+		return
+	}
 	if p.cl == cl {
 		p.cl = nil
 		p.goneAt = time.Now()
@@ -386,6 +413,9 @@ func (r *Room) closeAll() {
 		if p.cl != nil {
 			p.cl.close("server closing")
 		}
+	}
+	for _, p := range r.watchers {
+		p.cl.close("server closing")
 	}
 }
 

@@ -275,6 +275,9 @@ func (s *Server) moveRoom(r *Room, handoff Handoff) {
 			p.cl.close(restartReason + " at " + url)
 		}
 	}
+	for _, p := range r.watchers {
+		p.cl.close(restartReason + " at " + url)
+	}
 	r.mu.Unlock()
 	s.mu.Lock()
 	for _, t := range gone {
@@ -537,7 +540,13 @@ func (s *Server) serve(sk sock, addr string, pref int) {
 		frame = wire.SeedFrame(s.opts.Config.UnitsPerMeter)
 	}
 	cl := &conn{s: s, c: c, raw: sk.raw, start: start, addr: addr, frame: frame, out: make(chan []byte, s.opts.SendQueue), done: make(chan struct{})}
-	p, room, err := s.join(cl, cleanName(h.Name), h.Token, pref)
+	var p *player
+	var room *Room
+	if h.Flags&wire.HelloSpectate != 0 {
+		p, room, err = s.spectate(cl, pref)
+	} else {
+		p, room, err = s.join(cl, cleanName(h.Name), h.Token, pref)
+	}
 	if err != nil {
 		code := uint8(wire.CodeFull)
 		if errors.Is(err, errUnknownToken) {
@@ -565,7 +574,9 @@ func (s *Server) serve(sk sock, addr string, pref int) {
 		cl.close(restartReason)
 	}
 	go cl.writeLoop()
-	go cl.watchIdle()
+	if !p.watcher {
+		go cl.watchIdle() // a spectator sends nothing by design
+	}
 	reason := cl.readLoop(room, p)
 	room.leave(p, cl)
 	s.changed()
@@ -666,6 +677,32 @@ func (s *Server) join(cl *conn, name string, tok wire.Token, pref int) (*player,
 	}
 	s.tokens[p.token] = p
 	return p, r, nil
+}
+
+// spectate puts a spectator in room pref, or in the room with the most
+// people.
+func (s *Server) spectate(cl *conn, pref int) (*player, *Room, error) {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil, nil, errors.New("server closing")
+	}
+	var best *Room
+	for _, r := range s.rooms {
+		if r.num == pref {
+			best = r
+			break
+		}
+		if best == nil || r.People() > best.People() {
+			best = r
+		}
+	}
+	s.mu.Unlock()
+	if best == nil {
+		return nil, nil, errors.New("no room to watch")
+	}
+	p, err := best.watch(cl)
+	return p, best, err
 }
 
 // addPending counts a connection waiting for its Hello (+1) or done waiting

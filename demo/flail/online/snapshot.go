@@ -57,7 +57,8 @@ func (r *Room) send(start time.Time) {
 	}
 	var bodies [2][]byte // per frame: default, seed (r.body's storage)
 	var extra [2][][]byte
-	for _, p := range r.people {
+	for k := range len(r.people) + len(r.watchers) {
+		p := r.watcherOr(k)
 		cl := p.cl
 		if cl == nil {
 			continue
@@ -102,6 +103,14 @@ func (r *Room) send(start time.Time) {
 		st.Intervals = appendBounded(st.Intervals, start.Sub(r.lastAt).Seconds())
 	}
 	r.lastAt = start
+}
+
+// watcherOr returns person k, or spectator k-len(people) past the people.
+func (r *Room) watcherOr(k int) *player {
+	if k < len(r.people) {
+		return r.people[k]
+	}
+	return r.watchers[k-len(r.people)]
 }
 
 // appendBounded appends x, keeping the newest half when 1<<16 values are
