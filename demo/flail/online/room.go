@@ -66,17 +66,17 @@ type Room struct {
 	// (a room handed to another server); halted closes when it has.
 	halt, halted chan struct{}
 
-	mu      sync.Mutex
-	people  []*player
+	mu     sync.Mutex
+	people []*player
 	// watchers are spectators: they get the snapshots and have no car.
 	watchers []*player
-	ids     map[donburi.Entity]uint32
-	nextID  uint32
-	roster  bool // changed since last sent
-	stats   TickStats
-	lastAt  time.Time
-	players []wire.PlayerState
-	events  wire.Events
+	ids      map[donburi.Entity]uint32
+	nextID   uint32
+	roster   bool // changed since last sent
+	stats    TickStats
+	lastAt   time.Time
+	players  []wire.PlayerState
+	events   wire.Events
 	// body holds the encoded players of the tick per frame (default,
 	// seed); each person's snapshot copies it after its own header.
 	body [2][]byte
