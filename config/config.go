@@ -64,7 +64,14 @@ func AsError(err error, source string) *Error {
 // Decode decodes TOML data into v (a pointer to a struct with toml tags),
 // rejecting unknown keys. Keys absent from data keep the values v already
 // holds, so callers decode on top of their defaults.
+//
+// When v implements Renamer, old key names are rewritten to the new ones
+// first, with a Warning each.
 func Decode(data []byte, source string, v any) error {
+	data, err := renameKeys(data, source, v)
+	if err != nil {
+		return err
+	}
 	md, err := toml.Decode(string(data), v)
 	if err != nil {
 		return AsError(err, source)

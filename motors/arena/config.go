@@ -127,10 +127,10 @@ type Config struct {
 
 	// --- E) Jump buffering + frictionless jump ---
 
-	// JumpBufferWindowTicks is how many ticks a jump press stays buffered
+	// JumpBufferTicks is how many ticks a jump press stays buffered
 	// while the character cannot jump (ticks of the running tick rate).
 	// Default 3; typical 2-6; allowed [0, 120].
-	JumpBufferWindowTicks int `toml:"jump_buffer_window_ticks"`
+	JumpBufferTicks int `toml:"jump_buffer_ticks"`
 	// FrictionlessJumpMode is none, soft or hard. Default soft.
 	FrictionlessJumpMode FrictionlessJumpMode `toml:"frictionless_jump_mode"`
 	// LandingGraceTicks is the length of the window after landing where
@@ -183,7 +183,7 @@ func DefaultConfigForW(w float64) Config {
 		MaxShapingAnglePerTick: config.Deg2Rad(2),
 		MinAlignment:           0,
 
-		JumpBufferWindowTicks:         3,
+		JumpBufferTicks:               3,
 		FrictionlessJumpMode:          ModeSoft,
 		LandingGraceTicks:             2,
 		LandingFrictionScale:          0.25,
@@ -220,7 +220,7 @@ func (c *Config) Validate(source string) error {
 	ch.Range("min_speed_for_shaping", c.MinSpeedForShaping, 0, 1000)
 	ch.Range("max_shaping_angle_per_tick_deg", config.Rad2Deg(c.MaxShapingAnglePerTick), 0, 45)
 	ch.Range("min_alignment", c.MinAlignment, -1, 1)
-	ch.IntRange("jump_buffer_window_ticks", c.JumpBufferWindowTicks, 0, 120)
+	ch.IntRange("jump_buffer_ticks", c.JumpBufferTicks, 0, 120)
 	ch.OneOf("frictionless_jump_mode", string(c.FrictionlessJumpMode),
 		string(ModeNone), string(ModeSoft), string(ModeHard))
 	ch.IntRange("landing_grace_ticks", c.LandingGraceTicks, 0, 120)
@@ -253,12 +253,19 @@ type file struct {
 	MinSpeedForShaping            float64              `toml:"min_speed_for_shaping"`
 	MaxShapingAnglePerTickDeg     float64              `toml:"max_shaping_angle_per_tick_deg"`
 	MinAlignment                  float64              `toml:"min_alignment"`
-	JumpBufferWindowTicks         int                  `toml:"jump_buffer_window_ticks"`
+	JumpBufferTicks               int                  `toml:"jump_buffer_ticks"`
 	FrictionlessJumpMode          FrictionlessJumpMode `toml:"frictionless_jump_mode"`
 	LandingGraceTicks             int                  `toml:"landing_grace_ticks"`
 	LandingFrictionScale          float64              `toml:"landing_friction_scale"`
 	LandingFrictionScaleBestAngle float64              `toml:"landing_friction_scale_best_angle"`
 	AutoHop                       bool                 `toml:"auto_hop"`
+}
+
+// RenamedKeys lists the keys renamed for one name per idea across the
+// motors (config.Renamer): the old names load, with a warning, until
+// config.Until.
+func (file) RenamedKeys() map[string]string {
+	return map[string]string{"jump_buffer_window_ticks": "jump_buffer_ticks"}
 }
 
 func toFile(c Config) file {
@@ -274,7 +281,7 @@ func toFile(c Config) file {
 		ShapingStrength:   c.ShapingStrength, MinSpeedForShaping: c.MinSpeedForShaping,
 		MaxShapingAnglePerTickDeg: config.Rad2Deg(c.MaxShapingAnglePerTick),
 		MinAlignment:              c.MinAlignment,
-		JumpBufferWindowTicks:     c.JumpBufferWindowTicks, FrictionlessJumpMode: c.FrictionlessJumpMode,
+		JumpBufferTicks:           c.JumpBufferTicks, FrictionlessJumpMode: c.FrictionlessJumpMode,
 		LandingGraceTicks: c.LandingGraceTicks, LandingFrictionScale: c.LandingFrictionScale,
 		LandingFrictionScaleBestAngle: c.LandingFrictionScaleBestAngle,
 		AutoHop:                       c.AutoHop,
@@ -294,7 +301,7 @@ func (f file) config() Config {
 		ShapingStrength:   f.ShapingStrength, MinSpeedForShaping: f.MinSpeedForShaping,
 		MaxShapingAnglePerTick: degToRad(f.MaxShapingAnglePerTickDeg),
 		MinAlignment:           f.MinAlignment,
-		JumpBufferWindowTicks:  f.JumpBufferWindowTicks, FrictionlessJumpMode: f.FrictionlessJumpMode,
+		JumpBufferTicks:        f.JumpBufferTicks, FrictionlessJumpMode: f.FrictionlessJumpMode,
 		LandingGraceTicks: f.LandingGraceTicks, LandingFrictionScale: f.LandingFrictionScale,
 		LandingFrictionScaleBestAngle: f.LandingFrictionScaleBestAngle,
 		AutoHop:                       f.AutoHop,

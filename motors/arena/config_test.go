@@ -33,7 +33,7 @@ func TestDefaultsAreTheSeedSuggestedStartThroughW(t *testing.T) {
 			"min_speed_for_shaping":      {c.MinSpeedForShaping, 0.9 * w},
 			"max_shaping_angle_per_tick": {c.MaxShapingAnglePerTick, 2 * math.Pi / 180},
 			"min_alignment":              {c.MinAlignment, 0},
-			"jump_buffer_window_ticks":   {float64(c.JumpBufferWindowTicks), 3},
+			"jump_buffer_ticks":          {float64(c.JumpBufferTicks), 3},
 			"landing_grace_ticks":        {float64(c.LandingGraceTicks), 2},
 			"landing_friction_scale":     {c.LandingFrictionScale, 0.25},
 			"landing_friction_best":      {c.LandingFrictionScaleBestAngle, 0},
@@ -169,7 +169,7 @@ func TestParseRejectsOutOfRangeNamingKeyAndRange(t *testing.T) {
 		{"min_speed_for_shaping = -2\n", "min_speed_for_shaping", "[0, 1000]"},
 		{"max_shaping_angle_per_tick_deg = 46\n", "max_shaping_angle_per_tick_deg", "[0, 45]"},
 		{"min_alignment = 1.5\n", "min_alignment", "[-1, 1]"},
-		{"jump_buffer_window_ticks = -1\n", "jump_buffer_window_ticks", "[0, 120]"},
+		{"jump_buffer_ticks = -1\n", "jump_buffer_ticks", "[0, 120]"},
 		{"frictionless_jump_mode = \"ultra\"\n", "frictionless_jump_mode", "none, soft, hard"},
 		{"landing_grace_ticks = 500\n", "landing_grace_ticks", "[0, 120]"},
 		{"landing_friction_scale = 1.5\n", "landing_friction_scale", "[0, 1]"},
@@ -188,7 +188,7 @@ func TestParseRejectsOutOfRangeNamingKeyAndRange(t *testing.T) {
 }
 
 func TestParseRejectsWrongTypes(t *testing.T) {
-	for _, text := range []string{"friction = \"six\"\n", "jump_buffer_window_ticks = 2.5\n", "auto_hop = 1\n", "g_min = \n"} {
+	for _, text := range []string{"friction = \"six\"\n", "jump_buffer_ticks = 2.5\n", "auto_hop = 1\n", "g_min = \n"} {
 		if _, err := Parse([]byte(text), "type.toml"); err == nil || !strings.Contains(err.Error(), "type.toml") {
 			t.Errorf("%q: want error naming type.toml, got %v", text, err)
 		}
@@ -267,5 +267,20 @@ func TestDocListsEveryKnob(t *testing.T) {
 		if key, _, ok := strings.Cut(line, " = "); ok && !strings.Contains(string(doc), "| `"+key+"` |") {
 			t.Errorf("docs/motors/arena.md has no table row for %q", key)
 		}
+	}
+}
+
+// TestOldJumpBufferName: the pre-v0.2 name jump_buffer_window_ticks still
+// loads (with a warning) into JumpBufferTicks.
+func TestOldJumpBufferName(t *testing.T) {
+	var got []config.Warning
+	prev := config.SetWarningHandler(func(w config.Warning) { got = append(got, w) })
+	defer config.SetWarningHandler(prev)
+	c, err := Parse([]byte("jump_buffer_window_ticks = 5\n"), "old-arena.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.JumpBufferTicks != 5 || len(got) != 1 || got[0].Key != "jump_buffer_window_ticks" {
+		t.Fatalf("JumpBufferTicks %v, warnings %v", c.JumpBufferTicks, got)
 	}
 }

@@ -93,13 +93,13 @@ func (mo *Motor) IntentSpeedCap(ctx *motors.Context) float64 {
 	return mo.cfg.MaxSpeedAir
 }
 
-// JumpRules returns buffer = jump_buffer_window_ticks, landing grace =
+// JumpRules returns buffer = jump_buffer_ticks, landing grace =
 // landing_grace_ticks, no coyote time and AutoHop = auto_hop. The design
 // authors these windows in ticks, so they do not depend on tickRate.
 func (mo *Motor) JumpRules(tickRate float64) motors.JumpRules {
 	return motors.JumpRules{
 		Enabled:           true,
-		BufferTicks:       mo.cfg.JumpBufferWindowTicks,
+		BufferTicks:       mo.cfg.JumpBufferTicks,
 		LandingGraceTicks: mo.cfg.LandingGraceTicks,
 		AutoHop:           mo.cfg.AutoHop,
 	}

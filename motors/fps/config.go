@@ -56,9 +56,9 @@ type Config struct {
 	// CoyoteTime is how long after walking off a ledge a jump is still
 	// allowed (s, seed 0.08-0.2).
 	CoyoteTime float64 `toml:"coyote_time"`
-	// JumpBuffer is how long a jump press stays buffered while the
+	// JumpBufferTime is how long a jump press stays buffered while the
 	// character cannot jump yet (s, seed 0.08-0.2).
-	JumpBuffer float64 `toml:"jump_buffer"`
+	JumpBufferTime float64 `toml:"jump_buffer_time"`
 	// MaxSlopeDeg is the steepest ground the character can stand on and
 	// climb (degrees, seed 35-50). It configures the KCC.
 	MaxSlopeDeg float64 `toml:"max_slope_deg"`
@@ -104,7 +104,7 @@ var Knobs = []Knob{
 	{"jump_height", "m", 0.9, 1.4, 0, 5, func(c *Config) *float64 { return &c.JumpHeight }, true},
 	{"air_control", "", 0.3, 0.6, 0, 1, func(c *Config) *float64 { return &c.AirControl }, true},
 	{"coyote_time", "s", 0.08, 0.2, 0, 1, func(c *Config) *float64 { return &c.CoyoteTime }, true},
-	{"jump_buffer", "s", 0.08, 0.2, 0, 1, func(c *Config) *float64 { return &c.JumpBuffer }, true},
+	{"jump_buffer_time", "s", 0.08, 0.2, 0, 1, func(c *Config) *float64 { return &c.JumpBufferTime }, true},
 	{"max_slope_deg", "deg", 35, 50, 0, 89, func(c *Config) *float64 { return &c.MaxSlopeDeg }, true},
 	{"step_height", "m", 0.2, 0.45, 0, 2, func(c *Config) *float64 { return &c.StepHeight }, true},
 	{"ground_snap", "m", 0.05, 0.2, 0, 1, func(c *Config) *float64 { return &c.GroundSnap }, true},
@@ -116,23 +116,23 @@ var Knobs = []Knob{
 // (and of stop_speed's suggested 0.5-1.5 m/s).
 func DefaultConfig() Config {
 	return Config{
-		WalkSpeed:    3.5,
-		SprintSpeed:  5.75,
-		CrouchSpeed:  2.0,
-		GroundAccel:  27.5,
-		AirAccel:     10,
-		Friction:     9,
-		StopSpeed:    1.0,
-		Gravity:      24,
-		JumpHeight:   1.15,
-		AirControl:   0.45,
-		CoyoteTime:   0.14,
-		JumpBuffer:   0.14,
-		MaxSlopeDeg:  42.5,
-		StepHeight:   0.325,
-		GroundSnap:   0.125,
-		MaxFallSpeed: 42.5,
-		MaxDtClamp:   0.075,
+		WalkSpeed:      3.5,
+		SprintSpeed:    5.75,
+		CrouchSpeed:    2.0,
+		GroundAccel:    27.5,
+		AirAccel:       10,
+		Friction:       9,
+		StopSpeed:      1.0,
+		Gravity:        24,
+		JumpHeight:     1.15,
+		AirControl:     0.45,
+		CoyoteTime:     0.14,
+		JumpBufferTime: 0.14,
+		MaxSlopeDeg:    42.5,
+		StepHeight:     0.325,
+		GroundSnap:     0.125,
+		MaxFallSpeed:   42.5,
+		MaxDtClamp:     0.075,
 	}
 }
 
@@ -169,6 +169,13 @@ func (c *Config) Decode(data []byte, source string) error {
 	}
 	*c = tmp
 	return nil
+}
+
+// RenamedKeys lists the keys renamed for one name per idea across the
+// motors (config.Renamer): "jump_buffer" is now "jump_buffer_time", as in
+// the hybrid motor; the old name loads, with a warning, until config.Until.
+func (Config) RenamedKeys() map[string]string {
+	return map[string]string{"jump_buffer": "jump_buffer_time"}
 }
 
 // Parse decodes TOML data on top of DefaultConfig and validates it.
@@ -217,7 +224,7 @@ func (c Config) MaxSlopeRad() float64 { return config.Deg2Rad(c.MaxSlopeDeg) }
 func (c Config) JumpRules(tickRate float64) motors.JumpRules {
 	return motors.JumpRules{
 		Enabled:     c.JumpHeight > 0,
-		BufferTicks: motors.TicksFromSeconds(c.JumpBuffer, tickRate),
+		BufferTicks: motors.TicksFromSeconds(c.JumpBufferTime, tickRate),
 		CoyoteTicks: motors.TicksFromSeconds(c.CoyoteTime, tickRate),
 	}
 }

@@ -85,7 +85,7 @@ func TestParseRejectsUnknownAndOutOfRange(t *testing.T) {
 		{"gravity = nan", "gravity", "out of range"},
 		{"max_fall_speed = inf", "max_fall_speed", "out of range"},
 		{"air_control = 1.5", "air_control", "[0, 1]"},
-		{"jump_buffer = -0.1", "jump_buffer", "[0, 1]"},
+		{"jump_buffer_time = -0.1", "jump_buffer_time", "[0, 1]"},
 		{"max_slope_deg = 90", "max_slope_deg", "[0, 89]"},
 		{"crouch_speed = 4.0", "crouch_speed", "walk_speed"},
 		{"sprint_speed = 3.0", "sprint_speed", "walk_speed"},
@@ -233,5 +233,20 @@ func TestDocsListEveryKnob(t *testing.T) {
 				t.Errorf("docs row for %s lacks %q: %s", k.Key, want, row)
 			}
 		}
+	}
+}
+
+// TestOldJumpBufferName: the pre-v0.2 name jump_buffer still loads (with a
+// warning) into JumpBufferTime.
+func TestOldJumpBufferName(t *testing.T) {
+	var got []config.Warning
+	prev := config.SetWarningHandler(func(w config.Warning) { got = append(got, w) })
+	defer config.SetWarningHandler(prev)
+	c, err := Parse([]byte("jump_buffer = 0.1\n"), "old-fps.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.JumpBufferTime != 0.1 || len(got) != 1 || got[0].Key != "jump_buffer" {
+		t.Fatalf("JumpBufferTime %v, warnings %v", c.JumpBufferTime, got)
 	}
 }

@@ -16,7 +16,7 @@ import (
 // Parse a user tuning file on top of the defaults and read the derived
 // values the pipeline uses.
 func ExampleParse() {
-	cfg, err := fps.Parse([]byte("jump_height = 1.2\ngravity = 20\njump_buffer = 0.1\n"), "mine.toml")
+	cfg, err := fps.Parse([]byte("jump_height = 1.2\ngravity = 20\njump_buffer_time = 0.1\n"), "mine.toml")
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,0 +1,78 @@
+package config
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Renamer is implemented by configuration structs some of whose keys were
+// renamed: RenamedKeys maps each old top-level key to its new name.
+// Decode accepts an old name until the version Until names, with a
+// Warning, and refuses data that sets both names.
+type Renamer interface {
+	RenamedKeys() map[string]string
+}
+
+// Until is the release up to which renamed keys are accepted.
+const Until = "v0.3.0"
+
+// renameKeys rewrites the old keys of v's Renamer in data's top-level
+// key = value lines (before the first table header) to their new names,
+// warning once per file and key.
+func renameKeys(data []byte, source string, v any) ([]byte, error) {
+	rn, ok := v.(Renamer)
+	if !ok {
+		return data, nil
+	}
+	renames := rn.RenamedKeys()
+	olds := make([]string, 0, len(renames))
+	for old := range renames {
+		olds = append(olds, old)
+	}
+	sort.Strings(olds) // warnings in a stable order
+	lines := strings.Split(string(data), "\n")
+	changed := false
+	for _, old := range olds {
+		nu := renames[old]
+		oi, ni := topLevelKey(lines, old), topLevelKey(lines, nu)
+		if oi < 0 {
+			continue
+		}
+		if ni >= 0 {
+			return nil, &Error{Source: source, Key: old, Line: oi + 1,
+				Reason: fmt.Sprintf("renamed %q, which is set too (line %d): keep one", nu, ni+1)}
+		}
+		k := strings.Index(lines[oi], old)
+		lines[oi] = lines[oi][:k] + nu + lines[oi][k+len(old):]
+		changed = true
+		warn(Warning{Source: source, Key: old, Line: oi + 1,
+			Reason: fmt.Sprintf("renamed %q (the old name is accepted until %s)", nu, Until)})
+	}
+	if !changed {
+		return data, nil
+	}
+	return []byte(strings.Join(lines, "\n")), nil
+}
+
+// topLevelKey returns the index of the line setting key before any table
+// header, or -1.
+func topLevelKey(lines []string, key string) int {
+	for i, line := range lines {
+		l := strings.TrimSpace(line)
+		if l == "" || l[0] == '#' {
+			continue
+		}
+		if l[0] == '[' {
+			return -1
+		}
+		eq := strings.Index(l, "=")
+		if eq < 0 {
+			continue
+		}
+		if p := splitKey(l[:eq]); len(p) == 1 && p[0] == key {
+			return i
+		}
+	}
+	return -1
+}
