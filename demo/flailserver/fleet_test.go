@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
-	natsserver "github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/seedgames/motorkit/demo/flail/fleet/fleettest"
 	"github.com/seedgames/motorkit/demo/flail/online"
 )
 
@@ -29,16 +29,7 @@ func TestFleetBinaries(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the server binary")
 	}
-	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, JetStream: true,
-		StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go ns.Start()
-	if !ns.ReadyForConnections(10 * time.Second) {
-		t.Fatal("nats not ready")
-	}
-	defer ns.Shutdown()
+	natsURL := fleettest.StartNATS(t)
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "flailserver")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
@@ -46,7 +37,7 @@ func TestFleetBinaries(t *testing.T) {
 	}
 	args := func(id string) []string {
 		return []string{"-addr", "127.0.0.1:0", "-build-wasm=false", "-web", dir, "-room-size", "4",
-			"-nats", ns.ClientURL(), "-id", id, "-drain", "2s"}
+			"-nats", natsURL, "-id", id, "-drain", "2s"}
 	}
 	pa, urlA := startProc(t, bin, args("a")...)
 	pb, urlB := startProc(t, bin, args("b")...)
@@ -75,7 +66,7 @@ func TestFleetBinaries(t *testing.T) {
 	_ = pa.cmd.Process.Signal(syscall.SIGKILL)
 	<-pa.done
 	pc, urlC := startProc(t, bin, args("c")...)
-	nc, err := nats.Connect(ns.ClientURL())
+	nc, err := nats.Connect(natsURL)
 	if err != nil {
 		t.Fatal(err)
 	}

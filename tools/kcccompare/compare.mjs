@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import RAPIER from "@dimforge/rapier3d-compat";
 import { buildJolt, runJolt } from "./jolt.mjs";
+import { DT, play } from "./caller.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "..", "..");
@@ -27,7 +28,7 @@ const data = JSON.parse(execFileSync("go", ["run", "./tools/kcccompare/scenes"],
 
 await RAPIER.init();
 
-const R = 0.3, HALF = 0.6, DT = 1 / 60, G = 20, OFFSET = 0.01, REPS = 20;
+const R = 0.3, HALF = 0.6, OFFSET = 0.01, REPS = 20;
 
 function buildWorld(scene) {
   const world = new RAPIER.World({ x: 0, y: 0, z: 0 });
@@ -54,63 +55,27 @@ function buildWorld(scene) {
   return { world, ch, cc };
 }
 
-// run plays the plan once; returns the outcome and the time spent in
-// computeColliderMovement + reading the result, in microseconds.
+// run plays the plan once through Rapier (caller.mjs); the timed part is
+// computeColliderMovement and reading its result. Rapier reports no ground
+// normal: the plane caller gets the most upward collision normal of the
+// last move.
 function run(scene, w) {
-  const pos = { x: scene.Start[0], y: scene.Start[1], z: scene.Start[2] };
-  const vel = { x: 0, y: 0, z: 0 };
-  let transitions = 0, airTicks = 0, wasAir = false, ever = false, groundedLast = false;
-  let ns = 0n, moves = 0;
-  let wasGrounded = false, n = { x: 0, y: 1, z: 0 };
-  for (const ph of scene.Plan) {
-    for (let i = 0; i < ph.Ticks; i++) {
-      vel.x = ph.Wish[0]; vel.z = ph.Wish[2];
-      const jump = i === 0 ? ph.Jump : 0;
-      let desired;
-      if (scene.Caller === "plane" && wasGrounded && jump === 0) {
-        // The pipeline's caller: no gravity on the ground, planar velocity
-        // lifted onto the last ground normal (Rapier reports no ground
-        // normal; the most upward collision normal of the last move is used).
-        const lift = n.y > 1e-3 ? -(n.x * vel.x + n.z * vel.z) / n.y : 0;
-        vel.y = 0;
-        desired = { x: vel.x * DT, y: lift * DT, z: vel.z * DT };
-      } else {
-        if (jump > 0) vel.y = jump;
-        vel.y -= G * DT;
-        desired = { x: vel.x * DT, y: vel.y * DT, z: vel.z * DT };
+  return play(scene, {
+    move(pos, v) {
+      w.ch.setTranslation({ x: pos[0], y: pos[1], z: pos[2] });
+      w.cc.computeColliderMovement(w.ch, { x: v[0] * DT, y: v[1] * DT, z: v[2] * DT });
+      const t = w.cc.computedMovement();
+      return { d: [t.x, t.y, t.z], grounded: w.cc.computedGrounded() };
+    },
+    normal() {
+      let best = null;
+      for (let k = 0; k < w.cc.numComputedCollisions(); k++) {
+        const c = w.cc.computedCollision(k);
+        if (c && c.normal1.y > 0.05 && (!best || c.normal1.y > best[1])) best = [c.normal1.x, c.normal1.y, c.normal1.z];
       }
-      w.ch.setTranslation(pos);
-      const t0 = process.hrtime.bigint();
-      w.cc.computeColliderMovement(w.ch, desired);
-      const tr = w.cc.computedMovement();
-      const grounded = w.cc.computedGrounded();
-      ns += process.hrtime.bigint() - t0;
-      moves++;
-      pos.x += tr.x; pos.y += tr.y; pos.z += tr.z;
-      let vy = tr.y / DT;
-      if (grounded && (vy < 0 || jump === 0)) vy = 0;
-      if (scene.Caller === "plane" && !grounded) vy = Math.min(vel.y, Math.max(0, vy));
-      vel.y = vy;
-      if (scene.Caller === "plane") {
-        let best = null;
-        for (let k = 0; k < w.cc.numComputedCollisions(); k++) {
-          const c = w.cc.computedCollision(k);
-          if (c && c.normal1.y > 0.05 && (!best || c.normal1.y > best.y)) best = c.normal1;
-        }
-        if (best) n = { x: best.x, y: best.y, z: best.z };
-        if (!grounded) n = { x: 0, y: 1, z: 0 };
-      }
-      wasGrounded = grounded;
-      if (grounded) {
-        if (wasAir && ever) transitions++;
-        wasAir = false; ever = true;
-      } else {
-        wasAir = true; airTicks++;
-      }
-      groundedLast = grounded;
-    }
-  }
-  return { final: [pos.x, pos.y, pos.z], transitions, airTicks, groundedLast, us: Number(ns) / 1000 / moves };
+      return best;
+    },
+  });
 }
 
 const f = (p) => `(${p.map((x) => x.toFixed(2)).join(", ")})`;

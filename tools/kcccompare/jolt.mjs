@@ -18,9 +18,10 @@
 // Everything else keeps Jolt's defaults (predictive contact distance 0.1,
 // penetration recovery speed 1, walk-stairs forward test 0.15).
 import initJolt from "jolt-physics/wasm-compat";
+import { DT, G, play } from "./caller.mjs";
 
 const Jolt = await initJolt();
-const R = 0.3, HALF = 0.6, DT = 1 / 60, G = 20, OFFSET = 0.01;
+const R = 0.3, HALF = 0.6, OFFSET = 0.01;
 const NON_MOVING = 0, MOVING = 1;
 
 // buildJolt makes a physics system with the scene's static geometry and a
@@ -107,62 +108,28 @@ export function buildJolt(scene, opts = {}) {
   };
 }
 
-// runJolt plays the scene's plan once from its start with the same caller
-// as compare.mjs's Rapier run; returns the outcome and the time spent in
-// SetLinearVelocity + ExtendedUpdate + reading the result, in µs per move.
+// runJolt plays the scene's plan once from its start with the caller of
+// caller.mjs; the timed part is SetLinearVelocity, ExtendedUpdate and
+// reading the result.
 export function runJolt(scene, w) {
   w.ch.SetPosition(w.start);
   w.v.Set(0, 0, 0);
   w.ch.SetLinearVelocity(w.v);
   const alloc = w.jolt.GetTempAllocator();
-  const vel = { x: 0, y: 0, z: 0 };
-  let transitions = 0, airTicks = 0, wasAir = false, ever = false, wasGrounded = false;
-  let ns = 0n, moves = 0;
-  let n = { x: 0, y: 1, z: 0 };
-  const p0 = w.ch.GetPosition();
-  let pos = { x: p0.GetX(), y: p0.GetY(), z: p0.GetZ() };
-  for (const ph of scene.Plan) {
-    for (let i = 0; i < ph.Ticks; i++) {
-      vel.x = ph.Wish[0]; vel.z = ph.Wish[2];
-      const jump = i === 0 ? ph.Jump : 0;
-      if (scene.Caller === "plane" && wasGrounded && jump === 0) {
-        // no gravity on the ground, planar velocity lifted onto the
-        // ground plane Jolt reports.
-        const lift = n.y > 1e-3 ? -(n.x * vel.x + n.z * vel.z) / n.y : 0;
-        w.v.Set(vel.x, lift, vel.z);
-        vel.y = 0;
-      } else {
-        if (jump > 0) vel.y = jump;
-        vel.y -= G * DT;
-        w.v.Set(vel.x, vel.y, vel.z);
-      }
-      const t0 = process.hrtime.bigint();
+  return play(scene, {
+    move(pos, v) {
+      w.v.Set(v[0], v[1], v[2]);
       w.ch.SetLinearVelocity(w.v);
       w.ch.ExtendedUpdate(DT, w.grav, w.up, w.bp, w.ol, w.bf, w.sf, alloc);
       const p = w.ch.GetPosition();
-      const nx = p.GetX(), ny = p.GetY(), nz = p.GetZ();
-      const grounded = w.ch.GetGroundState() === Jolt.EGroundState_OnGround;
-      ns += process.hrtime.bigint() - t0;
-      moves++;
-      let vy = (ny - pos.y) / DT;
-      pos = { x: nx, y: ny, z: nz };
-      if (grounded && (vy < 0 || jump === 0)) vy = 0;
-      if (scene.Caller === "plane" && !grounded) vy = Math.min(vel.y, Math.max(0, vy));
-      vel.y = vy;
-      if (scene.Caller === "plane") {
-        const gn = w.ch.GetGroundNormal();
-        n = grounded ? { x: gn.GetX(), y: gn.GetY(), z: gn.GetZ() } : { x: 0, y: 1, z: 0 };
-      }
-      wasGrounded = grounded;
-      if (grounded) {
-        if (wasAir && ever) transitions++;
-        wasAir = false; ever = true;
-      } else {
-        wasAir = true; airTicks++;
-      }
-    }
-  }
-  return { final: [pos.x, pos.y, pos.z], transitions, airTicks, us: Number(ns) / 1000 / moves };
+      return { d: [p.GetX() - pos[0], p.GetY() - pos[1], p.GetZ() - pos[2]],
+        grounded: w.ch.GetGroundState() === Jolt.EGroundState_OnGround };
+    },
+    normal() {
+      const n = w.ch.GetGroundNormal();
+      return [n.GetX(), n.GetY(), n.GetZ()];
+    },
+  });
 }
 
 // JOLT_PLAIN=1 makes moveJolt call Update (no stair walking, no stick to

@@ -140,8 +140,8 @@ for (const s of scenes) {
 // same start, fewer where a move is slow (at most ~0.5 s per scene and
 // round, at least 20 moves). The capsule is put back before each move, as
 // kcc's Move takes its start as an argument.
-// timeLoop times move() as timeMove does: warm up for 0.1 s, then up to n
-// moves (at least 20, about 0.5 s).
+// timeLoop times move(): a warm-up of 0.1 s, then up to n moves (at least
+// 20, about 0.5 s).
 function timeLoop(move, n) {
   const w0 = process.hrtime.bigint();
   let warm = 0, elapsed = 0;
@@ -172,17 +172,7 @@ function timeMove(row, n) {
   };
   const t = move();
   const first = { t: [sx * t.x, t.y, t.z], grounded: cc.computedGrounded() };
-  const w0 = process.hrtime.bigint();
-  let warm = 0, elapsed = 0;
-  while (warm < 10 || elapsed < 1e8) {
-    move();
-    warm++;
-    elapsed = Number(process.hrtime.bigint() - w0);
-  }
-  const reps = Math.max(20, Math.min(n, Math.round(5e8 / (elapsed / warm))));
-  const t0 = process.hrtime.bigint();
-  for (let i = 0; i < reps; i++) move();
-  return { us: Number(process.hrtime.bigint() - t0) / 1000 / reps, reps, ...first };
+  return { ...timeLoop(move, n), ...first };
 }
 
 // Each round times every scene, kcc (a fresh process timing only that

@@ -17,27 +17,11 @@ import (
 	"testing"
 	"time"
 
-	natsserver "github.com/nats-io/nats-server/v2/server"
 	"github.com/nats-io/nats.go"
+	"github.com/seedgames/motorkit/demo/flail/fleet/fleettest"
 	"github.com/seedgames/motorkit/demo/flail/online"
 	"github.com/seedgames/motorkit/flail/wire"
 )
-
-// startNATS runs an embedded NATS server with JetStream on 127.0.0.1.
-func startNATS(t *testing.T) string {
-	t.Helper()
-	ns, err := natsserver.NewServer(&natsserver.Options{Host: "127.0.0.1", Port: -1, JetStream: true,
-		StoreDir: t.TempDir(), NoLog: true, NoSigs: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	go ns.Start()
-	if !ns.ReadyForConnections(10 * time.Second) {
-		t.Fatal("nats server not ready")
-	}
-	t.Cleanup(ns.Shutdown)
-	return ns.ClientURL()
-}
 
 // gameServer is one flail server of the fleet on 127.0.0.1.
 type gameServer struct {
@@ -167,7 +151,7 @@ func TestFleet(t *testing.T) {
 	if os.Getenv("FLEET300") == "1" {
 		clients, roomSize, rooms = 300, 12, 20
 	}
-	natsURL := startNATS(t)
+	natsURL := fleettest.StartNATS(t)
 	gs := []*gameServer{
 		startGame(t, natsURL, "s-a", roomSize, rooms),
 		startGame(t, natsURL, "s-b", roomSize, rooms),
@@ -303,7 +287,7 @@ func TestFleet(t *testing.T) {
 // TestAdoptRefusesBadRooms: a handed-over room with a wrong checksum, a
 // truncated one or one of another config is refused, and nothing opens.
 func TestAdoptRefusesBadRooms(t *testing.T) {
-	natsURL := startNATS(t)
+	natsURL := fleettest.StartNATS(t)
 	g := startGame(t, natsURL, "s-x", 4, 4)
 	for name, data := range map[string][]byte{
 		"truncated":    {1, 2},

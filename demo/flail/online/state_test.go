@@ -13,22 +13,21 @@ import (
 	"github.com/seedgames/motorkit/flail/wire"
 )
 
-// TestRoomRestoreSameBits saves a room of bots at tick 200 and restores it
-// into another server: stepped side by side, the two rooms' match
-// checksums agree on every one of the next 400 ticks and their final
-// states are equal byte for byte, as if the room had never stopped.
-func TestRoomRestoreSameBits(t *testing.T) {
-	opts := ServerOptions{RoomSize: 8, Seed: 21, Grace: time.Hour, Log: log.New(&syncBuf{}, "", 0)}
+// savedRoom steps room num of a server (not serving) ticks times by hand
+// and returns it, its state, and a second server of the same options to
+// restore it into (both closed when the test ends).
+func savedRoom(t *testing.T, opts ServerOptions, num, ticks int) (*Room, []byte, *Server) {
+	t.Helper()
 	s1, err := NewServer(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s1.Close()
-	r1, err := newRoom(s1, 3)
+	t.Cleanup(s1.Close)
+	r1, err := newRoom(s1, num)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := 0; i < 200; i++ {
+	for i := 0; i < ticks; i++ {
 		r1.step()
 	}
 	blob, err := r1.appendState(nil)
@@ -39,7 +38,17 @@ func TestRoomRestoreSameBits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s2.Close()
+	t.Cleanup(s2.Close)
+	return r1, blob, s2
+}
+
+// TestRoomRestoreSameBits saves a room of bots at tick 200 and restores it
+// into another server: stepped side by side, the two rooms' match
+// checksums agree on every one of the next 400 ticks and their final
+// states are equal byte for byte, as if the room had never stopped.
+func TestRoomRestoreSameBits(t *testing.T) {
+	opts := ServerOptions{RoomSize: 8, Seed: 21, Grace: time.Hour, Log: log.New(&syncBuf{}, "", 0)}
+	r1, blob, s2 := savedRoom(t, opts, 3, 200)
 	r2, err := s2.restoreRoom(blob)
 	if err != nil {
 		t.Fatal(err)
@@ -204,27 +213,7 @@ func FuzzRestoreState(f *testing.F) {
 // times more.
 func TestAdoptRoomSameBits(t *testing.T) {
 	opts := ServerOptions{RoomSize: 6, Seed: 4, Grace: time.Hour, Log: log.New(&syncBuf{}, "", 0)}
-	s1, err := NewServer(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s1.Close()
-	r1, err := newRoom(s1, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 150; i++ {
-		r1.step()
-	}
-	blob, err := r1.appendState(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s2, err := NewServer(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s2.Close()
+	r1, blob, s2 := savedRoom(t, opts, 2, 150)
 	n, err := s2.AdoptRoom(blob)
 	if err != nil {
 		t.Fatal(err)
