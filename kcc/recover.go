@@ -26,7 +26,9 @@ import "math"
 // 2 - dir.Up (up 1, sideways 2, down 3). One Move takes at most
 // deepMaxExit capsule heights of it, so a capsule buried deeper climbs out
 // over several ticks. When no exit is found, the caller falls back to the
-// contact-normal push.
+// contact-normal push. A collider moving into the capsule comes first: the
+// capsule leaves it ahead, along its velocity, crossing it if need be but
+// nothing else; when that way is blocked the capsule is crushed and stays.
 
 // deepDirs bounds the candidate directions; deepIDs the colliders the
 // capsule may start inside and still cross.
@@ -138,13 +140,18 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 	// velocity at the capsule, even when that is the long way out: the
 	// short way would be out through its back (a thin fast wall passing
 	// over a standing character).
+	// When that way is blocked (a wall or a ceiling behind the character),
+	// the character is crushed: it stays where it is, out of what it did
+	// not start inside, and the Move reports Crushed; no other exit is
+	// taken, since any would pass around or through what squeezes it.
 	for i := 0; i < ds.nids; i++ {
 		v := w.motionVelocity(ds.ids[i], p)
 		if l := length(v); l > 1e-6 {
 			dir := scale(v, 1/l)
-			if t, ok := c.exitAlongThrough(w, p, r, hh, dir, maxT, true); ok {
+			if t, ok := c.exitAlongThrough(w, p, r, hh, dir, maxT, ds.ids[i]); ok {
 				return madd(p, dir, math.Min(t, float64(deepMaxExit*height))), true, t <= float64(deepMaxExit*height)
 			}
+			return p, true, false
 		}
 	}
 	best, bestCost, bestOut := p, math.Inf(1), false
@@ -177,12 +184,15 @@ func (d *deepScratch) addID(id ColliderID) {
 // inside until it is Offset clear of it; ok is false when there is no such
 // t or the way out overlaps a collider it did not start inside.
 func (c *Controller) exitAlong(w *World, p vec, r, hh float64, dir vec, maxT float64) (float64, bool) {
-	return c.exitAlongThrough(w, p, r, hh, dir, maxT, false)
+	return c.exitAlongThrough(w, p, r, hh, dir, maxT, NoCollider)
 }
 
-// exitAlongThrough is exitAlong that, with anyWay, may also leave a
-// collider it started inside by its far side (for a pusher's direction).
-func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, maxT float64, anyWay bool) (float64, bool) {
+// exitAlongThrough is exitAlong that may also leave the collider mover by
+// its far side (a pusher's direction: ahead of it, whatever its depth).
+// Along a pusher's direction no other collider is left by its far side,
+// up included: a character a lift presses into a ceiling slab does not
+// come out on top of the slab.
+func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, maxT float64, mover ColliderID) (float64, bool) {
 	const margin = 1e-4
 	up := c.cfg.Up
 	off := c.cfg.Offset
@@ -195,8 +205,10 @@ func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, m
 		// and along -dir: a collider is left by its near side only, the
 		// one that needs the shorter way out (never through it).
 		lowBack := math.Min(-dot(q0, dir), -dot(q1, dir)) - r
-		// Only up and away may leave by the far side (onto a crate).
-		through := dot(dir, up) < 0.5 && !anyWay
+		// Up and away may leave by the far side (onto a crate the capsule
+		// is low in), except along a pusher's way, where only the pusher
+		// may be crossed.
+		upAway := mover == NoCollider && dot(dir, up) >= 0.5
 		need, overlaps := 0.0, false
 		// Only a real overlap (not the Offset skin, which the contact push
 		// restores afterwards) blocks or has to be cleared.
@@ -211,7 +223,7 @@ func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, m
 			}
 			sup := math.Max(dot(tr.a, dir), math.Max(dot(tr.b, dir), dot(tr.c, dir)))
 			back := -math.Min(dot(tr.a, dir), math.Min(dot(tr.b, dir), dot(tr.c, dir)))
-			if through && sup-low > back-lowBack+1e-6 {
+			if !upAway && tr.id != mover && sup-low > back-lowBack+1e-6 {
 				return 0, false // its far side: through it
 			}
 			need = math.Max(need, sup-low+off+margin)
@@ -229,7 +241,7 @@ func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, m
 				ext += float64(o.h[k] * math.Abs(dot(o.ax[k], dir)))
 			}
 			sup, back := dot(o.c, dir)+ext, ext-dot(o.c, dir)
-			if through && sup-low > back-lowBack+1e-6 {
+			if !upAway && o.id != mover && sup-low > back-lowBack+1e-6 {
 				return 0, false // its far side: through it
 			}
 			need = math.Max(need, sup-low+off+margin)
