@@ -99,6 +99,9 @@ type Controller struct {
 	nplanes     int
 	collisions  []Collision
 	deep        deepScratch
+	// carryF and carryEx filter Carry's sweep (the carrier left out).
+	carryF  QueryFilter
+	carryEx []ColliderID
 }
 
 // NewController returns a Controller for cfg. An invalid cfg never panics:

@@ -455,3 +455,38 @@ func (o *obb) bounds() aabb {
 	}
 	return aabb{min: sub(o.c, e), max: add(o.c, e)}
 }
+
+// Carry is World.Carry for a character with this controller's Up: the
+// displacement (and turn about Up) the collider ground gives a capsule of
+// shape at pos standing on it (the feet point, pos - Up*(HalfHeight +
+// Radius), is the point carried), cut short where the capsule swept along
+// it would come within Offset of another collider. A lift rising toward a
+// ceiling so stops carrying its rider under the ceiling instead of pushing
+// it in; the lift then presses the character and the next Move reports
+// Crushed. f restricts the colliders the sweep considers, as for
+// MoveFiltered (nil: all); the carrier itself is always left out.
+func (c *Controller) Carry(w *World, shape Capsule, pos mgl64.Vec3, ground ColliderID, f *QueryFilter) (delta mgl64.Vec3, yaw float64) {
+	up := c.cfg.Up
+	if w == nil || !validCapsuleP(&shape, &pos, &up) {
+		return mgl64.Vec3{}, 0
+	}
+	feet := madd(pos, up, -(shape.HalfHeight + shape.Radius))
+	delta, yaw = w.Carry(ground, feet, up)
+	if delta == (mgl64.Vec3{}) || !finiteVec(delta) {
+		return delta, yaw
+	}
+	c.carryEx = append(c.carryEx[:0], ground)
+	c.carryF = QueryFilter{}
+	if f != nil {
+		c.carryEx = append(c.carryEx, f.Exclude...)
+		c.carryF.Mask, c.carryF.Predicate = f.Mask, f.Predicate
+	}
+	c.carryF.Exclude = c.carryEx
+	c.s.setFilter(c.cfg.CollisionMask, &c.carryF)
+	c.s.beginCells()
+	defer c.endMove()
+	if hit, ok := c.cast(w, pos, shape.Radius, shape.HalfHeight, delta); ok && hit.Fraction < 1 {
+		delta = scale(delta, hit.Fraction)
+	}
+	return delta, yaw
+}

@@ -48,7 +48,14 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	}
 	pp[0], pp[1], pp[2] = bp[0], bp[1], bp[2]
 	level := p.level
-	p.carry(r.view, k, body, level)
+	ctrl := p.controller(r, worker)
+	var self *kcc.QueryFilter
+	if p.charCollide && k.Grounded && k.GroundCollider != kcc.NoCollider && level != nil {
+		p.selfBuf[0] = p.characterCollider(e, k, body, level)
+		p.selfFilter.Exclude = p.selfBuf[:]
+		self = &p.selfFilter
+	}
+	p.carry(ctrl, self, r.view, k, body, level)
 
 	jumped := false
 	if r.it != nil && r.jb != nil {
@@ -124,7 +131,6 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	}
 
 	var res kcc.MoveResult
-	ctrl := p.controller(r, worker)
 	if p.charCollide {
 		res = p.moveAmongCharacters(e, ctrl, k, body, level, desired)
 	} else {

@@ -105,20 +105,21 @@ func (p *Pipeline) levelEntry() *donburi.Entry {
 }
 
 // carry moves a character standing on a moving collider with it, before
-// its own move: by World.Carry's displacement, turning its view by the
-// carried yaw when TurnWithPlatform is set.
-func (p *Pipeline) carry(view *components.ViewData, k *components.KCCData, body *components.BodyData, level *kcc.World) {
+// its own move: by the controller's Carry (World.Carry's displacement, cut
+// short at other colliders: a lift does not push its rider into a
+// ceiling), turning its view by the carried yaw when TurnWithPlatform is
+// set. f is the character's query filter (its own capsule left out), nil
+// without character collisions.
+func (p *Pipeline) carry(ctrl *kcc.Controller, f *kcc.QueryFilter, view *components.ViewData, k *components.KCCData, body *components.BodyData, level *kcc.World) {
 	k.CarriedYaw = 0
-	if !k.Grounded || k.GroundCollider == kcc.NoCollider || level == nil || k.Planar2D {
+	if !k.Grounded || k.GroundCollider == kcc.NoCollider || level == nil || k.Planar2D || ctrl == nil {
 		return
 	}
 	// The point carried is the bottom of the capsule, where it touches
 	// the collider: on a tilting platform a point higher up would move
 	// differently from the surface under the feet, and the gap to it
 	// would creep open until the character lost the ground.
-	up := upOf(k)
-	feet := body.Position.Sub(detmath.Scale(up, k.Shape.HalfHeight+k.Shape.Radius))
-	d, yaw := level.Carry(k.GroundCollider, feet, up)
+	d, yaw := ctrl.Carry(level, k.Shape, body.Position, k.GroundCollider, f)
 	if !finiteVec(d) {
 		return
 	}
