@@ -102,6 +102,10 @@ type Controller struct {
 	// carryF and carryEx filter Carry's sweep (the carrier left out).
 	carryF  QueryFilter
 	carryEx []ColliderID
+	// listener is consulted about each collider a Move meets (listener.go);
+	// asked lists the colliders it was asked about during this Move.
+	listener ContactListener
+	asked    []ColliderID
 }
 
 // NewController returns a Controller for cfg. An invalid cfg never panics:
@@ -139,6 +143,7 @@ func (c *Controller) Config() Config {
 func (c *Controller) endMove() {
 	c.s.cellsOn = false
 	c.s.setFilter(c.cfg.CollisionMask, nil)
+	c.s.ignore = c.s.ignore[:0]
 }
 
 // groundInfo is the result of a ground probe.
@@ -187,7 +192,7 @@ func (c *Controller) supportOf(n, fn *vec, onFace bool) (walkable, steep bool, o
 func (c *Controller) ground(g *groundInfo, w *World, p *vec, r, hh float64) {
 	var p0, p1 vec
 	capsuleSegTo(&p0, &p1, p, &c.cfg.Up, hh)
-	c.groundFrom(g, w.contactsOf(&c.s, &p0, &p1, r, c.probeDist()), r)
+	c.groundFrom(g, c.contactsOf(w, &p0, &p1, r, c.probeDist()), r)
 }
 
 // probeDist is the ground probe distance: Offset + GroundTolerance plus a
@@ -254,7 +259,7 @@ func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 	for pass := 0; ; pass++ {
 		var p0, p1 vec
 		capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
-		cs := w.contactsOf(&c.s, &p0, &p1, r, probe)
+		cs := c.contactsOf(w, &p0, &p1, r, probe)
 		if !triedDeep && isDeep(cs, r) {
 			// The contact normals do not tell the way out: look for the
 			// shortest free exit (recover.go).
@@ -262,7 +267,7 @@ func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 			if q, ok, out := c.recoverDeep(w, p, r, hh); ok {
 				p = q
 				capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
-				cs = w.contactsOf(&c.s, &p0, &p1, r, probe)
+				cs = c.contactsOf(w, &p0, &p1, r, probe)
 				if !out {
 					// Part of a long exit: the rest next Move.
 					return p, cs
@@ -439,11 +444,18 @@ func (c *Controller) cast(w *World, p vec, r, hh float64, v vec) (CastHit, bool)
 	return hit, ok
 }
 
-// castTo is cast writing the hit into out, vectors by pointer.
+// castTo is cast writing the hit into out, vectors by pointer. A hit on a
+// collider the contact listener ignores is cast again without it.
 func (c *Controller) castTo(out *CastHit, w *World, p *vec, r, hh float64, v *vec) bool {
 	var p0, p1 vec
 	capsuleSegTo(&p0, &p1, p, &c.cfg.Up, hh)
-	return w.castCapsuleTo(out, &c.s, &p0, &p1, r, v, c.cfg.Offset)
+	for {
+		ok := w.castCapsuleTo(out, &c.s, &p0, &p1, r, v, c.cfg.Offset)
+		if !ok || c.listener == nil || !c.consult(ContactEvent{Collider: out.Collider, Point: out.Point,
+			Normal: out.Normal, Distance: c.cfg.Offset, Sweep: true}) {
+			return ok
+		}
+	}
 }
 
 // sanitizeDesired maps a non-finite request to zero and caps its length at
@@ -504,6 +516,7 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 // filter is read during the call only.
 func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Vec3, f *QueryFilter) MoveResult {
 	c.s.setFilter(c.cfg.CollisionMask, f)
+	c.s.ignore, c.asked = c.s.ignore[:0], c.asked[:0]
 	c.s.beginCells()
 	defer c.endMove()
 	up := c.cfg.Up

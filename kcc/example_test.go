@@ -117,3 +117,39 @@ func ExampleWorld_RemoveCollider() {
 	fmt.Println(blocked, stillBlocked, w.RemoveCollider(door))
 	// Output: true false kcc: collider already removed: 0
 }
+
+// oneWayPlatform is a ContactListener for a platform that can be jumped
+// through from below and stood on from above.
+type oneWayPlatform struct{ id kcc.ColliderID }
+
+func (o oneWayPlatform) OnContact(ev kcc.ContactEvent) kcc.ContactAction {
+	// Met from below (the normal from the platform toward the character
+	// points down) or from inside: pass through it for this Move.
+	if ev.Collider == o.id && (ev.Normal[1] < 0.5 || ev.Distance < 0) {
+		return kcc.ContactIgnore
+	}
+	return kcc.ContactAccept
+}
+
+// A one-way platform: a contact listener lets the character jump up
+// through it, and it lands on top.
+func ExampleController_SetContactListener() {
+	w := kcc.NewWorld()
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{})        // floor
+	plat := w.AddBox(mgl64.Vec3{0, 2.05, 0}, mgl64.Vec3{2, 0.05, 2}, mgl64.Quat{}) // top at 2.1
+	c := kcc.NewController(kcc.DefaultConfig())
+	c.SetContactListener(oneWayPlatform{plat})
+	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
+	pos := mgl64.Vec3{0, 0.91, 0} // standing on the floor
+	vy, dt := 11.0, 1.0/60        // a jump at 11 m/s, gravity 20 m/s²
+	for i := 0; i < 120; i++ {
+		vy -= 20 * dt
+		res := c.Move(w, shape, pos, mgl64.Vec3{0, vy * dt, 0})
+		pos = pos.Add(res.Translation)
+		if res.Grounded && vy < 0 {
+			vy = 0
+		}
+	}
+	fmt.Printf("feet at %.2f m\n", pos[1]-0.9)
+	// Output: feet at 2.11 m
+}

@@ -76,6 +76,11 @@ func (s *scratch) admits(c *collider, ci int32) bool {
 	if c.sensor || c.layer&s.mask == 0 {
 		return false
 	}
+	for _, x := range s.ignore {
+		if x == ColliderID(ci) {
+			return false
+		}
+	}
 	return s.filter.admits(ColliderID(ci), c.layer)
 }
 

@@ -481,6 +481,9 @@ type scratch struct {
 	// mask is never 0 (AllLayers when unfiltered).
 	mask   uint32
 	filter *QueryFilter
+	// ignore lists the colliders a contact listener dropped for the rest
+	// of a Move (listener.go).
+	ignore []ColliderID
 	// cells is a Controller's heightfield cell cache (cellcache.go),
 	// in use while cellsOn (during a Move).
 	cells   *cellCache

@@ -1,0 +1,88 @@
+package kcc
+
+import "github.com/go-gl/mathgl/mgl64"
+
+// Contact listeners: a per-contact hook during a Move, as Jolt's
+// CharacterContactListener (OnContactValidate, OnContactAdded) gives its
+// CharacterVirtual. The listener sees the first contact of each collider a
+// Move meets (a sweep hit, or a touch or overlap found by the push-out and
+// the ground probe) and decides, once per collider and Move, whether the
+// character collides with it: one-way platforms (ignore a platform met from
+// below), teammates walked through, doors a key opens. Without a listener a
+// Move makes no call and costs nothing more.
+
+// ContactAction is a ContactListener's decision about a collider.
+type ContactAction uint8
+
+const (
+	// ContactAccept collides as usual.
+	ContactAccept ContactAction = iota
+	// ContactIgnore passes through the collider for the rest of the Move:
+	// no sweep stops at it, the push-out and the ground probe do not see
+	// it.
+	ContactIgnore
+)
+
+// ContactEvent is a contact as the listener sees it.
+type ContactEvent struct {
+	// Collider is the collider met.
+	Collider ColliderID
+	// Point is the contact point on the collider and Normal the unit
+	// normal from the collider toward the capsule.
+	Point, Normal mgl64.Vec3
+	// Distance is the capsule's distance to the collider at the contact:
+	// about Offset for a sweep hit, negative for an overlap.
+	Distance float64
+	// Sweep is true for a hit of the Move's motion (or of its step up and
+	// snap), false for a contact found where the capsule stands.
+	Sweep bool
+}
+
+// ContactListener decides about the contacts of a Move. OnContact is called
+// during Move, from the goroutine calling it, at most once per collider
+// per Move; it must not modify the World.
+type ContactListener interface {
+	OnContact(ev ContactEvent) ContactAction
+}
+
+// SetContactListener sets (or with nil removes) the listener the
+// controller's Moves consult.
+func (c *Controller) SetContactListener(l ContactListener) { c.listener = l }
+
+// consult asks the listener about collider id the first time the Move meets
+// it and reports whether the Move now ignores it.
+func (c *Controller) consult(ev ContactEvent) bool {
+	for _, id := range c.asked {
+		if id == ev.Collider {
+			return false
+		}
+	}
+	c.asked = append(c.asked, ev.Collider)
+	if c.listener.OnContact(ev) == ContactIgnore {
+		c.s.ignore = append(c.s.ignore, ev.Collider)
+		return true
+	}
+	return false
+}
+
+// contactsOf is World.contactsOf through the listener: contacts with
+// colliders the listener ignores are dropped (the query runs again without
+// them).
+func (c *Controller) contactsOf(w *World, p0, p1 *vec, r, maxDist float64) []Contact {
+	for {
+		cs := w.contactsOf(&c.s, p0, p1, r, maxDist)
+		if c.listener == nil {
+			return cs
+		}
+		again := false
+		for i := range cs {
+			k := &cs[i]
+			if c.consult(ContactEvent{Collider: k.Collider, Point: k.Point, Normal: k.Normal, Distance: k.Distance}) {
+				again = true
+			}
+		}
+		if !again {
+			return cs
+		}
+	}
+}

@@ -1,0 +1,114 @@
+package kcc
+
+import (
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// oneWay ignores the platform whenever the character meets it from below
+// (the contact normal, from the platform toward the capsule, points down)
+// or stands inside it, and counts the calls.
+type oneWay struct {
+	platform ColliderID
+	calls    int
+}
+
+func (o *oneWay) OnContact(ev ContactEvent) ContactAction {
+	o.calls++
+	if ev.Collider == o.platform && (ev.Normal[1] < 0.5 || ev.Distance < 0) {
+		return ContactIgnore
+	}
+	return ContactAccept
+}
+
+// A one-way platform 2 m up: a character jumping from under it passes up
+// through it (the listener ignores it from below), lands on top of it on
+// the way down and stands there; without the listener the same jump hits
+// its underside.
+func TestContactListenerOneWayPlatform(t *testing.T) {
+	var endFeet float64
+	run := func(listen bool) (top float64, grounded bool, calls int) {
+		w := flatWorld()
+		plat := w.AddBox(mgl64.Vec3{0, 2.05, 0}, mgl64.Vec3{2, 0.05, 2}, mgl64.Quat{}) // top at 2.1
+		s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
+		l := &oneWay{platform: plat}
+		if listen {
+			s.c.SetContactListener(l)
+		}
+		s.step(mgl64.Vec3{}, 0)
+		s.step(mgl64.Vec3{}, 11) // up 11 m/s: apex about 3 m over the floor
+		for i := 0; i < 120; i++ {
+			s.step(mgl64.Vec3{}, 0)
+			top = max(top, s.pos[1])
+		}
+		endFeet = s.pos[1] - testHalf - testRadius
+		return top, s.grounded, l.calls
+	}
+	top, grounded, calls := run(true)
+	if !grounded || calls == 0 || endFeet < 2.1-1e-6 || endFeet > 2.1+2*DefaultOffset {
+		t.Fatalf("with the listener: grounded %v, feet %.3f after %d calls; want standing on the platform at 2.1", grounded, endFeet, calls)
+	}
+	feet := func(y float64) float64 { return y - testHalf - testRadius }
+	if top < 2.1+testHalf+testRadius {
+		t.Fatalf("with the listener the jump peaked at feet %.2f: it did not pass up through the platform", feet(top))
+	}
+	topNo, _, _ := run(false)
+	if feet(topNo)+2*(testHalf+testRadius) > 2.0+1e-6 {
+		t.Fatalf("without the listener the head reached %.2f, through the platform's underside at 2", topNo+testHalf+testRadius)
+	}
+}
+
+// Falling onto the one-way platform from above lands on it: the listener
+// accepts it from above.
+func TestContactListenerLandsOnOneWayPlatform(t *testing.T) {
+	w := flatWorld()
+	plat := w.AddBox(mgl64.Vec3{0, 2.05, 0}, mgl64.Vec3{2, 0.05, 2}, mgl64.Quat{})
+	s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, 2.1 + testHalf + testRadius + 1, 0}) // 1 m above it
+	s.c.SetContactListener(&oneWay{platform: plat})
+	for i := 0; i < 60; i++ {
+		s.step(mgl64.Vec3{}, 0)
+	}
+	if feet := s.pos[1] - testHalf - testRadius; !s.grounded || feet < 2.1-1e-6 || feet > 2.1+2*DefaultOffset {
+		t.Fatalf("falling onto the one-way platform from above: feet %.4f grounded %v, want on it at 2.1", feet, s.grounded)
+	}
+}
+
+// walkThrough ignores one collider: a teammate's box is walked through.
+type walkThrough ColliderID
+
+func (w walkThrough) OnContact(ev ContactEvent) ContactAction {
+	if ev.Collider == ColliderID(w) {
+		return ContactIgnore
+	}
+	return ContactAccept
+}
+
+// A listener that ignores a box (a teammate) lets the character walk
+// through it, where the same walk without the listener stops at it; and a
+// Move with a listener allocates nothing.
+func TestContactListenerPassThroughAndAllocs(t *testing.T) {
+	w := flatWorld()
+	mate := w.AddBox(mgl64.Vec3{2, 1, 0}, mgl64.Vec3{0.3, 1, 0.3}, mgl64.Quat{})
+	walk := func(l ContactListener) float64 {
+		s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
+		s.c.SetContactListener(l)
+		for i := 0; i < 60; i++ {
+			s.step(mgl64.Vec3{4, 0, 0}, 0)
+		}
+		return s.pos[0]
+	}
+	if x := walk(nil); x > 2-0.3-testRadius+1e-3 {
+		t.Fatalf("without a listener the character went to x %.3f, through the box", x)
+	}
+	if x := walk(walkThrough(mate)); x < 3.9 {
+		t.Fatalf("with the listener ignoring the box the character stopped at x %.3f", x)
+	}
+	c := NewController(DefaultConfig())
+	c.SetContactListener(walkThrough(mate))
+	pos := mgl64.Vec3{1, restY(0), 0}
+	c.Move(w, testShape, pos, mgl64.Vec3{0.1, -0.01, 0})
+	if a := testing.AllocsPerRun(100, func() { c.Move(w, testShape, pos, mgl64.Vec3{0.1, -0.01, 0}) }); a != 0 {
+		t.Fatalf("a Move with a listener allocates %v times", a)
+	}
+}
