@@ -233,6 +233,11 @@ func (s *Server) AdoptRoom(state []byte) (room int, err error) {
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", ErrState, err)
 	}
+	defer func() {
+		if err == nil {
+			s.changed() // after the lock below is released
+		}
+	}()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -255,7 +260,6 @@ func (s *Server) AdoptRoom(state []byte) (room int, err error) {
 	s.rooms = append(s.rooms, r)
 	s.wg.Add(1)
 	go func() { defer s.wg.Done(); r.run(s.ctx) }()
-	defer s.changed()
 	s.logf("room %d adopted (room %d of its old server) at tick %d: %d people waiting %v for a reconnect",
 		r.num, from, r.m.Ticks(), len(r.people), s.opts.Grace)
 	return r.num, nil
