@@ -48,7 +48,10 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	}
 	pp[0], pp[1], pp[2] = bp[0], bp[1], bp[2]
 	level := p.level
-	ctrl := p.controller(r, worker)
+	var ctrl *kcc.Controller
+	if k.Controller != nil {
+		ctrl = p.controller(r, worker)
+	}
 	var self *kcc.QueryFilter
 	if p.charCollide && k.Grounded && k.GroundCollider != kcc.NoCollider && level != nil {
 		p.selfBuf[0] = p.characterCollider(e, k, body, level)

@@ -112,14 +112,23 @@ func (p *Pipeline) levelEntry() *donburi.Entry {
 // without character collisions.
 func (p *Pipeline) carry(ctrl *kcc.Controller, f *kcc.QueryFilter, view *components.ViewData, k *components.KCCData, body *components.BodyData, level *kcc.World) {
 	k.CarriedYaw = 0
-	if !k.Grounded || k.GroundCollider == kcc.NoCollider || level == nil || k.Planar2D || ctrl == nil {
+	if !k.Grounded || k.GroundCollider == kcc.NoCollider || level == nil || k.Planar2D {
 		return
 	}
 	// The point carried is the bottom of the capsule, where it touches
 	// the collider: on a tilting platform a point higher up would move
 	// differently from the surface under the feet, and the gap to it
-	// would creep open until the character lost the ground.
-	d, yaw := ctrl.Carry(level, k.Shape, body.Position, k.GroundCollider, f)
+	// would creep open until the character lost the ground. A character
+	// without a controller (no collision) is carried unswept.
+	var d mgl64.Vec3
+	var yaw float64
+	if ctrl != nil {
+		d, yaw = ctrl.Carry(level, k.Shape, body.Position, k.GroundCollider, f)
+	} else {
+		up := upOf(k)
+		feet := body.Position.Sub(detmath.Scale(up, k.Shape.HalfHeight+k.Shape.Radius))
+		d, yaw = level.Carry(k.GroundCollider, feet, up)
+	}
 	if !finiteVec(d) {
 		return
 	}
