@@ -11,7 +11,9 @@ import (
 	"log"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -280,6 +282,10 @@ func TestFleet(t *testing.T) {
 			t.Fatalf("s-b's room %+v did not go on on s-a: %+v", b, after)
 		}
 	}
+	out, in := metric(t, gs[1].srv, `flail_room_moves_total{way="out"}`), metric(t, gs[0].srv, `flail_room_moves_total{way="in"}`)
+	if out != float64(len(before)) || in != out {
+		t.Fatalf("metrics: %v rooms handed out by s-b, %v adopted by s-a; s-b had %d", out, in, len(before))
+	}
 	t.Logf("killed s-c left the directory after %v (TTL 1 s); s-b drained in %v, %d players back on their cars on s-a",
 		expired.Round(10*time.Millisecond), drained.Round(time.Millisecond), back)
 }
@@ -328,4 +334,22 @@ func TestPick(t *testing.T) {
 	if _, err := Pick(es); !errors.Is(err, ErrNoRoom) {
 		t.Fatalf("a full fleet: %v", err)
 	}
+}
+
+// metric reads one sample of the server's /metrics.
+func metric(t *testing.T, srv *online.Server, name string) float64 {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	srv.MetricsHandler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	for _, line := range strings.Split(rec.Body.String(), "\n") {
+		if v, ok := strings.CutPrefix(line, name+" "); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return f
+		}
+	}
+	t.Fatalf("no %s in the metrics", name)
+	return 0
 }

@@ -19,6 +19,7 @@ type metrics struct {
 	bytesOut    prometheus.Counter
 	disconnects *prometheus.CounterVec
 	inputs      *prometheus.CounterVec
+	roomMoves   *prometheus.CounterVec
 }
 
 // disconnectReasons are the label values of flail_disconnects_total: a
@@ -66,6 +67,12 @@ func newMetrics(s *Server) *metrics {
 			Help: "Connections ended, by reason."}, []string{"reason"}),
 		inputs: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "flail_inputs_total",
 			Help: "Client inputs: applied by a tick, or dropped (duplicate or out of order)."}, []string{"result"}),
+		roomMoves: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "flail_room_moves_total",
+			Help: "Rooms that changed servers: handed to another server on a drain (out), adopted from one (in), restored from a state file (restored), or whose handoff failed (failed)."},
+			[]string{"way"}),
+	}
+	for _, w := range []string{"out", "in", "restored", "failed"} {
+		m.roomMoves.WithLabelValues(w)
 	}
 	for _, r := range disconnectReasons {
 		m.disconnects.WithLabelValues(r)
@@ -75,7 +82,7 @@ func newMetrics(s *Server) *metrics {
 	gauge := func(name, help string, f func() float64) prometheus.Collector {
 		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: name, Help: help}, f)
 	}
-	m.reg.MustRegister(m.tick, m.bytesIn, m.bytesOut, m.disconnects, m.inputs,
+	m.reg.MustRegister(m.tick, m.bytesIn, m.bytesOut, m.disconnects, m.inputs, m.roomMoves,
 		gauge("flail_rooms", "Open rooms.", func() float64 { return float64(len(s.Rooms())) }),
 		gauge("flail_players", "People in rooms, connected or within their grace time.", func() float64 {
 			n := 0
@@ -107,8 +114,9 @@ func newMetrics(s *Server) *metrics {
 // MetricsHandler serves the server's metrics in the Prometheus text format
 // (mount it at /metrics): flail_tick_seconds, flail_rooms, flail_players,
 // flail_bots, flail_connections, flail_bytes_in_total,
-// flail_bytes_out_total, flail_disconnects_total{reason} and
-// flail_inputs_total{result="applied"|"dropped"}.
+// flail_bytes_out_total, flail_disconnects_total{reason},
+// flail_inputs_total{result="applied"|"dropped"} and
+// flail_room_moves_total{way="out"|"in"|"restored"|"failed"}.
 func (s *Server) MetricsHandler() http.Handler {
 	return promhttp.HandlerFor(s.met.reg, promhttp.HandlerOpts{})
 }
@@ -118,3 +126,4 @@ func (m *metrics) addIn(n int)                 { m.bytesIn.Add(float64(n)) }
 func (m *metrics) addOut(n int)                { m.bytesOut.Add(float64(n)) }
 func (m *metrics) disconnect(reason string)    { m.disconnects.WithLabelValues(reasonLabel(reason)).Inc() }
 func (m *metrics) input(result string)         { m.inputs.WithLabelValues(result).Inc() }
+func (m *metrics) roomMove(way string)         { m.roomMoves.WithLabelValues(way).Inc() }

@@ -13,3 +13,4 @@ func (*metrics) addIn(int)           {}
 func (*metrics) addOut(int)          {}
 func (*metrics) disconnect(string)   {}
 func (*metrics) input(string)        {}
+func (*metrics) roomMove(string)     {}

@@ -265,8 +265,10 @@ func (s *Server) moveRoom(r *Room, handoff Handoff) {
 	}
 	if err != nil {
 		s.logf("room %d: handoff failed: %v", r.num, err)
+		s.met.roomMove("failed")
 		return
 	}
+	s.met.roomMove("out")
 	r.mu.Lock()
 	var gone []wire.Token
 	for _, p := range r.people {

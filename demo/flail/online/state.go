@@ -141,6 +141,7 @@ func (s *Server) RestoreState(data []byte) (rooms int, err error) {
 		s.nextRoom = max(s.nextRoom, r.num+1)
 		s.wg.Add(1)
 		go func() { defer s.wg.Done(); r.run(s.ctx) }()
+		s.met.roomMove("restored")
 		s.logf("room %d restored at tick %d: %d people waiting %v for a reconnect, %d bots",
 			r.num, r.m.Ticks(), len(r.people), s.opts.Grace, r.m.Bots())
 	}
@@ -260,6 +261,7 @@ func (s *Server) AdoptRoom(state []byte) (room int, err error) {
 	s.rooms = append(s.rooms, r)
 	s.wg.Add(1)
 	go func() { defer s.wg.Done(); r.run(s.ctx) }()
+	s.met.roomMove("in")
 	s.logf("room %d adopted (room %d of its old server) at tick %d: %d people waiting %v for a reconnect",
 		r.num, from, r.m.Ticks(), len(r.people), s.opts.Grace)
 	return r.num, nil
