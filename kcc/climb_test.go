@@ -52,3 +52,36 @@ func TestGroundedHorizontalTravelIsKeptOnStairsAndRamps(t *testing.T) {
 		}
 	}
 }
+
+// With the climb limit raised to 65°, a 55° ramp (steeper than the default
+// 45°) is climbed at the requested speed along its surface, as Jolt and
+// Rapier climb it, not at the requested horizontal speed (which would be
+// 1/cos 55° = 1.74 times faster along the slope). A 30° ramp keeps the
+// horizontal speed as before.
+func TestSteepRampUnderARaisedLimitClimbsAtTheRequestedSpeed(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.MaxSlopeClimbAngle = 65 * math.Pi / 180
+	for _, tc := range []struct {
+		deg, want float64 // speed along the slope for a 3 m/s request
+	}{
+		{55, 3},
+		{30, 3 / math.Cos(30*math.Pi/180)},
+	} {
+		w := rampWorld(tc.deg, 1, 20) // a long ramp from x = 1
+		s := newSim(t, w, cfg, mgl64.Vec3{0, restY(0), 0})
+		for i := 0; i < 30; i++ { // onto the ramp
+			s.step(mgl64.Vec3{3, 0, 0}, 0)
+		}
+		p0 := s.pos
+		for i := 0; i < 60; i++ {
+			s.step(mgl64.Vec3{3, 0, 0}, 0)
+			if !s.grounded {
+				t.Fatalf("%v°: left the ground on tick %d", tc.deg, i)
+			}
+		}
+		along := s.pos.Sub(p0).Len() // over 1 s
+		if math.Abs(along-tc.want) > 0.02*tc.want {
+			t.Errorf("%v° ramp under a 65° limit: %.3f m/s along the slope, want %.3f", tc.deg, along, tc.want)
+		}
+	}
+}

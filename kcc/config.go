@@ -47,6 +47,10 @@ type Config struct {
 	// MaxSlopeClimbAngle is the steepest slope (angle between the surface
 	// normal and Up) the character can walk up and that counts as ground.
 	// Default 45 degrees (Rapier's default).
+	// A horizontal request into a walkable slope keeps its horizontal
+	// length up to 45°; on a steeper one (walkable under a raised limit) it
+	// keeps its length along the surface, so a 60° ramp is not climbed at
+	// twice the requested speed.
 	MaxSlopeClimbAngle float64
 	// MinSlopeSlideAngle is the slope angle from which gravity slides the
 	// character down a walkable slope; below it the character stands still

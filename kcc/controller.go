@@ -157,6 +157,10 @@ type groundInfo struct {
 // ground rather than a wall: about 87 degrees.
 const steepMinCos = 0.05
 
+// cos45 is cos(45°): slopes steeper than this are climbed at the
+// requested length along the surface (climb).
+const cos45 = 0.7071067811865476
+
 // supportNormal classifies a contact with normal n (collider to character),
 // face normal fn and face flag onFace. It returns whether it supports the
 // character as walkable ground, whether it is steep ground, and the normal
@@ -343,9 +347,12 @@ func (c *Controller) climb(r, n vec, onGround bool) (vec, bool) {
 		return r, false
 	}
 	lifted := madd(h, up, -dn/cn)
-	if c.cfg.FloorConstantSpeed {
-		// Keep the speed along the surface instead of the horizontal one:
-		// the length of r without its downward part (r is horizontal at a
+	// Keep the speed along the surface instead of the horizontal one with
+	// FloorConstantSpeed, and always on a slope steeper than 45° (walkable
+	// only under a raised MaxSlopeClimbAngle), where keeping the horizontal
+	// speed would climb at 1/cos(angle) times the request (twice at 60°).
+	if c.cfg.FloorConstantSpeed || cn < cos45-1e-9 {
+		// The length of r without its downward part (r is horizontal at a
 		// ramp foot, already along the plane after alongFloor).
 		want := length(madd(r, up, -math.Min(dot(r, up), 0)))
 		lifted = scale(lifted, want/length(lifted))
