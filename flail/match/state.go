@@ -25,6 +25,9 @@ import (
 // continues bit for bit as the saved one would have (TestRestoreSameBits).
 // Like Jolt's StateRecorder, a snapshot is only valid for the build of the
 // same config, seed, rate and level: those are fingerprinted and checked.
+// The Runner's leftover frame time (Advance) is not saved: a restored
+// match's Runner starts with none, which changes when ticks run, not what
+// they compute.
 
 // snapMagic starts every match snapshot; snapVersion is its format.
 const (
