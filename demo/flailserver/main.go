@@ -330,8 +330,9 @@ func main() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		mux.Handle("/rooms", member.Handler())
-		mux.Handle("/join", member.Handler())
+		fh := member.Handler()
+		mux.Handle("/rooms", fh)
+		mux.Handle("/join", fh)
 		log.Printf("in the fleet of %s as %s", f.natsURL, member.ID())
 	} else {
 		mux.Handle("/rooms", ops)

@@ -72,8 +72,9 @@ func startGame(t *testing.T, natsURL, id string, roomSize, rooms int) *gameServe
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/ws", srv)
-	mux.Handle("/rooms", g.m.Handler())
-	mux.Handle("/join", g.m.Handler())
+	fh := g.m.Handler()
+	mux.Handle("/rooms", fh)
+	mux.Handle("/join", fh)
 	g.hs = &http.Server{Handler: mux, ConnContext: online.ConnContext}
 	go g.hs.Serve(online.LimitListener(ln, 1<<14))
 	t.Cleanup(func() {

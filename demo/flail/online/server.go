@@ -670,15 +670,20 @@ func (s *Server) join(cl *conn, name string, tok wire.Token, pref int) (*player,
 		return nil, nil, err
 	}
 	s.nextRoom++
-	s.rooms = append(s.rooms, r)
-	s.wg.Add(1)
-	go func() { defer s.wg.Done(); r.run(s.ctx) }()
+	s.openRoom(r)
 	p, err := r.add(cl, name)
 	if err != nil {
 		return nil, nil, err
 	}
 	s.tokens[p.token] = p
 	return p, r, nil
+}
+
+// openRoom lists r and starts its loop. Callers hold s.mu.
+func (s *Server) openRoom(r *Room) {
+	s.rooms = append(s.rooms, r)
+	s.wg.Add(1)
+	go func() { defer s.wg.Done(); r.run(s.ctx) }()
 }
 
 // spectate puts a spectator in room pref, or in the room with the most

@@ -128,19 +128,14 @@ func (s *Server) RestoreState(data []byte) (rooms int, err error) {
 		return 0, fmt.Errorf("%w: %d rooms saved, this server opens at most %d", ErrState, len(restored), s.opts.MaxRooms)
 	}
 	for _, r := range restored {
-		for _, p := range r.people {
-			if _, dup := s.tokens[p.token]; dup {
-				clear(s.tokens)
-				return 0, fmt.Errorf("%w: a reconnect token saved twice", ErrState)
-			}
-			s.tokens[p.token] = p
+		if !s.claimTokens(r) {
+			clear(s.tokens)
+			return 0, fmt.Errorf("%w: a reconnect token saved twice", ErrState)
 		}
 	}
 	for _, r := range restored {
-		s.rooms = append(s.rooms, r)
+		s.openRoom(r)
 		s.nextRoom = max(s.nextRoom, r.num+1)
-		s.wg.Add(1)
-		go func() { defer s.wg.Done(); r.run(s.ctx) }()
 		s.met.roomMove("restored")
 		s.logf("room %d restored at tick %d: %d people waiting %v for a reconnect, %d bots",
 			r.num, r.m.Ticks(), len(r.people), s.opts.Grace, r.m.Bots())
@@ -190,9 +185,7 @@ func (s *Server) restoreRoom(blob []byte) (*Room, error) {
 		return nil, err
 	}
 	r.m = m
-	cars := map[donburi.Entity]bool{}
 	for _, e := range m.Cars {
-		cars[e] = true
 		if _, ok := r.ids[e]; !ok {
 			return nil, fmt.Errorf("car %v has no player number", e)
 		}
@@ -201,11 +194,26 @@ func (s *Server) restoreRoom(blob []byte) (*Room, error) {
 		return nil, fmt.Errorf("%d player numbers for %d cars", len(r.ids), len(m.Cars))
 	}
 	for _, p := range r.people {
-		if !cars[p.ent] || r.ids[p.ent] != p.id || m.Skill(slices.Index(m.Cars, p.ent)) != 0 {
+		if i := m.Index(uint64(p.ent)); i < 0 || r.ids[p.ent] != p.id || m.Skill(i) != 0 {
 			return nil, fmt.Errorf("person %d (%q) has no car of theirs", p.id, p.name)
 		}
 	}
 	return r, nil
+}
+
+// claimTokens registers the reconnect tokens of r's people, or none of
+// them when one is already in use (it reports false). Callers hold s.mu.
+func (s *Server) claimTokens(r *Room) bool {
+	for i, p := range r.people {
+		if _, dup := s.tokens[p.token]; dup {
+			for _, q := range r.people[:i] {
+				delete(s.tokens, q.token)
+			}
+			return false
+		}
+		s.tokens[p.token] = p
+	}
+	return true
 }
 
 // haltRoom stops r's loop (its players stay connected) and returns its
@@ -247,20 +255,13 @@ func (s *Server) AdoptRoom(state []byte) (room int, err error) {
 	if len(s.rooms) >= s.opts.MaxRooms {
 		return 0, fmt.Errorf("online: server full (%d rooms)", len(s.rooms))
 	}
-	for _, p := range r.people {
-		if _, dup := s.tokens[p.token]; dup {
-			return 0, fmt.Errorf("%w: a token of the room is already in use here", ErrState)
-		}
+	if !s.claimTokens(r) {
+		return 0, fmt.Errorf("%w: a token of the room is already in use here", ErrState)
 	}
 	from := r.num
 	r.num = s.nextRoom
 	s.nextRoom++
-	for _, p := range r.people {
-		s.tokens[p.token] = p
-	}
-	s.rooms = append(s.rooms, r)
-	s.wg.Add(1)
-	go func() { defer s.wg.Done(); r.run(s.ctx) }()
+	s.openRoom(r)
 	s.met.roomMove("in")
 	s.logf("room %d adopted (room %d of its old server) at tick %d: %d people waiting %v for a reconnect",
 		r.num, from, r.m.Ticks(), len(r.people), s.opts.Grace)
