@@ -30,9 +30,15 @@ func (p *Pipeline) characterCollider(e *donburi.Entry, k *components.KCCData, bo
 // moveAmongCharacters is the Move of a character that must not pass
 // through the others (nor collide with its own capsule).
 func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, ctrl *kcc.Controller, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3) kcc.MoveResult {
+	return ctrl.MoveFiltered(level, k.Shape, body.Position, desired, p.selfFilterOf(e, k, body, level))
+}
+
+// selfFilterOf is the query filter that leaves e's own capsule collider
+// out (the pipeline's one filter: character collisions run on one worker).
+func (p *Pipeline) selfFilterOf(e *donburi.Entry, k *components.KCCData, body *components.BodyData, level *kcc.World) *kcc.QueryFilter {
 	p.selfBuf[0] = p.characterCollider(e, k, body, level)
 	p.selfFilter.Exclude = p.selfBuf[:]
-	return ctrl.MoveFiltered(level, k.Shape, body.Position, desired, &p.selfFilter)
+	return &p.selfFilter
 }
 
 // placeCharacter moves e's capsule collider to its body after its move

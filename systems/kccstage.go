@@ -54,9 +54,7 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	}
 	var self *kcc.QueryFilter
 	if p.charCollide && k.Grounded && k.GroundCollider != kcc.NoCollider && level != nil {
-		p.selfBuf[0] = p.characterCollider(e, k, body, level)
-		p.selfFilter.Exclude = p.selfBuf[:]
-		self = &p.selfFilter
+		self = p.selfFilterOf(e, k, body, level)
 	}
 	p.carry(ctrl, self, r.view, k, body, level)
 
