@@ -35,7 +35,7 @@ func renameKeys(data []byte, source string, v any) ([]byte, error) {
 	changed := false
 	for _, old := range olds {
 		nu := renames[old]
-		oi, ni := topLevelKey(lines, old), topLevelKey(lines, nu)
+		oi, ni := topLevelKey(data, lines, old), topLevelKey(data, lines, nu)
 		if oi < 0 {
 			continue
 		}
@@ -56,23 +56,11 @@ func renameKeys(data []byte, source string, v any) ([]byte, error) {
 }
 
 // topLevelKey returns the index of the line setting key before any table
-// header, or -1.
-func topLevelKey(lines []string, key string) int {
-	for i, line := range lines {
-		l := strings.TrimSpace(line)
-		if l == "" || l[0] == '#' {
-			continue
-		}
-		if l[0] == '[' {
-			return -1
-		}
-		eq := strings.Index(l, "=")
-		if eq < 0 {
-			continue
-		}
-		if p := splitKey(l[:eq]); len(p) == 1 && p[0] == key {
-			return i
-		}
+// header (KeyLine's answer, unless that is a table header), or -1.
+func topLevelKey(data []byte, lines []string, key string) int {
+	i := KeyLine(data, []string{key}) - 1
+	if i < 0 || strings.HasPrefix(strings.TrimSpace(lines[i]), "[") {
+		return -1
 	}
-	return -1
+	return i
 }
