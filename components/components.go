@@ -11,7 +11,7 @@ import (
 // CommandData is one tick of raw player input, and the persistent command
 // buffer between the game loop and the fixed-step pipeline (docs/architecture.md#fixed-step-and-the-command-buffer): a
 // game submits commands with systems.Submit at any time; edges (JumpPressed,
-// PrimaryPressed, DashPressed) are OR-ed in and cleared only after a tick has consumed them,
+// DashPressed) are OR-ed in and cleared only after a tick has consumed them,
 // so a press is never lost when a frame runs no tick and never seen twice
 // when a frame runs several.
 type CommandData struct {
@@ -22,13 +22,6 @@ type CommandData struct {
 	JumpPressed, JumpHeld bool
 	// Sprint, Walk and Crouch are held modifiers.
 	Sprint, Walk, Crouch bool
-	// AimAngle is the flail car's heading in radians on the XZ plane: the
-	// direction (cos a, 0, sin a).
-	AimAngle float64
-	// Throttle in [0, 1] is the flail car's "moving" input.
-	Throttle float64
-	// PrimaryPressed is the primary button's down edge; PrimaryHeld its level.
-	PrimaryPressed, PrimaryHeld bool
 	// DashPressed is the dash button's down edge (the hybrid motor's dash).
 	DashPressed bool
 	// UICaptured is true while a UI owns the keyboard (docs/motors/fps.md#ui-capture):

@@ -29,13 +29,16 @@ type Input struct {
 	PrimaryPressed, PrimaryHeld bool
 }
 
-// Sanitized returns in with a non-finite Aim replaced by 0, Aim reduced to
-// (-2pi, 2pi), and Throttle clamped to [0, 1] (NaN becomes 0).
+// Sanitized returns in with a non-finite Aim replaced by 0, an Aim beyond
+// ±1e4 rad wrapped to [-pi, pi] (exact: math.Remainder), and Throttle
+// clamped to [0, 1] (NaN becomes 0).
 func (in Input) Sanitized() Input {
-	if math.IsNaN(in.Aim) || math.IsInf(in.Aim, 0) {
-		in.Aim = 0
-	} else if in.Aim > 1e6 || in.Aim < -1e6 {
-		in.Aim = math.Mod(in.Aim, 2*math.Pi)
+	if !(in.Aim >= -1e4 && in.Aim <= 1e4) { // true for NaN and ±Inf too
+		if math.IsNaN(in.Aim) || math.IsInf(in.Aim, 0) {
+			in.Aim = 0
+		} else {
+			in.Aim = math.Remainder(in.Aim, 2*math.Pi)
+		}
 	}
 	if !(in.Throttle > 0) {
 		in.Throttle = 0

@@ -10,7 +10,9 @@ import (
 type Action uint8
 
 // The actions. Forward/Back/Left/Right are digital move keys combined into
-// the move axes; the others map to CommandData's buttons.
+// the move axes; Jump, Sprint, Walk, Crouch and Dash map to CommandData's
+// buttons; Primary (a fire or use button, the flail game's throw) is in no
+// command: read it with Adapter.Button.
 const (
 	Forward Action = iota
 	Back
@@ -44,9 +46,6 @@ type Frame struct {
 	// Forward and Strafe are analog axes (a gamepad stick) in [-1, 1],
 	// added to the digital keys' axes and clamped; NaN counts as 0.
 	Forward, Strafe float64
-	// AimAngle (radians) and Throttle ([0, 1]) are the flail car's inputs;
-	// a non-finite AimAngle keeps the previous one.
-	AimAngle, Throttle float64
 	// UICaptured is true while a UI owns the keyboard this frame (for
 	// example ImGui's WantCaptureKeyboard).
 	UICaptured bool
@@ -63,6 +62,8 @@ type Adapter struct {
 	evPressed [NumActions]bool // a fresh (non-repeat) down event since the last Update
 	down      [NumActions]bool // raw level at the last Update
 	pressed   [NumActions]bool // raw edges at the last Update (before gating)
+	held      [NumActions]bool // level after UI gating (Button)
+	edge      [NumActions]bool // edge after UI gating (Button)
 	out       components.CommandData
 	captured  bool
 	frames    uint64
@@ -98,13 +99,15 @@ func (ad *Adapter) Update(f Frame) components.CommandData {
 	}
 	ad.captured = f.UICaptured
 	out := &ad.out
-	out.JumpPressed, out.PrimaryPressed, out.DashPressed = false, false, false
+	out.JumpPressed, out.DashPressed = false, false
+	ad.edge = [NumActions]bool{}
 	out.UICaptured = f.UICaptured
 	out.Pending = false
 	if f.FocusLost {
 		// Explicit focus loss: nothing is held any more.
-		out.Forward, out.Strafe, out.Throttle = 0, 0, 0
-		out.JumpHeld, out.Sprint, out.Walk, out.Crouch, out.PrimaryHeld = false, false, false, false, false
+		out.Forward, out.Strafe = 0, 0
+		out.JumpHeld, out.Sprint, out.Walk, out.Crouch = false, false, false, false
+		ad.held = [NumActions]bool{}
 	}
 	if f.UICaptured {
 		// Gameplay input ignored: keep the held states and axes as they
@@ -112,15 +115,24 @@ func (ad *Adapter) Update(f Frame) components.CommandData {
 		return *out
 	}
 	d := &ad.down
+	ad.held, ad.edge = ad.down, ad.pressed
 	out.Forward = axis(d[Forward], d[Back], f.Forward)
 	out.Strafe = axis(d[Right], d[Left], f.Strafe)
-	out.JumpHeld, out.Sprint, out.Walk, out.Crouch, out.PrimaryHeld = d[Jump], d[Sprint], d[Walk], d[Crouch], d[Primary]
-	out.JumpPressed, out.PrimaryPressed, out.DashPressed = ad.pressed[Jump], ad.pressed[Primary], ad.pressed[Dash]
-	if finite(f.AimAngle) {
-		out.AimAngle = f.AimAngle
-	}
-	out.Throttle = clamp(f.Throttle, 0, 1)
+	out.JumpHeld, out.Sprint, out.Walk, out.Crouch = d[Jump], d[Sprint], d[Walk], d[Crouch]
+	out.JumpPressed, out.DashPressed = ad.pressed[Jump], ad.pressed[Dash]
 	return *out
+}
+
+// Button returns action a's state as gameplay sees it after the last
+// Update, with the same UI gating as the command: while the UI captures,
+// held keeps its value from the last uncaptured frame and pressed is false;
+// after a focus loss nothing is held. Use it for buttons that are not in
+// CommandData (Primary) or for a game's own command type.
+func (ad *Adapter) Button(a Action) (held, pressed bool) {
+	if a >= NumActions {
+		return false, false
+	}
+	return ad.held[a], ad.edge[a]
 }
 
 // Down reports whether action a's key was down at the last Update (raw,

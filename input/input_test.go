@@ -81,8 +81,11 @@ func TestUICaptureIgnoresGameplayInputAndKeepsHeldStates(t *testing.T) {
 	f.UICaptured = true
 	ad.Event(Primary, true, false)
 	c = ad.Update(f)
-	if !c.UICaptured || c.JumpPressed || c.PrimaryPressed || c.JumpHeld || c.Forward != 1 || !c.Sprint {
+	if !c.UICaptured || c.JumpPressed || c.JumpHeld || c.Forward != 1 || !c.Sprint {
 		t.Fatalf("captured frame: %+v, want held states kept, edges cleared", c)
+	}
+	if held, pressed := ad.Button(Primary); held || pressed {
+		t.Fatalf("captured frame: primary held %v pressed %v, want the UI's", held, pressed)
 	}
 	if !ad.Pressed(Jump) || !ad.Captured() {
 		t.Fatal("the raw edge should be visible to overlays")
@@ -130,12 +133,12 @@ func TestAxesCombineClampAndSanitize(t *testing.T) {
 	if c.Forward != 1 || c.Strafe != -0.75 {
 		t.Fatalf("axes %v %v, want 1 (clamped) and -0.75", c.Forward, c.Strafe)
 	}
-	c = ad.Update(Frame{Forward: math.NaN(), Strafe: math.Inf(1), AimAngle: 1, Throttle: 7})
-	if c.Forward != 0 || c.Strafe != 0 || c.AimAngle != 1 || c.Throttle != 1 {
+	c = ad.Update(Frame{Forward: math.NaN(), Strafe: math.Inf(1)})
+	if c.Forward != 0 || c.Strafe != 0 {
 		t.Fatalf("sanitized %+v", c)
 	}
-	c = ad.Update(Frame{Forward: -1e9, AimAngle: math.NaN(), Throttle: math.NaN()})
-	if c.Forward != -1 || c.AimAngle != 1 || c.Throttle != 0 {
+	c = ad.Update(Frame{Forward: -1e9})
+	if c.Forward != -1 {
 		t.Fatalf("sanitized %+v", c)
 	}
 	ad.Event(NumActions, true, false) // out of range: ignored
@@ -145,6 +148,32 @@ func TestAxesCombineClampAndSanitize(t *testing.T) {
 	ad.Reset()
 	if ad.Frames() != 0 || ad.Last() != (components.CommandData{}) {
 		t.Fatal("reset")
+	}
+}
+
+// Primary is in no command; Button gives it with the command's gating.
+func TestButtonFollowsTheCommandsGating(t *testing.T) {
+	var ad Adapter
+	ad.Update(keys(Primary))
+	if held, pressed := ad.Button(Primary); !held || !pressed {
+		t.Fatalf("press: held %v pressed %v", held, pressed)
+	}
+	ad.Update(keys(Primary))
+	if held, pressed := ad.Button(Primary); !held || pressed {
+		t.Fatalf("hold: held %v pressed %v, want the edge once", held, pressed)
+	}
+	f := keys()
+	f.UICaptured = true
+	ad.Update(f) // released while the UI captures: the level is kept
+	if held, pressed := ad.Button(Primary); !held || pressed {
+		t.Fatalf("captured: held %v pressed %v", held, pressed)
+	}
+	ad.Update(Frame{FocusLost: true, UICaptured: true})
+	if held, _ := ad.Button(Primary); held {
+		t.Fatal("focus lost: still held")
+	}
+	if held, pressed := ad.Button(NumActions); held || pressed {
+		t.Fatal("out of range action")
 	}
 }
 

@@ -16,10 +16,10 @@ func TestHostileCommandsNeverPoisonState(t *testing.T) {
 	r := systems.NewRunner(p, systems.RunnerOptions{})
 	nan, inf := math.NaN(), math.Inf(1)
 	hostile := []components.CommandData{
-		{Forward: nan, Strafe: nan, AimAngle: nan, Throttle: nan},
+		{Forward: nan, Strafe: nan},
 		{Forward: inf, Strafe: -inf, JumpPressed: true, JumpHeld: true},
-		{Forward: 1e9, Strafe: -1e9, Throttle: 1e9},
-		{Forward: -inf, Strafe: inf, AimAngle: -inf},
+		{Forward: 1e9, Strafe: -1e9},
+		{Forward: -inf, Strafe: inf, DashPressed: true},
 		{Forward: 1, Strafe: 1e-320}, // denormal
 	}
 	frames := []float64{1.0 / 60, nan, -1, 0, 2, inf, 1e-9, 1.0 / 60}

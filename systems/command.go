@@ -8,7 +8,7 @@ import (
 // Submit stores cmd as the entity's command for the next tick. Call it any
 // number of times between ticks (from a game loop or Ebitengine's Update):
 // levels (axes, held buttons) take the latest value, while the edges
-// JumpPressed, PrimaryPressed and DashPressed are OR-ed with any edge still waiting, so a
+// JumpPressed and DashPressed are OR-ed with any edge still waiting, so a
 // press submitted in a frame that runs no tick is kept for the next one.
 // The cleanup stage clears the edges after the first tick that saw them, so
 // a frame that runs several ticks does not see the same press twice.
@@ -21,7 +21,6 @@ func Submit(e *donburi.Entry, cmd components.CommandData) {
 	cur := components.Command.Get(e)
 	if cur.Pending {
 		cmd.JumpPressed = cmd.JumpPressed || cur.JumpPressed
-		cmd.PrimaryPressed = cmd.PrimaryPressed || cur.PrimaryPressed
 		cmd.DashPressed = cmd.DashPressed || cur.DashPressed
 	}
 	cmd.Pending = true
@@ -29,18 +28,12 @@ func Submit(e *donburi.Entry, cmd components.CommandData) {
 }
 
 // SanitizeCommand returns c with its numbers made safe for the simulation:
-// move axes clamped to [-1, 1], throttle to [0, 1], NaN to 0, angles finite.
+// move axes clamped to [-1, 1], NaN to 0.
 // The pipeline applies it to every command it reads; it is exported for
 // games that want to show the effective input.
 func SanitizeCommand(c components.CommandData) components.CommandData {
 	c.Forward = sanitizeAxis(c.Forward)
 	c.Strafe = sanitizeAxis(c.Strafe)
-	c.AimAngle = sanitizeAngle(c.AimAngle)
-	t := sanitizeAxis(c.Throttle)
-	if t < 0 {
-		t = 0
-	}
-	c.Throttle = t
 	return c
 }
 
@@ -51,7 +44,6 @@ func (p *Pipeline) cleanupEntity(e *donburi.Entry) {
 // clearEdges clears a command's consumed edges after the tick.
 func clearEdges(c *components.CommandData) {
 	c.JumpPressed = false
-	c.PrimaryPressed = false
 	c.DashPressed = false
 	c.Pending = false
 }

@@ -17,6 +17,24 @@ type Input struct {
 	Command components.CommandData
 	// Yaw is the view yaw (radians) to set before the step.
 	Yaw float64
+	// Car is the step's input for a car steered by heading and throttle
+	// (the segment's aim, throttle and primary keys); Replay hands it to
+	// the WithSubmit hook.
+	Car Car
+}
+
+// Car is the input of a car steered by heading and throttle, such as the
+// flail game's: its flail.Input has the same fields, so flail.Input(in.Car)
+// converts it. It is not part of components.CommandData, which holds what
+// the motors read.
+type Car struct {
+	// Aim is the heading in radians on the XZ plane: direction
+	// (cos Aim, 0, sin Aim).
+	Aim float64
+	// Throttle in [0, 1].
+	Throttle float64
+	// PrimaryPressed is the primary button's down edge; PrimaryHeld its level.
+	PrimaryPressed, PrimaryHeld bool
 }
 
 // Inputs expands the trace into its steps, in order, exactly as Replay
@@ -65,11 +83,9 @@ func (t *Trace) Inputs(startYaw, tickRate float64) []Input {
 				Forward: s.Forward, Strafe: s.Strafe,
 				JumpPressed: jumpPressed, JumpHeld: jumpHeld,
 				Sprint: s.Sprint, Walk: s.Walk, Crouch: s.Crouch,
-				AimAngle: aim, Throttle: s.Throttle,
-				PrimaryPressed: primPressed, PrimaryHeld: primHeld,
 				DashPressed: (s.Dash == "tap" && i == 0) || (s.DashPressed != nil && *s.DashPressed),
 				UICaptured:  s.UICaptured,
-			}}
+			}, Car: Car{Aim: aim, Throttle: s.Throttle, PrimaryPressed: primPressed, PrimaryHeld: primHeld}}
 			if s.Frames > 0 {
 				in.FrameDt = s.FrameDt
 			}

@@ -23,7 +23,14 @@ type Recorder struct {
 	checkKind  string
 	checkHash  func() uint64
 	ticks      int
+
+	carOf func(*donburi.Entry) Car
 }
+
+// CarFrom makes Attach record the car input that f reads from the entity
+// (a game steered by heading, such as the flail game: its match.RecordCar);
+// call it before Attach. Without it the recorded car input is zero.
+func (r *Recorder) CarFrom(f func(e *donburi.Entry) Car) { r.carOf = f }
 
 // CheckEvery sets the spacing and the state hash of the trace's Check; call
 // it before Attach. By default (or with a nil hash) the check is kind
@@ -56,7 +63,11 @@ func (r *Recorder) Attach(p *systems.Pipeline, ent donburi.Entity) {
 		if !e.HasComponent(components.Command) || !e.HasComponent(components.View) {
 			return
 		}
-		r.Record(*components.Command.Get(e), components.View.Get(e).Yaw)
+		var car Car
+		if r.carOf != nil {
+			car = r.carOf(e)
+		}
+		r.Record(*components.Command.Get(e), car, components.View.Get(e).Yaw)
 	})
 	if r.checkHash == nil && r.checkEvery >= 0 {
 		if r.checkEvery == 0 {
@@ -89,16 +100,16 @@ func (r *Recorder) AfterTick() {
 	}
 }
 
-// Record appends one tick's command and view yaw. Attach calls it; call it
-// yourself only when driving ticks by hand.
-func (r *Recorder) Record(cmd components.CommandData, yaw float64) {
-	y, a := yaw, cmd.AimAngle
+// Record appends one tick's command, car input and view yaw. Attach calls
+// it; call it yourself only when driving ticks by hand.
+func (r *Recorder) Record(cmd components.CommandData, car Car, yaw float64) {
+	y, a := yaw, car.Aim
 	jp, jh := cmd.JumpPressed, cmd.JumpHeld
-	pp, ph := cmd.PrimaryPressed, cmd.PrimaryHeld
+	pp, ph := car.PrimaryPressed, car.PrimaryHeld
 	s := Segment{Ticks: 1, Forward: cmd.Forward, Strafe: cmd.Strafe,
 		JumpPressed: &jp, JumpHeld: &jh, Sprint: cmd.Sprint, Walk: cmd.Walk,
 		Crouch: cmd.Crouch, UICaptured: cmd.UICaptured, Yaw: &y, Aim: &a,
-		Throttle: cmd.Throttle, PrimaryPressed: &pp, PrimaryHeld: &ph}
+		Throttle: car.Throttle, PrimaryPressed: &pp, PrimaryHeld: &ph}
 	if cmd.DashPressed { // written only when pressed: most games never dash
 		dp := true
 		s.DashPressed = &dp

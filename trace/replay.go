@@ -114,6 +114,15 @@ type replayOpts struct {
 	rate     float64
 	runner   systems.RunnerOptions
 	rec      *Recorder
+	submit   []func(e *donburi.Entry, in Input)
+}
+
+// WithSubmit calls f with every step, after the step's command was
+// submitted with systems.Submit: a game whose entities read other input
+// components feeds them there (the flail game's match.ReplayCar hands the
+// step's Car to its FlailInput).
+func WithSubmit(f func(e *donburi.Entry, in Input)) Option {
+	return func(o *replayOpts) { o.submit = append(o.submit, f) }
 }
 
 // WithRecorder attaches rec to the traced entity, so the replay is also
@@ -220,6 +229,9 @@ func Replay(tr *Trace, opts ...Option) (*Result, error) {
 		}
 		components.View.Get(e).Yaw = in.Yaw
 		systems.Submit(e, in.Command)
+		for _, f := range o.submit {
+			f(e, in)
+		}
 		if in.FrameDt > 0 {
 			stepsThisFrame = runner.StepsFor(in.FrameDt) // reported by samples taken during the frame
 			runner.Advance(in.FrameDt)

@@ -45,7 +45,7 @@ func replay(tr *trace.Trace, opts ...trace.Option) (*trace.Result, error) {
 		opts = append(opts, trace.WithSetup(func(w donburi.World, p *systems.Pipeline) error {
 			_, err := match.Install(p, match.Options{Seed: 1})
 			return err
-		}))
+		}), trace.WithSubmit(match.ReplayCar))
 	}
 	return trace.Replay(tr, opts...)
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
-	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
 	"github.com/seedgames/motorkit/demo/flail/internal/view"
 	"github.com/seedgames/motorkit/flail"
@@ -132,7 +131,7 @@ func (g *Game) Update() error {
 		// online the match goes on while paused: the car just stops.
 		cmd := g.command()
 		if g.paused {
-			cmd = components.CommandData{AimAngle: cmd.AimAngle}
+			cmd = flail.Input{Aim: cmd.Aim}
 		}
 		var err error
 		if steps, err = g.net.update(dt, cmd); err != nil {
@@ -172,17 +171,17 @@ func (g *Game) Update() error {
 }
 
 // command maps this frame's mouse and keys (or the autopilot) to the local
-// player's command.
-func (g *Game) command() components.CommandData {
+// player's car input.
+func (g *Game) command() flail.Input {
 	if g.f.autopilot {
-		return g.pilot.Command(g.m)
+		return g.pilot.Input(g.m)
 	}
 	if !g.me().Alive {
 		g.steer.Aim = g.me().Input.Aim
-		return components.CommandData{AimAngle: g.steer.Aim}
+		return flail.Input{Aim: g.steer.Aim}
 	}
 	if cmd, ok := g.padSteer.Update(g.pad.Poll()); ok {
-		g.steer.Aim = cmd.AimAngle // the mouse takes over from the pad's aim
+		g.steer.Aim = cmd.Aim // the mouse takes over from the pad's aim
 		return cmd
 	}
 	cx, cy := ebiten.CursorPosition()

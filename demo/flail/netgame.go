@@ -108,7 +108,7 @@ func connectOnline(f flags) (*flailmatch.Match, *netGame, error) {
 
 // update sends the inputs due after a frame of dt seconds (one per server
 // tick) and refreshes the mirror; it returns how many inputs it sent.
-func (n *netGame) update(dt float64, cmd components.CommandData) (int, error) {
+func (n *netGame) update(dt float64, cmd flail.Input) (int, error) {
 	if err := n.c.Err(); err != nil || n.redial != nil {
 		return 0, n.reconnect(err)
 	}
@@ -131,7 +131,7 @@ func (n *netGame) update(dt float64, cmd components.CommandData) (int, error) {
 		}
 		n.pressed = false
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-		_, err := n.c.SendInput(ctx, cmd.AimAngle, cmd.Throttle, btn)
+		_, err := n.c.SendInput(ctx, cmd.Aim, cmd.Throttle, btn)
 		cancel()
 		if err != nil {
 			return steps, err
@@ -140,7 +140,7 @@ func (n *netGame) update(dt float64, cmd components.CommandData) (int, error) {
 	}
 	n.sync(dt)
 	// the own car's nose follows the local aim at once.
-	n.m.Flail(match.Me).Input.Aim = cmd.AimAngle
+	n.m.Flail(match.Me).Input.Aim = cmd.Aim
 	return steps, nil
 }
 

@@ -31,8 +31,20 @@ type RopeData struct {
 	PrevNodes []mgl64.Vec3
 }
 
+// FlailInputData is a flail car's input buffer between the game loop and
+// the fixed-step pipeline, as components.CommandData is for the motors:
+// SubmitInput stores the latest heading and throttle and ORs the primary
+// button's down edge into any edge still waiting; the tick that reads it
+// (the accel stage's flail.drive) clears the edge and Pending.
+type FlailInputData struct {
+	flail.Input
+	// Pending is set by SubmitInput and cleared when a tick consumes the
+	// input; it tells whether an edge still waits for a tick.
+	Pending bool
+}
+
 // FlailBotData marks a flail player driven by a bot brain; the bots system
-// submits the bot's decision as the entity's Command each tick.
+// submits the bot's decision as the entity's FlailInput each tick.
 type FlailBotData struct {
 	flail.Bot
 }
@@ -49,6 +61,7 @@ type FlailMatchData struct {
 var (
 	Flail      = donburi.NewComponentType[FlailData]()
 	Rope       = donburi.NewComponentType[RopeData]()
+	FlailInput = donburi.NewComponentType[FlailInputData]()
 	FlailBot   = donburi.NewComponentType[FlailBotData]()
 	FlailMatch = donburi.NewComponentType[FlailMatchData]()
 )
@@ -61,4 +74,22 @@ func FlailMatchOf(w donburi.World) *flail.Rules {
 		return nil
 	}
 	return FlailMatch.Get(e).Rules
+}
+
+// SubmitInput stores in as the flail car's input for the next tick. Call it
+// any number of times between ticks: Aim, Throttle and PrimaryHeld take the
+// latest value, while PrimaryPressed is OR-ed with an edge still waiting, so
+// a press submitted in a frame that runs no tick is kept for the next one
+// and a frame that runs several ticks does not see it twice.
+//
+// SubmitInput does nothing if the entry has no FlailInput component.
+func SubmitInput(e *donburi.Entry, in flail.Input) {
+	if e == nil || !e.Valid() || !e.HasComponent(FlailInput) {
+		return
+	}
+	cur := FlailInput.Get(e)
+	if cur.Pending {
+		in.PrimaryPressed = in.PrimaryPressed || cur.PrimaryPressed
+	}
+	*cur = FlailInputData{Input: in, Pending: true}
 }

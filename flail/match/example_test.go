@@ -5,7 +5,6 @@ import (
 
 	"github.com/seedgames/motorkit/flail/match"
 
-	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
@@ -13,7 +12,7 @@ import (
 )
 
 // A flail match on the ECS pipeline: the arena level, the flail systems, a
-// human player and bots; the front end submits the player's command each
+// human player and bots; the front end submits the player's input each
 // frame and reads positions, the leaderboard and kill events.
 func ExampleInstall() {
 	w := donburi.NewWorld()
@@ -37,7 +36,7 @@ func ExampleInstall() {
 	for i := 0; i < 400; i++ { // 10 s
 		aim, click := 0.01*float64(i), i%80 == 0
 		// every frame:
-		systems.Submit(w.Entry(me), components.CommandData{AimAngle: aim, Throttle: 1, PrimaryPressed: click, PrimaryHeld: click})
+		match.SubmitInput(w.Entry(me), flail.Input{Aim: aim, Throttle: 1, PrimaryPressed: click, PrimaryHeld: click})
 		p.Step() // or a systems.Runner
 	}
 	e := w.Entry(me)

@@ -30,8 +30,8 @@ type Options struct {
 // Game is a flail match installed on a pipeline. Its systems run in
 // these stages, per tick:
 //
-//	accel:            flail.drive  bots submit their decision as Command;
-//	                               Command -> flail input; car velocity
+//	accel:            flail.drive  bots submit their decision as FlailInput;
+//	                               FlailInput -> Flail.Input; car velocity
 //	                               v = (v + throttle*accel*u(aim)) / drag
 //	kcc (built-in):                the car moves on the XZ plane, walls collide
 //	rope:             flail.rope   throw/attract, flail and rope step, flail
@@ -42,7 +42,7 @@ type Options struct {
 //	cleanup (deferred):            kills applied (energy, drops, death),
 //	                               respawns, leaderboard, snapshots
 //
-// A flail player entity has Command, Body, KCC (Planar2D, no gravity),
+// A flail player entity has FlailInput, Body, KCC (Planar2D, no gravity),
 // Flail and Rope components (prefabs "flail_player" and "flail_bot"; bots
 // add FlailBot).
 type Game struct {
@@ -77,8 +77,8 @@ func Install(p *systems.Pipeline, opts Options) (*Game, error) {
 		arena = flail.NewArena(cfg.Arena.Size/cfg.UnitsPerMeter/2, nil, true, 1)
 	}
 	g := &Game{p: p, Ph: ph, Rules: flail.NewRules(cfg, ph, arena, opts.Seed)}
-	g.carQuery = donburi.NewQuery(filter.Contains(Flail, Rope,
-		components.Body, components.KCC, components.Command))
+	g.carQuery = donburi.NewQuery(filter.Contains(Flail, Rope, FlailInput,
+		components.Body, components.KCC))
 	g.driveEach = g.driveEntity
 	g.ropeEach = g.ropeEntity
 	g.gatherEach = g.gatherEntity
@@ -122,18 +122,13 @@ func (g *Game) Remove(ent donburi.Entity) {
 func (g *Game) driveEntity(e *donburi.Entry) {
 	fd := Flail.Get(e)
 	if fd.Alive && e.HasComponent(FlailBot) {
-		// the bot's decision (taken in the last rules stage) is its command.
-		in := FlailBot.Get(e).Next()
-		systems.Submit(e, components.CommandData{AimAngle: in.Aim, Throttle: in.Throttle,
-			PrimaryPressed: in.PrimaryPressed, PrimaryHeld: in.PrimaryHeld})
+		// the bot's decision (taken in the last rules stage) is its input.
+		SubmitInput(e, FlailBot.Get(e).Next())
 	}
 	body := components.Body.Get(e)
-	cmd := systems.SanitizeCommand(*components.Command.Get(e))
-	in := flail.Input{Aim: cmd.AimAngle}
-	if !cmd.UICaptured {
-		in.Throttle, in.PrimaryPressed, in.PrimaryHeld = cmd.Throttle, cmd.PrimaryPressed, cmd.PrimaryHeld
-	}
-	fd.Input = in.Sanitized()
+	buf := FlailInput.Get(e)
+	fd.Input = buf.Input.Sanitized()
+	buf.PrimaryPressed, buf.Pending = false, false // the edge is consumed
 	if !fd.Alive {
 		body.Velocity = mgl64.Vec3{}
 		return

@@ -120,11 +120,11 @@ func TestFlailExactModeThroughPipelineMatchesSeed(t *testing.T) {
 	worst := 0.0
 	for tick := 0; tick < 2000; tick++ {
 		ang, mv := variedInput(tick)
-		cmd := components.CommandData{AimAngle: ang}
+		cmd := flail.Input{Aim: ang}
 		if mv {
 			cmd.Throttle = 1
 		}
-		systems.Submit(w.Entry(ent), cmd)
+		match.SubmitInput(w.Entry(ent), cmd)
 		p.Step()
 		seedTick(sp, sf, rope, ang, mv)
 		e := w.Entry(ent)
@@ -303,14 +303,14 @@ func TestFlailBadInput(t *testing.T) {
 	if _, err := prefabs.Spawn(w, "flail_bot", prefabs.Override("[flail_bot]\nskill = \"godlike\"\n")); err == nil {
 		t.Fatal("unknown skill accepted")
 	}
-	bad := []components.CommandData{
-		{AimAngle: math.NaN(), Throttle: math.NaN(), PrimaryPressed: true, PrimaryHeld: true},
-		{AimAngle: math.Inf(1), Throttle: math.Inf(1)},
-		{AimAngle: 1e300, Throttle: -1e300, PrimaryHeld: true},
-		{AimAngle: -1e15, Throttle: 1e15, PrimaryPressed: true},
+	bad := []flail.Input{
+		{Aim: math.NaN(), Throttle: math.NaN(), PrimaryPressed: true, PrimaryHeld: true},
+		{Aim: math.Inf(1), Throttle: math.Inf(1)},
+		{Aim: 1e300, Throttle: -1e300, PrimaryHeld: true},
+		{Aim: -1e15, Throttle: 1e15, PrimaryPressed: true},
 	}
 	for i := 0; i < 400; i++ {
-		systems.Submit(w.Entry(ent), bad[i%len(bad)])
+		match.SubmitInput(w.Entry(ent), bad[i%len(bad)])
 		p.Step()
 		e := w.Entry(ent)
 		b := components.Body.Get(e)
@@ -347,7 +347,7 @@ func TestFlailAndMotorCharacterShareOnePipeline(t *testing.T) {
 	w0 := components.Body.Get(w.Entry(walker)).Position
 	for i := 0; i < 80; i++ { // 2 s
 		systems.Submit(w.Entry(walker), components.CommandData{Forward: 1})
-		systems.Submit(w.Entry(car), components.CommandData{AimAngle: 0, Throttle: 1})
+		match.SubmitInput(w.Entry(car), flail.Input{Aim: 0, Throttle: 1})
 		p.Step()
 	}
 	wb := components.Body.Get(w.Entry(walker))
@@ -430,8 +430,8 @@ func TestFlailCarsCollideThroughPipeline(t *testing.T) {
 		r := g.Ph.CarRadius
 		minD, maxX := math.Inf(1), 0.0
 		for tick := 0; tick < 160; tick++ {
-			systems.Submit(w.Entry(a), components.CommandData{AimAngle: 0, Throttle: 1})
-			systems.Submit(w.Entry(b), components.CommandData{AimAngle: 0, Throttle: 0})
+			match.SubmitInput(w.Entry(a), flail.Input{Aim: 0, Throttle: 1})
+			match.SubmitInput(w.Entry(b), flail.Input{Aim: 0, Throttle: 0})
 			p.Step()
 			pa := components.Body.Get(w.Entry(a)).Position
 			pb := components.Body.Get(w.Entry(b)).Position

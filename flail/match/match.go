@@ -57,7 +57,7 @@ type Match struct {
 	seed   uint64
 	bots   int
 	events []flail.Event
-	replay []components.CommandData
+	replay []flail.Input
 	index  map[donburi.Entity]int
 
 	// snapshot bookkeeping (state.go): the world's id allocation, the
@@ -185,31 +185,31 @@ func (m *Match) Seed() uint64 { return m.seed }
 // Players returns the number of players (people and bots).
 func (m *Match) Players() int { return len(m.Cars) }
 
-// Submit stores the local player's command for the next tick (see
-// systems.Submit; the view turns to the aim). It is ignored while a replay
+// Submit stores the local player's input for the next tick (see
+// SubmitInput; the view turns to the aim). It is ignored while a replay
 // runs or when the match has no local player.
-func (m *Match) Submit(cmd components.CommandData) {
+func (m *Match) Submit(in flail.Input) {
 	if m.Replaying() || m.Player == donburi.Null {
 		return
 	}
 	e := m.World.Entry(m.Player)
-	components.View.Get(e).Yaw = cmd.AimAngle
-	systems.Submit(e, cmd)
+	components.View.Get(e).Yaw = in.Aim
+	SubmitInput(e, in)
 }
 
-// Replay makes the local player play cmds, one per tick from the next tick
-// on, instead of what Submit gives (a recorded match played back); after
-// the last one the player's command is cleared. Call it before the first
-// tick, at most once.
-func (m *Match) Replay(cmds []components.CommandData) error {
+// Replay makes the local player play inputs, one per tick from the next
+// tick on, instead of what Submit gives (a recorded match played back);
+// after the last one the player's input is cleared. Call it before the
+// first tick, at most once.
+func (m *Match) Replay(inputs []flail.Input) error {
 	if m.Player == donburi.Null {
 		return fmt.Errorf("match: a replay needs a local player")
 	}
-	m.replay = cmds
+	m.replay = inputs
 	return m.Pipeline.AddBefore(systems.StageIntent, "flail.replay", m.replayTick)
 }
 
-// Replaying reports whether replayed commands are still being played.
+// Replaying reports whether replayed inputs are still being played.
 func (m *Match) Replaying() bool {
 	return m.replay != nil && m.Pipeline.Ticks() < uint64(len(m.replay))
 }
@@ -218,13 +218,13 @@ func (m *Match) replayTick(w donburi.World, t systems.Tick) {
 	e := w.Entry(m.Player)
 	if t.N >= uint64(len(m.replay)) {
 		if t.N == uint64(len(m.replay)) {
-			*components.Command.Get(e) = components.CommandData{}
+			*FlailInput.Get(e) = FlailInputData{}
 		}
 		return
 	}
-	cmd := m.replay[t.N]
-	components.View.Get(e).Yaw = cmd.AimAngle
-	*components.Command.Get(e) = cmd
+	in := m.replay[t.N]
+	components.View.Get(e).Yaw = in.Aim
+	*FlailInput.Get(e) = FlailInputData{Input: in, Pending: true}
 }
 
 // Advance runs the ticks due for a frame of frameDt seconds (see

@@ -34,7 +34,7 @@ func TestMatchDeterministic(t *testing.T) {
 	run := func(seed uint64) uint64 {
 		m := newMatch(t, seed, 10)
 		for i := 0; i < 400; i++ {
-			m.Submit(components.CommandData{AimAngle: 0.02 * float64(i), Throttle: 1, PrimaryPressed: i%90 == 0, PrimaryHeld: i%90 < 30})
+			m.Submit(flail.Input{Aim: 0.02 * float64(i), Throttle: 1, PrimaryPressed: i%90 == 0, PrimaryHeld: i%90 < 30})
 			m.Pipeline.Step()
 		}
 		return m.Checksum()
@@ -70,17 +70,17 @@ func TestMatchPlayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := empty.Replay([]components.CommandData{{}}); err == nil {
+	if err := empty.Replay([]flail.Input{{}}); err == nil {
 		t.Error("a replay without a local player was accepted")
 	}
-	cmds := make([]components.CommandData, 10)
+	cmds := make([]flail.Input, 10)
 	for i := range cmds {
-		cmds[i] = components.CommandData{AimAngle: 1, Throttle: 1}
+		cmds[i] = flail.Input{Aim: 1, Throttle: 1}
 	}
 	if err := m.Replay(cmds); err != nil {
 		t.Fatal(err)
 	}
-	m.Submit(components.CommandData{AimAngle: 2})
+	m.Submit(flail.Input{Aim: 2})
 	if !m.Replaying() || components.View.Get(m.World.Entry(m.Player)).Yaw == 2 {
 		t.Error("Submit steered the player during a replay")
 	}

@@ -18,7 +18,7 @@ import (
 
 // The flail game's recipe sections:
 //
-//	[flail]              a flail player (components Flail and Rope)
+//	[flail]              a flail player (components Flail, Rope, FlailInput)
 //	name = "player"      shown by front ends
 //	energy = 0.0         start energy; 0 = the match's rules.start_energy
 //
@@ -41,7 +41,7 @@ func init() {
 	prefabs.RegisterRecipe("flail_player", playerRecipe, "flail/match/data/flail_player.toml")
 	prefabs.RegisterRecipe("flail_bot", botRecipe, "flail/match/data/flail_bot.toml")
 	prefabs.RegisterSection("flail", prefabs.Section{
-		Components: []donburi.IComponentType{Flail, Rope},
+		Components: []donburi.IComponentType{Flail, Rope, FlailInput},
 		Validate: func(data []byte, source string) error {
 			_, err := decodeFlailSection(data, source)
 			return err

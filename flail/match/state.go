@@ -32,7 +32,7 @@ import (
 // snapMagic starts every match snapshot; snapVersion is its format.
 const (
 	snapMagic   = "MKFLAILM"
-	snapVersion = 1
+	snapVersion = 2
 )
 
 // maxSnapCars bounds the cars and freed ids a snapshot may hold, and
@@ -140,12 +140,10 @@ func (m *Match) appendCar(w *binstate.Writer, ent donburi.Entity) error {
 	w.Vec3(b.Position)
 	w.Vec3(b.Velocity)
 	w.Vec3(b.PrevPosition)
-	c := components.Command.Get(e)
-	for _, f := range [...]float64{c.Forward, c.Strafe, c.AimAngle, c.Throttle} {
-		w.F64(f)
-	}
-	for _, f := range [...]bool{c.JumpPressed, c.JumpHeld, c.Sprint, c.Walk, c.Crouch,
-		c.PrimaryPressed, c.PrimaryHeld, c.DashPressed, c.UICaptured, c.Pending} {
+	in := FlailInput.Get(e)
+	w.F64(in.Aim)
+	w.F64(in.Throttle)
+	for _, f := range [...]bool{in.PrimaryPressed, in.PrimaryHeld, in.Pending} {
 		w.Bool(f)
 	}
 	v := components.View.Get(e)
@@ -186,7 +184,7 @@ type savedCar struct {
 	skill   flail.Skill
 	name    string
 	body    components.BodyData
-	cmd     components.CommandData
+	input   FlailInputData
 	view    components.ViewData
 	kcc     components.KCCData // only the report fields and Shape/Crouched
 	player  flail.Player
@@ -206,9 +204,8 @@ func readCar(r *binstate.Reader) savedCar {
 	c.name = r.String()
 	c.body = components.BodyData{Position: r.FiniteVec3("car position", r.Vec3()),
 		Velocity: r.FiniteVec3("car velocity", r.Vec3()), PrevPosition: r.FiniteVec3("car position", r.Vec3())}
-	c.cmd.Forward, c.cmd.Strafe, c.cmd.AimAngle, c.cmd.Throttle = r.F64(), r.F64(), r.F64(), r.F64()
-	for _, f := range [...]*bool{&c.cmd.JumpPressed, &c.cmd.JumpHeld, &c.cmd.Sprint, &c.cmd.Walk, &c.cmd.Crouch,
-		&c.cmd.PrimaryPressed, &c.cmd.PrimaryHeld, &c.cmd.DashPressed, &c.cmd.UICaptured, &c.cmd.Pending} {
+	c.input.Aim, c.input.Throttle = r.F64(), r.F64()
+	for _, f := range [...]*bool{&c.input.PrimaryPressed, &c.input.PrimaryHeld, &c.input.Pending} {
 		*f = r.Bool()
 	}
 	c.view = components.ViewData{Yaw: r.F64(), Pitch: r.F64()}
@@ -447,7 +444,7 @@ func (m *Match) applySaved(c *savedCar) error {
 		return fmt.Errorf("player %v: bot component does not match its skill %d", c.ent, c.skill)
 	}
 	*components.Body.Get(e) = c.body
-	*components.Command.Get(e) = c.cmd
+	*FlailInput.Get(e) = c.input
 	*components.View.Get(e) = c.view
 	k := components.KCC.Get(e)
 	k.Shape, k.Crouched, k.Grounded, k.GroundNormal = c.kcc.Shape, c.kcc.Crouched, c.kcc.Grounded, c.kcc.GroundNormal

@@ -9,7 +9,6 @@ import (
 
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
-	"github.com/seedgames/motorkit/systems"
 )
 
 // restoreScript is a match with people coming and going: 6 bots and 2
@@ -68,11 +67,11 @@ func (s restoreScript) step(t *testing.T, m *Match, n int) {
 		k++
 		// a slow weave with throttle bursts and a throw every 37 ticks.
 		aim := float64(float64(n)*0.03) + float64(k)
-		cmd := components.CommandData{AimAngle: aim, Throttle: float64((n+k*7)%5) / 4,
+		cmd := flail.Input{Aim: aim, Throttle: float64((n+k*7)%5) / 4,
 			PrimaryPressed: (n+k)%37 == 0, PrimaryHeld: (n+k)%37 < 20}
 		e := m.World.Entry(ent)
-		components.View.Get(e).Yaw = cmd.AimAngle
-		systems.Submit(e, cmd)
+		components.View.Get(e).Yaw = cmd.Aim
+		SubmitInput(e, cmd)
 	}
 	m.Pipeline.Step()
 	m.Events()

@@ -21,7 +21,7 @@ func replayFlail(t *testing.T, path string, setup ...func(w donburi.World, p *sy
 	opts := []trace.Option{trace.WithSetup(func(w donburi.World, p *systems.Pipeline) error {
 		_, err := match.Install(p, match.Options{Seed: 1})
 		return err
-	})}
+	}), trace.WithSubmit(match.ReplayCar)}
 	for _, s := range setup {
 		opts = append(opts, trace.WithSetup(s))
 	}
@@ -105,7 +105,7 @@ func TestFlailTraceTerminalSpeedAt60Hz(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := trace.Replay(tr, trace.WithTickRate(60), trace.WithSetup(func(w donburi.World, p *systems.Pipeline) error {
+	res, err := trace.Replay(tr, trace.WithTickRate(60), trace.WithSubmit(match.ReplayCar), trace.WithSetup(func(w donburi.World, p *systems.Pipeline) error {
 		_, err := match.Install(p, match.Options{Seed: 1})
 		return err
 	}))

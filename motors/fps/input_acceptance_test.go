@@ -112,7 +112,7 @@ func TestBadInputNeverReachesState(t *testing.T) {
 	g := newGame(t)
 	bad := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 1e9, -1e300}
 	for i, b := range bad {
-		g.frame(1.0/60, input.Frame{Forward: b, Strafe: b, AimAngle: b, Throttle: b})
+		g.frame(1.0/60, input.Frame{Forward: b, Strafe: b})
 		systems.Submit(g.e, components.CommandData{Forward: b, Strafe: -b, JumpPressed: true, JumpHeld: i%2 == 0, Sprint: true})
 		components.View.Get(g.e).Yaw = b
 		for _, fdt := range []float64{b, -1, 0, 1e9, 1.0 / 60} {

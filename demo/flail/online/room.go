@@ -15,7 +15,6 @@ import (
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/flail/wire"
-	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
 )
 
@@ -466,10 +465,10 @@ func (r *Room) applyInput(p *player) {
 	e := r.m.World.Entry(p.ent)
 	if len(p.queue) == 0 {
 		// no input this tick: keep the last one's steering, no click.
-		c := components.Command.Get(e)
+		c := flailmatch.FlailInput.Get(e)
 		c.PrimaryPressed = false
 		if p.cl == nil {
-			*c = components.CommandData{AimAngle: p.aim}
+			*c = flailmatch.FlailInputData{Input: flail.Input{Aim: p.aim}}
 		}
 		return
 	}
@@ -479,9 +478,9 @@ func (r *Room) applyInput(p *player) {
 	if k := len(p.queue); k > 3 {
 		n = min(k, 2+(k-3)/8)
 	}
-	var cmd components.CommandData
+	var cmd flail.Input
 	for _, in := range p.queue[:n] {
-		cmd.AimAngle = in.Aim
+		cmd.Aim = in.Aim
 		cmd.Throttle = in.Throttle
 		cmd.PrimaryHeld = in.Buttons&wire.ButtonHeld != 0
 		cmd.PrimaryPressed = cmd.PrimaryPressed || in.Buttons&wire.ButtonPressed != 0
@@ -490,8 +489,8 @@ func (r *Room) applyInput(p *player) {
 		r.s.met.input("applied")
 	}
 	p.queue = append(p.queue[:0], p.queue[n:]...)
-	components.View.Get(e).Yaw = cmd.AimAngle
-	systems.Submit(e, cmd)
+	components.View.Get(e).Yaw = cmd.Aim
+	flailmatch.SubmitInput(e, cmd)
 }
 
 // Percentile returns the q-quantile (0..1) of xs (0 for none).

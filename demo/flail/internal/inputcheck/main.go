@@ -19,7 +19,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "inputcheck:", err)
 		os.Exit(2)
 	}
-	cmds, err := match.Commands(tr)
+	cmds, err := match.Inputs(tr)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "inputcheck:", err)
 		os.Exit(2)
@@ -28,11 +28,11 @@ func main() {
 	right, click, down := -1, -1, -1
 	for i, c := range cmds {
 		switch {
-		case right < 0 && c.Throttle == 1 && near(c.AimAngle, 0):
+		case right < 0 && c.Throttle == 1 && near(c.Aim, 0):
 			right = i
 		case right >= 0 && click < 0 && c.PrimaryPressed:
 			click = i
-		case click >= 0 && down < 0 && c.Throttle == 1 && near(c.AimAngle, math.Pi/2):
+		case click >= 0 && down < 0 && c.Throttle == 1 && near(c.Aim, math.Pi/2):
 			down = i
 		}
 	}

@@ -3,8 +3,8 @@ package match
 import (
 	"math"
 
-	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/detmath"
+	"github.com/seedgames/motorkit/flail"
 	flailmatch "github.com/seedgames/motorkit/flail/match"
 )
 
@@ -22,8 +22,8 @@ type Autopilot struct {
 	slow, detour int
 }
 
-// Command returns the local player's command for the coming tick.
-func (a *Autopilot) Command(m *flailmatch.Match) components.CommandData {
+// Input returns the local player's input for the coming tick.
+func (a *Autopilot) Input(m *flailmatch.Match) flail.Input {
 	every, hold := a.ThrowEvery, a.HoldAfter
 	if every == 0 {
 		every = 160
@@ -34,7 +34,7 @@ func (a *Autopilot) Command(m *flailmatch.Match) components.CommandData {
 	me := m.Flail(Me)
 	pos := m.Body(Me).Position
 	if !me.Alive {
-		return components.CommandData{AimAngle: a.aim}
+		return flail.Input{Aim: a.aim}
 	}
 	dx, dz := detmath.Cos(a.aim+0.02), detmath.Sin(a.aim+0.02)
 	best, bd := -1, 8.0*8.0 // look 8 m around
@@ -71,7 +71,7 @@ func (a *Autopilot) Command(m *flailmatch.Match) components.CommandData {
 	case dx != 0 || dz != 0:
 		a.aim = detmath.Atan2(dz, dx)
 	}
-	c := components.CommandData{AimAngle: a.aim, Throttle: 1}
+	c := flail.Input{Aim: a.aim, Throttle: 1}
 	t := m.Ticks() % every
 	switch {
 	case t == every/2:

@@ -4,7 +4,6 @@ import (
 	flailmatch "github.com/seedgames/motorkit/flail/match"
 	"testing"
 
-	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
 )
 
@@ -36,7 +35,7 @@ func BenchmarkFrame(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		m.Submit(ap.Command(m))
+		m.Submit(ap.Input(m))
 		m.Advance(1.0 / 60)
 		m.Events()
 		m.Links(Me, &links)
@@ -50,7 +49,7 @@ func BenchmarkTickBaseline(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		*components.Command.Get(e) = components.CommandData{Throttle: 1, AimAngle: float64(i%64) * 0.1}
+		*flailmatch.FlailInput.Get(e) = flailmatch.FlailInputData{Input: flail.Input{Throttle: 1, Aim: float64(i%64) * 0.1}}
 		m.Pipeline.Step()
 		m.Events()
 	}

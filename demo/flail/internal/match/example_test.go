@@ -19,7 +19,7 @@ func ExampleNew() {
 	}
 	var pilot match.Autopilot
 	for frame := 0; frame < 60; frame++ {
-		m.Submit(pilot.Command(m))
+		m.Submit(pilot.Input(m))
 		m.Advance(1.0 / 60)
 	}
 	fmt.Println(m.Players(), "players,", m.Ticks(), "ticks, alive:", m.Flail(match.Me).Alive)

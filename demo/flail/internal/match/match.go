@@ -100,13 +100,14 @@ func New(opts Options) (*flailmatch.Match, *trace.Recorder, error) {
 	if opts.Record {
 		rec = trace.NewRecorder(trace.Trace{TickRate: TickRate, Prefab: "flail_player", Level: "none"})
 		rec.CheckEvery(trace.DefaultCheckEvery, "match", m.Checksum)
+		rec.CarFrom(flailmatch.RecordCar)
 		rec.Attach(m.Pipeline, m.Player)
 	}
 	if v := opts.Verify; v != nil {
 		m.Pipeline.Add(systems.StageCleanup, "demo.verify", func(donburi.World, systems.Tick) { v.Tick(m.Checksum) })
 	}
 	if opts.Replay != nil {
-		cmds, err := Commands(opts.Replay)
+		cmds, err := Inputs(opts.Replay)
 		if err != nil {
 			return nil, nil, err
 		}

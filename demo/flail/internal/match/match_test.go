@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
-	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/trace"
 )
@@ -35,8 +34,8 @@ func newMatchRec(t *testing.T, o Options) (*flailmatch.Match, *trace.Recorder) {
 
 // script is a varied live input: steering in circles with throttle ramps,
 // a throw every 97 ticks and a hold to attract.
-func script(frame int) components.CommandData {
-	c := components.CommandData{AimAngle: 0.05 * float64(frame), Throttle: 0.5 + 0.5*math.Sin(0.01*float64(frame))}
+func script(frame int) flail.Input {
+	c := flail.Input{Aim: 0.05 * float64(frame), Throttle: 0.5 + 0.5*math.Sin(0.01*float64(frame))}
 	switch k := frame % 97; {
 	case k == 0:
 		c.PrimaryPressed, c.PrimaryHeld = true, true
@@ -164,7 +163,7 @@ func TestRecordReplayBitIdentical(t *testing.T) {
 	// Replay at another frame rate (1/30 s frames): the per-tick commands
 	// do not depend on how frames map to ticks.
 	for b.Ticks() < a.Ticks() {
-		b.Submit(components.CommandData{Throttle: 1, AimAngle: 2}) // ignored while replaying
+		b.Submit(flail.Input{Throttle: 1, Aim: 2}) // ignored while replaying
 		b.Advance(1.0 / 30)
 	}
 	if b.Ticks() != a.Ticks() {
@@ -215,7 +214,7 @@ primary = "hold"
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := Commands(tr)
+	c, err := Inputs(tr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,15 +228,15 @@ primary = "hold"
 		if c[i].PrimaryHeld != w[0] || c[i].PrimaryPressed != w[1] {
 			t.Errorf("tick %d: held %v pressed %v, want %v", i, c[i].PrimaryHeld, c[i].PrimaryPressed, w)
 		}
-		if math.Abs(c[i].AimAngle-math.Pi/2) > 1e-15 {
-			t.Errorf("tick %d aim %v", i, c[i].AimAngle)
+		if math.Abs(c[i].Aim-math.Pi/2) > 1e-15 {
+			t.Errorf("tick %d aim %v", i, c[i].Aim)
 		}
 	}
 	if c[0].Throttle != 1 || c[3].Throttle != 0 {
 		t.Errorf("throttle %v %v", c[0].Throttle, c[3].Throttle)
 	}
 	tr.TickRate = 60
-	if _, err := Commands(tr); err == nil {
+	if _, err := Inputs(tr); err == nil {
 		t.Fatal("a 60 Hz trace must be rejected")
 	}
 }
@@ -328,7 +327,7 @@ func TestAutopilotPlays(t *testing.T) {
 	e0 := m.Flail(Me).Energy
 	thrown := false
 	for f := 0; f < 1200; f++ { // 20 s of 60 Hz frames
-		m.Submit(ap.Command(m))
+		m.Submit(ap.Input(m))
 		m.Advance(1.0 / 60)
 		thrown = thrown || m.Flail(Me).Flail.Thrown
 	}

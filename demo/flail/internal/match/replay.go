@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/trace"
 )
 
@@ -54,10 +54,10 @@ func ReadMeta(data []byte) (meta TraceMeta, ok bool, err error) {
 	return meta, true, nil
 }
 
-// Commands expands a trace into the local player's command for every tick,
+// Inputs expands a trace into the local player's car input for every tick,
 // exactly as trace.Replay submits them (trace.Trace.Inputs). The trace must
 // be at TickRate and use tick segments.
-func Commands(tr *trace.Trace) ([]components.CommandData, error) {
+func Inputs(tr *trace.Trace) ([]flail.Input, error) {
 	if tr.TickRate != TickRate {
 		return nil, fmt.Errorf("match: trace tick_rate %g Hz, the demo runs at %d Hz", tr.TickRate, TickRate)
 	}
@@ -67,9 +67,9 @@ func Commands(tr *trace.Trace) ([]components.CommandData, error) {
 		}
 	}
 	inputs := tr.Inputs(0, TickRate)
-	out := make([]components.CommandData, len(inputs))
+	out := make([]flail.Input, len(inputs))
 	for i, in := range inputs {
-		out[i] = in.Command
+		out[i] = flail.Input(in.Car)
 	}
 	return out, nil
 }

@@ -14,7 +14,7 @@ func ExampleSteerer() {
 	carX, carY := cam.WorldToScreen(mgl64.Vec3{3, 0, 4})
 	s := view.Steerer{Config: view.DefaultSteer}
 	cmd := s.Update(carX, carY, carX+100, carY, view.Keys{})
-	fmt.Printf("car at (%.0f, %.0f) px, aim %.2f rad, throttle %.1f\n", carX, carY, cmd.AimAngle, cmd.Throttle)
+	fmt.Printf("car at (%.0f, %.0f) px, aim %.2f rad, throttle %.1f\n", carX, carY, cmd.Aim, cmd.Throttle)
 	fmt.Println("cursor world point:", cam.ScreenToWorld(carX+100, carY))
 	// Output:
 	// car at (640, 400) px, aim 0.00 rad, throttle 1.0

@@ -3,7 +3,7 @@ package view
 import (
 	"math"
 
-	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/input"
 )
 
@@ -20,8 +20,8 @@ type PadSteer struct {
 	prevPrimary bool
 }
 
-// Update returns the command for pad's state.
-func (p *PadSteer) Update(pad input.Gamepad) (cmd components.CommandData, ok bool) {
+// Update returns the car input for pad's state.
+func (p *PadSteer) Update(pad input.Gamepad) (cmd flail.Input, ok bool) {
 	pressed := pad.Connected && pad.Primary && !p.prevPrimary
 	p.prevPrimary = pad.Connected && pad.Primary
 	if !pad.Connected {
@@ -35,5 +35,5 @@ func (p *PadSteer) Update(pad input.Gamepad) (cmd components.CommandData, ok boo
 	if m > 0 {
 		p.aim = math.Atan2(y, x)
 	}
-	return components.CommandData{AimAngle: p.aim, Throttle: math.Min(1, m), PrimaryPressed: pressed, PrimaryHeld: pad.Primary}, true
+	return flail.Input{Aim: p.aim, Throttle: math.Min(1, m), PrimaryPressed: pressed, PrimaryHeld: pad.Primary}, true
 }

@@ -15,15 +15,15 @@ import (
 func TestPadSteer(t *testing.T) {
 	p := view.PadSteer{Config: input.GamepadConfig{Deadzone: 0.1, Curve: 1, LookSpeed: 1}}
 	cmd, ok := p.Update(input.Gamepad{Connected: true, LeftX: 1, LeftY: 1})
-	if !ok || math.Abs(cmd.AimAngle-math.Pi/4) > 1e-12 || math.Abs(cmd.Throttle-1) > 1e-12 || cmd.PrimaryPressed {
+	if !ok || math.Abs(cmd.Aim-math.Pi/4) > 1e-12 || math.Abs(cmd.Throttle-1) > 1e-12 || cmd.PrimaryPressed {
 		t.Fatalf("full down-right: %+v %v", cmd, ok)
 	}
 	cmd, _ = p.Update(input.Gamepad{Connected: true, LeftX: -0.55, Primary: true})
-	if math.Abs(cmd.AimAngle-math.Pi) > 1e-12 || math.Abs(cmd.Throttle-0.5) > 1e-12 || !cmd.PrimaryPressed || !cmd.PrimaryHeld {
+	if math.Abs(cmd.Aim-math.Pi) > 1e-12 || math.Abs(cmd.Throttle-0.5) > 1e-12 || !cmd.PrimaryPressed || !cmd.PrimaryHeld {
 		t.Fatalf("half left with the trigger: %+v", cmd)
 	}
 	cmd, _ = p.Update(input.Gamepad{Connected: true, Primary: true})
-	if cmd.PrimaryPressed || !cmd.PrimaryHeld || math.Abs(cmd.AimAngle-math.Pi) > 1e-12 || cmd.Throttle != 0 {
+	if cmd.PrimaryPressed || !cmd.PrimaryHeld || math.Abs(cmd.Aim-math.Pi) > 1e-12 || cmd.Throttle != 0 {
 		t.Fatalf("trigger held at rest: %+v", cmd)
 	}
 	if _, ok := p.Update(input.Gamepad{Connected: true}); ok {

@@ -3,7 +3,7 @@ package view
 import (
 	"math"
 
-	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/flail"
 )
 
 // SteerConfig tunes the mouse steering.
@@ -75,12 +75,11 @@ type Steerer struct {
 	seen         bool
 }
 
-// Update returns the command for this frame. carX, carY is the car's
+// Update returns the car input for this frame. carX, carY is the car's
 // position on screen and curX, curY the cursor's (px). Non-finite cursor
-// coordinates are ignored (the car coasts). The command's Forward/Strafe
-// are left 0 (the flail car steers by AimAngle and Throttle).
-func (s *Steerer) Update(carX, carY, curX, curY float64, k Keys) components.CommandData {
-	cmd := components.CommandData{PrimaryHeld: k.Primary, PrimaryPressed: k.PrimaryPressed}
+// coordinates are ignored (the car coasts).
+func (s *Steerer) Update(carX, carY, curX, curY float64, k Keys) flail.Input {
+	cmd := flail.Input{PrimaryHeld: k.Primary, PrimaryPressed: k.PrimaryPressed}
 	if !finite(s.Aim) {
 		s.Aim = 0
 	}
@@ -110,7 +109,7 @@ func (s *Steerer) Update(carX, carY, curX, curY float64, k Keys) components.Comm
 			cmd.Throttle = t
 		}
 	}
-	cmd.AimAngle = s.Aim
+	cmd.Aim = s.Aim
 	return cmd
 }
 

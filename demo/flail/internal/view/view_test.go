@@ -136,23 +136,23 @@ func TestMouseToCommand(t *testing.T) {
 	// (screen y = world z, so +45 deg is toward +X+Z), distance 141 px
 	// beyond FullRadius -> full throttle.
 	c := s.Update(640, 400, 740, 500, Keys{})
-	if !near(c.AimAngle, math.Pi/4, 1e-12) || c.Throttle != 1 {
-		t.Fatalf("aim %v throttle %v, want pi/4, 1", c.AimAngle, c.Throttle)
+	if !near(c.Aim, math.Pi/4, 1e-12) || c.Throttle != 1 {
+		t.Fatalf("aim %v throttle %v, want pi/4, 1", c.Aim, c.Throttle)
 	}
 	// Straight up on screen is world -Z: aim -90 degrees; 40 px away is
 	// halfway through the ramp (20..60) -> throttle 0.5.
 	c = s.Update(640, 400, 640, 360, Keys{})
-	if !near(c.AimAngle, -math.Pi/2, 1e-12) || !near(c.Throttle, 0.5, 1e-12) {
-		t.Fatalf("aim %v throttle %v, want -pi/2, 0.5", c.AimAngle, c.Throttle)
+	if !near(c.Aim, -math.Pi/2, 1e-12) || !near(c.Throttle, 0.5, 1e-12) {
+		t.Fatalf("aim %v throttle %v, want -pi/2, 0.5", c.Aim, c.Throttle)
 	}
 	// Inside the dead radius: coast, keep the last heading.
 	c = s.Update(640, 400, 645, 395, Keys{})
-	if c.Throttle != 0 || !near(c.AimAngle, -math.Pi/2, 1e-12) {
-		t.Fatalf("dead zone: aim %v throttle %v", c.AimAngle, c.Throttle)
+	if c.Throttle != 0 || !near(c.Aim, -math.Pi/2, 1e-12) {
+		t.Fatalf("dead zone: aim %v throttle %v", c.Aim, c.Throttle)
 	}
 	// Buttons pass through: click = pressed edge + held; hold = held only.
 	c = s.Update(640, 400, 740, 400, Keys{Primary: true, PrimaryPressed: true})
-	if !c.PrimaryPressed || !c.PrimaryHeld || c.AimAngle != 0 {
+	if !c.PrimaryPressed || !c.PrimaryHeld || c.Aim != 0 {
 		t.Fatalf("click: %+v", c)
 	}
 	c = s.Update(640, 400, 740, 400, Keys{Primary: true})
@@ -161,7 +161,7 @@ func TestMouseToCommand(t *testing.T) {
 	}
 	// A NaN cursor coasts without corrupting the heading.
 	c = s.Update(640, 400, math.NaN(), 400, Keys{})
-	if c.Throttle != 0 || c.AimAngle != 0 {
+	if c.Throttle != 0 || c.Aim != 0 {
 		t.Fatalf("NaN cursor: %+v", c)
 	}
 }
@@ -170,18 +170,18 @@ func TestKeysToCommand(t *testing.T) {
 	s := Steerer{Config: SteerConfig{DeadRadius: 20, FullRadius: 60}}
 	// D alone: +X, aim 0, full throttle; the cursor position is ignored.
 	c := s.Update(640, 400, 100, 100, Keys{Right: true})
-	if s.Mode != SteerKeys || c.AimAngle != 0 || c.Throttle != 1 {
+	if s.Mode != SteerKeys || c.Aim != 0 || c.Throttle != 1 {
 		t.Fatalf("D: mode %v %+v", s.Mode, c)
 	}
 	// W+A: up-left on screen = (-1, -1) in (x, z): aim -135 degrees.
 	c = s.Update(640, 400, 100, 100, Keys{Up: true, Left: true})
-	if !near(c.AimAngle, -3*math.Pi/4, 1e-12) || c.Throttle != 1 {
+	if !near(c.Aim, -3*math.Pi/4, 1e-12) || c.Throttle != 1 {
 		t.Fatalf("W+A: %+v", c)
 	}
 	// Opposite keys cancel; with no key the car coasts on its heading even
 	// though the cursor is far away (the mouse has not moved).
 	c = s.Update(640, 400, 100, 100, Keys{Left: true, Right: true})
-	if c.Throttle != 0 || !near(c.AimAngle, -3*math.Pi/4, 1e-12) {
+	if c.Throttle != 0 || !near(c.Aim, -3*math.Pi/4, 1e-12) {
 		t.Fatalf("A+D: %+v", c)
 	}
 	c = s.Update(640, 400, 105, 100, Keys{})
@@ -190,7 +190,7 @@ func TestKeysToCommand(t *testing.T) {
 	}
 	// Moving the mouse more than the dead radius hands steering back.
 	c = s.Update(640, 400, 740, 400, Keys{})
-	if s.Mode != SteerMouse || c.AimAngle != 0 || c.Throttle != 1 {
+	if s.Mode != SteerMouse || c.Aim != 0 || c.Throttle != 1 {
 		t.Fatalf("mouse takeover: mode %v %+v", s.Mode, c)
 	}
 }

@@ -442,7 +442,7 @@ func (s *Session) tickInput(w donburi.World, _ systems.Tick) {
 		*components.Command.Get(e) = in.Command
 	}
 	if s.rec != nil {
-		s.rec.Record(*components.Command.Get(e), components.View.Get(e).Yaw)
+		s.rec.Record(*components.Command.Get(e), trace.Car{}, components.View.Get(e).Yaw)
 	}
 }
 
