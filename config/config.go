@@ -68,13 +68,21 @@ func AsError(err error, source string) *Error {
 // When v implements Renamer, old key names are rewritten to the new ones
 // first, with a Warning each.
 func Decode(data []byte, source string, v any) error {
+	_, err := DecodeMeta(data, source, v)
+	return err
+}
+
+// DecodeMeta is Decode that also returns the decode's metadata, for a
+// loader whose defaults depend on which keys the data sets
+// (md.IsDefined("key"); renamed keys are reported under their new name).
+func DecodeMeta(data []byte, source string, v any) (toml.MetaData, error) {
 	data, err := renameKeys(data, source, v)
 	if err != nil {
-		return err
+		return toml.MetaData{}, err
 	}
 	md, err := toml.Decode(string(data), v)
 	if err != nil {
-		return AsError(err, source)
+		return md, AsError(err, source)
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		keys := make([]string, len(und))
@@ -86,10 +94,10 @@ func Decode(data []byte, source string, v any) error {
 		if k := suggest(v, keys[0]); k != "" {
 			reason += ` (did you mean "` + k + `"?)`
 		}
-		return &Error{Source: source, Key: keys[0], Reason: reason + others(keys),
+		return md, &Error{Source: source, Key: keys[0], Reason: reason + others(keys),
 			Line: KeyLine(data, strings.Split(keys[0], "."))}
 	}
-	return nil
+	return md, nil
 }
 
 func others(keys []string) string {

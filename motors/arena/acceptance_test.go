@@ -256,8 +256,8 @@ func aimAtGoldenAngle(theta float64, from uint64) trace.Option {
 func TestAcceptance3AirStrafeSpeedBuild(t *testing.T) {
 	cfg := arena.DefaultConfig()
 	const start, ticks = 60, 300
-	phi := cfg.ThetaTarget + math.Pi/4
-	aim := aimAtGoldenAngle(cfg.ThetaTarget, start)
+	phi := cfg.ThetaTarget() + math.Pi/4
+	aim := aimAtGoldenAngle(cfg.ThetaTarget(), start)
 	noGain := replay(t, "strafe_build.toml", aim, trace.WithOverride("[motor]\ng_min = 1.0\ng_peak = 1.0\n"))
 	gain := replay(t, "strafe_build.toml", aim)
 
@@ -270,7 +270,7 @@ func TestAcceptance3AirStrafeSpeedBuild(t *testing.T) {
 			if res.Samples[k-1].Grounded { // the motor sees last tick's KCC report
 				a, u = c.GroundAccel, c.MaxSpeedGround
 			} else {
-				q := arena.Quality(c.ThetaTarget, c.ThetaTarget, c.QualitySmoothstep)
+				q := arena.Quality(c.ThetaTarget(), c.ThetaTarget(), c.QualitySmoothstep)
 				g := c.Gain(q, v)
 				if g > 1 {
 					b = (g - 1) * c.BonusScale * c.AirAccelBase * dt * u
@@ -321,7 +321,7 @@ func TestAcceptance3AirStrafeSpeedBuild(t *testing.T) {
 	}
 	// The gain run really ran at the Golden Angle with full gain once fast.
 	last := &gain.Samples[start+ticks-1]
-	if th := metric(t, last, arena.MetricTheta); math.Abs(th-cfg.ThetaTarget) > 1e-9 {
+	if th := metric(t, last, arena.MetricTheta); math.Abs(th-cfg.ThetaTarget()) > 1e-9 {
 		t.Errorf("theta %v, want theta_target", th)
 	}
 	writePlot(t, "arena_strafe_build.png", "Air-strafe speed build (aim at the Golden Angle, 5 s)",
@@ -346,7 +346,7 @@ func TestAcceptance3AirStrafeSpeedBuild(t *testing.T) {
 func TestAcceptance4DoorwayAtSpeed(t *testing.T) {
 	cfg := arena.DefaultConfig()
 	alpha := math.Atan(0.5 / 6)
-	step := math.Min(cfg.ShapingStrength*dt, cfg.MaxShapingAnglePerTick)
+	step := math.Min(cfg.ShapingStrength*dt, cfg.MaxShapingAnglePerTick())
 	heading, x, z := 0.0, 0.0, 0.0
 	for {
 		heading = math.Min(alpha, heading+step)
@@ -397,14 +397,14 @@ func TestAcceptance4DoorwayAtSpeed(t *testing.T) {
 		h := math.Atan2(s.Velocity[2], s.Velocity[0])
 		turn := math.Abs(h - prevHeading)
 		prevHeading = h
-		if a > cfg.MaxShapingAnglePerTick+1e-12 || turn > a+1e-9 {
-			t.Errorf("tick %d: shaping %.5f rad, heading change %.5f rad, cap %.5f", i, a, turn, cfg.MaxShapingAnglePerTick)
+		if a > cfg.MaxShapingAnglePerTick()+1e-12 || turn > a+1e-9 {
+			t.Errorf("tick %d: shaping %.5f rad, heading change %.5f rad, cap %.5f", i, a, turn, cfg.MaxShapingAnglePerTick())
 		}
 		maxTurn = math.Max(maxTurn, turn)
 		total += a
 	}
 	t.Logf("max heading change per tick %.4f° (cap %.1f°, rate limit %.4f°), total shaping %.3f° (alpha %.3f°)",
-		maxTurn*180/math.Pi, cfg.MaxShapingAnglePerTick*180/math.Pi, step*180/math.Pi, total*180/math.Pi, alpha*180/math.Pi)
+		maxTurn*180/math.Pi, cfg.MaxShapingAnglePerTick()*180/math.Pi, step*180/math.Pi, total*180/math.Pi, alpha*180/math.Pi)
 
 	plain := replay(t, "doorway.toml", trace.WithOverride("[motor]\nshaping_strength = 0.0\n"))
 	q := run(plain)
@@ -666,7 +666,7 @@ func TestArenaPlayerPrefab(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := components.Motor.Get(w.Entry(ent)).Motor.(*arena.Motor).Config()
-	if c.MaxSpeedGround != 10 || c.StopSpeed != 3 || math.Abs(c.ThetaTarget-40*math.Pi/180) > 1e-15 {
+	if c.MaxSpeedGround != 10 || c.StopSpeed != 3 || math.Abs(c.ThetaTarget()-40*math.Pi/180) > 1e-15 {
 		t.Errorf("override config %+v", c)
 	}
 	for _, tc := range []struct{ override, want string }{

@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 
-	"github.com/BurntSushi/toml"
 
 	"github.com/seedgames/motorkit/config"
 )
@@ -40,7 +39,8 @@ const (
 // Config holds every parameter of docs/motors/arena.md#knobs (tables A-E) plus two
 // switches the design names without giving them a row (quality smoothing and
 // hold-to-hop). Speeds are m/s, accelerations and rates are per second,
-// angles are radians in code and degrees in TOML (keys ending in _deg).
+// angles are degrees (fields and keys ending in Deg/_deg, as in the other
+// motors); ThetaTarget and MaxShapingAnglePerTick give them in radians.
 //
 // The "typical" ranges below are the design's tuning ranges; Validate accepts
 // the wider "allowed" ranges so tests and experiments can go beyond them
@@ -82,11 +82,10 @@ type Config struct {
 	// AirResistanceSpeedScale is the planar speed (m/s) where air resistance
 	// reaches full strength. Default 2W; typical 1W-4W; allowed [0.01, 1000].
 	AirResistanceSpeedScale float64 `toml:"air_resistance_speed_scale"`
-	// ThetaTarget is the Golden Angle: the target offset angle (radians)
-	// between the planar velocity and the view forward direction. TOML key
-	// theta_target_deg in degrees. Default 35°; typical 20°-55°; allowed
-	// [1°, 90°].
-	ThetaTarget float64 `toml:"-"`
+	// ThetaTargetDeg is the Golden Angle: the target offset angle (degrees)
+	// between the planar velocity and the view forward direction.
+	// Default 35°; typical 20°-55°; allowed [1°, 90°].
+	ThetaTargetDeg float64 `toml:"theta_target_deg"`
 	// GMin is the gain factor at poor angles (theta = 0). Default 0.85;
 	// typical 0.70-1.00; allowed [0, 2] and GMin <= GPeak.
 	GMin float64 `toml:"g_min"`
@@ -116,10 +115,10 @@ type Config struct {
 	// MinSpeedForShaping is the planar speed (m/s) below which shaping does
 	// nothing. Default 0.9W; typical 0.6W-1.2W; allowed [0, 1000].
 	MinSpeedForShaping float64 `toml:"min_speed_for_shaping"`
-	// MaxShapingAnglePerTick is the hard cap on the rotation shaping applies
-	// in one tick (radians). TOML key max_shaping_angle_per_tick_deg in
-	// degrees. Default 2°; typical 0.5°-4°; allowed [0°, 45°].
-	MaxShapingAnglePerTick float64 `toml:"-"`
+	// MaxShapingAnglePerTickDeg is the hard cap on the rotation shaping
+	// applies in one tick (degrees). Default 2°; typical 0.5°-4°; allowed
+	// [0°, 45°].
+	MaxShapingAnglePerTickDeg float64 `toml:"max_shaping_angle_per_tick_deg"`
 	// MinAlignment is the minimum dot(vel_dir, intent_dir); shaping applies
 	// only when the dot is above it. Default 0; typical -0.2-0.5; allowed
 	// [-1, 1].
@@ -171,7 +170,7 @@ func DefaultConfigForW(w float64) Config {
 		AirAccelBase:            8,
 		AirResistance:           0,
 		AirResistanceSpeedScale: float64(2 * w),
-		ThetaTarget:             config.Deg2Rad(35),
+		ThetaTargetDeg:          35,
 		GMin:                    0.85,
 		GPeak:                   1.25,
 		BonusScale:              0.5,
@@ -180,8 +179,8 @@ func DefaultConfigForW(w float64) Config {
 
 		ShapingStrength:        1.5,
 		MinSpeedForShaping:     float64(0.9 * w),
-		MaxShapingAnglePerTick: config.Deg2Rad(2),
-		MinAlignment:           0,
+		MaxShapingAnglePerTickDeg: 2,
+		MinAlignment:              0,
 
 		JumpBufferTicks:               3,
 		FrictionlessJumpMode:          ModeSoft,
@@ -205,9 +204,9 @@ func (c *Config) Validate(source string) error {
 	ch.Range("air_accel_base", c.AirAccelBase, 0, 200)
 	ch.Range("air_resistance", c.AirResistance, 0, 10)
 	ch.Range("air_resistance_speed_scale", c.AirResistanceSpeedScale, 0.01, 1000)
-	ch.Range("theta_target_deg", config.Rad2Deg(c.ThetaTarget), 1, 90)
-	ch.Degrees("theta_target_deg", config.Rad2Deg(c.ThetaTarget), 20, 55)
-	ch.Degrees("max_shaping_angle_per_tick_deg", config.Rad2Deg(c.MaxShapingAnglePerTick), 0.5, 4)
+	ch.Range("theta_target_deg", c.ThetaTargetDeg, 1, 90)
+	ch.Degrees("theta_target_deg", c.ThetaTargetDeg, 20, 55)
+	ch.Degrees("max_shaping_angle_per_tick_deg", c.MaxShapingAnglePerTickDeg, 0.5, 4)
 	ch.Range("g_min", c.GMin, 0, 2)
 	ch.Range("g_peak", c.GPeak, 0, 4)
 	ch.Check(!(c.GMin > c.GPeak), "g_min", fmt.Sprintf("value %v must not exceed g_peak (%v)", c.GMin, c.GPeak))
@@ -218,7 +217,7 @@ func (c *Config) Validate(source string) error {
 		fmt.Sprintf("value %v must be greater than blend_speed_start (%v)", c.BlendSpeedEnd, c.BlendSpeedStart))
 	ch.Range("shaping_strength", c.ShapingStrength, 0, 50)
 	ch.Range("min_speed_for_shaping", c.MinSpeedForShaping, 0, 1000)
-	ch.Range("max_shaping_angle_per_tick_deg", config.Rad2Deg(c.MaxShapingAnglePerTick), 0, 45)
+	ch.Range("max_shaping_angle_per_tick_deg", c.MaxShapingAnglePerTickDeg, 0, 45)
 	ch.Range("min_alignment", c.MinAlignment, -1, 1)
 	ch.IntRange("jump_buffer_ticks", c.JumpBufferTicks, 0, 120)
 	ch.OneOf("frictionless_jump_mode", string(c.FrictionlessJumpMode),
@@ -232,90 +231,31 @@ func (c *Config) Validate(source string) error {
 	return ch.Err()
 }
 
-// file is the TOML shape of Config: the same keys, with angles in degrees.
-type file struct {
-	MaxSpeedGround                float64              `toml:"max_speed_ground"`
-	MaxSpeedAir                   float64              `toml:"max_speed_air"`
-	GroundAccel                   float64              `toml:"ground_accel"`
-	Friction                      float64              `toml:"friction"`
-	StopSpeed                     float64              `toml:"stop_speed"`
-	AirAccelBase                  float64              `toml:"air_accel_base"`
-	AirResistance                 float64              `toml:"air_resistance"`
-	AirResistanceSpeedScale       float64              `toml:"air_resistance_speed_scale"`
-	ThetaTargetDeg                float64              `toml:"theta_target_deg"`
-	GMin                          float64              `toml:"g_min"`
-	GPeak                         float64              `toml:"g_peak"`
-	BonusScale                    float64              `toml:"bonus_scale"`
-	BlendSpeedStart               float64              `toml:"blend_speed_start"`
-	BlendSpeedEnd                 float64              `toml:"blend_speed_end"`
-	QualitySmoothstep             bool                 `toml:"quality_smoothstep"`
-	ShapingStrength               float64              `toml:"shaping_strength"`
-	MinSpeedForShaping            float64              `toml:"min_speed_for_shaping"`
-	MaxShapingAnglePerTickDeg     float64              `toml:"max_shaping_angle_per_tick_deg"`
-	MinAlignment                  float64              `toml:"min_alignment"`
-	JumpBufferTicks               int                  `toml:"jump_buffer_ticks"`
-	FrictionlessJumpMode          FrictionlessJumpMode `toml:"frictionless_jump_mode"`
-	LandingGraceTicks             int                  `toml:"landing_grace_ticks"`
-	LandingFrictionScale          float64              `toml:"landing_friction_scale"`
-	LandingFrictionScaleBestAngle float64              `toml:"landing_friction_scale_best_angle"`
-	AutoHop                       bool                 `toml:"auto_hop"`
-}
+// ThetaTarget returns ThetaTargetDeg in radians.
+func (c Config) ThetaTarget() float64 { return config.Deg2Rad(c.ThetaTargetDeg) }
+
+// MaxShapingAnglePerTick returns MaxShapingAnglePerTickDeg in radians.
+func (c Config) MaxShapingAnglePerTick() float64 { return config.Deg2Rad(c.MaxShapingAnglePerTickDeg) }
 
 // RenamedKeys lists the keys renamed for one name per idea across the
 // motors (config.Renamer): the old names load, with a warning, until
 // config.Until.
-func (file) RenamedKeys() map[string]string {
+func (*Config) RenamedKeys() map[string]string {
 	return map[string]string{"jump_buffer_window_ticks": "jump_buffer_ticks"}
 }
 
-func toFile(c Config) file {
-	return file{
-		MaxSpeedGround: c.MaxSpeedGround, MaxSpeedAir: c.MaxSpeedAir,
-		GroundAccel: c.GroundAccel, Friction: c.Friction, StopSpeed: c.StopSpeed,
-		AirAccelBase: c.AirAccelBase, AirResistance: c.AirResistance,
-		AirResistanceSpeedScale: c.AirResistanceSpeedScale,
-		ThetaTargetDeg:          config.Rad2Deg(c.ThetaTarget),
-		GMin:                    c.GMin, GPeak: c.GPeak, BonusScale: c.BonusScale,
-		BlendSpeedStart: c.BlendSpeedStart, BlendSpeedEnd: c.BlendSpeedEnd,
-		QualitySmoothstep: c.QualitySmoothstep,
-		ShapingStrength:   c.ShapingStrength, MinSpeedForShaping: c.MinSpeedForShaping,
-		MaxShapingAnglePerTickDeg: config.Rad2Deg(c.MaxShapingAnglePerTick),
-		MinAlignment:              c.MinAlignment,
-		JumpBufferTicks:           c.JumpBufferTicks, FrictionlessJumpMode: c.FrictionlessJumpMode,
-		LandingGraceTicks: c.LandingGraceTicks, LandingFrictionScale: c.LandingFrictionScale,
-		LandingFrictionScaleBestAngle: c.LandingFrictionScaleBestAngle,
-		AutoHop:                       c.AutoHop,
-	}
-}
-
-func (f file) config() Config {
-	return Config{
-		MaxSpeedGround: f.MaxSpeedGround, MaxSpeedAir: f.MaxSpeedAir,
-		GroundAccel: f.GroundAccel, Friction: f.Friction, StopSpeed: f.StopSpeed,
-		AirAccelBase: f.AirAccelBase, AirResistance: f.AirResistance,
-		AirResistanceSpeedScale: f.AirResistanceSpeedScale,
-		ThetaTarget:             degToRad(f.ThetaTargetDeg),
-		GMin:                    f.GMin, GPeak: f.GPeak, BonusScale: f.BonusScale,
-		BlendSpeedStart: f.BlendSpeedStart, BlendSpeedEnd: f.BlendSpeedEnd,
-		QualitySmoothstep: f.QualitySmoothstep,
-		ShapingStrength:   f.ShapingStrength, MinSpeedForShaping: f.MinSpeedForShaping,
-		MaxShapingAnglePerTick: degToRad(f.MaxShapingAnglePerTickDeg),
-		MinAlignment:           f.MinAlignment,
-		JumpBufferTicks:        f.JumpBufferTicks, FrictionlessJumpMode: f.FrictionlessJumpMode,
-		LandingGraceTicks: f.LandingGraceTicks, LandingFrictionScale: f.LandingFrictionScale,
-		LandingFrictionScaleBestAngle: f.LandingFrictionScaleBestAngle,
-		AutoHop:                       f.AutoHop,
-	}
-}
-
-// degToRad converts authored degrees to radians so that a whole number of
-// degrees gives exactly config.Deg2Rad of it, and degrees produced by
-// config.Rad2Deg of a default come back to the same radians.
-func degToRad(deg float64) float64 {
-	if r := math.Round(deg); math.Abs(deg-r) < 1e-9 {
-		deg = r
-	}
-	return config.Deg2Rad(deg)
+// wRelative lists the keys whose defaults are multiples of W, and their
+// fields: ParseOnto rescales the ones a file leaves unset when it sets W.
+var wRelative = [...]struct {
+	key   string
+	field func(*Config) *float64
+}{
+	{"max_speed_air", func(c *Config) *float64 { return &c.MaxSpeedAir }},
+	{"stop_speed", func(c *Config) *float64 { return &c.StopSpeed }},
+	{"air_resistance_speed_scale", func(c *Config) *float64 { return &c.AirResistanceSpeedScale }},
+	{"blend_speed_start", func(c *Config) *float64 { return &c.BlendSpeedStart }},
+	{"blend_speed_end", func(c *Config) *float64 { return &c.BlendSpeedEnd }},
+	{"min_speed_for_shaping", func(c *Config) *float64 { return &c.MinSpeedForShaping }},
 }
 
 // Parse decodes an arena motor configuration from TOML and validates it.
@@ -334,20 +274,20 @@ func Parse(data []byte, source string) (Config, error) {
 // when the data sets max_speed_ground and base is the default configuration
 // for its own W, the base is rescaled to the new W first (as Parse does).
 func ParseOnto(base Config, data []byte, source string) (Config, error) {
-	var peek struct {
-		MaxSpeedGround *float64 `toml:"max_speed_ground"`
-	}
-	if _, err := toml.Decode(string(data), &peek); err == nil && peek.MaxSpeedGround != nil {
-		w := *peek.MaxSpeedGround
-		if base == DefaultConfigForW(base.MaxSpeedGround) && w > 0 && !math.IsInf(w, 0) {
-			base = DefaultConfigForW(w)
-		}
-	}
-	f := toFile(base)
-	if err := config.Decode(data, source, &f); err != nil {
+	c := base
+	md, err := config.DecodeMeta(data, source, &c)
+	if err != nil {
 		return Config{}, err
 	}
-	c := f.config()
+	if w := c.MaxSpeedGround; md.IsDefined("max_speed_ground") && w > 0 && !math.IsInf(w, 0) &&
+		base == DefaultConfigForW(base.MaxSpeedGround) {
+		d := DefaultConfigForW(w)
+		for _, k := range wRelative {
+			if !md.IsDefined(k.key) {
+				*k.field(&c) = *k.field(&d)
+			}
+		}
+	}
 	if err := c.Validate(source); err != nil {
 		return Config{}, err
 	}
@@ -366,7 +306,7 @@ func LoadFile(path string) (Config, error) {
 // Encode writes cfg as TOML with angles in degrees; Parse reads it back to
 // the same Config.
 func Encode(cfg Config) ([]byte, error) {
-	return config.Encode(toFile(cfg))
+	return config.Encode(cfg)
 }
 
 // Encode is the function Encode as a method.

@@ -23,7 +23,7 @@ func TestDefaultsAreTheSeedSuggestedStartThroughW(t *testing.T) {
 			"air_accel_base":             {c.AirAccelBase, 8},
 			"air_resistance":             {c.AirResistance, 0},
 			"air_resistance_speed_scale": {c.AirResistanceSpeedScale, 2 * w},
-			"theta_target":               {c.ThetaTarget, 35 * math.Pi / 180},
+			"theta_target":               {c.ThetaTarget(), 35 * math.Pi / 180},
 			"g_min":                      {c.GMin, 0.85},
 			"g_peak":                     {c.GPeak, 1.25},
 			"bonus_scale":                {c.BonusScale, 0.5},
@@ -31,7 +31,7 @@ func TestDefaultsAreTheSeedSuggestedStartThroughW(t *testing.T) {
 			"blend_speed_end":            {c.BlendSpeedEnd, 1.4 * w},
 			"shaping_strength":           {c.ShapingStrength, 1.5},
 			"min_speed_for_shaping":      {c.MinSpeedForShaping, 0.9 * w},
-			"max_shaping_angle_per_tick": {c.MaxShapingAnglePerTick, 2 * math.Pi / 180},
+			"max_shaping_angle_per_tick": {c.MaxShapingAnglePerTick(), 2 * math.Pi / 180},
 			"min_alignment":              {c.MinAlignment, 0},
 			"jump_buffer_ticks":          {float64(c.JumpBufferTicks), 3},
 			"landing_grace_ticks":        {float64(c.LandingGraceTicks), 2},
@@ -82,8 +82,8 @@ func TestDefaultFileRoundTrips(t *testing.T) {
 
 func TestEncodeRoundTripsNonDefaultAngles(t *testing.T) {
 	c := DefaultConfig()
-	c.ThetaTarget = 0.7123456789
-	c.MaxShapingAnglePerTick = 0.0345678
+	c.ThetaTargetDeg = 40.81287654321
+	c.MaxShapingAnglePerTickDeg = 1.980587
 	c.FrictionlessJumpMode = ModeHard
 	c.QualitySmoothstep = true
 	enc, err := Encode(c)
@@ -94,11 +94,7 @@ func TestEncodeRoundTripsNonDefaultAngles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if math.Abs(back.ThetaTarget-c.ThetaTarget) > 1e-15 || math.Abs(back.MaxShapingAnglePerTick-c.MaxShapingAnglePerTick) > 1e-15 {
-		t.Fatalf("angles drifted: %v %v", back.ThetaTarget, back.MaxShapingAnglePerTick)
-	}
-	back.ThetaTarget, back.MaxShapingAnglePerTick = c.ThetaTarget, c.MaxShapingAnglePerTick
-	if back != c {
+	if back != c { // the degrees are stored as written: the round trip is exact
 		t.Fatalf("round trip changed %+v", back)
 	}
 }
@@ -108,8 +104,8 @@ func TestParseDegreesAndWRescale(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.ThetaTarget != math.Pi/4 || math.Abs(c.MaxShapingAnglePerTick-3*math.Pi/180) > 1e-16 {
-		t.Fatalf("degrees not converted: %v %v", c.ThetaTarget, c.MaxShapingAnglePerTick)
+	if c.ThetaTarget() != math.Pi/4 || math.Abs(c.MaxShapingAnglePerTick()-3*math.Pi/180) > 1e-16 {
+		t.Fatalf("degrees not converted: %v %v", c.ThetaTarget(), c.MaxShapingAnglePerTick())
 	}
 	// Setting W alone rescales the W-relative defaults (stop_speed = 0.3W ...).
 	c, err = Parse([]byte("max_speed_ground = 10\n"), "w.toml")
@@ -243,10 +239,6 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("re-parse: %v\n%s", err, enc)
 		}
-		if math.Abs(back.ThetaTarget-c.ThetaTarget) > 1e-12 || math.Abs(back.MaxShapingAnglePerTick-c.MaxShapingAnglePerTick) > 1e-12 {
-			t.Fatalf("angles drifted")
-		}
-		back.ThetaTarget, back.MaxShapingAnglePerTick = c.ThetaTarget, c.MaxShapingAnglePerTick
 		if back != c {
 			t.Fatalf("round trip changed config:\n%+v\n%+v", back, c)
 		}

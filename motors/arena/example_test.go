@@ -23,7 +23,7 @@ frictionless_jump_mode = "hard"
 		return
 	}
 	fmt.Printf("W=%.1f stop_speed=%.1f blend=%.1f..%.1f theta_target=%.4f rad mode=%s\n",
-		cfg.MaxSpeedGround, cfg.StopSpeed, cfg.BlendSpeedStart, cfg.BlendSpeedEnd, cfg.ThetaTarget, cfg.FrictionlessJumpMode)
+		cfg.MaxSpeedGround, cfg.StopSpeed, cfg.BlendSpeedStart, cfg.BlendSpeedEnd, cfg.ThetaTarget(), cfg.FrictionlessJumpMode)
 
 	_, err = arena.Parse([]byte("g_peak = 9\n"), "designer.toml")
 	fmt.Println(err)

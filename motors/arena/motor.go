@@ -60,6 +60,8 @@ type Metrics struct {
 type Motor struct {
 	cfg Config
 	m   Metrics
+	// the config's angles in radians
+	thetaTarget, maxShapingAngle float64
 }
 
 var (
@@ -72,7 +74,8 @@ func New(cfg Config) (*Motor, error) {
 	if err := cfg.Validate("arena"); err != nil {
 		return nil, err
 	}
-	return &Motor{cfg: cfg, m: Metrics{Gain: 1, FrictionScale: 1}}, nil
+	return &Motor{cfg: cfg, m: Metrics{Gain: 1, FrictionScale: 1},
+		thetaTarget: cfg.ThetaTarget(), maxShapingAngle: cfg.MaxShapingAnglePerTick()}, nil
 }
 
 // Config returns a copy of the motor's configuration.
@@ -247,7 +250,7 @@ func (mo *Motor) Shaping(ctx *motors.Context) {
 	sanitizeVelocity(ctx)
 	mo.m.ShapingAngle = 0
 	c := &mo.cfg
-	if !ok || ctx.Grounded || !(c.ShapingStrength > 0) || !(c.MaxShapingAnglePerTick > 0) {
+	if !ok || ctx.Grounded || !(c.ShapingStrength > 0) || !(mo.maxShapingAngle > 0) {
 		return
 	}
 	mag := motors.Clamp01(ctx.Intent.Mag)
@@ -267,7 +270,7 @@ func (mo *Motor) Shaping(ctx *motors.Context) {
 	if (float64(p[0]*dir[0])+float64(p[2]*dir[2]))/(speed*dl) <= c.MinAlignment {
 		return
 	}
-	maxA := math.Min(float64(c.ShapingStrength*mag*dt), c.MaxShapingAnglePerTick)
+	maxA := math.Min(float64(c.ShapingStrength*mag*dt), mo.maxShapingAngle)
 	p, a := RotateToward(p, dir, maxA)
 	mo.m.ShapingAngle = a
 	ctx.Velocity = motors.WithPlanar(ctx.Velocity, p)
@@ -283,7 +286,7 @@ func (mo *Motor) quality(ctx *motors.Context) (theta, q float64) {
 	// atan2(|cross|, dot), one transcendental call and exact near 0 and π.
 	sy, cy := detmath.Sincos(ctx.Input.Yaw)
 	theta = detmath.Atan2(math.Abs(float64(v[0]*sy)-float64(v[2]*cy)), float64(v[0]*cy)+float64(v[2]*sy))
-	return theta, Quality(theta, mo.cfg.ThetaTarget, mo.cfg.QualitySmoothstep)
+	return theta, Quality(theta, mo.thetaTarget, mo.cfg.QualitySmoothstep)
 }
 
 // tickDt returns the clamped tick length and whether it is usable.

@@ -416,7 +416,7 @@ func FuzzStages(f *testing.F) {
 		m.Accel(ctx)
 		p0 := planar()
 		m.Shaping(ctx)
-		if p := planar(); p > p0 || m.Metrics().ShapingAngle > m.Config().MaxShapingAnglePerTick+1e-15 {
+		if p := planar(); p > p0 || m.Metrics().ShapingAngle > m.Config().MaxShapingAnglePerTick()+1e-15 {
 			t.Fatalf("shaping: speed %v -> %v, angle %v", p0, p, m.Metrics().ShapingAngle)
 		}
 		if !motors.FiniteVec(ctx.Velocity) {
