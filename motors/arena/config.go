@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 
-
 	"github.com/seedgames/motorkit/config"
 )
 
@@ -177,8 +176,8 @@ func DefaultConfigForW(w float64) Config {
 		BlendSpeedStart:         float64(1.0 * w),
 		BlendSpeedEnd:           float64(1.4 * w),
 
-		ShapingStrength:        1.5,
-		MinSpeedForShaping:     float64(0.9 * w),
+		ShapingStrength:           1.5,
+		MinSpeedForShaping:        float64(0.9 * w),
 		MaxShapingAnglePerTickDeg: 2,
 		MinAlignment:              0,
 
