@@ -344,3 +344,33 @@ func TestFPSKCCProfileHasOneSource(t *testing.T) {
 		t.Fatalf("a disagreeing [kcc] step_height: %v", err)
 	}
 }
+
+// Jump speed has one owner per recipe: a motor that derives it (FPS and
+// hybrid: v = sqrt(2 g h)) owns gravity, jump_speed and max_fall_speed, and
+// a [kcc] value may only repeat the motor's; for the other motors [kcc]
+// owns them.
+func TestJumpSpeedHasOneOwner(t *testing.T) {
+	w := donburi.NewWorld()
+	// hybrid: jump_height 1.5 m at 20 m/s² gives sqrt(2*20*1.5) = sqrt(60).
+	e, err := prefabs.Spawn(w, "hybrid_player", prefabs.Override("[kcc]\ngravity = 20.0\n"))
+	if err != nil {
+		t.Fatalf("a [kcc] gravity equal to the motor's: %v", err)
+	}
+	if k := components.KCC.Get(w.Entry(e)); k.JumpSpeed != math.Sqrt(60) || k.Gravity != 20 {
+		t.Fatalf("hybrid kcc: jump speed %v, gravity %v", k.JumpSpeed, k.Gravity)
+	}
+	for _, recipe := range []string{"hybrid_player", "fps_player"} {
+		_, err := prefabs.Spawn(w, recipe, prefabs.Override("[kcc]\njump_speed = 9.0\n"))
+		if err == nil || !strings.Contains(err.Error(), "kcc.jump_speed") || !strings.Contains(err.Error(), "[motor]") {
+			t.Fatalf("%s with a disagreeing [kcc] jump_speed: %v", recipe, err)
+		}
+	}
+	// rpg derives nothing: [kcc] jump_speed is the jump speed.
+	e, err = prefabs.Spawn(w, "rpg_player", prefabs.Override("[kcc]\njump_speed = 9.0\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := components.KCC.Get(w.Entry(e)); k.JumpSpeed != 9 {
+		t.Fatalf("rpg kcc jump speed %v, want 9", k.JumpSpeed)
+	}
+}

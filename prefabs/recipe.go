@@ -302,17 +302,7 @@ func buildRecipe(tree map[string]any, source string) (*Recipe, error) {
 		}
 		r.MotorKind, r.motorTOML = kind, data
 		if vm, ok := m.(Verticaler); ok {
-			g, js, mf := vm.Vertical()
-			if _, set := kt["gravity"]; !set {
-				r.KCC.Gravity = g
-			}
-			if _, set := kt["jump_speed"]; !set {
-				r.KCC.JumpSpeed = js
-			}
-			if _, set := kt["max_fall_speed"]; !set {
-				r.KCC.MaxFallSpeed = mf
-			}
-			if err := r.KCC.validate(source + " (vertical values from the motor)"); err != nil {
+			if err := r.takeVertical(vm, kt, source); err != nil {
 				return nil, err
 			}
 		}
@@ -330,18 +320,30 @@ func buildRecipe(tree map[string]any, source string) (*Recipe, error) {
 	return r, nil
 }
 
-// takeProfile gives the controller the motor's slope limit, step height and
-// ground snap: one place sets each. A [kcc] key the recipe leaves out takes
-// the motor's value; one it sets must agree with the motor's, or the recipe
-// is refused (a user who edited one would get an inconsistent character).
-func (r *Recipe) takeProfile(pm KCCProfiler, kt map[string]any, source string) error {
-	slope, step, snap := pm.KCCProfile()
-	for _, k := range []struct {
-		key   string
-		field *float64
-		motor float64
-	}{{"max_slope_climb_deg", &r.KCC.MaxSlopeClimbDeg, slope}, {"step_height", &r.KCC.StepHeight, step},
-		{"snap_to_ground", &r.KCC.SnapToGround, snap}} {
+// takeVertical gives the KCC component the motor's gravity, jump speed and
+// maximum fall speed: a motor that derives them (jump speed from its jump
+// height) owns them, as takeProfile's keys. A [kcc] key the recipe leaves
+// out takes the motor's value; one it sets must agree with it.
+func (r *Recipe) takeVertical(vm Verticaler, kt map[string]any, source string) error {
+	g, js, mf := vm.Vertical()
+	if err := r.agree(kt, source, []motorKey{{"gravity", &r.KCC.Gravity, g},
+		{"jump_speed", &r.KCC.JumpSpeed, js}, {"max_fall_speed", &r.KCC.MaxFallSpeed, mf}}); err != nil {
+		return err
+	}
+	return r.KCC.validate(source + " (vertical values from the motor)")
+}
+
+// motorKey is a [kcc] key whose value a motor supplies.
+type motorKey struct {
+	key   string
+	field *float64
+	motor float64
+}
+
+// agree sets each key's field to the motor's value when the recipe's [kcc]
+// table leaves the key out, and refuses a set value that disagrees.
+func (r *Recipe) agree(kt map[string]any, source string, keys []motorKey) error {
+	for _, k := range keys {
 		if _, set := kt[k.key]; !set {
 			*k.field = k.motor
 			continue
@@ -350,6 +352,19 @@ func (r *Recipe) takeProfile(pm KCCProfiler, kt map[string]any, source string) e
 			return &config.Error{Source: source, Key: "kcc." + k.key, Reason: fmt.Sprintf(
 				"%v disagrees with the motor's value %v: set it in the [motor] table only", *k.field, k.motor)}
 		}
+	}
+	return nil
+}
+
+// takeProfile gives the controller the motor's slope limit, step height and
+// ground snap: one place sets each. A [kcc] key the recipe leaves out takes
+// the motor's value; one it sets must agree with the motor's, or the recipe
+// is refused (a user who edited one would get an inconsistent character).
+func (r *Recipe) takeProfile(pm KCCProfiler, kt map[string]any, source string) error {
+	slope, step, snap := pm.KCCProfile()
+	if err := r.agree(kt, source, []motorKey{{"max_slope_climb_deg", &r.KCC.MaxSlopeClimbDeg, slope},
+		{"step_height", &r.KCC.StepHeight, step}, {"snap_to_ground", &r.KCC.SnapToGround, snap}}); err != nil {
+		return err
 	}
 	return r.KCC.validate(source + " (collision profile from the motor)")
 }

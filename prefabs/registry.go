@@ -45,9 +45,11 @@ type CrouchShaper interface {
 }
 
 // Verticaler is implemented by motors that derive the vertical parameters
-// (for example jump speed from jump height: v = sqrt(2 g h)). Spawn uses
-// them for the KCC component unless the recipe's [kcc] table sets gravity,
-// jump_speed or max_fall_speed explicitly.
+// (for example jump speed from jump height: v = sqrt(2 g h)). Such a motor
+// owns them: Spawn gives them to the KCC component, and a recipe's [kcc]
+// gravity, jump_speed or max_fall_speed may only repeat the motor's value
+// (any other is refused: set it in the [motor] table). For motors that do
+// not implement it, [kcc] owns the three.
 type Verticaler interface {
 	Vertical() (gravity, jumpSpeed, maxFallSpeed float64)
 }
