@@ -48,11 +48,10 @@ type BodyData struct {
 	PrevPosition mgl64.Vec3
 }
 
-// IntentData is the Move Intent of this tick plus the jump decision.
+// IntentData is the Move Intent of this tick, built by the intent stage; the
+// motor context points at it. The jump decision is in JumpBufferData.
 type IntentData struct {
 	motors.Intent
-	// RequestJump is true when the KCC stage consumes a jump this tick.
-	RequestJump bool
 }
 
 // CapturePolicy says what the jump timers do while the UI captures input.
@@ -83,12 +82,12 @@ type JumpBufferData struct {
 	// Rules are the motor's windows at the pipeline's tick rate, refreshed
 	// by the buffer stage every tick.
 	Rules motors.JumpRules
-	// BufferTicks left for a buffered press (0 = none).
-	BufferTicks int
-	// CoyoteTicks left after walking off ground without jumping.
-	CoyoteTicks int
-	// LandingGraceTicks left in the landing grace window.
-	LandingGraceTicks int
+	// JumpState holds the timers (BufferTicks left for a buffered press,
+	// CoyoteTicks left after walking off ground without jumping,
+	// LandingGraceTicks left in the landing grace window) and this tick's
+	// decision: RequestJump is true when the KCC stage consumes a jump this
+	// tick (the single consume point). The motor context points at it.
+	motors.JumpState
 	// WasGrounded is the grounded state seen by the previous tick.
 	WasGrounded bool
 	// JumpedSinceGrounded is set by a jump and cleared on landing, so

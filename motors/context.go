@@ -7,6 +7,11 @@ import (
 
 // Context is what the pipeline hands a motor each tick. The pipeline owns it
 // (one per entity, reused every tick); motors read it and write Velocity.
+//
+// Intent and Jump point at the character's own state (in the pipeline, its
+// Intent and JumpBuffer components), so each lives in one place: the
+// pipeline sets the pointers before the motor runs. A motor used outside
+// the pipeline gets both from NewContext.
 type Context struct {
 	// Dt is the fixed tick length in seconds; TickRate is 1/Dt in Hz.
 	Dt, TickRate float64
@@ -17,7 +22,7 @@ type Context struct {
 	Input Input
 
 	// Intent is the Move Intent built by the intent stage.
-	Intent Intent
+	Intent *Intent
 
 	// Grounded and GroundNormal are the KCC's report from the previous tick.
 	// GroundNormal is Up when airborne.
@@ -27,8 +32,8 @@ type Context struct {
 	// (crouch held, or standing up refused under a low ceiling).
 	Crouched bool
 
-	// Jump is the buffer stage's state and decision for this tick.
-	Jump JumpState
+	// Jump is the jump timers and the buffer stage's decision for this tick.
+	Jump *JumpState
 
 	// Velocity is the body's velocity in m/s; motors change its planar part.
 	Velocity mgl64.Vec3
@@ -63,7 +68,8 @@ type Intent struct {
 	Speed float64
 }
 
-// JumpState is the buffer stage's view of jumping for this tick.
+// JumpState is the jump timers of a character and the buffer stage's
+// decision for this tick; the pipeline keeps it in the JumpBuffer component.
 type JumpState struct {
 	// RequestJump is true when a jump will be consumed this tick by the KCC
 	// stage (the single consume point).
@@ -77,6 +83,17 @@ type JumpState struct {
 	LandingGraceTicks int
 	// JustLanded is true on the first grounded tick after being airborne.
 	JustLanded bool
+}
+
+// NewContext returns a context for a motor used outside the pipeline, with
+// its own Intent and JumpState: tick length dt (s), TickRate 1/dt, on the
+// ground normal Up (not grounded).
+func NewContext(dt float64) *Context {
+	c := &Context{Dt: dt, Intent: &Intent{}, Jump: &JumpState{}, GroundNormal: Up}
+	if dt > 0 {
+		c.TickRate = 1 / dt
+	}
+	return c
 }
 
 // ViewForward returns the planar unit forward vector of the input yaw.

@@ -3,7 +3,6 @@ package systems
 import (
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/motors"
-	"github.com/yohamta/donburi"
 )
 
 // UpdateJumpBuffer advances one entity's jump timers by one tick and decides
@@ -25,14 +24,13 @@ import (
 // While captured, CaptureFreeze keeps every timer where it is and
 // CaptureExpire lets them run out; either way no jump is requested.
 func UpdateJumpBuffer(jb *components.JumpBufferData, grounded, pressed, held, captured bool) motors.JumpState {
-	var js motors.JumpState
-	updateJumpBuffer(jb, &js, grounded, pressed, held, captured)
-	return js
+	updateJumpBuffer(jb, grounded, pressed, held, captured)
+	return jb.JumpState
 }
 
-// updateJumpBuffer is UpdateJumpBuffer writing its result into out. It
+// updateJumpBuffer is UpdateJumpBuffer without the copy of the result. It
 // reads the rules field by field, with no copy of the Rules struct.
-func updateJumpBuffer(jb *components.JumpBufferData, out *motors.JumpState, grounded, pressed, held, captured bool) {
+func updateJumpBuffer(jb *components.JumpBufferData, grounded, pressed, held, captured bool) {
 	r := &jb.Rules
 	jb.ConsumedThisTick = false
 	freeze := captured && jb.CapturePolicy == components.CaptureFreeze
@@ -58,22 +56,14 @@ func updateJumpBuffer(jb *components.JumpBufferData, out *motors.JumpState, grou
 	jb.WasGrounded = grounded
 
 	want := jb.BufferTicks > 0 || (r.AutoHop && held && grounded)
-	out.RequestJump = r.Enabled && !captured && want && (grounded || jb.CoyoteTicks > 0)
-	out.BufferTicks = jb.BufferTicks
-	out.CoyoteTicks = jb.CoyoteTicks
-	out.LandingGraceTicks = jb.LandingGraceTicks
-	out.JustLanded = justLanded
+	jb.RequestJump = r.Enabled && !captured && want && (grounded || jb.CoyoteTicks > 0)
+	jb.JustLanded = justLanded
 }
 
 func dec(t *int) {
 	if *t > 0 {
 		*t--
 	}
-}
-
-func (p *Pipeline) bufferEntity(e *donburi.Entry) {
-	r := motorRefsOf(e)
-	p.bufferRefs(&r)
 }
 
 func (p *Pipeline) bufferRefs(r *motorRefs) {
@@ -85,6 +75,5 @@ func (p *Pipeline) bufferRefs(r *motorRefs) {
 	jb.Rules = md.Motor.JumpRules(p.rate)
 	cmd := r.cmd
 	ctx := &md.Ctx
-	updateJumpBuffer(jb, &ctx.Jump, ctx.Grounded, ctx.Input.JumpPressed, cmd.JumpHeld, cmd.UICaptured)
-	r.it.RequestJump = ctx.Jump.RequestJump
+	updateJumpBuffer(jb, ctx.Grounded, ctx.Input.JumpPressed, cmd.JumpHeld, cmd.UICaptured)
 }

@@ -37,10 +37,6 @@ func SanitizeCommand(c components.CommandData) components.CommandData {
 	return c
 }
 
-func (p *Pipeline) cleanupEntity(e *donburi.Entry) {
-	clearEdges(components.Command.Get(e))
-}
-
 // clearEdges clears a command's consumed edges after the tick.
 func clearEdges(c *components.CommandData) {
 	c.JumpPressed = false
@@ -54,5 +50,4 @@ type cleanupStage struct {
 	cmdCache     entityCache
 	cmdRefs      []*components.CommandData
 	cacheCmdEach func(*donburi.Entry)
-	cleanupEach  func(*donburi.Entry)
 }

@@ -81,12 +81,7 @@ func (c *entityCache) current(w donburi.World) bool {
 
 // motorPass runs the five motor stages for each character in one pass.
 func (p *Pipeline) motorPass(w donburi.World) {
-	if !p.motorCache.current(w) {
-		p.motorCache.ents = p.motorCache.ents[:0]
-		p.motorRefs = p.motorRefs[:0]
-		p.motorQuery.Each(w, p.cacheMotorEach)
-		p.motorCache.fresh = true
-	}
+	p.refreshMotorRefs(w)
 	if p.workers > 1 && len(p.motorRefs) >= 2*p.workers {
 		p.parallel(true)
 		return
@@ -102,6 +97,49 @@ func (p *Pipeline) motorStages(r *motorRefs) {
 	p.frictionRefs(r)
 	p.accelRefs(r)
 	p.shapingRefs(r)
+	if r.md.Motor != nil {
+		handVelocity(r)
+	}
+}
+
+// refreshMotorRefs refetches the characters' components when the set of
+// characters changed since the last refresh.
+func (p *Pipeline) refreshMotorRefs(w donburi.World) {
+	if !p.motorCache.current(w) {
+		p.motorCache.ents = p.motorCache.ents[:0]
+		p.motorRefs = p.motorRefs[:0]
+		p.motorQuery.Each(w, p.cacheMotorEach)
+		p.motorCache.fresh = true
+	}
+}
+
+// eachMotor runs one motor stage for every character, in donburi's order.
+func (p *Pipeline) eachMotor(w donburi.World, stage func(*motorRefs)) {
+	p.refreshMotorRefs(w)
+	for i := range p.motorRefs {
+		stage(&p.motorRefs[i])
+	}
+}
+
+// byStage is a motor stage run stage by stage: nothing when the stages
+// run fused (the intent stage ran them all). A velocity stage (friction,
+// accel, shaping) starts from the Body's velocity and hands its result
+// back to the Body.
+func (p *Pipeline) byStage(stage func(*motorRefs), velocity bool) Func {
+	run := stage
+	if velocity {
+		run = func(r *motorRefs) {
+			if syncIn(r) {
+				stage(r)
+				handVelocity(r)
+			}
+		}
+	}
+	return func(w donburi.World, _ Tick) {
+		if !p.fusedMotorStages() {
+			p.eachMotor(w, run)
+		}
+	}
 }
 
 func (p *Pipeline) cacheMotorEntry(e *donburi.Entry) {
@@ -144,7 +182,6 @@ type kccRefs struct {
 	e    *donburi.Entry
 	body *components.BodyData
 	k    *components.KCCData
-	it   *components.IntentData
 	jb   *components.JumpBufferData
 	cmd  *components.CommandData
 	view *components.ViewData
@@ -152,8 +189,8 @@ type kccRefs struct {
 
 func kccRefsOf(e *donburi.Entry) kccRefs {
 	r := kccRefs{e: e, body: components.Body.Get(e), k: components.KCC.Get(e)}
-	if e.HasComponent(components.Intent) && e.HasComponent(components.JumpBuffer) {
-		r.it, r.jb = components.Intent.Get(e), components.JumpBuffer.Get(e)
+	if e.HasComponent(components.JumpBuffer) {
+		r.jb = components.JumpBuffer.Get(e)
 	}
 	if e.HasComponent(components.Command) {
 		r.cmd = components.Command.Get(e)
@@ -214,7 +251,4 @@ type motorStage struct {
 	motorCache     entityCache
 	motorRefs      []motorRefs
 	cacheMotorEach func(*donburi.Entry)
-
-	intentEach, bufferEach               func(*donburi.Entry)
-	frictionEach, accelEach, shapingEach func(*donburi.Entry)
 }

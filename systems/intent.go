@@ -6,7 +6,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/motors"
-	"github.com/yohamta/donburi"
 )
 
 // BuildIntent computes the Move Intent of docs/architecture.md#units-and-axes / docs/architecture.md#one-tick from the
@@ -61,11 +60,6 @@ func buildIntent(out *motors.Intent, forward, strafe, yaw float64, grounded bool
 	out.Mag = mag
 }
 
-func (p *Pipeline) intentEntity(e *donburi.Entry) {
-	r := motorRefsOf(e)
-	p.intentRefs(&r)
-}
-
 // intentRefs writes the motor context and the intent component field by
 // field: SanitizeCommand and BuildIntent without whole-struct temporaries.
 func (p *Pipeline) intentRefs(r *motorRefs) {
@@ -73,6 +67,7 @@ func (p *Pipeline) intentRefs(r *motorRefs) {
 	if md.Motor == nil {
 		return
 	}
+	bindContext(r)
 	c := r.cmd
 	view := r.view
 	view.Yaw = sanitizeAngle(view.Yaw)
@@ -101,9 +96,10 @@ func (p *Pipeline) intentRefs(r *motorRefs) {
 	}
 	ctx.GroundNormal = n
 	ctx.Velocity = r.body.Velocity
-	ctx.Jump = motors.JumpState{}
+	// this tick's decision is the buffer stage's to take; the timers carry over.
+	ctx.Jump.RequestJump, ctx.Jump.JustLanded = false, false
 
-	buildIntent(&ctx.Intent, in.Forward, in.Strafe, in.Yaw, grounded, n)
+	buildIntent(ctx.Intent, in.Forward, in.Strafe, in.Yaw, grounded, n)
 	speed := 0.0
 	if ctx.Intent.Mag > 0 {
 		speedCap := md.Motor.IntentSpeedCap(ctx)
@@ -113,8 +109,11 @@ func (p *Pipeline) intentRefs(r *motorRefs) {
 		speed = float64(ctx.Intent.Mag * speedCap)
 	}
 	ctx.Intent.Speed = speed
-	it := r.it
-	it.Intent.Dir, it.Intent.PlanarDir = ctx.Intent.Dir, ctx.Intent.PlanarDir
-	it.Intent.Mag, it.Intent.Speed = ctx.Intent.Mag, speed
-	it.RequestJump = false
+}
+
+// bindContext points the motor context at the character's Intent and
+// JumpBuffer components, the one home of each.
+func bindContext(r *motorRefs) {
+	ctx := &r.md.Ctx
+	ctx.Intent, ctx.Jump = &r.it.Intent, &r.jb.JumpState
 }

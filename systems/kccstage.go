@@ -17,18 +17,10 @@ const maxSpeed = 1e4
 
 func finiteVec(v mgl64.Vec3) bool { return motors.FiniteVec(v) }
 
-// kccEntity is the KCC stage for one entity: the single jump-consume point
-// (docs/motors/fps.md#jump-timing-in-ticks), gravity, crouch, the controller move and the velocity
-// read-back.
-func (p *Pipeline) kccEntity(e *donburi.Entry) {
-	r := kccRefsOf(e)
-	p.prepareRefs(&r)
-	p.growControllers()
-	p.kccRefs(&r, 0)
-}
-
-// kccRefs is kccEntity on the entity's fetched components, moving it with
-// worker's controller for its configuration (controllers.go).
+// kccRefs is the KCC stage for one entity, on its fetched components: the
+// single jump-consume point (docs/motors/fps.md#jump-timing-in-ticks), gravity, crouch, the
+// controller move and the velocity read-back, with worker's controller for
+// its configuration (controllers.go).
 func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	e, body, k := r.e, r.body, r.k
 	dt := p.dt
@@ -59,9 +51,8 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	p.carry(ctrl, self, r.view, k, body, level)
 
 	jumped := false
-	if r.it != nil && r.jb != nil {
-		if it := r.it; it.RequestJump {
-			jb := r.jb
+	if jb := r.jb; jb != nil {
+		if jb.RequestJump {
 			vy = k.JumpSpeed
 			jb.BufferTicks, jb.CoyoteTicks = 0, 0
 			jb.ConsumedThisTick = true
@@ -285,7 +276,6 @@ type kccStage struct {
 	kccCache     entityCache
 	kccRefList   []kccRefs
 	cacheKCCEach func(*donburi.Entry)
-	kccEach      func(*donburi.Entry)
 	// level is the collision level, fetched once per tick by the KCC
 	// system.
 	level *kcc.World

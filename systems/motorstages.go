@@ -2,34 +2,27 @@ package systems
 
 import (
 	"github.com/seedgames/motorkit/motors"
-	"github.com/yohamta/donburi"
 )
 
-// The *Entity forms run when game systems sit between the motor stages
-// (stage by stage). They keep the stage contract documented on Stage: a
-// game system at friction, accel or shaping sees and changes the motor's
-// working state through the components, so each motor stage starts from the
-// Body's velocity and the Intent component and hands its velocity back to
-// the Body. When nobody changed them these copies move the same values, so
-// the results are the fused pass's bits (TestFusedPassMatchesStageByStage).
+// The motor stages friction, accel and shaping work on the motor context's
+// velocity. Fused (one character at a time, fused.go) the intent stage
+// copies the Body's velocity in and the pass hands it back after shaping.
+// Stage by stage (a game system sits between them) each of the three starts
+// from the Body's velocity and hands its result back (byStage's syncIn and
+// handVelocity), so a game system at friction, accel or shaping sees and
+// changes the motor's working state through the components, as documented
+// on Stage. Both orders give the same bits (TestFusedPassMatchesStageByStage).
 
-func (p *Pipeline) frictionEntity(e *donburi.Entry) {
-	r := motorRefsOf(e)
-	if syncIn(&r) {
-		p.frictionRefs(&r)
-		handVelocity(&r)
-	}
-}
-
-// syncIn copies the Body's velocity and the Intent component into the motor
-// context; false when the entity has no motor.
+// syncIn copies the Body's velocity into the motor context and points the
+// context at the Intent and JumpBuffer components; false when the entity
+// has no motor.
 func syncIn(r *motorRefs) bool {
 	md := r.md
 	if md.Motor == nil {
 		return false
 	}
 	md.Ctx.Velocity = r.body.Velocity
-	md.Ctx.Intent = r.it.Intent
+	bindContext(r)
 	return true
 }
 
@@ -39,36 +32,16 @@ func (p *Pipeline) frictionRefs(r *motorRefs) {
 	}
 }
 
-func (p *Pipeline) accelEntity(e *donburi.Entry) {
-	r := motorRefsOf(e)
-	if syncIn(&r) {
-		p.accelRefs(&r)
-		handVelocity(&r)
-	}
-}
-
 func (p *Pipeline) accelRefs(r *motorRefs) {
 	if md := r.md; md.Motor != nil {
 		md.Motor.Accel(&md.Ctx)
 	}
 }
 
-func (p *Pipeline) shapingEntity(e *donburi.Entry) {
-	r := motorRefsOf(e)
-	if syncIn(&r) {
-		p.shapingRefs(&r)
-	}
-}
-
-// shapingRefs runs the motor's shaping stage and hands the motor's
-// velocity to the body for the KCC stage.
 func (p *Pipeline) shapingRefs(r *motorRefs) {
-	md := r.md
-	if md.Motor == nil {
-		return
+	if md := r.md; md.Motor != nil {
+		md.Motor.Shaping(&md.Ctx)
 	}
-	md.Motor.Shaping(&md.Ctx)
-	handVelocity(r)
 }
 
 // handVelocity hands the motor's velocity to the body, element by element.

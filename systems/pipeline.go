@@ -139,34 +139,21 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	p.cmdCache.filter = cmdFilter
 	p.cacheCmdEach = p.cacheCmdEntry
 
-	p.intentEach = p.intentEntity
-	p.bufferEach = p.bufferEntity
-	p.frictionEach = p.frictionEntity
-	p.accelEach = p.accelEntity
-	p.shapingEach = p.shapingEntity
-	p.kccEach = p.kccEntity
-	p.cleanupEach = p.cleanupEntity
-
 	// The motor stages: one pass over the characters when no game system
-	// sits between them (fused.go), stage by stage otherwise.
+	// sits between them (fused.go), stage by stage otherwise
+	// (motorstages.go). Either way each stage is one function of a
+	// character's components.
 	p.addBuiltin(StageIntent, "intent", func(w donburi.World, _ Tick) {
 		if p.fusedMotorStages() {
 			p.motorPass(w)
 			return
 		}
-		p.motorQuery.Each(w, p.intentEach)
+		p.eachMotor(w, p.intentRefs)
 	})
-	stage := func(each func(*donburi.Entry)) Func {
-		return func(w donburi.World, _ Tick) {
-			if !p.fusedMotorStages() {
-				p.motorQuery.Each(w, each)
-			}
-		}
-	}
-	p.addBuiltin(StageBuffer, "buffer", stage(p.bufferEach))
-	p.addBuiltin(StageFriction, "friction", stage(p.frictionEach))
-	p.addBuiltin(StageAccel, "accel", stage(p.accelEach))
-	p.addBuiltin(StageShaping, "shaping", stage(p.shapingEach))
+	p.addBuiltin(StageBuffer, "buffer", p.byStage(p.bufferRefs, false))
+	p.addBuiltin(StageFriction, "friction", p.byStage(p.frictionRefs, true))
+	p.addBuiltin(StageAccel, "accel", p.byStage(p.accelRefs, true))
+	p.addBuiltin(StageShaping, "shaping", p.byStage(p.shapingRefs, true))
 	p.occupyEach = p.occupyEntry
 	p.isOccupiedFn = p.isOccupied
 	p.sensorEachFn = p.sensorEach

@@ -110,15 +110,13 @@ func (h *Hook) record(e *donburi.Entry) {
 		CoyoteTicks: jb.CoyoteTicks,
 		Grounded:    k.Grounded,
 		Consumed:    jb.ConsumedThisTick,
+		RequestJump: jb.RequestJump,
 		Position:    body.Position,
 		Velocity:    body.Velocity,
 	}
 	if e.HasComponent(components.Command) {
 		c := components.Command.Get(e)
 		r.JumpDown, r.JumpPressed, r.UICaptured = c.JumpHeld, c.JumpPressed, c.UICaptured
-	}
-	if e.HasComponent(components.Intent) {
-		r.RequestJump = components.Intent.Get(e).RequestJump
 	}
 	rec.Record(r)
 }

@@ -256,13 +256,13 @@ func sampleOf(e *donburi.Entry, t systems.Tick, frame, steps int) Sample {
 	}
 	if e.HasComponent(components.Motor) {
 		md := components.Motor.Get(e)
-		s.RequestJump = md.Ctx.Jump.RequestJump
 		if mr, ok := md.Motor.(motors.MetricsReporter); ok {
 			s.Metrics = mr.AppendMetrics(nil)
 		}
 	}
 	if e.HasComponent(components.JumpBuffer) {
-		s.JumpConsumed = components.JumpBuffer.Get(e).ConsumedThisTick
+		jb := components.JumpBuffer.Get(e)
+		s.JumpConsumed, s.RequestJump = jb.ConsumedThisTick, jb.RequestJump
 	}
 	return s
 }

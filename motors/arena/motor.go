@@ -177,7 +177,7 @@ func (mo *Motor) Friction(ctx *motors.Context) {
 //     tick); otherwise 1.
 func (mo *Motor) FrictionMultiplier(ctx *motors.Context) float64 {
 	c := &mo.cfg
-	j := &ctx.Jump
+	j := ctx.Jump
 	switch c.FrictionlessJumpMode {
 	case ModeSoft:
 		if j.RequestJump {

@@ -27,7 +27,7 @@ func newMotor(t testing.TB, edit func(*Config)) *Motor {
 // intent2 = forward2*fwd + right2*strafe, mag = clamp(|intent2|, 0, 1),
 // dir = normalize(intent2), speed = mag * IntentSpeedCap.
 func ctxFor(m *Motor, grounded bool, v mgl64.Vec3, yaw, fwd, strafe float64) *motors.Context {
-	ctx := &motors.Context{Dt: dt60, TickRate: 60, Grounded: grounded, GroundNormal: motors.Up, Velocity: v}
+	ctx := &motors.Context{Dt: dt60, TickRate: 60, Grounded: grounded, GroundNormal: motors.Up, Velocity: v, Intent: &motors.Intent{}, Jump: &motors.JumpState{}}
 	ctx.Input.Yaw, ctx.Input.Forward, ctx.Input.Strafe = yaw, fwd, strafe
 	i2 := motors.YawForward(yaw).Mul(fwd).Add(motors.YawRight(yaw).Mul(strafe))
 	ctx.Intent.Mag = motors.Clamp01(i2.Len())
@@ -42,10 +42,10 @@ func TestKindCapsAndJumpRules(t *testing.T) {
 	if m.Kind() != "arena" {
 		t.Fatal(m.Kind())
 	}
-	if got := m.IntentSpeedCap(&motors.Context{Grounded: true}); got != 8 {
+	if got := m.IntentSpeedCap(&motors.Context{Grounded: true, Intent: &motors.Intent{}, Jump: &motors.JumpState{}}); got != 8 {
 		t.Errorf("ground cap %v", got)
 	}
-	if got := m.IntentSpeedCap(&motors.Context{}); got != 7 {
+	if got := m.IntentSpeedCap(&motors.Context{Intent: &motors.Intent{}, Jump: &motors.JumpState{}}); got != 7 {
 		t.Errorf("air cap %v", got)
 	}
 	r := m.JumpRules(60)
@@ -113,7 +113,7 @@ func TestFrictionlessJumpModes(t *testing.T) {
 		m := newMotor(t, func(c *Config) { c.FrictionlessJumpMode = mode })
 		for _, tc := range cases {
 			ctx := ctxFor(m, true, mgl64.Vec3{8, 0, 0}, 0, 0, 0)
-			ctx.Jump = motors.JumpState{RequestJump: tc.request, BufferTicks: tc.buffer, LandingGraceTicks: tc.grace}
+			*ctx.Jump = motors.JumpState{RequestJump: tc.request, BufferTicks: tc.buffer, LandingGraceTicks: tc.grace}
 			ctx.Input.JumpHeld = tc.held
 			want := map[FrictionlessJumpMode]float64{ModeNone: tc.none, ModeSoft: tc.soft, ModeHard: tc.hard}[mode]
 			m.Friction(ctx)
@@ -146,7 +146,7 @@ func TestSoftGraceGoldenAngleCoupling(t *testing.T) {
 		th := tc.thetaDeg * math.Pi / 180
 		// View yaw 0 (+X); velocity rotated by theta toward +Z.
 		ctx := ctxFor(m, true, mgl64.Vec3{8 * math.Cos(th), 0, 8 * math.Sin(th)}, 0, 0, 0)
-		ctx.Jump = motors.JumpState{LandingGraceTicks: 2}
+		*ctx.Jump = motors.JumpState{LandingGraceTicks: 2}
 		ctx.Input.JumpHeld = true
 		if got := m.FrictionMultiplier(ctx); !near(got, tc.want, 1e-12) {
 			t.Errorf("theta %v° best %v: scale %v, want %v", tc.thetaDeg, tc.best, got, tc.want)
@@ -397,7 +397,7 @@ func FuzzStages(f *testing.F) {
 		ctx.Dt = d
 		ctx.GroundNormal = mgl64.Vec3{nx, ny, nz}
 		ctx.Input.JumpHeld = held
-		ctx.Jump = motors.JumpState{RequestJump: request, BufferTicks: buffer, LandingGraceTicks: grace}
+		*ctx.Jump = motors.JumpState{RequestJump: request, BufferTicks: buffer, LandingGraceTicks: grace}
 		finiteIn := motors.FiniteVec(ctx.Velocity) && math.Abs(vx) <= MaxAxisSpeed && math.Abs(vy) <= MaxAxisSpeed && math.Abs(vz) <= MaxAxisSpeed
 
 		planar := func() float64 { return detmath.Hypot(ctx.Velocity[0], ctx.Velocity[2]) }

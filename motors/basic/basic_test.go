@@ -33,7 +33,7 @@ func TestLoadRejectsUnknownAndOutOfRange(t *testing.T) {
 func TestAccelReachesCapInPredictedTicks(t *testing.T) {
 	m, _ := New(DefaultConfig())
 	ctx := &motors.Context{Dt: 1.0 / 60, Grounded: true,
-		Intent: motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}}
+		Intent: &motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}, Jump: &motors.JumpState{}}
 	ticks := 0
 	for ctx.PlanarSpeed() < 5-1e-12 {
 		m.Accel(ctx)
@@ -54,7 +54,7 @@ func TestAccelReachesCapInPredictedTicks(t *testing.T) {
 func BenchmarkAccel(b *testing.B) {
 	m, _ := New(DefaultConfig())
 	ctx := &motors.Context{Dt: 1.0 / 60, Grounded: true,
-		Intent: motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}}
+		Intent: &motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}, Jump: &motors.JumpState{}}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		m.Accel(ctx)

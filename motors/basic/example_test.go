@@ -14,9 +14,10 @@ func ExampleMotor() {
 	if err != nil {
 		panic(err)
 	}
-	ctx := &motors.Context{Dt: 1.0 / 60, TickRate: 60, Grounded: true}
+	ctx := motors.NewContext(1.0 / 60)
+	ctx.Grounded = true
 	for tick := 1; tick <= 8; tick++ {
-		ctx.Intent = motors.Intent{Dir: motors.YawForward(0), PlanarDir: motors.YawForward(0), Mag: 1}
+		*ctx.Intent = motors.Intent{Dir: motors.YawForward(0), PlanarDir: motors.YawForward(0), Mag: 1}
 		ctx.Intent.Speed = m.IntentSpeedCap(ctx)
 		m.Friction(ctx)
 		m.Accel(ctx)

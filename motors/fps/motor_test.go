@@ -31,9 +31,9 @@ func newMotor(t testing.TB) *Motor {
 // magnitude mag and the speed the motor's cap gives it, as the intent stage
 // builds it.
 func groundCtx(m *Motor, v mgl64.Vec3, mag float64, in motors.Input) *motors.Context {
-	ctx := &motors.Context{Dt: dt, TickRate: 60, Grounded: true, GroundNormal: motors.Up, Velocity: v, Input: in}
+	ctx := &motors.Context{Dt: dt, TickRate: 60, Grounded: true, GroundNormal: motors.Up, Velocity: v, Input: in, Intent: &motors.Intent{}, Jump: &motors.JumpState{}}
 	if mag > 0 {
-		ctx.Intent = motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: mag}
+		*ctx.Intent = motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: mag}
 		ctx.Intent.Speed = mag * m.IntentSpeedCap(ctx)
 	}
 	return ctx
@@ -79,7 +79,7 @@ func TestSpeedCapModifiers(t *testing.T) {
 		}
 	}
 	m := newMotor(t)
-	if got := m.IntentSpeedCap(&motors.Context{Crouched: true, Input: motors.Input{Sprint: true}}); got != c.CrouchSpeed {
+	if got := m.IntentSpeedCap(&motors.Context{Crouched: true, Input: motors.Input{Sprint: true}, Intent: &motors.Intent{}, Jump: &motors.JumpState{}}); got != c.CrouchSpeed {
 		t.Errorf("crouched capsule with sprint held: cap %v, want crouch speed %v", got, c.CrouchSpeed)
 	}
 }
@@ -169,7 +169,7 @@ func TestAirControlScalesOnlySteering(t *testing.T) {
 	c := m.Config()
 	v := mgl64.Vec3{3, -2, 0}
 	ctx := &motors.Context{Dt: dt, Velocity: v, GroundNormal: motors.Up,
-		Intent: motors.Intent{Dir: mgl64.Vec3{0, 0, 1}, PlanarDir: mgl64.Vec3{0, 0, 1}, Mag: 1}}
+		Intent: &motors.Intent{Dir: mgl64.Vec3{0, 0, 1}, PlanarDir: mgl64.Vec3{0, 0, 1}, Mag: 1}, Jump: &motors.JumpState{}}
 	ctx.Intent.Speed = m.IntentSpeedCap(ctx)
 	step(m, ctx)
 	raw := mgl64.Vec3{-3, 0, 3.5}
@@ -179,7 +179,7 @@ func TestAirControlScalesOnlySteering(t *testing.T) {
 		t.Fatalf("air step %v, want %v (vertical untouched)", ctx.Velocity, want)
 	}
 	// From rest every change is "along": full air accel.
-	ctx = &motors.Context{Dt: dt, Intent: ctx.Intent}
+	ctx = &motors.Context{Dt: dt, Intent: ctx.Intent, Jump: &motors.JumpState{}}
 	step(m, ctx)
 	if math.Abs(ctx.Velocity.Len()-c.AirAccel*dt) > 1e-12 {
 		t.Fatalf("air accel from rest %v, want %v", ctx.Velocity.Len(), c.AirAccel*dt)
@@ -199,7 +199,7 @@ func TestGroundAccelOnSlopeGivesWalkSpeedAlongTheSurface(t *testing.T) {
 	v := mgl64.Vec3{}
 	for i := 0; i < 20; i++ {
 		ctx := &motors.Context{Dt: dt, Grounded: true, GroundNormal: n, Velocity: v,
-			Intent: motors.Intent{Dir: dir, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1}}
+			Intent: &motors.Intent{Dir: dir, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1}, Jump: &motors.JumpState{}}
 		ctx.Intent.Speed = m.IntentSpeedCap(ctx)
 		step(m, ctx)
 		v = ctx.Velocity
@@ -218,13 +218,13 @@ func TestBadNumbersNeverReachTheVelocity(t *testing.T) {
 	for _, b := range bad {
 		for _, grounded := range []bool{true, false} {
 			ctx := &motors.Context{Dt: dt, Grounded: grounded, Velocity: mgl64.Vec3{b, b, 0},
-				Intent: motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 3}}
+				Intent: &motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 3}, Jump: &motors.JumpState{}}
 			step(m, ctx)
 			if !motors.FiniteVec(ctx.Velocity) {
 				t.Fatalf("velocity %v from input %v grounded=%v", ctx.Velocity, b, grounded)
 			}
 			ctx = &motors.Context{Dt: b, Grounded: grounded, Velocity: mgl64.Vec3{1, 0, 0},
-				Intent: motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 3}}
+				Intent: &motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 3}, Jump: &motors.JumpState{}}
 			step(m, ctx)
 			if !motors.FiniteVec(ctx.Velocity) {
 				t.Fatalf("velocity %v from dt %v", ctx.Velocity, b)
@@ -254,7 +254,7 @@ func TestMetrics(t *testing.T) {
 func BenchmarkMotorStages(b *testing.B) {
 	m := newMotor(b)
 	ctx := &motors.Context{Dt: dt, TickRate: 60, GroundNormal: motors.Up,
-		Intent: motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1}}
+		Intent: &motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1}, Jump: &motors.JumpState{}}
 	metrics := make([]motors.Metric, 0, 8)
 	b.ReportAllocs()
 	b.ResetTimer()

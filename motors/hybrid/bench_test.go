@@ -22,7 +22,7 @@ func BenchmarkMotorTick(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		d := motors.YawForward(float64(i>>6) * 0.5)
-		ctx.Intent = motors.Intent{Dir: d, PlanarDir: d, Mag: 1}
+		*ctx.Intent = motors.Intent{Dir: d, PlanarDir: d, Mag: 1}
 		ctx.Intent.Speed = mot.IntentSpeedCap(ctx)
 		mot.Friction(ctx)
 		mot.Accel(ctx)

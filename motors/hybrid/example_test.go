@@ -32,10 +32,11 @@ func ExampleMotor() {
 	if err != nil {
 		panic(err)
 	}
-	ctx := &motors.Context{Dt: 1.0 / 60, TickRate: 60, Grounded: true}
+	ctx := motors.NewContext(1.0 / 60)
+	ctx.Grounded = true
 	step := func(dir [3]float64) {
 		d := motors.NormalizeOrZero(motors.YawForward(0).Mul(dir[0]).Add(motors.YawRight(0).Mul(dir[2])))
-		ctx.Intent = motors.Intent{Dir: d, PlanarDir: d, Mag: 1}
+		*ctx.Intent = motors.Intent{Dir: d, PlanarDir: d, Mag: 1}
 		ctx.Intent.Speed = m.IntentSpeedCap(ctx)
 		m.Friction(ctx)
 		m.Accel(ctx)

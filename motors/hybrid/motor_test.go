@@ -270,10 +270,10 @@ func TestBadInputStaysFinite(t *testing.T) {
 	for _, dt := range bad {
 		for _, x := range bad {
 			for _, grounded := range []bool{true, false} {
-				ctx := &motors.Context{Dt: dt, Grounded: grounded}
+				ctx := &motors.Context{Dt: dt, Grounded: grounded, Intent: &motors.Intent{}, Jump: &motors.JumpState{}}
 				ctx.Velocity = mgl64.Vec3{x, 0, -x}
 				ctx.Input = motors.Input{Forward: x, Strafe: x, Yaw: x, Sprint: x > 0}
-				ctx.Intent = motors.Intent{PlanarDir: mgl64.Vec3{x, 0, x}, Mag: x, Speed: x}
+				*ctx.Intent = motors.Intent{PlanarDir: mgl64.Vec3{x, 0, x}, Mag: x, Speed: x}
 				_ = m.IntentSpeedCap(ctx)
 				m.Friction(ctx)
 				m.Accel(ctx)

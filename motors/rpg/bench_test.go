@@ -22,10 +22,10 @@ func BenchmarkMotorTick(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if i&64 == 0 {
-			ctx.Intent = motors.Intent{Dir: dir, PlanarDir: dir, Mag: 1}
+			*ctx.Intent = motors.Intent{Dir: dir, PlanarDir: dir, Mag: 1}
 			ctx.Intent.Speed = mot.IntentSpeedCap(ctx)
 		} else {
-			ctx.Intent = motors.Intent{}
+			*ctx.Intent = motors.Intent{}
 		}
 		mot.Friction(ctx)
 		mot.Accel(ctx)

@@ -18,7 +18,7 @@
 // friction tricks, stop-speed floors or momentum-retention mechanics, by
 // design.
 //
-// Main types: Config (DefaultConfig, Load) and Motor (New). With the ECS,
+// Main types: Config (DefaultConfig, Parse) and Motor (New). With the ECS,
 // prefabs.Spawn(w, "rpg_player") builds it from a recipe (Example_spawn);
 // by hand (ExampleMotor):
 //
@@ -26,6 +26,7 @@
 //	if err != nil {
 //		return err
 //	}
+//	ctx := motors.NewContext(1.0 / 60) // every tick: set Input, Intent, Grounded ...
 //	ctx.Intent.Speed = m.IntentSpeedCap(ctx)
 //	m.Friction(ctx)
 //	m.Accel(ctx) // planar velocity toward the target with alpha = 1 - exp(-dt/tau)

@@ -18,11 +18,12 @@ func ExampleMotor() {
 	if err != nil {
 		panic(err)
 	}
-	ctx := &motors.Context{Dt: 1.0 / 60, TickRate: 60, Grounded: true}
+	ctx := motors.NewContext(1.0 / 60)
+	ctx.Grounded = true
 	ctx.Input.Forward = 1
 	for i := 0; i < 3; i++ {
 		// The intent stage: direction of yaw 0 is +X, full magnitude.
-		ctx.Intent = motors.Intent{Dir: motors.YawForward(0), PlanarDir: motors.YawForward(0), Mag: 1}
+		*ctx.Intent = motors.Intent{Dir: motors.YawForward(0), PlanarDir: motors.YawForward(0), Mag: 1}
 		ctx.Intent.Speed = m.IntentSpeedCap(ctx)
 		m.Friction(ctx)
 		m.Accel(ctx)

@@ -11,7 +11,7 @@ import (
 // sets the speed to mag * IntentSpeedCap, as the intent stage does.
 func fillIntent(m *Motor, ctx *motors.Context) {
 	in := ctx.Input
-	ctx.Intent = systems.BuildIntent(in.Forward, in.Strafe, in.Yaw, ctx.Grounded, ctx.GroundNormal)
+	*ctx.Intent = systems.BuildIntent(in.Forward, in.Strafe, in.Yaw, ctx.Grounded, ctx.GroundNormal)
 	if ctx.Intent.Mag > 0 {
 		ctx.Intent.Speed = ctx.Intent.Mag * m.IntentSpeedCap(ctx)
 	}
@@ -28,7 +28,7 @@ func tick(m *Motor, ctx *motors.Context) mgl64.Vec3 {
 }
 
 func newCtx(rate float64) *motors.Context {
-	return &motors.Context{Dt: 1 / rate, TickRate: rate, Grounded: true, GroundNormal: motors.Up}
+	return &motors.Context{Dt: 1 / rate, TickRate: rate, Grounded: true, GroundNormal: motors.Up, Intent: &motors.Intent{}, Jump: &motors.JumpState{}}
 }
 
 func mustNew(cfg Config) *Motor {
