@@ -315,7 +315,7 @@ func TestCleanModeStableAndPullsCar(t *testing.T) {
 	t.Logf("tow distance: 40 Hz %.3f m, 60 Hz %.3f m", pulled[40], pulled[60])
 }
 
-// The size formula (issue 7): radius = 10*(4*(E/100)^(1/(1.7+0.3*g^(1/3))) - 3),
+// The size formula: radius = 10*(4*(E/100)^(1/(1.7+0.3*g^(1/3))) - 3),
 // g = min(E/5000, 1).
 //
 //	E=100:  (1)^(...) = 1                         -> 10*(4-3) = 10

@@ -8,7 +8,7 @@ import (
 
 // BenchmarkSimScale steps the pure 40 Hz flail simulation with 200, 1000
 // and 5000 bots and reports ms/tick and ns per bot-tick, so the growth of
-// the cost with the bot count can be read from one run (issue 14: ns/bot at
+// the cost with the bot count can be read from one run (ns/bot at
 // 5000 should stay within 1.3x of ns/bot at 1000). The arena half-size grows
 // with sqrt(bots) so the density, and so the work per bot, is constant.
 func BenchmarkSimScale(b *testing.B) {

@@ -7,7 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Long-move benchmarks (issue 11, "cost linear in what a move touches"):
+// Long-move benchmarks ("cost linear in what a move touches"):
 // one Move of 10 m or 50 m over a 100k-triangle mesh and a 100k-cell
 // heightfield, and a per-tick slide along a fine 30k-triangle wall. Their
 // cost is dominated by the cast candidates under the move, so it must grow

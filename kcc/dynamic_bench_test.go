@@ -8,7 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Living-world benchmarks (issue 12): 100 moving platforms among the 100k
+// Living-world benchmarks: 100 moving platforms among the 100k
 // triangles of the long-move mesh, and the top-level hierarchy's refit
 // against a full rebuild, in the same run.
 

@@ -7,7 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Godot-style options (issue 12), each at 60 Hz with gravity applied by
+// Godot-style options, each at 60 Hz with gravity applied by
 // the caller (sim: vertical velocity zeroed only while grounded).
 
 // onSlope is the capsule centre resting on the 40° ramp of rampWorld(40,

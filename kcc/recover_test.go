@@ -8,7 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// recoverWorld is the deep-spawn scene of issue 11: a 1 m thick floor slab
+// recoverWorld is the deep-spawn scene: a 1 m thick floor slab
 // (top y=0), a thin 0.1 m slab (top y=2.5) over x in [1, 5] with 2.4 m of
 // room under it, and crates on the floor (one rotated).
 func recoverWorld() *World {

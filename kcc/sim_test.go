@@ -7,7 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Shared scenario constants of the behaviour tests (issue 3): capsule r=0.3,
+// Shared scenario constants of the behaviour tests: capsule r=0.3,
 // half-height 0.6, 60 Hz, gravity 20 m/s^2 applied by the caller.
 const (
 	testRadius = 0.3

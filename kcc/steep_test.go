@@ -8,7 +8,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Scenes of issue 11 for steep faces and steep ground, built from boxes.
+// Scenes for steep faces and steep ground, built from boxes.
 
 // docCaller is the documented caller (systems/kccstage.go): on walkable
 // ground it sends the planar wish lifted onto the ground plane and no

@@ -3,7 +3,7 @@ package kcc
 import "math"
 
 // The vector forms of the segment-triangle query as they were before
-// issue 14's scalar rewrite (trifast.go). They are the reference of
+// the scalar rewrite (trifast.go). They are the reference of
 // TestSegTriIntoSameBits and of geom_test's ternary-search reference, not
 // used by the package.
 

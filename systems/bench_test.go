@@ -70,7 +70,7 @@ func plainStep(ws []plainWalker, dt float64) {
 }
 
 // plainStepScalar is plainStep written the way the pipeline's hot paths
-// now are (issue 14): float64 locals instead of mgl64.Vec3 values, which Go
+// now are: float64 locals instead of mgl64.Vec3 values, which Go
 // keeps in memory. It is the stricter baseline: the fastest hand-written
 // loop rather than the obvious one.
 func plainStepScalar(ws []plainWalker, dt float64) {
@@ -94,7 +94,7 @@ func plainStepScalar(ws []plainWalker, dt float64) {
 // BenchmarkPipelineNoCollision measures the ECS pipeline's overhead per
 // entity per tick with the trivial motor and no level, and reports its
 // ratio to the plain loop over the same arithmetic, measured in the same run
-// (issue 14's goal: at most 1.5). ratio-scalar is the ratio to the same
+// (the goal: at most 1.5). ratio-scalar is the ratio to the same
 // loop on float64 locals, the fastest hand-written form.
 func BenchmarkPipelineNoCollision(b *testing.B) {
 	p := spawnCrowd(b, "")

@@ -87,8 +87,8 @@ func goldenRunWith(t *testing.T, level string, hook func(*systems.Pipeline)) uin
 }
 
 // TestPipelineGoldenBits: every character recipe on four levels gives the
-// state bits recorded in testdata/golden_bits.txt. The performance work of
-// issue 14 (fused passes, cached pointers, scalar arithmetic) must not
+// state bits recorded in testdata/golden_bits.txt. Performance work (fused
+// passes, cached pointers, scalar arithmetic) must not
 // change a single bit of the pipeline's results; this test is the tripwire.
 // A deliberate behaviour change rewrites the file with
 // go test ./systems -run TestPipelineGoldenBits -update-golden

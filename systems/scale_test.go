@@ -52,7 +52,7 @@ func scaleCrowd(t testing.TB, n, workers int) *systems.Pipeline {
 // BenchmarkScaleWalkers runs 100, 1,000 and 10,000 walkers on the course
 // at 60 Hz (one goroutine) in the same run and reports ms per tick and ns
 // per walker-tick for each size, and "linearity": ns per walker at 10,000
-// over ns per walker at 1,000 (1 = perfectly linear; issue 14's goal: at
+// over ns per walker at 1,000 (1 = perfectly linear; the goal: at
 // most 1.3). Every size plays the same ticks (the same span of game time,
 // so the walkers have crossed the same terrain: a crowd that has walked
 // further is mostly falling off the level's edge, which costs less), 20

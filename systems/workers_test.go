@@ -109,7 +109,7 @@ func TestWorkersSameBits(t *testing.T) {
 // walkers on the course with 1 and 2 workers. Each reports the whole tick
 // (ms/tick) and the KCC stage alone (kcc-ms/tick); the 2-worker benchmark
 // also reports both speed-ups over 1 worker, the two pipelines stepping in
-// alternation in the same run (issue 14's goal: kcc-speedup at least 1.7).
+// alternation in the same run (the goal: kcc-speedup at least 1.7).
 func BenchmarkKCCWorkers1(b *testing.B) { benchWorkers(b, 1) }
 func BenchmarkKCCWorkers2(b *testing.B) { benchWorkers(b, 2) }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI check of the flail demo (issue 8): start a virtual X display, run the
+# CI check of the flail demo: start a virtual X display, run the
 # demo for 300 frames with the autopilot, save a screenshot, and verify it
 # with demo/flail/screencheck (not blank, arena floor, the local car at the
 # center, at least one bot on the playfield). Exits non-zero on failure.

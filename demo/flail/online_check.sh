@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI check of online play (issue 15): start demo/flailserver on 127.0.0.1,
+# CI check of online play: start demo/flailserver on 127.0.0.1,
 # connect two native clients (Ann and Bob, under Xvfb, autopilot), a native
 # spectator and the
 # browser build in Debian's headless chromium; all three must join room 0,

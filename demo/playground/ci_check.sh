@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI check of the 3D playground (issue 13): start a virtual X display, run
+# CI check of the 3D playground: start a virtual X display, run
 # the playground with each motor for FRAMES frames of its built-in script,
 # save a screenshot (plus its .json camera description) and verify it with
 # demo/playground/screencheck: every 8th pixel is predicted by a ray cast
@@ -36,7 +36,7 @@ for m in $MOTORS; do
 	fi
 	"$OUT/screencheck" "$shot"
 done
-# The living level (issue 12): a lift, a shuttle, a turntable and doors
+# The living level: a lift, a shuttle, a turntable and doors
 # moving under the player; screencheck replays the movers to the shot's
 # tick before predicting the pixels.
 shot="$OUT/living.png"

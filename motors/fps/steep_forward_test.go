@@ -7,7 +7,7 @@ import (
 	"github.com/seedgames/motorkit/kcc"
 )
 
-// TestAcceptanceSteepSlopeForwardSlidesDown (issue 11) replays a drop onto
+// TestAcceptanceSteepSlopeForwardSlidesDown replays a drop onto
 // the 55° ramp while holding forward into it through the real pipeline
 // (the KCC stage is the documented caller: vertical velocity zeroed only
 // while grounded). It must slide down to the floor, never grounded on the
@@ -19,7 +19,7 @@ import (
 // test iterates that model for the slope length between first contact and
 // the floor and allows 10 ticks more. (The fps motor accelerates its planar
 // velocity from the read-back value, which the blocked push zeroes, so
-// this scene slid before issue 11 too; kcc's
+// this scene slid before the steep-ground work too; kcc's
 // TestLandingOnSteepSlopeSlidesDown, whose caller sets the planar velocity
 // from the wish every tick, is the one that hung. This is the
 // non-regression check through the real pipeline.)

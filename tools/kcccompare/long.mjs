@@ -1,6 +1,6 @@
 // Same-run timing of kcc's long-move benchmarks against Rapier's
 // KinematicCharacterController (@dimforge/rapier3d-compat 0.21.0) on the
-// same scenes (issue 11: "none may be slower than Rapier on the same
+// same scenes ("none may be slower than Rapier on the same
 // scene"). Not run by CI. From the module root:
 //
 //   (cd tools/kcccompare && npm install) && node tools/kcccompare/long.mjs [rounds] [reps]

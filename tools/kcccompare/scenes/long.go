@@ -10,7 +10,7 @@ import (
 	"github.com/seedgames/motorkit/kcc"
 )
 
-// The -long scenes are those of kcc/bench_long_test.go (issue 11, "cost
+// The -long scenes are those of kcc/bench_long_test.go ("cost
 // linear in what a move touches"), rebuilt here with the same helpers'
 // geometry so Rapier can be timed on exactly the triangles kcc sees:
 // one Move of 10 m or 50 m diagonally over a 100k-triangle grid mesh and a
