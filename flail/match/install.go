@@ -20,10 +20,12 @@ type Options struct {
 	// points, bots).
 	Seed uint64
 	// Arena is the flail's view of the walls and obstacles (bounces, bot
-	// wall avoidance, pickup placement). It must describe the same boxes as
-	// the world's kcc Level, which the cars collide with through the KCC
-	// stage (prefabs.InstallArena builds both from one level file).
-	// nil: an open square of the config's arena size with four walls.
+	// wall avoidance, pickup placement), while the cars collide with the
+	// world's kcc Level through the KCC stage. Leave it nil and use
+	// InstallArena, which builds both from one level file, so they cannot
+	// disagree; set it only for a level built in code (ArenaFromLevel of
+	// the same LevelSpec). nil here: an open square of the config's arena
+	// size with four walls.
 	Arena *flail.Arena
 }
 
