@@ -18,9 +18,9 @@ const maxSpeed = 1e4
 func finiteVec(v mgl64.Vec3) bool { return motors.FiniteVec(v) }
 
 // kccRefs is the KCC stage for one entity, on its fetched components: the
-// single jump-consume point (docs/motors/fps.md#jump-timing-in-ticks), gravity, crouch, the
-// controller move and the velocity read-back, with worker's controller for
-// its configuration (controllers.go).
+// carry by a moving ground, the jump (consumeJump), crouch, gravity and the
+// move asked for (tickMove), the controller move with worker's controller
+// for its configuration (controllers.go), and the velocity read-back.
 func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	e, body, k := r.e, r.body, r.k
 	dt := p.dt
@@ -50,62 +50,14 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	}
 	p.carry(ctrl, self, r.view, k, body, level)
 
-	jumped := false
-	if jb := r.jb; jb != nil {
-		if jb.RequestJump {
-			vy = k.JumpSpeed
-			jb.BufferTicks, jb.CoyoteTicks = 0, 0
-			jb.ConsumedThisTick = true
-			jb.JumpedSinceGrounded = true
-			jb.Consumes++
-			jumped = true
-		}
-	}
+	jumped := consumeJump(r.jb, k, &vy)
 
 	if r.cmd != nil {
 		p.updateCrouch(k, body, level, r.cmd.Crouch)
 	}
 
-	grounded := k.Grounded && !jumped
 	var dx, dy, dz float64
-	switch {
-	case k.Planar2D:
-		vy = 0
-		dx, dy, dz = float64(vx*dt), float64(vy*dt), float64(vz*dt)
-	case grounded:
-		// On walkable ground the stored velocity is planar; the move follows
-		// the ground plane so walking down a ramp never launches the
-		// character. No downward push is added: the controller probes the
-		// ground at the start of every move and snaps to it on steps.
-		n := &k.GroundNormal
-		vy = 0
-		lift := 0.0
-		if n[1] > 1e-3 {
-			lift = -(float64(n[0]*vx) + float64(n[2]*vz)) / n[1]
-		}
-		dx, dy, dz = float64(vx*dt), float64(lift*dt), float64(vz*dt)
-		if lift != 0 && k.Controller != nil && k.Controller.FloorConstantSpeed() {
-			// The speed along the slope is the planar speed: the lifted
-			// move is shortened to the planar length (the stored velocity
-			// stays the motor's planar one).
-			pl := math.Sqrt(float64(dx*dx) + float64(dz*dz))
-			if l := math.Sqrt(float64(pl*pl) + float64(dy*dy)); l > 0 {
-				f := pl / l
-				dx, dy, dz = float64(dx*f), float64(dy*f), float64(dz*f)
-			}
-		}
-	default:
-		// Trapezoidal integration of the vertical motion: exact for constant
-		// gravity, so a jump's apex is v0²/2g at any tick rate (semi-implicit
-		// Euler would lose v0·dt/2, 5% of a 1.15 m jump at 60 Hz).
-		vy0 := vy
-		vy -= float64(k.Gravity * dt)
-		if k.MaxFallSpeed > 0 && vy < -k.MaxFallSpeed {
-			vy = -k.MaxFallSpeed
-		}
-		dx, dz = float64(vx*dt), float64(vz*dt)
-		dy = float64(0.5 * (vy0 + vy) * dt)
-	}
+	vy, dx, dy, dz = tickMove(k, vx, vy, vz, k.Grounded && !jumped, dt)
 	vx, vy, vz = clampSpeed(vx), clampSpeed(vy), clampSpeed(vz)
 
 	if k.Controller == nil || level == nil {
@@ -170,6 +122,69 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	if p.charCollide {
 		p.placeCharacter(e, k, body, level)
 	}
+}
+
+// consumeJump is the single jump-consume point
+// (docs/motors/fps.md#jump-timing-in-ticks): when the buffer stage requested a jump, the vertical
+// velocity becomes the jump speed and the buffer and coyote timers are
+// cleared. It reports whether a jump was consumed.
+func consumeJump(jb *components.JumpBufferData, k *components.KCCData, vy *float64) bool {
+	if jb == nil || !jb.RequestJump {
+		return false
+	}
+	*vy = k.JumpSpeed
+	jb.BufferTicks, jb.CoyoteTicks = 0, 0
+	jb.ConsumedThisTick = true
+	jb.JumpedSinceGrounded = true
+	jb.Consumes++
+	return true
+}
+
+// tickMove returns the vertical velocity after this tick's gravity and the
+// move (dx, dy, dz) the controller is asked for, from the velocity before
+// it. Planar characters stay in their plane; on walkable ground the planar
+// velocity is lifted onto the ground plane; in the air gravity and the fall
+// cap apply.
+func tickMove(k *components.KCCData, vx, vy, vz float64, grounded bool, dt float64) (nvy, dx, dy, dz float64) {
+	switch {
+	case k.Planar2D:
+		vy = 0
+		dx, dy, dz = float64(vx*dt), float64(vy*dt), float64(vz*dt)
+	case grounded:
+		// On walkable ground the stored velocity is planar; the move follows
+		// the ground plane so walking down a ramp never launches the
+		// character. No downward push is added: the controller probes the
+		// ground at the start of every move and snaps to it on steps.
+		n := &k.GroundNormal
+		vy = 0
+		lift := 0.0
+		if n[1] > 1e-3 {
+			lift = -(float64(n[0]*vx) + float64(n[2]*vz)) / n[1]
+		}
+		dx, dy, dz = float64(vx*dt), float64(lift*dt), float64(vz*dt)
+		if lift != 0 && k.Controller != nil && k.Controller.FloorConstantSpeed() {
+			// The speed along the slope is the planar speed: the lifted
+			// move is shortened to the planar length (the stored velocity
+			// stays the motor's planar one).
+			pl := math.Sqrt(float64(dx*dx) + float64(dz*dz))
+			if l := math.Sqrt(float64(pl*pl) + float64(dy*dy)); l > 0 {
+				f := pl / l
+				dx, dy, dz = float64(dx*f), float64(dy*f), float64(dz*f)
+			}
+		}
+	default:
+		// Trapezoidal integration of the vertical motion: exact for constant
+		// gravity, so a jump's apex is v0²/2g at any tick rate (semi-implicit
+		// Euler would lose v0·dt/2, 5% of a 1.15 m jump at 60 Hz).
+		vy0 := vy
+		vy -= float64(k.Gravity * dt)
+		if k.MaxFallSpeed > 0 && vy < -k.MaxFallSpeed {
+			vy = -k.MaxFallSpeed
+		}
+		dx, dz = float64(vx*dt), float64(vz*dt)
+		dy = float64(0.5 * (vy0 + vy) * dt)
+	}
+	return vy, dx, dy, dz
 }
 
 // readBack derives the velocity after a move from what the
