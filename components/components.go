@@ -157,7 +157,22 @@ type KCCData struct {
 	// OnLeave is what the character keeps of a moving platform's velocity
 	// when it leaves it (walking or jumping off).
 	OnLeave PlatformLeave
+	// Mass (kg) weighs characters that push each other (with
+	// systems.Options.CharacterCollisions): when A walks into B and may
+	// push it, B is moved along A's way by A's blocked motion times
+	// mA/(mA+mB), and A follows. A non-positive or non-finite mass counts
+	// as DefaultMass.
+	Mass float64
+	// PushLayers are the push layers the character is on and PushMask the
+	// layers it pushes: A pushes B when A.PushMask&B.PushLayers != 0, so
+	// pushing is switched per pair of characters. Recipes default to
+	// layers 1 and mask 0: characters block each other and push nobody.
+	PushLayers, PushMask uint32
 }
+
+// DefaultMass is the mass (kg) of a character whose KCCData.Mass is not
+// positive: a person.
+const DefaultMass = 70.0
 
 // PlatformLeave is the velocity a character inherits when it leaves a
 // moving collider, Godot's platform_on_leave.

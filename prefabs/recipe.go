@@ -49,6 +49,12 @@ type KCCSettings struct {
 	// TurnWithPlatform turns the view with a turning platform, default
 	// false.
 	TurnWithPlatform bool `toml:"turn_with_platform"`
+	// Mass (kg) weighs characters that push each other, default 70;
+	// PushLayers are the character's push layers (default 1) and PushMask
+	// the layers it pushes (default 0: nobody). See components.KCCData.
+	Mass       float64 `toml:"mass"`
+	PushLayers uint32  `toml:"push_layers"`
+	PushMask   uint32  `toml:"push_mask"`
 }
 
 // onLeave parses PlatformOnLeave.
@@ -66,11 +72,13 @@ func (s KCCSettings) onLeave() (components.PlatformLeave, bool) {
 
 // DefaultKCCSettings returns the defaults listed on KCCSettings: a 1.8 m
 // capsule (r 0.3, half-height 0.6), 45° climb, 30° slide, 0.35 m autostep,
-// 0.2 m snap, gravity 20 m/s^2, jump 6 m/s, fall cap 50 m/s.
+// 0.2 m snap, gravity 20 m/s^2, jump 6 m/s, fall cap 50 m/s, mass 70 kg,
+// push layers 1 and push mask 0 (pushes nobody).
 func DefaultKCCSettings() KCCSettings {
 	return KCCSettings{Radius: 0.3, HalfHeight: 0.6, Offset: 0.01, MaxSlopeClimbDeg: 45,
 		MinSlopeSlideDeg: 30, StepHeight: 0.35, StepMinWidth: 0.2, SnapToGround: 0.2,
-		Gravity: 20, JumpSpeed: 6, MaxFallSpeed: 50, Collide: true}
+		Gravity: 20, JumpSpeed: 6, MaxFallSpeed: 50, Collide: true,
+		Mass: components.DefaultMass, PushLayers: 1}
 }
 
 func (s KCCSettings) validate(source string) error {
@@ -90,6 +98,7 @@ func (s KCCSettings) validate(source string) error {
 	c.Range("kcc.gravity", s.Gravity, 0, 1000)
 	c.Range("kcc.jump_speed", s.JumpSpeed, 0, 1000)
 	c.Range("kcc.max_fall_speed", s.MaxFallSpeed, 0, 10000)
+	c.Range("kcc.mass", s.Mass, 0.001, 1e6)
 	if err := c.Err(); err != nil {
 		return err
 	}
@@ -440,6 +449,9 @@ func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 		Planar2D:         r.KCC.Planar2D,
 		GroundCollider:   kcc.NoCollider,
 		TurnWithPlatform: r.KCC.TurnWithPlatform,
+		Mass:             r.KCC.Mass,
+		PushLayers:       r.KCC.PushLayers,
+		PushMask:         r.KCC.PushMask,
 	}
 	k.OnLeave, _ = r.KCC.onLeave()
 	k.Settings = r.KCC.ControllerConfig()

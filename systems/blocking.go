@@ -21,7 +21,12 @@ func (p *Pipeline) characterCollider(e *donburi.Entry, k *components.KCCData, bo
 		p.charSeen = append(p.charSeen, 0)
 	}
 	if p.charCol[i] == kcc.NoCollider {
-		p.charCol[i] = level.AddCapsule(k.Shape, body.Position)
+		id := level.AddCapsule(k.Shape, body.Position)
+		p.charCol[i] = id
+		for len(p.colChar) <= int(id) {
+			p.colChar = append(p.colChar, 0)
+		}
+		p.colChar[id] = int32(i + 1)
 	}
 	p.charSeen[i] = p.tick + 1
 	return p.charCol[i]
@@ -30,7 +35,12 @@ func (p *Pipeline) characterCollider(e *donburi.Entry, k *components.KCCData, bo
 // moveAmongCharacters is the Move of a character that must not pass
 // through the others (nor collide with its own capsule).
 func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, ctrl *kcc.Controller, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3) kcc.MoveResult {
-	return ctrl.MoveFiltered(level, k.Shape, body.Position, desired, p.selfFilterOf(e, k, body, level))
+	self := p.selfFilterOf(e, k, body, level)
+	p.gave = 0
+	if k.PushMask != 0 {
+		p.gave = p.pushAhead(k, body, level, desired, self)
+	}
+	return ctrl.MoveFiltered(level, k.Shape, body.Position, desired, self)
 }
 
 // selfFilterOf is the query filter that leaves e's own capsule collider
@@ -65,6 +75,7 @@ func (p *Pipeline) dropGoneCharacters() {
 				level.RemoveCollider(id)
 			}
 			p.charCol[i] = kcc.NoCollider
+			p.colChar[id] = 0
 		}
 	}
 }

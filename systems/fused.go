@@ -207,6 +207,7 @@ func (p *Pipeline) kccPass(w donburi.World) {
 	if !p.kccCache.current(w) {
 		p.kccCache.ents = p.kccCache.ents[:0]
 		p.kccRefList = p.kccRefList[:0]
+		clear(p.charRef)
 		p.kccQuery.Each(w, p.cacheKCCEach)
 		p.kccCache.fresh = true
 	}
@@ -223,6 +224,9 @@ func (p *Pipeline) kccPass(w donburi.World) {
 func (p *Pipeline) cacheKCCEntry(e *donburi.Entry) {
 	p.kccCache.ents = append(p.kccCache.ents, e.Entity())
 	p.kccRefList = append(p.kccRefList, kccRefsOf(e))
+	if p.charCollide {
+		p.noteCharacterRef(e.Entity(), len(p.kccRefList)-1)
+	}
 }
 
 // cleanupPass clears each command's consumed edges.

@@ -90,7 +90,13 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 		bp[1] = pp[1]
 	}
 
+	vx0, vz0 := vx, vz
 	vx, vy, vz = readBack(vx, vy, vz, dx, dy, dz, tx, ty, tz, dt, res.GroundState == kcc.GroundSteep, k.Planar2D)
+	if p.charCollide && p.gave > 0 {
+		// A pushed character gave way: it does not brake the pusher as a
+		// wall would (push.go).
+		vx, vz = vx+float64((vx0-vx)*p.gave), vz+float64((vz0-vz)*p.gave)
+	}
 
 	k.OnWall, k.WallNormal, k.OnCeiling = res.OnWall, res.WallNormal, res.OnCeiling
 	nowGrounded := res.Grounded && !(jumped && vy > 0)
@@ -306,4 +312,11 @@ type kccStage struct {
 	charSeen    []uint64         // by entity ID: last tick+1 it moved
 	selfFilter  kcc.QueryFilter
 	selfBuf     [1]kcc.ColliderID
+	// pushes (push.go): entity ID+1 by collider, kccRefList index+1 by
+	// entity ID, and the filter of the pushed character's move.
+	colChar    []int32
+	charRef    []int32
+	pushFilter kcc.QueryFilter
+	pushBuf    [1]kcc.ColliderID
+	gave       float64 // the share of its push the last mover's push gave way
 }

@@ -1,0 +1,105 @@
+package systems
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/motors"
+	"github.com/yohamta/donburi"
+)
+
+// Characters that push each other (Options.CharacterCollisions and a
+// PushMask). Before character A moves, its capsule is swept along the
+// planar part of its move; when the first thing it would meet is the
+// capsule of a character B that A may push (A.PushMask&B.PushLayers != 0),
+// B is moved first, through B's own controller (so walls still hold it),
+// along the horizontal direction from A to B by
+//
+//	s = (the part of A's move left after the contact, along that direction)
+//	    * mA/(mA+mB)
+//
+// and then A moves as usual, stopping at B where B now stands. A keeps its
+// velocity in the share of the push that B gave way (all of it when B moved
+// as far as asked, none when a wall held B), so the contact does not brake
+// A as a wall would. Two equal masses walk on together at half the
+// pusher's speed; a character pushes one ten times heavier at 1/11 of its
+// speed, and one held by a wall not at all. The capsules never overlap: B moves only where its controller
+// lets it, and A's move still collides with B's capsule. B keeps its
+// velocity (a push moves it, it does not launch it), and B does not push a
+// third character in turn. The pushes run in the KCC stage's order, so
+// they are deterministic.
+
+// pushAhead pushes the character A's move would meet first, if A may push
+// it; self is A's filter (leaving A's own capsule out). It returns the
+// share of the push B gave way, in [0, 1] (0 when there was no push).
+func (p *Pipeline) pushAhead(k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter) float64 {
+	d := mgl64.Vec3{desired[0], 0, desired[2]}
+	l := math.Sqrt(float64(d[0]*d[0]) + float64(d[2]*d[2]))
+	if !(l > 1e-9) || !motors.FiniteVec(d) {
+		return 0
+	}
+	hit, ok := level.Filtered(self).CastCapsule(k.Shape, body.Position, motors.Up, d, k.Settings.Offset)
+	if !ok || int(hit.Collider) >= len(p.colChar) || p.colChar[hit.Collider] == 0 {
+		return 0
+	}
+	ri := p.charRef[p.colChar[hit.Collider]-1] - 1
+	if ri < 0 {
+		return 0
+	}
+	rb := &p.kccRefList[ri]
+	kb, bb := rb.k, rb.body
+	if k.PushMask&kb.PushLayers == 0 || kb.Controller == nil {
+		return 0
+	}
+	// The way from A to B: the horizontal part of the contact normal,
+	// which points from B toward A.
+	ux, uz := -hit.Normal[0], -hit.Normal[2]
+	ul := math.Sqrt(float64(ux*ux) + float64(uz*uz))
+	if !(ul > 1e-6) {
+		return 0 // met on top or below: standing on it, not pushing it
+	}
+	ux, uz = ux/ul, uz/ul
+	rest := float64((1 - hit.Fraction) * (float64(d[0]*ux) + float64(d[2]*uz)))
+	if !(rest > 0) {
+		return 0
+	}
+	ma, mb := massOf(k), massOf(kb)
+	s := float64(rest * ma / (ma + mb))
+	push := mgl64.Vec3{float64(ux * s), 0, float64(uz * s)}
+	ctrl := p.controller(rb, 0)
+	p.pushBuf[0] = p.charCol[rb.e.Entity().Id()]
+	p.pushFilter.Exclude = p.pushBuf[:]
+	res := ctrl.MoveFiltered(level, kb.Shape, bb.Position, push, &p.pushFilter)
+	t := res.Translation
+	if !motors.FiniteVec(t) {
+		return 0
+	}
+	bb.Position = bb.Position.Add(mgl64.Vec3{t[0], 0, t[2]})
+	p.placeCharacter(rb.e, kb, bb, level)
+	if !(s > 0) {
+		return 0
+	}
+	gave := (float64(t[0]*ux) + float64(t[2]*uz)) / s
+	return math.Max(0, math.Min(1, gave))
+}
+
+// massOf is the character's mass, DefaultMass when it is not a positive
+// finite number.
+func massOf(k *components.KCCData) float64 {
+	if m := k.Mass; m > 0 && m <= math.MaxFloat64 {
+		return m
+	}
+	return components.DefaultMass
+}
+
+// noteCharacterRef records that the character with entity e is
+// kccRefList[i], for the pushes.
+func (p *Pipeline) noteCharacterRef(e donburi.Entity, i int) {
+	id := int(e.Id())
+	for len(p.charRef) <= id {
+		p.charRef = append(p.charRef, 0)
+	}
+	p.charRef[id] = int32(i + 1)
+}

@@ -1,0 +1,108 @@
+package systems_test
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+// pushScene spawns walker A at x = 0 walking toward +x and a standing
+// walker B at (2, bz) on a flat floor, with CharacterCollisions; wallAt > 0
+// puts a wall just past B. It runs ticks ticks and returns both position
+// histories.
+func pushScene(t *testing.T, a, b string, bz, wallAt float64, ticks int) (pa, pb []mgl64.Vec3) {
+	t.Helper()
+	w := donburi.NewWorld()
+	level := "[[box]]\ncenter = [0.0, -0.5, 0.0]\nhalf = [50.0, 0.5, 50.0]\n"
+	if wallAt > 0 {
+		level += fmt.Sprintf("[[box]]\ncenter = [%v, 1.5, 0.0]\nhalf = [0.25, 1.5, 5.0]\n", wallAt+0.25)
+	}
+	kw, err := prefabs.BuildLevel([]byte(level), "push.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefabs.SetLevel(w, kw, "push")
+	ea, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{0, 0.91, 0}), prefabs.Override(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eb, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{2, 0.91, bz}), prefabs.Override(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60, CharacterCollisions: true})
+	for i := 0; i < ticks; i++ {
+		systems.Submit(w.Entry(ea), components.CommandData{Forward: 1})
+		p.Step()
+		pa = append(pa, components.Body.Get(w.Entry(ea)).Position)
+		pb = append(pb, components.Body.Get(w.Entry(eb)).Position)
+		if d := math.Hypot(pa[i][0]-pb[i][0], pa[i][2]-pb[i][2]); d < 0.6-0.01-1e-6 {
+			t.Fatalf("tick %d: the capsules overlap, axes %.4f m apart", i, d)
+		}
+	}
+	return pa, pb
+}
+
+// speed is the planar speed of a position history over its last n ticks.
+func speed(ps []mgl64.Vec3, n int) float64 {
+	a, b := ps[len(ps)-1-n], ps[len(ps)-1]
+	return math.Hypot(b[0]-a[0], b[2]-a[2]) * 60 / float64(n)
+}
+
+// Characters that push (push.go). The walker runs at 5 m/s. Once A
+// presses on B, each tick B is moved by A's move times mA/(mA+mB) and A
+// keeps its 5 m/s, so both go at 5*mA/(mA+mB): 2.5 m/s for equal masses,
+// 5*700/770 = 4.545 for a ten times lighter B, 5*70/770 = 0.4545 for a ten
+// times heavier one. B, hit 0.1 m off its axis, is pushed aside (its z
+// grows) while A slides past it. A wall holds B and stops A; without a
+// push mask (the default), or when B is not on a layer A pushes, A stops
+// at B as before. The capsules never overlap (pushScene checks every
+// tick).
+func TestCharactersPush(t *testing.T) {
+	const pusher = "[kcc]\npush_mask = 1\n"
+	for _, c := range []struct {
+		name, a, b string
+		want       float64
+	}{
+		{"equal masses", pusher, "", 2.5},
+		{"lighter", pusher + "mass = 700.0\n", "", 5 * 700.0 / 770},
+		{"heavier", pusher, "[kcc]\nmass = 700.0\n", 5 * 70.0 / 770},
+	} {
+		pa, pb := pushScene(t, c.a, c.b, 0, 0, 240)
+		if got := speed(pb, 60); math.Abs(got-c.want) > 0.02*c.want {
+			t.Errorf("%s: B pushed at %.4f m/s, want %.4f", c.name, got, c.want)
+		}
+		if got := speed(pa, 60); math.Abs(got-c.want) > 0.02*c.want {
+			t.Errorf("%s: A walks at %.4f m/s, want %.4f", c.name, got, c.want)
+		}
+	}
+	pa, pb := pushScene(t, pusher, "", 0.1, 0, 240)
+	if pb[len(pb)-1][2] < 0.2 || pa[len(pa)-1][0] < 10 {
+		t.Errorf("glancing push: B at %v (not pushed aside), A at %v", pb[len(pb)-1], pa[len(pa)-1])
+	}
+	for _, c := range []struct {
+		name, a, b string
+		wallAt     float64
+	}{
+		{"held by a wall", pusher, "", 3},
+		{"no push mask", "", "", 0},
+		{"not on a pushed layer", pusher, "[kcc]\npush_layers = 2\n", 0},
+	} {
+		pa, pb := pushScene(t, c.a, c.b, 0, c.wallAt, 240)
+		if got := speed(pa, 60); got > 0.05 {
+			t.Errorf("%s: A still walks at %.4f m/s", c.name, got)
+		}
+		if c.wallAt == 0 && math.Abs(pb[len(pb)-1][0]-2) > 1e-9 {
+			t.Errorf("%s: B moved to %v", c.name, pb[len(pb)-1])
+		}
+		if c.wallAt > 0 && pb[len(pb)-1][0] > c.wallAt-0.3 {
+			t.Errorf("%s: B at %v, through the wall at x = %v", c.name, pb[len(pb)-1], c.wallAt)
+		}
+	}
+}
