@@ -106,6 +106,7 @@ type Controller struct {
 	// asked lists the colliders it was asked about during this Move.
 	listener ContactListener
 	asked    []ColliderID
+	stops    []ColliderID // the colliders it answered ContactStop for
 }
 
 // NewController returns a Controller for cfg. An invalid cfg never panics:
@@ -523,7 +524,7 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 // filter is read during the call only.
 func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Vec3, f *QueryFilter) MoveResult {
 	c.s.setFilter(c.cfg.CollisionMask, f)
-	c.s.ignore, c.asked = c.s.ignore[:0], c.asked[:0]
+	c.s.ignore, c.asked, c.stops = c.s.ignore[:0], c.asked[:0], c.stops[:0]
 	c.s.beginCells()
 	defer c.endMove()
 	up := c.cfg.Up
@@ -649,6 +650,10 @@ func (c *Controller) slide(w *World, res *MoveResult, m *moveFlags, p, pos, rema
 		}
 		if ceiling && c.cfg.StopOnCeiling {
 			remaining = vec{}
+			break
+		}
+		if !walk && c.listener != nil && c.stopsAt(hit.Collider) {
+			remaining = vec{} // ContactStop: no slide along it
 			break
 		}
 		if walk {

@@ -483,7 +483,7 @@ func (c *Controller) Carry(w *World, shape Capsule, pos mgl64.Vec3, ground Colli
 	}
 	c.carryF.Exclude = c.carryEx
 	c.s.setFilter(c.cfg.CollisionMask, &c.carryF)
-	c.s.ignore, c.asked = c.s.ignore[:0], c.asked[:0]
+	c.s.ignore, c.asked, c.stops = c.s.ignore[:0], c.asked[:0], c.stops[:0]
 	c.s.beginCells()
 	defer c.endMove()
 	if hit, ok := c.cast(w, pos, shape.Radius, shape.HalfHeight, delta); ok && hit.Fraction < 1 {

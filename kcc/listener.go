@@ -21,6 +21,12 @@ const (
 	// no sweep stops at it, the push-out and the ground probe do not see
 	// it.
 	ContactIgnore
+	// ContactStop collides and sticks: a Move whose motion hits the
+	// collider where it is not walkable ground ends there instead of
+	// sliding along it (a sticky wall, a character that must not skirt a
+	// teammate). Walking on it, the push-out and the ground probe treat it
+	// as ContactAccept.
+	ContactStop
 )
 
 // ContactEvent is a contact as the listener sees it.
@@ -58,9 +64,23 @@ func (c *Controller) consult(ev ContactEvent) bool {
 		}
 	}
 	c.asked = append(c.asked, ev.Collider)
-	if c.listener.OnContact(ev) == ContactIgnore {
+	switch c.listener.OnContact(ev) {
+	case ContactIgnore:
 		c.s.ignore = append(c.s.ignore, ev.Collider)
 		return true
+	case ContactStop:
+		c.stops = append(c.stops, ev.Collider)
+	}
+	return false
+}
+
+// stopsAt reports whether the listener made collider id stop the Move's
+// slide (ContactStop).
+func (c *Controller) stopsAt(id ColliderID) bool {
+	for _, s := range c.stops {
+		if s == id {
+			return true
+		}
 	}
 	return false
 }

@@ -1,6 +1,8 @@
 package kcc
 
 import (
+	"math"
+
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -110,5 +112,54 @@ func TestContactListenerPassThroughAndAllocs(t *testing.T) {
 	c.Move(w, testShape, pos, mgl64.Vec3{0.1, -0.01, 0})
 	if a := testing.AllocsPerRun(100, func() { c.Move(w, testShape, pos, mgl64.Vec3{0.1, -0.01, 0}) }); a != 0 {
 		t.Fatalf("a Move with a listener allocates %v times", a)
+	}
+}
+
+// stick answers ContactStop for one collider.
+type stick ColliderID
+
+func (s stick) OnContact(ev ContactEvent) ContactAction {
+	if ev.Collider == ColliderID(s) {
+		return ContactStop
+	}
+	return ContactAccept
+}
+
+// A character walking at 45° into a wall slides along it (the part of the
+// move along the wall is kept: 3 m/s * cos 45° = 2.121 m/s); with the
+// listener answering ContactStop for the wall it sticks where it hits,
+// while the floor it walks on (also ContactStop-able, but walkable) does
+// not stop it: before the wall it walks at the full 3 m/s.
+func TestContactListenerStopSticks(t *testing.T) {
+	run := func(sticky bool) (x, z float64, before float64) {
+		w := flatWorld()
+		wall := w.AddBox(mgl64.Vec3{1.5, 1, 0}, mgl64.Vec3{0.1, 1, 10}, mgl64.QuatIdent())
+		s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
+		if sticky {
+			s.c.SetContactListener(stick(wall))
+		}
+		v := mgl64.Vec3{3 / math.Sqrt2, 0, 3 / math.Sqrt2}
+		for i := 0; i < 60; i++ {
+			p0 := s.pos
+			s.step(v, 0)
+			if i == 5 {
+				before = s.pos.Sub(p0).Len() / testDt
+			}
+		}
+		return s.pos[0], s.pos[2], before
+	}
+	x, z, before := run(false)
+	// 1 s: 0.4 m of x to the wall face (1.4 - r - skin = 1.09 m), then
+	// along it: z = 3/√2 = 2.121 m.
+	if math.Abs(z-3/math.Sqrt2) > 1e-3 || x > 1.4-testRadius {
+		t.Fatalf("sliding: at x %.4f z %.4f, want z %.4f", x, z, 3/math.Sqrt2)
+	}
+	xs, zs, beforeS := run(true)
+	// Sticky: stops where it first touches the wall, x = 1.09 at z = 1.09.
+	if math.Abs(xs-zs) > 1e-6 || math.Abs(xs-(1.4-testRadius-DefaultOffset)) > 1e-3 {
+		t.Fatalf("sticky: at x %.4f z %.4f, want stuck at %.4f, %.4f", xs, zs, 1.4-testRadius-DefaultOffset, 1.4-testRadius-DefaultOffset)
+	}
+	if math.Abs(before-3) > 1e-9 || math.Abs(beforeS-3) > 1e-9 {
+		t.Fatalf("before the wall: %v and %v m/s, want 3", before, beforeS)
 	}
 }
