@@ -93,6 +93,10 @@ type MoveResult struct {
 type Controller struct {
 	cfg         Config
 	cosMaxClimb float64 // cos(MaxSlopeClimbAngle)
+	// leaving is the unit direction of the Move's motion across Up (zero
+	// for a Move with none): a ledge the capsule moves away from stops
+	// carrying it at the climb limit (supportOf).
+	leaving     vec
 	cosMinSlide float64 // cos(MinSlopeSlideAngle)
 	s           scratch
 	planes      [maxPlanes]vec
@@ -143,6 +147,7 @@ func (c *Controller) Config() Config {
 // endMove ends a Move's use of the cell cache and its filter.
 func (c *Controller) endMove() {
 	c.s.cellsOn = false
+	c.leaving = vec{}
 	c.s.setFilter(c.cfg.CollisionMask, nil)
 	c.s.ignore = c.s.ignore[:0]
 }
@@ -152,6 +157,33 @@ type groundInfo struct {
 	state    GroundState
 	normal   vec
 	collider ColliderID // the support (NoCollider when none)
+	// rim is true when the only support is the rim of a ledge the Move
+	// walks away from, beyond the climb limit (leavingRim).
+	rim bool
+}
+
+// leavingRim reports whether a walkable contact (normal n, face normal fn)
+// is the rim of a ledge the Move walks away from, beyond the climb limit:
+// the contact normal is steeper than MaxSlopeClimbAngle, the face is
+// walkable, and the normal leans the way the character moves. Such a rim
+// carries the character only where a step down follows within
+// SnapToGround (stairs, ledgeBelow); off a real ledge the character leaves
+// it there, instead of rolling down the rim.
+func (c *Controller) leavingRim(n *vec, onFace bool) bool {
+	up, lv := &c.cfg.Up, &c.leaving
+	cn := float64(n[0]*up[0]) + float64(n[1]*up[1]) + float64(n[2]*up[2])
+	return !onFace && cn < c.cosMaxClimb &&
+		float64(n[0]*lv[0])+float64(n[1]*lv[1])+float64(n[2]*lv[2]) > 0
+}
+
+// stepBelow reports whether walkable ground lies within SnapToGround
+// (plus the skin) under the lowest point of the capsule at p: the next tread
+// of stairs, not the drop of a ledge.
+func (c *Controller) stepBelow(w *World, p *vec, r, hh float64) bool {
+	up := c.cfg.Up
+	low := madd(*p, up, -(hh + r))
+	hit, ok := w.rayCast(&c.s, low, scale(up, -1), c.cfg.SnapToGround+float64(2*c.cfg.Offset))
+	return ok && dot(hit.Normal, up) >= c.cosMaxClimb
 }
 
 // steepMinCos is the smallest normal.Up for a contact to count as (steep)
@@ -186,7 +218,7 @@ func (c *Controller) supportOf(n, fn *vec, onFace bool) (walkable, steep bool, o
 		return true, false, n
 	}
 	// A steep contact normal on the edge of a walkable face is a ledge: the
-	// face carries the character.
+	// face carries the character (see also leavingRim).
 	if faceWalkable {
 		return true, false, fn
 	}
@@ -212,7 +244,7 @@ func (c *Controller) probeDist() float64 {
 // still deep inside a collider).
 func (c *Controller) groundFrom(g *groundInfo, cs []Contact, r float64) {
 	up := &c.cfg.Up
-	g.state, g.collider = GroundNone, NoCollider
+	g.state, g.collider, g.rim = GroundNone, NoCollider, false
 	copyVec(&g.normal, up)
 	if isDeep(cs, r) {
 		// Still deep inside a collider (a long deep exit under way): its
@@ -221,9 +253,13 @@ func (c *Controller) groundFrom(g *groundInfo, cs []Contact, r float64) {
 	}
 	bestD, bestSteepD := math.Inf(1), math.Inf(1)
 	bestUp := -2.0
+	solid := false // some walkable support other than a rim walked away from
 	for i := range cs {
 		k := &cs[i]
 		walk, steep, n := c.supportOf(&k.Normal, &k.FaceNormal, k.OnFace)
+		if walk && !solid {
+			solid = c.leaving == (vec{}) || !c.leavingRim(&k.Normal, k.OnFace)
+		}
 		switch {
 		case walk:
 			// Nearest contact first; among equally near ones the most
@@ -248,6 +284,7 @@ func (c *Controller) groundFrom(g *groundInfo, cs []Contact, r float64) {
 			}
 		}
 	}
+	g.rim = g.state == Ground && !solid
 }
 
 // recover pushes the capsule at p out of any geometry closer than Offset
@@ -534,6 +571,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 		return res
 	}
 	c.sanitizeDesired(&desired)
+	c.leaving = normalizeOr(madd(desired, up, -dot(desired, up)), vec{}) // endMove clears it
 	r, hh := shape.Radius, shape.HalfHeight
 	var m moveFlags
 	// Recover: push the capsule out of geometry closer than Offset, and read
@@ -727,12 +765,22 @@ func (c *Controller) slide(w *World, res *MoveResult, m *moveFlags, p, pos, rema
 func (c *Controller) stickToFloor(gEnd *groundInfo, w *World, p vec, r, hh float64, desired vec, g0 *groundInfo, stepped bool) vec {
 	up := c.cfg.Up
 	c.ground(gEnd, w, &p, r, hh)
+	if gEnd.rim && !c.stepBelow(w, &p, r, hh) {
+		// Walking off a ledge: its rim stops carrying the character at the
+		// climb limit, and nothing is snapped to.
+		*gEnd = groundInfo{state: GroundNone, normal: up, collider: NoCollider}
+		return p
+	}
 	eps := float64(1e-6 * length(desired))
 	leaving := dot(desired, up) > eps && dot(desired, g0.normal) > eps
 	if c.cfg.SnapToGround > 0 && gEnd.state != Ground && (g0.state == Ground || stepped) && !leaving {
 		down := scale(up, -c.cfg.SnapToGround)
 		if hit, ok := c.cast(w, p, r, hh, down); ok {
-			if walk, _, _ := c.supportNormal(hit.Normal, hit.FaceNormal, hit.OnFace); walk {
+			walk, _, _ := c.supportNormal(hit.Normal, hit.FaceNormal, hit.OnFace)
+			if walk && c.leavingRim(&hit.Normal, hit.OnFace) && !c.stepBelow(w, &p, r, hh) {
+				walk = false // the rim of a ledge walked off
+			}
+			if walk {
 				p = madd(p, down, hit.Fraction)
 				c.ground(gEnd, w, &p, r, hh)
 			}
