@@ -657,6 +657,7 @@ type moveFlags struct {
 func (c *Controller) slide(w *World, res *MoveResult, m *moveFlags, p, pos, remaining vec, r, hh float64) vec {
 	up := c.cfg.Up
 	onGround, idle := m.onGround, m.idle
+	orig := remaining
 	var hit CastHit
 	for it := 0; it < c.cfg.MaxIterations; it++ {
 		if dot(remaining, remaining) < 1e-20 {
@@ -752,6 +753,14 @@ func (c *Controller) slide(w *World, res *MoveResult, m *moveFlags, p, pos, rema
 			continue
 		}
 		remaining = c.solve(rem)
+		if dot(remaining, orig) < 0 && dot(orig, up) >= 0 {
+			// Sliding along the second plane of a corner would go back
+			// against the request (the first slide turned it along the
+			// first plane): a corner stops the motion. A request with a
+			// downward part still slides down steep ground (the push into
+			// the slope blocked, gravity's part kept).
+			remaining = vec{}
+		}
 	}
 	m.onGround = onGround
 	return p
