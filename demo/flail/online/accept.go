@@ -1,0 +1,290 @@
+package online
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/coder/websocket"
+	"github.com/seedgames/motorkit/flail/wire"
+)
+
+// Accepting connections: the HTTP upgrade, the per-address limits, the
+// handshake and the reader loop of one connection.
+
+// ServeHTTP accepts a WebSocket connection and runs it until it ends.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	addr := s.remoteAddr(r)
+	if !s.Ready() {
+		http.Error(w, "the server is restarting: try again in a few seconds", http.StatusServiceUnavailable)
+		return
+	}
+	if !s.openConn(addr) {
+		s.logf("refuse %s: more than %d connections from that address", addr, s.opts.MaxPerAddress)
+		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
+		return
+	}
+	defer s.closeConn(addr)
+	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.opts.AllowedOrigins})
+	if err != nil {
+		s.logf("accept %s: %v", r.RemoteAddr, err)
+		return
+	}
+	c.SetReadLimit(wire.MaxClientMessage)
+	raw, _ := r.Context().Value(rawConnKey{}).(net.Conn)
+	s.wg.Add(1)
+	defer s.wg.Done()
+	s.serve(sock{c, raw}, addr, preferredRoom(r))
+}
+
+// preferredRoom reads the room a player asks for from the websocket URL's
+// query (?room=N); -1 when there is none.
+func preferredRoom(r *http.Request) int {
+	n, err := strconv.Atoi(r.URL.Query().Get("room"))
+	if err != nil || n < 0 {
+		return -1
+	}
+	return n
+}
+
+// remoteAddr is the address limits count against: the connection's IP, or
+// for a trusted proxy the client's IP from X-Forwarded-For.
+func (s *Server) remoteAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	ip, err := netip.ParseAddr(host)
+	if err != nil || !s.trusted(ip) {
+		return host
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		h, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
+		if err != nil {
+			break
+		}
+		if !s.trusted(h) {
+			return h.String()
+		}
+	}
+	return host
+}
+
+func (s *Server) trusted(ip netip.Addr) bool {
+	for _, p := range s.proxies {
+		if p.Contains(ip.Unmap()) {
+			return true
+		}
+	}
+	return false
+}
+
+// openConn counts a new connection from addr; false when addr is at the
+// limit.
+func (s *Server) openConn(addr string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conns[addr] >= s.opts.MaxPerAddress {
+		return false
+	}
+	s.conns[addr]++
+	return true
+}
+
+func (s *Server) closeConn(addr string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.conns[addr]--; s.conns[addr] <= 0 {
+		delete(s.conns, addr)
+	}
+}
+
+// carsFrom counts the cars of people from addr, connected or within their
+// grace time. Callers hold s.mu.
+func (s *Server) carsFrom(addr string) int {
+	n := 0
+	for _, p := range s.tokens {
+		if p.addr == addr {
+			n++
+		}
+	}
+	return n
+}
+
+type rawConnKey struct{}
+
+// ConnContext is for http.Server.ConnContext: it hands the server each
+// connection's socket, so that a close handshake a client stalls (by
+// announcing a frame it never sends) ends with the socket closed after
+// ServerOptions.CloseTimeout. Without it the server falls back to the
+// websocket library's close, which waits for the client.
+func ConnContext(ctx context.Context, c net.Conn) context.Context {
+	return context.WithValue(ctx, rawConnKey{}, c)
+}
+
+// sock is a websocket connection and, when the HTTP server was set up with
+// ConnContext, its socket.
+type sock struct {
+	c   *websocket.Conn
+	raw net.Conn
+}
+
+// kick sends an Error and closes the connection, logging the reason.
+func (s *Server) kick(sk sock, who string, code uint8, reason string) {
+	c := sk.c
+	s.met.disconnect(reason)
+	s.logf("disconnect %s: %s", who, reason)
+	ctx, cancel := context.WithTimeout(s.ctx, time.Second)
+	defer cancel()
+	_ = c.Write(ctx, websocket.MessageBinary, wire.AppendError(nil, &wire.Error{Code: code, Text: reason}))
+	closeWithin(sk, websocket.StatusPolicyViolation, trimReason(reason), s.opts.CloseTimeout)
+}
+
+// closeWithin closes c with a close frame but waits at most d for the
+// handshake: then the raw connection is closed. The library's handshake
+// reads whatever frame the client announced, so a client that announced a
+// huge one and sends nothing would hold the socket for ever.
+func closeWithin(sk sock, code websocket.StatusCode, reason string, d time.Duration) {
+	done := make(chan struct{})
+	go func() {
+		_ = sk.c.Close(code, reason)
+		close(done)
+	}()
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-done:
+	case <-t.C:
+		if sk.raw != nil {
+			_ = sk.raw.Close() // ends the library's stalled handshake too
+		} else {
+			_ = sk.c.CloseNow()
+		}
+	}
+}
+
+func trimReason(s string) string {
+	if len(s) > 120 { // close reasons must fit a control frame
+		s = s[:120]
+	}
+	return s
+}
+
+func (s *Server) serve(sk sock, addr string, pref int) {
+	c := sk.c
+	start := time.Now()
+	if !s.addPending(1) {
+		s.logf("refuse %s: more than %d connections waiting for their hello", addr, s.opts.MaxPending)
+		s.met.disconnect("full")
+		c.CloseNow()
+		return
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, s.opts.HelloTimeout)
+	typ, b, err := c.Read(ctx)
+	cancel()
+	s.addPending(-1)
+	if err != nil {
+		s.logf("disconnect %s: no hello: %v", addr, err)
+		c.CloseNow()
+		return
+	}
+	var h wire.Hello
+	if typ != websocket.MessageBinary {
+		s.kick(sk, addr, wire.CodeBadHello, "first message is not binary")
+		return
+	}
+	if err := wire.DecodeHello(b, &h); err != nil {
+		s.kick(sk, addr, wire.CodeBadHello, "bad hello: "+err.Error())
+		return
+	}
+	if h.Version != wire.Version {
+		s.kick(sk, addr, wire.CodeVersion, fmt.Sprintf("protocol version %d, server speaks %d", h.Version, wire.Version))
+		return
+	}
+	frame := wire.Frame{}
+	if h.Flags&wire.HelloSeedFrame != 0 {
+		frame = wire.SeedFrame(s.opts.Config.UnitsPerMeter)
+	}
+	cl := &conn{s: s, c: c, raw: sk.raw, start: start, addr: addr, frame: frame, out: make(chan []byte, s.opts.SendQueue), done: make(chan struct{})}
+	var p *player
+	var room *Room
+	if h.Flags&wire.HelloSpectate != 0 {
+		p, room, err = s.spectate(cl, pref)
+	} else {
+		p, room, err = s.join(cl, cleanName(h.Name), h.Token, pref)
+	}
+	if err != nil {
+		code := uint8(wire.CodeFull)
+		if errors.Is(err, errUnknownToken) {
+			code = wire.CodeToken
+		}
+		s.kick(sk, addr, code, err.Error())
+		return
+	}
+	cl.who = fmt.Sprintf("%s (%q, room %d, player %d)", addr, p.name, room.num, p.id)
+	s.logf("join %s", cl.who)
+	s.changed()
+	s.mu.Lock()
+	if s.live == nil {
+		s.live = map[*conn]bool{}
+	}
+	s.live[cl] = true
+	draining := s.closed
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.live, cl)
+		s.mu.Unlock()
+	}()
+	if draining {
+		cl.close(restartReason)
+	}
+	go cl.writeLoop()
+	if !p.watcher {
+		go cl.watchIdle() // a spectator sends nothing by design
+	}
+	reason := cl.readLoop(room, p)
+	room.leave(p, cl)
+	s.changed()
+	cl.close(reason)
+	if r, _ := cl.reason.Load().(string); r == "" || r == "closed" {
+		s.met.disconnect("closed") // a kick counted itself
+	}
+}
+
+// cleanName keeps printable runes, trims spaces, cuts to wire.MaxName bytes;
+// an empty name becomes "player".
+func cleanName(n string) string {
+	n = strings.Map(func(r rune) rune {
+		if unicode.IsPrint(r) {
+			return r
+		}
+		return -1
+	}, n)
+	n = strings.TrimSpace(n)
+	for len(n) > wire.MaxName {
+		_, size := lastRune(n)
+		n = n[:len(n)-size]
+	}
+	if n == "" {
+		n = "player"
+	}
+	return n
+}
+
+func lastRune(s string) (rune, int) {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] < 0x80 || s[i] >= 0xC0 {
+			return rune(s[i]), len(s) - i
+		}
+	}
+	return 0, 1
+}
