@@ -68,7 +68,6 @@ func crowd(t testing.TB, override string, ticks int, check func(tick int, pos []
 // least 2r - offset apart), no position is ever NaN, characters get
 // through the doorway, and a second run gives the same bits.
 func TestCrowdThroughDoorway(t *testing.T) {
-	const r, half, skin = 0.3, 0.6, 0.01
 	for _, c := range []struct {
 		name, override string
 		min, max       int
