@@ -42,7 +42,7 @@ func (p *Pipeline) EnableTiming(on bool) { p.timing = on }
 
 // StageTime returns how long stage s took on the last tick while timing
 // was on (zero otherwise). When no game system sits between the motor
-// stages they run in one pass, counted in the friction stage.
+// stages they run in one pass, counted in the intent stage.
 func (p *Pipeline) StageTime(s Stage) time.Duration {
 	if s < 0 || s >= numStages {
 		return 0
