@@ -76,15 +76,21 @@ func TestContactListenerLandsOnOneWayPlatform(t *testing.T) {
 	}
 }
 
-// walkThrough ignores one collider: a teammate's box is walked through.
-type walkThrough ColliderID
+// answer answers act for one collider and ContactAccept for the others.
+type answer struct {
+	id  ColliderID
+	act ContactAction
+}
 
-func (w walkThrough) OnContact(ev ContactEvent) ContactAction {
-	if ev.Collider == ColliderID(w) {
-		return ContactIgnore
+func (a answer) OnContact(ev ContactEvent) ContactAction {
+	if ev.Collider == a.id {
+		return a.act
 	}
 	return ContactAccept
 }
+
+// walkThrough ignores one collider: a teammate's box is walked through.
+func walkThrough(id ColliderID) answer { return answer{id, ContactIgnore} }
 
 // A listener that ignores a box (a teammate) lets the character walk
 // through it, where the same walk without the listener stops at it; and a
@@ -115,16 +121,6 @@ func TestContactListenerPassThroughAndAllocs(t *testing.T) {
 	}
 }
 
-// stick answers ContactStop for one collider.
-type stick ColliderID
-
-func (s stick) OnContact(ev ContactEvent) ContactAction {
-	if ev.Collider == ColliderID(s) {
-		return ContactStop
-	}
-	return ContactAccept
-}
-
 // A character walking at 45° into a wall slides along it (the part of the
 // move along the wall is kept: 3 m/s * cos 45° = 2.121 m/s); with the
 // listener answering ContactStop for the wall it sticks where it hits,
@@ -136,7 +132,7 @@ func TestContactListenerStopSticks(t *testing.T) {
 		wall := w.AddBox(mgl64.Vec3{1.5, 1, 0}, mgl64.Vec3{0.1, 1, 10}, mgl64.QuatIdent())
 		s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
 		if sticky {
-			s.c.SetContactListener(stick(wall))
+			s.c.SetContactListener(answer{wall, ContactStop})
 		}
 		v := mgl64.Vec3{3 / math.Sqrt2, 0, 3 / math.Sqrt2}
 		for i := 0; i < 60; i++ {

@@ -105,12 +105,20 @@ func (p *Pipeline) motorStages(r *motorRefs) {
 // refreshMotorRefs refetches the characters' components when the set of
 // characters changed since the last refresh.
 func (p *Pipeline) refreshMotorRefs(w donburi.World) {
-	if !p.motorCache.current(w) {
-		p.motorCache.ents = p.motorCache.ents[:0]
-		p.motorRefs = p.motorRefs[:0]
-		p.motorQuery.Each(w, p.cacheMotorEach)
-		p.motorCache.fresh = true
+	p.motorCache.refresh(w, p.motorQuery, p.cacheMotorEach, func() { p.motorRefs = p.motorRefs[:0] })
+}
+
+// refresh refills the cache, entity by entity through each, when the
+// matching entities are no longer those cached; reset first empties the
+// caller's list that each appends to.
+func (c *entityCache) refresh(w donburi.World, q *donburi.Query, each func(*donburi.Entry), reset func()) {
+	if c.current(w) {
+		return
 	}
+	c.ents = c.ents[:0]
+	reset()
+	q.Each(w, each)
+	c.fresh = true
 }
 
 // eachMotor runs one motor stage for every character, in donburi's order.
@@ -204,13 +212,10 @@ func kccRefsOf(e *donburi.Entry) kccRefs {
 // kccPass runs the KCC stage for each entity, in donburi's order, on the
 // components fetched at the last change of the entity set.
 func (p *Pipeline) kccPass(w donburi.World) {
-	if !p.kccCache.current(w) {
-		p.kccCache.ents = p.kccCache.ents[:0]
+	p.kccCache.refresh(w, p.kccQuery, p.cacheKCCEach, func() {
 		p.kccRefList = p.kccRefList[:0]
 		clear(p.charRef)
-		p.kccQuery.Each(w, p.cacheKCCEach)
-		p.kccCache.fresh = true
-	}
+	})
 	p.prepareControllers(p.kccRefList)
 	if p.workers > 1 && !p.charCollide && len(p.kccRefList) >= 2*p.workers {
 		p.parallel(false)
@@ -231,12 +236,7 @@ func (p *Pipeline) cacheKCCEntry(e *donburi.Entry) {
 
 // cleanupPass clears each command's consumed edges.
 func (p *Pipeline) cleanupPass(w donburi.World) {
-	if !p.cmdCache.current(w) {
-		p.cmdCache.ents = p.cmdCache.ents[:0]
-		p.cmdRefs = p.cmdRefs[:0]
-		p.commandQuery.Each(w, p.cacheCmdEach)
-		p.cmdCache.fresh = true
-	}
+	p.cmdCache.refresh(w, p.commandQuery, p.cacheCmdEach, func() { p.cmdRefs = p.cmdRefs[:0] })
 	for _, c := range p.cmdRefs {
 		clearEdges(c)
 	}
