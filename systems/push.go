@@ -44,10 +44,11 @@ func (p *Pipeline) pushAhead(k *components.KCCData, body *components.BodyData, l
 	if !ok || int(hit.Collider) >= len(p.colChar) || p.colChar[hit.Collider] == 0 {
 		return 0
 	}
-	ri := p.charRef[p.colChar[hit.Collider]-1] - 1
-	if ri < 0 {
-		return 0
+	id := int(p.colChar[hit.Collider] - 1)
+	if id >= len(p.charRef) || p.charRef[id] == 0 {
+		return 0 // the capsule of a character gone since the list was made
 	}
+	ri := p.charRef[id] - 1
 	rb := &p.kccRefList[ri]
 	kb, bb := rb.k, rb.body
 	if k.PushMask&kb.PushLayers == 0 || kb.Controller == nil {
