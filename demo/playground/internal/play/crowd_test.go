@@ -48,3 +48,44 @@ func TestLivingCrowd(t *testing.T) {
 		t.Fatalf("state hashes %x and %x: not deterministic", h1, h2)
 	}
 }
+
+// Among a crowd the player pushes the walkers (push mask 1 over their
+// layer 1); on a level without one it pushes nothing. The first walker
+// starts at (-6, -6) along z = -6 towards +x; the player waits 0.4 s at
+// (-4, -7) and then walks +z into its side as it passes: the walker is
+// shoved 0.17 m off its line (then steers back), where a player that does
+// not push only blocks it (0 m).
+func TestPlayerPushesTheCrowd(t *testing.T) {
+	off := func(push bool) float64 {
+		s := newSession(t, Options{Level: "living", Motor: "arena"})
+		k := components.KCC.Get(s.entry())
+		if k.PushMask != 1 {
+			t.Fatalf("player push mask %d on a crowd level, want 1", k.PushMask)
+		}
+		if !push {
+			k.PushMask = 0
+		}
+		b := components.Body.Get(s.entry())
+		b.Position[0], b.Position[2] = -4, -7
+		b.PrevPosition = b.Position
+		furthest := math.Inf(-1)
+		for i := 0; i < 90; i++ {
+			fwd := 0.0
+			if i >= 24 {
+				fwd = 1
+			}
+			s.Submit(components.CommandData{Forward: fwd}, components.ViewData{Yaw: math.Pi / 2}) // +z
+			s.Advance(1.0 / 60)
+			furthest = math.Max(furthest, s.CrowdBodies(nil)[0].Pos[2])
+		}
+		return furthest + 6
+	}
+	pushed, blocked := off(true), off(false)
+	if pushed < 0.1 || blocked > 0.01 {
+		t.Fatalf("the walker left its line by %.3f m pushed and %.3f m only blocked", pushed, blocked)
+	}
+	plain := newSession(t, Options{Level: DefaultLevel, Motor: "arena"})
+	if k := components.KCC.Get(plain.entry()); k.PushMask != 0 {
+		t.Fatalf("player push mask %d without a crowd, want 0", k.PushMask)
+	}
+}

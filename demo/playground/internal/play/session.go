@@ -94,6 +94,7 @@ type Session struct {
 
 	crowd     []crowdBot
 	crowdLoop []mgl64.Vec3
+	pushes    bool // the player pushes the crowd (levels with one)
 
 	// start is where Reset and a fall below the level's kill height put
 	// the player back: the position and view yaw it started with.
@@ -135,6 +136,7 @@ func New(o Options) (*Session, error) {
 	s := &Session{World: donburi.NewWorld(), Level: lvl, LevelName: o.Level, tuning: o.Tuning}
 	prefabs.SetLevelData(s.World, lv)
 	crowd := lv.Crowd != nil && lv.Crowd.Count > 0
+	s.pushes = crowd
 	s.Pipeline = systems.NewPipeline(s.World, systems.Options{TickRate: TickRate, CharacterCollisions: crowd})
 	s.Runner = systems.NewRunner(s.Pipeline, systems.RunnerOptions{})
 	if err := s.spawn(o.Motor, nil); err != nil {
@@ -226,6 +228,11 @@ func (s *Session) recipe(kind string, t *Tuning) (*prefabs.Recipe, error) {
 		return nil, err
 	}
 	var opts []prefabs.Option
+	if s.pushes {
+		// Among a crowd the player pushes the walkers (on push layer 1)
+		// aside by its mass share, where they only block each other.
+		opts = append(opts, prefabs.Override("[kcc]\npush_mask = 1\n"))
+	}
 	if t != nil && t.Kind == kind {
 		opts = append(opts, prefabs.Override(t.Text))
 	}
