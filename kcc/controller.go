@@ -588,6 +588,8 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 	var g0 groundInfo
 	c.groundFrom(&g0, cs, r)
 	m.onGround = g0.state == Ground
+	m.steep = g0.state == GroundSteep
+	m.stepFace = NoCollider
 	c.nplanes = 0
 	remaining := desired
 	m.idle = c.cfg.StopOnSlope && length(madd(desired, up, -dot(desired, up))) <= 1e-9
@@ -632,6 +634,12 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 	}
 	var gEnd groundInfo
 	p = c.stickToFloor(&gEnd, w, p, r, hh, desired, &g0, m.stepped)
+	if m.stepFace != NoCollider && gEnd.state != Ground {
+		// On the steep face of a step being climbed, walkable ground
+		// confirmed ahead: the step carries the character, as a ledge's
+		// face does its rim (tryStep).
+		gEnd = groundInfo{state: Ground, normal: up, collider: m.stepFace}
+	}
 	c.report(&res, &gEnd, p, pos, m.sliding)
 	return res
 }
@@ -644,7 +652,11 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 // not in a struct, so they stay in this call's frame.
 type moveFlags struct {
 	onGround bool // walkable ground met at the start or on the way
+	steep    bool // steep ground at the start (a step's face being climbed)
 	stepped  bool // a step was climbed
+	// stepFace is the collider of a step whose steep face the capsule
+	// stands on, walkable ground confirmed ahead (tryStep), or NoCollider.
+	stepFace ColliderID
 	sliding  bool // gravity became motion along a slope
 	idle     bool // StopOnSlope holds a character not asked to move along the ground
 }
@@ -698,13 +710,19 @@ func (c *Controller) slide(w *World, res *MoveResult, m *moveFlags, p, pos, rema
 		if walk {
 			onGround = true
 		}
-		if !walkByNormal && cn > -steepMinCos && c.cfg.Autostep != nil && onGround && !hit.capsule {
+		if !walkByNormal && cn > -steepMinCos && c.cfg.Autostep != nil && (onGround || (m.steep && !c.cfg.ClimbSteepWalls)) && !hit.capsule {
 			h := madd(rem, up, -dot(rem, up))
 			if dot(h, h) > 1e-18 {
-				if np, ok := c.tryStep(w, p, r, hh, h, hit); ok {
+				if np, ok, face := c.tryStep(w, p, r, hh, h, hit); ok {
 					p = np
 					m.stepped = true
+					m.stepFace = NoCollider
 					v := dot(rem, up)
+					if face {
+						// Resting on the step's face: nothing more this Move
+						// (an upward part would leave it hovering).
+						m.stepFace, v = hit.Collider, 0
+					}
 					if v > 0 {
 						remaining = scale(up, v)
 					} else {
@@ -823,15 +841,16 @@ func (c *Controller) report(res *MoveResult, gEnd *groundInfo, p, pos vec, slidi
 // height of the step's top above the ground, and it must be at most
 // MaxHeight. tryStep rises by MaxHeight plus twice Offset above p (so a step exactly MaxHeight high is cleared with the Offset
 // skin), checks MinWidth of free space ahead and walkable ground there,
-// then advances by h and settles down on the step. When settling at h would
-// leave the capsule on a steep part of the obstacle (the sloped face of a
-// kerb), it advances further, by the least distance (found by bisection, at
-// most as far as the walkable ground already checked: MinWidth ahead, or
-// MinWidth plus the radius when MinWidth ahead is still on the face) that
-// lands it on walkable support, so a climbable step never leaves the character on a
-// face where it is not grounded. It returns the new position and true on
-// success.
-func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit) (vec, bool) {
+// then advances by h and settles down on the step. When settling at h
+// leaves the capsule on a steep part of the obstacle (the sloped face of a
+// kerb) while walkable ground was confirmed ahead (MinWidth ahead, or
+// MinWidth plus the radius when MinWidth ahead is still on the face), the
+// capsule rests there and face is true: the Move reports the step as its
+// ground, and the next Moves climb on from the face (a Move that starts on
+// steep ground may step too), so the character is never ungrounded on a
+// climbable step and no Move goes further ahead than asked. It returns the
+// new position and true on success.
+func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit) (q vec, ok, face bool) {
 	as := c.cfg.Autostep
 	up := c.cfg.Up
 	// groundP bounds the height of the ground under the feet from above:
@@ -840,16 +859,16 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 	// test measures the ground exactly when it matters.
 	groundP := dot(p, up) - (hh + r) - c.cfg.Offset
 	if dot(hit.Point, up)-groundP > as.MaxHeight+1e-9 {
-		return p, false
+		return p, false, false
 	}
 	// A vertical face that, at the contact, reaches higher than the step
 	// height is a wall: no step is possible there (saves the casts).
 	if hit.box != nil {
 		if math.Abs(dot(hit.FaceNormal, up)) < 1e-9 && hit.box.faceTop(hit.FaceNormal, hit.Point, up)-groundP > as.MaxHeight+1e-9 {
-			return p, false
+			return p, false, false
 		}
 	} else if math.Abs(dot(hit.tri.n, up)) < 1e-9 && faceTopAt(&hit.tri, hit.Point, up)-groundP > as.MaxHeight+1e-9 {
-		return p, false
+		return p, false, false
 	}
 	hl := length(h)
 	dir := scale(h, 1/hl)
@@ -858,7 +877,7 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 		rise = float64(rise * uh.Fraction)
 	}
 	if rise < 1e-4 {
-		return p, false
+		return p, false, false
 	}
 	p1 := madd(p, up, rise)
 	fwd := math.Max(hl, as.MinWidth)
@@ -866,7 +885,7 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 	if fh, ok := c.cast(w, p1, r, hh, scale(dir, fwd)); ok {
 		free = float64(fwd * fh.Fraction)
 		if free < as.MinWidth-1e-9 || free < 1e-6 {
-			return p, false
+			return p, false, false
 		}
 	}
 	adv := math.Min(hl, free)
@@ -883,60 +902,64 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 		}
 		far2 := math.Max(adv, ext)
 		if far2 <= far+1e-6 {
-			return p, false
+			return p, false, false
 		}
 		if qFar, okFar = c.stepLanding(w, p1, r, hh, dir, far2, rise); !okFar {
-			return p, false
+			return p, false, false
 		}
 		far = far2
 	}
-	q, ok := c.stepLanding(w, p1, r, hh, dir, adv, rise)
-	if !ok && far > adv+1e-6 {
-		// Landing at adv is on a steep face: bisect for the nearest
-		// advance in (adv, far] that lands on walkable support.
-		lo, hi := adv, far
-		q = qFar
-		for i := 0; i < 10 && hi-lo > 2e-3; i++ {
-			mid := float64(0.5 * (lo + hi))
-			if qm, okm := c.stepLanding(w, p1, r, hh, dir, mid, rise); okm {
-				hi, q = mid, qm
-			} else {
-				lo = mid
-			}
-		}
-		ok = true
-	}
+	q, ok, landed := c.stepLandingOn(w, p1, r, hh, dir, adv, rise)
 	if !ok {
-		return p, false
+		if !landed || far <= adv+1e-6 {
+			return p, false, false
+		}
+		// Landing at adv is on the step's steep face (a kerb's sloped face)
+		// with walkable ground confirmed within far: the capsule stands on
+		// the face, carried by the step, and climbs on in the next Moves.
+		// No Move goes further than asked (plus the rise), and the step's
+		// top, not the face, is what must be within MaxHeight.
+		face = true
 	}
 	// The step's top above the ground under the feet: at most MaxHeight.
 	// The capsule at p rests at most the probe distance above its ground,
 	// so only a rise within that of MaxHeight needs the exact ground
 	// (a cast down from p).
-	dq := dot(sub(q, p), up)
+	top := q
+	if face {
+		top = qFar
+	}
+	dq := dot(sub(top, p), up)
 	if pd := c.probeDist(); dq <= as.MaxHeight+1e-6 && dq+pd > as.MaxHeight {
 		if gh, ok := c.cast(w, p, r, hh, scale(up, -pd)); ok {
 			dq += float64(pd * gh.Fraction)
 		}
 	}
 	if dq > as.MaxHeight+1e-6 {
-		return p, false
+		return p, false, false
 	}
-	return q, true
+	return q, true, face
 }
 
 // stepLanding casts the capsule raised to p1 down by at most rise after
 // advancing it by a along dir, and returns where it settles and whether it
 // settles on walkable support above the height it rose from.
 func (c *Controller) stepLanding(w *World, p1 vec, r, hh float64, dir vec, a, rise float64) (vec, bool) {
+	q, walk, _ := c.stepLandingOn(w, p1, r, hh, dir, a, rise)
+	return q, walk
+}
+
+// stepLandingOn is stepLanding that also reports whether the capsule
+// landed at all (on walkable support or not).
+func (c *Controller) stepLandingOn(w *World, p1 vec, r, hh float64, dir vec, a, rise float64) (q vec, walk, landed bool) {
 	p2 := madd(p1, dir, a)
 	dh, ok := c.cast(w, p2, r, hh, scale(c.cfg.Up, -rise))
 	if !ok || dh.Fraction >= 1-1e-6/rise {
-		return p2, false
+		return p2, false, false
 	}
-	q := madd(p2, c.cfg.Up, float64(-rise*dh.Fraction))
-	walk, _, _ := c.supportNormal(dh.Normal, dh.FaceNormal, dh.OnFace)
-	return q, walk
+	q = madd(p2, c.cfg.Up, float64(-rise*dh.Fraction))
+	walk, _, _ = c.supportNormal(dh.Normal, dh.FaceNormal, dh.OnFace)
+	return q, walk, true
 }
 
 // faceTopAt returns the highest point (along up) of the vertical triangle t

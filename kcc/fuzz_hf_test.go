@@ -23,13 +23,15 @@ func hfWorld(heights []byte) *World {
 }
 
 // tightBound is how far a Move from rest in contact may go for a request d:
-// the request's length lifted onto a walkable slope, one step up
-// (MaxHeight plus the skin twice), the snap down and the Offset skin.
+// the request's length, lifted onto a walkable slope (at most
+// 1/cos(MaxSlopeClimbAngle) longer), plus one step up (MaxHeight and the
+// skin twice) or a snap down (SnapToGround, less than a step), plus the
+// skin that recovery restores. No step goes further ahead than asked.
 func tightBound(cfg Config, d mgl64.Vec3) float64 {
 	l := math.Min(d.Len(), cfg.MaxTranslation)
-	b := l/math.Cos(cfg.MaxSlopeClimbAngle) + cfg.SnapToGround + cfg.Offset
+	b := l/math.Cos(cfg.MaxSlopeClimbAngle) + math.Max(cfg.SnapToGround, 0) + cfg.Offset
 	if cfg.Autostep != nil {
-		b += cfg.Autostep.MaxHeight + 2*cfg.Offset
+		b = l/math.Cos(cfg.MaxSlopeClimbAngle) + math.Max(cfg.SnapToGround, cfg.Autostep.MaxHeight+2*cfg.Offset) + cfg.Offset
 	}
 	return b + 1e-6
 }

@@ -36,25 +36,14 @@ func minDistance(w *World, shape Capsule, pos mgl64.Vec3) float64 {
 }
 
 // moveBound is the longest translation a Move may return for the request
-// d (docs/kcc.md, "How far a Move goes"): the request, lifted onto walkable
-// slopes (a horizontal push is lifted onto a plane up to MaxSlopeClimbAngle
-// steep keeping its horizontal length, so it grows by at most
-// 1/cos(MaxSlopeClimbAngle), after MaxTranslation's cap), plus one step
-// (the rise, MaxHeight + 2*Offset, and the extra advance of at most
-// MinWidth plus the radius that lands a step on walkable ground past a
-// steep face), plus
-// the snap (SnapToGround), plus the Offset skin that recovery restores.
-func moveBound(cfg Config, shape Capsule, d mgl64.Vec3) float64 {
-	l := d.Len()
-	if !finite(l) {
-		l = 0
+// d (docs/kcc.md, "How far a Move goes"): tightBound, the request lifted
+// onto a walkable slope plus one step up or a snap down and the skin; a
+// step's sloped face is climbed over several Moves, never skipped in one.
+func moveBound(cfg Config, _ Capsule, d mgl64.Vec3) float64 {
+	if l := d.Len(); !finite(l) {
+		d = mgl64.Vec3{}
 	}
-	l = math.Min(l, cfg.MaxTranslation)
-	b := l/math.Cos(cfg.MaxSlopeClimbAngle) + cfg.SnapToGround + cfg.Offset
-	if cfg.Autostep != nil {
-		b += cfg.Autostep.MaxHeight + 2*cfg.Offset + cfg.Autostep.MinWidth + shape.Radius
-	}
-	return b + 1e-6
+	return tightBound(cfg, d)
 }
 
 func FuzzMove(f *testing.F) {
