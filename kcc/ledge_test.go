@@ -13,8 +13,8 @@ import (
 // leaves the ground once its centre is (r + Offset)·sin 45° = 0.2192 m past
 // the edge (plus at most one tick of travel), having dropped at most
 // (r + Offset)·(1 - cos 45°) = 0.0908 m; it neither hangs on the
-// rim (rolling down it to nearly its full radius, 0.29 m at 0.5 m/s before)
-// nor snaps down into a fall that loses speed: no tick until it lands
+// rim (rolling down it to nearly its full radius) nor snaps down into a
+// fall that loses speed: no tick until it lands
 // moves it less than v·dt along x (sliding off the rim it gains a little),
 // and it leaves the ground once.
 func TestLedgeWalkOffIsClean(t *testing.T) {

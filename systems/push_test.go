@@ -62,7 +62,7 @@ func speed(ps []mgl64.Vec3, n int) float64 {
 // times heavier one. B, hit 0.1 m off its axis, is pushed aside (its z
 // grows) while A slides past it. A wall holds B and stops A; without a
 // push mask (the default), or when B is not on a layer A pushes, A stops
-// at B as before. The capsules never overlap (pushScene checks every
+// at B. The capsules never overlap (pushScene checks every
 // tick).
 func TestCharactersPush(t *testing.T) {
 	const pusher = "[kcc]\npush_mask = 1\n"

@@ -18,11 +18,10 @@ import (
 // slope, g*sin(a), acting for one tick) and u' = sin²a*(u + g*dt/2). The
 // test iterates that model for the slope length between first contact and
 // the floor and allows 10 ticks more. (The fps motor accelerates its planar
-// velocity from the read-back value, which the blocked push zeroes, so
-// this scene slid before the steep-ground work too; kcc's
-// TestLandingOnSteepSlopeSlidesDown, whose caller sets the planar velocity
-// from the wish every tick, is the one that hung. This is the
-// non-regression check through the real pipeline.)
+// velocity from the read-back value, which the blocked push zeroes; kcc's
+// TestLandingOnSteepSlopeSlidesDown covers a caller that sets the planar
+// velocity from the wish every tick. This is the check through the real
+// pipeline.)
 func TestAcceptanceSteepSlopeForwardSlidesDown(t *testing.T) {
 	res := replay(t, loadTrace(t, "steep_slope_forward.toml"))
 	const dt = 1.0 / 60
