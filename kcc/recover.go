@@ -134,6 +134,16 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 			}
 		}
 	}
+	// Other characters' capsules: out across the two axes.
+	for _, k := range c.s.caps {
+		c1, c2 := closestSegSeg(p0, p1, k.a, k.b)
+		if length(sub(c1, c2)) < r+k.r {
+			ds.addID(k.id)
+			if h := madd(sub(c1, c2), up, -dot(sub(c1, c2), up)); length(h) > 1e-9 {
+				ds.addDir(normalizeOr(h, e1))
+			}
+		}
+	}
 	height := float64(2 * (hh + r))
 	maxT := float64(deepMaxSearch * height)
 	// A collider that moved into the capsule pushes it ahead, along its
@@ -242,6 +252,22 @@ func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, m
 			}
 			sup, back := dot(o.c, dir)+ext, ext-dot(o.c, dir)
 			if !upAway && o.id != mover && sup-low > back-lowBack+1e-6 {
+				return 0, false // its far side: through it
+			}
+			need = math.Max(need, sup-low+off+margin)
+			overlaps = true
+		}
+		for _, k := range c.s.caps {
+			c1, c2 := closestSegSeg(q0, q1, k.a, k.b)
+			if length(sub(c1, c2)) >= r+k.r-castTol {
+				continue
+			}
+			if !c.deep.started(k.id) {
+				return 0, false
+			}
+			sup := math.Max(dot(k.a, dir), dot(k.b, dir)) + k.r
+			back := math.Max(-dot(k.a, dir), -dot(k.b, dir)) + k.r
+			if !upAway && k.id != mover && sup-low > back-lowBack+1e-6 {
 				return 0, false // its far side: through it
 			}
 			need = math.Max(need, sup-low+off+margin)
