@@ -314,9 +314,9 @@ type kccStage struct {
 	selfBuf     [1]kcc.ColliderID
 	// pushes (push.go): entity ID+1 by collider, kccRefList index+1 by
 	// entity ID, and the filter of the pushed character's move.
-	colChar    []int32
-	charRef    []int32
-	pushFilter kcc.QueryFilter
-	pushBuf    [1]kcc.ColliderID
-	gave       float64 // the share of its push the last mover's push gave way
+	colChar     []int32
+	charRef     []int32
+	pushFilters [maxPushChain]kcc.QueryFilter
+	pushBufs    [maxPushChain][1]kcc.ColliderID
+	gave        float64 // the share of its push the last mover's push gave way
 }

@@ -27,14 +27,25 @@ import (
 // pusher's speed; a character pushes one ten times heavier at 1/11 of its
 // speed, and one held by a wall not at all. The capsules never overlap: B moves only where its controller
 // lets it, and A's move still collides with B's capsule. B keeps its
-// velocity (a push moves it, it does not launch it), and B does not push a
-// third character in turn. The pushes run in the KCC stage's order, so
-// they are deterministic.
+// velocity (a push moves it, it does not launch it). B pushes a third
+// character C the same way when B's mask covers C's layers, before B
+// moves, and so on down a line of at most maxPushChain characters: each
+// link gives way by its own mass share, so a line is harder to push than
+// one character. The pushes run in the KCC stage's order, so they are
+// deterministic.
+
+// maxPushChain is the longest line of characters a push moves.
+const maxPushChain = 4
 
 // pushAhead pushes the character A's move would meet first, if A may push
 // it; self is A's filter (leaving A's own capsule out). It returns the
 // share of the push B gave way, in [0, 1] (0 when there was no push).
 func (p *Pipeline) pushAhead(k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter) float64 {
+	return p.pushChain(k, body, level, desired, self, 0)
+}
+
+// pushChain is pushAhead for the depth-th link of a line of pushes.
+func (p *Pipeline) pushChain(k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, depth int) float64 {
 	d := mgl64.Vec3{desired[0], 0, desired[2]}
 	l := math.Sqrt(float64(d[0]*d[0]) + float64(d[2]*d[2]))
 	if !(l > 1e-9) || !motors.FiniteVec(d) {
@@ -69,10 +80,13 @@ func (p *Pipeline) pushAhead(k *components.KCCData, body *components.BodyData, l
 	ma, mb := massOf(k), massOf(kb)
 	s := float64(rest * ma / (ma + mb))
 	push := mgl64.Vec3{float64(ux * s), 0, float64(uz * s)}
-	ctrl := p.controller(rb, 0)
-	p.pushBuf[0] = p.charCol[rb.e.Entity().Id()]
-	p.pushFilter.Exclude = p.pushBuf[:]
-	res := ctrl.MoveFiltered(level, kb.Shape, bb.Position, push, &p.pushFilter)
+	f := &p.pushFilters[depth]
+	p.pushBufs[depth][0] = p.charCol[rb.e.Entity().Id()]
+	f.Exclude = p.pushBufs[depth][:]
+	if kb.PushMask != 0 && depth+1 < maxPushChain {
+		p.pushChain(kb, bb, level, push, f, depth+1) // B pushes C first
+	}
+	res := p.controller(rb, 0).MoveFiltered(level, kb.Shape, bb.Position, push, f)
 	t := res.Translation
 	if !motors.FiniteVec(t) {
 		return 0

@@ -106,3 +106,37 @@ func TestCharactersPush(t *testing.T) {
 		}
 	}
 }
+
+// A line of three walkers that all push (A walks, B and C stand, touching
+// in a row): A's push moves B, which first pushes C (push.go), each by its
+// own mass share. Per tick A asks B for half its move; B asks C for half
+// of that and, blocked by C, moves as far as C: a quarter. So B gave A
+// half of the push, A keeps v_A/4 + (v_A - v_A/4)/2 = 5/8 of its velocity
+// and its motor adds accel*dt = 40/60 m/s back: v_A = 5/8 v_A + 2/3, v_A =
+// 16/9 m/s, and the line moves at v_A/4 = 4/9 = 0.4444 m/s.
+func TestPushedCharactersPushOn(t *testing.T) {
+	w := donburi.NewWorld()
+	kw, err := prefabs.BuildLevel([]byte("[[box]]\ncenter = [0.0, -0.5, 0.0]\nhalf = [50.0, 0.5, 50.0]\n"), "line.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefabs.SetLevel(w, kw, "line")
+	var es []donburi.Entity
+	for i := 0; i < 3; i++ {
+		e, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{float64(i), 0.91, 0}), prefabs.Override("[kcc]\npush_mask = 1\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		es = append(es, e)
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60, CharacterCollisions: true})
+	var c []mgl64.Vec3
+	for i := 0; i < 240; i++ {
+		systems.Submit(w.Entry(es[0]), components.CommandData{Forward: 1})
+		p.Step()
+		c = append(c, components.Body.Get(w.Entry(es[2])).Position)
+	}
+	if got := speed(c, 60); math.Abs(got-4.0/9) > 1e-3 {
+		t.Fatalf("the line moves at %.4f m/s, want 4/9 = %.4f", got, 4.0/9)
+	}
+}
