@@ -137,9 +137,9 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 	// Other characters' capsules: out across the two axes.
 	for _, k := range c.s.caps {
 		c1, c2 := closestSegSeg(p0, p1, k.a, k.b)
-		if length(sub(c1, c2)) < r+k.r {
+		if d := sub(c1, c2); length(d) < r+k.r {
 			ds.addID(k.id)
-			if h := madd(sub(c1, c2), up, -dot(sub(c1, c2), up)); length(h) > 1e-9 {
+			if h := madd(d, up, -dot(d, up)); length(h) > 1e-9 {
 				ds.addDir(normalizeOr(h, e1))
 			}
 		}
@@ -220,6 +220,22 @@ func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, m
 		// may be crossed.
 		upAway := mover == NoCollider && dot(dir, up) >= 0.5
 		need, overlaps := 0.0, false
+		// leave takes in a collider the capsule overlaps, whose extent along
+		// dir is sup and along -dir back: it must be one the capsule started
+		// inside, left by its near side (but the mover's or up and away),
+		// and the capsule moves on until it is Offset clear of it. false:
+		// this way is blocked.
+		leave := func(id ColliderID, sup, back float64) bool {
+			if !c.deep.started(id) {
+				return false
+			}
+			if !upAway && id != mover && sup-low > back-lowBack+1e-6 {
+				return false // its far side: through it
+			}
+			need = math.Max(need, sup-low+off+margin)
+			overlaps = true
+			return true
+		}
 		// Only a real overlap (not the Offset skin, which the contact push
 		// restores afterwards) blocks or has to be cleared.
 		tris := w.gather(segAABB(q0, q1, r), &c.s, false)
@@ -228,50 +244,34 @@ func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, m
 			if segTriDist(&q0, &q1, tr) >= r-castTol {
 				continue
 			}
-			if !c.deep.started(tr.id) {
-				return 0, false
-			}
 			sup := math.Max(dot(tr.a, dir), math.Max(dot(tr.b, dir), dot(tr.c, dir)))
 			back := -math.Min(dot(tr.a, dir), math.Min(dot(tr.b, dir), dot(tr.c, dir)))
-			if !upAway && tr.id != mover && sup-low > back-lowBack+1e-6 {
-				return 0, false // its far side: through it
+			if !leave(tr.id, sup, back) {
+				return 0, false
 			}
-			need = math.Max(need, sup-low+off+margin)
-			overlaps = true
 		}
 		for _, o := range c.s.boxes {
 			if o.segBoxDist(&q0, &q1) >= r-castTol {
 				continue
 			}
-			if !c.deep.started(o.id) {
-				return 0, false
-			}
 			ext := 0.0
 			for k := 0; k < 3; k++ {
 				ext += float64(o.h[k] * math.Abs(dot(o.ax[k], dir)))
 			}
-			sup, back := dot(o.c, dir)+ext, ext-dot(o.c, dir)
-			if !upAway && o.id != mover && sup-low > back-lowBack+1e-6 {
-				return 0, false // its far side: through it
+			if !leave(o.id, dot(o.c, dir)+ext, ext-dot(o.c, dir)) {
+				return 0, false
 			}
-			need = math.Max(need, sup-low+off+margin)
-			overlaps = true
 		}
 		for _, k := range c.s.caps {
 			c1, c2 := closestSegSeg(q0, q1, k.a, k.b)
 			if length(sub(c1, c2)) >= r+k.r-castTol {
 				continue
 			}
-			if !c.deep.started(k.id) {
-				return 0, false
-			}
 			sup := math.Max(dot(k.a, dir), dot(k.b, dir)) + k.r
 			back := math.Max(-dot(k.a, dir), -dot(k.b, dir)) + k.r
-			if !upAway && k.id != mover && sup-low > back-lowBack+1e-6 {
-				return 0, false // its far side: through it
+			if !leave(k.id, sup, back) {
+				return 0, false
 			}
-			need = math.Max(need, sup-low+off+margin)
-			overlaps = true
 		}
 		if overlaps && need <= 0 {
 			// Moving along dir does not separate what it overlaps.
