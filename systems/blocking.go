@@ -33,14 +33,15 @@ func (p *Pipeline) characterCollider(e *donburi.Entry, k *components.KCCData, bo
 }
 
 // moveAmongCharacters is the Move of a character that must not pass
-// through the others (nor collide with its own capsule).
-func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, ctrl *kcc.Controller, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3) kcc.MoveResult {
+// through the others (nor collide with its own capsule), after the push
+// of the one in its way when it may push it; gave is the share of that
+// push the other gave way (push.go).
+func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, ctrl *kcc.Controller, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3) (res kcc.MoveResult, gave float64) {
 	self := p.selfFilterOf(e, k, body, level)
-	p.gave = 0
 	if k.PushMask != 0 {
-		p.gave = p.pushAhead(k, body, level, desired, self)
+		gave = p.pushAhead(k, body, level, desired, self)
 	}
-	return ctrl.MoveFiltered(level, k.Shape, body.Position, desired, self)
+	return ctrl.MoveFiltered(level, k.Shape, body.Position, desired, self), gave
 }
 
 // selfFilterOf is the query filter that leaves e's own capsule collider

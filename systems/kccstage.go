@@ -75,8 +75,9 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	}
 
 	var res kcc.MoveResult
+	gave := 0.0 // the share of a push the character pushed gave way
 	if p.charCollide {
-		res = p.moveAmongCharacters(e, ctrl, k, body, level, desired)
+		res, gave = p.moveAmongCharacters(e, ctrl, k, body, level, desired)
 	} else {
 		res = ctrl.Move(level, k.Shape, body.Position, desired)
 	}
@@ -92,10 +93,10 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 
 	vx0, vz0 := vx, vz
 	vx, vy, vz = readBack(vx, vy, vz, dx, dy, dz, tx, ty, tz, dt, res.GroundState == kcc.GroundSteep, k.Planar2D)
-	if p.charCollide && p.gave > 0 {
+	if gave > 0 {
 		// A pushed character gave way: it does not brake the pusher as a
 		// wall would (push.go).
-		vx, vz = vx+float64((vx0-vx)*p.gave), vz+float64((vz0-vz)*p.gave)
+		vx, vz = vx+float64((vx0-vx)*gave), vz+float64((vz0-vz)*gave)
 	}
 
 	k.OnWall, k.WallNormal, k.OnCeiling = res.OnWall, res.WallNormal, res.OnCeiling
@@ -318,5 +319,4 @@ type kccStage struct {
 	charRef     []int32
 	pushFilters [maxPushChain]kcc.QueryFilter
 	pushBufs    [maxPushChain][1]kcc.ColliderID
-	gave        float64 // the share of its push the last mover's push gave way
 }
