@@ -43,3 +43,12 @@ func (p *Pipeline) BenchStages(b *testing.B) {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(p.motorRefs)), "ns/entity")
 	})
 }
+
+// SetTwoPasses makes the pipeline run the fused motor stages and the KCC
+// stage as two passes over the characters instead of one (for tests and
+// benchmarks comparing the two).
+func (p *Pipeline) SetTwoPasses(on bool) { p.twoPasses, p.fuseKnown = on, false }
+
+// OnePass reports whether the last tick ran the motor and KCC stages in
+// one pass per character.
+func (p *Pipeline) OnePass() bool { return p.fusedMotorStages() && p.onePass }

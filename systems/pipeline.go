@@ -145,7 +145,9 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	// character's components.
 	p.addBuiltin(StageIntent, "intent", func(w donburi.World, _ Tick) {
 		if p.fusedMotorStages() {
-			p.motorPass(w)
+			if !p.onePass {
+				p.motorPass(w)
+			}
 			return
 		}
 		p.eachMotor(w, p.intentRefs)
@@ -160,7 +162,11 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	p.addBuiltin(StageKCC, "platforms", p.platformsStep)
 	p.addBuiltin(StageKCC, "kcc", func(w donburi.World, _ Tick) {
 		p.level = components.LevelOf(w)
-		p.kccPass(w)
+		if p.fusedMotorStages() && p.onePass {
+			p.characterPass(w)
+		} else {
+			p.kccPass(w)
+		}
 		p.dropGoneCharacters()
 	})
 	p.addBuiltin(StageKCC, "sensors", p.sensorsStep)

@@ -102,3 +102,63 @@ func BenchmarkScaleWalkers10kWorkers2(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/tick")
 }
+
+// BenchmarkOnePass10k compares, in one run, 10,000 walkers on the course
+// ticked with the motor stages and the move in one pass per character (the
+// default) and in two passes (the motor pass, then the KCC pass), with 1
+// and 2 workers: interleaved rounds of 20 ticks each, in turned order
+// every other round, so a change in the shared machine's speed, and the
+// cache left by the previous run, hit both alike. It reports ms per tick for each
+// and the ratio one/two for each worker count.
+func BenchmarkOnePass10k(b *testing.B) {
+	type run struct {
+		name string
+		p    *systems.Pipeline
+		d    time.Duration
+		n    int
+	}
+	var runs []*run
+	for _, workers := range []int{1, 2} {
+		for _, two := range []bool{false, true} {
+			p := scaleCrowd(b, 10000, workers)
+			p.SetTwoPasses(two)
+			name := "one"
+			if two {
+				name = "two"
+			}
+			runs = append(runs, &run{name: fmt.Sprintf("%s@%dw", name, workers), p: p})
+		}
+	}
+	defer func() {
+		for _, r := range runs {
+			r.p.Close()
+		}
+	}()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for k := range runs {
+			// The order turns every round (ABCD, then DCBA): the run after
+			// another one starts on caches that one filled.
+			r := runs[k]
+			if i%2 == 1 {
+				r = runs[len(runs)-1-k]
+			}
+			const t = 20
+			start := time.Now()
+			for j := 0; j < t; j++ {
+				r.p.Step()
+			}
+			r.d += time.Since(start)
+			r.n += t
+		}
+	}
+	b.StopTimer()
+	ms := map[string]float64{}
+	for _, r := range runs {
+		ms[r.name] = float64(r.d.Nanoseconds()) / float64(r.n) / 1e6
+		b.ReportMetric(ms[r.name], "ms/tick:"+r.name)
+	}
+	b.ReportMetric(ms["one@1w"]/ms["two@1w"], "one/two@1w")
+	b.ReportMetric(ms["one@2w"]/ms["two@2w"], "one/two@2w")
+}

@@ -26,6 +26,10 @@ type scheduler struct {
 	// fuse tells whether the motor stages may run in one pass (no game
 	// system between them); fuseKnown is false after a change of systems.
 	fuse, fuseKnown bool
+	// onePass tells whether the fused motor stages and the KCC stage run
+	// in one pass per character (known with fuse); twoPasses turns that
+	// off (tests and benchmarks compare the two).
+	onePass, twoPasses bool
 
 	deferred []func(donburi.World)
 
@@ -42,7 +46,10 @@ func (p *Pipeline) EnableTiming(on bool) { p.timing = on }
 
 // StageTime returns how long stage s took on the last tick while timing
 // was on (zero otherwise). When no game system sits between the motor
-// stages they run in one pass, counted in the intent stage.
+// stages they run in one pass, counted in the intent stage; when none sits
+// between them and the KCC stage either (and CharacterCollisions is off),
+// each character's motor stages run right before its move, counted in the
+// KCC stage.
 func (p *Pipeline) StageTime(s Stage) time.Duration {
 	if s < 0 || s >= numStages {
 		return 0

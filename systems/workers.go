@@ -31,10 +31,19 @@ import (
 // allocates nothing.
 
 type kccJob struct {
-	n     int  // characters in the pass
-	k     int  // workers
-	motor bool // the fused motor stages, else the KCC stage
+	n    int      // characters in the pass
+	k    int      // workers
+	kind passKind // what runs for each character
 }
+
+// passKind is what a parallel pass runs for each character.
+type passKind int
+
+const (
+	passMotor     passKind = iota // the fused motor stages
+	passKCC                       // the KCC stage
+	passCharacter                 // both, back to back (characterPass)
+)
 
 // minChunk is the smallest claim: a few characters, so the shared counter
 // is not touched for every one.
@@ -72,12 +81,12 @@ func receive(ch chan struct{}) (ok bool) {
 	return ok
 }
 
-// parallel runs the fused motor stages (motor) or the KCC stage over the
-// cached characters on p.workers goroutines (the calling one included)
-// and waits for all of them.
-func (p *Pipeline) parallel(motor bool) {
+// parallel runs a pass of the given kind over the cached characters on
+// p.workers goroutines (the calling one included) and waits for all of
+// them.
+func (p *Pipeline) parallel(kind passKind) {
 	n := len(p.kccRefList)
-	if motor {
+	if kind == passMotor {
 		n = len(p.motorRefs)
 	}
 	k := p.workers
@@ -90,7 +99,7 @@ func (p *Pipeline) parallel(motor bool) {
 		p.pool = pool
 	}
 	pool := p.pool
-	pool.job = kccJob{n: n, k: k, motor: motor}
+	pool.job = kccJob{n: n, k: k, kind: kind}
 	pool.next.Store(0)
 	// Each channel is empty here: its worker took the last pass's token
 	// before sending the done token this caller took.
@@ -124,14 +133,17 @@ func (p *Pipeline) runPass(pool *kccWorkers, w int) {
 		if !pool.next.CompareAndSwap(int64(lo), int64(hi)) {
 			continue
 		}
-		if j.motor {
+		switch j.kind {
+		case passMotor:
 			for i := lo; i < hi; i++ {
 				p.motorStages(&p.motorRefs[i])
 			}
-			continue
-		}
-		for i := lo; i < hi; i++ {
-			p.kccRefs(&p.kccRefList[i], w)
+		case passKCC:
+			for i := lo; i < hi; i++ {
+				p.kccRefs(&p.kccRefList[i], w)
+			}
+		default:
+			p.characterRange(lo, hi, w)
 		}
 	}
 }
