@@ -174,7 +174,7 @@ func selectNth(items []int32, k int, centres []vec, axis int) {
 // query appends to out the indices of the items whose box overlaps q and
 // meets the sweep filter f (and only those) and returns the extended slice.
 // It does not allocate when out has capacity.
-func (b *bvh) query(q aabb, f *sweepFilter, out []int32) []int32 {
+func (b *bvh) query(q *aabb, f *sweepFilter, out []int32) []int32 {
 	if len(b.nodes) == 0 {
 		return out
 	}
@@ -185,12 +185,12 @@ func (b *bvh) query(q aabb, f *sweepFilter, out []int32) []int32 {
 	for sp > 0 {
 		sp--
 		nd := &b.nodes[stack[sp]]
-		if !nd.box.overlaps(&q) || !f.meets(&nd.box) {
+		if !nd.box.overlaps(q) || !f.meets(&nd.box) {
 			continue
 		}
 		if nd.count > 0 {
 			for _, it := range b.items[nd.first : nd.first+nd.count] {
-				if b.boxes[it].overlaps(&q) && f.meets(&b.boxes[it]) {
+				if b.boxes[it].overlaps(q) && f.meets(&b.boxes[it]) {
 					out = append(out, it)
 				}
 			}
@@ -212,14 +212,14 @@ func (b *bvh) query(q aabb, f *sweepFilter, out []int32) []int32 {
 }
 
 // scan is the recursive fallback of query for pathological depths.
-func (b *bvh) scan(node int32, q aabb, f *sweepFilter, out []int32) []int32 {
+func (b *bvh) scan(node int32, q *aabb, f *sweepFilter, out []int32) []int32 {
 	nd := &b.nodes[node]
-	if !nd.box.overlaps(&q) || !f.meets(&nd.box) {
+	if !nd.box.overlaps(q) || !f.meets(&nd.box) {
 		return out
 	}
 	if nd.count > 0 {
 		for _, it := range b.items[nd.first : nd.first+nd.count] {
-			if b.boxes[it].overlaps(&q) {
+			if b.boxes[it].overlaps(q) {
 				out = append(out, it)
 			}
 		}

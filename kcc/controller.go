@@ -366,36 +366,61 @@ func (c *Controller) addPlane(n vec) bool {
 	return true
 }
 
-// climb handles a grounded move pushing horizontally into a single walkable
-// plane n (a ramp, or the rounded contact on a step's edge): it keeps the
-// horizontal part of r and lifts it onto the plane, instead of projecting r
-// onto the plane, which would shorten the horizontal motion by the slope's
-// cos² and make characters lose speed at every ramp foot and step edge. It
-// applies only when n is the only constraint so far; creases go through
-// solve.
-func (c *Controller) climb(r, n vec, onGround bool) (vec, bool) {
-	up := c.cfg.Up
-	cn := dot(n, up)
+// climbInto handles a grounded move pushing horizontally into a single
+// walkable plane n (a ramp, or the rounded contact on a step's edge): it
+// keeps the horizontal part of r and lifts it onto the plane, instead of
+// projecting r onto the plane, which would shorten the horizontal motion by
+// the slope's cos² and make characters lose speed at every ramp foot and
+// step edge. It applies only when n is the only constraint so far; creases
+// go through solve. It writes the lifted request into out (which may be r)
+// and reports whether it applied. With FloorConstantSpeed, and always on a
+// slope steeper than 45° (walkable only under a raised
+// MaxSlopeClimbAngle), it keeps the speed along the surface instead of the
+// horizontal one: keeping the horizontal speed would climb at
+// 1/cos(angle) times the request (twice at 60°). The arithmetic is on
+// float64 locals (it runs for the ground under every grounded Move).
+func (c *Controller) climbInto(out, r, n *vec, onGround bool) bool {
+	up := &c.cfg.Up
+	cn := float64(n[0]*up[0]) + float64(n[1]*up[1]) + float64(n[2]*up[2])
 	if !onGround || c.nplanes != 1 || cn < c.cosMaxClimb {
-		return r, false
+		return false
 	}
-	h := madd(r, up, -dot(r, up))
-	dn := dot(n, h)
+	rx, ry, rz := r[0], r[1], r[2]
+	ru := float64(rx*up[0]) + float64(ry*up[1]) + float64(rz*up[2])
+	k := -ru
+	hx, hy, hz := rx+float64(up[0]*k), ry+float64(up[1]*k), rz+float64(up[2]*k)
+	dn := float64(n[0]*hx) + float64(n[1]*hy) + float64(n[2]*hz)
 	if dn >= 0 {
-		return r, false
+		return false
 	}
-	lifted := madd(h, up, -dn/cn)
-	// Keep the speed along the surface instead of the horizontal one with
-	// FloorConstantSpeed, and always on a slope steeper than 45° (walkable
-	// only under a raised MaxSlopeClimbAngle), where keeping the horizontal
-	// speed would climb at 1/cos(angle) times the request (twice at 60°).
+	s := -dn / cn
+	lx, ly, lz := hx+float64(up[0]*s), hy+float64(up[1]*s), hz+float64(up[2]*s)
 	if c.cfg.FloorConstantSpeed || cn < cos45-1e-9 {
-		// The length of r without its downward part (r is horizontal at a
-		// ramp foot, already along the plane after alongFloor).
-		want := length(madd(r, up, -math.Min(dot(r, up), 0)))
-		lifted = scale(lifted, want/length(lifted))
+		k2 := -math.Min(ru, 0)
+		wx, wy, wz := rx+float64(up[0]*k2), ry+float64(up[1]*k2), rz+float64(up[2]*k2)
+		want := math.Sqrt(float64(wx*wx) + float64(wy*wy) + float64(wz*wz))
+		f := want / math.Sqrt(float64(lx*lx)+float64(ly*ly)+float64(lz*lz))
+		lx, ly, lz = float64(lx*f), float64(ly*f), float64(lz*f)
 	}
-	return lifted, true
+	out[0], out[1], out[2] = lx, ly, lz
+	return true
+}
+
+// setLeaving sets c.leaving, the unit horizontal direction of the request
+// d (zero when it has none), as normalizeOr(madd(d, Up, -dot(d, Up)), 0)
+// would, and returns the horizontal length.
+func (c *Controller) setLeaving(d *vec) float64 {
+	up := &c.cfg.Up
+	k := -(float64(d[0]*up[0]) + float64(d[1]*up[1]) + float64(d[2]*up[2]))
+	hx, hy, hz := d[0]+float64(up[0]*k), d[1]+float64(up[1]*k), d[2]+float64(up[2]*k)
+	l := math.Sqrt(float64(hx*hx) + float64(hy*hy) + float64(hz*hz))
+	if !(l > 1e-12) || math.IsInf(l, 0) {
+		c.leaving = vec{}
+		return l
+	}
+	f := 1 / l
+	c.leaving[0], c.leaving[1], c.leaving[2] = float64(hx*f), float64(hy*f), float64(hz*f)
+	return l
 }
 
 // alongFloor redirects the horizontal part of a grounded request along the
@@ -571,7 +596,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 		return res
 	}
 	c.sanitizeDesired(&desired)
-	c.leaving = normalizeOr(madd(desired, up, -dot(desired, up)), vec{}) // endMove clears it
+	hl := c.setLeaving(&desired) // endMove clears it
 	r, hh := shape.Radius, shape.HalfHeight
 	var m moveFlags
 	// Recover: push the capsule out of geometry closer than Offset, and read
@@ -592,7 +617,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 	m.stepFace = NoCollider
 	c.nplanes = 0
 	remaining := desired
-	m.idle = c.cfg.StopOnSlope && length(madd(desired, up, -dot(desired, up))) <= 1e-9
+	m.idle = c.cfg.StopOnSlope && hl <= 1e-9
 	if c.cfg.FloorConstantSpeed && m.onGround {
 		remaining = c.alongFloor(remaining, g0.normal)
 	}
@@ -608,10 +633,13 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 				dot(k.Normal, remaining) >= float64(-approachEps*rl) {
 				continue
 			}
-			c.collisions = append(c.collisions, Collision{
-				Collider: k.Collider, Normal: k.Normal, Point: k.Point,
-				TranslationApplied: sub(p, pos), TranslationRemaining: remaining,
-			})
+			c.collisions = append(c.collisions, Collision{})
+			cl := &c.collisions[len(c.collisions)-1]
+			cl.Collider = k.Collider
+			copyVec(&cl.Normal, &k.Normal)
+			copyVec(&cl.Point, &k.Point)
+			cl.TranslationApplied[0], cl.TranslationApplied[1], cl.TranslationApplied[2] = p[0]-pos[0], p[1]-pos[1], p[2]-pos[2]
+			copyVec(&cl.TranslationRemaining, &remaining)
 			if vd := dot(remaining, up); vd < 0 {
 				if dot(k.Normal, up) >= c.cosMinSlide || m.idle {
 					remaining = madd(remaining, up, -vd)
@@ -622,8 +650,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 			if !c.addPlane(k.Normal) {
 				break
 			}
-			if lifted, ok := c.climb(remaining, k.Normal, m.onGround); ok {
-				remaining = lifted
+			if c.climbInto(&remaining, &remaining, &k.Normal, m.onGround) {
 				continue
 			}
 			remaining = c.solve(remaining)
@@ -766,8 +793,7 @@ func (c *Controller) slide(w *World, res *MoveResult, m *moveFlags, p, pos, rema
 				}
 			}
 		}
-		if lifted, ok := c.climb(rem, n, onGround); ok {
-			remaining = lifted
+		if c.climbInto(&remaining, &rem, &n, onGround) {
 			continue
 		}
 		remaining = c.solve(rem)

@@ -96,7 +96,7 @@ func TestBVHQueryMatchesBruteForce(t *testing.T) {
 			c := randVec(r, 50)
 			e := vec{r.Float64() * 10, r.Float64() * 10, r.Float64() * 10}
 			qb := aabb{sub(c, e), add(c, e)}
-			got = b.query(qb, &sweepFilter{}, got[:0])
+			got = b.query(&qb, &sweepFilter{}, got[:0])
 			seen := make(map[int32]bool, len(got))
 			for _, i := range got {
 				if seen[i] {

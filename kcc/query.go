@@ -383,7 +383,7 @@ func (w *World) contactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contac
 		}
 		q.min[i], q.max[i] = lo-(r+maxDist), hi+(r+maxDist)
 	}
-	tris := w.gather(q, s, false)
+	tris := w.gather(&q, s, false)
 	// The distance from the segment's box to a triangle's box bounds the
 	// distance to the triangle from below; for an upright capsule the
 	// segment's box is the segment itself, so on a fine mesh this skips
@@ -426,9 +426,9 @@ func (w *World) contactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contac
 			})
 		}
 	}
-	var res boxResult
+	res := &s.boxRes // segBoxInto fills it whole; a local would be zeroed on every call
 	for _, o := range s.boxes {
-		o.segBoxInto(&res, p0, p1)
+		o.segBoxInto(res, p0, p1)
 		d := res.dist - r
 		if d > maxDist {
 			continue
@@ -511,7 +511,8 @@ func (w *World) overlap(s *scratch, shape Capsule, pos, axis vec, margin float64
 	}
 	p0, p1 := capsuleSeg(pos, axis, shape.HalfHeight)
 	r := shape.Radius + margin
-	tris := w.gather(segAABB(p0, p1, r), s, false)
+	sb := segAABB(p0, p1, r)
+	tris := w.gather(&sb, s, false)
 	for i := range tris {
 		if segTriDist(&p0, &p1, &tris[i]) <= r {
 			return true
@@ -548,7 +549,7 @@ func (w *World) rayCast(s *scratch, origin, dir vec, maxDist float64) (RayHit, b
 		maxDist = 1e6
 	}
 	q := emptyAABB().grow(origin).grow(madd(origin, d, maxDist))
-	tris := w.gather(q, s, true)
+	tris := w.gather(&q, s, true)
 	best := RayHit{Collider: NoCollider, Distance: maxDist}
 	found := false
 	for i := range tris {
@@ -768,7 +769,7 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 		return
 	}
 	w.index()
-	s.top = w.top.query(q, f, s.top[:0])
+	s.top = w.top.query(&q, f, s.top[:0])
 	for _, ci := range s.top {
 		cl := &w.colliders[ci]
 		if !s.admits(cl, ci) {
@@ -782,7 +783,7 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 				c.addCapsule(s, &cl.capsule, &cl.box)
 			}
 		case kindMesh:
-			s.sub = cl.bvh.query(q, f, s.sub[:0])
+			s.sub = cl.bvh.query(&q, f, s.sub[:0])
 			for _, ti := range s.sub {
 				c.addTri(s, &cl.tris[ti], &cl.tbox[ti])
 			}

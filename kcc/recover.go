@@ -112,7 +112,8 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 	}
 	// The colliders the capsule starts inside, and their face normals.
 	p0, p1 := capsuleSeg(p, up, hh)
-	tris := w.gather(segAABB(p0, p1, r), &c.s, false)
+	sb := segAABB(p0, p1, r)
+	tris := w.gather(&sb, &c.s, false)
 	for i := range tris {
 		t := &tris[i]
 		if segTriDist(&p0, &p1, t) < r {
@@ -238,7 +239,8 @@ func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, m
 		}
 		// Only a real overlap (not the Offset skin, which the contact push
 		// restores afterwards) blocks or has to be cleared.
-		tris := w.gather(segAABB(q0, q1, r), &c.s, false)
+		sb := segAABB(q0, q1, r)
+		tris := w.gather(&sb, &c.s, false)
 		for i := range tris {
 			tr := &tris[i]
 			if segTriDist(&q0, &q1, tr) >= r-castTol {

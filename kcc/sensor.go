@@ -40,7 +40,7 @@ func (w *World) Sensors(shape Capsule, pos mgl64.Vec3, layer uint32, out []Colli
 	r := shape.Radius
 	q := segAABB(p0, p1, r)
 	var off sweepFilter
-	s.top = w.top.query(q, &off, s.top[:0])
+	s.top = w.top.query(&q, &off, s.top[:0])
 	n0 := len(out)
 	for _, ci := range s.top {
 		c := &w.colliders[ci]
@@ -65,7 +65,7 @@ func (w *World) touches(s *scratch, c *collider, id ColliderID, q aabb, p0, p1 v
 	case kindBox:
 		return len(c.tris) > 0 && c.ob.segBoxDist(&p0, &p1) <= r
 	case kindMesh:
-		s.sub = c.bvh.query(q, &off, s.sub[:0])
+		s.sub = c.bvh.query(&q, &off, s.sub[:0])
 		for _, ti := range s.sub {
 			if segTriDist(&p0, &p1, &c.tris[ti]) <= r {
 				return true

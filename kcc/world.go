@@ -466,6 +466,8 @@ func (w *World) AddHeightfieldReport(origin mgl64.Vec3, cellSize float64, cols, 
 // scratch holds the reusable buffers of one querier (a Controller or a
 // pooled World query).
 type scratch struct {
+	// boxRes is contactsOf's segment-box result.
+	boxRes   boxResult
 	cast     *castScratch // allocated by the first cast (castBufs)
 	top, sub []int32
 	tris     []tri
@@ -601,7 +603,7 @@ func (w *World) getScratch() *scratch {
 // gather collects into s.tris every triangle whose box overlaps q, and
 // into s.boxes every box collider whose bounds overlap q (as analytic boxes;
 // with boxTris, boxes are returned as their triangles instead).
-func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
+func (w *World) gather(q *aabb, s *scratch, boxTris bool) []tri {
 	s.tris = s.tris[:0]
 	s.boxes = s.boxes[:0]
 	s.caps = s.caps[:0]
@@ -609,7 +611,7 @@ func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 		return s.tris
 	}
 	if w.bruteForce {
-		return w.gatherAll(q, s, boxTris)
+		return w.gatherAll(*q, s, boxTris)
 	}
 	w.index()
 	f := &s.sweep
@@ -630,7 +632,7 @@ func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 				continue
 			}
 			for i := range c.tris {
-				if c.tbox[i].overlaps(&q) && f.meets(&c.tbox[i]) {
+				if c.tbox[i].overlaps(q) && f.meets(&c.tbox[i]) {
 					s.tris = append(s.tris, c.tris[i])
 				}
 			}
@@ -640,7 +642,7 @@ func (w *World) gather(q aabb, s *scratch, boxTris bool) []tri {
 				s.tris = append(s.tris, c.tris[ti])
 			}
 		case kindHeightfield:
-			s.tris = c.hf.gather(q, f, ColliderID(ci), s.tris, s.cellCache())
+			s.tris = c.hf.gather(*q, f, ColliderID(ci), s.tris, s.cellCache())
 		case kindCapsule:
 			if !c.capsuleEmpty {
 				s.caps = append(s.caps, &c.capsule)
