@@ -111,6 +111,8 @@ type Controller struct {
 	listener ContactListener
 	asked    []ColliderID
 	stops    []ColliderID // the colliders it answered ContactStop for
+	// cache is the character's ContactCache during a MoveCached.
+	cache *ContactCache
 }
 
 // NewController returns a Controller for cfg. An invalid cfg never panics:
@@ -150,6 +152,7 @@ func (c *Controller) endMove() {
 	c.leaving = vec{}
 	c.s.setFilter(c.cfg.CollisionMask, nil)
 	c.s.ignore = c.s.ignore[:0]
+	c.cache = nil
 }
 
 // groundInfo is the result of a ground probe.
@@ -229,7 +232,9 @@ func (c *Controller) supportOf(n, fn *vec, onFace bool) (walkable, steep bool, o
 func (c *Controller) ground(g *groundInfo, w *World, p *vec, r, hh float64) {
 	var p0, p1 vec
 	capsuleSegTo(&p0, &p1, p, &c.cfg.Up, hh)
-	c.groundFrom(g, c.contactsOf(w, &p0, &p1, r, c.probeDist()), r)
+	cs := c.contactsOf(w, &p0, &p1, r, c.probeDist())
+	c.remember(w, p, r, hh, cs)
+	c.groundFrom(g, cs, r)
 }
 
 // probeDist is the ground probe distance: Offset + GroundTolerance plus a
@@ -301,7 +306,10 @@ func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 	for pass := 0; ; pass++ {
 		var p0, p1 vec
 		capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
-		cs := c.contactsOf(w, &p0, &p1, r, probe)
+		cs, ok := c.cached(w, &p, r, hh)
+		if pass > 0 || !ok {
+			cs = c.contactsOf(w, &p0, &p1, r, probe)
+		}
 		if !triedDeep && isDeep(cs, r) {
 			// The contact normals do not tell the way out: look for the
 			// shortest free exit (recover.go).

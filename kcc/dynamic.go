@@ -140,6 +140,7 @@ func (w *World) Transform(id ColliderID) (pos mgl64.Vec3, rot mgl64.Quat, err er
 // place moves c to p: its geometry, its bounds and, lazily, the top-level
 // hierarchy.
 func (w *World) place(id ColliderID, c *collider, p pose) {
+	w.gen++
 	c.pose = p
 	switch c.kind {
 	case kindBox:

@@ -153,3 +153,29 @@ func ExampleController_SetContactListener() {
 	fmt.Printf("feet at %.2f m\n", pos[1]-0.9)
 	// Output: feet at 2.11 m
 }
+
+// Two characters walk the same stairs, one with a ContactCache (each Move
+// reuses the contacts the last one found where it ended) and one without:
+// the same bits.
+func ExampleController_MoveCached() {
+	w := kcc.NewWorld()
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{50, 0.5, 50}, mgl64.Quat{}) // floor, top at y=0
+	for i := 0; i < 3; i++ {
+		x := 2 + 0.4*float64(i)
+		h := 0.1 * float64(i+1) // treads at y = 0.2, 0.4, 0.6
+		w.AddBox(mgl64.Vec3{x + 5, h, 0}, mgl64.Vec3{5, h, 3}, mgl64.Quat{})
+	}
+	c := kcc.NewController(kcc.DefaultConfig())
+	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
+	desired := mgl64.Vec3{4.0 / 60, -0.01, 0}
+	plain := mgl64.Vec3{0, 0.91, 0}
+	pos := plain
+	var cache kcc.ContactCache // one per character, kept with it
+	for tick := 0; tick < 90; tick++ {
+		res := c.MoveCached(w, shape, pos, desired, &cache)
+		pos = pos.Add(res.Translation)
+		plain = plain.Add(c.Move(w, shape, plain, desired).Translation)
+	}
+	fmt.Printf("x=%.2f feet=%.2f same=%v\n", pos[0], pos[1]-0.9, pos == plain)
+	// Output: x=6.00 feet=0.61 same=true
+}

@@ -25,6 +25,7 @@ func (w *World) SetCollisionLayers(id ColliderID, layer, mask uint32) error {
 		return err
 	}
 	c.layer, c.mask = layer, mask
+	w.gen++
 	return nil
 }
 

@@ -33,5 +33,6 @@ func (w *World) RemoveCollider(id ColliderID) error {
 	// bounds overlap nothing, so no query reaches it.
 	*c = collider{kind: kindBox, box: emptyAABB(), removed: true}
 	w.dirty.Store(true)
+	w.gen++
 	return nil
 }

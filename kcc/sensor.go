@@ -17,6 +17,7 @@ func (w *World) SetSensor(id ColliderID, on bool) error {
 		return err
 	}
 	c.sensor = on
+	w.gen++
 	return nil
 }
 

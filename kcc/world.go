@@ -114,6 +114,10 @@ type World struct {
 	// lastDt is the dt of the last Step (PointVelocity of colliders moved
 	// by SetTransform).
 	lastDt float64
+	// gen counts the changes of what queries see: colliders added, moved,
+	// reshaped, removed, put on other layers or made sensors (a
+	// ContactCache is valid for one generation).
+	gen uint64
 }
 
 // NewWorld returns an empty World.
@@ -133,6 +137,7 @@ func (w *World) add(c collider) ColliderID {
 	c.layer, c.mask = DefaultLayer, AllLayers
 	w.colliders = append(w.colliders, c)
 	w.dirty.Store(true)
+	w.gen++
 	return ColliderID(len(w.colliders) - 1)
 }
 

@@ -205,6 +205,10 @@ type kccRefs struct {
 	jb   *components.JumpBufferData
 	cmd  *components.CommandData
 	view *components.ViewData
+	// contacts carries the level around the capsule where the character's
+	// last move ended into its next move (kcc.ContactCache): a cache, lost
+	// with no harm when the list is refetched.
+	contacts kcc.ContactCache
 }
 
 func kccRefsOf(e *donburi.Entry) kccRefs {

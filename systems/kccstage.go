@@ -79,7 +79,11 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	if p.charCollide {
 		res, gave = p.moveAmongCharacters(e, ctrl, k, body, level, desired)
 	} else {
-		res = ctrl.Move(level, k.Shape, body.Position, desired)
+		var cache *kcc.ContactCache
+		if !p.noContactCache {
+			cache = &r.contacts
+		}
+		res = ctrl.MoveCached(level, k.Shape, body.Position, desired, cache)
 	}
 	t := &res.Translation
 	tx, ty, tz := t[0], t[1], t[2]
@@ -319,4 +323,7 @@ type kccStage struct {
 	charRef     []int32
 	pushFilters [maxPushChain]kcc.QueryFilter
 	pushBufs    [maxPushChain][1]kcc.ColliderID
+	// noContactCache moves every character without its kcc.ContactCache
+	// (benchmarks compare the two).
+	noContactCache bool
 }

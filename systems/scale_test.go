@@ -106,28 +106,59 @@ func BenchmarkScaleWalkers10kWorkers2(b *testing.B) {
 // BenchmarkOnePass10k compares, in one run, 10,000 walkers on the course
 // ticked with the motor stages and the move in one pass per character (the
 // default) and in two passes (the motor pass, then the KCC pass), with 1
-// and 2 workers: interleaved rounds of 20 ticks each, in turned order
-// every other round, so a change in the shared machine's speed, and the
-// cache left by the previous run, hit both alike. It reports ms per tick for each
-// and the ratio one/two for each worker count.
+// and 2 workers (interleaved: see interleave). It reports ms per tick for
+// each and the ratio one/two for each worker count.
 func BenchmarkOnePass10k(b *testing.B) {
+	ms := interleave(b, []variant{
+		{"one@1w", 1, func(*systems.Pipeline) {}},
+		{"two@1w", 1, func(p *systems.Pipeline) { p.SetTwoPasses(true) }},
+		{"one@2w", 2, func(*systems.Pipeline) {}},
+		{"two@2w", 2, func(p *systems.Pipeline) { p.SetTwoPasses(true) }},
+	})
+	b.ReportMetric(ms["one@1w"]/ms["two@1w"], "one/two@1w")
+	b.ReportMetric(ms["one@2w"]/ms["two@2w"], "one/two@2w")
+}
+
+// BenchmarkContactCache10k compares, in one run, 10,000 walkers on the
+// course moved with and without their kcc.ContactCache (the default is
+// with), with 1 and 2 workers (interleaved: see interleave). It reports ms
+// per tick for each and the ratio with/without for each worker count.
+func BenchmarkContactCache10k(b *testing.B) {
+	ms := interleave(b, []variant{
+		{"cache@1w", 1, func(*systems.Pipeline) {}},
+		{"nocache@1w", 1, func(p *systems.Pipeline) { p.SetContactCache(false) }},
+		{"cache@2w", 2, func(*systems.Pipeline) {}},
+		{"nocache@2w", 2, func(p *systems.Pipeline) { p.SetContactCache(false) }},
+	})
+	b.ReportMetric(ms["cache@1w"]/ms["nocache@1w"], "cache/nocache@1w")
+	b.ReportMetric(ms["cache@2w"]/ms["nocache@2w"], "cache/nocache@2w")
+}
+
+// variant is one crowd of interleave: a name, its workers and a change of
+// the pipeline.
+type variant struct {
+	name    string
+	workers int
+	set     func(*systems.Pipeline)
+}
+
+// interleave ticks one crowd of 10,000 walkers on the course per variant,
+// 20 ticks each in turn, the order reversed every other round (ABCD, then
+// DCBA: the crowd that runs after another starts on caches that one
+// filled, and without the turn the ratios swing by ±5% with the order
+// alone), so a change in the shared machine's speed hits all alike. It
+// reports and returns ms per tick by variant.
+func interleave(b *testing.B, vs []variant) map[string]float64 {
 	type run struct {
-		name string
-		p    *systems.Pipeline
-		d    time.Duration
-		n    int
+		p *systems.Pipeline
+		d time.Duration
+		n int
 	}
-	var runs []*run
-	for _, workers := range []int{1, 2} {
-		for _, two := range []bool{false, true} {
-			p := scaleCrowd(b, 10000, workers)
-			p.SetTwoPasses(two)
-			name := "one"
-			if two {
-				name = "two"
-			}
-			runs = append(runs, &run{name: fmt.Sprintf("%s@%dw", name, workers), p: p})
-		}
+	runs := make([]*run, len(vs))
+	for i, v := range vs {
+		p := scaleCrowd(b, 10000, v.workers)
+		v.set(p)
+		runs[i] = &run{p: p}
 	}
 	defer func() {
 		for _, r := range runs {
@@ -138,15 +169,14 @@ func BenchmarkOnePass10k(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for k := range runs {
-			// The order turns every round (ABCD, then DCBA): the run after
-			// another one starts on caches that one filled.
-			r := runs[k]
+			j := k
 			if i%2 == 1 {
-				r = runs[len(runs)-1-k]
+				j = len(runs) - 1 - k
 			}
+			r := runs[j]
 			const t = 20
 			start := time.Now()
-			for j := 0; j < t; j++ {
+			for tick := 0; tick < t; tick++ {
 				r.p.Step()
 			}
 			r.d += time.Since(start)
@@ -155,10 +185,9 @@ func BenchmarkOnePass10k(b *testing.B) {
 	}
 	b.StopTimer()
 	ms := map[string]float64{}
-	for _, r := range runs {
-		ms[r.name] = float64(r.d.Nanoseconds()) / float64(r.n) / 1e6
-		b.ReportMetric(ms[r.name], "ms/tick:"+r.name)
+	for i, r := range runs {
+		ms[vs[i].name] = float64(r.d.Nanoseconds()) / float64(r.n) / 1e6
+		b.ReportMetric(ms[vs[i].name], "ms/tick:"+vs[i].name)
 	}
-	b.ReportMetric(ms["one@1w"]/ms["two@1w"], "one/two@1w")
-	b.ReportMetric(ms["one@2w"]/ms["two@2w"], "one/two@2w")
+	return ms
 }
