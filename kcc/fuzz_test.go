@@ -54,6 +54,10 @@ func FuzzMove(f *testing.F) {
 	f.Fuzz(func(t *testing.T, layout []byte, dx, dy, dz float64, steps uint8) {
 		w := fuzzWorld(layout)
 		c := NewController(DefaultConfig())
+		// cc moves with a ContactCache from the same positions: the same
+		// bits on every step.
+		cc := NewController(DefaultConfig())
+		var cache ContactCache
 		shape := testShape
 		// Start above every box (tops are below y = 3 + 2*sqrt3 < 7) and
 		// fall in, then move with the fuzzed request, mixed with gravity
@@ -71,6 +75,9 @@ func FuzzMove(f *testing.F) {
 			res := c.Move(w, shape, pos, d)
 			if !finiteVec(res.Translation) || !finiteVec(res.GroundNormal) {
 				t.Fatalf("step %d: non-finite result %+v", i, res)
+			}
+			if rc := cc.MoveCached(w, shape, pos, d, &cache); !sameResult(rc, res) {
+				t.Fatalf("step %d: with a ContactCache %+v, without %+v", i, rc, res)
 			}
 			if l, lim := res.Translation.Len(), moveBound(c.Config(), shape, d); l > lim {
 				t.Fatalf("step %d: moved %v for a request of %v (length %v), bound %v", i, l, d, d.Len(), lim)
@@ -152,6 +159,8 @@ func FuzzMoveMovingColliders(f *testing.F) {
 			w.SetTransform(1, mgl64.Vec3{vx, vy, spin}, mgl64.Quat{W: dt, V: mgl64.Vec3{vx, 0, spin}})
 		}
 		c := NewController(DefaultConfig())
+		cc := NewController(DefaultConfig()) // with a ContactCache: the same bits
+		var cache ContactCache
 		shape := testShape
 		pos := mgl64.Vec3{0, 8, 0}
 		var res MoveResult
@@ -174,6 +183,9 @@ func FuzzMoveMovingColliders(f *testing.F) {
 			res = c.Move(w, shape, pos, d)
 			if !finiteVec(res.Translation) || !finiteVec(res.GroundNormal) {
 				t.Fatalf("step %d: non-finite result %+v", i, res)
+			}
+			if rc := cc.MoveCached(w, shape, pos, d, &cache); !sameResult(rc, res) {
+				t.Fatalf("step %d: with a ContactCache %+v, without %+v", i, rc, res)
 			}
 			// Moving boxes may push the capsule before the Move starts: the
 			// push-out (a deep exit included) comes on top of the bound.
