@@ -39,9 +39,14 @@ func (p *Pipeline) characterCollider(e *donburi.Entry, k *components.KCCData, bo
 func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, ctrl *kcc.Controller, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3) (res kcc.MoveResult, gave float64) {
 	self := p.selfFilterOf(e, k, body, level)
 	if k.PushMask != 0 {
-		gave = p.pushAhead(k, body, level, desired, self)
+		gave = p.pushAhead(e.Entity(), k, body, level, desired, self)
 	}
-	return ctrl.MoveFiltered(level, k.Shape, body.Position, desired, self), gave
+	// Bound after the pushes: a pushed character's move may use the same
+	// controller (same configuration) with its own binding.
+	p.listen(ctrl, 0, e.Entity())
+	res = ctrl.MoveFiltered(level, k.Shape, body.Position, desired, self)
+	p.unlisten(ctrl)
+	return res, gave
 }
 
 // selfFilterOf is the query filter that leaves e's own capsule collider

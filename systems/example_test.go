@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
@@ -81,4 +82,37 @@ func Example_characterPush() {
 	}
 	fmt.Printf("pushed at %.3f m/s\n", components.Body.Get(w.Entry(other)).Position[0]-x0)
 	// Output: pushed at 3.333 m/s
+}
+
+// Teammates walk through each other and opponents block: the game's
+// contact listener ignores the capsule of a character of the mover's team
+// (CharacterOf tells which character a capsule is).
+func ExamplePipeline_SetContactListener() {
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil {
+		panic(err)
+	}
+	spawn := func(x float64) donburi.Entity {
+		e, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{x, 0.91, 0}))
+		if err != nil {
+			panic(err)
+		}
+		return e
+	}
+	runner, teammate, opponent := spawn(0), spawn(2), spawn(6)
+	team := map[donburi.Entity]int{runner: 1, teammate: 1, opponent: 2}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60, CharacterCollisions: true})
+	p.SetContactListener(systems.ContactListenerFunc(func(e donburi.Entity, ev kcc.ContactEvent) kcc.ContactAction {
+		if other, ok := p.CharacterOf(ev.Collider); ok && team[other] == team[e] {
+			return kcc.ContactIgnore
+		}
+		return kcc.ContactAccept
+	}))
+	for tick := 0; tick < 120; tick++ {
+		systems.Submit(w.Entry(runner), components.CommandData{Forward: 1})
+		p.Step()
+	}
+	fmt.Printf("runner at x=%.2f, stopped by the opponent at x=%.2f\n",
+		components.Body.Get(w.Entry(runner)).Position[0], components.Body.Get(w.Entry(opponent)).Position[0])
+	// Output: runner at x=5.39, stopped by the opponent at x=6.00
 }

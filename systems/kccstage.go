@@ -83,7 +83,9 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 		if !p.noContactCache {
 			cache = &r.contacts
 		}
+		p.listen(ctrl, worker, e.Entity())
 		res = ctrl.MoveCached(level, k.Shape, body.Position, desired, cache)
+		p.unlisten(ctrl)
 	}
 	t := &res.Translation
 	tx, ty, tz := t[0], t[1], t[2]
@@ -326,4 +328,8 @@ type kccStage struct {
 	// noContactCache moves every character without its kcc.ContactCache
 	// (benchmarks compare the two).
 	noContactCache bool
+	// contactListener is the game's (contacts.go); bound holds, per worker,
+	// the listener bound to the character being moved.
+	contactListener ContactListener
+	bound           []*boundListener
 }

@@ -40,12 +40,12 @@ const maxPushChain = 4
 // pushAhead pushes the character A's move would meet first, if A may push
 // it; self is A's filter (leaving A's own capsule out). It returns the
 // share of the push B gave way, in [0, 1] (0 when there was no push).
-func (p *Pipeline) pushAhead(k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter) float64 {
-	return p.pushChain(k, body, level, desired, self, 0)
+func (p *Pipeline) pushAhead(a donburi.Entity, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter) float64 {
+	return p.pushChain(a, k, body, level, desired, self, 0)
 }
 
 // pushChain is pushAhead for the depth-th link of a line of pushes.
-func (p *Pipeline) pushChain(k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, depth int) float64 {
+func (p *Pipeline) pushChain(a donburi.Entity, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, depth int) float64 {
 	d := mgl64.Vec3{desired[0], 0, desired[2]}
 	l := math.Sqrt(float64(d[0]*d[0]) + float64(d[2]*d[2]))
 	if !(l > 1e-9) || !motors.FiniteVec(d) {
@@ -65,6 +65,10 @@ func (p *Pipeline) pushChain(k *components.KCCData, body *components.BodyData, l
 	if k.PushMask&kb.PushLayers == 0 || kb.Controller == nil {
 		return 0
 	}
+	b := rb.e.Entity()
+	if !p.mayPush(a, b, &hit, p.charCol[a.Id()], k.Settings.Offset) {
+		return 0
+	}
 	// The way from A to B: the horizontal part of the contact normal,
 	// which points from B toward A.
 	ux, uz := -hit.Normal[0], -hit.Normal[2]
@@ -81,12 +85,15 @@ func (p *Pipeline) pushChain(k *components.KCCData, body *components.BodyData, l
 	s := float64(rest * ma / (ma + mb))
 	push := mgl64.Vec3{float64(ux * s), 0, float64(uz * s)}
 	f := &p.pushFilters[depth]
-	p.pushBufs[depth][0] = p.charCol[rb.e.Entity().Id()]
+	p.pushBufs[depth][0] = p.charCol[b.Id()]
 	f.Exclude = p.pushBufs[depth][:]
 	if kb.PushMask != 0 && depth+1 < maxPushChain {
-		p.pushChain(kb, bb, level, push, f, depth+1) // B pushes C first
+		p.pushChain(b, kb, bb, level, push, f, depth+1) // B pushes C first
 	}
-	res := p.controller(rb, 0).MoveFiltered(level, kb.Shape, bb.Position, push, f)
+	bc := p.controller(rb, 0)
+	p.listen(bc, 0, b)
+	res := bc.MoveFiltered(level, kb.Shape, bb.Position, push, f)
+	p.unlisten(bc)
 	t := res.Translation
 	if !motors.FiniteVec(t) {
 		return 0

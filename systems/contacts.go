@@ -1,0 +1,117 @@
+package systems
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/yohamta/donburi"
+)
+
+// A game's say about the characters' contacts in the KCC stage, as
+// kcc.ContactListener gives it for one kcc.Controller: the pipeline moves
+// every character with its own controllers, so the game gives the pipeline
+// one listener, told which character is moving.
+
+// ContactListener decides about the contacts of the characters' moves in
+// the KCC stage. OnContact is asked about the first contact of each
+// collider a character's move meets (as kcc.ContactListener.OnContact,
+// with the character's entity) and answers with a kcc.ContactAction:
+// ContactIgnore passes through the collider for the rest of that move (a
+// one-way platform met from below, a teammate walked through), ContactStop
+// collides and sticks, ContactAccept collides as usual.
+//
+// With Options.CharacterCollisions it also decides pushes. Before a
+// character A that may push (its PushMask covers B's PushLayers) pushes the
+// character B in its way, OnContact(A, contact with B's capsule) must
+// answer ContactAccept, and OnContact(B, contact with A's capsule) too: B
+// may refuse to be pushed (it then blocks A like a wall). Any other answer
+// means no push; A's move then asks about B's capsule again and, on
+// ContactIgnore, passes through B. ev.Sweep is true for these questions.
+//
+// OnContact runs on the KCC stage's workers (Options.Workers): with more
+// than one it must be safe for concurrent use (characters move in
+// parallel; with CharacterCollisions they move one at a time). It must not
+// change the level. A character moved with a listener set is moved without
+// its contact cache (kcc.ContactCache), with the same results.
+type ContactListener interface {
+	OnContact(e donburi.Entity, ev kcc.ContactEvent) kcc.ContactAction
+}
+
+// ContactListenerFunc is a ContactListener from a function.
+type ContactListenerFunc func(e donburi.Entity, ev kcc.ContactEvent) kcc.ContactAction
+
+// OnContact calls f.
+func (f ContactListenerFunc) OnContact(e donburi.Entity, ev kcc.ContactEvent) kcc.ContactAction {
+	return f(e, ev)
+}
+
+// SetContactListener sets (or with nil removes) the listener the KCC
+// stage consults about every character's contacts (ContactListener). Set
+// it between ticks.
+func (p *Pipeline) SetContactListener(l ContactListener) {
+	p.contactListener = l
+	// One binding per worker, made here: the workers only read the list.
+	for len(p.bound) < p.workers {
+		p.bound = append(p.bound, &boundListener{})
+	}
+}
+
+// boundListener is the pipeline's listener bound to the character being
+// moved: the kcc.ContactListener a worker's controller consults.
+type boundListener struct {
+	l ContactListener
+	e donburi.Entity
+}
+
+func (b *boundListener) OnContact(ev kcc.ContactEvent) kcc.ContactAction {
+	return b.l.OnContact(b.e, ev)
+}
+
+// listen points ctrl at the pipeline's listener for character e on worker
+// (no listener: nothing); unlisten undoes it when the move is done.
+func (p *Pipeline) listen(ctrl *kcc.Controller, worker int, e donburi.Entity) {
+	if p.contactListener == nil {
+		return
+	}
+	b := p.bound[worker]
+	b.l, b.e = p.contactListener, e
+	ctrl.SetContactListener(b)
+}
+
+// unlisten removes the listener listen set from ctrl.
+func (p *Pipeline) unlisten(ctrl *kcc.Controller) {
+	if p.contactListener != nil {
+		ctrl.SetContactListener(nil)
+	}
+}
+
+// mayPush asks the listener whether A (moving) pushes B, whose capsule it
+// met (hit, at distance skin): both must accept the contact.
+func (p *Pipeline) mayPush(a, b donburi.Entity, hit *kcc.CastHit, aCollider kcc.ColliderID, skin float64) bool {
+	l := p.contactListener
+	if l == nil {
+		return true
+	}
+	if l.OnContact(a, kcc.ContactEvent{Collider: hit.Collider, Point: hit.Point, Normal: hit.Normal, Distance: skin, Sweep: true}) != kcc.ContactAccept {
+		return false
+	}
+	// B's side: the point on A's capsule, the normal from A towards B.
+	onA := hit.Point.Add(detmath.Scale(hit.Normal, skin))
+	n := hit.Normal
+	return l.OnContact(b, kcc.ContactEvent{Collider: aCollider, Point: onA, Normal: mgl64.Vec3{-n[0], -n[1], -n[2]}, Distance: skin, Sweep: true}) == kcc.ContactAccept
+}
+
+// CharacterOf returns the character whose capsule collider is id, with
+// Options.CharacterCollisions (a listener telling teammates from
+// opponents): ok is false for any other collider, and before the
+// character's first tick.
+func (p *Pipeline) CharacterOf(id kcc.ColliderID) (e donburi.Entity, ok bool) {
+	if id < 0 || int(id) >= len(p.colChar) || p.colChar[id] == 0 {
+		return e, false
+	}
+	i := int(p.colChar[id] - 1)
+	if i >= len(p.charRef) || p.charRef[i] == 0 || int(p.charRef[i]-1) >= len(p.kccRefList) {
+		return e, false
+	}
+	return p.kccRefList[p.charRef[i]-1].e.Entity(), true
+}
