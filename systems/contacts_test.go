@@ -13,35 +13,12 @@ import (
 	"github.com/yohamta/donburi"
 )
 
-// listenerScene is pushScene (push_test.go) with a contact listener made
-// by mk from the pipeline and the two walkers: A at x = 0 walks toward
-// +x, B stands at x = 2, CharacterCollisions on. It returns both position
-// histories.
+// listenerScene is walkerPair (push_test.go) with a contact listener: A
+// at x = 0 walks toward +x for 4 s, B stands at x = 2, CharacterCollisions
+// on, the capsules free to overlap (teammates walk through each other).
 func listenerScene(t *testing.T, a, b string, mk func(p *systems.Pipeline, ea, eb donburi.Entity) systems.ContactListener) (pa, pb []mgl64.Vec3) {
 	t.Helper()
-	w := donburi.NewWorld()
-	kw, err := prefabs.BuildLevel([]byte("[[box]]\ncenter = [0.0, -0.5, 0.0]\nhalf = [50.0, 0.5, 50.0]\n"), "listen.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	prefabs.SetLevel(w, kw, "listen")
-	ea, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{0, 0.91, 0}), prefabs.Override(a))
-	if err != nil {
-		t.Fatal(err)
-	}
-	eb, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{2, 0.91, 0}), prefabs.Override(b))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := systems.NewPipeline(w, systems.Options{TickRate: 60, CharacterCollisions: true})
-	p.SetContactListener(mk(p, ea, eb))
-	for i := 0; i < 240; i++ {
-		systems.Submit(w.Entry(ea), components.CommandData{Forward: 1})
-		p.Step()
-		pa = append(pa, components.Body.Get(w.Entry(ea)).Position)
-		pb = append(pb, components.Body.Get(w.Entry(eb)).Position)
-	}
-	return pa, pb
+	return walkerPair(t, a, b, 0, 0, 240, mk, false)
 }
 
 // Teammates walk through each other: a listener that ignores the capsule
