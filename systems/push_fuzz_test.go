@@ -6,20 +6,25 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
 )
 
 // FuzzCharactersPush plays up to four walkers that push each other (random
-// places, masses including hostile ones, push layers and masks, commands)
-// on a floor with a wall: no position or velocity is ever non-finite, and
-// no two capsules ever come closer than 2r - skin.
+// places, masses including hostile ones, push layers and masks, commands,
+// and with listen > 0 a contact listener that answers ContactStop or
+// ContactAccept by the mover and the collider, refusing and allowing
+// pushes) on a floor with a wall: no position or velocity is ever
+// non-finite, and no two capsules ever come closer than 2r - skin.
 func FuzzCharactersPush(f *testing.F) {
-	f.Add([]byte{0, 10, 200, 1, 1, 60, 20, 90, 2, 1, 120, 5, 30, 1, 3}, 1.0, 70.0, uint8(60))
-	f.Add([]byte{255, 0, 255, 3, 3, 128, 128, 128, 3, 3}, math.NaN(), 1e300, uint8(120))
-	f.Add([]byte{10, 10, 10, 1, 0, 12, 10, 10, 0, 1}, -5.0, 0.0, uint8(90))
-	f.Fuzz(func(t *testing.T, layout []byte, mass0, mass1 float64, ticks uint8) {
+	f.Add([]byte{0, 10, 200, 1, 1, 60, 20, 90, 2, 1, 120, 5, 30, 1, 3}, 1.0, 70.0, uint8(60), uint8(0))
+	f.Add([]byte{255, 0, 255, 3, 3, 128, 128, 128, 3, 3}, math.NaN(), 1e300, uint8(120), uint8(0))
+	f.Add([]byte{10, 10, 10, 1, 0, 12, 10, 10, 0, 1}, -5.0, 0.0, uint8(90), uint8(0))
+	f.Add([]byte{0, 10, 200, 1, 1, 60, 20, 90, 2, 1, 120, 5, 30, 1, 3}, 1.0, 70.0, uint8(60), uint8(5))
+	f.Add([]byte{10, 10, 10, 1, 1, 12, 10, 10, 1, 1}, 70.0, 7.0, uint8(90), uint8(2))
+	f.Fuzz(func(t *testing.T, layout []byte, mass0, mass1 float64, ticks, listen uint8) {
 		w := donburi.NewWorld()
 		kw, err := prefabs.BuildLevel([]byte("[[box]]\ncenter = [0.0, -0.5, 0.0]\nhalf = [20.0, 0.5, 20.0]\n"+
 			"[[box]]\ncenter = [4.0, 1.5, 0.0]\nhalf = [0.25, 1.5, 6.0]\n"), "push.toml")
@@ -55,6 +60,14 @@ func FuzzCharactersPush(f *testing.F) {
 			return
 		}
 		p := systems.NewPipeline(w, systems.Options{TickRate: 60, CharacterCollisions: true})
+		if listen > 0 {
+			p.SetContactListener(systems.ContactListenerFunc(func(e donburi.Entity, ev kcc.ContactEvent) kcc.ContactAction {
+				if (int(e.Id())*7+int(ev.Collider)*3+int(listen))%3 == 0 {
+					return kcc.ContactStop
+				}
+				return kcc.ContactAccept
+			}))
+		}
 		for tick := 0; tick < int(ticks)%180+1; tick++ {
 			for i, ent := range es {
 				b := layout[(tick+i)%len(layout)]
