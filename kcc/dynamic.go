@@ -417,6 +417,18 @@ func (w *World) Carry(id ColliderID, p, up mgl64.Vec3) (delta mgl64.Vec3, yaw fl
 	return delta, yaw
 }
 
+// Carries reports whether Carry moves a point attached to collider id:
+// the collider moved in the last Step (or by SetTransform since) or has a
+// surface velocity. When it is false, Carry (and Controller.Carry) returns
+// a zero delta and yaw for any point; an unknown or removed id is false.
+func (w *World) Carries(id ColliderID) bool {
+	c, err := w.movable(id)
+	if err != nil {
+		return false
+	}
+	return c.pose != c.prev || (c.surf != (vec{}) && w.lastDt > 0)
+}
+
 // PointVelocity returns the velocity of the point p attached to collider
 // id: linear + angular × (p - position) for a kinematic collider, and for
 // one moved by SetTransform its displacement since the last Step over that

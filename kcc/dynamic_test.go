@@ -403,3 +403,51 @@ func TestPointVelocity(t *testing.T) {
 		t.Fatalf("still moving after a still tick: %v", v)
 	}
 }
+
+// Carries tells exactly when Carry moves a point: a still box does not
+// carry, one moved by SetTransform does until the next Step, a kinematic
+// one after each Step, a conveyor after a Step with a positive dt; unknown
+// and removed IDs do not. Wherever it is false, Carry returns zero at
+// every point tried.
+func TestWorldCarries(t *testing.T) {
+	w := NewWorld()
+	still := w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{5, 0.5, 5}, mgl64.Quat{})
+	moved := w.AddBox(mgl64.Vec3{20, 0, 0}, mgl64.Vec3{1, 0.5, 1}, mgl64.Quat{})
+	lift := w.AddBox(mgl64.Vec3{40, 0, 0}, mgl64.Vec3{1, 0.5, 1}, mgl64.Quat{})
+	belt := w.AddBox(mgl64.Vec3{60, 0, 0}, mgl64.Vec3{1, 0.5, 1}, mgl64.Quat{})
+	gone := w.AddBox(mgl64.Vec3{80, 0, 0}, mgl64.Vec3{1, 0.5, 1}, mgl64.Quat{})
+	if err := w.SetVelocity(lift, mgl64.Vec3{0, 1, 0}, mgl64.Vec3{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.SetSurfaceVelocity(belt, mgl64.Vec3{1, 0, 0}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.RemoveCollider(gone); err != nil {
+		t.Fatal(err)
+	}
+	check := func(when string, want map[ColliderID]bool) {
+		t.Helper()
+		for _, id := range []ColliderID{still, moved, lift, belt, gone, 99, -1} {
+			got := w.Carries(id)
+			if got != want[id] {
+				t.Errorf("%s: Carries(%d) = %v, want %v", when, id, got, want[id])
+			}
+			if !got {
+				for _, p := range []mgl64.Vec3{{0, 0, 0}, {20, 0.5, 0}, {41, 0.5, 1}, {60, 0.5, 0}} {
+					if d, yaw := w.Carry(id, p, mgl64.Vec3{0, 1, 0}); d != (mgl64.Vec3{}) || yaw != 0 {
+						t.Errorf("%s: collider %d does not carry, but Carry gives %v, %v at %v", when, id, d, yaw, p)
+					}
+				}
+			}
+		}
+	}
+	check("before any Step", map[ColliderID]bool{})
+	if err := w.SetTransform(moved, mgl64.Vec3{20, 0.1, 0}, mgl64.Quat{}); err != nil {
+		t.Fatal(err)
+	}
+	check("after SetTransform", map[ColliderID]bool{moved: true})
+	w.Step(1.0 / 60)
+	check("after a Step", map[ColliderID]bool{lift: true, belt: true})
+	w.Step(0)
+	check("after a Step of dt 0", map[ColliderID]bool{})
+}

@@ -115,6 +115,13 @@ func (p *Pipeline) carry(ctrl *kcc.Controller, f *kcc.QueryFilter, view *compone
 	if !k.Grounded || k.GroundCollider == kcc.NoCollider || level == nil || k.Planar2D {
 		return
 	}
+	if !level.Carries(k.GroundCollider) {
+		// Still ground: the carry is a zero delta. Adding it is all it does
+		// (a -0 coordinate becomes +0, as Add would make it).
+		bp := &body.Position
+		bp[0], bp[1], bp[2] = bp[0]+0, bp[1]+0, bp[2]+0
+		return
+	}
 	// The point carried is the bottom of the capsule, where it touches
 	// the collider: on a tilting platform a point higher up would move
 	// differently from the surface under the feet, and the gap to it
