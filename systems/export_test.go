@@ -49,10 +49,6 @@ func (p *Pipeline) BenchStages(b *testing.B) {
 // benchmarks comparing the two).
 func (p *Pipeline) SetTwoPasses(on bool) { p.twoPasses, p.fuseKnown = on, false }
 
-// OnePass reports whether the last tick ran the motor and KCC stages in
-// one pass per character.
-func (p *Pipeline) OnePass() bool { return p.fusedMotorStages() && p.onePass }
-
 // SetContactCache turns the characters' kcc.ContactCache on (the default)
 // or off (benchmarks compare the two).
 func (p *Pipeline) SetContactCache(on bool) { p.noContactCache = !on }

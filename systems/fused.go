@@ -265,6 +265,12 @@ func (p *Pipeline) characterPass(w donburi.World) {
 	p.characterRange(0, len(p.kccRefList), 0)
 }
 
+// OnePass reports whether the motor stages run in the KCC stage's pass,
+// each character's right before its move (no game system between shaping
+// and the KCC stage, no CharacterCollisions): StageTime then counts them in
+// the KCC stage, and the intent stage's time is the game's systems only.
+func (p *Pipeline) OnePass() bool { return p.fusedMotorStages() && p.onePass }
+
 // characterBlock is how many characters the one pass takes at a time:
 // their motor stages, then their moves. Their components (under 1 KB a
 // character) stay in the processor's nearest caches between the two,

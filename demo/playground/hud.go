@@ -176,7 +176,12 @@ func (g *Game) drawInfo(dst *ebiten.Image, r image.Rectangle, st *play.State) {
 	}
 	lines = append(lines, rate)
 	if g.f.live() {
-		lines = append(lines, fmt.Sprintf("tick us  motor %.1f kcc %.1f rest %.1f", g.stageMs.motor, g.stageMs.kcc, g.stageMs.rest))
+		if g.stageMs.onePass {
+			// The motor stages run in the KCC stage's pass (systems.Pipeline.OnePass).
+			lines = append(lines, fmt.Sprintf("tick us  input %.1f motor+kcc %.1f rest %.1f", g.stageMs.motor, g.stageMs.kcc, g.stageMs.rest))
+		} else {
+			lines = append(lines, fmt.Sprintf("tick us  motor %.1f kcc %.1f rest %.1f", g.stageMs.motor, g.stageMs.kcc, g.stageMs.rest))
+		}
 	}
 	lines = append(lines, "tuning  "+play.TuningLabel(g.s.Tuning(), g.s.Motor()))
 	say(dst, x, y+2*lineH+4, textMain, lines...)
@@ -317,9 +322,15 @@ func (m *minimap) draw(dst *ebiten.Image, r image.Rectangle, s *play.Session, st
 
 // stageTimes are the pipeline's per-stage times of the last tick, smoothed
 // over frames (microseconds): the motor stages, the KCC stage and the rest.
-type stageTimes struct{ motor, kcc, rest float64 }
+// With onePass the motor stages are in the KCC stage's time and the first
+// figure is the input systems before them.
+type stageTimes struct {
+	motor, kcc, rest float64
+	onePass          bool
+}
 
 func (t *stageTimes) add(p *systems.Pipeline) {
+	t.onePass = p.OnePass()
 	var m, k, r time.Duration
 	for _, s := range systems.Stages() {
 		switch {
