@@ -17,18 +17,14 @@ import "github.com/go-gl/mathgl/mgl64"
 // it. The results are the same bits with or without a cache
 // (TestContactCacheSameBits).
 type ContactCache struct {
-	world    *World
+	world    *World // nil: empty
 	gen      uint64
-	valid    bool
 	pos, up  vec
 	r, hh    float64
 	probe    float64
 	mask     uint32
 	contacts []Contact
 }
-
-// Reset empties the cache (the next Move queries the level).
-func (cc *ContactCache) Reset() { cc.valid, cc.world = false, nil }
 
 // MoveCached is Move for a character that keeps a ContactCache: the
 // contacts where the last Move with this cache ended are reused when the
@@ -46,7 +42,7 @@ func (c *Controller) MoveCached(w *World, shape Capsule, pos, desired mgl64.Vec3
 // at p in w.
 func (c *Controller) cached(w *World, p *vec, r, hh float64) ([]Contact, bool) {
 	cc := c.cache
-	if cc == nil || !cc.valid || cc.world != w || cc.gen != w.gen || cc.pos != *p || cc.r != r ||
+	if cc == nil || cc.world != w || cc.gen != w.gen || cc.pos != *p || cc.r != r ||
 		cc.hh != hh || cc.up != c.cfg.Up || cc.probe != c.probeDist() || cc.mask != c.cfg.CollisionMask {
 		return nil, false
 	}
@@ -59,7 +55,7 @@ func (c *Controller) remember(w *World, p *vec, r, hh float64, cs []Contact) {
 	if cc == nil {
 		return
 	}
-	cc.world, cc.gen, cc.valid = w, w.gen, true
+	cc.world, cc.gen = w, w.gen
 	cc.pos, cc.up, cc.r, cc.hh = *p, c.cfg.Up, r, hh
 	cc.probe, cc.mask = c.probeDist(), c.cfg.CollisionMask
 	cc.contacts = append(cc.contacts[:0], cs...)

@@ -70,7 +70,7 @@ func TestContactCacheSameBits(t *testing.T) {
 			if tick%40 >= 30 {
 				d = mgl64.Vec3{0, gravityStep, 0} // standing still
 			}
-			if cache.valid && cache.pos == pa && cache.gen == wa.gen && cache.world == wa {
+			if cache.world == wa && cache.pos == pa && cache.gen == wa.gen {
 				hits++
 			}
 			moves++
@@ -131,7 +131,7 @@ func TestContactCacheSeesEveryChange(t *testing.T) {
 			changes[k](wa, padA)
 			changes[k](wb, padB)
 		}
-		if cache.valid && cache.pos == pa && cache.gen == wa.gen {
+		if cache.world == wa && cache.pos == pa && cache.gen == wa.gen {
 			hits++
 		}
 		d := mgl64.Vec3{0, gravityStep, 0}
@@ -177,12 +177,12 @@ func TestContactCacheSkipsFilteredMoves(t *testing.T) {
 	c := NewController(DefaultConfig())
 	c.SetContactListener(answer{})
 	c.MoveCached(w, testShape, pos, mgl64.Vec3{0, gravityStep, 0}, &cache)
-	if cache.valid {
+	if cache.world != nil {
 		t.Fatal("a Move with a contact listener filled the cache")
 	}
 	plain := NewController(DefaultConfig())
 	res := plain.MoveCached(w, testShape, pos, mgl64.Vec3{0, gravityStep, 0}, &cache)
-	if !cache.valid || !res.Grounded {
+	if cache.world != w || !res.Grounded {
 		t.Fatalf("a plain Move did not fill the cache (grounded %v)", res.Grounded)
 	}
 	end := pos.Add(res.Translation)

@@ -306,8 +306,12 @@ func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 	for pass := 0; ; pass++ {
 		var p0, p1 vec
 		capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
-		cs, ok := c.cached(w, &p, r, hh)
-		if pass > 0 || !ok {
+		var cs []Contact
+		ok := false
+		if pass == 0 { // where the last Move ended, maybe (ContactCache)
+			cs, ok = c.cached(w, &p, r, hh)
+		}
+		if !ok {
 			cs = c.contactsOf(w, &p0, &p1, r, probe)
 		}
 		if !triedDeep && isDeep(cs, r) {

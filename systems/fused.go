@@ -165,14 +165,17 @@ func (p *Pipeline) fusedMotorStages() bool {
 		return p.fuse
 	}
 	ok := true
-	last := func(s Stage, name string) bool {
+	// at: the i-th system of stage s is the built-in named name (i < 0
+	// counts from the end).
+	at := func(s Stage, i int, name string) bool {
 		l := p.stages[s]
-		return len(l) > 0 && l[len(l)-1].builtin && l[len(l)-1].name == name
+		if i < 0 {
+			i += len(l)
+		}
+		return i >= 0 && i < len(l) && l[i].builtin && l[i].name == name
 	}
-	first := func(s Stage, name string) bool {
-		l := p.stages[s]
-		return len(l) > 0 && l[0].builtin && l[0].name == name
-	}
+	last := func(s Stage, name string) bool { return at(s, -1, name) }
+	first := func(s Stage, name string) bool { return at(s, 0, name) }
 	only := func(s Stage, name string) bool {
 		return len(p.stages[s]) == 1 && first(s, name)
 	}
@@ -183,9 +186,8 @@ func (p *Pipeline) fusedMotorStages() bool {
 	// and the KCC stage's "platforms" and "kcc", and no character
 	// collisions (a move may push another character, whose motor stages
 	// must have run before, as in two passes).
-	kccStage := p.stages[StageKCC]
 	p.onePass = ok && !p.twoPasses && !p.charCollide && only(StageShaping, "shaping") &&
-		len(kccStage) >= 2 && first(StageKCC, "platforms") && kccStage[1].builtin && kccStage[1].name == "kcc"
+		first(StageKCC, "platforms") && at(StageKCC, 1, "kcc")
 	return ok
 }
 
@@ -298,17 +300,13 @@ func (p *Pipeline) characterRange(lo, hi, worker int) {
 // linkMotors points each KCC entry at its character's motor components
 // (nil without a motor) after either list was refetched.
 func (p *Pipeline) linkMotors() {
-	if p.linked && p.linkedGen == [2]int{p.motorCache.gen, p.kccCache.gen} {
+	// Both caches were refreshed (gen >= 1) before the first link.
+	if p.linkedGen == [2]int{p.motorCache.gen, p.kccCache.gen} {
 		return
 	}
-	// motorAt: motorRefs index+1 by entity ID.
 	clear(p.motorAt)
 	for i, e := range p.motorCache.ents {
-		id := int(e.Id())
-		for len(p.motorAt) <= id {
-			p.motorAt = append(p.motorAt, 0)
-		}
-		p.motorAt[id] = int32(i + 1)
+		p.motorAt = setByID(p.motorAt, e, i)
 	}
 	for i := range p.kccRefList {
 		r := &p.kccRefList[i]
@@ -317,7 +315,18 @@ func (p *Pipeline) linkMotors() {
 			r.motor = &p.motorRefs[p.motorAt[id]-1]
 		}
 	}
-	p.linked, p.linkedGen = true, [2]int{p.motorCache.gen, p.kccCache.gen}
+	p.linkedGen = [2]int{p.motorCache.gen, p.kccCache.gen}
+}
+
+// setByID records list index i for entity e in byID (index+1 by entity
+// ID, 0 for none), growing it as needed, and returns it.
+func setByID(byID []int32, e donburi.Entity, i int) []int32 {
+	id := int(e.Id())
+	for len(byID) <= id {
+		byID = append(byID, 0)
+	}
+	byID[id] = int32(i + 1)
+	return byID
 }
 
 func (p *Pipeline) cacheKCCEntry(e *donburi.Entry) {
@@ -354,6 +363,5 @@ type motorStage struct {
 	// entity ID; the KCC entries' motor pointers were set for the cache
 	// generations linkedGen.
 	motorAt   []int32
-	linked    bool
 	linkedGen [2]int
 }

@@ -162,7 +162,7 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	p.addBuiltin(StageKCC, "platforms", p.platformsStep)
 	p.addBuiltin(StageKCC, "kcc", func(w donburi.World, _ Tick) {
 		p.level = components.LevelOf(w)
-		if p.fusedMotorStages() && p.onePass {
+		if p.OnePass() {
 			p.characterPass(w)
 		} else {
 			p.kccPass(w)

@@ -119,9 +119,5 @@ func massOf(k *components.KCCData) float64 {
 // noteCharacterRef records that the character with entity e is
 // kccRefList[i], for the pushes.
 func (p *Pipeline) noteCharacterRef(e donburi.Entity, i int) {
-	id := int(e.Id())
-	for len(p.charRef) <= id {
-		p.charRef = append(p.charRef, 0)
-	}
-	p.charRef[id] = int32(i + 1)
+	p.charRef = setByID(p.charRef, e, i)
 }

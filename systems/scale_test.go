@@ -109,14 +109,7 @@ func BenchmarkScaleWalkers10kWorkers2(b *testing.B) {
 // and 2 workers (interleaved: see interleave). It reports ms per tick for
 // each and the ratio one/two for each worker count.
 func BenchmarkOnePass10k(b *testing.B) {
-	ms := interleave(b, []variant{
-		{"one@1w", 1, func(*systems.Pipeline) {}},
-		{"two@1w", 1, func(p *systems.Pipeline) { p.SetTwoPasses(true) }},
-		{"one@2w", 2, func(*systems.Pipeline) {}},
-		{"two@2w", 2, func(p *systems.Pipeline) { p.SetTwoPasses(true) }},
-	})
-	b.ReportMetric(ms["one@1w"]/ms["two@1w"], "one/two@1w")
-	b.ReportMetric(ms["one@2w"]/ms["two@2w"], "one/two@2w")
+	againstDefault(b, "one", "two", func(p *systems.Pipeline) { p.SetTwoPasses(true) })
 }
 
 // BenchmarkContactCache10k compares, in one run, 10,000 walkers on the
@@ -124,14 +117,22 @@ func BenchmarkOnePass10k(b *testing.B) {
 // with), with 1 and 2 workers (interleaved: see interleave). It reports ms
 // per tick for each and the ratio with/without for each worker count.
 func BenchmarkContactCache10k(b *testing.B) {
-	ms := interleave(b, []variant{
-		{"cache@1w", 1, func(*systems.Pipeline) {}},
-		{"nocache@1w", 1, func(p *systems.Pipeline) { p.SetContactCache(false) }},
-		{"cache@2w", 2, func(*systems.Pipeline) {}},
-		{"nocache@2w", 2, func(p *systems.Pipeline) { p.SetContactCache(false) }},
-	})
-	b.ReportMetric(ms["cache@1w"]/ms["nocache@1w"], "cache/nocache@1w")
-	b.ReportMetric(ms["cache@2w"]/ms["nocache@2w"], "cache/nocache@2w")
+	againstDefault(b, "cache", "nocache", func(p *systems.Pipeline) { p.SetContactCache(false) })
+}
+
+// againstDefault interleaves the default pipeline (named dflt) and one
+// changed by set (named other), each with 1 and 2 workers, and reports
+// the ratio dflt/other for each worker count.
+func againstDefault(b *testing.B, dflt, other string, set func(*systems.Pipeline)) {
+	var vs []variant
+	for _, w := range []int{1, 2} {
+		vs = append(vs, variant{fmt.Sprintf("%s@%dw", dflt, w), w, func(*systems.Pipeline) {}},
+			variant{fmt.Sprintf("%s@%dw", other, w), w, set})
+	}
+	ms := interleave(b, vs)
+	for _, w := range []int{1, 2} {
+		b.ReportMetric(ms[fmt.Sprintf("%s@%dw", dflt, w)]/ms[fmt.Sprintf("%s@%dw", other, w)], fmt.Sprintf("%s/%s@%dw", dflt, other, w))
+	}
 }
 
 // variant is one crowd of interleave: a name, its workers and a change of

@@ -176,12 +176,12 @@ func (g *Game) drawInfo(dst *ebiten.Image, r image.Rectangle, st *play.State) {
 	}
 	lines = append(lines, rate)
 	if g.f.live() {
+		first, second := "motor", "kcc"
 		if g.stageMs.onePass {
 			// The motor stages run in the KCC stage's pass (systems.Pipeline.OnePass).
-			lines = append(lines, fmt.Sprintf("tick us  input %.1f motor+kcc %.1f rest %.1f", g.stageMs.motor, g.stageMs.kcc, g.stageMs.rest))
-		} else {
-			lines = append(lines, fmt.Sprintf("tick us  motor %.1f kcc %.1f rest %.1f", g.stageMs.motor, g.stageMs.kcc, g.stageMs.rest))
+			first, second = "input", "motor+kcc"
 		}
+		lines = append(lines, fmt.Sprintf("tick us  %s %.1f %s %.1f rest %.1f", first, g.stageMs.motor, second, g.stageMs.kcc, g.stageMs.rest))
 	}
 	lines = append(lines, "tuning  "+play.TuningLabel(g.s.Tuning(), g.s.Motor()))
 	say(dst, x, y+2*lineH+4, textMain, lines...)
