@@ -58,6 +58,7 @@ type game struct {
 	frame    int
 	frames   int
 	shotPath string
+	shotDone bool
 }
 
 func newGame() (*game, error) {
@@ -140,18 +141,24 @@ func (g *game) drawPlayer(e *ecs.ECS, screen *ebiten.Image) {
 }
 
 func (g *game) Update() error {
+	if g.frames > 0 && g.frame >= g.frames {
+		// Ebitengine may run two Updates before one Draw: hold the last
+		// frame until Draw has written the screenshot.
+		if g.shotDone || g.shotPath == "" {
+			return ebiten.Termination
+		}
+		return nil
+	}
 	g.ecs.Update()
 	g.frame++
-	if g.frames > 0 && g.frame > g.frames {
-		return ebiten.Termination
-	}
 	return nil
 }
 
 func (g *game) Draw(screen *ebiten.Image) {
 	g.ecs.DrawLayer(layerGround, screen)
 	g.ecs.DrawLayer(layerActors, screen)
-	if g.frames > 0 && g.frame == g.frames && g.shotPath != "" {
+	if g.frames > 0 && g.frame >= g.frames && g.shotPath != "" && !g.shotDone {
+		g.shotDone = true
 		img := image.NewRGBA(screen.Bounds())
 		screen.ReadPixels(img.Pix)
 		var buf bytes.Buffer

@@ -49,6 +49,7 @@ type game struct {
 	frame    int
 	frames   int    // stop after this many frames (0: play)
 	shotPath string // write the last frame here
+	shotDone bool
 }
 
 func newGame() (*game, error) {
@@ -81,6 +82,14 @@ func axis(neg, neg2, pos, pos2 ebiten.Key) float64 {
 }
 
 func (g *game) Update() error {
+	if g.frames > 0 && g.frame >= g.frames {
+		// Ebitengine may run two Updates before one Draw: hold the last
+		// frame until Draw has written the screenshot.
+		if g.shotDone || g.shotPath == "" {
+			return ebiten.Termination
+		}
+		return nil
+	}
 	cmd := components.CommandData{
 		Forward:     axis(ebiten.KeyS, ebiten.KeyArrowDown, ebiten.KeyW, ebiten.KeyArrowUp),
 		Strafe:      axis(ebiten.KeyA, ebiten.KeyArrowLeft, ebiten.KeyD, ebiten.KeyArrowRight),
@@ -95,9 +104,6 @@ func (g *game) Update() error {
 	// The camera eases toward the player: 10% of the gap per frame.
 	g.cam = g.cam.Add(g.bodyAt().Sub(g.cam).Mul(0.1))
 	g.frame++
-	if g.frames > 0 && g.frame > g.frames {
-		return ebiten.Termination
-	}
 	return nil
 }
 
@@ -125,7 +131,8 @@ func (g *game) Draw(screen *ebiten.Image) {
 	vector.DrawFilledCircle(screen, x, y, r, color.RGBA{0x4f, 0x9d, 0xe8, 0xff}, true)
 	v := components.Body.Get(g.w.Entry(g.player)).Velocity
 	vector.StrokeLine(screen, x, y, x+float32(v[0]*8), y+float32(v[2]*8), 2, color.White, true)
-	if g.frames > 0 && g.frame == g.frames && g.shotPath != "" {
+	if g.frames > 0 && g.frame >= g.frames && g.shotPath != "" && !g.shotDone {
+		g.shotDone = true
 		if err := saveShot(screen, g.shotPath); err != nil {
 			log.Print(err)
 		}
