@@ -477,7 +477,9 @@ func (o *obb) bounds() aabb {
 // ceiling so stops carrying its rider under the ceiling instead of pushing
 // it in; the lift then presses the character and the next Move reports
 // Crushed. f restricts the colliders the sweep considers, as for
-// MoveFiltered (nil: all); the carrier itself is always left out.
+// MoveFiltered (nil: all); the carrier itself is always left out. The
+// contact listener, if set, is asked about the sweep's hits as by a Move: a
+// collider it ignores does not cut the carry short.
 func (c *Controller) Carry(w *World, shape Capsule, pos mgl64.Vec3, ground ColliderID, f *QueryFilter) (delta mgl64.Vec3, yaw float64) {
 	up := c.cfg.Up
 	if w == nil || !validCapsuleP(&shape, &pos, &up) {
@@ -503,4 +505,30 @@ func (c *Controller) Carry(w *World, shape Capsule, pos mgl64.Vec3, ground Colli
 		delta = scale(delta, hit.Fraction)
 	}
 	return delta, yaw
+}
+
+// Overlaps reports whether a capsule of the given shape at pos, its axis
+// along Config.Up, overlaps or touches a collider this controller's Moves
+// collide with: one that Config.CollisionMask and f (may be nil) admit and
+// that the contact listener, if one is set, does not ignore (it is asked
+// as by a Move, with Sweep false). It is the room check of a crouched
+// character about to stand up: a character's own capsule left out by f, a
+// one-way platform the listener lets it into. Invalid input (a nil World,
+// a non-positive radius, a non-finite value) reports true, the safe answer
+// to "is there room?".
+func (c *Controller) Overlaps(w *World, shape Capsule, pos mgl64.Vec3, f *QueryFilter) bool {
+	up := c.cfg.Up
+	if w == nil || !validCapsuleP(&shape, &pos, &up) {
+		return true
+	}
+	c.s.setFilter(c.cfg.CollisionMask, f)
+	c.s.ignore, c.asked, c.stops = c.s.ignore[:0], c.asked[:0], c.stops[:0]
+	c.s.beginCells()
+	defer c.endMove()
+	if c.listener == nil {
+		return w.overlap(&c.s, shape, pos, up, 0)
+	}
+	var p0, p1 vec
+	capsuleSegTo(&p0, &p1, &pos, &up, shape.HalfHeight)
+	return len(c.contactsOf(w, &p0, &p1, shape.Radius, 0)) > 0
 }

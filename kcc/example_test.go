@@ -154,6 +154,24 @@ func ExampleController_SetContactListener() {
 	// Output: feet at 2.11 m
 }
 
+// A crouched character (0.9 m tall) under a beam 1.2 m up may stand up
+// (1.8 m) only where the standing capsule fits.
+func ExampleController_Overlaps() {
+	w := kcc.NewWorld()
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{}) // floor
+	w.AddBox(mgl64.Vec3{0, 1.35, 0}, mgl64.Vec3{1, 0.15, 1}, mgl64.Quat{})  // beam, 1.2 to 1.5 m up
+	c := kcc.NewController(kcc.DefaultConfig())
+	standing := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
+	for _, x := range []float64{0, 2} {
+		feet := mgl64.Vec3{x, 0.01, 0}
+		room := !c.Overlaps(w, standing, feet.Add(mgl64.Vec3{0, 0.9, 0}), nil)
+		fmt.Printf("x = %v m: room to stand %v\n", x, room)
+	}
+	// Output:
+	// x = 0 m: room to stand false
+	// x = 2 m: room to stand true
+}
+
 // Two characters walk the same stairs, one with a ContactCache (each Move
 // reuses the contacts the last one found where it ended) and one without:
 // the same bits.

@@ -8,7 +8,8 @@ import "github.com/go-gl/mathgl/mgl64"
 // Move meets (a sweep hit, or a touch or overlap found by the push-out and
 // the ground probe) and decides, once per collider and Move, whether the
 // character collides with it: one-way platforms (ignore a platform met from
-// below), teammates walked through, doors a key opens. Without a listener a
+// below), teammates walked through, doors a key opens. Carry (its sweep)
+// and Overlaps (the room check) ask it the same way. Without a listener a
 // Move makes no call and costs nothing more.
 
 // ContactAction is a ContactListener's decision about a collider.
@@ -52,7 +53,7 @@ type ContactListener interface {
 }
 
 // SetContactListener sets (or with nil removes) the listener the
-// controller's Moves consult.
+// controller's Moves, Carry and Overlaps consult.
 func (c *Controller) SetContactListener(l ContactListener) { c.listener = l }
 
 // consult asks the listener about collider id the first time the Move meets

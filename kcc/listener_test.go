@@ -159,3 +159,66 @@ func TestContactListenerStopSticks(t *testing.T) {
 		t.Fatalf("before the wall: %v and %v m/s, want 3", before, beforeS)
 	}
 }
+
+// Controller.Overlaps is the room check of a crouched character standing
+// up: a standing capsule (1.8 m) under a beam from 1.2 m up overlaps it
+// through the World's query and the controller alike; the controller
+// leaves out what its Moves leave out — the collision mask, a query filter,
+// a collider its listener ignores (asked once, not sweeping, at a negative
+// distance) — and invalid input reports an overlap.
+func TestControllerOverlaps(t *testing.T) {
+	w := flatWorld()
+	beam := w.AddBox(mgl64.Vec3{0, 1.35, 0}, mgl64.Vec3{1, 0.15, 1}, mgl64.Quat{})
+	tall := Capsule{Radius: 0.3, HalfHeight: 0.6}
+	at := mgl64.Vec3{0, 0.91, 0}
+	c := NewController(DefaultConfig())
+	if !w.OverlapCapsule(tall, at, 0) || !c.Overlaps(w, tall, at, nil) {
+		t.Fatal("the standing capsule does not overlap the beam")
+	}
+	if c.Overlaps(w, tall, mgl64.Vec3{3, 0.91, 0}, nil) {
+		t.Error("overlap 3 m from the beam (the floor is 0.01 m below the feet)")
+	}
+	if c.Overlaps(w, tall, at, &QueryFilter{Exclude: []ColliderID{beam}}) {
+		t.Error("the filter excludes the beam and it still overlaps")
+	}
+	if err := w.SetCollisionLayers(beam, 2, AllLayers); err != nil {
+		t.Fatal(err)
+	}
+	cfg := DefaultConfig()
+	cfg.CollisionMask = 1
+	if NewController(cfg).Overlaps(w, tall, at, nil) {
+		t.Error("the mask leaves the beam's layer out and it still overlaps")
+	}
+	if !c.Overlaps(w, tall, at, nil) {
+		t.Error("the default mask collides with layer 2: overlap expected")
+	}
+	var asked []ContactEvent
+	c.SetContactListener(contactFunc(func(ev ContactEvent) ContactAction {
+		asked = append(asked, ev)
+		if ev.Collider == beam {
+			return ContactIgnore
+		}
+		return ContactAccept
+	}))
+	if c.Overlaps(w, tall, at, nil) {
+		t.Error("the listener ignores the beam and it still overlaps")
+	}
+	if len(asked) != 1 || asked[0].Collider != beam || asked[0].Sweep || !(asked[0].Distance < 0) {
+		t.Errorf("the listener was asked %+v, want once about the beam, not sweeping, overlapping", asked)
+	}
+	c.SetContactListener(nil)
+	for _, bad := range []struct {
+		w     *World
+		shape Capsule
+		pos   mgl64.Vec3
+	}{{nil, tall, at}, {w, Capsule{Radius: 0, HalfHeight: 0.6}, at}, {w, tall, mgl64.Vec3{math.NaN(), 0, 0}}} {
+		if !c.Overlaps(bad.w, bad.shape, bad.pos, nil) {
+			t.Errorf("invalid input %+v reports room", bad)
+		}
+	}
+}
+
+// contactFunc is a ContactListener of one function.
+type contactFunc func(ContactEvent) ContactAction
+
+func (f contactFunc) OnContact(ev ContactEvent) ContactAction { return f(ev) }
