@@ -15,7 +15,9 @@ import (
 // ContactListener decides about the contacts of the characters' moves in
 // the KCC stage. OnContact is asked about the first contact of each
 // collider a character's move meets (as kcc.ContactListener.OnContact,
-// with the character's entity) and answers with a kcc.ContactAction:
+// with the character's entity), and likewise by the carry of a moving
+// platform and the room check of a crouched character standing up, and
+// answers with a kcc.ContactAction:
 // ContactIgnore passes through the collider for the rest of that move (a
 // one-way platform met from below, a teammate walked through), ContactStop
 // collides and sticks, ContactAccept collides as usual.

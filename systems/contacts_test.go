@@ -187,3 +187,48 @@ func TestContactListenerAllocatesNothing(t *testing.T) {
 		p.Close()
 	}
 }
+
+// The carry by a moving platform asks the listener too: on the living
+// level's shuttle (3 m/s along z, deck at y = 1) a character rides toward
+// a curtain across its way at z = 0 (y 1.4 to 3: the shuttle passes under
+// it, a standing capsule does not). Accepting the curtain, the character
+// is held at it (its feet at most its radius short of z = 0) while the deck
+// goes on; a listener that ignores the curtain lets the carry through it as
+// well as the move, and the character rides the 10 m run without drifting
+// on the deck (under 1 mm, as TestLivingShuttleCarries).
+func TestContactListenerCarryThrough(t *testing.T) {
+	for _, answer := range []kcc.ContactAction{kcc.ContactAccept, kcc.ContactIgnore} {
+		w, p, e := livingWalker(t, mgl64.Vec3{-10.4, 1 + 0.01 + 0.9, -4.6}, "")
+		level := components.Level.Get(mustLevel(t, w)).World
+		curtain := level.AddBox(mgl64.Vec3{-10, 2.2, 0}, mgl64.Vec3{2, 0.8, 0.05}, mgl64.Quat{W: 1})
+		asked := 0
+		p.SetContactListener(systems.ContactListenerFunc(func(who donburi.Entity, ev kcc.ContactEvent) kcc.ContactAction {
+			if ev.Collider == curtain {
+				asked++
+				return answer
+			}
+			return kcc.ContactAccept
+		}))
+		p.Step()
+		rel0 := components.Body.Get(e).Position.Sub(mover(t, w, 0))
+		maxZ := math.Inf(-1)
+		for i := 0; i < 300; i++ { // 1 s stop, then 10 m at 3 m/s (3.33 s)
+			p.Step()
+			maxZ = math.Max(maxZ, components.Body.Get(e).Position[2])
+		}
+		rel := components.Body.Get(e).Position.Sub(mover(t, w, 0))
+		if asked == 0 {
+			t.Errorf("%v: the listener was never asked about the curtain", answer)
+		}
+		switch answer {
+		case kcc.ContactAccept:
+			if maxZ > -0.3+1e-3 {
+				t.Errorf("accepting the curtain: the character got to z = %.3f, through it", maxZ)
+			}
+		case kcc.ContactIgnore:
+			if d := rel.Sub(rel0).Len(); d > 1e-3 || maxZ < 4 {
+				t.Errorf("ignoring the curtain: drifted %.4f m on the deck, got to z = %.3f (want under 1 mm, past z = 4)", d, maxZ)
+			}
+		}
+	}
+}

@@ -48,12 +48,22 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	if p.charCollide && k.Grounded && k.GroundCollider != kcc.NoCollider && level != nil {
 		self = p.selfFilterOf(e, k, body, level)
 	}
+	// The listener has its say from the carry on: the carry's sweep and
+	// the crouch's room check are contacts of the character too.
+	listening := p.contactListener != nil && ctrl != nil
+	if listening {
+		p.listen(ctrl, worker, e.Entity())
+		defer p.unlisten(ctrl)
+	}
 	p.carry(ctrl, self, r.view, k, body, level)
 
 	jumped := consumeJump(r.jb, k, &vy)
 
 	if r.cmd != nil {
-		p.updateCrouch(k, body, level, r.cmd.Crouch)
+		if self == nil && p.charCollide && level != nil && k.Crouched && !r.cmd.Crouch {
+			self = p.selfFilterOf(e, k, body, level) // standing up: its own capsule is no obstacle
+		}
+		p.updateCrouch(k, body, level, r.cmd.Crouch, ctrl, self)
 	}
 
 	var dx, dy, dz float64
@@ -83,9 +93,7 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 		if !p.noContactCache {
 			cache = &r.contacts
 		}
-		p.listen(ctrl, worker, e.Entity())
 		res = ctrl.MoveCached(level, k.Shape, body.Position, desired, cache)
-		p.unlisten(ctrl)
 	}
 	t := &res.Translation
 	tx, ty, tz := t[0], t[1], t[2]
@@ -245,7 +253,7 @@ func readBack(vx, vy, vz, dx, dy, dz, tx, ty, tz, dt float64, steep, planar2D bo
 // updateCrouch shrinks the capsule while crouch is held and stands up again
 // as soon as the taller capsule fits. The feet stay where they are, so the
 // centre moves by the change in half-height.
-func (p *Pipeline) updateCrouch(k *components.KCCData, body *components.BodyData, level *kcc.World, want bool) {
+func (p *Pipeline) updateCrouch(k *components.KCCData, body *components.BodyData, level *kcc.World, want bool, ctrl *kcc.Controller, f *kcc.QueryFilter) {
 	if k.CrouchHalfHeight <= 0 || k.StandHalfHeight <= k.CrouchHalfHeight {
 		return
 	}
@@ -264,7 +272,7 @@ func (p *Pipeline) updateCrouch(k *components.KCCData, body *components.BodyData
 		d := k.StandHalfHeight - k.CrouchHalfHeight
 		standPos := body.Position.Add(detmath.Scale(up, d))
 		tall := kcc.Capsule{Radius: k.Shape.Radius, HalfHeight: k.StandHalfHeight}
-		if level != nil && level.OverlapCapsule(tall, standPos, 0) {
+		if level != nil && !p.roomToStand(ctrl, level, tall, standPos, up, f) {
 			return // no room: stay crouched and retry next tick
 		}
 		k.Shape.HalfHeight = k.StandHalfHeight
@@ -332,4 +340,14 @@ type kccStage struct {
 	// the listener bound to the character being moved.
 	contactListener ContactListener
 	bound           []*boundListener
+}
+
+// roomToStand reports whether the standing capsule tall fits at pos (axis
+// up): through the character's controller when it has one (its collision
+// mask, f, the contact listener), else against every collider f admits.
+func (p *Pipeline) roomToStand(ctrl *kcc.Controller, level *kcc.World, tall kcc.Capsule, pos, up mgl64.Vec3, f *kcc.QueryFilter) bool {
+	if ctrl != nil {
+		return !ctrl.Overlaps(level, tall, pos, f)
+	}
+	return !level.Filtered(f).OverlapCapsuleAxis(tall, pos, up, 0)
 }
