@@ -58,6 +58,8 @@ func FuzzMove(f *testing.F) {
 		// bits on every step.
 		cc := NewController(DefaultConfig())
 		var cache ContactCache
+		lc := NewController(DefaultConfig())
+		lc.SetContactListener(contactFunc(func(ContactEvent) ContactAction { return ContactAccept }))
 		shape := testShape
 		// Start above every box (tops are below y = 3 + 2*sqrt3 < 7) and
 		// fall in, then move with the fuzzed request, mixed with gravity
@@ -85,6 +87,15 @@ func FuzzMove(f *testing.F) {
 			pos = pos.Add(res.Translation)
 			if md := minDistance(w, shape, pos); md < -DefaultOffset-1e-9 {
 				t.Fatalf("step %d: capsule %v deep inside geometry at %v (request %v)", i, -md, pos, d)
+			}
+			// The room check agrees with the World's overlap query, with
+			// and without a listener (which takes the contacts' way).
+			o := w.OverlapCapsule(shape, pos, 0)
+			if got := c.Overlaps(w, shape, pos, nil); got != o {
+				t.Fatalf("step %d: Overlaps %v, World.OverlapCapsule %v at %v", i, got, o, pos)
+			}
+			if got := lc.Overlaps(w, shape, pos, nil); got != o {
+				t.Fatalf("step %d: Overlaps with a listener %v, World.OverlapCapsule %v at %v", i, got, o, pos)
 			}
 		}
 	})
