@@ -14,8 +14,10 @@ import "github.com/go-gl/mathgl/mgl64"
 // contact), the same position to the bit, the same capsule, and a
 // Controller with the same Up, Offset, GroundTolerance and CollisionMask.
 // A Move with a QueryFilter or a contact listener neither reads nor fills
-// it. The results are the same bits with or without a cache
-// (TestContactCacheSameBits).
+// it. It also keeps the character's colliders nearby, which answer the
+// Move's queries of the level's top hierarchy while they stay near
+// (near.go). The results are the same bits with or without a cache
+// (TestContactCacheSameBits, TestNearCollidersSameBits).
 type ContactCache struct {
 	world    *World // nil: empty
 	gen      uint64
@@ -24,6 +26,8 @@ type ContactCache struct {
 	probe    float64
 	mask     uint32
 	contacts []Contact
+	// near is the character's colliders nearby (near.go).
+	near nearColliders
 }
 
 // MoveCached is Move for a character that keeps a ContactCache: the
@@ -32,8 +36,9 @@ type ContactCache struct {
 // contacts where this Move ends are stored for the next one. A nil cache
 // is Move.
 func (c *Controller) MoveCached(w *World, shape Capsule, pos, desired mgl64.Vec3, cache *ContactCache) MoveResult {
-	if c.listener == nil {
+	if c.listener == nil && cache != nil {
 		c.cache = cache // endMove clears it
+		c.s.near = &cache.near
 	}
 	return c.MoveFiltered(w, shape, pos, desired, nil)
 }

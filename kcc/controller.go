@@ -153,6 +153,7 @@ func (c *Controller) endMove() {
 	c.s.setFilter(c.cfg.CollisionMask, nil)
 	c.s.ignore = c.s.ignore[:0]
 	c.cache = nil
+	c.s.near = nil
 }
 
 // groundInfo is the result of a ground probe.

@@ -769,7 +769,7 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 		return
 	}
 	w.index()
-	s.top = w.top.query(&q, f, s.top[:0])
+	s.top = w.topQuery(s, &q, f)
 	for _, ci := range s.top {
 		cl := &w.colliders[ci]
 		if !s.admits(cl, ci) {

@@ -496,6 +496,9 @@ type scratch struct {
 	cells   *cellCache
 	cellsOn bool
 	noCells bool // tests: build every cell every time
+	// near is the candidate list of the character being moved by
+	// MoveCached (its ContactCache's), nil otherwise (topQuery).
+	near *nearColliders
 }
 
 // castScratch is a cast's working state, kept between casts so a cast
@@ -620,7 +623,7 @@ func (w *World) gather(q *aabb, s *scratch, boxTris bool) []tri {
 	}
 	w.index()
 	f := &s.sweep
-	s.top = w.top.query(q, f, s.top[:0])
+	s.top = w.topQuery(s, q, f)
 	for _, ci := range s.top {
 		c := &w.colliders[ci]
 		if !s.admits(c, ci) {

@@ -153,3 +153,23 @@ func TestSteadyStateTickAllocatesNothing(t *testing.T) {
 		t.Fatalf("a steady-state tick of %d walkers allocates %v times", benchEntities, a)
 	}
 }
+
+// TestCourseCrowdAllocatesNothing: 2,000 walkers on the course (ramps,
+// steps, the level's edge), once they have walked 200 ticks, tick without
+// allocating, on one worker and on two: the per-character caches (the
+// contacts, the colliders nearby) are sized by then or of fixed size.
+func TestCourseCrowdAllocatesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation test")
+	}
+	for _, workers := range []int{1, 2} {
+		p := scaleCrowd(t, 2000, workers)
+		for i := 0; i < 200; i++ {
+			p.Step()
+		}
+		if a := testing.AllocsPerRun(100, p.Step); a != 0 {
+			t.Errorf("%d workers: a tick of 2,000 walkers on the course allocates %v times", workers, a)
+		}
+		p.Close()
+	}
+}

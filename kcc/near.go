@@ -1,0 +1,78 @@
+package kcc
+
+// A character's colliders nearby: the top-level hierarchy of a World (one
+// box per collider) answered once for a box around the character a little
+// larger than its queries, then the queries of its next Moves filtered from
+// that short list while they stay inside the box and the World does not
+// change. A walker's Move asks the hierarchy twice (the cast, the ground at
+// the end); on a static level it now asks it about once in ten Moves.
+//
+// The list holds the colliders in the order the hierarchy visits them, and
+// a query keeps the ones whose box passes the same two tests the hierarchy
+// applies to its leaves (overlap with the query box, the cast's corridor);
+// a subtree the hierarchy skips holds only boxes that fail them, so the
+// query gets the same colliders in the same order: the same bits.
+
+// nearMargin is how much larger than the query that fills it (m per side)
+// the box of a character's list is: a walker at 4 m/s crosses it in about
+// ten 60 Hz ticks.
+const nearMargin = 0.5
+
+// nearMaxExtent bounds the queries the list answers (m along any axis): a
+// long cast asks the hierarchy directly rather than filling a list with
+// half the level.
+const nearMaxExtent = 4.0
+
+// nearCap is the most colliders a list holds: a box with more around the
+// character sends its queries to the hierarchy. A fixed array, so that
+// a character walking into a busier place allocates nothing.
+const nearCap = 16
+
+// nearColliders is a character's list (kept in its ContactCache).
+type nearColliders struct {
+	world *World // nil: empty
+	gen   uint64
+	box   aabb
+	n     int // colliders in ids; -1: more than nearCap in box
+	ids   [nearCap]int32
+}
+
+// topQuery returns into s.top the colliders whose box overlaps q and meets
+// f, from the character's list when s has one that covers q (filling it
+// when it is stale), else from the hierarchy.
+func (w *World) topQuery(s *scratch, q *aabb, f *sweepFilter) []int32 {
+	n := s.near
+	if n == nil || q.max[0]-q.min[0] > nearMaxExtent || q.max[1]-q.min[1] > nearMaxExtent ||
+		q.max[2]-q.min[2] > nearMaxExtent {
+		return w.top.query(q, f, s.top[:0])
+	}
+	if n.world != w || n.gen != w.gen || !n.box.holds(q) {
+		for i := 0; i < 3; i++ {
+			n.box.min[i], n.box.max[i] = q.min[i]-nearMargin, q.max[i]+nearMargin
+		}
+		var off sweepFilter // every box meets it
+		n.world, n.gen = w, w.gen
+		all := w.top.query(&n.box, &off, s.top[:0])
+		n.n = -1
+		if len(all) <= nearCap {
+			n.n = copy(n.ids[:], all)
+		}
+		s.top = all[:0]
+	}
+	if n.n < 0 {
+		return w.top.query(q, f, s.top[:0])
+	}
+	out := s.top[:0]
+	for _, id := range n.ids[:n.n] {
+		if b := &w.top.boxes[id]; b.overlaps(q) && f.meets(b) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// holds reports whether o lies inside b.
+func (b *aabb) holds(o *aabb) bool {
+	return b.min[0] <= o.min[0] && b.min[1] <= o.min[1] && b.min[2] <= o.min[2] &&
+		b.max[0] >= o.max[0] && b.max[1] >= o.max[1] && b.max[2] >= o.max[2]
+}
