@@ -154,21 +154,24 @@ func TestSteadyStateTickAllocatesNothing(t *testing.T) {
 	}
 }
 
-// TestCourseCrowdAllocatesNothing: 2,000 walkers on the course (ramps,
+// TestCourseCrowdAllocatesNothing: 10,000 walkers on the course (ramps,
 // steps, the level's edge), once they have walked 200 ticks, tick without
-// allocating, on one worker and on two: the per-character caches (the
-// contacts, the colliders nearby) are sized by then or of fixed size.
+// allocating, on one worker and on two: the per-character caches are of
+// fixed size (the colliders nearby) or sized by then (the contacts: room
+// for four at least, twice what they last needed when they grow; grown
+// only to what they needed, a crowd this size still allocated 4 times a
+// tick there, one walker in 2,500 meeting a new place).
 func TestCourseCrowdAllocatesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("allocation test")
 	}
 	for _, workers := range []int{1, 2} {
-		p := scaleCrowd(t, 2000, workers)
+		p := scaleCrowd(t, 10000, workers)
 		for i := 0; i < 200; i++ {
 			p.Step()
 		}
-		if a := testing.AllocsPerRun(100, p.Step); a != 0 {
-			t.Errorf("%d workers: a tick of 2,000 walkers on the course allocates %v times", workers, a)
+		if a := testing.AllocsPerRun(50, p.Step); a != 0 {
+			t.Errorf("%d workers: a tick of 10,000 walkers on the course allocates %v times", workers, a)
 		}
 		p.Close()
 	}
