@@ -37,8 +37,7 @@ type ContactCache struct {
 // is Move.
 func (c *Controller) MoveCached(w *World, shape Capsule, pos, desired mgl64.Vec3, cache *ContactCache) MoveResult {
 	if c.listener == nil && cache != nil {
-		c.cache = cache // endMove clears it
-		c.s.near = &cache.near
+		c.s.cache = cache // endMove clears it
 	}
 	return c.MoveFiltered(w, shape, pos, desired, nil)
 }
@@ -46,7 +45,7 @@ func (c *Controller) MoveCached(w *World, shape Capsule, pos, desired mgl64.Vec3
 // cached returns the cache's contacts when they are those of the capsule
 // at p in w.
 func (c *Controller) cached(w *World, p *vec, r, hh float64) ([]Contact, bool) {
-	cc := c.cache
+	cc := c.s.cache
 	if cc == nil || cc.world != w || cc.gen != w.gen || cc.pos != *p || cc.r != r ||
 		cc.hh != hh || cc.up != c.cfg.Up || cc.probe != c.probeDist() || cc.mask != c.cfg.CollisionMask {
 		return nil, false
@@ -56,7 +55,7 @@ func (c *Controller) cached(w *World, p *vec, r, hh float64) ([]Contact, bool) {
 
 // remember stores the contacts cs of the capsule at p in w in the cache.
 func (c *Controller) remember(w *World, p *vec, r, hh float64, cs []Contact) {
-	cc := c.cache
+	cc := c.s.cache
 	if cc == nil {
 		return
 	}

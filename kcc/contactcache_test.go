@@ -203,8 +203,8 @@ func TestContactCacheSkipsFilteredMoves(t *testing.T) {
 
 // cachedFor is cached for a given cache, outside a Move.
 func (c *Controller) cachedFor(cc *ContactCache, w *World, p mgl64.Vec3) ([]Contact, bool) {
-	c.cache = cc
-	defer func() { c.cache = nil }()
+	c.s.cache = cc
+	defer func() { c.s.cache = nil }()
 	return c.cached(w, &p, testShape.Radius, testShape.HalfHeight)
 }
 

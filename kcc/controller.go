@@ -111,8 +111,6 @@ type Controller struct {
 	listener ContactListener
 	asked    []ColliderID
 	stops    []ColliderID // the colliders it answered ContactStop for
-	// cache is the character's ContactCache during a MoveCached.
-	cache *ContactCache
 }
 
 // NewController returns a Controller for cfg. An invalid cfg never panics:
@@ -146,14 +144,23 @@ func (c *Controller) Config() Config {
 	return out
 }
 
-// endMove ends a Move's use of the cell cache and its filter.
+// beginMove starts a Move (or a Carry, or Overlaps): the colliders
+// Config.CollisionMask and f admit, no listener answers yet, the cell
+// cache on. endMove undoes it.
+func (c *Controller) beginMove(f *QueryFilter) {
+	c.s.setFilter(c.cfg.CollisionMask, f)
+	c.s.ignore, c.asked, c.stops = c.s.ignore[:0], c.asked[:0], c.stops[:0]
+	c.s.beginCells()
+}
+
+// endMove ends a Move's use of the cell cache, its filter and its
+// ContactCache.
 func (c *Controller) endMove() {
 	c.s.cellsOn = false
 	c.leaving = vec{}
 	c.s.setFilter(c.cfg.CollisionMask, nil)
 	c.s.ignore = c.s.ignore[:0]
-	c.cache = nil
-	c.s.near = nil
+	c.s.cache = nil
 }
 
 // groundInfo is the result of a ground probe.
@@ -598,9 +605,7 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 // own capsule, a door it is allowed through, or a layer of ghosts. The
 // filter is read during the call only.
 func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Vec3, f *QueryFilter) MoveResult {
-	c.s.setFilter(c.cfg.CollisionMask, f)
-	c.s.ignore, c.asked, c.stops = c.s.ignore[:0], c.asked[:0], c.stops[:0]
-	c.s.beginCells()
+	c.beginMove(f)
 	defer c.endMove()
 	up := c.cfg.Up
 	c.collisions = c.collisions[:0]

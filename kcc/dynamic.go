@@ -497,9 +497,7 @@ func (c *Controller) Carry(w *World, shape Capsule, pos mgl64.Vec3, ground Colli
 		c.carryF.Mask, c.carryF.Predicate = f.Mask, f.Predicate
 	}
 	c.carryF.Exclude = c.carryEx
-	c.s.setFilter(c.cfg.CollisionMask, &c.carryF)
-	c.s.ignore, c.asked, c.stops = c.s.ignore[:0], c.asked[:0], c.stops[:0]
-	c.s.beginCells()
+	c.beginMove(&c.carryF)
 	defer c.endMove()
 	if hit, ok := c.cast(w, pos, shape.Radius, shape.HalfHeight, delta); ok && hit.Fraction < 1 {
 		delta = scale(delta, hit.Fraction)
@@ -521,9 +519,7 @@ func (c *Controller) Overlaps(w *World, shape Capsule, pos mgl64.Vec3, f *QueryF
 	if w == nil || !validCapsuleP(&shape, &pos, &up) {
 		return true
 	}
-	c.s.setFilter(c.cfg.CollisionMask, f)
-	c.s.ignore, c.asked, c.stops = c.s.ignore[:0], c.asked[:0], c.stops[:0]
-	c.s.beginCells()
+	c.beginMove(f)
 	defer c.endMove()
 	if c.listener == nil {
 		return w.overlap(&c.s, shape, pos, up, 0)

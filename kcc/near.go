@@ -38,14 +38,14 @@ type nearColliders struct {
 }
 
 // topQuery returns into s.top the colliders whose box overlaps q and meets
-// f, from the character's list when s has one that covers q (filling it
+// f, from the list of the ContactCache s moves with when it covers q (filling it
 // when it is stale), else from the hierarchy.
 func (w *World) topQuery(s *scratch, q *aabb, f *sweepFilter) []int32 {
-	n := s.near
-	if n == nil || q.max[0]-q.min[0] > nearMaxExtent || q.max[1]-q.min[1] > nearMaxExtent ||
+	if s.cache == nil || q.max[0]-q.min[0] > nearMaxExtent || q.max[1]-q.min[1] > nearMaxExtent ||
 		q.max[2]-q.min[2] > nearMaxExtent {
 		return w.top.query(q, f, s.top[:0])
 	}
+	n := &s.cache.near
 	if n.world != w || n.gen != w.gen || !n.box.holds(q) {
 		for i := 0; i < 3; i++ {
 			n.box.min[i], n.box.max[i] = q.min[i]-nearMargin, q.max[i]+nearMargin

@@ -30,7 +30,9 @@ func TestNearCollidersAnswerAsHierarchy(t *testing.T) {
 	w.index()
 	var s scratch
 	s.setFilter(0, nil)
-	var near nearColliders
+	var cache ContactCache
+	near := &cache.near
+	s.cache = &cache
 	used, overflowed := 0, 0
 	for k := 0; k < 4000; k++ {
 		// A walk of query boxes from the field's edge to its middle and out.
@@ -48,7 +50,6 @@ func TestNearCollidersAnswerAsHierarchy(t *testing.T) {
 			f = sweepFilter{on: true, origin: c, inv: vec{1 / 0.4, 0, 1 / -0.3}, reach: vec{0.3, 0.9, 0.3}, w0: 0, w1: 1}
 		}
 		want := append([]int32(nil), w.top.query(&q, &f, nil)...)
-		s.near = &near
 		got := w.topQuery(&s, &q, &f)
 		if len(got) != len(want) {
 			t.Fatalf("query %d: %v from the list, %v from the hierarchy", k, got, want)

@@ -496,9 +496,10 @@ type scratch struct {
 	cells   *cellCache
 	cellsOn bool
 	noCells bool // tests: build every cell every time
-	// near is the candidate list of the character being moved by
-	// MoveCached (its ContactCache's), nil otherwise (topQuery).
-	near *nearColliders
+	// cache is the ContactCache of the character being moved by
+	// MoveCached, nil otherwise: its contacts (cached, remember) and its
+	// colliders nearby (topQuery).
+	cache *ContactCache
 }
 
 // castScratch is a cast's working state, kept between casts so a cast
