@@ -97,13 +97,7 @@ func TestContactListenerRefusesPush(t *testing.T) {
 // from both), the result is the same bits as on one.
 func TestContactListenerOneWayWallWorkers(t *testing.T) {
 	run := func(workers int) (a, b mgl64.Vec3, asked int64) {
-		w := donburi.NewWorld()
-		kw, err := prefabs.BuildLevel([]byte("[[box]]\ncenter = [0.0, -0.5, 0.0]\nhalf = [50.0, 0.5, 50.0]\n"+
-			"[[box]]\ncenter = [3.0, 1.0, 0.0]\nhalf = [0.05, 1.0, 10.0]\n"), "oneway.toml")
-		if err != nil {
-			t.Fatal(err)
-		}
-		prefabs.SetLevel(w, kw, "oneway")
+		w := worldWithLevel(t, "oneway", floor50+"[[box]]\ncenter = [3.0, 1.0, 0.0]\nhalf = [0.05, 1.0, 10.0]\n")
 		var ents []donburi.Entity
 		for i := 0; i < 8; i++ {
 			e, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{0, 0.91, float64(i) - 4}))

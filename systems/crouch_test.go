@@ -21,16 +21,11 @@ import (
 // and the contacts the listener was asked about while not sweeping.
 func crouchUnderBeam(t *testing.T, beam, collisions bool, answer kcc.ContactAction) (stood int, asked []kcc.ContactEvent) {
 	t.Helper()
-	level := "[[box]]\ncenter = [0.0, -0.5, 0.0]\nhalf = [50.0, 0.5, 50.0]\n"
+	level := floor50
 	if beam {
 		level += "[[box]]\ncenter = [2.0, 1.35, 0.0]\nhalf = [1.0, 0.15, 2.0]\n"
 	}
-	kw, err := prefabs.BuildLevel([]byte(level), "beam.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := donburi.NewWorld()
-	prefabs.SetLevel(w, kw, "beam")
+	w := worldWithLevel(t, "beam", level)
 	e, err := prefabs.Spawn(w, "hybrid_player", prefabs.At(mgl64.Vec3{0, 0.91, 0}))
 	if err != nil {
 		t.Fatal(err)

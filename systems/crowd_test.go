@@ -30,12 +30,7 @@ half = [0.25, 1.5, 9.625]
 // with CharacterCollisions and the recipe override (for example a push
 // mask), calling check after every tick; it returns the final positions.
 func crowd(t testing.TB, override string, ticks int, check func(tick int, pos []mgl64.Vec3)) []mgl64.Vec3 {
-	w := donburi.NewWorld()
-	kw, err := prefabs.BuildLevel([]byte(doorwayLevel), "doorway.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	prefabs.SetLevel(w, kw, "doorway")
+	w := worldWithLevel(t, "doorway", doorwayLevel)
 	var es []donburi.Entity
 	for i := 0; i < 50; i++ {
 		x := -2.0 - 0.8*float64(i%10)
@@ -139,9 +134,7 @@ func BenchmarkCrowd50(b *testing.B) { benchCrowd(b, "") }
 func BenchmarkCrowd50Pushing(b *testing.B) { benchCrowd(b, "[kcc]\npush_mask = 1\n") }
 
 func benchCrowd(b *testing.B, override string) {
-	w := donburi.NewWorld()
-	kw, _ := prefabs.BuildLevel([]byte(doorwayLevel), "doorway.toml")
-	prefabs.SetLevel(w, kw, "doorway")
+	w := worldWithLevel(b, "doorway", doorwayLevel)
 	var es []donburi.Entity
 	for i := 0; i < 50; i++ {
 		ent, _ := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{-2.0 - 0.8*float64(i%10), 0.91, -1.6 + 0.8*float64(i/10)}), prefabs.Override(override))

@@ -25,13 +25,8 @@ func FuzzCharactersPush(f *testing.F) {
 	f.Add([]byte{0, 10, 200, 1, 1, 60, 20, 90, 2, 1, 120, 5, 30, 1, 3}, 1.0, 70.0, uint8(60), uint8(5))
 	f.Add([]byte{10, 10, 10, 1, 1, 12, 10, 10, 1, 1}, 70.0, 7.0, uint8(90), uint8(2))
 	f.Fuzz(func(t *testing.T, layout []byte, mass0, mass1 float64, ticks, listen uint8) {
-		w := donburi.NewWorld()
-		kw, err := prefabs.BuildLevel([]byte("[[box]]\ncenter = [0.0, -0.5, 0.0]\nhalf = [20.0, 0.5, 20.0]\n"+
-			"[[box]]\ncenter = [4.0, 1.5, 0.0]\nhalf = [0.25, 1.5, 6.0]\n"), "push.toml")
-		if err != nil {
-			t.Fatal(err)
-		}
-		prefabs.SetLevel(w, kw, "push")
+		w := worldWithLevel(t, "push", "[[box]]\ncenter = [0.0, -0.5, 0.0]\nhalf = [20.0, 0.5, 20.0]\n"+
+			"[[box]]\ncenter = [4.0, 1.5, 0.0]\nhalf = [0.25, 1.5, 6.0]\n")
 		var es []donburi.Entity
 		var ps []mgl64.Vec3
 		for i := 0; i+5 <= len(layout) && len(es) < 4; i += 5 {

@@ -21,22 +21,33 @@ func pushScene(t *testing.T, a, b string, bz, wallAt float64, ticks int) (pa, pb
 	return walkerPair(t, a, b, bz, wallAt, ticks, nil, true)
 }
 
+// floor50 is a level's 100 m x 100 m floor box, its top at y = 0.
+const floor50 = "[[box]]\ncenter = [0.0, -0.5, 0.0]\nhalf = [50.0, 0.5, 50.0]\n"
+
+// worldWithLevel returns a new world whose level is built from the level
+// TOML text (named name).
+func worldWithLevel(t testing.TB, name, level string) donburi.World {
+	t.Helper()
+	kw, err := prefabs.BuildLevel([]byte(level), name+".toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := donburi.NewWorld()
+	prefabs.SetLevel(w, kw, name)
+	return w
+}
+
 // walkerPair is pushScene with a contact listener made by listen from the
 // pipeline and the two walkers (nil: none), and the overlap check only
 // when overlap is true.
 func walkerPair(t *testing.T, a, b string, bz, wallAt float64, ticks int,
 	listen func(p *systems.Pipeline, ea, eb donburi.Entity) systems.ContactListener, overlap bool) (pa, pb []mgl64.Vec3) {
 	t.Helper()
-	w := donburi.NewWorld()
-	level := "[[box]]\ncenter = [0.0, -0.5, 0.0]\nhalf = [50.0, 0.5, 50.0]\n"
+	level := floor50
 	if wallAt > 0 {
 		level += fmt.Sprintf("[[box]]\ncenter = [%v, 1.5, 0.0]\nhalf = [0.25, 1.5, 5.0]\n", wallAt+0.25)
 	}
-	kw, err := prefabs.BuildLevel([]byte(level), "push.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	prefabs.SetLevel(w, kw, "push")
+	w := worldWithLevel(t, "push", level)
 	ea, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{0, 0.91, 0}), prefabs.Override(a))
 	if err != nil {
 		t.Fatal(err)
@@ -127,12 +138,7 @@ func TestCharactersPush(t *testing.T) {
 // and its motor adds accel*dt = 40/60 m/s back: v_A = 5/8 v_A + 2/3, v_A =
 // 16/9 m/s, and the line moves at v_A/4 = 4/9 = 0.4444 m/s.
 func TestPushedCharactersPushOn(t *testing.T) {
-	w := donburi.NewWorld()
-	kw, err := prefabs.BuildLevel([]byte("[[box]]\ncenter = [0.0, -0.5, 0.0]\nhalf = [50.0, 0.5, 50.0]\n"), "line.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	prefabs.SetLevel(w, kw, "line")
+	w := worldWithLevel(t, "line", floor50)
 	var es []donburi.Entity
 	for i := 0; i < 3; i++ {
 		e, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{float64(i), 0.91, 0}), prefabs.Override("[kcc]\npush_mask = 1\n"))
