@@ -50,8 +50,7 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	}
 	// The listener has its say from the carry on: the carry's sweep and
 	// the crouch's room check are contacts of the character too.
-	listening := p.contactListener != nil && ctrl != nil
-	if listening {
+	if p.contactListener != nil && ctrl != nil {
 		p.listen(ctrl, worker, e.Entity())
 		defer p.unlisten(ctrl)
 	}
