@@ -9,35 +9,21 @@ import (
 )
 
 // CommandData is one tick of raw player input, and the persistent command
-// buffer between the game loop and the fixed-step pipeline (docs/architecture.md#fixed-step-and-the-command-buffer): a
-// game submits commands with systems.Submit at any time; edges (JumpPressed,
-// DashPressed) are OR-ed in and cleared only after a tick has consumed them,
-// so a press is never lost when a frame runs no tick and never seen twice
-// when a frame runs several.
-type CommandData struct {
-	// Forward and Strafe are the move axes in [-1, 1] (strafe +1 = right).
-	// Out-of-range values are clamped and NaN becomes 0 at the pipeline edge.
-	Forward, Strafe float64
-	// JumpPressed is the jump key's down edge; JumpHeld its level.
-	JumpPressed, JumpHeld bool
-	// Sprint, Walk and Crouch are held modifiers.
-	Sprint, Walk, Crouch bool
-	// DashPressed is the dash button's down edge (the hybrid motor's dash).
-	DashPressed bool
-	// UICaptured is true while a UI owns the keyboard (docs/motors/fps.md#ui-capture):
-	// gameplay input is ignored and the jump buffer follows the entity's
-	// JumpBufferData.CapturePolicy.
-	UICaptured bool
-	// Pending is set by systems.Submit and cleared when a tick consumes the
-	// command; it tells whether edges still wait for a tick.
-	Pending bool
-}
+// buffer between the game loop and the fixed-step pipeline
+// (docs/architecture.md#fixed-step-and-the-command-buffer): a game submits
+// commands with systems.Submit at any time; edges (JumpPressed, DashPressed)
+// are OR-ed in and cleared only after a tick has consumed them, so a press is
+// never lost when a frame runs no tick and never seen twice when a frame runs
+// several. It is motors.Command, the type the motors read through
+// motors.Context.Command: one home for a character's input. The intent stage
+// clamps its axes in place ([-1, 1], NaN to 0).
+type CommandData = motors.Command
 
-// ViewData is the view orientation in radians. Yaw 0 faces +X and grows
-// toward +Z; pitch is positive looking up.
-type ViewData struct {
-	Yaw, Pitch float64
-}
+// ViewData is the view orientation in radians (motors.View: yaw 0 faces +X
+// and grows toward +Z; pitch is positive looking up). The motors read it
+// through motors.Context.View; the intent stage keeps its angles finite in
+// place.
+type ViewData = motors.View
 
 // BodyData is a body's kinematic state in meters and m/s.
 type BodyData struct {
@@ -79,9 +65,6 @@ func (p CapturePolicy) String() string {
 // JumpBufferData is the per-entity jump timing state of the buffer stage.
 // All timers count fixed ticks.
 type JumpBufferData struct {
-	// Rules are the motor's windows at the pipeline's tick rate, refreshed
-	// by the buffer stage every tick.
-	Rules motors.JumpRules
 	// JumpState holds the timers (BufferTicks left for a buffered press,
 	// CoyoteTicks left after walking off ground without jumping,
 	// LandingGraceTicks left in the landing grace window) and this tick's
@@ -111,20 +94,18 @@ type MotorData struct {
 // KCCData is an entity's kinematic character controller profile and the
 // controller's last report.
 type KCCData struct {
-	// Controller is the (shareable) controller; nil means the KCC stage only
-	// integrates velocity without collision.
+	// Controller names the character's controller configuration
+	// (Controller.Config); nil means the KCC stage only integrates velocity
+	// without collision. The KCC stage moves every character with its own
+	// controllers of that configuration (one per worker), so characters of
+	// one recipe share one Controller.
 	Controller *kcc.Controller
-	// Settings is the configuration Controller was built with; the KCC
-	// stage reads the up axis and slope limit from it.
-	Settings kcc.Config
 	// Shape is the current capsule (it shrinks while crouched).
 	Shape kcc.Capsule
 	// StandHalfHeight is the capsule half-height when standing.
 	StandHalfHeight float64
 	// CrouchHalfHeight is the half-height when crouched; 0 disables crouch.
 	CrouchHalfHeight float64
-	// Crouched is true while the capsule is shrunk.
-	Crouched bool
 	// Gravity is the downward acceleration in m/s^2 (positive; 0 = none,
 	// as for the top-down flail cars).
 	Gravity float64
@@ -132,10 +113,13 @@ type KCCData struct {
 	JumpSpeed float64
 	// MaxFallSpeed caps the downward speed in m/s (0 = no cap).
 	MaxFallSpeed float64
-	// Grounded, GroundNormal and GroundState are the last Move's report.
-	Grounded     bool
-	GroundNormal mgl64.Vec3
-	GroundState  kcc.GroundState
+	// Stance is the last move's report that the motors read (Grounded,
+	// GroundNormal: Up when not grounded, Crouched: the capsule is
+	// shrunk), through motors.Context.Stance.
+	motors.Stance
+	// GroundState classifies the ground under the character after the
+	// last move (none, walkable ground, steep).
+	GroundState kcc.GroundState
 	// Planar2D pins the body to its spawn height and ignores vertical
 	// motion (the top-down flail game on the XZ plane).
 	Planar2D bool

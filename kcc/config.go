@@ -231,3 +231,15 @@ func (c Config) sanitized() Config {
 	}
 	return out
 }
+
+// Up returns the controller's sanitized up axis (unit length) without
+// copying the config.
+func (c *Controller) Up() mgl64.Vec3 { return c.cfg.Up }
+
+// Offset returns the controller's skin (Config.Offset, sanitized) without
+// copying the config.
+func (c *Controller) Offset() float64 { return c.cfg.Offset }
+
+// CollisionMask returns the layers the controller's moves collide with
+// (Config.CollisionMask; 0 = all) without copying the config.
+func (c *Controller) CollisionMask() uint32 { return c.cfg.CollisionMask }

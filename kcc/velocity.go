@@ -37,6 +37,17 @@ func (c *Controller) VelocityAfter(vel, desired mgl64.Vec3, res MoveResult, dt f
 		return vel
 	}
 	up := c.cfg.Up // sanitized: unit length
+	if up == (mgl64.Vec3{0, 1, 0}) {
+		x, y, z := velocityAfterYUp(vel[0], vel[1], vel[2], desired[0], desired[1], desired[2],
+			res.Translation[0], res.Translation[1], res.Translation[2], dt, res.GroundState == GroundSteep, res.Grounded)
+		return mgl64.Vec3{x, y, z}
+	}
+	return velocityAfterAlong(up, vel, desired, res, dt)
+}
+
+// velocityAfterAlong is VelocityAfter's rule for any unit up axis, on
+// vectors: the parts along up and across it.
+func velocityAfterAlong(up, vel, desired mgl64.Vec3, res MoveResult, dt float64) mgl64.Vec3 {
 	steep := res.GroundState == GroundSteep
 	const tol = 1e-9
 
@@ -58,15 +69,51 @@ func (c *Controller) VelocityAfter(vel, desired mgl64.Vec3, res MoveResult, dt f
 	case res.Grounded:
 		vUp = 0
 	case math.Abs(tUp-dUp) > tol:
-		got := tUp / dt
-		switch {
-		case vUp > 0:
-			vUp = math.Max(0, math.Min(vUp, got))
-		case vUp < 0 && !steep:
-			vUp = math.Min(0, math.Max(vUp, got))
-		case vUp < 0:
-			vUp = math.Min(0, got)
-		}
+		vUp = verticalAfter(vUp, tUp/dt, steep)
 	}
 	return vPlanar.Add(detmath.Scale(up, vUp))
+}
+
+// verticalAfter is the rule for the velocity along Up when a move was cut
+// short along it: it shrinks toward got (the actual motion over dt), never
+// grows and never changes sign; on steep ground a downward velocity becomes
+// the real slide.
+func verticalAfter(v, got float64, steep bool) float64 {
+	switch {
+	case v > 0:
+		return math.Max(0, math.Min(v, got))
+	case v < 0 && !steep:
+		return math.Min(0, math.Max(v, got))
+	case v < 0:
+		return math.Min(0, got)
+	}
+	return v
+}
+
+// velocityAfterYUp is VelocityAfter for Up = +Y on scalars: the same rule
+// with the projections onto Up written as the components they are, so a
+// zero component keeps its sign and the result is what a controller of the
+// pipeline's Y-up characters computes every tick without vector copies.
+func velocityAfterYUp(vx, vy, vz, dx, dy, dz, tx, ty, tz, dt float64, steep, grounded bool) (float64, float64, float64) {
+	const tol = 1e-9
+	// |planar(t) - planar(desired)|, the Y term being 0-0.
+	ex, ey, ez := tx-dx, 0.0, tz-dz
+	if math.Sqrt(float64(ex*ex)+float64(ey*ey)+float64(ez*ez)) > tol {
+		inv := 1 / dt
+		nx, ny, nz := float64(tx*inv), float64(0*inv), float64(tz*inv)
+		if old := math.Sqrt(float64(vx*vx) + 0*0 + float64(vz*vz)); !steep {
+			if nl := math.Sqrt(float64(nx*nx) + float64(ny*ny) + float64(nz*nz)); nl > old {
+				f := old / nl
+				nx, nz = float64(nx*f), float64(nz*f)
+			}
+		}
+		vx, vz = nx, nz
+	}
+	switch {
+	case grounded:
+		vy = 0
+	case math.Abs(ty-dy) > tol:
+		vy = verticalAfter(vy, ty/dt, steep)
+	}
+	return vx, vy, vz
 }

@@ -6,53 +6,86 @@ import (
 )
 
 // Context is what the pipeline hands a motor each tick. The pipeline owns it
-// (one per entity, reused every tick); motors read it and write Velocity.
+// (one per character, reused every tick); motors read it and write Velocity.
 //
-// Intent and Jump point at the character's own state (in the pipeline, its
-// Intent and JumpBuffer components), so each lives in one place: the
-// pipeline sets the pointers before the motor runs. A motor used outside
-// the pipeline gets both from NewContext.
+// Every part of a character's state has one home, and the context points at
+// it rather than holding a copy: in the pipeline Command, View, Stance,
+// Intent and Jump are the character's own Command, View, KCC, Intent and
+// JumpBuffer components. A motor reads them and must not write through
+// them. A motor used outside the pipeline gets all five from NewContext.
 type Context struct {
 	// Dt is the fixed tick length in seconds; TickRate is 1/Dt in Hz.
 	Dt, TickRate float64
 	// Tick counts fixed ticks since the runner started.
 	Tick uint64
 
-	// Input of this tick, already sanitized: axes in [-1, 1], angles finite.
-	Input Input
+	// Command is this tick's player command, sanitized: axes in [-1, 1]
+	// (the pipeline clamps the Command component in place). While the UI
+	// captures input it points at a copy holding only the held levels
+	// (no axes, no edges), so a motor needs no capture logic of its own.
+	Command *Command
+	// View is the view orientation; its angles are finite (the pipeline
+	// wraps them in place).
+	View *View
+	// Stance is the character controller's report of the last move: the
+	// ground under the character and whether it is crouched.
+	Stance *Stance
 
 	// Intent is the Move Intent built by the intent stage.
 	Intent *Intent
 
-	// Grounded and GroundNormal are the KCC's report from the previous tick.
-	// GroundNormal is Up when airborne.
-	Grounded     bool
-	GroundNormal mgl64.Vec3
-	// Crouched is true while the KCC stage holds the capsule crouched
-	// (crouch held, or standing up refused under a low ceiling).
-	Crouched bool
-
 	// Jump is the jump timers and the buffer stage's decision for this tick.
 	Jump *JumpState
 
-	// Velocity is the body's velocity in m/s; motors change its planar part.
+	// Velocity is the motor's working copy of the body's velocity in m/s:
+	// the motor stages change its planar part, and the pipeline hands it
+	// back to the body after them (a non-finite result is refused: the body
+	// keeps its velocity).
 	Velocity mgl64.Vec3
 }
 
-// Input is the part of a tick's player command that motors read.
-type Input struct {
+// Command is one tick of a player's input: the one type a game submits
+// (components.CommandData is this type) and motors read (Context.Command).
+type Command struct {
 	// Forward and Strafe are the move axes in [-1, 1] (strafe +1 = right).
+	// Out-of-range values are clamped and NaN becomes 0 at the start of the
+	// tick that reads them.
 	Forward, Strafe float64
-	// Yaw and Pitch are the view angles in radians. Yaw 0 faces +X and yaw
-	// grows toward +Z: forward = (cos yaw, 0, sin yaw), right = (-sin yaw, 0, cos yaw).
-	Yaw, Pitch float64
+	// JumpPressed is the jump key's down edge; JumpHeld its level.
+	JumpPressed, JumpHeld bool
+	// Sprint, Walk and Crouch are held modifiers.
+	Sprint, Walk, Crouch bool
+	// DashPressed is the dash button's down edge (the hybrid motor dashes).
+	DashPressed bool
+	// UICaptured is true while a UI owns the keyboard
+	// (docs/motors/fps.md#ui-capture): axes and edges are ignored, held
+	// levels kept, and the jump buffer follows the character's capture
+	// policy.
+	UICaptured bool
+	// Pending is set by systems.Submit and cleared when a tick consumes the
+	// command; it tells whether edges still wait for a tick.
+	Pending bool
+}
 
-	JumpPressed bool // jump went down this tick (edge)
-	JumpHeld    bool // jump is down (level)
-	Sprint      bool
-	Walk        bool
-	Crouch      bool
-	DashPressed bool // dash went down this tick (edge; the hybrid motor dashes)
+// View is a character's view orientation in radians (components.ViewData
+// is this type). Yaw 0 faces +X and grows toward +Z: forward =
+// (cos yaw, 0, sin yaw), right = (-sin yaw, 0, cos yaw); pitch is positive
+// looking up.
+type View struct {
+	Yaw, Pitch float64
+}
+
+// Stance is what the character controller reported after the last move,
+// the part motors read. In the pipeline it lives in the character's KCC
+// component (components.KCCData embeds it), written by the KCC stage.
+type Stance struct {
+	// Grounded is true while the character stands on walkable ground.
+	Grounded bool
+	// GroundNormal is the unit normal of that ground, Up when not grounded.
+	GroundNormal mgl64.Vec3
+	// Crouched is true while the capsule is crouched (crouch held, or
+	// standing up refused under a low ceiling).
+	Crouched bool
 }
 
 // Intent is the engine-owned Move Intent (docs/architecture.md#units-and-axes, docs/architecture.md#one-tick).
@@ -86,19 +119,20 @@ type JumpState struct {
 }
 
 // NewContext returns a context for a motor used outside the pipeline, with
-// its own Intent and JumpState: tick length dt (s), TickRate 1/dt, on the
-// ground normal Up (not grounded).
+// a Command, View, Stance, Intent and JumpState of its own: tick length dt
+// (s), TickRate 1/dt, not grounded, ground normal Up.
 func NewContext(dt float64) *Context {
-	c := &Context{Dt: dt, Intent: &Intent{}, Jump: &JumpState{}, GroundNormal: Up}
+	c := &Context{Dt: dt, Command: &Command{}, View: &View{}, Stance: &Stance{GroundNormal: Up},
+		Intent: &Intent{}, Jump: &JumpState{}}
 	if dt > 0 {
 		c.TickRate = 1 / dt
 	}
 	return c
 }
 
-// ViewForward returns the planar unit forward vector of the input yaw.
+// ViewForward returns the planar unit forward vector of the view's yaw.
 func (c *Context) ViewForward() mgl64.Vec3 {
-	return YawForward(c.Input.Yaw)
+	return YawForward(c.View.Yaw)
 }
 
 // PlanarSpeed returns the length of the velocity's planar (XZ) part.
@@ -114,8 +148,8 @@ func (c *Context) PlanarSpeed() float64 {
 // one), and Intent.PlanarDir on flat ground and in the air
 // (docs/architecture.md#speeds-on-slopes).
 func (c *Context) SlopePlanarDir() mgl64.Vec3 {
-	n := c.GroundNormal
-	if !c.Grounded || (n[0] == 0 && n[2] == 0) {
+	n := c.Stance.GroundNormal
+	if !c.Stance.Grounded || (n[0] == 0 && n[2] == 0) {
 		return c.Intent.PlanarDir
 	}
 	return Planar(c.Intent.Dir)

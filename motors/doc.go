@@ -6,11 +6,14 @@
 //
 //	Friction -> Accel -> Shaping
 //
-// The pipeline calls them with a *Context that already holds the tick's
-// sanitized input, the Move Intent built by the intent stage, the ground state
-// the kinematic controller reported last tick, and the jump decision of the
-// buffer stage. A stage reads the context and changes Context.Velocity (and
-// its own state and debug metrics); it may leave a stage empty.
+// The pipeline calls them with a *Context that points at the character's
+// state, each part in its one home: the tick's sanitized Command, the View,
+// the Stance the kinematic controller reported last tick (grounded, ground
+// normal, crouched), the Move Intent built by the intent stage and the jump
+// timers and decision of the buffer stage. A stage reads the context and
+// changes Context.Velocity (and its own state and debug metrics); it may
+// leave a stage empty. It never writes through the context's pointers, logs
+// or allocates.
 //
 // What a motor must not do: collision queries, stepping, plane clipping,
 // gravity or applying the jump velocity. Those belong to the KCC stage

@@ -22,7 +22,9 @@ type Motor interface {
 	IntentSpeedCap(ctx *Context) float64
 
 	// JumpRules tells the buffer stage how this motor buffers and forgives
-	// jump presses, in ticks at the given fixed tick rate (Hz).
+	// jump presses, in ticks at the given fixed tick rate (Hz). It must
+	// depend only on the motor's configuration and tickRate: the pipeline
+	// asks once per motor (again when a character's motor is replaced).
 	JumpRules(tickRate float64) JumpRules
 
 	// Friction applies ground friction or braking to ctx.Velocity.

@@ -155,7 +155,7 @@ func TestGLTFEveryMotor(t *testing.T) {
 		// Landing from 1 m up, away from everything.
 		e, _ := run(mgl64.Vec3{-4, 2.5, -8}, 0, 90, components.CommandData{})
 		k := components.KCC.Get(e)
-		stand := k.Shape.HalfHeight + k.Shape.Radius + k.Settings.Offset
+		stand := k.Shape.HalfHeight + k.Shape.Radius + k.Controller.Offset()
 		if y := components.Body.Get(e).Position[1]; !k.Grounded || math.Abs(y-stand) > 1e-6 {
 			t.Errorf("%s: landed at y %v (grounded %v), want %v", recipe, y, k.Grounded, stand)
 		}
@@ -168,13 +168,13 @@ func TestGLTFEveryMotor(t *testing.T) {
 		// 2 s of climb it is 3 m higher.
 		e, _ = run(mgl64.Vec3{6, 1.5, 6}, 0, 200, components.CommandData{})
 		k = components.KCC.Get(e)
-		if want := 3.5 + k.Shape.HalfHeight + k.Shape.Radius + k.Settings.Offset; math.Abs(components.Body.Get(e).Position[1]-want) > 0.02 || !k.Grounded {
+		if want := 3.5 + k.Shape.HalfHeight + k.Shape.Radius + k.Controller.Offset(); math.Abs(components.Body.Get(e).Position[1]-want) > 0.02 || !k.Grounded {
 			t.Errorf("%s: on the lift at y %v after 3.3 s, want %v (grounded %v)", recipe, components.Body.Get(e).Position[1], want, k.Grounded)
 		}
 		// Up the stairs: they climb toward world -Z from (-3, 0, 3).
 		e, maxY := run(mgl64.Vec3{-3, 1.5, 5}, -math.Pi/2, 240, components.CommandData{Forward: 1})
 		k = components.KCC.Get(e)
-		if want := 0.6 + k.Shape.HalfHeight + k.Shape.Radius + k.Settings.Offset; maxY < want-0.02 {
+		if want := 0.6 + k.Shape.HalfHeight + k.Shape.Radius + k.Controller.Offset(); maxY < want-0.02 {
 			t.Errorf("%s: highest centre y %v on the stairs, want the top step's %v", recipe, maxY, want)
 		}
 	}

@@ -33,8 +33,8 @@ func TestSpawnCapsuleWalker(t *testing.T) {
 	if k.Shape.Radius != 0.3 || k.Shape.HalfHeight != 0.6 || k.Gravity != 20 || k.JumpSpeed != 6 || k.Controller == nil {
 		t.Fatalf("kcc %+v", k)
 	}
-	if math.Abs(k.Settings.MaxSlopeClimbAngle-math.Pi/4) > 1e-15 || k.Settings.Autostep == nil || k.Settings.Autostep.MaxHeight != 0.35 {
-		t.Fatalf("controller settings %+v", k.Settings)
+	if math.Abs(k.Controller.Config().MaxSlopeClimbAngle-math.Pi/4) > 1e-15 || k.Controller.Config().Autostep == nil || k.Controller.Config().Autostep.MaxHeight != 0.35 {
+		t.Fatalf("controller settings %+v", k.Controller.Config())
 	}
 	m, ok := components.Motor.Get(e).Motor.(*basic.Motor)
 	if !ok || m.Config() != basic.DefaultConfig() {
@@ -62,7 +62,7 @@ func TestSpawnOverrideAndMotorsAreIndependent(t *testing.T) {
 	if ma == mb || ma.Config().MaxSpeed != 7.5 || mb.Config().MaxSpeed != 5 {
 		t.Fatalf("override leaked or motors shared: %v %v", ma.Config(), mb.Config())
 	}
-	if components.KCC.Get(w.Entry(a)).Settings.Autostep != nil {
+	if components.KCC.Get(w.Entry(a)).Controller.Config().Autostep != nil {
 		t.Fatal("step_height = 0 should disable autostep")
 	}
 }
@@ -315,7 +315,7 @@ func TestHybridPlayerBodySettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := components.KCC.Get(w.Entry(e)).Settings
+	s := components.KCC.Get(w.Entry(e)).Controller.Config()
 	if s.SnapToGround != 0.1 || math.Abs(s.MaxSlopeClimbAngle-math.Pi/4) > 1e-12 || !s.StopOnSlope || !s.StopOnCeiling {
 		t.Errorf("hybrid_player kcc: snap %v, climb %v rad, stop on slope %v, stop on ceiling %v",
 			s.SnapToGround, s.MaxSlopeClimbAngle, s.StopOnSlope, s.StopOnCeiling)
@@ -332,7 +332,7 @@ func TestFPSKCCProfileHasOneSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := components.KCC.Get(w.Entry(e)).Settings
+	s := components.KCC.Get(w.Entry(e)).Controller.Config()
 	if s.Autostep == nil || s.Autostep.MaxHeight != 0.4 || s.SnapToGround != 0.15 || math.Abs(s.MaxSlopeClimbAngle-42.5*math.Pi/180) > 1e-12 {
 		t.Fatalf("controller: step %+v snap %v slope %v", s.Autostep, s.SnapToGround, s.MaxSlopeClimbAngle)
 	}

@@ -445,7 +445,6 @@ func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 		Gravity:          r.KCC.Gravity,
 		JumpSpeed:        r.KCC.JumpSpeed,
 		MaxFallSpeed:     r.KCC.MaxFallSpeed,
-		GroundNormal:     motors.Up,
 		Planar2D:         r.KCC.Planar2D,
 		GroundCollider:   kcc.NoCollider,
 		TurnWithPlatform: r.KCC.TurnWithPlatform,
@@ -453,10 +452,10 @@ func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 		PushLayers:       r.KCC.PushLayers,
 		PushMask:         r.KCC.PushMask,
 	}
+	k.GroundNormal = motors.Up
 	k.OnLeave, _ = r.KCC.onLeave()
-	k.Settings = r.KCC.ControllerConfig()
 	if r.KCC.Collide {
-		k.Controller = kcc.NewController(k.Settings)
+		k.Controller = kcc.NewController(r.KCC.ControllerConfig())
 	}
 	components.KCC.SetValue(e, k)
 	if m != nil {

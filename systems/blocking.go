@@ -42,7 +42,7 @@ func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, ctrl *kcc.Controller, k
 		gave = p.pushAhead(e.Entity(), k, body, level, desired, self)
 	}
 	// Bound again after the pushes: a pushed character's move may use the
-	// same controller (same configuration) with its own binding. kccRefs
+	// same controller (same configuration) with its own binding. moveStep
 	// unbinds it after the move.
 	p.listen(ctrl, 0, e.Entity())
 	res = ctrl.MoveFiltered(level, k.Shape, body.Position, desired, self)

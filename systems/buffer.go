@@ -6,8 +6,9 @@ import (
 )
 
 // UpdateJumpBuffer advances one entity's jump timers by one tick and decides
-// whether a jump is requested this tick. grounded is the KCC's report from
-// the previous tick, pressed and held are the jump button's edge and level,
+// whether a jump is requested this tick. rules are the motor's windows at
+// the tick rate (Motor.JumpRules), grounded is the KCC's report from the
+// previous tick, pressed and held are the jump button's edge and level,
 // captured says the UI owns the input.
 //
 // Timer semantics, all in ticks: a press sets BufferTicks to
@@ -23,15 +24,14 @@ import (
 //
 // While captured, CaptureFreeze keeps every timer where it is and
 // CaptureExpire lets them run out; either way no jump is requested.
-func UpdateJumpBuffer(jb *components.JumpBufferData, grounded, pressed, held, captured bool) motors.JumpState {
-	updateJumpBuffer(jb, grounded, pressed, held, captured)
+func UpdateJumpBuffer(jb *components.JumpBufferData, rules motors.JumpRules, grounded, pressed, held, captured bool) motors.JumpState {
+	updateJumpBuffer(jb, &rules, grounded, pressed, held, captured)
 	return jb.JumpState
 }
 
-// updateJumpBuffer is UpdateJumpBuffer without the copy of the result. It
-// reads the rules field by field, with no copy of the Rules struct.
-func updateJumpBuffer(jb *components.JumpBufferData, grounded, pressed, held, captured bool) {
-	r := &jb.Rules
+// updateJumpBuffer is UpdateJumpBuffer without the copies of the rules and
+// the result.
+func updateJumpBuffer(jb *components.JumpBufferData, r *motors.JumpRules, grounded, pressed, held, captured bool) {
 	jb.ConsumedThisTick = false
 	freeze := captured && jb.CapturePolicy == components.CaptureFreeze
 	if !freeze {
@@ -66,14 +66,14 @@ func dec(t *int) {
 	}
 }
 
-func (p *Pipeline) bufferRefs(r *motorRefs) {
-	md := r.md
-	if md.Motor == nil {
-		return
+// bufferStep is a character's buffer stage. The motor's jump windows are
+// asked once per motor (a motor's configuration does not change; a new
+// motor is asked again).
+func (p *Pipeline) bufferStep(c *character) {
+	md := c.md
+	if !sameMotor(md.Motor, c.rulesOf) {
+		c.rules, c.rulesOf = md.Motor.JumpRules(p.rate), md.Motor
 	}
-	jb := r.jb
-	jb.Rules = md.Motor.JumpRules(p.rate)
-	cmd := r.cmd
-	ctx := &md.Ctx
-	updateJumpBuffer(jb, ctx.Grounded, ctx.Input.JumpPressed, cmd.JumpHeld, cmd.UICaptured)
+	cmd := c.cmd
+	updateJumpBuffer(c.jb, &c.rules, c.k.Grounded, md.Ctx.Command.JumpPressed, cmd.JumpHeld, cmd.UICaptured)
 }

@@ -112,8 +112,8 @@ func (p *Pipeline) CharacterOf(id kcc.ColliderID) (e donburi.Entity, ok bool) {
 		return e, false
 	}
 	i := int(p.colChar[id] - 1)
-	if i >= len(p.charRef) || p.charRef[i] == 0 || int(p.charRef[i]-1) >= len(p.kccRefList) {
+	if i >= len(p.charRef) || p.charRef[i] == 0 || int(p.charRef[i]-1) >= len(p.chars) {
 		return e, false
 	}
-	return p.kccRefList[p.charRef[i]-1].e.Entity(), true
+	return p.chars[p.charRef[i]-1].e.Entity(), true
 }

@@ -15,25 +15,25 @@ import (
 
 // controller returns worker's controller for r's configuration (set up
 // by prepareControllers).
-func (p *Pipeline) controller(r *kccRefs, worker int) *kcc.Controller {
-	return p.ctrls[worker][r.slot]
+func (p *Pipeline) controller(c *character, worker int) *kcc.Controller {
+	return p.ctrls[worker][c.slot]
 }
 
 // prepareControllers assigns each character the slot of its
 // configuration (again when its KCCData.Controller was replaced) and makes
 // sure every worker has a controller for every slot, serially, before the
 // characters move.
-func (p *Pipeline) prepareControllers(refs []kccRefs) {
-	for i := range refs {
-		p.prepareRefs(&refs[i])
+func (p *Pipeline) prepareControllers(chars []character) {
+	for i := range chars {
+		p.prepareSlot(&chars[i])
 	}
 	p.growControllers()
 }
 
-func (p *Pipeline) prepareRefs(r *kccRefs) {
-	if c := r.k.Controller; c != nil && (r.seen != c || r.slot >= len(p.ctrlCfg)) {
-		r.seen = c
-		r.slot = p.slotFor(c)
+func (p *Pipeline) prepareSlot(c *character) {
+	if ctrl := c.k.Controller; ctrl != nil && (c.seen != ctrl || c.slot >= len(p.ctrlCfg)) {
+		c.seen = ctrl
+		c.slot = p.slotFor(ctrl)
 	}
 }
 

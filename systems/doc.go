@@ -15,8 +15,12 @@
 //	rules    (empty by default: game rules)
 //	cleanup  consumed command edges cleared, deferred spawns/despawns run
 //
-// A game adds its own systems to any stage with Pipeline.Add, AddBefore and
-// AddAfter. Pipeline.Step runs exactly one fixed tick. Runner drives a
+// The characters' built-in stages run as one pass over the characters, a
+// block at a time (each character's motor stages, then the block's moves),
+// on Options.Workers goroutines, with the same bits for any number of
+// workers. A game adds its own systems to any stage with Pipeline.Add,
+// AddBefore and AddAfter; one placed among the characters' stages divides
+// the pass there, so it sees every character as the stage order says. Pipeline.Step runs exactly one fixed tick. Runner drives a
 // pipeline from a variable-rate game loop: an accumulator with a dt clamp and
 // a max-steps-per-frame clamp, so a dt spike never runs away and never eats
 // the jump buffer.

@@ -2,53 +2,73 @@ package systems
 
 import "testing"
 
-// BenchStages runs each built-in motor stage, the KCC stage, the cleanup
-// pass and a whole Step as sub-benchmarks over the pipeline's cached
-// characters, reporting ns per character: where a tick's time goes.
+// BenchStages runs each built-in motor stage, the moves, the cleanup pass
+// and a whole Step as sub-benchmarks over the pipeline's characters,
+// reporting ns per character: where a tick's time goes.
 func (p *Pipeline) BenchStages(b *testing.B) {
-	run := func(name string, f func(r *motorRefs)) {
+	p.refreshCharacters()
+	n := float64(len(p.chars))
+	perChar := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/entity")
+	}
+	run := func(name string, from, to step) {
 		b.Run(name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
-				for j := range p.motorRefs {
-					f(&p.motorRefs[j])
+				for j := range p.chars {
+					p.motorSteps(&p.chars[j], from, to)
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(p.motorRefs)), "ns/entity")
+			perChar(b)
 		})
 	}
-	run("intent", p.intentRefs)
-	run("buffer", p.bufferRefs)
-	run("friction", p.frictionRefs)
-	run("accel", p.accelRefs)
-	run("shaping", p.shapingRefs)
-	run("all", p.motorStages)
+	run("intent", stepIntent, stepIntent)
+	run("buffer", stepBuffer, stepBuffer)
+	run("friction", stepFriction, stepFriction)
+	run("accel", stepAccel, stepAccel)
+	run("shaping", stepShaping, stepShaping)
+	run("all", stepIntent, stepShaping)
 	b.Run("kcc", func(b *testing.B) {
+		p.prepareControllers(p.chars)
 		for i := 0; i < b.N; i++ {
-			for j := range p.kccRefList {
-				p.kccRefs(&p.kccRefList[j], 0)
+			for j := range p.chars {
+				p.moveStep(&p.chars[j], 0)
 			}
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(p.motorRefs)), "ns/entity")
+		perChar(b)
 	})
 	b.Run("cleanup", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			p.cleanupPass(p.world)
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(p.motorRefs)), "ns/entity")
+		perChar(b)
 	})
 	b.Run("step", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			p.Step()
 		}
-		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(p.motorRefs)), "ns/entity")
+		perChar(b)
 	})
 }
-
-// SetTwoPasses makes the pipeline run the fused motor stages and the KCC
-// stage as two passes over the characters instead of one (for tests and
-// benchmarks comparing the two).
-func (p *Pipeline) SetTwoPasses(on bool) { p.twoPasses, p.fuseKnown = on, false }
 
 // SetContactCache turns the characters' kcc.ContactCache on (the default)
 // or off (benchmarks compare the two).
 func (p *Pipeline) SetContactCache(on bool) { p.noContactCache = !on }
+
+// Plan returns the tick's plan as text, one item per line: a system's
+// stage, or a run of character steps (tests check how systems divide the
+// characters' stages).
+func (p *Pipeline) Plan() []string {
+	if !p.planned {
+		p.makePlan()
+	}
+	names := [...]string{"intent", "buffer", "friction", "accel", "shaping", "kcc"}
+	var out []string
+	for _, it := range p.plan {
+		if it.fn != nil {
+			out = append(out, "system@"+it.stage.String())
+		} else {
+			out = append(out, "run "+names[it.from]+".."+names[it.to])
+		}
+	}
+	return out
+}

@@ -60,46 +60,36 @@ func buildIntent(out *motors.Intent, forward, strafe, yaw float64, grounded bool
 	out.Mag = mag
 }
 
-// intentRefs writes the motor context and the intent component field by
-// field: SanitizeCommand and BuildIntent without whole-struct temporaries.
-func (p *Pipeline) intentRefs(r *motorRefs) {
-	md := r.md
-	if md.Motor == nil {
-		return
-	}
-	bindContext(r)
-	c := r.cmd
-	view := r.view
+// intentStep is a character's intent stage: it sanitizes the Command and
+// View in place, points the motor context at the character's components
+// and builds the Intent, without whole-struct temporaries.
+func (p *Pipeline) intentStep(c *character) {
+	md := c.md
+	cmd, view, k := c.cmd, c.view, c.k
 	view.Yaw = sanitizeAngle(view.Yaw)
 	view.Pitch = sanitizeAngle(view.Pitch)
-	k := r.k
+	cmd.Forward, cmd.Strafe = sanitizeAxis(cmd.Forward), sanitizeAxis(cmd.Strafe)
+	if cmd.UICaptured {
+		// docs/motors/fps.md#ui-capture: while the UI captures input, axes and
+		// edges are ignored; held levels are kept as they were submitted.
+		c.captured = motors.Command{JumpHeld: cmd.JumpHeld, Sprint: cmd.Sprint, Walk: cmd.Walk,
+			Crouch: cmd.Crouch, UICaptured: true, Pending: cmd.Pending}
+	}
+	if n := &k.GroundNormal; !k.Grounded || (n[0] == 0 && n[1] == 0 && n[2] == 0) {
+		// The report's normal is Up in the air (the KCC stage keeps it so;
+		// this covers a KCC component made by hand).
+		n[0], n[1], n[2] = motors.Up[0], motors.Up[1], motors.Up[2]
+	}
+	bindContext(c)
 
 	ctx := &md.Ctx
 	ctx.Dt, ctx.TickRate, ctx.Tick = p.cur.Dt, p.cur.Rate, p.cur.N
-	in := &ctx.Input
-	in.Yaw, in.Pitch = view.Yaw, view.Pitch
-	in.JumpHeld, in.Sprint, in.Walk, in.Crouch = c.JumpHeld, c.Sprint, c.Walk, c.Crouch
-	if c.UICaptured {
-		// docs/motors/fps.md#ui-capture: while the UI captures input, axes and edges are
-		// ignored; held levels are kept as they were submitted.
-		in.Forward, in.Strafe, in.JumpPressed, in.DashPressed = 0, 0, false, false
-	} else {
-		in.Forward, in.Strafe, in.JumpPressed = sanitizeAxis(c.Forward), sanitizeAxis(c.Strafe), c.JumpPressed
-		in.DashPressed = c.DashPressed
-	}
-	grounded := k.Grounded
-	ctx.Grounded = grounded
-	ctx.Crouched = k.Crouched
-	n := k.GroundNormal
-	if !grounded || (n[0] == 0 && n[1] == 0 && n[2] == 0) {
-		n = motors.Up
-	}
-	ctx.GroundNormal = n
-	ctx.Velocity = r.body.Velocity
+	copyVelocity(&ctx.Velocity, &c.body.Velocity)
 	// this tick's decision is the buffer stage's to take; the timers carry over.
 	ctx.Jump.RequestJump, ctx.Jump.JustLanded = false, false
 
-	buildIntent(ctx.Intent, in.Forward, in.Strafe, in.Yaw, grounded, n)
+	in := ctx.Command
+	buildIntent(ctx.Intent, in.Forward, in.Strafe, view.Yaw, k.Grounded, k.GroundNormal)
 	speed := 0.0
 	if ctx.Intent.Mag > 0 {
 		speedCap := md.Motor.IntentSpeedCap(ctx)
@@ -109,11 +99,4 @@ func (p *Pipeline) intentRefs(r *motorRefs) {
 		speed = float64(ctx.Intent.Mag * speedCap)
 	}
 	ctx.Intent.Speed = speed
-}
-
-// bindContext points the motor context at the character's Intent and
-// JumpBuffer components, the one home of each.
-func bindContext(r *motorRefs) {
-	ctx := &r.md.Ctx
-	ctx.Intent, ctx.Jump = &r.it.Intent, &r.jb.JumpState
 }

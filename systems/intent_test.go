@@ -93,20 +93,20 @@ func TestSanitizeCommand(t *testing.T) {
 func TestJumpBufferCapturePolicies(t *testing.T) {
 	rules := motors.JumpRules{Enabled: true, BufferTicks: 4, CoyoteTicks: 3}
 	for _, pol := range []components.CapturePolicy{components.CaptureFreeze, components.CaptureExpire} {
-		jb := &components.JumpBufferData{Rules: rules, CapturePolicy: pol}
+		jb := &components.JumpBufferData{CapturePolicy: pol}
 		// Airborne press: buffer set to 5 (4 + the press tick).
-		st := systems.UpdateJumpBuffer(jb, false, true, true, false)
+		st := systems.UpdateJumpBuffer(jb, rules, false, true, true, false)
 		if st.RequestJump || jb.BufferTicks != 5 {
 			t.Fatalf("%v: airborne press: %+v buffer %d", pol, st, jb.BufferTicks)
 		}
 		// 10 captured ticks while grounded: never a jump.
 		for i := 0; i < 10; i++ {
-			if st := systems.UpdateJumpBuffer(jb, true, false, false, true); st.RequestJump {
+			if st := systems.UpdateJumpBuffer(jb, rules, true, false, false, true); st.RequestJump {
 				t.Fatalf("%v: jump requested while the UI captured input", pol)
 			}
 		}
 		// Released: freeze kept the buffer (jump now), expire let it lapse.
-		st = systems.UpdateJumpBuffer(jb, true, false, false, false)
+		st = systems.UpdateJumpBuffer(jb, rules, true, false, false, false)
 		if want := pol == components.CaptureFreeze; st.RequestJump != want {
 			t.Fatalf("%v: after release RequestJump=%v, want %v", pol, st.RequestJump, want)
 		}

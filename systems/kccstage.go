@@ -8,7 +8,6 @@ import (
 	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/motors"
-	"github.com/yohamta/donburi"
 )
 
 // maxSpeed bounds any velocity component the KCC stage stores (m/s). It is
@@ -17,12 +16,13 @@ const maxSpeed = 1e4
 
 func finiteVec(v mgl64.Vec3) bool { return motors.FiniteVec(v) }
 
-// kccRefs is the KCC stage for one entity, on its fetched components: the
-// carry by a moving ground, the jump (consumeJump), crouch, gravity and the
-// move asked for (tickMove), the controller move with worker's controller
-// for its configuration (controllers.go), and the velocity read-back.
-func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
-	e, body, k := r.e, r.body, r.k
+// moveStep is a character's move, the KCC stage's "kcc" system: the carry
+// by a moving ground, the jump (consumeJump), crouch, gravity and the move
+// asked for (tickMove), the controller move with worker's controller for
+// its configuration (controllers.go), and the velocity read back by the
+// controller's rule (kcc.Controller.VelocityAfter).
+func (p *Pipeline) moveStep(c *character, worker int) {
+	e, body, k := c.e, c.body, c.k
 	dt := p.dt
 	// Up to the move the arithmetic is on float64 locals with element
 	// reads and writes (the hot-path convention of
@@ -42,7 +42,7 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	level := p.level
 	var ctrl *kcc.Controller
 	if k.Controller != nil {
-		ctrl = p.controller(r, worker)
+		ctrl = p.controller(c, worker)
 	}
 	var self *kcc.QueryFilter
 	if p.charCollide && k.Grounded && k.GroundCollider != kcc.NoCollider && level != nil {
@@ -54,15 +54,15 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 		p.listen(ctrl, worker, e.Entity())
 		defer p.unlisten(ctrl)
 	}
-	p.carry(ctrl, self, r.view, k, body, level)
+	p.carry(ctrl, self, c.view, k, body, level)
 
-	jumped := consumeJump(r.jb, k, &vy)
+	jumped := consumeJump(c.jb, k, &vy)
 
-	if r.cmd != nil {
-		if self == nil && p.charCollide && level != nil && k.Crouched && !r.cmd.Crouch {
+	if c.cmd != nil {
+		if self == nil && p.charCollide && level != nil && k.Crouched && !c.cmd.Crouch {
 			self = p.selfFilterOf(e, k, body, level) // standing up: its own capsule is no obstacle
 		}
-		p.updateCrouch(k, body, level, r.cmd.Crouch, ctrl, self)
+		p.updateCrouch(k, body, level, c.cmd.Crouch, ctrl, self)
 	}
 
 	var dx, dy, dz float64
@@ -90,22 +90,30 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	} else {
 		var cache *kcc.ContactCache
 		if !p.noContactCache {
-			cache = &r.contacts
+			cache = &c.contacts
 		}
 		res = ctrl.MoveCached(level, k.Shape, body.Position, desired, cache)
 	}
 	t := &res.Translation
-	tx, ty, tz := t[0], t[1], t[2]
-	if !motors.Finite3(tx, ty, tz) {
-		tx, ty, tz = 0, 0, 0
+	if !motors.Finite3(t[0], t[1], t[2]) {
+		t[0], t[1], t[2] = 0, 0, 0
 	}
+	tx, ty, tz := t[0], t[1], t[2]
 	bp[0], bp[1], bp[2] = bp[0]+tx, bp[1]+ty, bp[2]+tz
 	if k.Planar2D {
 		bp[1] = pp[1]
 	}
 
+	// The velocity the character keeps is the controller's rule. A jump
+	// consumed this tick is judged in the air: the character is grounded
+	// after it only if the rule leaves it no upward speed.
 	vx0, vz0 := vx, vz
-	vx, vy, vz = readBack(vx, vy, vz, dx, dy, dz, tx, ty, tz, dt, res.GroundState == kcc.GroundSteep, k.Planar2D)
+	grounded := res.Grounded
+	if jumped {
+		res.Grounded = false
+	}
+	v := ctrl.VelocityAfter(mgl64.Vec3{vx, vy, vz}, desired, res, dt)
+	vx, vy, vz = v[0], v[1], v[2]
 	if gave > 0 {
 		// A pushed character gave way: it does not brake the pusher as a
 		// wall would (push.go).
@@ -113,7 +121,7 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	}
 
 	k.OnWall, k.WallNormal, k.OnCeiling = res.OnWall, res.WallNormal, res.OnCeiling
-	nowGrounded := res.Grounded && !(jumped && vy > 0)
+	nowGrounded := grounded && !(jumped && vy > 0)
 	if nowGrounded {
 		vy = 0
 		n := &res.GroundNormal
@@ -135,7 +143,7 @@ func (p *Pipeline) kccRefs(r *kccRefs, worker int) {
 	} else if wasOn != kcc.NoCollider && !k.Planar2D {
 		// Left a collider (walked or jumped off): keep some of its
 		// velocity, per the OnLeave policy.
-		v := leave(k, level, wasOn, body.Position, mgl64.Vec3{vx, vy, vz})
+		v := leave(k, ctrl, level, wasOn, body.Position, mgl64.Vec3{vx, vy, vz})
 		vx, vy, vz = v[0], v[1], v[2]
 	}
 	bv[0], bv[1], bv[2] = vx, vy, vz
@@ -207,48 +215,6 @@ func tickMove(k *components.KCCData, vx, vy, vz float64, grounded bool, dt float
 	return vy, dx, dy, dz
 }
 
-// readBack derives the velocity after a move from what the
-// controller actually did. Where the controller moved the body as asked
-// (to 1e-9 m) the velocity is kept bit for bit, so open-ground motion stays
-// exactly the motor's. Where it changed the planar motion (a wall, a corner,
-// a step edge, a corridor) the planar velocity becomes the planar
-// translation over dt, but never faster than before: collisions remove speed,
-// they do not add it. The exception is steep ground, where the slide down the
-// slope is real motion and is kept. Likewise the vertical velocity shrinks to
-// the actual vertical motion when it was cut short (a ceiling, a steep slide),
-// without reversing sign.
-//
-// It works on scalars, the vector arithmetic written out operation for
-// operation (the KCC stage runs it for every character every tick).
-func readBack(vx, vy, vz, dx, dy, dz, tx, ty, tz, dt float64, steep, planar2D bool) (float64, float64, float64) {
-	const tol = 1e-9
-	// |planar(tr) - planar(desired)|, the Y term being 0-0.
-	ex, ey, ez := tx-dx, 0.0, tz-dz
-	if math.Sqrt(float64(ex*ex)+float64(ey*ey)+float64(ez*ez)) > tol {
-		inv := 1 / dt
-		nx, ny, nz := float64(tx*inv), float64(0*inv), float64(tz*inv)
-		if old := math.Sqrt(float64(vx*vx) + 0*0 + float64(vz*vz)); !steep {
-			if nl := math.Sqrt(float64(nx*nx) + float64(ny*ny) + float64(nz*nz)); nl > old {
-				f := old / nl
-				nx, nz = float64(nx*f), float64(nz*f)
-			}
-		}
-		vx, vz = nx, nz
-	}
-	if !planar2D && math.Abs(ty-dy) > tol {
-		ny := ty / dt
-		switch {
-		case vy > 0:
-			vy = math.Max(0, math.Min(vy, ny))
-		case vy < 0 && !steep:
-			vy = math.Min(0, math.Max(vy, ny))
-		case vy < 0:
-			vy = math.Min(0, ny)
-		}
-	}
-	return vx, vy, vz
-}
-
 // updateCrouch shrinks the capsule while crouch is held and stands up again
 // as soon as the taller capsule fits. The feet stay where they are, so the
 // centre moves by the change in half-height.
@@ -256,10 +222,7 @@ func (p *Pipeline) updateCrouch(k *components.KCCData, body *components.BodyData
 	if k.CrouchHalfHeight <= 0 || k.StandHalfHeight <= k.CrouchHalfHeight {
 		return
 	}
-	up := k.Settings.Up
-	if detmath.Len(up) < 1e-9 {
-		up = motors.Up
-	}
+	up := upOf(ctrl)
 	switch {
 	case want && !k.Crouched:
 		d := k.StandHalfHeight - k.CrouchHalfHeight
@@ -302,15 +265,11 @@ func clampVec(v *mgl64.Vec3, m float64) {
 	}
 }
 
-// kccStage is the state of the KCC stage: its characters' components, the
-// controllers per configuration and worker (controllers.go), the worker pool
-// (workers.go) and the characters' own capsule colliders when they block each
-// other (blocking.go).
+// kccStage is the state of the KCC stage: the controllers per
+// configuration and worker (controllers.go), the worker pool (workers.go)
+// and the characters' own capsule colliders when they block each other
+// (blocking.go).
 type kccStage struct {
-	kccQuery     *donburi.Query
-	kccCache     entityCache
-	kccRefList   []kccRefs
-	cacheKCCEach func(*donburi.Entry)
 	// level is the collision level, fetched once per tick by the KCC
 	// system.
 	level *kcc.World
@@ -326,7 +285,7 @@ type kccStage struct {
 	charSeen    []uint64         // by entity ID: last tick+1 it moved
 	selfFilter  kcc.QueryFilter
 	selfBuf     [1]kcc.ColliderID
-	// pushes (push.go): entity ID+1 by collider, kccRefList index+1 by
+	// pushes (push.go): entity ID+1 by collider, chars index+1 by
 	// entity ID, and the filter of the pushed character's move.
 	colChar     []int32
 	charRef     []int32

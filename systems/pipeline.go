@@ -18,12 +18,18 @@ import (
 //
 //   - intent: before the built-in, last tick's state and this tick's
 //     Command and View (change them here to steer); after it, the Intent.
-//   - buffer: the Intent; after the built-in, Intent.RequestJump decided.
+//   - buffer: the Intent; after the built-in, JumpBuffer.RequestJump decided.
 //   - friction, accel, shaping: Body.Velocity is the velocity the motor is
 //     working on, and the Intent component what it accelerates toward. A
 //     system here that changes either changes what the next motor stage
-//     starts from (each motor stage reads them from the components and
-//     writes the velocity back).
+//     starts from (the motor stages after it take them from the components,
+//     and those before it wrote the velocity back).
+//
+// The built-in stages of the characters (intent to shaping, and the KCC
+// stage's move) run one way: each stretch of them that no game system
+// divides runs as one pass over the characters, block by block. A game
+// system may sit at any stage; it divides the pass there and sees every
+// character as this list says.
 //   - kcc: after the built-ins, positions, velocities and the grounded state
 //     of this tick.
 //   - rope, rules: free for games (the flail game fills them).
@@ -88,25 +94,26 @@ type Options struct {
 	// gives the same result). Capsules of characters gone from the world
 	// are removed at the end of the tick. Default false.
 	CharacterCollisions bool
-	// Workers is the number of goroutines that run the motor stages (when
-	// fused) and the KCC stage (0 or 1: the calling goroutine only). The
-	// results are the same bits for any count: each character reads the
-	// level and writes its own components; it needs its own kcc.Controller
-	// (prefabs give each character one). The KCC stage stays on one
-	// goroutine with CharacterCollisions (each move changes the level for
-	// the next). Call Pipeline.Close to stop the workers. Capped at 64.
+	// Workers is the number of goroutines that run the characters' stages
+	// (0 or 1: the calling goroutine only). The results are the same bits
+	// for any count: each character reads the level and writes its own
+	// components, moved by the worker's own controllers. With
+	// CharacterCollisions the moves stay on one goroutine (each move
+	// changes the level for the next). Call Pipeline.Close to stop the
+	// workers. Capped at 64.
 	Workers int
 }
 
 // Pipeline runs the ordered stages over one donburi world. Each part owns
-// its state in its own file: the stage scheduler (the stages' systems, the
-// tick, deferred changes: scheduler.go), the motor stages (fused.go), the
-// KCC stage with its controllers, workers and character collisions
-// (kccstage.go), the living world's platforms and sensors (platforms.go)
-// and the cleanup of consumed input edges (command.go).
+// its state in its own file: the stage scheduler and the tick's plan
+// (scheduler.go), the characters and the runs of their stages
+// (characters.go), the KCC stage with its controllers, workers and
+// character collisions (kccstage.go), the living world's platforms and
+// sensors (platforms.go) and the cleanup of consumed input edges
+// (command.go).
 type Pipeline struct {
 	scheduler
-	motorStage
+	characterList
 	kccStage
 	livingStage
 	cleanupStage
@@ -125,55 +132,32 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 		scheduler: scheduler{world: w, rate: rate, dt: 1 / rate},
 		kccStage:  kccStage{charCollide: opts.CharacterCollisions, workers: min(max(opts.Workers, 1), 64)},
 	}
-	motorFilter := filter.Contains(components.Command, components.View,
-		components.Motor, components.Intent, components.JumpBuffer, components.Body, components.KCC)
-	p.motorQuery = donburi.NewQuery(motorFilter)
-	p.motorCache.filter = motorFilter
-	p.cacheMotorEach = p.cacheMotorEntry
-	kccFilter := filter.Contains(components.Body, components.KCC)
-	p.kccQuery = donburi.NewQuery(kccFilter)
-	p.kccCache.filter = kccFilter
-	p.cacheKCCEach = p.cacheKCCEntry
+	charFilter := filter.Contains(components.Body, components.KCC)
+	p.charQuery = donburi.NewQuery(charFilter)
+	p.charCache.filter = charFilter
+	p.cacheCharEach = p.cacheCharacter
 	cmdFilter := filter.Contains(components.Command)
 	p.commandQuery = donburi.NewQuery(cmdFilter)
 	p.cmdCache.filter = cmdFilter
 	p.cacheCmdEach = p.cacheCmdEntry
 
-	// The motor stages: one pass over the characters when no game system
-	// sits between them (fused.go), stage by stage otherwise
-	// (motorstages.go). Either way each stage is one function of a
-	// character's components.
-	p.addBuiltin(StageIntent, "intent", func(w donburi.World, _ Tick) {
-		if p.fusedMotorStages() {
-			if !p.onePass {
-				p.motorPass(w)
-			}
-			return
-		}
-		p.eachMotor(w, p.intentRefs)
-	})
-	p.addBuiltin(StageBuffer, "buffer", p.byStage(p.bufferRefs, false))
-	p.addBuiltin(StageFriction, "friction", p.byStage(p.frictionRefs, true))
-	p.addBuiltin(StageAccel, "accel", p.byStage(p.accelRefs, true))
-	p.addBuiltin(StageShaping, "shaping", p.byStage(p.shapingRefs, true))
-	p.occupyEach = p.occupyEntry
+	// The characters' stages (intent to shaping, and the move of the KCC
+	// stage) are steps of one character: the scheduler runs each stretch
+	// of them that no other system divides character by character
+	// (characters.go).
+	p.addStep(StageIntent, "intent", stepIntent)
+	p.addStep(StageBuffer, "buffer", stepBuffer)
+	p.addStep(StageFriction, "friction", stepFriction)
+	p.addStep(StageAccel, "accel", stepAccel)
+	p.addStep(StageShaping, "shaping", stepShaping)
 	p.isOccupiedFn = p.isOccupied
-	p.sensorEachFn = p.sensorEach
-	p.addBuiltin(StageKCC, "platforms", p.platformsStep)
-	p.addBuiltin(StageKCC, "kcc", func(w donburi.World, _ Tick) {
-		p.level = components.LevelOf(w)
-		if p.OnePass() {
-			p.characterPass(w)
-		} else {
-			p.kccPass(w)
-		}
-		p.dropGoneCharacters()
-	})
-	p.addBuiltin(StageKCC, "sensors", p.sensorsStep)
+	p.addBuiltin(StageKCC, "platforms", p.platformsStep, true)
+	p.addStep(StageKCC, "kcc", stepMove)
+	p.addBuiltin(StageKCC, "sensors", p.sensorsStep, false)
 	p.addBuiltin(StageCleanup, "cleanup", func(w donburi.World, _ Tick) {
 		p.cleanupPass(w)
 		p.runDeferred()
-	})
+	}, false)
 	return p
 }
 

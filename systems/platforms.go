@@ -37,19 +37,15 @@ func (p *Pipeline) platformsStep(w donburi.World, t Tick) {
 		}
 	}
 	if needSensors {
-		p.kccQuery.Each(w, p.occupyEach)
+		p.refreshCharacters()
+		for i := range p.chars {
+			c := &p.chars[i]
+			p.occupied = lv.World.Sensors(c.k.Shape, c.body.Position, characterLayer(c.k), p.occupied)
+		}
 	}
 	if err := lv.Movers.Apply(lv.World, t.N, t.Dt, p.isOccupiedFn); err != nil {
 		p.platformErr = err
 	}
-}
-
-// occupyEach records the sensors one character's capsule is in.
-func (p *Pipeline) occupyEntry(e *donburi.Entry) {
-	level := components.LevelOf(p.world)
-	k := components.KCC.Get(e)
-	body := components.Body.Get(e)
-	p.occupied = level.Sensors(k.Shape, body.Position, characterLayer(k), p.occupied)
 }
 
 func (p *Pipeline) isOccupied(id kcc.ColliderID) bool {
@@ -62,9 +58,13 @@ func (p *Pipeline) isOccupied(id kcc.ColliderID) bool {
 }
 
 // characterLayer is the layer a character is on for sensors: the lowest
-// bit of its collision mask (DefaultLayer when the mask is 0 or all).
+// bit of its controller's collision mask (DefaultLayer when the mask is 0
+// or all, or it has no controller).
 func characterLayer(k *components.KCCData) uint32 {
-	m := k.Settings.CollisionMask
+	m := uint32(0)
+	if k.Controller != nil {
+		m = k.Controller.CollisionMask()
+	}
 	if m == 0 || m == kcc.AllLayers {
 		return kcc.DefaultLayer
 	}
@@ -88,20 +88,12 @@ func (p *Pipeline) sensorsStep(w donburi.World, _ Tick) {
 		return
 	}
 	lv.Sensors.Begin()
-	p.kccQuery.Each(w, p.sensorEachFn)
-}
-
-func (p *Pipeline) sensorEach(e *donburi.Entry) {
-	lv := components.Level.Get(p.levelEntry())
-	k := components.KCC.Get(e)
-	body := components.Body.Get(e)
-	p.sensorBuf = lv.World.Sensors(k.Shape, body.Position, characterLayer(k), p.sensorBuf[:0])
-	lv.Sensors.Update(int(e.Entity().Id()), p.sensorBuf)
-}
-
-func (p *Pipeline) levelEntry() *donburi.Entry {
-	e, _ := components.Level.First(p.world)
-	return e
+	p.refreshCharacters()
+	for i := range p.chars {
+		c := &p.chars[i]
+		p.sensorBuf = lv.World.Sensors(c.k.Shape, c.body.Position, characterLayer(c.k), p.sensorBuf[:0])
+		lv.Sensors.Update(int(c.e.Entity().Id()), p.sensorBuf)
+	}
 }
 
 // carry moves a character standing on a moving collider with it, before
@@ -132,7 +124,7 @@ func (p *Pipeline) carry(ctrl *kcc.Controller, f *kcc.QueryFilter, view *compone
 	if ctrl != nil {
 		d, yaw = ctrl.Carry(level, k.Shape, body.Position, k.GroundCollider, f)
 	} else {
-		up := upOf(k)
+		up := motors.Up
 		feet := body.Position.Sub(detmath.Scale(up, k.Shape.HalfHeight+k.Shape.Radius))
 		d, yaw = level.Carry(k.GroundCollider, feet, up)
 	}
@@ -149,8 +141,8 @@ func (p *Pipeline) carry(ctrl *kcc.Controller, f *kcc.QueryFilter, view *compone
 }
 
 // leave applies the platform-leave policy to v when a character that
-// stood on collider g (at pos) is no longer grounded on it.
-func leave(k *components.KCCData, level *kcc.World, g kcc.ColliderID, pos, v mgl64.Vec3) mgl64.Vec3 {
+// stood on collider g (at pos), moved by ctrl, is no longer grounded on it.
+func leave(k *components.KCCData, ctrl *kcc.Controller, level *kcc.World, g kcc.ColliderID, pos, v mgl64.Vec3) mgl64.Vec3 {
 	if level == nil || g == kcc.NoCollider || k.OnLeave == components.LeaveDoNothing {
 		return v
 	}
@@ -161,7 +153,7 @@ func leave(k *components.KCCData, level *kcc.World, g kcc.ColliderID, pos, v mgl
 	case components.LeaveAddUpwardVelocity:
 		// Godot's meaning: the platform's velocity without its downward
 		// part (a jump off a descending lift keeps its full height).
-		up := upOf(k)
+		up := upOf(ctrl)
 		if d := detmath.Dot(pv, up); d < 0 {
 			pv = pv.Sub(detmath.Scale(up, d))
 		}
@@ -171,12 +163,13 @@ func leave(k *components.KCCData, level *kcc.World, g kcc.ColliderID, pos, v mgl
 	return v
 }
 
-func upOf(k *components.KCCData) mgl64.Vec3 {
-	up := k.Settings.Up
-	if detmath.Len(up) < 1e-9 {
+// upOf is ctrl's up axis (unit length: the controller sanitizes it),
+// motors.Up without a controller.
+func upOf(ctrl *kcc.Controller) mgl64.Vec3 {
+	if ctrl == nil {
 		return motors.Up
 	}
-	return up
+	return ctrl.Up()
 }
 
 // livingStage is the state of the living world's systems: the sensors
@@ -186,7 +179,5 @@ type livingStage struct {
 	occupied     []kcc.ColliderID
 	sensorBuf    []kcc.ColliderID
 	platformErr  error
-	occupyEach   func(*donburi.Entry)
-	sensorEachFn func(*donburi.Entry)
 	isOccupiedFn func(kcc.ColliderID) bool
 }

@@ -51,7 +51,8 @@ func (p *Pipeline) pushChain(a donburi.Entity, k *components.KCCData, body *comp
 	if !(l > 1e-9) || !motors.FiniteVec(d) {
 		return 0
 	}
-	hit, ok := level.Filtered(self).CastCapsule(k.Shape, body.Position, motors.Up, d, k.Settings.Offset)
+	skin := k.Controller.Offset()
+	hit, ok := level.Filtered(self).CastCapsule(k.Shape, body.Position, motors.Up, d, skin)
 	if !ok || int(hit.Collider) >= len(p.colChar) || p.colChar[hit.Collider] == 0 {
 		return 0
 	}
@@ -60,13 +61,13 @@ func (p *Pipeline) pushChain(a donburi.Entity, k *components.KCCData, body *comp
 		return 0 // the capsule of a character gone since the list was made
 	}
 	ri := p.charRef[id] - 1
-	rb := &p.kccRefList[ri]
+	rb := &p.chars[ri]
 	kb, bb := rb.k, rb.body
 	if k.PushMask&kb.PushLayers == 0 || kb.Controller == nil {
 		return 0
 	}
 	b := rb.e.Entity()
-	if !p.mayPush(a, b, &hit, p.charCol[a.Id()], k.Settings.Offset) {
+	if !p.mayPush(a, b, &hit, p.charCol[a.Id()], skin) {
 		return 0
 	}
 	// The way from A to B: the horizontal part of the contact normal,
@@ -116,8 +117,8 @@ func massOf(k *components.KCCData) float64 {
 	return components.DefaultMass
 }
 
-// noteCharacterRef records that the character with entity e is
-// kccRefList[i], for the pushes.
+// noteCharacterRef records that the character with entity e is chars[i],
+// for the pushes.
 func (p *Pipeline) noteCharacterRef(e donburi.Entity, i int) {
 	p.charRef = setByID(p.charRef, e, i)
 }

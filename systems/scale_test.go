@@ -113,13 +113,16 @@ func BenchmarkScaleWalkers10kWorkers2(b *testing.B) {
 	b.ReportMetric(tick-in, "pipeline-ms/tick")
 }
 
-// BenchmarkOnePass10k compares, in one run, 10,000 walkers on the course
-// ticked with the motor stages and the move in one pass per character (the
-// default) and in two passes (the motor pass, then the KCC pass), with 1
+// BenchmarkDividedRun10k compares, in one run, 10,000 walkers on the
+// course ticked as one run of the characters' steps (the default) and
+// divided by a game system between friction and accel (two runs), with 1
 // and 2 workers (interleaved: see interleave). It reports ms per tick for
-// each and the ratio one/two for each worker count.
-func BenchmarkOnePass10k(b *testing.B) {
-	againstDefault(b, "one", "two", func(p *systems.Pipeline) { p.SetTwoPasses(true) })
+// each and the ratio one/divided for each worker count: what a game system
+// among the motor stages costs.
+func BenchmarkDividedRun10k(b *testing.B) {
+	againstDefault(b, "one", "divided", func(p *systems.Pipeline) {
+		p.Add(systems.StageFriction, "bench.between", func(donburi.World, systems.Tick) {})
+	})
 }
 
 // BenchmarkContactCache10k compares, in one run, 10,000 walkers on the

@@ -7,14 +7,22 @@ import (
 	"github.com/yohamta/donburi"
 )
 
-// namedFunc is one system of a stage.
+// namedFunc is one system of a stage: a Func, or one of the characters'
+// steps (isStep).
 type namedFunc struct {
 	name    string
 	fn      Func
 	builtin bool // one of the pipeline's own systems
+	isStep  bool // a step of every character (step), run by the plan's runs
+	step    step
+	// beforeMotors: a built-in system that may run before the motor steps
+	// of the stretch it follows, because it reads and writes nothing they
+	// touch (the platforms move the level; the motor steps do not read it).
+	beforeMotors bool
 }
 
-// scheduler is the pipeline's clock and its stages' systems.
+// scheduler is the pipeline's clock, its stages' systems and the plan of
+// a tick made from them.
 type scheduler struct {
 	world  donburi.World
 	rate   float64
@@ -23,13 +31,12 @@ type scheduler struct {
 	cur    Tick // the tick being run
 	stages [numStages][]namedFunc
 	before [numStages]int // systems added with AddBefore, at the start of each stage
-	// fuse tells whether the motor stages may run in one pass (no game
-	// system between them); fuseKnown is false after a change of systems.
-	fuse, fuseKnown bool
-	// onePass tells whether the fused motor stages and the KCC stage run
-	// in one pass per character (known with fuse); twoPasses turns that
-	// off (tests and benchmarks compare the two).
-	onePass, twoPasses bool
+
+	// plan is what Step runs, in order: the systems, and every stretch of
+	// character steps no system divides as one run over the characters.
+	// planned is false after a change of systems.
+	plan    []planItem
+	planned bool
 
 	deferred []func(donburi.World)
 
@@ -39,17 +46,72 @@ type scheduler struct {
 	stageTime [numStages]time.Duration
 }
 
+// planItem is one thing a tick runs: a system (fn), or a run of the
+// character steps from..to over every character (fn nil). stage is the
+// stage the item belongs to (a run: the stage of its last step), motorStage
+// the stage whose time a run's motor steps count in.
+type planItem struct {
+	fn         Func
+	from, to   step
+	stage      Stage
+	motorStage Stage
+}
+
+// makePlan builds the tick's plan from the stages' systems. Consecutive
+// character steps with no other system between them become one run; a
+// system between two steps ends the run before it, and the next step
+// starts another, so every system sees the characters exactly as the
+// stage order says. With CharacterCollisions the move always starts a run
+// of its own: a move may push another character, whose motor steps must
+// have run before it.
+func (p *Pipeline) makePlan() {
+	p.plan = p.plan[:0]
+	open := false
+	var run planItem
+	flush := func() {
+		if open {
+			p.plan = append(p.plan, run)
+			open = false
+		}
+	}
+	for s := range p.stages {
+		for _, nf := range p.stages[s] {
+			switch {
+			case nf.isStep:
+				if open && nf.step == run.to+1 && !(nf.step == stepMove && p.charCollide) {
+					run.to = nf.step
+				} else {
+					flush()
+					run = planItem{from: nf.step, to: nf.step}
+					open = true
+				}
+				run.stage = Stage(s)
+				if nf.step <= stepShaping {
+					run.motorStage = Stage(s)
+				}
+			case nf.beforeMotors && open && run.to < stepMove:
+				p.plan = append(p.plan, planItem{fn: nf.fn, stage: Stage(s)})
+			default:
+				flush()
+				p.plan = append(p.plan, planItem{fn: nf.fn, stage: Stage(s)})
+			}
+		}
+	}
+	flush()
+	p.planned = true
+}
+
 // EnableTiming turns the per-stage wall-clock measurement on or off (off by
 // default: it costs two clock reads per stage). It is instrumentation for
 // profilers and HUDs and changes nothing the simulation computes.
 func (p *Pipeline) EnableTiming(on bool) { p.timing = on }
 
 // StageTime returns how long stage s took on the last tick while timing
-// was on (zero otherwise). When no game system sits between the motor
-// stages they run in one pass, counted in the intent stage; when none sits
-// between them and the KCC stage either (and CharacterCollisions is off),
-// each character's motor stages run right before its move, counted in the
-// KCC stage.
+// was on (zero otherwise). The characters' stages run together, a block of
+// characters at a time (their motor stages, then their moves), so their
+// time is split between the last motor stage of such a run (shaping when
+// no game system sits between the motor stages) and, for the moves, the
+// KCC stage, in the proportion their share of the work took.
 func (p *Pipeline) StageTime(s Stage) time.Duration {
 	if s < 0 || s >= numStages {
 		return 0
@@ -93,12 +155,18 @@ func (p *Pipeline) Add(s Stage, name string, fn Func) error {
 		return err
 	}
 	p.stages[s] = append(p.stages[s], namedFunc{name: name, fn: fn})
-	p.fuseKnown = false
+	p.planned = false
 	return nil
 }
 
-func (p *Pipeline) addBuiltin(s Stage, name string, fn Func) {
-	p.stages[s] = append(p.stages[s], namedFunc{name: name, fn: fn, builtin: true})
+// addBuiltin adds a built-in system; beforeMotors as on namedFunc.
+func (p *Pipeline) addBuiltin(s Stage, name string, fn Func, beforeMotors bool) {
+	p.stages[s] = append(p.stages[s], namedFunc{name: name, fn: fn, builtin: true, beforeMotors: beforeMotors})
+}
+
+// addStep adds the built-in system that is character step st.
+func (p *Pipeline) addStep(s Stage, name string, st step) {
+	p.stages[s] = append(p.stages[s], namedFunc{name: name, builtin: true, isStep: true, step: st})
 }
 
 // AddBefore inserts a system into stage s before the stage's built-in
@@ -115,7 +183,7 @@ func (p *Pipeline) AddBefore(s Stage, name string, fn Func) error {
 	l[i] = namedFunc{name: name, fn: fn}
 	p.stages[s] = l
 	p.before[s]++
-	p.fuseKnown = false
+	p.planned = false
 	return nil
 }
 
@@ -176,25 +244,44 @@ func (p *Pipeline) runDeferred() {
 // Step runs exactly one fixed tick through every stage.
 func (p *Pipeline) Step() {
 	p.cur = Tick{N: p.tick, Dt: p.dt, Rate: p.rate}
+	if !p.planned {
+		p.makePlan()
+	}
 	if p.timing {
 		p.stepTimed()
 		return
 	}
-	for s := range p.stages {
-		for _, nf := range p.stages[s] {
-			nf.fn(p.world, p.cur)
+	for i := range p.plan {
+		it := &p.plan[i]
+		if it.fn != nil {
+			it.fn(p.world, p.cur)
+		} else {
+			p.runSteps(it)
 		}
 	}
 	p.tick++
 }
 
 func (p *Pipeline) stepTimed() {
-	for s := range p.stages {
+	p.stageTime = [numStages]time.Duration{}
+	for i := range p.plan {
+		it := &p.plan[i]
 		t0 := time.Now()
-		for _, nf := range p.stages[s] {
-			nf.fn(p.world, p.cur)
+		if it.fn != nil {
+			it.fn(p.world, p.cur)
+			p.stageTime[it.stage] += time.Since(t0)
+			continue
 		}
-		p.stageTime[s] = time.Since(t0)
+		p.runSteps(it)
+		wall := time.Since(t0)
+		motor, move := p.takeRunTimes()
+		if motor+move > 0 {
+			m := time.Duration(float64(wall) * float64(motor) / float64(motor+move))
+			p.stageTime[it.motorStage] += m
+			p.stageTime[it.stage] += wall - m
+		} else {
+			p.stageTime[it.stage] += wall
+		}
 	}
 	p.tick++
 }

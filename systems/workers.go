@@ -5,13 +5,13 @@ import (
 	"sync/atomic"
 )
 
-// The motor and KCC stages on several goroutines (Options.Workers). Each
-// character's motor stages touch only its own components; its KCC step
-// reads the level and writes only its own components (and each worker
-// moves characters with its own kcc.Controller scratch), so while the level
-// is not modified — no CharacterCollisions — the characters can move in
+// The characters' steps on several goroutines (Options.Workers). Each
+// character's motor steps touch only its own components; its move reads
+// the level and writes only its own components (and each worker moves
+// characters with its own kcc.Controller scratch), so while the level is
+// not modified — no CharacterCollisions — the characters can run in
 // parallel, and every character's result is the same bits whichever worker
-// moves it.
+// runs it.
 //
 // The characters are handed out in chunks from a shared counter rather than
 // as one range per worker: moves cost very different amounts (flat ground
@@ -31,19 +31,10 @@ import (
 // allocates nothing.
 
 type kccJob struct {
-	n    int      // characters in the pass
-	k    int      // workers
-	kind passKind // what runs for each character
+	n        int  // characters in the pass
+	k        int  // workers
+	from, to step // the steps run for each character
 }
-
-// passKind is what a parallel pass runs for each character.
-type passKind int
-
-const (
-	passMotor     passKind = iota // the fused motor stages
-	passKCC                       // the KCC stage
-	passCharacter                 // both, back to back (characterPass)
-)
 
 // minChunk is the smallest claim: a few characters, so the shared counter
 // is not touched for every one.
@@ -81,14 +72,10 @@ func receive(ch chan struct{}) (ok bool) {
 	return ok
 }
 
-// parallel runs a pass of the given kind over the cached characters on
-// p.workers goroutines (the calling one included) and waits for all of
-// them.
-func (p *Pipeline) parallel(kind passKind) {
-	n := len(p.kccRefList)
-	if kind == passMotor {
-		n = len(p.motorRefs)
-	}
+// parallel runs the steps from..to over the characters on p.workers
+// goroutines (the calling one included) and waits for all of them.
+func (p *Pipeline) parallel(from, to step) {
+	n := len(p.chars)
 	k := p.workers
 	if p.pool == nil {
 		pool := &kccWorkers{jobs: make([]chan struct{}, k), done: make(chan struct{}, k)}
@@ -99,7 +86,7 @@ func (p *Pipeline) parallel(kind passKind) {
 		p.pool = pool
 	}
 	pool := p.pool
-	pool.job = kccJob{n: n, k: k, kind: kind}
+	pool.job = kccJob{n: n, k: k, from: from, to: to}
 	pool.next.Store(0)
 	// Each channel is empty here: its worker took the last pass's token
 	// before sending the done token this caller took.
@@ -133,18 +120,7 @@ func (p *Pipeline) runPass(pool *kccWorkers, w int) {
 		if !pool.next.CompareAndSwap(int64(lo), int64(hi)) {
 			continue
 		}
-		switch j.kind {
-		case passMotor:
-			for i := lo; i < hi; i++ {
-				p.motorStages(&p.motorRefs[i])
-			}
-		case passKCC:
-			for i := lo; i < hi; i++ {
-				p.kccRefs(&p.kccRefList[i], w)
-			}
-		default:
-			p.characterRange(lo, hi, w)
-		}
+		p.runRange(lo, hi, w, j.from, j.to)
 	}
 }
 

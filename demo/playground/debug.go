@@ -122,13 +122,17 @@ func (g *Game) drawDebug(dst *ebiten.Image, st *play.State, cam render.Camera, r
 		s, co := math.Sincos(st.View.Yaw)
 		ahead = mgl64.Vec3{co, 0, s}
 	}
-	if as := k.Settings.Autostep; as != nil && as.MaxHeight > 0 {
+	var cfg kcc.Config // no controller: no probes
+	if k.Controller != nil {
+		cfg = k.Controller.Config()
+	}
+	if as := cfg.Autostep; as != nil && as.MaxHeight > 0 {
 		base := feet.Add(ahead.Mul(r + as.MinWidth))
 		o.line(base, base.Add(up.Mul(as.MaxHeight)), 2, dbgProbe)
 		o.line(base.Add(up.Mul(as.MaxHeight)), base.Add(up.Mul(as.MaxHeight)).Sub(ahead.Mul(as.MinWidth)), 2, dbgProbe)
 	}
-	if k.Settings.SnapToGround > 0 {
-		o.line(feet, feet.Sub(up.Mul(k.Settings.SnapToGround)), 3, dbgProbe)
+	if cfg.SnapToGround > 0 {
+		o.line(feet, feet.Sub(up.Mul(cfg.SnapToGround)), 3, dbgProbe)
 	}
 	if k.OnWall {
 		o.arrow(c, k.WallNormal.Mul(0.8), dbgWall)

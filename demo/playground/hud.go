@@ -154,7 +154,7 @@ func (g *Game) drawInfo(dst *ebiten.Image, r image.Rectangle, st *play.State) {
 	lines := []string{
 		fmt.Sprintf("speed   %6.2f m/s  vy %+6.2f", st.PlanarSpeed, st.Body.Velocity[1]),
 		fmt.Sprintf("ground  %s", ground),
-		fmt.Sprintf("buffer  %d/%d ticks  coyote %d/%d", j.BufferTicks, j.Rules.BufferTicks+1, j.CoyoteTicks, j.Rules.CoyoteTicks),
+		fmt.Sprintf("buffer  %d/%d ticks  coyote %d/%d", j.BufferTicks, st.JumpRules.BufferTicks+1, j.CoyoteTicks, st.JumpRules.CoyoteTicks),
 		fmt.Sprintf("grace   %d  jumps %d", j.LandingGraceTicks, j.Consumes),
 	}
 	for _, name := range hudMetrics[st.Motor] {
@@ -176,12 +176,7 @@ func (g *Game) drawInfo(dst *ebiten.Image, r image.Rectangle, st *play.State) {
 	}
 	lines = append(lines, rate)
 	if g.f.live() {
-		first, second := "motor", "kcc"
-		if g.stageMs.onePass {
-			// The motor stages run in the KCC stage's pass (systems.Pipeline.OnePass).
-			first, second = "input", "motor+kcc"
-		}
-		lines = append(lines, fmt.Sprintf("tick us  %s %.1f %s %.1f rest %.1f", first, g.stageMs.motor, second, g.stageMs.kcc, g.stageMs.rest))
+		lines = append(lines, fmt.Sprintf("tick us  motor %.1f kcc %.1f rest %.1f", g.stageMs.motor, g.stageMs.kcc, g.stageMs.rest))
 	}
 	lines = append(lines, "tuning  "+play.TuningLabel(g.s.Tuning(), g.s.Motor()))
 	say(dst, x, y+2*lineH+4, textMain, lines...)
@@ -321,16 +316,13 @@ func (m *minimap) draw(dst *ebiten.Image, r image.Rectangle, s *play.Session, st
 }
 
 // stageTimes are the pipeline's per-stage times of the last tick, smoothed
-// over frames (microseconds): the motor stages, the KCC stage and the rest.
-// With onePass the motor stages are in the KCC stage's time and the first
-// figure is the input systems before them.
+// over frames (microseconds): the motor stages (with the game's systems
+// among them), the KCC stage and the rest.
 type stageTimes struct {
 	motor, kcc, rest float64
-	onePass          bool
 }
 
 func (t *stageTimes) add(p *systems.Pipeline) {
-	t.onePass = p.OnePass()
 	var m, k, r time.Duration
 	for _, s := range systems.Stages() {
 		switch {

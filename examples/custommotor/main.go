@@ -57,7 +57,7 @@ func (s *Skater) JumpRules(float64) motors.JumpRules {
 // Friction glides: with no input on the ground the planar speed decays as
 // v' = v / (1 + glide*dt).
 func (s *Skater) Friction(ctx *motors.Context) {
-	if ctx.Grounded && ctx.Intent.Mag == 0 {
+	if ctx.Stance.Grounded && ctx.Intent.Mag == 0 {
 		k := 1 / (1 + s.cfg.Glide*ctx.Dt)
 		ctx.Velocity[0] *= k
 		ctx.Velocity[2] *= k

@@ -211,8 +211,8 @@ func (g *Game) rulesStage(w donburi.World, _ systems.Tick) {
 			a.Bot = &FlailBot.Get(e).Bot
 		}
 		g.agents[i] = a
-		if k := components.KCC.Get(e); k.Controller != nil && k.Settings.Offset > skin {
-			skin = k.Settings.Offset
+		if k := components.KCC.Get(e); k.Controller != nil && k.Controller.Offset() > skin {
+			skin = k.Controller.Offset()
 		}
 	}
 	// the contact rules keep pushed cars a KCC skin off the walls.

@@ -14,7 +14,7 @@ func benchCtx(b *testing.B, grounded bool) (*Motor, *motors.Context) {
 	m := newMotor(b, func(c *Config) { c.AirResistance = 0.5 })
 	ctx := ctxFor(m, grounded, mgl64.Vec3{12, 0, 0}, -0.55, 1, 1)
 	ctx.Jump.LandingGraceTicks = 1
-	ctx.Input.JumpHeld = true
+	ctx.Command.JumpHeld = true
 	return m, ctx
 }
 

@@ -58,7 +58,7 @@ func ExampleMotor() {
 	yaw := -35 * 3.141592653589793 / 180 // velocity (+X) sits 35° left of the view
 	ctx := motors.NewContext(1.0 / 60)   // airborne, ground normal Up
 	ctx.Velocity = mgl64.Vec3{12, 0, 0}
-	ctx.Input.Yaw, ctx.Input.Strafe = yaw, 1
+	ctx.View.Yaw, ctx.Command.Strafe = yaw, 1
 	ctx.Intent.PlanarDir = motors.YawRight(yaw)
 	ctx.Intent.Dir, ctx.Intent.Mag = ctx.Intent.PlanarDir, 1
 	ctx.Intent.Speed = m.IntentSpeedCap(ctx)

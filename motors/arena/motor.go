@@ -90,7 +90,7 @@ func (mo *Motor) Kind() string { return Kind }
 // IntentSpeedCap is max_speed_ground when grounded and max_speed_air in the
 // air. The Golden Angle gain scales the air cap later, in Accel.
 func (mo *Motor) IntentSpeedCap(ctx *motors.Context) float64 {
-	if ctx.Grounded {
+	if ctx.Stance.Grounded {
 		return mo.cfg.MaxSpeedGround
 	}
 	return mo.cfg.MaxSpeedAir
@@ -146,7 +146,7 @@ func (mo *Motor) Friction(ctx *motors.Context) {
 		return
 	}
 	c := &mo.cfg
-	if !ctx.Grounded {
+	if !ctx.Stance.Grounded {
 		p := motors.Planar(ctx.Velocity)
 		s := AirResistanceScale(detmath.Hypot(p[0], p[2]), c.AirResistance, c.AirResistanceSpeedScale, dt)
 		if s < 1 {
@@ -183,12 +183,12 @@ func (mo *Motor) FrictionMultiplier(ctx *motors.Context) float64 {
 		if j.RequestJump {
 			return 0
 		}
-		if j.LandingGraceTicks > 0 && (ctx.Input.JumpHeld || j.BufferTicks > 0) {
+		if j.LandingGraceTicks > 0 && (ctx.Command.JumpHeld || j.BufferTicks > 0) {
 			_, q := mo.quality(ctx)
 			return motors.Lerp(c.LandingFrictionScale, c.LandingFrictionScaleBestAngle, q)
 		}
 	case ModeHard:
-		if j.RequestJump || ctx.Input.JumpHeld || j.BufferTicks > 0 {
+		if j.RequestJump || ctx.Command.JumpHeld || j.BufferTicks > 0 {
 			return 0
 		}
 	}
@@ -215,7 +215,7 @@ func (mo *Motor) Accel(ctx *motors.Context) {
 	if !(wish > 0) || wish > MaxAxisSpeed {
 		return
 	}
-	if ctx.Grounded {
+	if ctx.Stance.Grounded {
 		dir := ctx.Intent.Dir
 		if !motors.FiniteVec(dir) {
 			return
@@ -250,7 +250,7 @@ func (mo *Motor) Shaping(ctx *motors.Context) {
 	sanitizeVelocity(ctx)
 	mo.m.ShapingAngle = 0
 	c := &mo.cfg
-	if !ok || ctx.Grounded || !(c.ShapingStrength > 0) || !(mo.maxShapingAngle > 0) {
+	if !ok || ctx.Stance.Grounded || !(c.ShapingStrength > 0) || !(mo.maxShapingAngle > 0) {
 		return
 	}
 	mag := motors.Clamp01(ctx.Intent.Mag)
@@ -279,12 +279,12 @@ func (mo *Motor) Shaping(ctx *motors.Context) {
 // quality returns theta (planar velocity vs view forward) and q.
 func (mo *Motor) quality(ctx *motors.Context) (theta, q float64) {
 	v := ctx.Velocity
-	if !(math.Abs(v[0])+math.Abs(v[2]) > 1e-9) || !motors.Finite(ctx.Input.Yaw) {
+	if !(math.Abs(v[0])+math.Abs(v[2]) > 1e-9) || !motors.Finite(ctx.View.Yaw) {
 		return 0, 0
 	}
 	// Unsigned planar angle between v and forward (cos yaw, sin yaw):
 	// atan2(|cross|, dot), one transcendental call and exact near 0 and π.
-	sy, cy := detmath.Sincos(ctx.Input.Yaw)
+	sy, cy := detmath.Sincos(ctx.View.Yaw)
 	theta = detmath.Atan2(math.Abs(float64(v[0]*sy)-float64(v[2]*cy)), float64(v[0]*cy)+float64(v[2]*sy))
 	return theta, Quality(theta, mo.thetaTarget, mo.cfg.QualitySmoothstep)
 }
@@ -320,7 +320,7 @@ func sanitizeVelocity(ctx *motors.Context) {
 // the result, which stays in the plane, is stored back as its planar part.
 func surfaceVelocity(ctx *motors.Context) mgl64.Vec3 {
 	v := motors.Planar(ctx.Velocity)
-	n := ctx.GroundNormal
+	n := ctx.Stance.GroundNormal
 	if !motors.FiniteVec(n) || !(n[1] > 1e-3) {
 		return v
 	}

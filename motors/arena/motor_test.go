@@ -27,8 +27,18 @@ func newMotor(t testing.TB, edit func(*Config)) *Motor {
 // intent2 = forward2*fwd + right2*strafe, mag = clamp(|intent2|, 0, 1),
 // dir = normalize(intent2), speed = mag * IntentSpeedCap.
 func ctxFor(m *Motor, grounded bool, v mgl64.Vec3, yaw, fwd, strafe float64) *motors.Context {
-	ctx := &motors.Context{Dt: dt60, TickRate: 60, Grounded: grounded, GroundNormal: motors.Up, Velocity: v, Intent: &motors.Intent{}, Jump: &motors.JumpState{}}
-	ctx.Input.Yaw, ctx.Input.Forward, ctx.Input.Strafe = yaw, fwd, strafe
+	ctx := func() *motors.Context {
+		c := motors.NewContext(0)
+		c.Dt = dt60
+		c.TickRate = 60
+		c.Stance.Grounded = grounded
+		c.Stance.GroundNormal = motors.Up
+		c.Velocity = v
+		c.Intent = &motors.Intent{}
+		c.Jump = &motors.JumpState{}
+		return c
+	}()
+	ctx.View.Yaw, ctx.Command.Forward, ctx.Command.Strafe = yaw, fwd, strafe
 	i2 := motors.YawForward(yaw).Mul(fwd).Add(motors.YawRight(yaw).Mul(strafe))
 	ctx.Intent.Mag = motors.Clamp01(i2.Len())
 	ctx.Intent.PlanarDir = motors.NormalizeOrZero(i2)
@@ -42,10 +52,21 @@ func TestKindCapsAndJumpRules(t *testing.T) {
 	if m.Kind() != "arena" {
 		t.Fatal(m.Kind())
 	}
-	if got := m.IntentSpeedCap(&motors.Context{Grounded: true, Intent: &motors.Intent{}, Jump: &motors.JumpState{}}); got != 8 {
+	if got := m.IntentSpeedCap(func() *motors.Context {
+		c := motors.NewContext(0)
+		c.Stance.Grounded = true
+		c.Intent = &motors.Intent{}
+		c.Jump = &motors.JumpState{}
+		return c
+	}()); got != 8 {
 		t.Errorf("ground cap %v", got)
 	}
-	if got := m.IntentSpeedCap(&motors.Context{Intent: &motors.Intent{}, Jump: &motors.JumpState{}}); got != 7 {
+	if got := m.IntentSpeedCap(func() *motors.Context {
+		c := motors.NewContext(0)
+		c.Intent = &motors.Intent{}
+		c.Jump = &motors.JumpState{}
+		return c
+	}()); got != 7 {
 		t.Errorf("air cap %v", got)
 	}
 	r := m.JumpRules(60)
@@ -70,7 +91,7 @@ func TestGroundFrictionStage(t *testing.T) {
 	a := 20 * math.Pi / 180
 	n := mgl64.Vec3{-math.Sin(a), math.Cos(a), 0}
 	ctx = ctxFor(m, true, mgl64.Vec3{6 * math.Cos(a), 0, 0}, 0, 0, 0)
-	ctx.GroundNormal = n
+	ctx.Stance.GroundNormal = n
 	m.Friction(ctx)
 	if !near(ctx.Velocity[0], 5.4*math.Cos(a), 1e-12) || ctx.Velocity[1] != 0 || ctx.Velocity[2] != 0 {
 		t.Fatalf("slope friction: %v", ctx.Velocity)
@@ -114,7 +135,7 @@ func TestFrictionlessJumpModes(t *testing.T) {
 		for _, tc := range cases {
 			ctx := ctxFor(m, true, mgl64.Vec3{8, 0, 0}, 0, 0, 0)
 			*ctx.Jump = motors.JumpState{RequestJump: tc.request, BufferTicks: tc.buffer, LandingGraceTicks: tc.grace}
-			ctx.Input.JumpHeld = tc.held
+			ctx.Command.JumpHeld = tc.held
 			want := map[FrictionlessJumpMode]float64{ModeNone: tc.none, ModeSoft: tc.soft, ModeHard: tc.hard}[mode]
 			m.Friction(ctx)
 			// Expected speed from the friction rule with friction*want: 8*(1 - 6*want/60).
@@ -147,7 +168,7 @@ func TestSoftGraceGoldenAngleCoupling(t *testing.T) {
 		// View yaw 0 (+X); velocity rotated by theta toward +Z.
 		ctx := ctxFor(m, true, mgl64.Vec3{8 * math.Cos(th), 0, 8 * math.Sin(th)}, 0, 0, 0)
 		*ctx.Jump = motors.JumpState{LandingGraceTicks: 2}
-		ctx.Input.JumpHeld = true
+		ctx.Command.JumpHeld = true
 		if got := m.FrictionMultiplier(ctx); !near(got, tc.want, 1e-12) {
 			t.Errorf("theta %v° best %v: scale %v, want %v", tc.thetaDeg, tc.best, got, tc.want)
 		}
@@ -175,7 +196,7 @@ func TestGroundAccelStage(t *testing.T) {
 	n := mgl64.Vec3{-math.Sin(a), math.Cos(a), 0}
 	for _, tc := range []struct{ v0, want float64 }{{0, 14.0 / 60 * 8 * math.Cos(a)}, {8 * math.Cos(a), 8 * math.Cos(a)}} {
 		ctx = ctxFor(m, true, mgl64.Vec3{tc.v0, 0, 0}, 0, 1, 0)
-		ctx.GroundNormal = n
+		ctx.Stance.GroundNormal = n
 		ctx.Intent.Dir = mgl64.Vec3{math.Cos(a), math.Sin(a), 0}
 		m.Accel(ctx)
 		if !near(ctx.Velocity[0], tc.want, 1e-12) || ctx.Velocity[1] != 0 {
@@ -340,11 +361,11 @@ func TestBadInputNeverProducesNaN(t *testing.T) {
 				for _, grounded := range []bool{false, true} {
 					ctx := ctxFor(m, grounded, v, 0.3, 1, 1)
 					ctx.Dt = d
-					ctx.GroundNormal = mgl64.Vec3{nan, 0, 0}
-					ctx.Input.Yaw = []float64{nan, inf, 1e12, 0.3}[int(d*7)&3]
+					ctx.Stance.GroundNormal = mgl64.Vec3{nan, 0, 0}
+					ctx.View.Yaw = []float64{nan, inf, 1e12, 0.3}[int(d*7)&3]
 					ctx.Intent.Speed = []float64{nan, inf, 1e12, 8}[int(d)&3]
 					ctx.Intent.Dir = mgl64.Vec3{nan, 0, 0}
-					ctx.Input.JumpHeld = true
+					ctx.Command.JumpHeld = true
 					for k := 0; k < 3; k++ {
 						m.Friction(ctx)
 						m.Accel(ctx)
@@ -369,7 +390,7 @@ func TestStagesDoNotAllocate(t *testing.T) {
 	m := newMotor(t, nil)
 	ctx := ctxFor(m, false, mgl64.Vec3{12, 0, 0}, -0.6, 1, 1)
 	allocs := testing.AllocsPerRun(200, func() {
-		ctx.Grounded = !ctx.Grounded
+		ctx.Stance.Grounded = !ctx.Stance.Grounded
 		m.Friction(ctx)
 		m.Accel(ctx)
 		m.Shaping(ctx)
@@ -395,8 +416,8 @@ func FuzzStages(f *testing.F) {
 		})
 		ctx := ctxFor(m, grounded, mgl64.Vec3{vx, vy, vz}, yaw, motors.Clamp01(math.Abs(fwd)), motors.Clamp01(math.Abs(strafe)))
 		ctx.Dt = d
-		ctx.GroundNormal = mgl64.Vec3{nx, ny, nz}
-		ctx.Input.JumpHeld = held
+		ctx.Stance.GroundNormal = mgl64.Vec3{nx, ny, nz}
+		ctx.Command.JumpHeld = held
 		*ctx.Jump = motors.JumpState{RequestJump: request, BufferTicks: buffer, LandingGraceTicks: grace}
 		finiteIn := motors.FiniteVec(ctx.Velocity) && math.Abs(vx) <= MaxAxisSpeed && math.Abs(vy) <= MaxAxisSpeed && math.Abs(vz) <= MaxAxisSpeed
 

@@ -101,7 +101,7 @@ func (m *Motor) Friction(*motors.Context) {}
 // ground is Intent.Speed.
 func (m *Motor) Accel(ctx *motors.Context) {
 	a := m.cfg.Accel
-	if !ctx.Grounded {
+	if !ctx.Stance.Grounded {
 		a = m.cfg.AirAccel
 	}
 	// d = PlanarDir*Speed - planar(v), clamped to accel*dt, on float64

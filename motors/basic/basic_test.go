@@ -32,8 +32,14 @@ func TestLoadRejectsUnknownAndOutOfRange(t *testing.T) {
 // after ceil(5/(40/60)) = 8 ticks and never exceeded.
 func TestAccelReachesCapInPredictedTicks(t *testing.T) {
 	m, _ := New(DefaultConfig())
-	ctx := &motors.Context{Dt: 1.0 / 60, Grounded: true,
-		Intent: &motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}, Jump: &motors.JumpState{}}
+	ctx := func() *motors.Context {
+		c := motors.NewContext(0)
+		c.Dt = 1.0 / 60
+		c.Stance.Grounded = true
+		c.Intent = &motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}
+		c.Jump = &motors.JumpState{}
+		return c
+	}()
 	ticks := 0
 	for ctx.PlanarSpeed() < 5-1e-12 {
 		m.Accel(ctx)
@@ -53,8 +59,14 @@ func TestAccelReachesCapInPredictedTicks(t *testing.T) {
 
 func BenchmarkAccel(b *testing.B) {
 	m, _ := New(DefaultConfig())
-	ctx := &motors.Context{Dt: 1.0 / 60, Grounded: true,
-		Intent: &motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}, Jump: &motors.JumpState{}}
+	ctx := func() *motors.Context {
+		c := motors.NewContext(0)
+		c.Dt = 1.0 / 60
+		c.Stance.Grounded = true
+		c.Intent = &motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}
+		c.Jump = &motors.JumpState{}
+		return c
+	}()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		m.Accel(ctx)

@@ -15,7 +15,7 @@ func ExampleMotor() {
 		panic(err)
 	}
 	ctx := motors.NewContext(1.0 / 60)
-	ctx.Grounded = true
+	ctx.Stance.Grounded = true
 	for tick := 1; tick <= 8; tick++ {
 		*ctx.Intent = motors.Intent{Dir: motors.YawForward(0), PlanarDir: motors.YawForward(0), Mag: 1}
 		ctx.Intent.Speed = m.IntentSpeedCap(ctx)

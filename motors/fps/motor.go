@@ -73,11 +73,11 @@ func (c Config) SpeedCap(sprint, walk, crouch bool) float64 {
 }
 
 // IntentSpeedCap returns SpeedCap for this tick's buttons and the capsule's
-// crouched state (ctx.Crouched): the cap stays at CrouchSpeed while standing
+// crouched state (ctx.Stance.Crouched): the cap stays at CrouchSpeed while standing
 // up is refused under a low ceiling, even with the crouch key released.
 func (m *Motor) IntentSpeedCap(ctx *motors.Context) float64 {
-	m.crouched = ctx.Crouched
-	m.speedCap = m.cfg.SpeedCap(ctx.Input.Sprint, ctx.Input.Walk, ctx.Input.Crouch || ctx.Crouched)
+	m.crouched = ctx.Stance.Crouched
+	m.speedCap = m.cfg.SpeedCap(ctx.Command.Sprint, ctx.Command.Walk, ctx.Command.Crouch || ctx.Stance.Crouched)
 	return m.speedCap
 }
 
@@ -101,7 +101,7 @@ func (m *Motor) KCCProfile() (maxSlopeDeg, stepHeight, groundSnap float64) {
 // Motor).
 func (m *Motor) Friction(ctx *motors.Context) {
 	m.frictionDrop, m.accelDV, m.airSteer = 0, 0, 0
-	if !ctx.Grounded || ctx.Intent.Mag > 0 || ctx.Jump.RequestJump {
+	if !ctx.Stance.Grounded || ctx.Intent.Mag > 0 || ctx.Jump.RequestJump {
 		return
 	}
 	vp := motors.Planar(ctx.Velocity)
@@ -125,7 +125,7 @@ func (m *Motor) Accel(ctx *motors.Context) {
 		return
 	}
 	vp := motors.Planar(ctx.Velocity)
-	if ctx.Grounded {
+	if ctx.Stance.Grounded {
 		target := detmath.Scale(motors.Planar(ctx.Intent.Dir), ctx.Intent.Speed)
 		dv := clampLen(target.Sub(vp), float64(m.cfg.GroundAccel*ctx.Dt))
 		m.accelDV = detmath.Len(dv)

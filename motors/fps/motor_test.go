@@ -30,8 +30,19 @@ func newMotor(t testing.TB) *Motor {
 // groundCtx is a grounded tick on flat ground with a forward (+X) intent of
 // magnitude mag and the speed the motor's cap gives it, as the intent stage
 // builds it.
-func groundCtx(m *Motor, v mgl64.Vec3, mag float64, in motors.Input) *motors.Context {
-	ctx := &motors.Context{Dt: dt, TickRate: 60, Grounded: true, GroundNormal: motors.Up, Velocity: v, Input: in, Intent: &motors.Intent{}, Jump: &motors.JumpState{}}
+func groundCtx(m *Motor, v mgl64.Vec3, mag float64, in motors.Command) *motors.Context {
+	ctx := func() *motors.Context {
+		c := motors.NewContext(0)
+		c.Dt = dt
+		c.TickRate = 60
+		c.Stance.Grounded = true
+		c.Stance.GroundNormal = motors.Up
+		c.Velocity = v
+		*c.Command = in
+		c.Intent = &motors.Intent{}
+		c.Jump = &motors.JumpState{}
+		return c
+	}()
 	if mag > 0 {
 		*ctx.Intent = motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: mag}
 		ctx.Intent.Speed = mag * m.IntentSpeedCap(ctx)
@@ -50,8 +61,8 @@ func step(m *Motor, ctx *motors.Context) {
 func runTicks(m *Motor, n int) mgl64.Vec3 {
 	v := mgl64.Vec3{}
 	for i := 0; i < n; i++ {
-		ctx := groundCtx(m, v, 1, motors.Input{Sprint: i%3 == 0})
-		ctx.Grounded = i%2 == 0
+		ctx := groundCtx(m, v, 1, motors.Command{Sprint: i%3 == 0})
+		ctx.Stance.Grounded = i%2 == 0
 		step(m, ctx)
 		v = ctx.Velocity
 		if !motors.FiniteVec(v) {
@@ -79,7 +90,14 @@ func TestSpeedCapModifiers(t *testing.T) {
 		}
 	}
 	m := newMotor(t)
-	if got := m.IntentSpeedCap(&motors.Context{Crouched: true, Input: motors.Input{Sprint: true}, Intent: &motors.Intent{}, Jump: &motors.JumpState{}}); got != c.CrouchSpeed {
+	if got := m.IntentSpeedCap(func() *motors.Context {
+		c := motors.NewContext(0)
+		c.Stance.Crouched = true
+		c.Command.Sprint = true
+		c.Intent = &motors.Intent{}
+		c.Jump = &motors.JumpState{}
+		return c
+	}()); got != c.CrouchSpeed {
 		t.Errorf("crouched capsule with sprint held: cap %v, want crouch speed %v", got, c.CrouchSpeed)
 	}
 }
@@ -93,7 +111,7 @@ func TestGroundAccelReachesWalkSpeedAtTheConfiguredRate(t *testing.T) {
 	c := m.Config()
 	v := mgl64.Vec3{}
 	for n := 1; n <= 12; n++ {
-		ctx := groundCtx(m, v, 1, motors.Input{})
+		ctx := groundCtx(m, v, 1, motors.Command{})
 		step(m, ctx)
 		v = ctx.Velocity
 		want := math.Min(c.WalkSpeed, float64(n)*c.GroundAccel*dt)
@@ -132,7 +150,7 @@ func TestFrictionStopMatchesClosedForm(t *testing.T) {
 	v := mgl64.Vec3{c.WalkSpeed, 0, 0}
 	ticks, dist := 0, 0.0
 	for v.Len() > 0 && ticks < 100 {
-		ctx := groundCtx(m, v, 0, motors.Input{})
+		ctx := groundCtx(m, v, 0, motors.Command{})
 		step(m, ctx)
 		v = ctx.Velocity
 		dist += v.Len() * dt
@@ -146,14 +164,14 @@ func TestFrictionStopMatchesClosedForm(t *testing.T) {
 func TestFrictionSkippedWithInputInAirAndOnJumpTick(t *testing.T) {
 	m := newMotor(t)
 	v := mgl64.Vec3{3, 0, 0}
-	ctx := groundCtx(m, v, 0, motors.Input{})
+	ctx := groundCtx(m, v, 0, motors.Command{})
 	ctx.Jump.RequestJump = true
 	m.Friction(ctx)
 	if ctx.Velocity != v {
 		t.Fatalf("friction on the jump tick: %v", ctx.Velocity)
 	}
-	ctx = groundCtx(m, v, 0, motors.Input{})
-	ctx.Grounded = false
+	ctx = groundCtx(m, v, 0, motors.Command{})
+	ctx.Stance.Grounded = false
 	step(m, ctx)
 	if ctx.Velocity != v {
 		t.Fatalf("air without input must keep momentum: %v", ctx.Velocity)
@@ -168,8 +186,15 @@ func TestAirControlScalesOnlySteering(t *testing.T) {
 	m := newMotor(t)
 	c := m.Config()
 	v := mgl64.Vec3{3, -2, 0}
-	ctx := &motors.Context{Dt: dt, Velocity: v, GroundNormal: motors.Up,
-		Intent: &motors.Intent{Dir: mgl64.Vec3{0, 0, 1}, PlanarDir: mgl64.Vec3{0, 0, 1}, Mag: 1}, Jump: &motors.JumpState{}}
+	ctx := func() *motors.Context {
+		c := motors.NewContext(0)
+		c.Dt = dt
+		c.Velocity = v
+		c.Stance.GroundNormal = motors.Up
+		c.Intent = &motors.Intent{Dir: mgl64.Vec3{0, 0, 1}, PlanarDir: mgl64.Vec3{0, 0, 1}, Mag: 1}
+		c.Jump = &motors.JumpState{}
+		return c
+	}()
 	ctx.Intent.Speed = m.IntentSpeedCap(ctx)
 	step(m, ctx)
 	raw := mgl64.Vec3{-3, 0, 3.5}
@@ -179,7 +204,13 @@ func TestAirControlScalesOnlySteering(t *testing.T) {
 		t.Fatalf("air step %v, want %v (vertical untouched)", ctx.Velocity, want)
 	}
 	// From rest every change is "along": full air accel.
-	ctx = &motors.Context{Dt: dt, Intent: ctx.Intent, Jump: &motors.JumpState{}}
+	ctx = func() *motors.Context {
+		c := motors.NewContext(0)
+		c.Dt = dt
+		c.Intent = ctx.Intent
+		c.Jump = &motors.JumpState{}
+		return c
+	}()
 	step(m, ctx)
 	if math.Abs(ctx.Velocity.Len()-c.AirAccel*dt) > 1e-12 {
 		t.Fatalf("air accel from rest %v, want %v", ctx.Velocity.Len(), c.AirAccel*dt)
@@ -198,8 +229,16 @@ func TestGroundAccelOnSlopeGivesWalkSpeedAlongTheSurface(t *testing.T) {
 	dir := mgl64.Vec3{math.Cos(a), math.Sin(a), 0}
 	v := mgl64.Vec3{}
 	for i := 0; i < 20; i++ {
-		ctx := &motors.Context{Dt: dt, Grounded: true, GroundNormal: n, Velocity: v,
-			Intent: &motors.Intent{Dir: dir, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1}, Jump: &motors.JumpState{}}
+		ctx := func() *motors.Context {
+			c := motors.NewContext(0)
+			c.Dt = dt
+			c.Stance.Grounded = true
+			c.Stance.GroundNormal = n
+			c.Velocity = v
+			c.Intent = &motors.Intent{Dir: dir, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1}
+			c.Jump = &motors.JumpState{}
+			return c
+		}()
 		ctx.Intent.Speed = m.IntentSpeedCap(ctx)
 		step(m, ctx)
 		v = ctx.Velocity
@@ -217,14 +256,28 @@ func TestBadNumbersNeverReachTheVelocity(t *testing.T) {
 	bad := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 1e9, -1e300}
 	for _, b := range bad {
 		for _, grounded := range []bool{true, false} {
-			ctx := &motors.Context{Dt: dt, Grounded: grounded, Velocity: mgl64.Vec3{b, b, 0},
-				Intent: &motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 3}, Jump: &motors.JumpState{}}
+			ctx := func() *motors.Context {
+				c := motors.NewContext(0)
+				c.Dt = dt
+				c.Stance.Grounded = grounded
+				c.Velocity = mgl64.Vec3{b, b, 0}
+				c.Intent = &motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 3}
+				c.Jump = &motors.JumpState{}
+				return c
+			}()
 			step(m, ctx)
 			if !motors.FiniteVec(ctx.Velocity) {
 				t.Fatalf("velocity %v from input %v grounded=%v", ctx.Velocity, b, grounded)
 			}
-			ctx = &motors.Context{Dt: b, Grounded: grounded, Velocity: mgl64.Vec3{1, 0, 0},
-				Intent: &motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 3}, Jump: &motors.JumpState{}}
+			ctx = func() *motors.Context {
+				c := motors.NewContext(0)
+				c.Dt = b
+				c.Stance.Grounded = grounded
+				c.Velocity = mgl64.Vec3{1, 0, 0}
+				c.Intent = &motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 3}
+				c.Jump = &motors.JumpState{}
+				return c
+			}()
 			step(m, ctx)
 			if !motors.FiniteVec(ctx.Velocity) {
 				t.Fatalf("velocity %v from dt %v", ctx.Velocity, b)
@@ -238,7 +291,7 @@ func TestBadNumbersNeverReachTheVelocity(t *testing.T) {
 
 func TestMetrics(t *testing.T) {
 	m := newMotor(t)
-	ctx := groundCtx(m, mgl64.Vec3{}, 1, motors.Input{Sprint: true})
+	ctx := groundCtx(m, mgl64.Vec3{}, 1, motors.Command{Sprint: true})
 	step(m, ctx)
 	got := map[string]float64{}
 	for _, mt := range m.AppendMetrics(nil) {
@@ -253,13 +306,20 @@ func TestMetrics(t *testing.T) {
 
 func BenchmarkMotorStages(b *testing.B) {
 	m := newMotor(b)
-	ctx := &motors.Context{Dt: dt, TickRate: 60, GroundNormal: motors.Up,
-		Intent: &motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1}, Jump: &motors.JumpState{}}
+	ctx := func() *motors.Context {
+		c := motors.NewContext(0)
+		c.Dt = dt
+		c.TickRate = 60
+		c.Stance.GroundNormal = motors.Up
+		c.Intent = &motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1}
+		c.Jump = &motors.JumpState{}
+		return c
+	}()
 	metrics := make([]motors.Metric, 0, 8)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		ctx.Grounded = i&8 == 0
+		ctx.Stance.Grounded = i&8 == 0
 		ctx.Intent.Mag = float64(i & 1)
 		ctx.Intent.Speed = ctx.Intent.Mag * m.IntentSpeedCap(ctx)
 		m.Friction(ctx)

@@ -16,7 +16,7 @@ func BenchmarkMotorTick(b *testing.B) {
 	m := mustNew(DefaultConfig())
 	var mot motors.Motor = m
 	ctx := newCtx(60)
-	ctx.Input.Sprint = true
+	ctx.Command.Sprint = true
 	metrics := make([]motors.Metric, 0, 16)
 	b.ReportAllocs()
 	b.ResetTimer()

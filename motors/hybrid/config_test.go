@@ -118,10 +118,10 @@ func FuzzLoad(f *testing.F) {
 			t.Fatalf("Load accepted %+v but New rejects it: %v", cfg, err)
 		}
 		ctx := newCtx(60)
-		ctx.Input.Forward, ctx.Input.Sprint = 1, true
+		ctx.Command.Forward, ctx.Command.Sprint = 1, true
 		for i := 0; i < 40; i++ {
 			if i == 20 {
-				ctx.Input.Forward = -1
+				ctx.Command.Forward = -1
 			}
 			v := tick(m, ctx)
 			if !motorsFinite(v.Len()) || !motorsFinite(m.Facing()) || v.Len() > cfg.SprintSpeed*(1+1e-9) {

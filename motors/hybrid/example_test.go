@@ -33,7 +33,7 @@ func ExampleMotor() {
 		panic(err)
 	}
 	ctx := motors.NewContext(1.0 / 60)
-	ctx.Grounded = true
+	ctx.Stance.Grounded = true
 	step := func(dir [3]float64) {
 		d := motors.NormalizeOrZero(motors.YawForward(0).Mul(dir[0]).Add(motors.YawRight(0).Mul(dir[2])))
 		*ctx.Intent = motors.Intent{Dir: d, PlanarDir: d, Mag: 1}

@@ -122,7 +122,7 @@ func (m *Motor) JumpRules(tickRate float64) motors.JumpRules {
 // nextMultiplier is the smoothed multiplier after this tick:
 // move_toward(mult, tier target, speed_transition_rate * dt).
 func (m *Motor) nextMultiplier(ctx *motors.Context) float64 {
-	target := m.cfg.SpeedMultiplierTarget(ctx.Input.Sprint, ctx.Input.Walk)
+	target := m.cfg.SpeedMultiplierTarget(ctx.Command.Sprint, ctx.Command.Walk)
 	dt := ctx.Dt
 	if !(dt > 0) || !motors.Finite(dt) {
 		return m.mult
@@ -154,7 +154,7 @@ func (m *Motor) Friction(ctx *motors.Context) {}
 // a non-finite planar velocity is reset to zero.
 func (m *Motor) Accel(ctx *motors.Context) {
 	if !m.facingSet {
-		m.SetFacing(ctx.Input.Yaw)
+		m.SetFacing(ctx.View.Yaw)
 		m.facingSet = true
 	}
 	v := motors.Planar(ctx.Velocity)
@@ -198,14 +198,14 @@ func (m *Motor) Accel(ctx *motors.Context) {
 			}
 		}
 		targetSpeed = float64(mag * m.cfg.RunSpeed * m.mult)
-		if ctx.Crouched {
+		if ctx.Stance.Crouched {
 			targetSpeed = float64(mag * m.cfg.CrouchSpeed)
 		}
 		target = detmath.Scale(blended, targetSpeed)
 		rate = m.cfg.Acceleration
 		m.inputAngle = detmath.Atan2(input[2], input[0])
 	}
-	if !ctx.Grounded {
+	if !ctx.Stance.Grounded {
 		rate = float64(rate * m.cfg.AirDirectionControl)
 	}
 	if dt := ctx.Dt; dt > 0 && motors.Finite(dt) {
@@ -240,7 +240,7 @@ func (m *Motor) dash(ctx *motors.Context, input mgl64.Vec3, mag, dt float64) (mg
 	if m.dashCooldownTicks > 0 {
 		m.dashCooldownTicks--
 	}
-	if ctx.Input.DashPressed && m.dashCooldownTicks == 0 && m.dashTicks == 0 && m.cfg.DashSpeed > 0 {
+	if ctx.Command.DashPressed && m.dashCooldownTicks == 0 && m.dashTicks == 0 && m.cfg.DashSpeed > 0 {
 		m.dashTicks = ticksFor(m.cfg.DashDuration, dt)
 		m.dashCooldownTicks = ticksFor(m.cfg.DashCooldown, dt)
 		m.dashVelocity = detmath.Scale(input, float64(mag*m.cfg.DashSpeed))
@@ -272,7 +272,7 @@ func ticksFor(seconds, dt float64) int {
 // holds. Velocity is not changed.
 func (m *Motor) Shaping(ctx *motors.Context) {
 	turn := m.turnSpeed(m.dbg.Speed)
-	if !ctx.Grounded {
+	if !ctx.Stance.Grounded {
 		turn = float64(turn * m.cfg.AirRotationControl)
 	}
 	if dt := ctx.Dt; m.hasInput && dt > 0 && motors.Finite(dt) {

@@ -13,8 +13,8 @@ import (
 func TestCameraRelativeInputAndInitialFacing(t *testing.T) {
 	m := mustNew(DefaultConfig())
 	ctx := newCtx(60)
-	ctx.Input.Yaw = math.Pi / 2
-	ctx.Input.Forward = 1
+	ctx.View.Yaw = math.Pi / 2
+	ctx.Command.Forward = 1
 	v := tick(m, ctx)
 	if !near(v[0], 0, 1e-12) || !(v[2] > 0) {
 		t.Fatalf("forward at yaw 90 moved %v, want +Z", v)
@@ -34,7 +34,7 @@ func TestCameraRelativeInputAndInitialFacing(t *testing.T) {
 func TestSpeedTiersSmoothedMultiplier(t *testing.T) {
 	m := mustNew(DefaultConfig())
 	ctx := newCtx(60)
-	ctx.Input.Forward, ctx.Input.Sprint = 1, true
+	ctx.Command.Forward, ctx.Command.Sprint = 1, true
 	n := 0
 	for n = 1; n < 100; n++ {
 		tick(m, ctx)
@@ -52,7 +52,7 @@ func TestSpeedTiersSmoothedMultiplier(t *testing.T) {
 	if !near(v.Len(), 6.3, 1e-9) {
 		t.Errorf("sprint speed %v, want 6.3", v.Len())
 	}
-	ctx.Input.Sprint, ctx.Input.Walk = false, true
+	ctx.Command.Sprint, ctx.Command.Walk = false, true
 	for i := 0; i < 240; i++ {
 		v = tick(m, ctx)
 	}
@@ -100,7 +100,7 @@ func TestStopDistanceFromSprint(t *testing.T) {
 func TestMomentumDetection(t *testing.T) {
 	m := mustNew(DefaultConfig())
 	ctx := newCtx(60)
-	ctx.Input.Forward = 1 // run, steady 3.0 m/s
+	ctx.Command.Forward = 1 // run, steady 3.0 m/s
 	for i := 0; i < 60; i++ {
 		tick(m, ctx)
 	}
@@ -109,7 +109,7 @@ func TestMomentumDetection(t *testing.T) {
 	if !d.Momentum || !near(d.Influence, want, 1e-9) || !near(want, 1/4.3+0.2, 1e-12) {
 		t.Fatalf("steady run: momentum %v influence %v, want true %v", d.Momentum, d.Influence, want)
 	}
-	ctx.Input.Forward = -1
+	ctx.Command.Forward = -1
 	tick(m, ctx)
 	if d := m.Debug(); d.Momentum || !near(d.Influence, 1/4.3, 1e-9) {
 		t.Fatalf("reversal: momentum %v influence %v", d.Momentum, d.Influence)
@@ -121,11 +121,11 @@ func TestMomentumDetection(t *testing.T) {
 func TestBlendFollowsFacingAtSprintAndInputAtWalk(t *testing.T) {
 	m := mustNew(DefaultConfig())
 	ctx := newCtx(60)
-	ctx.Input.Forward, ctx.Input.Sprint = 1, true
+	ctx.Command.Forward, ctx.Command.Sprint = 1, true
 	for i := 0; i < 120; i++ {
 		tick(m, ctx)
 	}
-	ctx.Input.Forward, ctx.Input.Strafe = 0, 1 // input +Z, facing +X
+	ctx.Command.Forward, ctx.Command.Strafe = 0, 1 // input +Z, facing +X
 	tick(m, ctx)
 	d := m.Debug()
 	if d.Influence != 1 || d.BlendedDir != motors.YawForward(0) {
@@ -138,11 +138,11 @@ func TestBlendFollowsFacingAtSprintAndInputAtWalk(t *testing.T) {
 
 	w := mustNew(DefaultConfig())
 	ctx = newCtx(60)
-	ctx.Input.Forward, ctx.Input.Walk = 1, true
+	ctx.Command.Forward, ctx.Command.Walk = 1, true
 	for i := 0; i < 120; i++ {
 		tick(w, ctx)
 	}
-	ctx.Input.Forward, ctx.Input.Strafe = 0, 1
+	ctx.Command.Forward, ctx.Command.Strafe = 0, 1
 	tick(w, ctx)
 	if d := w.Debug(); d.Influence != 0 || d.BlendedDir != d.InputDir {
 		t.Fatalf("walk: influence %v blended %v input %v", d.Influence, d.BlendedDir, d.InputDir)
@@ -158,7 +158,7 @@ func TestDegenerateBlendKeepsFacing(t *testing.T) {
 	ctx := newCtx(60)
 	s := 2 + 0.5*4.3 // influence 0.5
 	ctx.Velocity = mgl64.Vec3{s, 0, 0}
-	ctx.Input.Forward = -1 // input -X, facing +X (yaw 0)
+	ctx.Command.Forward = -1 // input -X, facing +X (yaw 0)
 	tick(m, ctx)
 	d := m.Debug()
 	if !near(d.Influence, 0.5, 1e-12) || d.BlendedDir != motors.YawForward(0) {
@@ -175,11 +175,11 @@ func TestDegenerateBlendKeepsFacing(t *testing.T) {
 func ticksToTurn180(cfg Config, sprint, walk bool, rate float64) int {
 	m := mustNew(cfg)
 	ctx := newCtx(rate)
-	ctx.Input.Forward, ctx.Input.Sprint, ctx.Input.Walk = 1, sprint, walk
+	ctx.Command.Forward, ctx.Command.Sprint, ctx.Command.Walk = 1, sprint, walk
 	for i := 0; i < int(3*rate); i++ {
 		tick(m, ctx)
 	}
-	ctx.Input.Forward = -1
+	ctx.Command.Forward = -1
 	for n := 1; n < int(20*rate); n++ {
 		v := tick(m, ctx)
 		if v.Len() > 0.05 && motors.AngleBetween(v, mgl64.Vec3{-1, 0, 0}) < 10*math.Pi/180 {
@@ -211,8 +211,8 @@ func TestAirControlScalars(t *testing.T) {
 	c := DefaultConfig()
 	m := mustNew(c)
 	ctx := newCtx(60)
-	ctx.Grounded = false
-	ctx.Input.Strafe = 1
+	ctx.Stance.Grounded = false
+	ctx.Command.Strafe = 1
 	v := tick(m, ctx)
 	if !near(v.Len(), 30*0.3/60, 1e-12) {
 		t.Fatalf("air accel step %v, want %v", v.Len(), 30*0.3/60)
@@ -221,7 +221,7 @@ func TestAirControlScalars(t *testing.T) {
 		t.Fatalf("air turn speed %v, want 0.8", d.TurnSpeed)
 	}
 	// No input in the air: deceleration x 0.3.
-	ctx.Input.Strafe = 0
+	ctx.Command.Strafe = 0
 	ctx.Velocity = mgl64.Vec3{5, 0, 0}
 	v = tick(m, ctx)
 	if !near(v[0], 5-10*0.3/60, 1e-12) {
@@ -244,7 +244,7 @@ func TestJumpRulesTicks(t *testing.T) {
 func TestMetricsMirrorDebug(t *testing.T) {
 	m := mustNew(DefaultConfig())
 	ctx := newCtx(60)
-	ctx.Input.Forward = 1
+	ctx.Command.Forward = 1
 	for i := 0; i < 30; i++ {
 		tick(m, ctx)
 	}
@@ -270,9 +270,17 @@ func TestBadInputStaysFinite(t *testing.T) {
 	for _, dt := range bad {
 		for _, x := range bad {
 			for _, grounded := range []bool{true, false} {
-				ctx := &motors.Context{Dt: dt, Grounded: grounded, Intent: &motors.Intent{}, Jump: &motors.JumpState{}}
+				ctx := func() *motors.Context {
+					c := motors.NewContext(0)
+					c.Dt = dt
+					c.Stance.Grounded = grounded
+					c.Intent = &motors.Intent{}
+					c.Jump = &motors.JumpState{}
+					return c
+				}()
 				ctx.Velocity = mgl64.Vec3{x, 0, -x}
-				ctx.Input = motors.Input{Forward: x, Strafe: x, Yaw: x, Sprint: x > 0}
+				*ctx.Command = motors.Command{Forward: x, Strafe: x, Sprint: x > 0}
+				ctx.View.Yaw = x
 				*ctx.Intent = motors.Intent{PlanarDir: mgl64.Vec3{x, 0, x}, Mag: x, Speed: x}
 				_ = m.IntentSpeedCap(ctx)
 				m.Friction(ctx)

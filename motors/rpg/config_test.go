@@ -110,7 +110,7 @@ func FuzzLoad(f *testing.F) {
 			t.Fatalf("Load accepted %+v but New rejects it: %v", cfg, err)
 		}
 		ctx := newCtx(60)
-		ctx.Input.Forward = 1
+		ctx.Command.Forward = 1
 		for i := 0; i < 30; i++ {
 			if v := tick(m, ctx); v.Len() > cfg.MaxSpeed*(1+1e-12) {
 				t.Fatalf("speed %v above cap %v", v.Len(), cfg.MaxSpeed)

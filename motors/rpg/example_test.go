@@ -19,8 +19,8 @@ func ExampleMotor() {
 		panic(err)
 	}
 	ctx := motors.NewContext(1.0 / 60)
-	ctx.Grounded = true
-	ctx.Input.Forward = 1
+	ctx.Stance.Grounded = true
+	ctx.Command.Forward = 1
 	for i := 0; i < 3; i++ {
 		// The intent stage: direction of yaw 0 is +X, full magnitude.
 		*ctx.Intent = motors.Intent{Dir: motors.YawForward(0), PlanarDir: motors.YawForward(0), Mag: 1}

@@ -10,8 +10,8 @@ import (
 // yaw-relative intent2, magnitude clamped to [0, 1], unit direction) and
 // sets the speed to mag * IntentSpeedCap, as the intent stage does.
 func fillIntent(m *Motor, ctx *motors.Context) {
-	in := ctx.Input
-	*ctx.Intent = systems.BuildIntent(in.Forward, in.Strafe, in.Yaw, ctx.Grounded, ctx.GroundNormal)
+	in := ctx.Command
+	*ctx.Intent = systems.BuildIntent(in.Forward, in.Strafe, ctx.View.Yaw, ctx.Stance.Grounded, ctx.Stance.GroundNormal)
 	if ctx.Intent.Mag > 0 {
 		ctx.Intent.Speed = ctx.Intent.Mag * m.IntentSpeedCap(ctx)
 	}
@@ -28,7 +28,16 @@ func tick(m *Motor, ctx *motors.Context) mgl64.Vec3 {
 }
 
 func newCtx(rate float64) *motors.Context {
-	return &motors.Context{Dt: 1 / rate, TickRate: rate, Grounded: true, GroundNormal: motors.Up, Intent: &motors.Intent{}, Jump: &motors.JumpState{}}
+	return func() *motors.Context {
+		c := motors.NewContext(0)
+		c.Dt = 1 / rate
+		c.TickRate = rate
+		c.Stance.Grounded = true
+		c.Stance.GroundNormal = motors.Up
+		c.Intent = &motors.Intent{}
+		c.Jump = &motors.JumpState{}
+		return c
+	}()
 }
 
 func mustNew(cfg Config) *Motor {

@@ -106,7 +106,7 @@ func clampAxis(x float64) float64 {
 // IntentSpeedCap returns max_speed times the direction scale (backpedal or
 // strafe) of this tick's input, so Intent.Speed = Mag * max_speed * scale.
 func (m *Motor) IntentSpeedCap(ctx *motors.Context) float64 {
-	return float64(m.cfg.MaxSpeed * SpeedScale(ctx.Input.Forward, ctx.Input.Strafe,
+	return float64(m.cfg.MaxSpeed * SpeedScale(ctx.Command.Forward, ctx.Command.Strafe,
 		m.cfg.BackpedalSpeedScale, m.cfg.StrafeSpeedScale))
 }
 
@@ -131,7 +131,7 @@ func (m *Motor) Friction(ctx *motors.Context) {}
 // changes nothing; a non-finite planar velocity is reset to zero.
 func (m *Motor) Accel(ctx *motors.Context) {
 	m.tau, m.alpha = 0, 0
-	m.speedScale = SpeedScale(ctx.Input.Forward, ctx.Input.Strafe,
+	m.speedScale = SpeedScale(ctx.Command.Forward, ctx.Command.Strafe,
 		m.cfg.BackpedalSpeedScale, m.cfg.StrafeSpeedScale)
 	v := motors.Planar(ctx.Velocity)
 	if !motors.FiniteVec(v) {
@@ -157,9 +157,9 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	}
 	var slot int
 	switch {
-	case !ctx.Grounded && m.cfg.AirPolicy != AirLimited:
+	case !ctx.Stance.Grounded && m.cfg.AirPolicy != AirLimited:
 		return // Option A: no air steering.
-	case !ctx.Grounded:
+	case !ctx.Stance.Grounded:
 		slot = tauAir
 	case float64(speed*detmath.Len(dir)) > detmath.Len(v):
 		slot = tauAccel

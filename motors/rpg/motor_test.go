@@ -16,7 +16,7 @@ func TestAccelOneTickIsAlphaOfGap(t *testing.T) {
 	cfg := DefaultConfig()
 	m := mustNew(cfg)
 	ctx := newCtx(60)
-	ctx.Input.Forward = 1
+	ctx.Command.Forward = 1
 	v := tick(m, ctx)
 	want := cfg.MaxSpeed * (1 - math.Exp(-(1.0/60)/cfg.TauAccel))
 	if !near(v.Len(), want, 1e-12) || !near(v[0], want, 1e-12) {
@@ -51,9 +51,9 @@ func TestTauSelection(t *testing.T) {
 	}
 	for _, c := range cases {
 		ctx := newCtx(60)
-		ctx.Grounded = c.grounded
+		ctx.Stance.Grounded = c.grounded
 		ctx.Velocity = mgl64.Vec3{c.v0, 0, 0}
-		ctx.Input.Forward = c.forward
+		ctx.Command.Forward = c.forward
 		tick(m, ctx)
 		if got := tau(); got != c.want {
 			t.Errorf("%s: tau %v, want %v", c.name, got, c.want)
@@ -107,7 +107,7 @@ func TestRiseTime90(t *testing.T) {
 	for _, rate := range []float64{30, 60, 120, 240} {
 		m := mustNew(cfg)
 		ctx := newCtx(rate)
-		ctx.Input.Forward = 1
+		ctx.Command.Forward = 1
 		n := 0
 		for n = 1; n < 1000; n++ {
 			if tick(m, ctx).Len() >= 0.9*cfg.MaxSpeed {
@@ -131,7 +131,7 @@ func TestVelocityFrameRateIndependent(t *testing.T) {
 	for _, rate := range []float64{30, 60, 120} {
 		m := mustNew(cfg)
 		ctx := newCtx(rate)
-		ctx.Input.Forward = 1
+		ctx.Command.Forward = 1
 		var v mgl64.Vec3
 		for i := 0; i < int(T*rate+0.5); i++ {
 			v = tick(m, ctx)
@@ -149,8 +149,8 @@ func TestDirectionScales(t *testing.T) {
 	steady := func(cfg Config, f, s float64) float64 {
 		m := mustNew(cfg)
 		ctx := newCtx(60)
-		ctx.Input.Forward, ctx.Input.Strafe = f, s
-		ctx.Input.Yaw = 0.7
+		ctx.Command.Forward, ctx.Command.Strafe = f, s
+		ctx.View.Yaw = 0.7
 		var v mgl64.Vec3
 		for i := 0; i < 600; i++ {
 			v = tick(m, ctx)
@@ -185,12 +185,12 @@ func TestDirectionScales(t *testing.T) {
 func TestAirNoneLeavesPlanarVelocity(t *testing.T) {
 	m := mustNew(DefaultConfig())
 	ctx := newCtx(60)
-	ctx.Grounded = false
+	ctx.Stance.Grounded = false
 	v0 := mgl64.Vec3{3.3, -2, -1.7}
 	for i, in := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {0, 0}} {
 		ctx.Velocity = v0
-		ctx.Input.Forward, ctx.Input.Strafe = in[0], in[1]
-		ctx.Input.Yaw = float64(i)
+		ctx.Command.Forward, ctx.Command.Strafe = in[0], in[1]
+		ctx.View.Yaw = float64(i)
 		tick(m, ctx)
 		if ctx.Velocity != v0 {
 			t.Fatalf("input %v changed air velocity %v -> %v", in, v0, ctx.Velocity)
@@ -204,8 +204,8 @@ func TestAirLimitedTracksWithTauAir(t *testing.T) {
 	cfg.AirPolicy = AirLimited
 	m := mustNew(cfg)
 	ctx := newCtx(60)
-	ctx.Grounded = false
-	ctx.Input.Strafe = 1 // right of yaw 0 is +Z
+	ctx.Stance.Grounded = false
+	ctx.Command.Strafe = 1 // right of yaw 0 is +Z
 	v := tick(m, ctx)
 	want := cfg.MaxSpeed * (1 - math.Exp(-(1.0/60)/cfg.TauAir))
 	if !near(v[2], want, 1e-12) || v[0] != 0 {
@@ -217,7 +217,7 @@ func TestAirLimitedTracksWithTauAir(t *testing.T) {
 func TestHardCap(t *testing.T) {
 	m := mustNew(DefaultConfig())
 	ctx := newCtx(60)
-	ctx.Grounded = false
+	ctx.Stance.Grounded = false
 	ctx.Velocity = mgl64.Vec3{30, 4, 40}
 	tick(m, ctx)
 	if s := motors.Planar(ctx.Velocity).Len(); !near(s, 6, 1e-12) || ctx.Velocity[1] != 4 {
@@ -235,9 +235,17 @@ func TestBadInputStaysFinite(t *testing.T) {
 	for _, dt := range bad {
 		for _, x := range bad {
 			for _, grounded := range []bool{true, false} {
-				ctx := &motors.Context{Dt: dt, Grounded: grounded, Intent: &motors.Intent{}, Jump: &motors.JumpState{}}
+				ctx := func() *motors.Context {
+					c := motors.NewContext(0)
+					c.Dt = dt
+					c.Stance.Grounded = grounded
+					c.Intent = &motors.Intent{}
+					c.Jump = &motors.JumpState{}
+					return c
+				}()
 				ctx.Velocity = mgl64.Vec3{x, x, -x}
-				ctx.Input = motors.Input{Forward: x, Strafe: x, Yaw: x}
+				*ctx.Command = motors.Command{Forward: x, Strafe: x}
+				ctx.View.Yaw = x
 				*ctx.Intent = motors.Intent{PlanarDir: mgl64.Vec3{x, 0, x}, Mag: x, Speed: x}
 				m.Friction(ctx)
 				m.Accel(ctx)
@@ -259,7 +267,7 @@ func TestBadInputStaysFinite(t *testing.T) {
 	// A huge dt converges to the target in one tick (alpha -> 1), finite.
 	ctx := newCtx(60)
 	ctx.Dt = 1e9
-	ctx.Input.Forward = 1
+	ctx.Command.Forward = 1
 	if v := tick(m, ctx); !near(v.Len(), 6, 1e-9) {
 		t.Fatalf("huge dt: %v", v)
 	}

@@ -109,7 +109,7 @@ func TestLevelSpawnPoint(t *testing.T) {
 	s := newSession(t, Options{Motor: "fps", Level: "../../../../prefabs/testdata/gltf/level.glb"})
 	st := s.State()
 	k := st.KCC
-	want := 0 + k.Shape.HalfHeight + k.Shape.Radius + k.Settings.Offset
+	want := 0 + k.Shape.HalfHeight + k.Shape.Radius + k.Controller.Offset()
 	if p := st.Body.Position; p[0] != 2 || p[2] != 2 || p[1] != want || st.View.Yaw != s.start.yaw {
 		t.Fatalf("started at %v yaw %v, want (2, %v, 2)", p, st.View.Yaw, want)
 	}

@@ -147,7 +147,7 @@ func New(o Options) (*Session, error) {
 		sp := lv.Spawns[0]
 		e := s.entry()
 		k := components.KCC.Get(e)
-		p := sp.Position.Add(mgl64.Vec3{0, k.Shape.HalfHeight + k.Shape.Radius + k.Settings.Offset, 0})
+		p := sp.Position.Add(mgl64.Vec3{0, k.Shape.HalfHeight + k.Shape.Radius + k.Controller.Offset(), 0})
 		b := components.Body.Get(e)
 		b.Position, b.PrevPosition = p, p
 		components.View.Get(e).Yaw = sp.Yaw
@@ -488,11 +488,13 @@ func (s *Session) applyEvents(tick uint64) {
 
 // State is the player's state the HUD shows.
 type State struct {
-	Motor        string
-	Body         components.BodyData
-	View         components.ViewData
-	KCC          components.KCCData
-	Jump         components.JumpBufferData
+	Motor string
+	Body  components.BodyData
+	View  components.ViewData
+	KCC   components.KCCData
+	Jump  components.JumpBufferData
+	// JumpRules are the motor's jump windows at the tick rate.
+	JumpRules    motors.JumpRules
 	PlanarSpeed  float64
 	Tick         uint64
 	Metrics      []motors.Metric
@@ -515,6 +517,7 @@ func (s *Session) State() State {
 	st.PlanarSpeed = motors.Planar(st.Body.Velocity).Len()
 	st.HybridFacing = st.View.Yaw
 	md := components.Motor.Get(e)
+	st.JumpRules = md.Motor.JumpRules(s.Pipeline.TickRate())
 	if mr, ok := md.Motor.(motors.MetricsReporter); ok {
 		s.metrics = mr.AppendMetrics(s.metrics[:0])
 		st.Metrics = s.metrics
@@ -526,7 +529,7 @@ func (s *Session) State() State {
 	if e.HasComponent(components.Intent) {
 		st.Intent = components.Intent.Get(e).Intent
 	}
-	st.WalkableCos = math.Cos(st.KCC.Settings.MaxSlopeClimbAngle)
+	st.WalkableCos = math.Cos(st.KCC.Controller.Config().MaxSlopeClimbAngle)
 	return st
 }
 

@@ -1,0 +1,366 @@
+package systems
+
+import (
+	"reflect"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/motors"
+	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/filter"
+)
+
+// The characters' stages run one way. Every entity with a Body and a KCC
+// component is a character; one with a Command, View, Motor, Intent and
+// JumpBuffer too has motor stages. A character's steps, in stage order,
+// are intent, buffer, friction, accel, shaping (its motor stages) and its
+// move (the KCC stage's "kcc" system). Each reads and writes only the
+// character's own components (a move also reads the level), so the
+// pipeline runs each stretch of steps that no other system divides as one
+// run over the characters (scheduler.go's plan): a block of characters'
+// motor steps, then their moves, then the next block. A block keeps its
+// characters' components in the nearest caches between their motor steps
+// and their moves, while the motor and controller code alternate once per
+// block rather than once per character.
+//
+// A game system placed between two steps ends the run there, and sees
+// every character as the stage order says: the motor stages before it have
+// run for every character, those after it for none. The platforms system
+// runs before the run of motor steps it follows (it moves the level, which
+// the motor steps do not read), so a tick with no game system among the
+// characters' stages is one run. With CharacterCollisions the moves are a
+// run of their own, after every character's motor steps, on one goroutine:
+// a move may push another character, whose motor steps must have run.
+
+// step is one of a character's steps.
+type step uint8
+
+const (
+	stepIntent step = iota
+	stepBuffer
+	stepFriction
+	stepAccel
+	stepShaping
+	stepMove
+)
+
+// characterBlock is how many characters a run takes at a time: their motor
+// steps, then their moves. Their components (under 1 KB a character) stay
+// in the processor's nearest caches between the two, while the motor code
+// and the controller's alternate only once per block instead of once per
+// character (which costs more than it saves when two workers share a
+// core's instruction cache and branch predictors).
+const characterBlock = 32
+
+// character is one character's components, fetched when the set of
+// characters changed, and what the pipeline keeps for it between ticks.
+// The optional components are nil when the entity lacks them; md is nil
+// unless the entity has the whole motor set (Command, View, Motor, Intent,
+// JumpBuffer).
+type character struct {
+	e    *donburi.Entry
+	body *components.BodyData
+	k    *components.KCCData
+	cmd  *components.CommandData
+	view *components.ViewData
+	jb   *components.JumpBufferData
+	md   *components.MotorData
+	it   *components.IntentData
+
+	// rules are the jump windows of the motor rulesOf at the pipeline's
+	// rate: asked of a motor once, not every tick (sameMotor).
+	rules   motors.JumpRules
+	rulesOf motors.Motor
+	// captured is the command the motor sees while the UI captures
+	// input: the held levels of cmd, no axes and no edges.
+	captured motors.Command
+
+	// slot is the index of the character's configuration in the
+	// pipeline's controllers, for the controller seen (controllers.go).
+	slot int
+	seen *kcc.Controller
+	// contacts carries the level around the capsule where the character's
+	// last move ended into its next move (kcc.ContactCache): a cache, lost
+	// with no harm when the list is refetched.
+	contacts kcc.ContactCache
+}
+
+// characterOf fetches e's components.
+func characterOf(e *donburi.Entry) character {
+	c := character{e: e, body: components.Body.Get(e), k: components.KCC.Get(e)}
+	if e.HasComponent(components.Command) {
+		c.cmd = components.Command.Get(e)
+	}
+	if e.HasComponent(components.View) {
+		c.view = components.View.Get(e)
+	}
+	if e.HasComponent(components.JumpBuffer) {
+		c.jb = components.JumpBuffer.Get(e)
+	}
+	if c.cmd != nil && c.view != nil && c.jb != nil && e.HasComponent(components.Motor) && e.HasComponent(components.Intent) {
+		c.md, c.it = components.Motor.Get(e), components.Intent.Get(e)
+	}
+	return c
+}
+
+// characterList is the pipeline's characters, kept between ticks.
+type characterList struct {
+	charQuery     *donburi.Query
+	charCache     entityCache
+	chars         []character
+	cacheCharEach func(*donburi.Entry)
+	// runTimes accumulates, per worker, the nanoseconds of a timed run's
+	// motor steps and moves (EnableTiming).
+	runTimes [][2]int64
+}
+
+// entityCache remembers which entities a filter matched at the last
+// refresh, in donburi's iteration order (matching archetypes in index
+// order, entities in archetype order, as Query.Each visits them).
+//
+// The components of the cached entities are kept as pointers between
+// ticks: donburi allocates each component value once and moves only the
+// pointer when an entity changes archetype, so a pointer stays valid for
+// its entity's life (TestDonburiKeepsComponentPointers checks it against
+// the donburi in go.mod). The cache asks the World for its archetypes
+// every tick (World.Archetypes) and compares their entity lists with the
+// cached ones (a compare of a few words per entity, no locks); anything
+// added, removed or moved refetches every pointer. A game must change
+// components in place (Get, SetValue), not swap them with
+// ComponentType.Set, between structural changes.
+type entityCache struct {
+	filter filter.LayoutFilter
+	archs  []int // matching archetype indices
+	seen   int   // archetypes examined so far
+	ents   []donburi.Entity
+	fresh  bool
+}
+
+// current reports whether the matching entities are exactly those
+// cached, in the same order.
+func (c *entityCache) current(w donburi.World) bool {
+	archs := w.Archetypes()
+	for ; c.seen < len(archs); c.seen++ {
+		if c.filter.MatchesLayout(archs[c.seen].Layout().Components()) {
+			c.archs = append(c.archs, c.seen)
+		}
+	}
+	if !c.fresh {
+		return false
+	}
+	k := 0
+	for _, ai := range c.archs {
+		for _, ent := range archs[ai].Entities() {
+			if k >= len(c.ents) || c.ents[k] != ent {
+				return false
+			}
+			k++
+		}
+	}
+	return k == len(c.ents)
+}
+
+// refresh refills the cache, entity by entity through each, when the
+// matching entities are no longer those cached; reset first empties the
+// caller's list that each appends to.
+func (c *entityCache) refresh(w donburi.World, q *donburi.Query, each func(*donburi.Entry), reset func()) {
+	if c.current(w) {
+		return
+	}
+	c.ents = c.ents[:0]
+	reset()
+	q.Each(w, each)
+	c.fresh = true
+}
+
+// refreshCharacters refetches the characters' components when the set of
+// characters changed since the last refresh.
+func (p *Pipeline) refreshCharacters() {
+	p.charCache.refresh(p.world, p.charQuery, p.cacheCharEach, func() {
+		p.chars = p.chars[:0]
+		clear(p.charRef)
+	})
+}
+
+func (p *Pipeline) cacheCharacter(e *donburi.Entry) {
+	p.charCache.ents = append(p.charCache.ents, e.Entity())
+	p.chars = append(p.chars, characterOf(e))
+	if p.charCollide {
+		p.noteCharacterRef(e.Entity(), len(p.chars)-1)
+	}
+}
+
+// runSteps runs the plan item's character steps over every character: the
+// one way the characters' stages run.
+func (p *Pipeline) runSteps(it *planItem) {
+	p.refreshCharacters()
+	move := it.to == stepMove
+	if move {
+		p.level = components.LevelOf(p.world)
+		p.prepareControllers(p.chars)
+	}
+	n := len(p.chars)
+	if p.workers > 1 && n >= 2*p.workers && !(move && p.charCollide) {
+		p.parallel(it.from, it.to)
+	} else {
+		p.runRange(0, n, 0, it.from, it.to)
+	}
+	if move {
+		p.dropGoneCharacters()
+	}
+}
+
+// runRange runs the steps from..to of chars[lo:hi] with worker's
+// controllers, block by block: the block's motor steps, then its moves.
+func (p *Pipeline) runRange(lo, hi, worker int, from, to step) {
+	motor, move := from <= stepShaping, to == stepMove
+	last := min(to, stepShaping)
+	var t0, t1 time.Time
+	for b := lo; b < hi; b += characterBlock {
+		e := min(b+characterBlock, hi)
+		if p.timing {
+			t0 = time.Now()
+		}
+		if motor {
+			for i := b; i < e; i++ {
+				p.motorSteps(&p.chars[i], from, last)
+			}
+		}
+		if p.timing {
+			t1 = time.Now()
+		}
+		if move {
+			for i := b; i < e; i++ {
+				p.moveStep(&p.chars[i], worker)
+			}
+		}
+		if p.timing {
+			p.noteRunTimes(worker, t1.Sub(t0), time.Since(t1))
+		}
+	}
+}
+
+// noteRunTimes adds a block's motor and move times to worker's tally.
+func (p *Pipeline) noteRunTimes(worker int, motor, move time.Duration) {
+	for len(p.runTimes) <= worker {
+		p.runTimes = append(p.runTimes, [2]int64{})
+	}
+	p.runTimes[worker][0] += int64(motor)
+	p.runTimes[worker][1] += int64(move)
+}
+
+// takeRunTimes returns and clears the motor and move nanoseconds of the
+// last run, summed over the workers.
+func (p *Pipeline) takeRunTimes() (motor, move int64) {
+	for i := range p.runTimes {
+		motor += p.runTimes[i][0]
+		move += p.runTimes[i][1]
+		p.runTimes[i] = [2]int64{}
+	}
+	return motor, move
+}
+
+// motorSteps runs a character's motor steps from..to (at most shaping).
+// The motor works on the context's copy of the body's velocity: a run that
+// starts after the intent step (a game system ran before it) takes it from
+// the Body again, and a run that ran a velocity stage hands it back, so a
+// game system between two stages sees and changes the velocity the motor
+// is working on.
+func (p *Pipeline) motorSteps(c *character, from, to step) {
+	md := c.md
+	if md == nil || md.Motor == nil {
+		return
+	}
+	if from > stepIntent {
+		bindContext(c)
+		copyVelocity(&md.Ctx.Velocity, &c.body.Velocity)
+	}
+	for s := from; s <= to; s++ {
+		switch s {
+		case stepIntent:
+			p.intentStep(c)
+		case stepBuffer:
+			p.bufferStep(c)
+		case stepFriction:
+			md.Motor.Friction(&md.Ctx)
+		case stepAccel:
+			md.Motor.Accel(&md.Ctx)
+		case stepShaping:
+			md.Motor.Shaping(&md.Ctx)
+		}
+	}
+	if to >= stepFriction {
+		handVelocity(c)
+	}
+}
+
+// bindContext points the motor context at the character's components, the
+// one home of each (motors.Context): its Command (or, while the UI captures
+// input, the captured copy), View, Stance, Intent and JumpState.
+func bindContext(c *character) {
+	ctx := &c.md.Ctx
+	ctx.Command = c.cmd
+	if c.cmd.UICaptured {
+		ctx.Command = &c.captured
+	}
+	ctx.View, ctx.Stance = c.view, &c.k.Stance
+	ctx.Intent, ctx.Jump = &c.it.Intent, &c.jb.JumpState
+}
+
+// copyVelocity copies a velocity element by element.
+func copyVelocity(dst, src *mgl64.Vec3) {
+	dst[0], dst[1], dst[2] = src[0], src[1], src[2]
+}
+
+// handVelocity hands the motor's velocity to the body, element by element.
+func handVelocity(c *character) {
+	mv, bv := &c.md.Ctx.Velocity, &c.body.Velocity
+	x, y, z := mv[0], mv[1], mv[2]
+	if !motors.Finite3(x, y, z) {
+		// A motor must never produce NaN; if one does, stop the body rather
+		// than poison the state.
+		x, y, z = bv[0], bv[1], bv[2]
+		if !motors.Finite3(x, y, z) {
+			x, y, z = 0, 0, 0
+		}
+	}
+	bv[0], bv[1], bv[2] = x, y, z
+}
+
+// sameMotor reports whether a and b are the same motor value, without the
+// panic == gives for two values of a non-comparable type: motors are
+// pointers in practice; any other kind counts as changed (its jump rules
+// are asked again, which is only slower).
+func sameMotor(a, b motors.Motor) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	t := reflect.TypeOf(a)
+	return t.Kind() == reflect.Pointer && t == reflect.TypeOf(b) && a == b
+}
+
+// setByID records list index i for entity e in byID (index+1 by entity
+// ID, 0 for none), growing it as needed, and returns it.
+func setByID(byID []int32, e donburi.Entity, i int) []int32 {
+	id := int(e.Id())
+	for len(byID) <= id {
+		byID = append(byID, 0)
+	}
+	byID[id] = int32(i + 1)
+	return byID
+}
+
+// cleanupPass clears each command's consumed edges.
+func (p *Pipeline) cleanupPass(w donburi.World) {
+	p.cmdCache.refresh(w, p.commandQuery, p.cacheCmdEach, func() { p.cmdRefs = p.cmdRefs[:0] })
+	for _, c := range p.cmdRefs {
+		clearEdges(c)
+	}
+}
+
+func (p *Pipeline) cacheCmdEntry(e *donburi.Entry) {
+	p.cmdCache.ents = append(p.cmdCache.ents, e.Entity())
+	p.cmdRefs = append(p.cmdRefs, components.Command.Get(e))
+}
