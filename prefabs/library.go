@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/BurntSushi/toml"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/config"
 	"github.com/yohamta/donburi"
@@ -18,21 +17,24 @@ import (
 //go:embed data/*.toml
 var dataFS embed.FS
 
-// Library is a set of named recipes. The zero value is not usable; use
-// NewLibrary or Default.
+// Library is a set of named recipes, each decoded once and kept built:
+// spawning decodes nothing. The zero value is not usable; use NewLibrary or
+// Default.
 type Library struct {
 	mu      sync.RWMutex
-	recipes map[string]recipeSrc
+	recipes map[string]*libRecipe
 }
 
-type recipeSrc struct {
-	tree   map[string]any
-	source string
+// libRecipe is a recipe's layers so far (for further layers: a file of
+// overrides, a spawn's Override) and the recipe built from them.
+type libRecipe struct {
+	parts *recipeParts
+	built *Recipe
 }
 
 // NewLibrary returns a library holding the embedded default recipes.
 func NewLibrary() (*Library, error) {
-	l := &Library{recipes: map[string]recipeSrc{}}
+	l := &Library{recipes: map[string]*libRecipe{}}
 	entries, err := dataFS.ReadDir("data")
 	if err != nil {
 		return nil, err
@@ -132,26 +134,33 @@ func (l *Library) Names() []string {
 }
 
 // AddRecipe adds (or replaces) recipe name from one recipe file's text,
-// validating it fully (every section and the motor config).
+// decoding and validating it fully (every section and the motor
+// configuration) once.
 func (l *Library) AddRecipe(name string, data []byte, source string) error {
-	tree, err := parseTree(data, source)
+	d, err := config.ParseDocument(data, source)
 	if err != nil {
 		return err
 	}
-	if _, err := buildRecipe(tree, source); err != nil {
-		return locate(err, data, source)
+	parts := newParts()
+	if err := parts.apply(d); err != nil {
+		return err
+	}
+	built, err := parts.build(name, source)
+	if err != nil {
+		return err
 	}
 	l.mu.Lock()
-	l.recipes[name] = recipeSrc{tree: tree, source: source}
+	l.recipes[name] = &libRecipe{parts: parts, built: built}
 	l.mu.Unlock()
 	return nil
 }
 
 // LoadFile loads a user file of recipe overrides. The file holds one table
-// per recipe, [prefab.NAME], whose keys are merged over the existing recipe
-// of that name (any field may be overridden) or define a new recipe. The
-// merged recipes are validated before anything changes; errors name the
-// file and the key.
+// per recipe, [prefab.NAME], whose keys are decoded over the existing
+// recipe of that name (any field may be overridden; a [motor] kind other
+// than the recipe's starts from that kind's defaults) or define a new
+// recipe. Every recipe the file touches is built and validated before
+// anything changes; errors name the file, the line and the key.
 //
 //	[prefab.arena_player.motor]
 //	friction = 7.0
@@ -165,41 +174,36 @@ func (l *Library) LoadFile(path string) error {
 
 // LoadTOML is LoadFile on text already read; source names it in errors.
 func (l *Library) LoadTOML(data []byte, source string) error {
-	tree, err := parseTree(data, source)
+	d, err := config.ParseDocument(data, source)
 	if err != nil {
 		return err
 	}
-	for k := range tree {
+	top, _ := d.Keys()
+	for _, k := range top {
 		if k != "prefab" {
-			return &config.Error{Source: source, Key: k, Reason: "unknown key (a prefab file holds [prefab.NAME] tables)"}
+			return d.Error([]string{k}, "unknown key (a prefab file holds [prefab.NAME] tables)")
 		}
 	}
-	pt, ok := tree["prefab"].(map[string]any)
-	if !ok && tree["prefab"] != nil {
-		return &config.Error{Source: source, Key: "prefab", Reason: "must be a table of recipes"}
+	names, err := d.Keys("prefab")
+	if err != nil {
+		return &config.Error{Source: source, Key: "prefab", Reason: "must be a table of recipes", Line: d.Line("prefab")}
 	}
-	names := make([]string, 0, len(pt))
-	for n := range pt {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	staged := make(map[string]recipeSrc, len(names))
+	staged := make(map[string]*libRecipe, len(names))
 	for _, n := range names {
-		over, ok := pt[n].(map[string]any)
-		if !ok {
-			return &config.Error{Source: source, Key: "prefab." + n, Reason: "must be a table"}
-		}
-		base := map[string]any{}
+		parts := newParts()
 		if r, ok := l.recipes[n]; ok {
-			base = deepCopy(r.tree)
+			parts = r.parts.clone()
 		}
-		merged := mergeTree(base, over)
-		if _, err := buildRecipe(merged, source); err != nil {
-			return fmt.Errorf("prefab %q: %w", n, locate(err, data, source, "prefab", n))
+		if err := parts.apply(d, "prefab", n); err != nil {
+			return fmt.Errorf("prefab %q: %w", n, err)
 		}
-		staged[n] = recipeSrc{tree: merged, source: source}
+		built, err := parts.build(n, source)
+		if err != nil {
+			return fmt.Errorf("prefab %q: %w", n, err)
+		}
+		staged[n] = &libRecipe{parts: parts, built: built}
 	}
 	for _, n := range names {
 		l.recipes[n] = staged[n]
@@ -228,11 +232,13 @@ func Override(tomlText string) Option {
 	return func(o *spawnOpts) { o.override = append(o.override, tomlText) }
 }
 
-// Recipe returns the fully merged, validated recipe name with opts'
-// overrides applied, without spawning. Games use it to inspect settings.
+// Recipe returns the built recipe name with opts applied, without
+// spawning. Games use it to inspect settings. Without an Override option it
+// is the library's recipe, built once (a copy: changing it changes no
+// spawn); each Override is decoded over it and the result built anew.
 func (l *Library) Recipe(name string, opts ...Option) (*Recipe, error) {
 	l.mu.RLock()
-	src, ok := l.recipes[name]
+	lr, ok := l.recipes[name]
 	l.mu.RUnlock()
 	if !ok {
 		return nil, fmt.Errorf("prefabs: unknown recipe %q (known: %s)", name, strings.Join(l.Names(), ", "))
@@ -241,28 +247,34 @@ func (l *Library) Recipe(name string, opts ...Option) (*Recipe, error) {
 	for _, f := range opts {
 		f(&o)
 	}
-	tree := src.tree
-	source := src.source
-	for i, text := range o.override {
-		ot, err := parseTree([]byte(text), fmt.Sprintf("override %d of %s", i+1, name))
-		if err != nil {
+	r := lr.built
+	if len(o.override) > 0 {
+		parts := lr.parts.clone()
+		source := lr.built.Source
+		for i, text := range o.override {
+			d, err := config.ParseDocument([]byte(text), fmt.Sprintf("override %d of %s", i+1, name))
+			if err != nil {
+				return nil, err
+			}
+			if err := parts.apply(d); err != nil {
+				return nil, err
+			}
+			source = fmt.Sprintf("%s (with override %d)", lr.built.Source, i+1)
+		}
+		var err error
+		if r, err = parts.build(name, source); err != nil {
 			return nil, err
 		}
-		tree = mergeTree(deepCopy(tree), ot)
-		source = fmt.Sprintf("%s (with override %d)", src.source, i+1)
 	}
-	r, err := buildRecipe(tree, source)
-	if err != nil {
-		return nil, err
-	}
-	r.Name = name
+	c := *r
 	if o.pos != nil {
-		r.Body.Position = *o.pos
+		c.Body.Position = *o.pos
+		c.Body.PrevPosition = *o.pos
 	}
 	if o.yaw != nil {
-		r.View.Yaw = *o.yaw
+		c.View.Yaw = *o.yaw
 	}
-	return r, nil
+	return &c, nil
 }
 
 // Spawn creates one entity from recipe name. Call it outside a tick, or
@@ -275,46 +287,3 @@ func (l *Library) Spawn(w donburi.World, name string, opts ...Option) (donburi.E
 	return r.Spawn(w)
 }
 
-func parseTree(data []byte, source string) (map[string]any, error) {
-	tree := map[string]any{}
-	if _, err := toml.Decode(string(data), &tree); err != nil {
-		return nil, config.AsError(err, source)
-	}
-	return tree, nil
-}
-
-// mergeTree merges over into base (tables recursively, everything else
-// replaced) and returns base.
-func mergeTree(base, over map[string]any) map[string]any {
-	for k, v := range over {
-		if vt, ok := v.(map[string]any); ok {
-			if bt, ok := base[k].(map[string]any); ok {
-				base[k] = mergeTree(bt, vt)
-				continue
-			}
-			base[k] = deepCopy(vt)
-			continue
-		}
-		base[k] = v
-	}
-	return base
-}
-
-func deepCopy(m map[string]any) map[string]any {
-	out := make(map[string]any, len(m))
-	for k, v := range m {
-		if t, ok := v.(map[string]any); ok {
-			out[k] = deepCopy(t)
-		} else {
-			out[k] = v
-		}
-	}
-	return out
-}
-
-func encodeTable(t map[string]any) ([]byte, error) {
-	if t == nil {
-		return nil, nil
-	}
-	return config.Encode(t)
-}

@@ -1,8 +1,10 @@
 package prefabs
 
 import (
+	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
@@ -133,6 +135,8 @@ func (s KCCSettings) ControllerConfig() kcc.Config {
 	return cfg
 }
 
+// bodySection, viewSection and jumpSection are the [body], [view] and
+// [jump] tables as a file writes them (degrees, names); build converts them.
 type bodySection struct {
 	Position [3]float64 `toml:"position"`
 	Velocity [3]float64 `toml:"velocity"`
@@ -147,7 +151,10 @@ type jumpSection struct {
 	CapturePolicy string `toml:"capture_policy"`
 }
 
-// Recipe is a fully merged and validated prefab recipe.
+// Recipe is a built recipe: its files decoded once into typed sections,
+// merged layer by layer, validated, with the motor's own values applied. A
+// library builds each recipe once and spawns from it without decoding
+// anything.
 type Recipe struct {
 	// Name is the recipe's name in its library.
 	Name string
@@ -157,189 +164,310 @@ type Recipe struct {
 	Body components.BodyData
 	// View is the initial view (radians).
 	View components.ViewData
-	// KCC holds the [kcc] settings, after the motor's Vertical values were
-	// applied where the recipe did not set them.
+	// KCC holds the [kcc] settings, after the motor's values were applied
+	// where the recipe did not set them.
 	KCC KCCSettings
 	// CapturePolicy is the [jump] capture policy.
 	CapturePolicy components.CapturePolicy
 	// MotorKind is the [motor] kind ("" = no motor).
 	MotorKind string
+	// MotorConfig is the motor's configuration, of its kind's type (for
+	// the built-in kinds arena.Config, basic.Config, fps.Config,
+	// hybrid.Config, rpg.Config); nil without a motor. Every spawn builds
+	// its own motor from it.
+	MotorConfig any
 
-	motorTOML []byte
-	sections  []extraSection
+	motor    *motorKind
+	sections []sectionValue
+	// controller is the one controller configuration the recipe's
+	// characters share (nil: no collision).
+	controller *kcc.Controller
 }
 
-type extraSection struct {
-	name string
-	sec  Section
-	data []byte
+// sectionValue is a registered section's decoded value.
+type sectionValue struct {
+	kind  *sectionKind
+	value any
 }
 
-func table(tree map[string]any, key, source string) (map[string]any, error) {
-	v, ok := tree[key]
-	if !ok {
-		return nil, nil
-	}
-	t, ok := v.(map[string]any)
-	if !ok {
-		return nil, &config.Error{Source: source, Key: key, Reason: "must be a table"}
-	}
-	return t, nil
+// recipeParts are a recipe's tables as its files set them, decoded layer
+// over layer: the embedded or added recipe, then each file of overrides
+// (Library.LoadFile), then each Override of a spawn. origin remembers,
+// for every key a layer set ("kcc.radius", "motor.max_speed"), the
+// document of the last layer that set it, so an error names the file and
+// line a value came from.
+type recipeParts struct {
+	body     bodySection
+	view     viewSection
+	kcc      KCCSettings
+	jump     jumpSection
+	motor    *motorKind
+	motorCfg any
+	sections []sectionValue // sorted by name
+	origin   map[string]keyOrigin
 }
 
-func decodeSection(tree map[string]any, key, source string, v any) (map[string]any, error) {
-	t, err := table(tree, key, source)
-	if err != nil || t == nil {
-		return t, err
+// keyOrigin is where a layer set a key: its document and the path of the
+// recipe's tables in it ([prefab, NAME] in a file of overrides).
+type keyOrigin struct {
+	doc    *config.Document
+	prefix []string
+}
+
+func newParts() *recipeParts {
+	return &recipeParts{kcc: DefaultKCCSettings(), jump: jumpSection{CapturePolicy: "freeze"},
+		origin: map[string]keyOrigin{}}
+}
+
+// clone returns a copy a further layer can change without changing p (the
+// configurations are values).
+func (p *recipeParts) clone() *recipeParts {
+	c := *p
+	c.sections = append([]sectionValue(nil), p.sections...)
+	c.origin = make(map[string]keyOrigin, len(p.origin))
+	for k, v := range p.origin {
+		c.origin[k] = v
 	}
-	data, err := encodeTable(t)
+	return &c
+}
+
+// apply decodes one layer: the recipe tables of d under prefix (the
+// document's top level, or [prefab.NAME] of a file of overrides).
+func (p *recipeParts) apply(d *config.Document, prefix ...string) error {
+	names, err := d.Keys(prefix...)
 	if err != nil {
-		return nil, &config.Error{Source: source, Key: key, Reason: err.Error()}
+		return err
 	}
-	if err := config.Decode(data, source, v); err != nil {
-		if ce, ok := err.(*config.Error); ok && ce.Key != "" {
-			ce.Key = key + "." + ce.Key
+	for _, name := range names {
+		path := append(append([]string{}, prefix...), name)
+		switch name {
+		case "body":
+			err = d.Decode(&p.body, path...)
+		case "view":
+			err = d.Decode(&p.view, path...)
+		case "kcc":
+			err = d.Decode(&p.kcc, path...)
+		case "jump":
+			err = d.Decode(&p.jump, path...)
+		case "motor":
+			err = p.applyMotor(d, path)
+		default:
+			err = p.applySection(d, path, name)
 		}
-		return nil, err
+		if err != nil {
+			return err
+		}
+		for _, k := range d.Defined(path...) {
+			p.origin[name+"."+k] = keyOrigin{doc: d, prefix: prefix}
+		}
 	}
-	return t, nil
+	return nil
 }
 
-// buildRecipe validates every section of tree and returns the recipe.
-func buildRecipe(tree map[string]any, source string) (*Recipe, error) {
-	r := &Recipe{Source: source, KCC: DefaultKCCSettings()}
-	keys := make([]string, 0, len(tree))
-	for k := range tree {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if builtinSection(k) {
-			continue
+// applyMotor decodes a [motor] table: a kind other than the one so far
+// starts from that kind's defaults; the other keys decode over the
+// configuration.
+func (p *recipeParts) applyMotor(d *config.Document, path []string) error {
+	kindPath := append(append([]string{}, path...), "kind")
+	if d.IsDefined(kindPath...) {
+		var kind string
+		if err := d.DecodeValue(&kind, kindPath...); err != nil {
+			return err
 		}
-		s, ok := section(k)
-		if !ok {
-			return nil, &config.Error{Source: source, Key: k, Reason: "unknown section"}
-		}
-		t, err := table(tree, k, source)
+		mk, err := motorKindOf(kind)
 		if err != nil {
-			return nil, err
+			return d.Error(kindPath, err.Error())
 		}
-		data, err := encodeTable(t)
-		if err != nil {
-			return nil, &config.Error{Source: source, Key: k, Reason: err.Error()}
-		}
-		if s.Validate != nil {
-			if err := s.Validate(data, source); err != nil {
-				return nil, err
+		if p.motor != mk {
+			p.motor, p.motorCfg = mk, mk.defaults()
+			for k := range p.origin {
+				if strings.HasPrefix(k, "motor.") {
+					delete(p.origin, k)
+				}
 			}
 		}
-		r.sections = append(r.sections, extraSection{name: k, sec: s, data: data})
+	} else if p.motor == nil {
+		return d.Error(kindPath, "missing: name a registered motor kind")
 	}
+	cfg, err := p.motor.decode(d, path, p.motorCfg)
+	if err != nil {
+		return err
+	}
+	p.motorCfg = cfg
+	return nil
+}
 
-	var b bodySection
-	if _, err := decodeSection(tree, "body", source, &b); err != nil {
-		return nil, err
+// applySection decodes a registered section's table.
+func (p *recipeParts) applySection(d *config.Document, path []string, name string) error {
+	sk, ok := sectionOf(name)
+	if !ok {
+		return d.Error(path, "unknown section")
 	}
-	r.Body.Position = mgl64.Vec3(b.Position)
-	r.Body.Velocity = mgl64.Vec3(b.Velocity)
+	i := sort.Search(len(p.sections), func(i int) bool { return p.sections[i].kind.name >= name })
+	if i == len(p.sections) || p.sections[i].kind != sk {
+		p.sections = append(p.sections, sectionValue{})
+		copy(p.sections[i+1:], p.sections[i:])
+		p.sections[i] = sectionValue{kind: sk, value: sk.defaults()}
+	}
+	v, err := sk.decode(d, path, p.sections[i].value)
+	if err != nil {
+		return err
+	}
+	p.sections[i].value = v
+	return nil
+}
+
+// at puts an error of a check on the key its layer set: each *config.Error
+// in err (joined errors too) gets the full key (prefix added when relative)
+// and the source and line of the document that set it, or source and no
+// line when no layer set it.
+func (p *recipeParts) at(err error, prefix, source string) error {
+	if err == nil {
+		return nil
+	}
+	fix := func(ce *config.Error) {
+		if ce.Key == "" {
+			ce.Key = prefix
+		} else if prefix != "" && ce.Key != prefix && !strings.HasPrefix(ce.Key, prefix+".") {
+			ce.Key = prefix + "." + ce.Key
+		}
+		if o, ok := p.origin[ce.Key]; ok {
+			ce.Source = o.doc.Source()
+			ce.Line = o.doc.Line(append(append([]string{}, o.prefix...), strings.Split(ce.Key, ".")...)...)
+		} else {
+			ce.Source, ce.Line = source, 0
+		}
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			var ce *config.Error
+			if errors.As(e, &ce) {
+				fix(ce)
+			}
+		}
+		return err
+	}
+	var ce *config.Error
+	if errors.As(err, &ce) {
+		fix(ce)
+	}
+	return err
+}
+
+// set reports whether a layer set the key ("kcc.gravity").
+func (p *recipeParts) set(key string) bool {
+	_, ok := p.origin[key]
+	return ok
+}
+
+// build validates the parts and returns the recipe; source names it where
+// no layer set the offending key.
+func (p *recipeParts) build(name, source string) (*Recipe, error) {
+	r := &Recipe{Name: name, Source: source, KCC: p.kcc}
+	r.Body.Position = mgl64.Vec3(p.body.Position)
+	r.Body.Velocity = mgl64.Vec3(p.body.Velocity)
 	if !motors.FiniteVec(r.Body.Position) || !motors.FiniteVec(r.Body.Velocity) {
-		return nil, &config.Error{Source: source, Key: "body", Reason: "position and velocity must be finite"}
+		return nil, p.at(&config.Error{Key: "body", Reason: "position and velocity must be finite"}, "", source)
 	}
 	r.Body.PrevPosition = r.Body.Position
 
-	var v viewSection
-	if _, err := decodeSection(tree, "view", source, &v); err != nil {
-		return nil, err
-	}
-	ch := config.Checker{Source: source}
-	ch.Range("view.yaw_deg", v.YawDeg, -3600, 3600)
-	ch.Range("view.pitch_deg", v.PitchDeg, -90, 90)
+	ch := config.Checker{}
+	ch.Range("view.yaw_deg", p.view.YawDeg, -3600, 3600)
+	ch.Range("view.pitch_deg", p.view.PitchDeg, -90, 90)
 	if err := ch.Err(); err != nil {
-		return nil, err
+		return nil, p.at(err, "", source)
 	}
-	r.View = components.ViewData{Yaw: config.Deg2Rad(v.YawDeg), Pitch: config.Deg2Rad(v.PitchDeg)}
+	r.View = components.ViewData{Yaw: config.Deg2Rad(p.view.YawDeg), Pitch: config.Deg2Rad(p.view.PitchDeg)}
 
-	kt, err := decodeSection(tree, "kcc", source, &r.KCC)
-	if err != nil {
-		return nil, err
-	}
 	if err := r.KCC.validate(source); err != nil {
-		return nil, err
+		return nil, p.at(err, "kcc", source)
 	}
-
-	j := jumpSection{CapturePolicy: "freeze"}
-	if _, err := decodeSection(tree, "jump", source, &j); err != nil {
-		return nil, err
-	}
-	switch j.CapturePolicy {
+	switch p.jump.CapturePolicy {
 	case "freeze":
 		r.CapturePolicy = components.CaptureFreeze
 	case "expire":
 		r.CapturePolicy = components.CaptureExpire
 	default:
-		return nil, &config.Error{Source: source, Key: "jump.capture_policy",
-			Reason: fmt.Sprintf("value %q is not one of freeze, expire", j.CapturePolicy)}
+		return nil, p.at(&config.Error{Key: "jump.capture_policy",
+			Reason: fmt.Sprintf("value %q is not one of freeze, expire", p.jump.CapturePolicy)}, "", source)
 	}
 
-	mt, err := table(tree, "motor", source)
-	if err != nil {
-		return nil, err
-	}
-	if mt != nil {
-		kind, ok := mt["kind"].(string)
-		if !ok || kind == "" {
-			return nil, &config.Error{Source: source, Key: "motor.kind", Reason: "missing: name a registered motor kind"}
+	if p.motor != nil {
+		cfg := p.motor.adjust(p.motorCfg, func(k string) bool { return p.set("motor." + k) })
+		if err := p.motor.validate(cfg, source); err != nil {
+			return nil, p.at(err, "motor", source)
 		}
-		rest := make(map[string]any, len(mt))
-		for k, val := range mt {
-			if k != "kind" {
-				rest[k] = val
-			}
-		}
-		data, err := encodeTable(rest)
-		if err != nil {
-			return nil, &config.Error{Source: source, Key: "motor", Reason: err.Error()}
-		}
-		f, err := motorFactory(kind)
-		if err != nil {
-			return nil, &config.Error{Source: source, Key: "motor.kind", Reason: err.Error()}
-		}
-		m, err := f(data, source+" [motor]")
-		if err != nil {
+		r.motor, r.MotorKind, r.MotorConfig = p.motor, p.motor.name, cfg
+		if err := p.takeFromMotor(r, cfg, source); err != nil {
 			return nil, err
 		}
-		r.MotorKind, r.motorTOML = kind, data
-		if vm, ok := m.(Verticaler); ok {
-			if err := r.takeVertical(vm, kt, source); err != nil {
-				return nil, err
-			}
+	}
+	for _, s := range p.sections {
+		if err := s.kind.check(s.value, source); err != nil {
+			return nil, p.at(err, s.kind.name, source)
 		}
-		if pm, ok := m.(KCCProfiler); ok {
-			if err := r.takeProfile(pm, kt, source); err != nil {
-				return nil, err
-			}
-		}
-		if cm, ok := m.(CrouchShaper); ok {
-			if err := r.takeCrouch(cm.CrouchHeightMultiplier(), kt, source); err != nil {
-				return nil, err
-			}
-		}
+	}
+	r.sections = p.sections
+	if r.KCC.Collide {
+		r.controller = kcc.NewController(r.KCC.ControllerConfig())
 	}
 	return r, nil
 }
 
-// takeVertical gives the KCC component the motor's gravity, jump speed and
-// maximum fall speed: a motor that derives them (jump speed from its jump
-// height) owns them, as takeProfile's keys. A [kcc] key the recipe leaves
-// out takes the motor's value; one it sets must agree with it.
-func (r *Recipe) takeVertical(vm Verticaler, kt map[string]any, source string) error {
-	g, js, mf := vm.Vertical()
-	if err := r.agree(kt, source, []motorKey{{"gravity", &r.KCC.Gravity, g},
-		{"jump_speed", &r.KCC.JumpSpeed, js}, {"max_fall_speed", &r.KCC.MaxFallSpeed, mf}}); err != nil {
-		return err
+// takeFromMotor gives the KCC settings the values the motor's
+// configuration owns (Verticaler, KCCProfiler, CrouchShaper): a [kcc] key
+// no layer set takes the motor's value; one a layer set must agree with it
+// (a user who edited one would get an inconsistent character).
+func (p *recipeParts) takeFromMotor(r *Recipe, cfg any, source string) error {
+	agree := func(keys []motorKey, why string) error {
+		for _, k := range keys {
+			if !p.set("kcc." + k.key) {
+				*k.field = k.motor
+				continue
+			}
+			if *k.field != k.motor {
+				return p.at(&config.Error{Key: "kcc." + k.key, Reason: fmt.Sprintf(
+					"%v disagrees with the motor's value %v: set it in the [motor] table only", *k.field, k.motor)}, "", source)
+			}
+		}
+		if err := r.KCC.validate(source); err != nil {
+			return p.at(fmt.Errorf("%w (%s)", err, why), "kcc", source)
+		}
+		return nil
 	}
-	return r.KCC.validate(source + " (vertical values from the motor)")
+	if vm, ok := cfg.(Verticaler); ok {
+		g, js, mf := vm.Vertical()
+		if err := agree([]motorKey{{"gravity", &r.KCC.Gravity, g}, {"jump_speed", &r.KCC.JumpSpeed, js},
+			{"max_fall_speed", &r.KCC.MaxFallSpeed, mf}}, "vertical values from the motor"); err != nil {
+			return err
+		}
+	}
+	if pm, ok := cfg.(KCCProfiler); ok {
+		slope, step, snap := pm.KCCProfile()
+		if err := agree([]motorKey{{"max_slope_climb_deg", &r.KCC.MaxSlopeClimbDeg, slope},
+			{"step_height", &r.KCC.StepHeight, step}, {"snap_to_ground", &r.KCC.SnapToGround, snap}},
+			"collision profile from the motor"); err != nil {
+			return err
+		}
+	}
+	if cm, ok := cfg.(CrouchShaper); ok {
+		// The whole height 2(h+r) scaled by m keeps the radius, so the
+		// half height becomes (h+r)·m - r (at least 0); 1 = no crouching.
+		mult, ch := cm.CrouchHeightScale(), 0.0
+		if mult < 1 {
+			ch = max(0, float64((r.KCC.HalfHeight+r.KCC.Radius)*mult)-r.KCC.Radius)
+		}
+		if p.set("kcc.crouch_half_height") && r.KCC.CrouchHalfHeight != ch {
+			return p.at(&config.Error{Key: "kcc.crouch_half_height", Reason: fmt.Sprintf(
+				"%v disagrees with the motor's crouch_height_multiplier %v (which gives %v): set it in the [motor] table only",
+				r.KCC.CrouchHalfHeight, mult, ch)}, "", source)
+		}
+		r.KCC.CrouchHalfHeight = ch
+		if err := r.KCC.validate(source); err != nil {
+			return p.at(fmt.Errorf("%w (crouch height from the motor)", err), "kcc", source)
+		}
+	}
+	return nil
 }
 
 // motorKey is a [kcc] key whose value a motor supplies.
@@ -349,70 +477,21 @@ type motorKey struct {
 	motor float64
 }
 
-// agree sets each key's field to the motor's value when the recipe's [kcc]
-// table leaves the key out, and refuses a set value that disagrees.
-func (r *Recipe) agree(kt map[string]any, source string, keys []motorKey) error {
-	for _, k := range keys {
-		if _, set := kt[k.key]; !set {
-			*k.field = k.motor
-			continue
-		}
-		if *k.field != k.motor {
-			return &config.Error{Source: source, Key: "kcc." + k.key, Reason: fmt.Sprintf(
-				"%v disagrees with the motor's value %v: set it in the [motor] table only", *k.field, k.motor)}
-		}
-	}
-	return nil
-}
-
-// takeProfile gives the controller the motor's slope limit, step height and
-// ground snap: one place sets each. A [kcc] key the recipe leaves out takes
-// the motor's value; one it sets must agree with the motor's, or the recipe
-// is refused (a user who edited one would get an inconsistent character).
-func (r *Recipe) takeProfile(pm KCCProfiler, kt map[string]any, source string) error {
-	slope, step, snap := pm.KCCProfile()
-	if err := r.agree(kt, source, []motorKey{{"max_slope_climb_deg", &r.KCC.MaxSlopeClimbDeg, slope},
-		{"step_height", &r.KCC.StepHeight, step}, {"snap_to_ground", &r.KCC.SnapToGround, snap}}); err != nil {
-		return err
-	}
-	return r.KCC.validate(source + " (collision profile from the motor)")
-}
-
-// takeCrouch derives the crouched capsule from the motor's height
-// multiplier: the whole height 2(h+r) scaled by m keeps the radius, so the
-// half height becomes (h+r)·m - r (at least 0). A [kcc] crouch_half_height
-// the recipe sets must agree with it.
-func (r *Recipe) takeCrouch(mult float64, kt map[string]any, source string) error {
-	ch := 0.0 // a multiplier of 1: no crouching
-	if mult < 1 {
-		ch = max(0, float64((r.KCC.HalfHeight+r.KCC.Radius)*mult)-r.KCC.Radius)
-	}
-	if _, set := kt["crouch_half_height"]; set && r.KCC.CrouchHalfHeight != ch {
-		return &config.Error{Source: source, Key: "kcc.crouch_half_height", Reason: fmt.Sprintf(
-			"%v disagrees with the motor's crouch_height_multiplier %v (which gives %v): set it in the [motor] table only",
-			r.KCC.CrouchHalfHeight, mult, ch)}
-	}
-	r.KCC.CrouchHalfHeight = ch
-	return r.KCC.validate(source + " (crouch height from the motor)")
-}
-
-// NewMotor builds a fresh motor instance for this recipe (nil when the
-// recipe has no motor).
+// NewMotor builds a fresh motor instance for this recipe from its
+// configuration (nil when the recipe has no motor).
 func (r *Recipe) NewMotor() (motors.Motor, error) {
-	if r.MotorKind == "" {
+	if r.motor == nil {
 		return nil, nil
 	}
-	f, err := motorFactory(r.MotorKind)
-	if err != nil {
-		return nil, err
-	}
-	return f(r.motorTOML, r.Source+" [motor]")
+	return r.motor.build(r.MotorConfig)
 }
 
 // facer is a motor that keeps a facing yaw apart from the view (hybrid).
 type facer interface{ SetFacing(yaw float64) }
 
-// Spawn creates the recipe's entity in w and returns it.
+// Spawn creates the recipe's entity in w and returns it. It decodes
+// nothing: the motor is built from the recipe's configuration, and the
+// recipe's characters share one controller configuration.
 func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 	m, err := r.NewMotor()
 	if err != nil {
@@ -428,7 +507,7 @@ func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 		comps = append(comps, components.Motor, components.Intent, components.JumpBuffer)
 	}
 	for _, s := range r.sections {
-		for _, c := range s.sec.Components {
+		for _, c := range s.kind.components {
 			if !containsComp(comps, c) {
 				comps = append(comps, c)
 			}
@@ -451,21 +530,19 @@ func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 		Mass:             r.KCC.Mass,
 		PushLayers:       r.KCC.PushLayers,
 		PushMask:         r.KCC.PushMask,
+		Controller:       r.controller,
 	}
 	k.GroundNormal = motors.Up
 	k.OnLeave, _ = r.KCC.onLeave()
-	if r.KCC.Collide {
-		k.Controller = kcc.NewController(r.KCC.ControllerConfig())
-	}
 	components.KCC.SetValue(e, k)
 	if m != nil {
 		components.Motor.SetValue(e, components.MotorData{Motor: m})
 		components.JumpBuffer.SetValue(e, components.JumpBufferData{CapturePolicy: r.CapturePolicy})
 	}
 	for _, s := range r.sections {
-		if err := s.sec.Apply(e, s.data, r.Source); err != nil {
+		if err := s.kind.apply(e, s.value); err != nil {
 			w.Remove(ent)
-			return donburi.Null, fmt.Errorf("prefabs: section [%s]: %w", s.name, err)
+			return donburi.Null, fmt.Errorf("prefabs: section [%s]: %w", s.kind.name, err)
 		}
 	}
 	return ent, nil

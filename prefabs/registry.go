@@ -5,88 +5,198 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/yohamta/donburi"
 )
 
-// MotorFactory builds a new motor instance (one per entity) from the
-// [motor] table of a recipe, re-encoded as TOML without its `kind` key.
-// It must start from the motor's defaults, reject unknown keys and
-// out-of-range values, and name source in its errors.
-type MotorFactory func(motorTOML []byte, source string) (motors.Motor, error)
-
-// Section handles an extra recipe section: the components it adds and how
-// it fills them from the section's TOML.
-type Section struct {
-	// Components are added to the entity when the recipe has the section.
-	Components []donburi.IComponentType
-	// Apply fills the entity's components from the section's TOML (re-encoded
-	// text). It runs after the built-in components are set.
-	Apply func(e *donburi.Entry, data []byte, source string) error
-	// Validate, if set, checks the section's TOML without an entity; LoadFile
-	// uses it to report errors at load time.
-	Validate func(data []byte, source string) error
-}
-
-// KCCProfiler is implemented by motors whose configuration owns the
+// KCCProfiler is implemented by motor configurations that own the
 // controller's slope limit (degrees), step height and ground snap (meters),
-// as the FPS motor's does: Spawn gives them to the KCC component, and a
-// recipe's [kcc] table may repeat them only with the same values.
+// as the FPS motor's does: a recipe gives them to the KCC component, and its
+// [kcc] table may repeat them only with the same values.
 type KCCProfiler interface {
 	KCCProfile() (maxSlopeDeg, stepHeight, groundSnap float64)
 }
 
-// CrouchShaper is implemented by motors whose configuration owns the
-// crouched capsule as a height multiplier, as the hybrid motor's does:
-// Spawn gives the KCC component the crouch half height it implies, and a
-// recipe's [kcc] crouch_half_height may repeat it only with the same value.
+// CrouchShaper is implemented by motor configurations that own the crouched
+// capsule as a height multiplier, as the hybrid motor's does: a recipe gives
+// the KCC component the crouch half height it implies, and its [kcc]
+// crouch_half_height may repeat it only with the same value.
 type CrouchShaper interface {
-	CrouchHeightMultiplier() float64
+	CrouchHeightScale() float64
 }
 
-// Verticaler is implemented by motors that derive the vertical parameters
-// (for example jump speed from jump height: v = sqrt(2 g h)). Such a motor
-// owns them: Spawn gives them to the KCC component, and a recipe's [kcc]
-// gravity, jump_speed or max_fall_speed may only repeat the motor's value
-// (any other is refused: set it in the [motor] table). For motors that do
-// not implement it, [kcc] owns the three.
+// Verticaler is implemented by motor configurations that derive the
+// vertical parameters (for example jump speed from jump height:
+// v = sqrt(2 g h)). Such a motor owns them: a recipe gives them to the KCC
+// component, and its [kcc] gravity, jump_speed or max_fall_speed may only
+// repeat the motor's value (any other is refused: set it in the [motor]
+// table). For other motors [kcc] owns the three.
 type Verticaler interface {
 	Vertical() (gravity, jumpSpeed, maxFallSpeed float64)
 }
 
+// DefaultsAdjuster is implemented (on the pointer) by motor configurations
+// whose defaults depend on other keys: after every layer of a recipe was
+// decoded, AdjustDefaults is told which keys of the [motor] table any layer
+// set, and changes the defaults of the others (the arena motor rescales its
+// speed-relative defaults to the max_speed a recipe sets).
+type DefaultsAdjuster interface {
+	AdjustDefaults(set func(key string) bool)
+}
+
+// motorKind is a registered motor kind: its configuration type's
+// defaults, decoder, checks and constructor, with the configuration held
+// as an any of the kind's own type.
+type motorKind struct {
+	name     string
+	defaults func() any
+	// decode decodes the table at path of d over cfg and returns the result.
+	decode   func(d *config.Document, path []string, cfg any) (any, error)
+	validate func(cfg any, source string) error
+	adjust   func(cfg any, set func(string) bool) any
+	build    func(cfg any) (motors.Motor, error)
+}
+
+// sectionKind is a registered recipe section, as motorKind.
+type sectionKind struct {
+	name       string
+	components []donburi.IComponentType
+	defaults   func() any
+	decode     func(d *config.Document, path []string, v any) (any, error)
+	check      func(v any, source string) error
+	apply      func(e *donburi.Entry, v any) error
+}
+
 var (
 	regMu    sync.RWMutex
-	motorReg = map[string]MotorFactory{}
-	sections = map[string]Section{}
+	motorReg = map[string]*motorKind{}
+	sections = map[string]*sectionKind{}
 )
 
-// RegisterMotor makes a motor kind available to recipes. Motor packages'
-// prefab files call it from init. Registering a kind twice panics, as
-// database/sql drivers do: it is a programming error found at start-up.
-func RegisterMotor(kind string, f MotorFactory) {
+// RegisterMotor makes a motor kind available to recipes: a [motor] table
+// with kind = kind decodes its other keys over defaults() into a C (unknown
+// keys refused, errors naming the file, line and key), C's Validate method
+// (on C or *C, when it has one) checks it once when the recipe loads, and
+// every spawn builds the character's own motor with build. Every motor
+// package fits it as it is:
+//
+//	prefabs.RegisterMotor(rpg.Kind, rpg.DefaultConfig, rpg.New)
+//
+// C may also implement KCCProfiler, CrouchShaper, Verticaler (the recipe
+// then takes those values from the motor) and, on *C, DefaultsAdjuster
+// and config.Renamer. Motor packages' prefab files call it from init.
+// Registering a kind twice panics, as database/sql drivers do: it is a
+// programming error found at start-up.
+func RegisterMotor[C any, M motors.Motor](kind string, defaults func() C, build func(C) (M, error)) {
+	if defaults == nil || build == nil || kind == "" {
+		panic("prefabs: RegisterMotor with an empty kind or a nil function")
+	}
+	k := &motorKind{
+		name:     kind,
+		defaults: func() any { return defaults() },
+		decode: func(d *config.Document, path []string, cfg any) (any, error) {
+			c := cfg.(C)
+			if err := d.DecodeExcept(&c, []string{"kind"}, path...); err != nil {
+				return nil, err
+			}
+			return c, nil
+		},
+		validate: func(cfg any, source string) error {
+			c := cfg.(C)
+			return validate(&c, source)
+		},
+		adjust: func(cfg any, set func(string) bool) any {
+			c := cfg.(C)
+			if a, ok := any(&c).(DefaultsAdjuster); ok {
+				a.AdjustDefaults(set)
+			}
+			return c
+		},
+		build: func(cfg any) (motors.Motor, error) {
+			m, err := build(cfg.(C))
+			if err != nil {
+				return nil, err
+			}
+			return m, nil
+		},
+	}
 	regMu.Lock()
 	defer regMu.Unlock()
-	if f == nil || kind == "" {
-		panic("prefabs: RegisterMotor with empty kind or nil factory")
-	}
 	if _, dup := motorReg[kind]; dup {
 		panic("prefabs: RegisterMotor called twice for " + kind)
 	}
-	motorReg[kind] = f
+	motorReg[kind] = k
 }
 
-// RegisterSection makes an extra recipe section available. Names of the
-// built-in sections (body, view, kcc, jump, motor) cannot be registered.
-func RegisterSection(name string, s Section) {
-	regMu.Lock()
-	defer regMu.Unlock()
+// validate calls the Validate method of *p or of p's value, if it has one.
+func validate[T any](p *T, source string) error {
+	if v, ok := any(p).(config.Validator); ok {
+		return v.Validate(source)
+	}
+	if v, ok := any(*p).(config.Validator); ok {
+		return v.Validate(source)
+	}
+	return nil
+}
+
+// Section describes an extra recipe table [name] (RegisterSection): the
+// components it adds to a spawned entity and how it fills them.
+type Section[T any] struct {
+	// Components are added to the entity when the recipe has the section.
+	Components []donburi.IComponentType
+	// Defaults returns the values a recipe's keys decode over (nil: the
+	// zero T).
+	Defaults func() T
+	// Check, if set, validates the decoded section once when the recipe
+	// loads; its errors' keys are relative to the section or start with its
+	// name, and are reported at the file and line that set them.
+	Check func(v T, source string) error
+	// Apply fills the spawned entity's components from the section (after
+	// the built-in components are set). It runs at every spawn.
+	Apply func(e *donburi.Entry, v T) error
+}
+
+// RegisterSection makes the recipe table [name] available: its keys decode
+// over s.Defaults() into a T (unknown keys refused), s.Check validates it
+// when the recipe loads, and s.Apply fills the entity at every spawn.
+// Names of the built-in sections (body, view, kcc, jump, motor) cannot be
+// registered; registering a name twice panics.
+func RegisterSection[T any](name string, s Section[T]) {
 	if builtinSection(name) || name == "" || s.Apply == nil {
 		panic("prefabs: RegisterSection: invalid or reserved name " + name)
 	}
+	k := &sectionKind{
+		name:       name,
+		components: append([]donburi.IComponentType(nil), s.Components...),
+		defaults: func() any {
+			var v T
+			if s.Defaults != nil {
+				v = s.Defaults()
+			}
+			return v
+		},
+		decode: func(d *config.Document, path []string, v any) (any, error) {
+			t := v.(T)
+			if err := d.Decode(&t, path...); err != nil {
+				return nil, err
+			}
+			return t, nil
+		},
+		check: func(v any, source string) error {
+			if s.Check == nil {
+				return nil
+			}
+			return s.Check(v.(T), source)
+		},
+		apply: func(e *donburi.Entry, v any) error { return s.Apply(e, v.(T)) },
+	}
+	regMu.Lock()
+	defer regMu.Unlock()
 	if _, dup := sections[name]; dup {
 		panic("prefabs: RegisterSection called twice for " + name)
 	}
-	sections[name] = s
+	sections[name] = k
 }
 
 // MotorKinds returns the registered motor kinds, sorted.
@@ -101,22 +211,17 @@ func MotorKinds() []string {
 	return out
 }
 
-func motorFactory(kind string) (MotorFactory, error) {
+func motorKindOf(kind string) (*motorKind, error) {
 	regMu.RLock()
-	defer regMu.RUnlock()
-	f, ok := motorReg[kind]
+	k, ok := motorReg[kind]
+	regMu.RUnlock()
 	if !ok {
-		all := make([]string, 0, len(motorReg))
-		for k := range motorReg {
-			all = append(all, k)
-		}
-		sort.Strings(all)
-		return nil, fmt.Errorf("unknown motor kind %q (registered: %v)", kind, all)
+		return nil, fmt.Errorf("unknown motor kind %q (registered: %v)", kind, MotorKinds())
 	}
-	return f, nil
+	return k, nil
 }
 
-func section(name string) (Section, bool) {
+func sectionOf(name string) (*sectionKind, bool) {
 	regMu.RLock()
 	defer regMu.RUnlock()
 	s, ok := sections[name]

@@ -83,18 +83,19 @@ func (s *Skater) Shaping(ctx *motors.Context) {
 	}
 }
 
+// DefaultConfig is what a recipe's [motor] keys decode over.
+func DefaultConfig() Config { return Config{TopSpeed: 8, Push: 6, Glide: 0.5} }
+
+// New builds one character's motor (the recipe validated cfg when it
+// loaded).
+func New(cfg Config) (*Skater, error) { return &Skater{cfg: cfg}, nil }
+
 func init() {
-	// The factory gets the recipe's [motor] table without its kind key.
-	prefabs.RegisterMotor("skater", func(data []byte, source string) (motors.Motor, error) {
-		cfg := Config{TopSpeed: 8, Push: 6, Glide: 0.5} // defaults for keys the recipe leaves out
-		if err := config.Decode(data, source, &cfg); err != nil {
-			return nil, err // unknown keys and bad types name the file and key
-		}
-		if err := cfg.Validate(source); err != nil {
-			return nil, err
-		}
-		return &Skater{cfg: cfg}, nil
-	})
+	// A recipe's [motor] table with kind = "skater" decodes over
+	// DefaultConfig (unknown keys and bad values name the file, line and
+	// key; Config.Validate runs once when the recipe loads), and every
+	// spawn gets its own motor from New.
+	prefabs.RegisterMotor("skater", DefaultConfig, New)
 }
 
 // recipe is the character: a 1.8 m capsule on the skater motor.

@@ -40,69 +40,41 @@ var botRecipe []byte
 func init() {
 	prefabs.RegisterRecipe("flail_player", playerRecipe, "flail/match/data/flail_player.toml")
 	prefabs.RegisterRecipe("flail_bot", botRecipe, "flail/match/data/flail_bot.toml")
-	prefabs.RegisterSection("flail", prefabs.Section{
+	prefabs.RegisterSection("flail", prefabs.Section[flailSection]{
 		Components: []donburi.IComponentType{Flail, Rope, FlailInput},
-		Validate: func(data []byte, source string) error {
-			_, err := decodeFlailSection(data, source)
-			return err
+		Defaults:   func() flailSection { return flailSection{Name: "player"} },
+		Check: func(s flailSection, source string) error {
+			c := config.Checker{Source: source}
+			c.Range("energy", s.Energy, 0, 1e9)
+			c.Check(len(s.Name) <= 64, "name", "longer than 64 bytes")
+			return c.Err()
 		},
 		Apply: applyFlailSection,
 	})
-	prefabs.RegisterSection("flail_bot", prefabs.Section{
+	prefabs.RegisterSection("flail_bot", prefabs.Section[botSection]{
 		Components: []donburi.IComponentType{FlailBot},
-		Validate: func(data []byte, source string) error {
-			_, err := decodeBotSection(data, source)
-			return err
+		Defaults:   func() botSection { return botSection{Skill: "normal"} },
+		Check: func(s botSection, source string) error {
+			c := config.Checker{Source: source}
+			c.OneOf("skill", s.Skill, "easy", "normal", "hard")
+			return c.Err()
 		},
 		Apply: applyBotSection,
 	})
 }
 
+// flailSection is the [flail] table.
 type flailSection struct {
 	Name   string  `toml:"name"`
 	Energy float64 `toml:"energy"`
 }
 
-func decodeFlailSection(data []byte, source string) (flailSection, error) {
-	s := flailSection{Name: "player"}
-	if err := config.Decode(data, source, &s); err != nil {
-		return s, prefixKey(err, "flail")
-	}
-	c := config.Checker{Source: source}
-	c.Range("flail.energy", s.Energy, 0, 1e9)
-	c.Check(len(s.Name) <= 64, "flail.name", "longer than 64 bytes")
-	return s, c.Err()
-}
-
+// botSection is the [flail_bot] table.
 type botSection struct {
 	Skill string `toml:"skill"`
 }
 
-func decodeBotSection(data []byte, source string) (flail.Skill, error) {
-	s := botSection{Skill: "normal"}
-	if err := config.Decode(data, source, &s); err != nil {
-		return 0, prefixKey(err, "flail_bot")
-	}
-	c := config.Checker{Source: source}
-	c.OneOf("flail_bot.skill", s.Skill, "easy", "normal", "hard")
-	if err := c.Err(); err != nil {
-		return 0, err
-	}
-	return flail.ParseSkill(s.Skill)
-}
-
-func prefixKey(err error, sec string) error {
-	if ce, ok := err.(*config.Error); ok && ce.Key != "" {
-		ce.Key = sec + "." + ce.Key
-	}
-	return err
-}
-
-func applyFlailSection(e *donburi.Entry, data []byte, source string) error {
-	s, err := decodeFlailSection(data, source)
-	if err != nil {
-		return err
-	}
+func applyFlailSection(e *donburi.Entry, s flailSection) error {
 	rules := FlailMatchOf(e.World)
 	cfg := flail.DefaultConfig()
 	if rules != nil {
@@ -143,8 +115,8 @@ func applyFlailSection(e *donburi.Entry, data []byte, source string) error {
 	return nil
 }
 
-func applyBotSection(e *donburi.Entry, data []byte, source string) error {
-	skill, err := decodeBotSection(data, source)
+func applyBotSection(e *donburi.Entry, s botSection) error {
+	skill, err := flail.ParseSkill(s.Skill)
 	if err != nil {
 		return err
 	}

@@ -670,7 +670,7 @@ func TestArenaPlayerPrefab(t *testing.T) {
 		t.Errorf("override config %+v", c)
 	}
 	for _, tc := range []struct{ override, want string }{
-		{"[motor]\nfrictoin = 1.0\n", `"frictoin"`},
+		{"[motor]\nfrictoin = 1.0\n", `"motor.frictoin"`},
 		{"[motor]\ntheta_target_deg = 100.0\n", "[1, 90]"},
 		{"[motor]\nfrictionless_jump_mode = \"turbo\"\n", "none, soft, hard"},
 	} {

@@ -293,6 +293,22 @@ func ParseOnto(base Config, data []byte, source string) (Config, error) {
 	return c, nil
 }
 
+// AdjustDefaults gives the W-relative keys no layer of a recipe set
+// (set(key) false) their defaults for the max_speed_ground a layer set:
+// a recipe that only changes max_speed_ground rescales every W-relative
+// default with it, as Parse does for one file (prefabs.DefaultsAdjuster).
+func (c *Config) AdjustDefaults(set func(key string) bool) {
+	if w := c.MaxSpeedGround; !set("max_speed_ground") || !(w > 0) || math.IsInf(w, 0) {
+		return
+	}
+	d := DefaultConfigForW(c.MaxSpeedGround)
+	for _, k := range wRelative {
+		if !set(k.key) {
+			*k.field(c) = *k.field(&d)
+		}
+	}
+}
+
 // LoadFile reads and parses an arena configuration file (see Parse).
 func LoadFile(path string) (Config, error) {
 	data, err := os.ReadFile(path)

@@ -232,3 +232,17 @@ func (c Config) JumpRules(tickRate float64) motors.JumpRules {
 // RunnerMaxFrameDt is the frame-time clamp (seconds) to give the fixed-step
 // runner (systems.RunnerOptions.MaxFrameDt): MaxDtClamp.
 func (c Config) RunnerMaxFrameDt() float64 { return c.MaxDtClamp }
+
+// Vertical is the gravity, jump speed (sqrt(2 g h), JumpSpeed) and maximum
+// fall speed this configuration owns: a recipe gives them to the KCC
+// component (prefabs.Verticaler).
+func (c Config) Vertical() (gravity, jumpSpeed, maxFallSpeed float64) {
+	return c.Gravity, c.JumpSpeed(), c.MaxFallSpeed
+}
+
+// KCCProfile is the controller's slope limit (degrees), step height and
+// ground snap (m) this configuration owns: a recipe gives them to the KCC
+// component (prefabs.KCCProfiler).
+func (c Config) KCCProfile() (maxSlopeDeg, stepHeight, groundSnap float64) {
+	return c.MaxSlopeDeg, c.StepHeight, c.GroundSnap
+}

@@ -86,16 +86,12 @@ func (m *Motor) JumpRules(tickRate float64) motors.JumpRules { return m.cfg.Jump
 
 // Vertical returns gravity, the derived jump speed sqrt(2 g h) and the max
 // fall speed, for the prefab to fill the KCC component.
-func (m *Motor) Vertical() (gravity, jumpSpeed, maxFallSpeed float64) {
-	return m.cfg.Gravity, m.jumpSpeed, m.cfg.MaxFallSpeed
-}
+func (m *Motor) Vertical() (gravity, jumpSpeed, maxFallSpeed float64) { return m.cfg.Vertical() }
 
 // KCCProfile is the controller's slope limit (degrees), step height and
 // ground snap (m) this motor's configuration owns (max_slope_deg,
 // step_height, ground_snap): prefabs gives them to the KCC component.
-func (m *Motor) KCCProfile() (maxSlopeDeg, stepHeight, groundSnap float64) {
-	return m.cfg.MaxSlopeDeg, m.cfg.StepHeight, m.cfg.GroundSnap
-}
+func (m *Motor) KCCProfile() (maxSlopeDeg, stepHeight, groundSnap float64) { return m.cfg.KCCProfile() }
 
 // Friction applies ground friction when grounded without move input (see
 // Motor).

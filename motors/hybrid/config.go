@@ -309,3 +309,15 @@ func Load(data []byte, source string) (Config, error) { return Parse(data, sourc
 
 // Encode writes cfg as TOML that Parse reads back to the same Config.
 func Encode(cfg Config) ([]byte, error) { return config.Encode(cfg) }
+
+// Vertical is the gravity, jump speed (sqrt(2 g h), JumpSpeed) and maximum
+// fall speed this configuration owns: a recipe gives them to the KCC
+// component (prefabs.Verticaler).
+func (c Config) Vertical() (gravity, jumpSpeed, maxFallSpeed float64) {
+	return c.Gravity, c.JumpSpeed(), c.MaxFallSpeed
+}
+
+// CrouchHeightScale is the crouched capsule's height over the standing
+// one (crouch_height_multiplier): a recipe derives the controller's crouch
+// half height from it (prefabs.CrouchShaper).
+func (c Config) CrouchHeightScale() float64 { return c.CrouchHeightMultiplier }

@@ -105,9 +105,7 @@ func (m *Motor) Debug() Debug { return m.dbg }
 
 // Vertical returns gravity, the jump speed sqrt(2 g h) and the max fall
 // speed, for the prefab to fill the KCC component.
-func (m *Motor) Vertical() (gravity, jumpSpeed, maxFallSpeed float64) {
-	return m.cfg.Gravity, m.cfg.JumpSpeed(), m.cfg.MaxFallSpeed
-}
+func (m *Motor) Vertical() (gravity, jumpSpeed, maxFallSpeed float64) { return m.cfg.Vertical() }
 
 // JumpRules converts coyote_time and jump_buffer_time to ticks at tickRate
 // (rounded to nearest); the shared buffer stage runs both windows.
