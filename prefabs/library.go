@@ -286,4 +286,3 @@ func (l *Library) Spawn(w donburi.World, name string, opts ...Option) (donburi.E
 	}
 	return r.Spawn(w)
 }
-
