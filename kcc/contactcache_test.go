@@ -167,33 +167,38 @@ func sameResult(a, b MoveResult) bool {
 	return true
 }
 
-// TestContactCacheSkipsFilteredMoves: a Move with a filter or a listener
-// neither reads nor fills the cache, and a new controller configuration
-// does not reuse contacts found with another.
-func TestContactCacheSkipsFilteredMoves(t *testing.T) {
+// TestContactCacheFilledWithOptions: a Move with a listener and a filter
+// reads and fills the cache (with the contacts before them: the collider
+// the filter leaves out is in it), a plain Move reuses it, and a new
+// controller configuration does not reuse contacts found with another.
+func TestContactCacheFilledWithOptions(t *testing.T) {
 	w := flatWorld()
 	pos := mgl64.Vec3{0, restY(0), 0}
+	post := w.AddBox(mgl64.Vec3{0.46, 1, 0}, mgl64.Vec3{0.15, 1, 0.15}, mgl64.Quat{}) // Offset from the capsule
 	var cache ContactCache
 	c := NewController(DefaultConfig())
-	c.SetContactListener(answer{})
-	c.MoveCached(w, testShape, pos, mgl64.Vec3{0, gravityStep, 0}, &cache)
-	if cache.world != nil {
-		t.Fatal("a Move with a contact listener filled the cache")
-	}
-	plain := NewController(DefaultConfig())
-	res := plain.MoveCached(w, testShape, pos, mgl64.Vec3{0, gravityStep, 0}, &cache)
+	opts := MoveOptions{Cache: &cache, Listener: answer{}, Filter: &QueryFilter{Exclude: []ColliderID{post}}}
+	res := c.MoveWith(w, testShape, pos, mgl64.Vec3{0, gravityStep, 0}, opts)
 	if cache.world != w || !res.Grounded {
-		t.Fatalf("a plain Move did not fill the cache (grounded %v)", res.Grounded)
+		t.Fatalf("a Move with a listener and a filter did not fill the cache (grounded %v)", res.Grounded)
+	}
+	seen := false
+	for _, k := range cache.contacts {
+		seen = seen || k.Collider == post
+	}
+	if !seen {
+		t.Fatal("the cache holds the contacts after the filter, not before")
 	}
 	end := pos.Add(res.Translation)
+	plain := NewController(DefaultConfig())
+	if _, ok := plain.cachedFor(&cache, w, end); !ok {
+		t.Fatal("another controller of the same configuration would not reuse the cache where the Move ended")
+	}
 	cfg := DefaultConfig()
 	cfg.GroundTolerance += 0.05
 	other := NewController(cfg)
 	if _, ok := other.cachedFor(&cache, w, end); ok {
 		t.Fatal("a controller with another ground tolerance would reuse the contacts")
-	}
-	if _, ok := plain.cachedFor(&cache, w, end); !ok {
-		t.Fatal("the controller that filled the cache would not reuse it where the Move ended")
 	}
 	w.AddBox(mgl64.Vec3{30, 1, 30}, mgl64.Vec3{1, 1, 1}, mgl64.Quat{})
 	if _, ok := plain.cachedFor(&cache, w, end); ok {
