@@ -216,7 +216,10 @@ func (c *Controller) cachedFor(cc *ContactCache, w *World, p mgl64.Vec3) ([]Cont
 // BenchmarkWalkCache walks a capsule across a box floor and a bumpy
 // heightfield, each Move starting where the last ended, with and without
 // a ContactCache (a walker's steady state: the cache saves the first
-// query of every Move).
+// query of every Move); the options runs add a filter (an excluded
+// collider and a predicate) and a listener that accepts everything, the
+// cost of applying them on top of the cache's contacts (the filter
+// excludes no collider of the world, so every run walks the same one).
 func BenchmarkWalkCache(b *testing.B) {
 	hf := func() *World {
 		hs := make([]float64, 200*200)
@@ -234,15 +237,20 @@ func BenchmarkWalkCache(b *testing.B) {
 		world func() *World
 		start mgl64.Vec3
 	}{{"FlatBox", flatWorld, mgl64.Vec3{-40, restY(0), 0}}, {"Heightfield", hf, mgl64.Vec3{-40, 1.2, 0}}} {
-		for _, cached := range []bool{false, true} {
-			name := sc.name + "/uncached"
-			if cached {
-				name = sc.name + "/cached"
-			}
-			b.Run(name, func(b *testing.B) {
+		for _, mode := range []string{"uncached", "cached", "options", "options+cached"} {
+			b.Run(sc.name+"/"+mode, func(b *testing.B) {
 				w := sc.world()
+				const far = ColliderID(99) // none: the filter's work, the same world
 				c := NewController(DefaultConfig())
 				var cache ContactCache
+				var opts MoveOptions
+				if mode == "options" || mode == "options+cached" {
+					opts.Filter = &QueryFilter{Exclude: []ColliderID{far}, Predicate: func(id ColliderID) bool { return id != far }}
+					opts.Listener = &recorder{mate: NoCollider, wall: NoCollider, plat: NoCollider, gate: NoCollider}
+				}
+				if mode == "cached" || mode == "options+cached" {
+					opts.Cache = &cache
+				}
 				pos := sc.start
 				d := mgl64.Vec3{5 * testDt, gravityStep, 0}
 				b.ReportAllocs()
@@ -251,11 +259,14 @@ func BenchmarkWalkCache(b *testing.B) {
 					if i%2000 == 0 {
 						pos = sc.start // back to the start before the far edge
 					}
+					if r, ok := opts.Listener.(*recorder); ok {
+						r.events = r.events[:0]
+					}
 					var res MoveResult
-					if cached {
-						res = c.MoveCached(w, testShape, pos, d, &cache)
-					} else {
+					if mode == "uncached" {
 						res = c.Move(w, testShape, pos, d)
+					} else {
+						res = c.MoveWith(w, testShape, pos, d, opts)
 					}
 					pos = pos.Add(res.Translation)
 				}
