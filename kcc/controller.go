@@ -148,7 +148,7 @@ type Controller struct {
 	nplanes     int
 	collisions  []Collision
 	deep        deepScratch
-	// carryF and carryEx filter Carry's sweep (the carrier left out).
+	// carryF and carryEx filter CarryWith's sweep (the carrier left out).
 	carryF  QueryFilter
 	carryEx []ColliderID
 	// listener is the listener of the Move under way (its options', else

@@ -481,8 +481,7 @@ func (o *obb) bounds() aabb {
 // sweep sees the colliders opts.Filter admits (the carrier itself is
 // always left out), and the listener is asked about the sweep's hits as
 // by a Move (a collider it ignores does not cut the carry short) with
-// opts.Character; opts.Cache is not used (the sweep starts where no Move
-// ended).
+// opts.Character; opts.Cache is not used (a sweep reads no contacts).
 func (c *Controller) CarryWith(w *World, shape Capsule, pos mgl64.Vec3, ground ColliderID, opts MoveOptions) (delta mgl64.Vec3, yaw float64) {
 	up := c.cfg.Up
 	if w == nil || !validCapsuleP(&shape, &pos, &up) {
