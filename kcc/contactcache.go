@@ -1,23 +1,24 @@
 package kcc
 
-import "github.com/go-gl/mathgl/mgl64"
-
 // ContactCache carries the contacts one Move found around the capsule
 // where it ended into the same character's next Move, which starts there
 // when nothing moved the character in between: that Move then skips its
 // first query of the level (the penetration check and the ground at the
 // start), a quarter of a walk on flat ground. Keep one per character (the
-// zero value is an empty cache) and pass it to MoveCached; it is used only
-// when everything the query depends on is what it was: the same World with
-// no collider added, moved, reshaped, removed, put on other layers or made
-// a sensor since (World.SetVelocity and SetSurfaceVelocity change no
-// contact), the same position to the bit, the same capsule, and a
-// Controller with the same Up, Offset, GroundTolerance and CollisionMask.
-// A Move with a QueryFilter or a contact listener neither reads nor fills
-// it. It also keeps the character's colliders nearby, which answer the
-// Move's queries of the level's top hierarchy while they stay near
-// (near.go). The results are the same bits with or without a cache
-// (TestContactCacheSameBits, TestNearCollidersSameBits).
+// zero value is an empty cache) and pass it in MoveOptions.Cache; it is
+// used only when everything the query depends on is what it was: the same
+// World with no collider added, moved, reshaped, removed, put on other
+// layers or made a sensor since (World.SetVelocity and SetSurfaceVelocity
+// change no contact), the same position to the bit, the same capsule, and
+// a Controller with the same Up, Offset, GroundTolerance and
+// CollisionMask. It holds the contacts before any QueryFilter or contact
+// listener: a Move with either reads it and applies them on top (asking
+// the listener as it would about a fresh query), so one cache serves a
+// character whatever options each of its Moves takes. It also keeps the
+// character's colliders nearby, which answer the Move's queries of the
+// level's top hierarchy while they stay near (near.go). The results are
+// the same bits with or without a cache (TestContactCacheSameBits,
+// TestNearCollidersSameBits, TestMoveWithCacheSameBits).
 type ContactCache struct {
 	world    *World // nil: empty
 	gen      uint64
@@ -30,18 +31,6 @@ type ContactCache struct {
 	near nearColliders
 }
 
-// MoveCached is Move for a character that keeps a ContactCache: the
-// contacts where the last Move with this cache ended are reused when the
-// character starts there and nothing changed (see ContactCache), and the
-// contacts where this Move ends are stored for the next one. A nil cache
-// is Move.
-func (c *Controller) MoveCached(w *World, shape Capsule, pos, desired mgl64.Vec3, cache *ContactCache) MoveResult {
-	if c.listener == nil && cache != nil {
-		c.s.cache = cache // endMove clears it
-	}
-	return c.MoveFiltered(w, shape, pos, desired, nil)
-}
-
 // cached returns the cache's contacts when they are those of the capsule
 // at p in w.
 func (c *Controller) cached(w *World, p *vec, r, hh float64) ([]Contact, bool) {
@@ -51,6 +40,62 @@ func (c *Controller) cached(w *World, p *vec, r, hh float64) ([]Contact, bool) {
 		return nil, false
 	}
 	return cc.contacts, true
+}
+
+// cachedContacts returns the contacts of the capsule at p from the Move's
+// ContactCache, as the Move sees them (through its filter and listener,
+// into the scratch's contacts), when the cache holds those of p.
+func (c *Controller) cachedContacts(w *World, p *vec, r, hh float64) ([]Contact, bool) {
+	cs, ok := c.cached(w, p, r, hh)
+	if !ok || !c.sifting() {
+		return cs, ok
+	}
+	c.s.contacts = append(c.s.contacts[:0], cs...)
+	return c.sift(w, c.s.contacts), true
+}
+
+// sifting reports whether the Move under way sees fewer colliders than
+// Config.CollisionMask admits: it has a filter or a listener.
+func (c *Controller) sifting() bool { return c.s.filter != nil || c.listener != nil }
+
+// rawContactsOf is World.contactsOf with only Config.CollisionMask: no
+// filter, no collider the listener ignored left out (the contacts a
+// ContactCache keeps).
+func (c *Controller) rawContactsOf(w *World, p0, p1 *vec, r, maxDist float64) []Contact {
+	s := &c.s
+	mask, f, ign := s.mask, s.filter, s.ignore
+	s.setFilter(c.cfg.CollisionMask, nil)
+	s.ignore = nil
+	cs := w.contactsOf(s, p0, p1, r, maxDist)
+	s.mask, s.filter, s.ignore = mask, f, ign
+	return cs
+}
+
+// sift drops from cs, in place, the contacts of the colliders the Move
+// does not see (rawContactsOf's contacts, or the cache's copied into the
+// scratch) and returns the rest: the contacts World.contactsOf gives with
+// the Move's filter and listener. The filter's test is the query's
+// (scratch.admits); the listener is asked about each collider met for the
+// first time, in the contacts' order, with the events contactsOf gives it,
+// and a collider it ignores is dropped, as contactsOf's second query
+// leaves it out: a query's contacts of one collider do not depend on the
+// others, and it keeps the order of the rest.
+func (c *Controller) sift(w *World, cs []Contact) []Contact {
+	n := 0
+	for i := range cs {
+		k := &cs[i]
+		if !c.s.admits(&w.colliders[k.Collider], int32(k.Collider)) {
+			continue
+		}
+		if c.listener != nil && c.consult(ContactEvent{Collider: k.Collider, Point: k.Point, Normal: k.Normal, Distance: k.Distance}) {
+			continue
+		}
+		if n != i {
+			cs[n] = cs[i]
+		}
+		n++
+	}
+	return cs[:n]
 }
 
 // remember stores the contacts cs of the capsule at p in w in the cache.

@@ -167,33 +167,38 @@ func sameResult(a, b MoveResult) bool {
 	return true
 }
 
-// TestContactCacheSkipsFilteredMoves: a Move with a filter or a listener
-// neither reads nor fills the cache, and a new controller configuration
-// does not reuse contacts found with another.
-func TestContactCacheSkipsFilteredMoves(t *testing.T) {
+// TestContactCacheFilledWithOptions: a Move with a listener and a filter
+// reads and fills the cache (with the contacts before them: the collider
+// the filter leaves out is in it), a plain Move reuses it, and a new
+// controller configuration does not reuse contacts found with another.
+func TestContactCacheFilledWithOptions(t *testing.T) {
 	w := flatWorld()
 	pos := mgl64.Vec3{0, restY(0), 0}
+	post := w.AddBox(mgl64.Vec3{0.46, 1, 0}, mgl64.Vec3{0.15, 1, 0.15}, mgl64.Quat{}) // Offset from the capsule
 	var cache ContactCache
 	c := NewController(DefaultConfig())
-	c.SetContactListener(answer{})
-	c.MoveCached(w, testShape, pos, mgl64.Vec3{0, gravityStep, 0}, &cache)
-	if cache.world != nil {
-		t.Fatal("a Move with a contact listener filled the cache")
-	}
-	plain := NewController(DefaultConfig())
-	res := plain.MoveCached(w, testShape, pos, mgl64.Vec3{0, gravityStep, 0}, &cache)
+	opts := MoveOptions{Cache: &cache, Listener: answer{}, Filter: &QueryFilter{Exclude: []ColliderID{post}}}
+	res := c.MoveWith(w, testShape, pos, mgl64.Vec3{0, gravityStep, 0}, opts)
 	if cache.world != w || !res.Grounded {
-		t.Fatalf("a plain Move did not fill the cache (grounded %v)", res.Grounded)
+		t.Fatalf("a Move with a listener and a filter did not fill the cache (grounded %v)", res.Grounded)
+	}
+	seen := false
+	for _, k := range cache.contacts {
+		seen = seen || k.Collider == post
+	}
+	if !seen {
+		t.Fatal("the cache holds the contacts after the filter, not before")
 	}
 	end := pos.Add(res.Translation)
+	plain := NewController(DefaultConfig())
+	if _, ok := plain.cachedFor(&cache, w, end); !ok {
+		t.Fatal("another controller of the same configuration would not reuse the cache where the Move ended")
+	}
 	cfg := DefaultConfig()
 	cfg.GroundTolerance += 0.05
 	other := NewController(cfg)
 	if _, ok := other.cachedFor(&cache, w, end); ok {
 		t.Fatal("a controller with another ground tolerance would reuse the contacts")
-	}
-	if _, ok := plain.cachedFor(&cache, w, end); !ok {
-		t.Fatal("the controller that filled the cache would not reuse it where the Move ended")
 	}
 	w.AddBox(mgl64.Vec3{30, 1, 30}, mgl64.Vec3{1, 1, 1}, mgl64.Quat{})
 	if _, ok := plain.cachedFor(&cache, w, end); ok {
@@ -211,7 +216,10 @@ func (c *Controller) cachedFor(cc *ContactCache, w *World, p mgl64.Vec3) ([]Cont
 // BenchmarkWalkCache walks a capsule across a box floor and a bumpy
 // heightfield, each Move starting where the last ended, with and without
 // a ContactCache (a walker's steady state: the cache saves the first
-// query of every Move).
+// query of every Move); the options runs add a filter (an excluded
+// collider and a predicate) and a listener that accepts everything, the
+// cost of applying them on top of the cache's contacts (the filter
+// excludes no collider of the world, so every run walks the same one).
 func BenchmarkWalkCache(b *testing.B) {
 	hf := func() *World {
 		hs := make([]float64, 200*200)
@@ -229,15 +237,20 @@ func BenchmarkWalkCache(b *testing.B) {
 		world func() *World
 		start mgl64.Vec3
 	}{{"FlatBox", flatWorld, mgl64.Vec3{-40, restY(0), 0}}, {"Heightfield", hf, mgl64.Vec3{-40, 1.2, 0}}} {
-		for _, cached := range []bool{false, true} {
-			name := sc.name + "/uncached"
-			if cached {
-				name = sc.name + "/cached"
-			}
-			b.Run(name, func(b *testing.B) {
+		for _, mode := range []string{"uncached", "cached", "options", "options+cached"} {
+			b.Run(sc.name+"/"+mode, func(b *testing.B) {
 				w := sc.world()
+				const far = ColliderID(99) // none: the filter's work, the same world
 				c := NewController(DefaultConfig())
 				var cache ContactCache
+				var opts MoveOptions
+				if mode == "options" || mode == "options+cached" {
+					opts.Filter = &QueryFilter{Exclude: []ColliderID{far}, Predicate: func(id ColliderID) bool { return id != far }}
+					opts.Listener = &recorder{mate: NoCollider, wall: NoCollider, plat: NoCollider, gate: NoCollider}
+				}
+				if mode == "cached" || mode == "options+cached" {
+					opts.Cache = &cache
+				}
 				pos := sc.start
 				d := mgl64.Vec3{5 * testDt, gravityStep, 0}
 				b.ReportAllocs()
@@ -246,11 +259,14 @@ func BenchmarkWalkCache(b *testing.B) {
 					if i%2000 == 0 {
 						pos = sc.start // back to the start before the far edge
 					}
+					if r, ok := opts.Listener.(*recorder); ok {
+						r.events = r.events[:0]
+					}
 					var res MoveResult
-					if cached {
-						res = c.MoveCached(w, testShape, pos, d, &cache)
-					} else {
+					if mode == "uncached" {
 						res = c.Move(w, testShape, pos, d)
+					} else {
+						res = c.MoveWith(w, testShape, pos, d, opts)
 					}
 					pos = pos.Add(res.Translation)
 				}

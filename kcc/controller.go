@@ -87,9 +87,54 @@ type MoveResult struct {
 	Collisions []Collision
 }
 
+// MoveOptions are what a Move (MoveWith, CarryWith, OverlapsWith) may
+// take besides the capsule and its motion, in any combination. The zero
+// value is a plain Move: every collider Config.CollisionMask admits, no
+// cache, no listener. Options are read during the call only; nothing of
+// them stays in the Controller, so one Controller moves many characters,
+// each with its own options, with nothing to bind or unbind between them.
+type MoveOptions struct {
+	// Filter narrows the colliders the Move collides with, on top of
+	// Config.CollisionMask, as Rapier's QueryFilter: a character's own
+	// capsule left out (Exclude), a layer of ghosts (Mask), a door it may
+	// pass (Predicate). Default nil: every collider the mask admits.
+	// Cost: Mask nothing; Exclude a linear scan per collider the Move
+	// considers; Predicate a call per collider that passes Mask and
+	// Exclude, maybe several per Move (it must give one answer for a
+	// collider during a Move).
+	Filter *QueryFilter
+	// Cache is the moving character's ContactCache (one per character,
+	// the zero value empty): the Move reuses the contacts the last Move
+	// with it found where it ended, when it starts there and nothing
+	// changed, and the character's colliders nearby. Default nil: every
+	// Move asks the World afresh. The results are the same bits with or
+	// without it, whatever the Filter and the Listener: the cache keeps
+	// the contacts before them, and each Move applies its own on top.
+	// Cost: memory, 256 bytes per character plus 96 per contact kept
+	// (room for four at least); with a Filter or a Listener, the query
+	// that fills it also reads the contacts of the colliders they leave
+	// out, and a Move that reads it copies the contacts it keeps.
+	// CarryWith and OverlapsWith do not use it.
+	Cache *ContactCache
+	// Listener is asked about the first contact of each collider the Move
+	// meets and may have the Move ignore it or stop at it (see
+	// ContactListener). Default nil: the listener set by the deprecated
+	// SetContactListener, if any, else none. Cost: none without one; with
+	// one, a call per collider met per Move, and a query done again
+	// without each collider it ignores. A listener that is a pointer (or
+	// a value kept in a ContactListener variable) costs no allocation.
+	Listener ContactListener
+	// Character is the caller's id for the character moving (an ECS
+	// entity id, an index), told to the Listener in
+	// ContactEvent.Character, as Jolt passes the CharacterVirtual to each
+	// callback. The Move itself does not read it. Default 0.
+	Character uint64
+}
+
 // Controller moves capsules through a World. It keeps only scratch
-// buffers, no per-character state, so one Controller can move many
-// characters; it must be used by one goroutine at a time.
+// buffers, no per-character state (a character's filter, cache and
+// listener come with each call in MoveOptions), so one Controller can move
+// many characters; it must be used by one goroutine at a time.
 type Controller struct {
 	cfg         Config
 	cosMaxClimb float64 // cos(MaxSlopeClimbAngle)
@@ -103,14 +148,19 @@ type Controller struct {
 	nplanes     int
 	collisions  []Collision
 	deep        deepScratch
-	// carryF and carryEx filter Carry's sweep (the carrier left out).
+	// carryF and carryEx filter CarryWith's sweep (the carrier left out).
 	carryF  QueryFilter
 	carryEx []ColliderID
-	// listener is consulted about each collider a Move meets (listener.go);
-	// asked lists the colliders it was asked about during this Move.
-	listener ContactListener
-	asked    []ColliderID
-	stops    []ColliderID // the colliders it answered ContactStop for
+	// listener is the listener of the Move under way (its options', else
+	// bound), consulted about each collider it meets (listener.go), and
+	// character the id told to it; asked lists the colliders it was asked
+	// about during this Move.
+	listener  ContactListener
+	character uint64
+	asked     []ColliderID
+	stops     []ColliderID // the colliders it answered ContactStop for
+	// bound is the listener set by SetContactListener.
+	bound ContactListener
 }
 
 // NewController returns a Controller for cfg. An invalid cfg never panics:
@@ -144,23 +194,30 @@ func (c *Controller) Config() Config {
 	return out
 }
 
-// beginMove starts a Move (or a Carry, or Overlaps): the colliders
-// Config.CollisionMask and f admit, no listener answers yet, the cell
-// cache on. endMove undoes it.
-func (c *Controller) beginMove(f *QueryFilter) {
-	c.s.setFilter(c.cfg.CollisionMask, f)
+// beginMove starts a Move (or CarryWith, or OverlapsWith) with options
+// o: the colliders Config.CollisionMask and o.Filter admit, o's
+// ContactCache, o's listener (else the bound one) with no answers yet,
+// the cell cache on. endMove undoes it.
+func (c *Controller) beginMove(o *MoveOptions) {
+	c.s.setFilter(c.cfg.CollisionMask, o.Filter)
+	c.s.cache = o.Cache
+	c.listener, c.character = o.Listener, o.Character
+	if c.listener == nil {
+		c.listener = c.bound
+	}
 	c.s.ignore, c.asked, c.stops = c.s.ignore[:0], c.asked[:0], c.stops[:0]
 	c.s.beginCells()
 }
 
-// endMove ends a Move's use of the cell cache, its filter and its
-// ContactCache.
+// endMove ends a Move's use of the cell cache and of its options: nothing
+// of them stays in the Controller.
 func (c *Controller) endMove() {
 	c.s.cellsOn = false
 	c.leaving = vec{}
 	c.s.setFilter(c.cfg.CollisionMask, nil)
 	c.s.ignore = c.s.ignore[:0]
 	c.s.cache = nil
+	c.listener, c.character = nil, 0
 }
 
 // groundInfo is the result of a ground probe.
@@ -236,12 +293,22 @@ func (c *Controller) supportOf(n, fn *vec, onFace bool) (walkable, steep bool, o
 	return false, true, n
 }
 
-// ground probes the surfaces under the capsule at p into g.
+// ground probes the surfaces under the capsule at p into g, and stores
+// the contacts there in the Move's ContactCache.
 func (c *Controller) ground(g *groundInfo, w *World, p *vec, r, hh float64) {
 	var p0, p1 vec
 	capsuleSegTo(&p0, &p1, p, &c.cfg.Up, hh)
-	cs := c.contactsOf(w, &p0, &p1, r, c.probeDist())
-	c.remember(w, p, r, hh, cs)
+	var cs []Contact
+	if c.s.cache != nil && c.sifting() {
+		// The cache keeps the contacts before the filter and the
+		// listener (contactcache.go): the next Move applies its own.
+		cs = c.rawContactsOf(w, &p0, &p1, r, c.probeDist())
+		c.remember(w, p, r, hh, cs)
+		cs = c.sift(w, cs)
+	} else {
+		cs = c.contactsOf(w, &p0, &p1, r, c.probeDist())
+		c.remember(w, p, r, hh, cs)
+	}
 	c.groundFrom(g, cs, r)
 }
 
@@ -317,7 +384,7 @@ func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 		var cs []Contact
 		ok := false
 		if pass == 0 { // where the last Move ended, maybe (ContactCache)
-			cs, ok = c.cached(w, &p, r, hh)
+			cs, ok = c.cachedContacts(w, &p, r, hh)
 		}
 		if !ok {
 			cs = c.contactsOf(w, &p0, &p1, r, probe)
@@ -596,16 +663,20 @@ func (c *Controller) sanitizeDesired(d *vec) {
 // Up. A non-finite desired is treated as zero; one longer than
 // MaxTranslation is scaled down to it. Move does not allocate in steady
 // state.
+//
+// Move is MoveWith with no options; MoveWith adds a filter, a
+// ContactCache and a contact listener, in any combination.
 func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) MoveResult {
-	return c.MoveFiltered(w, shape, pos, desired, nil)
+	return c.MoveWith(w, shape, pos, desired, MoveOptions{})
 }
 
-// MoveFiltered is Move seeing only the colliders that Config.CollisionMask
-// and f admit (f may be nil): a character that must not collide with its
-// own capsule, a door it is allowed through, or a layer of ghosts. The
-// filter is read during the call only.
-func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Vec3, f *QueryFilter) MoveResult {
-	c.beginMove(f)
+// MoveWith is Move with options (see MoveOptions), in any combination: a
+// filter (the colliders Config.CollisionMask and opts.Filter admit), the
+// character's ContactCache, a contact listener told which character moves.
+// A filtered cached Move with a listener is the same bits as the same Move
+// without the cache. It does not allocate in steady state.
+func (c *Controller) MoveWith(w *World, shape Capsule, pos, desired mgl64.Vec3, opts MoveOptions) MoveResult {
+	c.beginMove(&opts)
 	defer c.endMove()
 	up := c.cfg.Up
 	c.collisions = c.collisions[:0]
@@ -692,7 +763,7 @@ func (c *Controller) MoveFiltered(w *World, shape Capsule, pos, desired mgl64.Ve
 // moveFlags is what the steps of one Move tell each other. The steps, as
 // Jolt's CharacterVirtual::ExtendedUpdate has its own, run in order: recover
 // (the push-out, then the contacts touched at the start clip the request, in
-// MoveFiltered), slide (with the step up, tryStep, inside it), stickToFloor;
+// MoveWith), slide (with the step up, tryStep, inside it), stickToFloor;
 // report completes the result. Vectors travel as parameters and results,
 // not in a struct, so they stay in this call's frame.
 type moveFlags struct {

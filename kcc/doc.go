@@ -7,7 +7,9 @@
 // which turns a desired translation into a collision-free one with sliding,
 // a skin offset, autostep, snap-to-ground, slope limits, a multi-plane crease
 // solve, penetration recovery, a grounded state with its normal, and a list
-// of the collisions met on the way.
+// of the collisions met on the way. Controller.MoveWith is the same Move
+// with MoveOptions, in any combination: a QueryFilter, the character's
+// ContactCache, and a ContactListener told which character moves.
 //
 // The behaviour follows the documented behaviour of Rapier's
 // KinematicCharacterController (crate rapier3d) and Jolt's CharacterVirtual;
@@ -19,14 +21,16 @@
 // pos - Up*(HalfHeight+Radius).
 //
 // What this package must not do: import donburi or ebiten, keep
-// per-character state (a Controller only holds scratch buffers, so it may be
-// shared by many characters as long as one goroutine uses it at a time),
+// per-character state (a Controller only holds scratch buffers and each
+// call brings its character's MoveOptions, so it may be shared by many
+// characters as long as one goroutine uses it at a time),
 // apply gravity or velocities (the caller passes a translation per tick), read
 // the wall clock or use global randomness. A World is read-only during
 // queries, so many goroutines may query one World at the same time as long
 // as nobody adds, moves or removes colliders meanwhile. Riding a moving
-// platform is the caller's explicit step: World.Carry with the collider in
-// MoveResult.GroundCollider, before the Move.
+// platform is the caller's explicit step: World.Carry (or
+// Controller.CarryWith, which stops the carry short of other colliders) with
+// the collider in MoveResult.GroundCollider, before the Move.
 //
 // A capsule on a floor, moved every tick (Example_quickStart runs it up
 // stairs):

@@ -419,8 +419,9 @@ func (w *World) Carry(id ColliderID, p, up mgl64.Vec3) (delta mgl64.Vec3, yaw fl
 
 // Carries reports whether Carry moves a point attached to collider id:
 // the collider moved in the last Step (or by SetTransform since) or has a
-// surface velocity. When it is false, Carry (and Controller.Carry) returns
-// a zero delta and yaw for any point; an unknown or removed id is false.
+// surface velocity. When it is false, Carry (and Controller.CarryWith)
+// returns a zero delta and yaw for any point; an unknown or removed id is
+// false.
 func (w *World) Carries(id ColliderID) bool {
 	c, err := w.movable(id)
 	if err != nil {
@@ -469,18 +470,19 @@ func (o *obb) bounds() aabb {
 	return aabb{min: sub(o.c, e), max: add(o.c, e)}
 }
 
-// Carry is World.Carry for a character with this controller's Up: the
-// displacement (and turn about Up) the collider ground gives a capsule of
-// shape at pos standing on it (the feet point, pos - Up*(HalfHeight +
+// CarryWith is World.Carry for a character with this controller's Up:
+// the displacement (and turn about Up) the collider ground gives a capsule
+// of shape at pos standing on it (the feet point, pos - Up*(HalfHeight +
 // Radius), is the point carried), cut short where the capsule swept along
 // it would come within Offset of another collider. A lift rising toward a
 // ceiling so stops carrying its rider under the ceiling instead of pushing
 // it in; the lift then presses the character and the next Move reports
-// Crushed. f restricts the colliders the sweep considers, as for
-// MoveFiltered (nil: all); the carrier itself is always left out. The
-// contact listener, if set, is asked about the sweep's hits as by a Move: a
-// collider it ignores does not cut the carry short.
-func (c *Controller) Carry(w *World, shape Capsule, pos mgl64.Vec3, ground ColliderID, f *QueryFilter) (delta mgl64.Vec3, yaw float64) {
+// Crushed. opts are the character's MoveOptions, as for its Move: the
+// sweep sees the colliders opts.Filter admits (the carrier itself is
+// always left out), and the listener is asked about the sweep's hits as
+// by a Move (a collider it ignores does not cut the carry short) with
+// opts.Character; opts.Cache is not used (a sweep reads no contacts).
+func (c *Controller) CarryWith(w *World, shape Capsule, pos mgl64.Vec3, ground ColliderID, opts MoveOptions) (delta mgl64.Vec3, yaw float64) {
 	up := c.cfg.Up
 	if w == nil || !validCapsuleP(&shape, &pos, &up) {
 		return mgl64.Vec3{}, 0
@@ -492,12 +494,13 @@ func (c *Controller) Carry(w *World, shape Capsule, pos mgl64.Vec3, ground Colli
 	}
 	c.carryEx = append(c.carryEx[:0], ground)
 	c.carryF = QueryFilter{}
-	if f != nil {
+	if f := opts.Filter; f != nil {
 		c.carryEx = append(c.carryEx, f.Exclude...)
 		c.carryF.Mask, c.carryF.Predicate = f.Mask, f.Predicate
 	}
 	c.carryF.Exclude = c.carryEx
-	c.beginMove(&c.carryF)
+	opts.Filter, opts.Cache = &c.carryF, nil
+	c.beginMove(&opts)
 	defer c.endMove()
 	if hit, ok := c.cast(w, pos, shape.Radius, shape.HalfHeight, delta); ok && hit.Fraction < 1 {
 		delta = scale(delta, hit.Fraction)
@@ -505,21 +508,23 @@ func (c *Controller) Carry(w *World, shape Capsule, pos mgl64.Vec3, ground Colli
 	return delta, yaw
 }
 
-// Overlaps reports whether a capsule of the given shape at pos, its axis
-// along Config.Up, overlaps or touches a collider this controller's Moves
-// collide with: one that Config.CollisionMask and f (may be nil) admit and
-// that the contact listener, if one is set, does not ignore (it is asked
-// as by a Move, with Sweep false). It is the room check of a crouched
-// character about to stand up: a character's own capsule left out by f, a
-// one-way platform the listener lets it into. Invalid input (a nil World,
-// a non-positive radius, a non-finite value) reports true, the safe answer
-// to "is there room?".
-func (c *Controller) Overlaps(w *World, shape Capsule, pos mgl64.Vec3, f *QueryFilter) bool {
+// OverlapsWith reports whether a capsule of the given shape at pos, its
+// axis along Config.Up, overlaps or touches a collider this controller's
+// Moves with opts collide with: one that Config.CollisionMask and
+// opts.Filter admit and that opts' listener does not ignore (it is asked
+// as by a Move, with Sweep false and opts.Character; opts.Cache is not
+// used). It is the room check of a crouched character about to stand up:
+// a character's own capsule left out by the filter, a one-way platform the
+// listener lets it into. Invalid input (a nil World, a non-positive
+// radius, a non-finite value) reports true, the safe answer to "is there
+// room?".
+func (c *Controller) OverlapsWith(w *World, shape Capsule, pos mgl64.Vec3, opts MoveOptions) bool {
 	up := c.cfg.Up
 	if w == nil || !validCapsuleP(&shape, &pos, &up) {
 		return true
 	}
-	c.beginMove(f)
+	opts.Cache = nil
+	c.beginMove(&opts)
 	defer c.endMove()
 	if c.listener == nil {
 		return w.overlap(&c.s, shape, pos, up, 0)

@@ -133,18 +133,18 @@ func (o oneWayPlatform) OnContact(ev kcc.ContactEvent) kcc.ContactAction {
 
 // A one-way platform: a contact listener lets the character jump up
 // through it, and it lands on top.
-func ExampleController_SetContactListener() {
+func ExampleContactListener() {
 	w := kcc.NewWorld()
 	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{})        // floor
 	plat := w.AddBox(mgl64.Vec3{0, 2.05, 0}, mgl64.Vec3{2, 0.05, 2}, mgl64.Quat{}) // top at 2.1
 	c := kcc.NewController(kcc.DefaultConfig())
-	c.SetContactListener(oneWayPlatform{plat})
+	opts := kcc.MoveOptions{Listener: oneWayPlatform{plat}}
 	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
 	pos := mgl64.Vec3{0, 0.91, 0} // standing on the floor
 	vy, dt := 11.0, 1.0/60        // a jump at 11 m/s, gravity 20 m/s²
 	for i := 0; i < 120; i++ {
 		vy -= 20 * dt
-		res := c.Move(w, shape, pos, mgl64.Vec3{0, vy * dt, 0})
+		res := c.MoveWith(w, shape, pos, mgl64.Vec3{0, vy * dt, 0}, opts)
 		pos = pos.Add(res.Translation)
 		if res.Grounded && vy < 0 {
 			vy = 0
@@ -154,9 +154,64 @@ func ExampleController_SetContactListener() {
 	// Output: feet at 2.11 m
 }
 
+// redDoor is a ContactListener that lets one character through a door:
+// it answers by the character moving (ContactEvent.Character).
+type redDoor struct {
+	door kcc.ColliderID
+	red  uint64
+}
+
+func (d *redDoor) OnContact(ev kcc.ContactEvent) kcc.ContactAction {
+	if ev.Collider == d.door && ev.Character == d.red {
+		return kcc.ContactIgnore
+	}
+	return kcc.ContactAccept
+}
+
+// Two characters moved by one Controller, each with its own options: a
+// filter leaving its own capsule out of its Moves, its ContactCache, and
+// its id for the listener they share, which lets character 1 through the
+// door and holds character 2. Nothing is set on the Controller between
+// them.
+func ExampleController_MoveWith() {
+	w := kcc.NewWorld()
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{50, 0.5, 50}, mgl64.Quat{}) // floor
+	door := w.AddBox(mgl64.Vec3{2, 1, 0}, mgl64.Vec3{0.1, 1, 5}, mgl64.Quat{})
+	c := kcc.NewController(kcc.DefaultConfig())
+	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
+	type character struct {
+		id    uint64
+		pos   mgl64.Vec3
+		body  kcc.ColliderID   // its capsule, an obstacle to the others
+		self  kcc.QueryFilter  // leaves body out of its own Moves
+		cache kcc.ContactCache // one per character, kept with it
+	}
+	chars := []*character{{id: 1, pos: mgl64.Vec3{0, 0.91, -1}}, {id: 2, pos: mgl64.Vec3{0, 0.91, 1}}}
+	for _, ch := range chars {
+		ch.body = w.AddCapsule(shape, ch.pos)
+		ch.self.Exclude = []kcc.ColliderID{ch.body}
+	}
+	listener := &redDoor{door: door, red: 1}
+	for tick := 0; tick < 60; tick++ {
+		for _, ch := range chars {
+			res := c.MoveWith(w, shape, ch.pos, mgl64.Vec3{4.0 / 60, -0.01, 0}, kcc.MoveOptions{
+				Filter: &ch.self, Cache: &ch.cache, Listener: listener, Character: ch.id,
+			})
+			ch.pos = ch.pos.Add(res.Translation)
+			_ = w.SetTransform(ch.body, ch.pos, mgl64.Quat{})
+		}
+	}
+	for _, ch := range chars {
+		fmt.Printf("character %d at x = %.2f m\n", ch.id, ch.pos[0])
+	}
+	// Output:
+	// character 1 at x = 4.00 m
+	// character 2 at x = 1.59 m
+}
+
 // A crouched character (0.9 m tall) under a beam 1.2 m up may stand up
 // (1.8 m) only where the standing capsule fits.
-func ExampleController_Overlaps() {
+func ExampleController_OverlapsWith() {
 	w := kcc.NewWorld()
 	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{}) // floor
 	w.AddBox(mgl64.Vec3{0, 1.35, 0}, mgl64.Vec3{1, 0.15, 1}, mgl64.Quat{})  // beam, 1.2 to 1.5 m up
@@ -164,7 +219,8 @@ func ExampleController_Overlaps() {
 	standing := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
 	for _, x := range []float64{0, 2} {
 		feet := mgl64.Vec3{x, 0.01, 0}
-		room := !c.Overlaps(w, standing, feet.Add(mgl64.Vec3{0, 0.9, 0}), nil)
+		// The character's own MoveOptions: its filter and listener apply.
+		room := !c.OverlapsWith(w, standing, feet.Add(mgl64.Vec3{0, 0.9, 0}), kcc.MoveOptions{})
 		fmt.Printf("x = %v m: room to stand %v\n", x, room)
 	}
 	// Output:
@@ -175,7 +231,7 @@ func ExampleController_Overlaps() {
 // Two characters walk the same stairs, one with a ContactCache (each Move
 // reuses the contacts the last one found where it ended) and one without:
 // the same bits.
-func ExampleController_MoveCached() {
+func ExampleContactCache() {
 	w := kcc.NewWorld()
 	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{50, 0.5, 50}, mgl64.Quat{}) // floor, top at y=0
 	for i := 0; i < 3; i++ {
@@ -190,7 +246,7 @@ func ExampleController_MoveCached() {
 	pos := plain
 	var cache kcc.ContactCache // one per character, kept with it
 	for tick := 0; tick < 90; tick++ {
-		res := c.MoveCached(w, shape, pos, desired, &cache)
+		res := c.MoveWith(w, shape, pos, desired, kcc.MoveOptions{Cache: &cache})
 		pos = pos.Add(res.Translation)
 		plain = plain.Add(c.Move(w, shape, plain, desired).Translation)
 	}

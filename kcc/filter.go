@@ -38,8 +38,8 @@ func (w *World) CollisionLayers(id ColliderID) (layer, mask uint32, err error) {
 	return c.layer, c.mask, nil
 }
 
-// QueryFilter narrows a query (or a Move) to some colliders, like Rapier's
-// QueryFilter: by layer mask, by excluded IDs, and by a predicate. The zero
+// QueryFilter narrows a query (or a Move, as MoveOptions.Filter) to some
+// colliders, like Rapier's QueryFilter: by layer mask, by excluded IDs, and by a predicate. The zero
 // value (or a nil *QueryFilter) admits every collider. Sensors never block
 // casts, contacts, overlaps or rays whatever the filter says.
 type QueryFilter struct {
@@ -51,7 +51,9 @@ type QueryFilter struct {
 	Exclude []ColliderID
 	// Predicate, when set, is called for each collider that passes Mask
 	// and Exclude and must return true to keep it. It is called from the
-	// querying goroutine and must not modify the World.
+	// querying goroutine, maybe more than once for a collider during one
+	// Move (it must give the same answer each time), and must not modify
+	// the World.
 	Predicate func(ColliderID) bool
 }
 

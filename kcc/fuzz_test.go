@@ -46,13 +46,163 @@ func moveBound(cfg Config, _ Capsule, d mgl64.Vec3) float64 {
 	return tightBound(cfg, d)
 }
 
+// fuzzListener answers by collider, from the fuzzed bits: it accepts the
+// floor (collider 0), ignores the colliders with id%5 == ignore, stops at those with id%5 == stop, and
+// with oneWay ignores the odd colliders met from below or from inside (an
+// answer that depends on the event); it records what it is asked.
+type fuzzListener struct {
+	ignore, stop ColliderID
+	oneWay       bool
+	events       []ContactEvent
+}
+
+func (l *fuzzListener) OnContact(ev ContactEvent) ContactAction {
+	l.events = append(l.events, ev)
+	switch {
+	case ev.Collider == 0: // the floor
+		return ContactAccept
+	case ev.Collider%5 == l.ignore:
+		return ContactIgnore
+	case ev.Collider%5 == l.stop:
+		return ContactStop
+	case l.oneWay && ev.Collider%2 == 1 && (ev.Normal[1] < 0 || ev.Distance < 0):
+		return ContactIgnore
+	}
+	return ContactAccept
+}
+
+// fuzzOptions moves a character of its own with MoveOptions drawn from
+// mix, twice: with a ContactCache and without. Every Move, CarryWith and
+// OverlapsWith must be the same bits both ways and ask the listeners the
+// same questions in the same order. mix's bits: 0 a filter, 1 a listener,
+// 2 both drawn anew each tick instead; the filter excludes one collider
+// (from mix>>3&7), masks out layer 2 (where one collider, from mix>>6&7,
+// is put) and rejects id%4 == mix>>9&3 by its predicate, the floor
+// (collider 0) always kept; the listener
+// ignores id%5 == mix>>11&3, stops at id%5 == (mix>>11&3)+1 and, with bit
+// 13, lets the odd colliders be passed from below.
+type fuzzOptions struct {
+	mix           uint16
+	cached, plain *Controller
+	cache         ContactCache
+	filter        QueryFilter
+	lc, lp        fuzzListener
+	pos           mgl64.Vec3
+	res           MoveResult
+	// moves and hits count the Moves, and those that started where the
+	// cache was filled (TestFuzzOptionsUseTheCache).
+	moves, hits int
+}
+
+func newFuzzOptions(w *World, mix uint16, pos mgl64.Vec3) *fuzzOptions {
+	n := ColliderID(w.NumColliders())
+	o := &fuzzOptions{mix: mix, cached: NewController(DefaultConfig()), plain: NewController(DefaultConfig()), pos: pos}
+	if n > 1 { // the floor (collider 0) stays
+		_ = w.SetCollisionLayers(1+ColliderID(mix>>6&7)%(n-1), 2, AllLayers)
+		o.filter.Exclude = []ColliderID{1 + ColliderID(mix>>3&7)%(n-1)}
+	}
+	reject := ColliderID(mix >> 9 & 3)
+	o.filter.Mask = DefaultLayer
+	o.filter.Predicate = func(id ColliderID) bool { return id == 0 || id%4 != reject }
+	ig := ColliderID(mix >> 11 & 3)
+	o.lc = fuzzListener{ignore: ig, stop: ig + 1, oneWay: mix&(1<<13) != 0}
+	o.lp = o.lc
+	return o
+}
+
+// opts returns tick i's options for the cached (a) and the uncached (b)
+// controller.
+func (o *fuzzOptions) opts(i int) (a, b MoveOptions) {
+	on := o.mix
+	if on&4 != 0 {
+		on = uint16(i*7+int(o.mix>>3)) % 4
+	}
+	if on&1 != 0 {
+		a.Filter, b.Filter = &o.filter, &o.filter
+	}
+	if on&2 != 0 {
+		a.Listener, b.Listener = &o.lc, &o.lp
+	}
+	a.Character, b.Character = uint64(o.mix)+1, uint64(o.mix)+1
+	a.Cache = &o.cache
+	return a, b
+}
+
+// step moves the character by d on tick i (after the carry, with ride)
+// and fails t when the two ways differ.
+func (o *fuzzOptions) step(t *testing.T, w *World, i int, d mgl64.Vec3, ride bool) {
+	a, b := o.opts(i)
+	o.lc.events, o.lp.events = o.lc.events[:0], o.lp.events[:0]
+	if ride && o.res.Grounded {
+		da, ya := o.cached.CarryWith(w, testShape, o.pos, o.res.GroundCollider, a)
+		db, yb := o.plain.CarryWith(w, testShape, o.pos, o.res.GroundCollider, b)
+		if da != db || ya != yb || !sameEvents(o.lc.events, o.lp.events) {
+			t.Fatalf("step %d: CarryWith %v %v and %v %v, asked %+v and %+v", i, da, ya, db, yb, o.lc.events, o.lp.events)
+		}
+		if !finiteVec(db) {
+			t.Fatalf("step %d: CarryWith %v", i, db)
+		}
+		o.pos = o.pos.Add(db)
+	}
+	if o.cache.world == w && o.cache.gen == w.gen && o.cache.pos == o.pos {
+		o.hits++
+	}
+	o.moves++
+	ra := o.cached.MoveWith(w, testShape, o.pos, d, a)
+	rb := o.plain.MoveWith(w, testShape, o.pos, d, b)
+	if !sameResult(ra, rb) {
+		t.Fatalf("step %d: options %+v: with a ContactCache %+v, without %+v", i, b, ra, rb)
+	}
+	if !sameEvents(o.lc.events, o.lp.events) {
+		t.Fatalf("step %d: options %+v: the listener was asked %+v with the cache, %+v without", i, b, o.lc.events, o.lp.events)
+	}
+	if !finiteVec(rb.Translation) || !finiteVec(rb.GroundNormal) {
+		t.Fatalf("step %d: non-finite result %+v", i, rb)
+	}
+	o.res = rb
+	o.pos = o.pos.Add(rb.Translation)
+	if i%8 == 0 {
+		o.lc.events, o.lp.events = o.lc.events[:0], o.lp.events[:0]
+		oa, ob := o.cached.OverlapsWith(w, testShape, o.pos, a), o.plain.OverlapsWith(w, testShape, o.pos, b)
+		if oa != ob || !sameEvents(o.lc.events, o.lp.events) {
+			t.Fatalf("step %d: OverlapsWith %v and %v", i, oa, ob)
+		}
+	}
+}
+
+// TestFuzzOptionsUseTheCache: on a fuzz world, fuzzOptions' character
+// has its Moves served by the cache and its listener asked, so the fuzz
+// tests compare what they mean to.
+func TestFuzzOptionsUseTheCache(t *testing.T) {
+	for _, mix := range []uint16{0, 1, 2, 3, 0x2a4b, 0x170e, 0x0809, 0x2803} {
+		w := fuzzWorld([]byte{90, 0, 90, 30, 200, 30, 0, 170, 0, 170, 30, 200, 30, 0, 128, 60, 128, 200, 100, 20, 0})
+		fo := newFuzzOptions(w, mix, mgl64.Vec3{0, 8, 0})
+		asked := 0
+		for i := 0; i < 120; i++ { // it falls from y = 8 in 70 Moves
+			fo.lp.events = fo.lp.events[:0]
+			fo.step(t, w, i, mgl64.Vec3{0.05, -0.1, 0.03}, true)
+			asked += len(fo.lp.events)
+		}
+		if fo.hits < fo.moves/2 {
+			t.Errorf("mix %#x: the cache served %d of %d Moves", mix, fo.hits, fo.moves)
+		}
+		if listens := mix&2 != 0 || mix&4 != 0; listens != (asked > 0) {
+			t.Errorf("mix %#x: the listener was asked %d times", mix, asked)
+		}
+	}
+}
+
 func FuzzMove(f *testing.F) {
-	f.Add([]byte{128, 60, 128, 200, 100, 20, 0}, 0.5, -0.1, 0.0, uint8(30))
-	f.Add([]byte{10, 20, 30, 40, 50, 60, 70, 200, 10, 100, 90, 10, 250, 3}, math.NaN(), 0.0, 1e9, uint8(10))
-	f.Add([]byte{128, 0, 128, 255, 20, 255, 128, 140, 10, 140, 10, 255, 10, 9}, math.Inf(1), -1.0, 0.3, uint8(40))
-	f.Add([]byte{90, 0, 90, 30, 200, 30, 0, 170, 0, 170, 30, 200, 30, 0}, 0.2, -0.3, 0.2, uint8(60))
-	f.Fuzz(func(t *testing.T, layout []byte, dx, dy, dz float64, steps uint8) {
+	f.Add([]byte{128, 60, 128, 200, 100, 20, 0}, 0.5, -0.1, 0.0, uint8(30), uint16(0))
+	f.Add([]byte{10, 20, 30, 40, 50, 60, 70, 200, 10, 100, 90, 10, 250, 3}, math.NaN(), 0.0, 1e9, uint8(10), uint16(3))
+	f.Add([]byte{128, 0, 128, 255, 20, 255, 128, 140, 10, 140, 10, 255, 10, 9}, math.Inf(1), -1.0, 0.3, uint8(40), uint16(0x2a4b))
+	f.Add([]byte{90, 0, 90, 30, 200, 30, 0, 170, 0, 170, 30, 200, 30, 0}, 0.2, -0.3, 0.2, uint8(60), uint16(0x170e))
+	f.Add([]byte{90, 0, 90, 30, 200, 30, 0, 170, 0, 170, 30, 200, 30, 0}, 0.3, -0.1, -0.2, uint8(70), uint16(0x0809))
+	f.Fuzz(func(t *testing.T, layout []byte, dx, dy, dz float64, steps uint8, mix uint16) {
 		w := fuzzWorld(layout)
+		// A second character moves with options drawn from mix, with and
+		// without a cache (fuzzOptions).
+		fo := newFuzzOptions(w, mix, mgl64.Vec3{0, 8, 0})
 		c := NewController(DefaultConfig())
 		// cc moves with a ContactCache from the same positions: the same
 		// bits on every step.
@@ -97,6 +247,7 @@ func FuzzMove(f *testing.F) {
 			if got := lc.Overlaps(w, shape, pos, nil); got != o {
 				t.Fatalf("step %d: Overlaps with a listener %v, World.OverlapCapsule %v at %v", i, got, o, pos)
 			}
+			fo.step(t, w, i, d, false)
 		}
 	})
 }
@@ -153,13 +304,18 @@ func FuzzAddTriMesh(f *testing.F) {
 // no panic, the world's poses and the carry stay finite, and every Move
 // returns a finite result within its bound plus a deep push-out.
 func FuzzMoveMovingColliders(f *testing.F) {
-	f.Add([]byte{128, 60, 128, 200, 100, 20, 0, 90, 0, 90, 30, 200, 30, 0}, 1.0, 0.0, 0.5, 1.0/60, uint8(40))
-	f.Add([]byte{10, 20, 30, 40, 50, 60, 70, 200, 10, 100, 90, 10, 250, 3}, math.NaN(), 1e300, -3.0, 0.25, uint8(20))
-	f.Add([]byte{128, 0, 128, 255, 20, 255, 128}, 0.0, 0.0, 100.0, math.Inf(1), uint8(30))
-	f.Add([]byte{90, 0, 90, 30, 200, 30, 0}, -2.0, 5.0, 0.0, -1.0, uint8(60))
-	f.Fuzz(func(t *testing.T, layout []byte, vx, vy, spin, dt float64, steps uint8) {
+	f.Add([]byte{128, 60, 128, 200, 100, 20, 0, 90, 0, 90, 30, 200, 30, 0}, 1.0, 0.0, 0.5, 1.0/60, uint8(40), uint16(0))
+	f.Add([]byte{10, 20, 30, 40, 50, 60, 70, 200, 10, 100, 90, 10, 250, 3}, math.NaN(), 1e300, -3.0, 0.25, uint8(20), uint16(3))
+	f.Add([]byte{128, 0, 128, 255, 20, 255, 128}, 0.0, 0.0, 100.0, math.Inf(1), uint8(30), uint16(0x2a4b))
+	f.Add([]byte{90, 0, 90, 30, 200, 30, 0}, -2.0, 5.0, 0.0, -1.0, uint8(60), uint16(0x170e))
+	f.Add([]byte{128, 60, 128, 200, 100, 20, 0, 90, 0, 90, 30, 200, 30, 0}, 0.3, 0.0, 0.2, 1.0/60, uint8(50), uint16(0x0809))
+	f.Fuzz(func(t *testing.T, layout []byte, vx, vy, spin, dt float64, steps uint8, mix uint16) {
 		w := fuzzWorld(layout)
 		n := w.NumColliders()
+		// A second character moves with options drawn from mix, with and
+		// without a cache, riding what it stands on with CarryWith
+		// (fuzzOptions).
+		fo := newFuzzOptions(w, mix, mgl64.Vec3{0, 8, 0})
 		for id := 1; id < n; id++ {
 			k := float64(id)
 			w.SetVelocity(ColliderID(id), mgl64.Vec3{vx * k / 3, vy, -vx}, mgl64.Vec3{0, spin, spin / k})
@@ -208,6 +364,7 @@ func FuzzMoveMovingColliders(f *testing.F) {
 			if !finiteVec(pos) {
 				t.Fatalf("step %d: position %v", i, pos)
 			}
+			fo.step(t, w, i, d, true)
 		}
 	})
 }

@@ -4,13 +4,15 @@ import "github.com/go-gl/mathgl/mgl64"
 
 // Contact listeners: a per-contact hook during a Move, as Jolt's
 // CharacterContactListener (OnContactValidate, OnContactAdded) gives its
-// CharacterVirtual. The listener sees the first contact of each collider a
-// Move meets (a sweep hit, or a touch or overlap found by the push-out and
-// the ground probe) and decides, once per collider and Move, whether the
-// character collides with it: one-way platforms (ignore a platform met from
-// below), teammates walked through, doors a key opens. Carry (its sweep)
-// and Overlaps (the room check) ask it the same way. Without a listener a
-// Move makes no call and costs nothing more.
+// CharacterVirtual. The listener, passed in MoveOptions.Listener, sees the
+// first contact of each collider a Move meets (a sweep hit, or a touch or
+// overlap found by the push-out and the ground probe) and decides, once
+// per collider and Move, whether the character collides with it: one-way
+// platforms (ignore a platform met from below), teammates walked through,
+// doors a key opens. CarryWith (its sweep) and OverlapsWith (the room
+// check) ask it the same way. Each event names the character moving
+// (MoveOptions.Character), so one listener serves every character. Without
+// a listener a Move makes no call and costs nothing more.
 
 // ContactAction is a ContactListener's decision about a collider.
 type ContactAction uint8
@@ -43,18 +45,18 @@ type ContactEvent struct {
 	// Sweep is true for a hit of the Move's motion (or of its step up and
 	// snap), false for a contact found where the capsule stands.
 	Sweep bool
+	// Character is the id of the character moving, as the caller gave it
+	// in MoveOptions.Character (0 when it gave none).
+	Character uint64
 }
 
 // ContactListener decides about the contacts of a Move. OnContact is called
-// during Move, from the goroutine calling it, at most once per collider
-// per Move; it must not modify the World.
+// during MoveWith (CarryWith, OverlapsWith), from the goroutine calling it,
+// at most once per collider per call; it must not modify the World nor use
+// the Controller that calls it.
 type ContactListener interface {
 	OnContact(ev ContactEvent) ContactAction
 }
-
-// SetContactListener sets (or with nil removes) the listener the
-// controller's Moves, Carry and Overlaps consult.
-func (c *Controller) SetContactListener(l ContactListener) { c.listener = l }
 
 // consult asks the listener about collider id the first time the Move meets
 // it and reports whether the Move now ignores it.
@@ -65,6 +67,7 @@ func (c *Controller) consult(ev ContactEvent) bool {
 		}
 	}
 	c.asked = append(c.asked, ev.Collider)
+	ev.Character = c.character
 	switch c.listener.OnContact(ev) {
 	case ContactIgnore:
 		c.s.ignore = append(c.s.ignore, ev.Collider)

@@ -496,9 +496,9 @@ type scratch struct {
 	cells   *cellCache
 	cellsOn bool
 	noCells bool // tests: build every cell every time
-	// cache is the ContactCache of the character being moved by
-	// MoveCached, nil otherwise: its contacts (cached, remember) and its
-	// colliders nearby (topQuery).
+	// cache is the ContactCache of the Move under way (MoveOptions.Cache),
+	// nil otherwise: its contacts (cached, remember) and its colliders
+	// nearby (topQuery).
 	cache *ContactCache
 }
 
