@@ -41,11 +41,7 @@ func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, ctrl *kcc.Controller, k
 	if k.PushMask != 0 {
 		gave = p.pushAhead(e.Entity(), k, body, level, desired, self)
 	}
-	// Bound again after the pushes: a pushed character's move may use the
-	// same controller (same configuration) with its own binding. moveStep
-	// unbinds it after the move.
-	p.listen(ctrl, 0, e.Entity())
-	res = ctrl.MoveFiltered(level, k.Shape, body.Position, desired, self)
+	res = ctrl.MoveWith(level, k.Shape, body.Position, desired, p.moveOptions(e.Entity(), self, nil))
 	return res, gave
 }
 

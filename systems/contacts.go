@@ -33,8 +33,8 @@ import (
 // OnContact runs on the KCC stage's workers (Options.Workers): with more
 // than one it must be safe for concurrent use (characters move in
 // parallel; with CharacterCollisions they move one at a time). It must not
-// change the level. A character moved with a listener set is moved without
-// its contact cache (kcc.ContactCache), with the same results.
+// change the level. Its answers reach the character's moves, carries and
+// room checks through kcc.MoveOptions (Character is the entity).
 type ContactListener interface {
 	OnContact(e donburi.Entity, ev kcc.ContactEvent) kcc.ContactAction
 }
@@ -52,39 +52,26 @@ func (f ContactListenerFunc) OnContact(e donburi.Entity, ev kcc.ContactEvent) kc
 // it between ticks.
 func (p *Pipeline) SetContactListener(l ContactListener) {
 	p.contactListener = l
-	// One binding per worker, made here: the workers only read the list.
-	for len(p.bound) < p.workers {
-		p.bound = append(p.bound, &boundListener{})
+	p.kccListener = nil
+	if l != nil {
+		p.kccListener = entityListener{l}
 	}
 }
 
-// boundListener is the pipeline's listener bound to the character being
-// moved: the kcc.ContactListener a worker's controller consults.
-type boundListener struct {
-	l ContactListener
-	e donburi.Entity
+// entityListener is the game's listener as the kcc calls see it: the
+// character's entity comes with each contact (kcc.MoveOptions.Character),
+// so one value serves every character and worker.
+type entityListener struct{ l ContactListener }
+
+func (b entityListener) OnContact(ev kcc.ContactEvent) kcc.ContactAction {
+	return b.l.OnContact(donburi.Entity(ev.Character), ev)
 }
 
-func (b *boundListener) OnContact(ev kcc.ContactEvent) kcc.ContactAction {
-	return b.l.OnContact(b.e, ev)
-}
-
-// listen points ctrl at the pipeline's listener for character e on worker
-// (no listener: nothing); unlisten undoes it when the move is done.
-func (p *Pipeline) listen(ctrl *kcc.Controller, worker int, e donburi.Entity) {
-	if p.contactListener == nil {
-		return
-	}
-	b := p.bound[worker]
-	b.l, b.e = p.contactListener, e
-	ctrl.SetContactListener(b)
-}
-
-// unlisten removes the listener listen set from ctrl.
-func (p *Pipeline) unlisten(ctrl *kcc.Controller) {
-	if p.contactListener != nil {
-		ctrl.SetContactListener(nil)
-	}
+// moveOptions are the kcc options of character e's carry, room check and
+// moves: its filter f (nil without character collisions), the game's
+// listener told e, and cache (nil: none).
+func (p *Pipeline) moveOptions(e donburi.Entity, f *kcc.QueryFilter, cache *kcc.ContactCache) kcc.MoveOptions {
+	return kcc.MoveOptions{Filter: f, Cache: cache, Listener: p.kccListener, Character: uint64(e)}
 }
 
 // mayPush asks the listener whether A (moving) pushes B, whose capsule it

@@ -50,11 +50,8 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	}
 	// The listener has its say from the carry on: the carry's sweep and
 	// the crouch's room check are contacts of the character too.
-	if p.contactListener != nil && ctrl != nil {
-		p.listen(ctrl, worker, e.Entity())
-		defer p.unlisten(ctrl)
-	}
-	p.carry(ctrl, self, c.view, k, body, level)
+	ent := e.Entity()
+	p.carry(ctrl, p.moveOptions(ent, self, nil), c.view, k, body, level)
 
 	jumped := consumeJump(c.jb, k, &vy)
 
@@ -62,7 +59,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 		if self == nil && p.charCollide && level != nil && k.Crouched && !c.cmd.Crouch {
 			self = p.selfFilterOf(e, k, body, level) // standing up: its own capsule is no obstacle
 		}
-		p.updateCrouch(k, body, level, c.cmd.Crouch, ctrl, self)
+		p.updateCrouch(k, body, level, c.cmd.Crouch, ctrl, p.moveOptions(ent, self, nil))
 	}
 
 	var dx, dy, dz float64
@@ -86,13 +83,15 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	var res kcc.MoveResult
 	gave := 0.0 // the share of a push the character pushed gave way
 	if p.charCollide {
+		// No contact cache: every move before this one placed a capsule in
+		// the level, so the cache would never be current.
 		res, gave = p.moveAmongCharacters(e, ctrl, k, body, level, desired)
 	} else {
 		var cache *kcc.ContactCache
 		if !p.noContactCache {
 			cache = &c.contacts
 		}
-		res = ctrl.MoveCached(level, k.Shape, body.Position, desired, cache)
+		res = ctrl.MoveWith(level, k.Shape, body.Position, desired, p.moveOptions(ent, nil, cache))
 	}
 	t := &res.Translation
 	if !motors.Finite3(t[0], t[1], t[2]) {
@@ -218,7 +217,7 @@ func tickMove(k *components.KCCData, vx, vy, vz float64, grounded bool, dt float
 // updateCrouch shrinks the capsule while crouch is held and stands up again
 // as soon as the taller capsule fits. The feet stay where they are, so the
 // centre moves by the change in half-height.
-func (p *Pipeline) updateCrouch(k *components.KCCData, body *components.BodyData, level *kcc.World, want bool, ctrl *kcc.Controller, f *kcc.QueryFilter) {
+func (p *Pipeline) updateCrouch(k *components.KCCData, body *components.BodyData, level *kcc.World, want bool, ctrl *kcc.Controller, opts kcc.MoveOptions) {
 	if k.CrouchHalfHeight <= 0 || k.StandHalfHeight <= k.CrouchHalfHeight {
 		return
 	}
@@ -234,7 +233,7 @@ func (p *Pipeline) updateCrouch(k *components.KCCData, body *components.BodyData
 		d := k.StandHalfHeight - k.CrouchHalfHeight
 		standPos := body.Position.Add(detmath.Scale(up, d))
 		tall := kcc.Capsule{Radius: k.Shape.Radius, HalfHeight: k.StandHalfHeight}
-		if level != nil && !p.roomToStand(ctrl, level, tall, standPos, up, f) {
+		if level != nil && !p.roomToStand(ctrl, level, tall, standPos, up, opts) {
 			return // no room: stay crouched and retry next tick
 		}
 		k.Shape.HalfHeight = k.StandHalfHeight
@@ -294,18 +293,19 @@ type kccStage struct {
 	// noContactCache moves every character without its kcc.ContactCache
 	// (benchmarks compare the two).
 	noContactCache bool
-	// contactListener is the game's (contacts.go); bound holds, per worker,
-	// the listener bound to the character being moved.
+	// contactListener is the game's (contacts.go) and kccListener the same
+	// as a kcc.ContactListener (nil without one).
 	contactListener ContactListener
-	bound           []*boundListener
+	kccListener     kcc.ContactListener
 }
 
 // roomToStand reports whether the standing capsule tall fits at pos (axis
 // up): through the character's controller when it has one (its collision
-// mask, f, the contact listener), else against every collider f admits.
-func (p *Pipeline) roomToStand(ctrl *kcc.Controller, level *kcc.World, tall kcc.Capsule, pos, up mgl64.Vec3, f *kcc.QueryFilter) bool {
+// mask, its filter and the contact listener in opts), else against every
+// collider the filter admits.
+func (p *Pipeline) roomToStand(ctrl *kcc.Controller, level *kcc.World, tall kcc.Capsule, pos, up mgl64.Vec3, opts kcc.MoveOptions) bool {
 	if ctrl != nil {
-		return !ctrl.Overlaps(level, tall, pos, f)
+		return !ctrl.OverlapsWith(level, tall, pos, opts)
 	}
-	return !level.Filtered(f).OverlapCapsuleAxis(tall, pos, up, 0)
+	return !level.Filtered(opts.Filter).OverlapCapsuleAxis(tall, pos, up, 0)
 }

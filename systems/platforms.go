@@ -100,9 +100,9 @@ func (p *Pipeline) sensorsStep(w donburi.World, _ Tick) {
 // its own move: by the controller's Carry (World.Carry's displacement, cut
 // short at other colliders: a lift does not push its rider into a
 // ceiling), turning its view by the carried yaw when TurnWithPlatform is
-// set. f is the character's query filter (its own capsule left out), nil
-// without character collisions.
-func (p *Pipeline) carry(ctrl *kcc.Controller, f *kcc.QueryFilter, view *components.ViewData, k *components.KCCData, body *components.BodyData, level *kcc.World) {
+// set. opts are the character's kcc options (its filter leaving its own
+// capsule out with character collisions, the contact listener).
+func (p *Pipeline) carry(ctrl *kcc.Controller, opts kcc.MoveOptions, view *components.ViewData, k *components.KCCData, body *components.BodyData, level *kcc.World) {
 	k.CarriedYaw = 0
 	if !k.Grounded || k.GroundCollider == kcc.NoCollider || level == nil || k.Planar2D {
 		return
@@ -122,7 +122,7 @@ func (p *Pipeline) carry(ctrl *kcc.Controller, f *kcc.QueryFilter, view *compone
 	var d mgl64.Vec3
 	var yaw float64
 	if ctrl != nil {
-		d, yaw = ctrl.Carry(level, k.Shape, body.Position, k.GroundCollider, f)
+		d, yaw = ctrl.CarryWith(level, k.Shape, body.Position, k.GroundCollider, opts)
 	} else {
 		up := motors.Up
 		feet := body.Position.Sub(detmath.Scale(up, k.Shape.HalfHeight+k.Shape.Radius))

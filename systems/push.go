@@ -92,9 +92,7 @@ func (p *Pipeline) pushChain(a donburi.Entity, k *components.KCCData, body *comp
 		p.pushChain(b, kb, bb, level, push, f, depth+1) // B pushes C first
 	}
 	bc := p.controller(rb, 0)
-	p.listen(bc, 0, b)
-	res := bc.MoveFiltered(level, kb.Shape, bb.Position, push, f)
-	p.unlisten(bc)
+	res := bc.MoveWith(level, kb.Shape, bb.Position, push, p.moveOptions(b, f, nil))
 	t := res.Translation
 	if !motors.FiniteVec(t) {
 		return 0
