@@ -17,17 +17,25 @@
 //     and doors.
 //   - [github.com/seedgames/motorkit/flail]: the top-down flail game.
 //
-// A character walking in a donburi world:
+// A character walking in a donburi world (the systems package's Example,
+// which runs it):
 //
 //	w := donburi.NewWorld()
-//	prefabs.SpawnLevel(w, "flat")
-//	player, _ := prefabs.Spawn(w, "capsule_walker")
-//	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
-//	runner := systems.NewRunner(p, systems.DefaultRunnerOptions())
-//	// every frame:
-//	systems.Submit(w.Entry(player), components.CommandData{Forward: 1})
-//	runner.Advance(1.0 / 60)
+//	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil { // static collision level (kcc.World)
+//		panic(err)
+//	}
+//	player, err := prefabs.Spawn(w, "capsule_walker") // or arena_player, rpg_player, hybrid_player, fps_player
+//	if err != nil {
+//		panic(err)
+//	}
+//	pipeline := systems.NewPipeline(w, systems.Options{TickRate: 60})
+//	runner := systems.NewRunner(pipeline, systems.DefaultRunnerOptions())
 //
-// The runnable version is the systems package's Example; README.md and
-// docs/ say more.
+//	// In Ebitengine's Update: submit this frame's input, then advance.
+//	for frame := 0; frame < 60; frame++ {
+//		systems.Submit(w.Entry(player), components.CommandData{Forward: 1})
+//		runner.Advance(1.0 / 60) // runs 0..5 fixed ticks; draw with runner.Alpha()
+//	}
+//
+// README.md and docs/ say more.
 package motorkit

@@ -15,5 +15,5 @@
 //	e := w.Entry(player)
 //	body := components.Body.Get(e)
 //	k := components.KCC.Get(e)
-//	fmt.Println(body.Position, body.Velocity.Len(), k.Grounded)
+//	fmt.Printf("x %.2f m, %.1f m/s, grounded %v\n", body.Position.X(), body.Velocity.Len(), k.Grounded)
 package components

@@ -23,16 +23,14 @@
 // Bad input (NaN or infinite aim, throttle or energy, huge values) is
 // sanitized at the edge; state never becomes NaN or Inf.
 //
-// A match without an ECS (ExampleSim):
+// A match without an ECS (ExampleSim runs it):
 //
-//	cfg := flail.DefaultConfig()
-//	arena := flail.NewArena(15, nil, true, 1) // 30 m square with walls
+//	arena := flail.NewArena(15, []flail.Box{{Center: mgl64.Vec3{0, 0, 0}, HalfX: 1, HalfZ: 1}}, true, 1)
 //	s, err := flail.NewSim(cfg, 40, arena, 1)
 //	if err != nil {
-//		return err
+//		panic(err)
 //	}
-//	for i := 0; i < 12; i++ {
-//		s.AddBot(flail.SkillNormal)
+//	for i := 0; i < 40; i++ {
+//		s.AddBot(flail.SkillHard)
 //	}
-//	s.Step() // one 40 Hz tick; s.Rules.Board is the leaderboard
 package flail

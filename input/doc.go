@@ -27,12 +27,11 @@
 // timers (the buffer stage of package systems owns the jump buffer), read the
 // wall clock.
 //
-// Feed key events as they come and take one command per frame
-// (ExampleAdapter):
+// Feed key events as they come and take one command per frame, for
+// systems.Submit (ExampleAdapter):
 //
 //	var ad input.Adapter
-//	ad.Event(input.Jump, true, false) // key down, not an OS repeat
-//	// once per render frame:
-//	cmd := ad.Update(input.Frame{UICaptured: chatOpen})
-//	systems.Submit(player, cmd)
+//	ad.Event(input.Forward, true, false)
+//	ad.Event(input.Jump, true, false)
+//	c := ad.Update(input.Frame{})
 package input

@@ -36,14 +36,17 @@
 // stairs):
 //
 //	w := kcc.NewWorld()
-//	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{50, 0.5, 50}, mgl64.Quat{}) // floor
+//	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{50, 0.5, 50}, mgl64.Quat{}) // floor, top at y=0
 //	c := kcc.NewController(kcc.DefaultConfig())
-//	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
-//	pos, vel := mgl64.Vec3{0, 0.91, 0}, mgl64.Vec3{3, 0, 0}
-//	// every tick:
+//	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6} // 1.8 m tall
+//	pos := mgl64.Vec3{0, 0.91, 0}                      // centre; feet 1 cm above the floor
+//
+// and every tick, with the character's velocity vel and the tick length dt:
+//
+//	// every tick (the caller owns velocity and gravity):
 //	vel[1] -= 20 * dt
 //	desired := vel.Mul(dt)
 //	res := c.Move(w, shape, pos, desired)
 //	pos = pos.Add(res.Translation)
-//	vel = c.VelocityAfter(vel, desired, res, dt)
+//	vel = c.VelocityAfter(vel, desired, res, dt) // floor, ceiling and walls take speed away
 package kcc

@@ -194,9 +194,9 @@ func ExampleController_MoveWith() {
 	listener := &redDoor{door: door, red: 1}
 	for tick := 0; tick < 60; tick++ {
 		for _, ch := range chars {
-			res := c.MoveWith(w, shape, ch.pos, mgl64.Vec3{4.0 / 60, -0.01, 0}, kcc.MoveOptions{
-				Filter: &ch.self, Cache: &ch.cache, Listener: listener, Character: ch.id,
-			})
+			desired := mgl64.Vec3{4.0 / 60, -0.01, 0}
+			opts := kcc.MoveOptions{Filter: &ch.self, Cache: &ch.cache, Listener: listener, Character: ch.id}
+			res := c.MoveWith(w, shape, ch.pos, desired, opts)
 			ch.pos = ch.pos.Add(res.Translation)
 			_ = w.SetTransform(ch.body, ch.pos, mgl64.Quat{})
 		}

@@ -13,11 +13,22 @@
 // A lift rising 3 m at 1 m/s with a 1 s wait at each end (ExampleSet_Apply
 // runs it):
 //
-//	lift := w.AddBox(mgl64.Vec3{}, mgl64.Vec3{1, 0.1, 1}, mgl64.Quat{})
-//	set := &platforms.Set{Movers: []platforms.Mover{{Collider: lift, Path: platforms.Path{
-//		Waypoints: []mgl64.Vec3{{0, 0, 0}, {0, 3, 0}}, Wait: []float64{1, 1}, Speed: 1,
-//	}}}}
-//	// every tick, before the characters move:
-//	w.Step(dt)
-//	err := set.Apply(w, tick, dt, nil)
+//	lift := w.AddBox(mgl64.Vec3{0, 0, 0}, mgl64.Vec3{1, 0.1, 1}, mgl64.Quat{})
+//	set := &platforms.Set{Movers: []platforms.Mover{{
+//		Collider: lift,
+//		Path: platforms.Path{
+//			Waypoints: []mgl64.Vec3{{0, 0, 0}, {0, 3, 0}},
+//			Wait:      []float64{1, 1},
+//			Speed:     1,
+//		},
+//	}}}
+//	if err := set.Validate(); err != nil {
+//		panic(err)
+//	}
+//	const dt = 1.0 / 60
+//	for tick := uint64(0); tick < 360; tick++ {
+//		w.Step(dt)
+//		if err := set.Apply(w, tick, dt, nil); err != nil {
+//			panic(err)
+//		}
 package platforms

@@ -18,16 +18,13 @@
 // Main entry points: Spawn and SpawnLevel with the options At, Facing and
 // Override; a Library of recipes (NewLibrary, LoadFile, LoadTOML,
 // AddRecipe) for user files; RegisterMotor and RegisterSection to extend
-// recipes. For example:
+// recipes. For example (ExampleSpawn runs it):
 //
-//	w := donburi.NewWorld()
-//	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil {
-//		return err
-//	}
-//	player, err := prefabs.Spawn(w, "rpg_player",
-//		prefabs.At(mgl64.Vec3{0, 0.96, 0}),
-//		prefabs.Override("[motor]\nmax_speed = 7.0\n"))
+//	ent, err := prefabs.Spawn(w, "capsule_walker",
+//		prefabs.At(mgl64.Vec3{2, 0.91, -1}),
+//		prefabs.Facing(1.5),
+//		prefabs.Override("[motor]\nmax_speed = 7.5\n"))
 //	if err != nil {
-//		return err // names the file, line and key of a bad recipe
+//		panic(err)
 //	}
 package prefabs

@@ -17,9 +17,12 @@
 //
 // Per entity a Recorder, per pipeline one Hook (ExampleHook):
 //
-//	rec := telemetry.Attach(entry, telemetry.Options{TickRate: 60, Dir: dumpDir})
+//	rec := telemetry.Attach(entry, telemetry.Options{TickRate: 60, Dir: dumpDir}) // per entity
 //	h := telemetry.NewHook()
-//	h.Install(p)
-//	// every frame, instead of runner.Advance:
-//	h.Advance(runner, frameDt)
+//	h.Install(p) // p.AddAfter(systems.StageKCC, "telemetry", h.System)
+//	frameDt := 1.0 / 60
+//	for frame := 0; frame < 30; frame++ {
+//		systems.Submit(entry, components.CommandData{Forward: 1, JumpPressed: frame == 10, JumpHeld: frame == 10})
+//		h.Advance(runner, frameDt) // instead of runner.Advance, to record frame, frame_dt, steps
+//	}
 package telemetry

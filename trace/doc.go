@@ -16,15 +16,16 @@
 // This package must not import ebiten, and nothing in the simulation path may
 // depend on it.
 //
-// Replay a trace file through the real pipeline and read its samples:
+// Replay a trace file through the real pipeline and read its samples
+// (ExampleReplay runs it):
 //
-//	tr, err := trace.Load("testdata/rpg/stop_distance.toml")
+//	tr, err := trace.Load("../testdata/rpg/stop_distance.toml")
 //	if err != nil {
-//		return err
+//		panic(err)
 //	}
 //	res, err := trace.Replay(tr)
 //	if err != nil {
-//		return err
+//		panic(err)
 //	}
 //	last := res.Samples[len(res.Samples)-1]
 package trace

@@ -10,17 +10,21 @@
 // and registers its recipes with prefabs. The physics, rules and bots
 // themselves are package flail (pure Go, no ECS).
 //
-// A match on the kcc arena level (ExampleInstall runs it):
+// A match on the kcc arena level, a player and bots (ExampleInstall runs
+// it); each frame the front end submits the player's input and steps:
 //
 //	w := donburi.NewWorld()
 //	p := systems.NewPipeline(w, systems.Options{TickRate: 40})
 //	game, err := match.InstallArena(p, "flail_arena", match.Options{Config: flail.DefaultConfig(), Seed: 1})
 //	if err != nil {
-//		return err
+//		panic(err)
 //	}
-//	me, _ := match.Spawn(w, "flail_player")
-//	// every frame:
-//	systems.Submit(w.Entry(me), components.CommandData{AimAngle: aim, Throttle: 1})
-//	p.Step()
-//	board := game.Rules.Board.Rows()
+//	me, _ := match.Spawn(w, "flail_player", prefabs.Override("[flail]\nname = \"me\"\n"))
+//
+// and, every frame:
+//
+//	match.SubmitInput(w.Entry(me), flail.Input{Aim: aim, Throttle: 1, PrimaryPressed: click, PrimaryHeld: click})
+//	p.Step() // or a systems.Runner
+//
+// game.Rules.Board.Rows() is the leaderboard.
 package match
