@@ -8,7 +8,8 @@ bin="${GOPATH:-$(go env GOPATH)}/bin/staticcheck-$STATICCHECK_VERSION"
 if [ ! -x "$bin/staticcheck" ]; then
 	GOBIN="$bin" GOFLAGS= go install "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION"
 fi
-"$bin/staticcheck" ./...
+# The three modules of go.work: the library, demo/ and tools/.
+"$bin/staticcheck" ./... ./demo/... ./tools/...
 echo "staticcheck $STATICCHECK_VERSION: clean"
 
 # The determinism rules of the simulation packages (docs/architecture.md#determinism).

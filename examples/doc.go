@@ -6,12 +6,13 @@
 //     a moving platform, and the velocity kept right on steps and landings.
 //   - custommotor: a motor of your own, registered with prefabs and
 //     spawned from a TOML recipe.
+//
+// Each is run by its test (go test ./examples/...). The two examples that
+// open a window are in the demo module, so the library module needs no
+// Ebitengine (demo/examples):
+//
 //   - topdown: an Ebitengine game in under 200 lines: one motor, a camera,
 //     systems.Runner inside ebiten.Game.
 //   - ecs: the pipeline inside a donburi ecs.ECS, next to your own systems
 //     and layers.
-//
-// The headless ones are run by their tests (go test ./examples/...); the
-// two that open a window are built by CI and run under Xvfb with -frames
-// and -screenshot.
 package examples

@@ -21,7 +21,7 @@ FRAMES="${FRAMES:-300}"
 BOTS="${BOTS:-20}"
 SEED="${SEED:-1}"
 
-# Xvfb on :99 (or the next free display), stopped when this script exits.
+# An Xvfb of its own (demo/xvfb.sh: the display Xvfb picks), stopped when this script exits.
 . demo/xvfb.sh
 start_xvfb /tmp/flail_xvfb.log
 

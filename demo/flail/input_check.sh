@@ -10,22 +10,15 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 REC="${REC:-/tmp/flail_input.toml}"
 
-disp=99
-while [ -e "/tmp/.X${disp}-lock" ] || [ -e "/tmp/.X11-unix/X${disp}" ]; do
-	disp=$((disp + 1))
-	[ "$disp" -le 140 ] || { echo "input_check: no free X display" >&2; exit 1; }
-done
-Xvfb ":${disp}" -screen 0 1280x800x24 -nolisten tcp >/tmp/flail_xvfb_input.log 2>&1 &
-xvfb_pid=$!
+. demo/xvfb.sh
+start_xvfb /tmp/flail_xvfb_input.log
 demo_pid=""
 cleanup() {
 	[ -n "$demo_pid" ] && kill "$demo_pid" 2>/dev/null || true
 	kill "$xvfb_pid" 2>/dev/null || true
 	wait "$xvfb_pid" 2>/dev/null || true
 }
-trap cleanup EXIT
-for _ in $(seq 1 50); do [ -e "/tmp/.X11-unix/X${disp}" ] && break; sleep 0.1; done
-export DISPLAY=":${disp}"
+trap cleanup EXIT # start_xvfb set its own trap; ours stops Xvfb too
 
 go build -o /tmp/flail_input_demo ./demo/flail
 go build -o /tmp/flail_xdrive ./demo/internal/xdrive

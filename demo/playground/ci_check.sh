@@ -19,7 +19,7 @@ FRAMES="${FRAMES:-240}"
 MOTORS="${MOTORS:-arena rpg hybrid fps}"
 mkdir -p "$OUT"
 
-# Xvfb on :99 (or the next free display), stopped when this script exits.
+# An Xvfb of its own (demo/xvfb.sh: the display Xvfb picks), stopped when this script exits.
 . demo/xvfb.sh
 start_xvfb "$OUT/xvfb.log"
 

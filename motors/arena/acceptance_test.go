@@ -14,13 +14,12 @@ package arena_test
 //	jump buffer 3 ticks, soft frictionless jump; KCC gravity 20 m/s²,
 //	jump speed 6.32 m/s.
 //
-// Run with -arena.plots=DIR to write the speed plots of tests 3 and 5.
+// The speed plots of tests 3 and 5 (docs/img/arena_*.png) are drawn from the
+// same traces by the demo module's demo/plots (go run ./demo/plots).
 
 import (
-	"flag"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -35,10 +34,7 @@ import (
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/seedgames/motorkit/trace"
-	"github.com/seedgames/motorkit/trace/plot"
 )
-
-var plotDir = flag.String("arena.plots", "", "write the acceptance speed plots (PNG) into this directory")
 
 const (
 	w60 = 8.0      // W, m/s
@@ -68,21 +64,6 @@ func metric(t *testing.T, s *trace.Sample, name string) float64 {
 		t.Fatalf("tick %d: metric %q missing", s.Tick, name)
 	}
 	return v
-}
-
-func writePlot(t *testing.T, name, title string, runs ...plot.Run) {
-	t.Helper()
-	if *plotDir == "" {
-		return
-	}
-	if err := os.MkdirAll(*plotDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(*plotDir, name)
-	if err := plot.SpeedPNG(path, title, runs...); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("wrote %s", path)
 }
 
 // TestAcceptance1CrispStop: from W on flat ground, release all input.
@@ -324,9 +305,6 @@ func TestAcceptance3AirStrafeSpeedBuild(t *testing.T) {
 	if th := metric(t, last, arena.MetricTheta); math.Abs(th-cfg.ThetaTarget()) > 1e-9 {
 		t.Errorf("theta %v, want theta_target", th)
 	}
-	writePlot(t, "arena_strafe_build.png", "Air-strafe speed build (aim at the Golden Angle, 5 s)",
-		plot.Run{Name: "gain g_peak 1.25", Samples: gain.Samples, TickRate: 60},
-		plot.Run{Name: "gain off (g = 1)", Samples: noGain.Samples, TickRate: 60})
 }
 
 // TestAcceptance4DoorwayAtSpeed: at 1.5W in the air, a doorway 1.2 m wide
@@ -489,9 +467,6 @@ func TestAcceptance5FrictionlessJumpRetention(t *testing.T) {
 			}
 		}
 	}
-	writePlot(t, "arena_bunny_hops.png", "Frictionless jump retention: chained buffered hops from 12 m/s",
-		plot.Run{Name: "soft", Samples: softRes.Samples, TickRate: 60},
-		plot.Run{Name: "none", Samples: noneRes.Samples, TickRate: 60})
 }
 
 // TestAcceptance6GroundedStability: 10 s of running over flat ground, a 20°

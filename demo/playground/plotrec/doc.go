@@ -1,4 +1,4 @@
-// Command plotrec plots a playground recording (-record) with trace/plot:
+// Command plotrec plots a playground recording (-record) with demo/plot:
 // planar speed and grounded over time; the legend names the motors played
 // and when each started.
 //

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/seedgames/motorkit/demo/playground/internal/play"
+	"github.com/seedgames/motorkit/demo/plot"
 	"github.com/seedgames/motorkit/trace"
-	"github.com/seedgames/motorkit/trace/plot"
 )
 
 func main() {

@@ -7,5 +7,5 @@
 // CharacterVirtual (jolt.mjs) and prints the
 // side-by-side table. Not run by CI.
 //
-// Usage (from the module root): go run ./tools/kcccompare/scenes > out.json
+// Usage (from the repository root): go run ./tools/kcccompare/scenes > out.json
 package main

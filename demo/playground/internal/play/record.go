@@ -24,7 +24,7 @@ type Event struct {
 // Meta is the playground's part of a recording: what the trace header
 // cannot say. It is stored as JSON on the trace file's first line, a TOML
 // comment, so the file stays a normal motorkit trace (trace.Load and
-// trace/plot read it).
+// demo/plot read it).
 type Meta struct {
 	Level  string  `json:"level"`
 	Motor  string  `json:"motor"`

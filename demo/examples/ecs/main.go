@@ -4,8 +4,8 @@
 // the coins the character walks over; two layers draw the floor and coins,
 // then the character.
 //
-//	go run ./examples/ecs
-//	go run ./examples/ecs -frames 240 -screenshot shot.png  # headless checks (xvfb-run)
+//	go run ./demo/examples/ecs
+//	go run ./demo/examples/ecs -frames 240 -screenshot shot.png  # headless checks (xvfb-run)
 package main
 
 import (

@@ -1,6 +1,8 @@
 package examples
 
 import (
+	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -9,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The two examples that open a window, run for a few seconds with -frames
@@ -36,24 +39,30 @@ func TestWindowExamples(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			shot := filepath.Join(t.TempDir(), tc.name+".png")
 			cmd := exec.Command(goTool, "run", "./"+tc.name, "-frames", tc.frames, "-screenshot", shot)
-			out, err := cmd.Output()
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			start := time.Now()
+			err := cmd.Run()
+			out := stdout.String()
+			// Every failure below shows what the program printed.
+			ran := fmt.Sprintf("%s (%v)\n--- stdout:\n%s--- stderr:\n%s", strings.Join(cmd.Args, " "),
+				time.Since(start).Round(time.Millisecond), out, stderr.String())
 			if err != nil {
-				t.Fatalf("%v: %v", cmd.Args, err)
+				t.Fatalf("%v: %s", err, ran)
 			}
-			if !strings.Contains(string(out), tc.stdout) {
-				t.Errorf("stdout %q lacks %q", out, tc.stdout)
+			if !strings.Contains(out, tc.stdout) {
+				t.Errorf("stdout lacks %q: %s", tc.stdout, ran)
 			}
-			if tc.name == "ecs" && strings.Contains(string(out), "coins 0/12") {
-				t.Errorf("the ecs example collected no coin in 10 s: %s", out)
+			if tc.name == "ecs" && strings.Contains(out, "coins 0/12") {
+				t.Errorf("the ecs example collected no coin in 10 s: %s", ran)
 			}
-			f, err := os.Open(shot)
+			b, err := os.ReadFile(shot)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("no screenshot: %v: %s", err, ran)
 			}
-			defer f.Close()
-			img, err := png.Decode(f)
+			img, err := png.Decode(bytes.NewReader(b))
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("screenshot: %v: %s", err, ran)
 			}
 			for _, want := range tc.colors {
 				if !hasColor(img, want) {

@@ -3,8 +3,8 @@
 // systems.Runner inside ebiten.Game (fixed 60 Hz ticks, drawing interpolated
 // with Runner.Alpha). WASD or the arrow keys move, Space jumps.
 //
-//	go run ./examples/topdown
-//	go run ./examples/topdown -frames 120 -screenshot shot.png  # headless checks (xvfb-run)
+//	go run ./demo/examples/topdown
+//	go run ./demo/examples/topdown -frames 120 -screenshot shot.png  # headless checks (xvfb-run)
 package main
 
 import (

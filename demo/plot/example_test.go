@@ -5,8 +5,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/seedgames/motorkit/demo/plot"
 	"github.com/seedgames/motorkit/trace"
-	"github.com/seedgames/motorkit/trace/plot"
 )
 
 // Replay a trace and plot its planar speed and grounded flag.
