@@ -4,7 +4,7 @@ import "math"
 
 // The aligned-box segment query in scalar form: float64 locals, the result
 // written through a pointer (the hot-path convention of
-// docs/architecture.md#iteration-one-pass-kept-pointers-workers).
+// docs/architecture.md#how-the-characters-stages-run).
 
 // segBoxInto is segBox writing into r. Rotated boxes take segBox's path.
 func (o *obb) segBoxInto(r *boxResult, p0, p1 *vec) {

@@ -63,7 +63,7 @@ func capsuleSeg(pos, axis vec, halfHeight float64) (vec, vec) {
 
 // capsuleSegTo is capsuleSeg writing into p0 and p1. The controller's hot
 // paths pass vectors by pointer and write them element by element (the
-// hot-path convention of docs/architecture.md#iteration-one-pass-kept-pointers-workers).
+// hot-path convention of docs/architecture.md#how-the-characters-stages-run).
 func capsuleSegTo(p0, p1, pos, axis *vec, halfHeight float64) {
 	for i := 0; i < 3; i++ {
 		p0[i] = pos[i] + float64(axis[i]*-halfHeight)

@@ -26,7 +26,7 @@ func BuildIntent(forward, strafe, yaw float64, grounded bool, groundNormal mgl64
 
 // buildIntent is BuildIntent writing into out (Speed untouched), in scalar
 // form (the hot-path convention of
-// docs/architecture.md#iteration-one-pass-kept-pointers-workers).
+// docs/architecture.md#how-the-characters-stages-run).
 func buildIntent(out *motors.Intent, forward, strafe, yaw float64, grounded bool, groundNormal mgl64.Vec3) {
 	s, c := detmath.Sincos(yaw)
 	x := float64(c*forward) + float64((-s)*strafe)

@@ -26,7 +26,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	dt := p.dt
 	// Up to the move the arithmetic is on float64 locals with element
 	// reads and writes (the hot-path convention of
-	// docs/architecture.md#iteration-one-pass-kept-pointers-workers).
+	// docs/architecture.md#how-the-characters-stages-run).
 	bv, bp, pp := &body.Velocity, &body.Position, &body.PrevPosition
 	vx, vy, vz := bv[0], bv[1], bv[2]
 	if !motors.Finite3(vx, vy, vz) {
