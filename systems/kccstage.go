@@ -93,6 +93,16 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 		}
 		res = ctrl.MoveWith(level, k.Shape, body.Position, desired, p.moveOptions(ent, nil, cache))
 	}
+	p.settle(c, ctrl, level, &res, desired, vx, vy, vz, gave, jumped, wasOn)
+}
+
+// settle applies a character's move result: the position, the velocity
+// read back by the controller's rule (vx, vy, vz is the velocity the move
+// was made with, gave the share of a push the pushed character gave way),
+// the new report, and what it keeps of a collider it left (wasOn).
+func (p *Pipeline) settle(c *character, ctrl *kcc.Controller, level *kcc.World, res *kcc.MoveResult, desired mgl64.Vec3, vx, vy, vz, gave float64, jumped bool, wasOn kcc.ColliderID) {
+	body, k := c.body, c.k
+	bv, bp, pp := &body.Velocity, &body.Position, &body.PrevPosition
 	t := &res.Translation
 	if !motors.Finite3(t[0], t[1], t[2]) {
 		t[0], t[1], t[2] = 0, 0, 0
@@ -111,7 +121,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	if jumped {
 		res.Grounded = false
 	}
-	v := ctrl.VelocityAfter(mgl64.Vec3{vx, vy, vz}, desired, res, dt)
+	v := ctrl.VelocityAfter(mgl64.Vec3{vx, vy, vz}, desired, *res, p.dt)
 	vx, vy, vz = v[0], v[1], v[2]
 	if gave > 0 {
 		// A pushed character gave way: it does not brake the pusher as a
@@ -147,7 +157,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	}
 	bv[0], bv[1], bv[2] = vx, vy, vz
 	if p.charCollide {
-		p.placeCharacter(e, k, body, level)
+		p.placeCharacter(c.e, k, body, level)
 	}
 }
 
