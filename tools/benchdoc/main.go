@@ -54,7 +54,7 @@ var groups = []group{
 	{"long", "kcc: long moves", "./kcc", "^Benchmark(LongMove|SlideWall30k)", "",
 		"One Move of 10 m or 50 m over a 100,000-triangle mesh and a 100,000-cell heightfield, and a tick sliding along a 30,000-triangle wall: the scenes of the Rapier and Jolt comparison's long moves."},
 	{"world", "kcc: a living world and building one", "./kcc", "^Benchmark(MovingPlatforms100|StillPlatforms100|TopRefit10k|TopRebuild10k|Carry|BVHBuild100k|AddTriMesh100k)$", "",
-		"`World.Step` moving 100 kinematic platforms among a 100k-triangle mesh with a carry and a Move on a platform (`StillPlatforms100`: the same Move, platforms still), refitting the top hierarchy after moving 100 of 10,000 boxes (`TopRebuild10k`: a full rebuild instead), and building a 100,352-triangle hierarchy."},
+		"`World.Step` moving 100 kinematic platforms among a 100k-triangle mesh with a carry and a Move on a platform (`StillPlatforms100`: the same Move, platforms still), refitting the top hierarchy after moving 100 of 10,000 boxes (`TopRebuild10k`: a full rebuild instead), a rider's carry (`Carry/World`: `World.Carry`; `Carry/Controller`: the controller's carry, `World.Carry` swept and cut short at other colliders), and building a 100,352-triangle hierarchy (`BVHBuild100k`) and the whole `AddTriMesh` of it (`AddTriMesh100k`)."},
 	{"motors", "Motors", "./motors/...", ".", "",
 		"The motor stages of one character per tick, each motor against a baseline of the same arithmetic written inline where its package has one."},
 	{"prefabs", "Prefabs: spawning, memory, a player's tick", "./prefabs", "^Benchmark(Spawn|MemoryPerEntity|MemoryRunningWalkers|OnePlayerTick|LoadGLB100k|Build100kFromCode)$", "",
