@@ -91,9 +91,7 @@ func main() {
 	for _, g := range groups {
 		links = append(links, fmt.Sprintf("[%s](#%s)", g.Title, g.Anchor))
 	}
-	if *compare {
-		links = append(links, "[kcc, Rapier and Jolt](#compare)")
-	}
+	links = append(links, "[kcc, Rapier and Jolt](#compare)")
 	fmt.Fprintf(&doc, "Sections: %s.\n", strings.Join(links, " · "))
 	failed := false
 	for _, g := range groups {
@@ -112,9 +110,13 @@ func main() {
 		}
 		writeTable(&doc, rows)
 	}
-	if *compare {
-		fmt.Fprintf(&doc, "\n## %s\n\n", heading("compare"))
-		fmt.Fprintf(&doc, "**kcc, Rapier and Jolt.** The scenes of `tools/kcccompare` played through kcc, Rapier's KinematicCharacterController and Jolt's CharacterVirtual (both as WebAssembly under node: part of their time is the JS→WebAssembly boundary), then the long moves; docs/kcc.md says how the scenes and settings are matched.\n\n")
+	// The section is always there (docs/kcc.md links it); without -compare
+	// it says how to fill it.
+	fmt.Fprintf(&doc, "\n## %s\n\n", heading("compare"))
+	fmt.Fprintf(&doc, "**kcc, Rapier and Jolt.** The scenes of `tools/kcccompare` played through kcc, Rapier's KinematicCharacterController and Jolt's CharacterVirtual (both as WebAssembly under node: part of their time is the JS→WebAssembly boundary), then the long moves; [kcc.md](kcc.md#side-by-side-with-rapier-and-jolt) says how the scenes and settings are matched.\n\n")
+	if !*compare {
+		fmt.Fprintf(&doc, "Not run in this run: `go run ./tools/benchdoc -compare` runs `node tools/kcccompare/compare.mjs` and `node tools/kcccompare/long.mjs` (after `npm install` in tools/kcccompare) and writes their tables here.\n")
+	} else {
 		for _, script := range []string{"compare.mjs", "long.mjs"} {
 			text, err := node(script)
 			if err != nil {
