@@ -54,7 +54,7 @@ var groups = []group{
 	{"long", "kcc: long moves", "./kcc", "^Benchmark(LongMove|SlideWall30k)", "",
 		"One Move of 10 m or 50 m over a 100,000-triangle mesh and a 100,000-cell heightfield, and a tick sliding along a 30,000-triangle wall: the scenes of the Rapier and Jolt comparison's long moves."},
 	{"world", "kcc: a living world and building one", "./kcc", "^Benchmark(MovingPlatforms100|StillPlatforms100|TopRefit10k|TopRebuild10k|Carry|BVHBuild100k|AddTriMesh100k)$", "",
-		"`World.Step` moving 100 kinematic platforms among a 100k-triangle mesh with a carry and a Move on a platform (`StillPlatforms100`: the same Move, platforms still), refitting the top hierarchy after moving 100 of 10,000 boxes (`TopRebuild10k`: a full rebuild instead), and building a 100,352-triangle hierarchy."},
+		"`World.Step` moving 100 kinematic platforms among a 100k-triangle mesh with a carry and a Move on a platform (`StillPlatforms100`: the same Move, platforms still), refitting the top hierarchy after moving 100 of 10,000 boxes (`TopRebuild10k`: a full rebuild instead), a rider's carry (`Carry/World`: `World.Carry`; `Carry/Controller`: the controller's carry, `World.Carry` swept and cut short at other colliders), and building a 100,352-triangle hierarchy (`BVHBuild100k`) and the whole `AddTriMesh` of it (`AddTriMesh100k`)."},
 	{"motors", "Motors", "./motors/...", ".", "",
 		"The motor stages of one character per tick, each motor against a baseline of the same arithmetic written inline where its package has one."},
 	{"prefabs", "Prefabs: spawning, memory, a player's tick", "./prefabs", "^Benchmark(Spawn|MemoryPerEntity|MemoryRunningWalkers|OnePlayerTick|LoadGLB100k|Build100kFromCode)$", "",
@@ -67,6 +67,8 @@ var groups = []group{
 		"The ECS match of the headless simulator (1,000 bots) and its arena scale sweep."},
 	{"server", "The flail server's room", "./demo/flail/online", ".", "",
 		"One tick of an online room: the match and every client's snapshot."},
+	{"render", "The playground's rasterizer", "./demo/playground/internal/render", "^BenchmarkRenderCourse$", "",
+		"One 1280x720 frame of the default course from each of four cameras (first person at the spawn, at the ramps, at the doorway, an orbit over the stairs) and cycling through them, after a warm-up frame of each; the bands of rows are shared by one worker per core (`-cpu 1,2` to compare core counts)."},
 }
 
 func main() {
@@ -89,9 +91,7 @@ func main() {
 	for _, g := range groups {
 		links = append(links, fmt.Sprintf("[%s](#%s)", g.Title, g.Anchor))
 	}
-	if *compare {
-		links = append(links, "[kcc, Rapier and Jolt](#compare)")
-	}
+	links = append(links, "[kcc, Rapier and Jolt](#compare)")
 	fmt.Fprintf(&doc, "Sections: %s.\n", strings.Join(links, " · "))
 	failed := false
 	for _, g := range groups {
@@ -100,7 +100,7 @@ func main() {
 		}
 		fmt.Fprintf(os.Stderr, "benchdoc: %s (%s %s)\n", g.Title, g.Pkg, g.Bench)
 		rows, err := run(g, *count, *quick)
-		fmt.Fprintf(&doc, "\n<a id=\"%s\"></a>\n## %s\n\n%s\n\n", g.Anchor, g.Title, g.About)
+		fmt.Fprintf(&doc, "\n## %s\n\n**%s.** %s\n\n", heading(g.Anchor), g.Title, g.About)
 		fmt.Fprintf(&doc, "`go test -run '^$' -bench '%s' -benchmem -count %d %s`\n\n", g.Bench, *count, g.Pkg)
 		if err != nil {
 			failed = true
@@ -110,9 +110,13 @@ func main() {
 		}
 		writeTable(&doc, rows)
 	}
-	if *compare {
-		fmt.Fprintf(&doc, "\n<a id=\"compare\"></a>\n## kcc, Rapier and Jolt\n\n")
-		fmt.Fprintf(&doc, "The scenes of `tools/kcccompare` played through kcc, Rapier's KinematicCharacterController and Jolt's CharacterVirtual (both as WebAssembly under node: part of their time is the JS→WebAssembly boundary), then the long moves; docs/kcc.md says how the scenes and settings are matched.\n\n")
+	// The section is always there (docs/kcc.md links it); without -compare
+	// it says how to fill it.
+	fmt.Fprintf(&doc, "\n## %s\n\n", heading("compare"))
+	fmt.Fprintf(&doc, "**kcc, Rapier and Jolt.** The scenes of `tools/kcccompare` played through kcc, Rapier's KinematicCharacterController and Jolt's CharacterVirtual (both as WebAssembly under node: part of their time is the JS→WebAssembly boundary), then the long moves; [kcc.md](kcc.md#side-by-side-with-rapier-and-jolt) says how the scenes and settings are matched.\n\n")
+	if !*compare {
+		fmt.Fprintf(&doc, "Not run in this run: `go run ./tools/benchdoc -compare` runs `node tools/kcccompare/compare.mjs` and `node tools/kcccompare/long.mjs` (after `npm install` in tools/kcccompare) and writes their tables here.\n")
+	} else {
 		for _, script := range []string{"compare.mjs", "long.mjs"} {
 			text, err := node(script)
 			if err != nil {
@@ -132,6 +136,14 @@ func main() {
 	if failed {
 		os.Exit(1)
 	}
+}
+
+// heading is a section's heading: its anchor capitalized, so that the
+// anchor GitHub derives from the heading is the group's anchor (the links
+// of the other docs, checked by docs.TestDocLinks, which knows headings
+// only); the section's title opens its text.
+func heading(anchor string) string {
+	return strings.ToUpper(anchor[:1]) + anchor[1:]
 }
 
 // runInfo describes the machine and the code measured.
