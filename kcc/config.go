@@ -54,7 +54,7 @@ type Config struct {
 	MaxSlopeClimbAngle float64
 	// MinSlopeSlideAngle is the slope angle from which gravity slides the
 	// character down a walkable slope; below it the character stands still
-	// on the slope. Default 30 degrees (Rapier's default).
+	// on the slope. Default 30 degrees (Rapier's default is 45).
 	MinSlopeSlideAngle float64
 	// Autostep enables climbing steps; nil disables. Default
 	// &Autostep{MaxHeight: 0.35, MinWidth: 0.2}.
@@ -149,7 +149,7 @@ func DefaultConfig() Config {
 	}
 }
 
-// Validate reports the first invalid setting: a zero or non-finite Up, a
+// Validate reports every invalid setting (joined): a zero or non-finite Up, a
 // NaN, infinite or negative length, an angle outside [0, pi/2], a negative
 // MaxIterations, or an Offset of 1 m or more. Zero values that mean "use
 // the default" (MaxIterations, MaxTranslation) are valid.

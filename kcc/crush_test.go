@@ -68,7 +68,7 @@ func TestLiftCrushesUnderACeiling(t *testing.T) {
 		}
 		s.w.Step(testDt)
 		if s.grounded && s.lastRes.GroundCollider != NoCollider {
-			d, _ := s.c.Carry(s.w, s.shape, s.pos, s.lastRes.GroundCollider, nil)
+			d, _ := s.c.CarryWith(s.w, s.shape, s.pos, s.lastRes.GroundCollider, MoveOptions{})
 			s.pos = s.pos.Add(d)
 		}
 		res := s.step(mgl64.Vec3{}, 0)

@@ -132,7 +132,7 @@ func BenchmarkCarry(b *testing.B) {
 	b.Run("Controller", func(b *testing.B) {
 		b.ReportAllocs()
 		for i := 0; i < b.N; i++ {
-			_, _ = c.Carry(w, testShape, pos, id, nil)
+			_, _ = c.CarryWith(w, testShape, pos, id, MoveOptions{})
 		}
 	})
 }

@@ -97,7 +97,7 @@ func (p *Pipeline) sensorsStep(w donburi.World, _ Tick) {
 }
 
 // carry moves a character standing on a moving collider with it, before
-// its own move: by the controller's Carry (World.Carry's displacement, cut
+// its own move: by the controller's CarryWith (World.Carry's displacement, cut
 // short at other colliders: a lift does not push its rider into a
 // ceiling), turning its view by the carried yaw when TurnWithPlatform is
 // set. opts are the character's kcc options (its filter leaving its own
