@@ -66,7 +66,8 @@ func AsError(err error, source string) *Error {
 // holds, so callers decode on top of their defaults.
 //
 // When v implements Renamer, old key names are rewritten to the new ones
-// first, with a Warning each.
+// first, with a Warning each; a RenameConverter then converts the values
+// read under old names that changed unit.
 func Decode(data []byte, source string, v any) error {
 	_, err := DecodeMeta(data, source, v)
 	return err
@@ -76,7 +77,7 @@ func Decode(data []byte, source string, v any) error {
 // loader whose defaults depend on which keys the data sets
 // (md.IsDefined("key"); renamed keys are reported under their new name).
 func DecodeMeta(data []byte, source string, v any) (toml.MetaData, error) {
-	data, err := renameKeys(data, source, v)
+	data, renamed, err := renameKeys(data, source, v)
 	if err != nil {
 		return toml.MetaData{}, err
 	}
@@ -84,6 +85,7 @@ func DecodeMeta(data []byte, source string, v any) (toml.MetaData, error) {
 	if err != nil {
 		return md, AsError(err, source)
 	}
+	renameDone(renamed, source, v)
 	if und := md.Undecoded(); len(und) > 0 {
 		keys := make([]string, len(und))
 		for i, k := range und {
