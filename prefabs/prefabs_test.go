@@ -78,6 +78,9 @@ func TestRecipeErrorsNameFileAndKey(t *testing.T) {
 		{"[bogus]\nx = 1\n", "bogus"},
 		{"[view]\npitch_deg = 120\n", "view.pitch_deg"},
 		{"[kcc\n", "override 1 of capsule_walker:2: "},
+		// An old key name (config.Renamer) is known by its new name, at
+		// the line that writes the old one.
+		{"[motor]\nkind = \"arena\"\nmax_speed_ground = 0\n", `capsule_walker:3: key "motor.max_speed": value 0 out of range`},
 	}
 	for _, c := range cases {
 		_, err := prefabs.Spawn(donburi.NewWorld(), "capsule_walker", prefabs.Override(c.override))

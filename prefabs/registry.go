@@ -56,6 +56,9 @@ type motorKind struct {
 	validate func(cfg any, source string) error
 	adjust   func(cfg any, set func(string) bool) any
 	build    func(cfg any) (motors.Motor, error)
+	// renames are the configuration's renamed keys (config.Renamer), old
+	// name to new: a recipe's keys are known by their new names.
+	renames map[string]string
 }
 
 // sectionKind is a registered recipe section, as motorKind.
@@ -120,6 +123,9 @@ func RegisterMotor[C any, M motors.Motor](kind string, defaults func() C, build 
 			}
 			return m, nil
 		},
+	}
+	if rn, ok := any(new(C)).(config.Renamer); ok {
+		k.renames = rn.RenamedKeys()
 	}
 	regMu.Lock()
 	defer regMu.Unlock()
