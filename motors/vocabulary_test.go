@@ -8,6 +8,7 @@ import (
 
 	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/motors/arena"
+	"github.com/seedgames/motorkit/motors/basic"
 	"github.com/seedgames/motorkit/prefabs"
 )
 
@@ -91,6 +92,13 @@ func TestOldKeysLoad(t *testing.T) {
 			{"jump_buffer_ticks", "3", "jump_buffer_time", "0.05", "3 ticks read as 0.05 s at 60 Hz"},
 			{"jump_buffer_window_ticks", "6", "jump_buffer_time", "0.1", "6 ticks read as 0.1 s at 60 Hz"},
 			{"landing_grace_ticks", "2", "landing_grace_time", "0.03333333333333333", "2 ticks read as 0.03333 s at 60 Hz"},
+		})
+	})
+	t.Run("basic", func(t *testing.T) {
+		oldKeysOf(t, basic.Kind, basic.Parse, []renamedKey{
+			{"accel", "30", "ground_accel", "30", ""},
+			{"jump_buffer_ticks", "6", "jump_buffer_time", "0.1", "6 ticks read as 0.1 s at 60 Hz"},
+			{"coyote_ticks", "9", "coyote_time", "0.15", "9 ticks read as 0.15 s at 60 Hz"},
 		})
 	})
 }

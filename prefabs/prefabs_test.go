@@ -70,7 +70,8 @@ func TestSpawnOverrideAndMotorsAreIndependent(t *testing.T) {
 func TestRecipeErrorsNameFileAndKey(t *testing.T) {
 	cases := []struct{ override, want string }{
 		{"[motor]\nmax_sped = 1\n", "max_sped"},
-		{"[motor]\naccel = -4\n", `capsule_walker:2: key "motor.accel"`},
+		{"[motor]\nground_accel = -4\n", `capsule_walker:2: key "motor.ground_accel"`},
+		{"[motor]\naccel = -4\n", `capsule_walker:2: key "motor.ground_accel"`}, // the old name
 		{"[kcc]\nradius = -1\n", "kcc.radius"},
 		{"[kcc]\nradiuss = 1\n", "kcc.radiuss"},
 		{"[motor]\nkind = \"warp\"\n", "motor.kind"},
