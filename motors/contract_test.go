@@ -79,7 +79,7 @@ func TestMotorContract(t *testing.T) {
 		contractOf(hybrid.Kind, hybrid.DefaultConfig, hybrid.DefaultTOML, hybrid.Parse, hybrid.Encode, hybrid.New,
 			func() hybrid.Config { c := hybrid.DefaultConfig(); c.RunSpeed = -1; return c }),
 		contractOf(fps.Kind, fps.DefaultConfig, fps.DefaultTOML, fps.Parse, fps.Encode, fps.New,
-			func() fps.Config { c := fps.DefaultConfig(); c.WalkSpeed = -1; return c }),
+			func() fps.Config { c := fps.DefaultConfig(); c.MaxSpeed = -1; return c }),
 		contractOf(basic.Kind, basic.DefaultConfig, basic.DefaultTOML, basic.Parse, basic.Encode, basic.New,
 			func() basic.Config { c := basic.DefaultConfig(); c.MaxSpeed = -1; return c }),
 	} {

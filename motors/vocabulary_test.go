@@ -9,6 +9,7 @@ import (
 	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/motors/arena"
 	"github.com/seedgames/motorkit/motors/basic"
+	"github.com/seedgames/motorkit/motors/fps"
 	"github.com/seedgames/motorkit/prefabs"
 )
 
@@ -99,6 +100,14 @@ func TestOldKeysLoad(t *testing.T) {
 			{"accel", "30", "ground_accel", "30", ""},
 			{"jump_buffer_ticks", "6", "jump_buffer_time", "0.1", "6 ticks read as 0.1 s at 60 Hz"},
 			{"coyote_ticks", "9", "coyote_time", "0.15", "9 ticks read as 0.15 s at 60 Hz"},
+		})
+	})
+	t.Run("fps", func(t *testing.T) {
+		oldKeysOf(t, fps.Kind, fps.Parse, []renamedKey{
+			{"walk_speed", "4", "max_speed", "4", ""},
+			{"max_slope_deg", "40", "max_slope_climb_deg", "40", ""},
+			{"ground_snap", "0.1", "snap_to_ground", "0.1", ""},
+			{"jump_buffer", "0.12", "jump_buffer_time", "0.12", ""},
 		})
 	})
 }

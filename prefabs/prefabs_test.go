@@ -332,7 +332,7 @@ func TestHybridPlayerBodySettings(t *testing.T) {
 // value that disagrees is a load error naming the key.
 func TestFPSKCCProfileHasOneSource(t *testing.T) {
 	w := donburi.NewWorld()
-	e, err := prefabs.Spawn(w, "fps_player", prefabs.Override("[motor]\nstep_height = 0.4\nground_snap = 0.15\n"))
+	e, err := prefabs.Spawn(w, "fps_player", prefabs.Override("[motor]\nstep_height = 0.4\nsnap_to_ground = 0.15\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

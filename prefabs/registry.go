@@ -15,7 +15,7 @@ import (
 // as the FPS motor's does: a recipe gives them to the KCC component, and its
 // [kcc] table may repeat them only with the same values.
 type KCCProfiler interface {
-	KCCProfile() (maxSlopeDeg, stepHeight, groundSnap float64)
+	KCCProfile() (maxSlopeClimbDeg, stepHeight, snapToGround float64)
 }
 
 // CrouchShaper is implemented by motor configurations that own the crouched

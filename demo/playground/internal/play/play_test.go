@@ -384,7 +384,7 @@ func TestSwitchUnderCeiling(t *testing.T) {
 	if !st.KCC.Crouched || st.Body.Position[0] > -7 || st.Body.Position[0] < -11 {
 		t.Fatalf("fps at %v crouched %v, want crouched under the ceiling", st.Body.Position, st.KCC.Crouched)
 	}
-	tu, err := ParseTuning([]byte("walk_speed = 3.0\n"), "t.toml", "fps")
+	tu, err := ParseTuning([]byte("max_speed = 3.0\n"), "t.toml", "fps")
 	if err != nil {
 		t.Fatal(err)
 	}
