@@ -77,7 +77,7 @@ func TestMotorContract(t *testing.T) {
 		contractOf(rpg.Kind, rpg.DefaultConfig, rpg.DefaultTOML, rpg.Parse, rpg.Encode, rpg.New,
 			func() rpg.Config { c := rpg.DefaultConfig(); c.MaxSpeed = -1; return c }),
 		contractOf(hybrid.Kind, hybrid.DefaultConfig, hybrid.DefaultTOML, hybrid.Parse, hybrid.Encode, hybrid.New,
-			func() hybrid.Config { c := hybrid.DefaultConfig(); c.RunSpeed = -1; return c }),
+			func() hybrid.Config { c := hybrid.DefaultConfig(); c.MaxSpeed = -1; return c }),
 		contractOf(fps.Kind, fps.DefaultConfig, fps.DefaultTOML, fps.Parse, fps.Encode, fps.New,
 			func() fps.Config { c := fps.DefaultConfig(); c.MaxSpeed = -1; return c }),
 		contractOf(basic.Kind, basic.DefaultConfig, basic.DefaultTOML, basic.Parse, basic.Encode, basic.New,

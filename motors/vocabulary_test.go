@@ -10,6 +10,7 @@ import (
 	"github.com/seedgames/motorkit/motors/arena"
 	"github.com/seedgames/motorkit/motors/basic"
 	"github.com/seedgames/motorkit/motors/fps"
+	"github.com/seedgames/motorkit/motors/hybrid"
 	"github.com/seedgames/motorkit/prefabs"
 )
 
@@ -108,6 +109,13 @@ func TestOldKeysLoad(t *testing.T) {
 			{"max_slope_deg", "40", "max_slope_climb_deg", "40", ""},
 			{"ground_snap", "0.1", "snap_to_ground", "0.1", ""},
 			{"jump_buffer", "0.12", "jump_buffer_time", "0.12", ""},
+		})
+	})
+	t.Run("hybrid", func(t *testing.T) {
+		oldKeysOf(t, hybrid.Kind, hybrid.Parse, []renamedKey{
+			{"run_speed", "4", "max_speed", "4", ""},
+			{"acceleration", "25", "ground_accel", "25", ""},
+			{"deceleration", "12", "ground_decel", "12", ""},
 		})
 	})
 }

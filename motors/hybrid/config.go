@@ -10,35 +10,39 @@ import (
 
 // Config holds every exported parameter of the design's MovementConfig plus the
 // two "typical" values its text names (direction_change_threshold,
-// speed_transition_rate) and a max fall speed for the KCC. Speeds are m/s,
-// accelerations m/s^2, times seconds. Turn rates are authored in degrees per
+// speed_transition_rate) and a max fall speed for the KCC, named as in every
+// motor (docs/motors/README.md#vocabulary: the design's run_speed,
+// acceleration and deceleration are max_speed, ground_accel and
+// ground_decel). Speeds are m/s, accelerations m/s^2, times seconds. Turn rates are authored in degrees per
 // second (the project's TOML convention) and used in radians per second
 // through RotationSpeedRad / MinRotationSpeedRad; the design's 8 rad/s is
 // 458.366 deg/s. The zero value is not valid; start from DefaultConfig.
 type Config struct {
 	// WalkSpeed is the walk tier (walk modifier held), m/s. Default 1.3;
-	// allowed [0.05, 50] and <= run_speed.
+	// allowed [0.05, 50] and <= max_speed.
 	WalkSpeed float64 `toml:"walk_speed"`
-	// RunSpeed is the default tier and the base speed the smoothed
-	// multiplier scales, m/s. Default 3.0; allowed [0.05, 50].
-	RunSpeed float64 `toml:"run_speed"`
+	// MaxSpeed is the speed of a full stick with no modifier (the design's
+	// run tier, run_speed) and the base speed the smoothed multiplier
+	// scales, m/s. Default 3.0; allowed [0.05, 50].
+	MaxSpeed float64 `toml:"max_speed"`
 	// SprintSpeed is the sprint tier (sprint modifier held, wins over walk),
-	// m/s. It is also the "max speed" of the rotation influence and
-	// turn-rate formulas. Default 6.3; allowed [0.05, 50], >= run_speed and
-	// > rotation_influence_start_speed.
+	// m/s. It is also the full-speed reference of the rotation influence
+	// and turn-rate formulas (the design's max_speed there). Default 6.3;
+	// allowed [0.05, 50], >= max_speed and > rotation_influence_start_speed.
 	SprintSpeed float64 `toml:"sprint_speed"`
 	// SpeedTransitionRate is how fast the speed multiplier moves toward its
 	// tier target (multiplier units per second, move_toward). Default 4.0
 	// (the design's "typical"); allowed [0.01, 1000].
 	SpeedTransitionRate float64 `toml:"speed_transition_rate"`
 
-	// Acceleration is the move_toward rate toward the target velocity while
-	// there is input, m/s^2. Default 30; allowed [0.01, 10000].
-	Acceleration float64 `toml:"acceleration"`
-	// Deceleration is the move_toward rate toward zero with no input, m/s^2.
-	// Default 10; allowed [0.01, 10000].
-	Deceleration float64 `toml:"deceleration"`
-	// AirDirectionControl scales acceleration and deceleration while
+	// GroundAccel is the move_toward rate toward the target velocity while
+	// there is input, m/s^2 (the design's acceleration). Default 30;
+	// allowed [0.01, 10000].
+	GroundAccel float64 `toml:"ground_accel"`
+	// GroundDecel is the move_toward rate toward zero with no input, m/s^2
+	// (the design's deceleration). Default 10; allowed [0.01, 10000].
+	GroundDecel float64 `toml:"ground_decel"`
+	// AirDirectionControl scales ground_accel and ground_decel while
 	// airborne (0 = no air control). Default 0.3; allowed [0, 1].
 	AirDirectionControl float64 `toml:"air_direction_control"`
 	// AirRotationControl scales the turn rate while airborne. Default 0.1;
@@ -133,11 +137,11 @@ type Config struct {
 func DefaultConfig() Config {
 	return Config{
 		WalkSpeed:                   1.3,
-		RunSpeed:                    3.0,
+		MaxSpeed:                    3.0,
 		SprintSpeed:                 6.3,
 		SpeedTransitionRate:         4.0,
-		Acceleration:                30,
-		Deceleration:                10,
+		GroundAccel:                 30,
+		GroundDecel:                 10,
 		AirDirectionControl:         0.3,
 		AirRotationControl:          0.1,
 		JumpHeight:                  1.5,
@@ -168,13 +172,13 @@ func DefaultConfig() Config {
 func (c Config) Validate(source string) error {
 	ch := config.Checker{Source: source}
 	ch.Range("walk_speed", c.WalkSpeed, 0.05, 50)
-	ch.Range("run_speed", c.RunSpeed, 0.05, 50)
+	ch.Range("max_speed", c.MaxSpeed, 0.05, 50)
 	ch.Range("sprint_speed", c.SprintSpeed, 0.05, 50)
-	ch.Check(!(c.WalkSpeed > c.RunSpeed), "walk_speed", "must be <= run_speed")
-	ch.Check(!(c.RunSpeed > c.SprintSpeed), "sprint_speed", "must be >= run_speed")
+	ch.Check(!(c.WalkSpeed > c.MaxSpeed), "walk_speed", "must be <= max_speed")
+	ch.Check(!(c.MaxSpeed > c.SprintSpeed), "sprint_speed", "must be >= max_speed")
 	ch.Range("speed_transition_rate", c.SpeedTransitionRate, 0.01, 1000)
-	ch.Range("acceleration", c.Acceleration, 0.01, 10000)
-	ch.Range("deceleration", c.Deceleration, 0.01, 10000)
+	ch.Range("ground_accel", c.GroundAccel, 0.01, 10000)
+	ch.Range("ground_decel", c.GroundDecel, 0.01, 10000)
 	ch.Range("air_direction_control", c.AirDirectionControl, 0, 1)
 	ch.Range("air_rotation_control", c.AirRotationControl, 0, 1)
 	ch.Range("jump_height", c.JumpHeight, 0.01, 50)
@@ -205,6 +209,17 @@ func (c Config) Validate(source string) error {
 	ch.Range("dash_cooldown", c.DashCooldown, 0, 60)
 	ch.IntRange("console_update_interval", c.ConsoleUpdateInterval, 1, 100000)
 	return ch.Err()
+}
+
+// RenamedKeys lists the keys renamed for one name per idea across the
+// motors (config.Renamer; docs/motors/README.md#vocabulary): the old names
+// load, with a warning, until config.Until.
+func (*Config) RenamedKeys() map[string]string {
+	return map[string]string{
+		"run_speed":    "max_speed",
+		"acceleration": "ground_accel",
+		"deceleration": "ground_decel",
+	}
 }
 
 // RotationSpeedRad is rotation_speed in rad/s.
@@ -262,14 +277,14 @@ func (c Config) TurnSpeed(speed float64) float64 {
 }
 
 // SpeedMultiplierTarget is the tier multiplier the smoothed multiplier moves
-// toward: sprint_speed/run_speed with sprint held (sprint wins over walk),
-// walk_speed/run_speed with walk held, else 1.
+// toward: sprint_speed/max_speed with sprint held (sprint wins over walk),
+// walk_speed/max_speed with walk held, else 1.
 func (c Config) SpeedMultiplierTarget(sprint, walk bool) float64 {
 	switch {
 	case sprint:
-		return c.SprintSpeed / c.RunSpeed
+		return c.SprintSpeed / c.MaxSpeed
 	case walk:
-		return c.WalkSpeed / c.RunSpeed
+		return c.WalkSpeed / c.MaxSpeed
 	}
 	return 1
 }

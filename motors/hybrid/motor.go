@@ -128,14 +128,15 @@ func (m *Motor) nextMultiplier(ctx *motors.Context) float64 {
 	return moveToward1(m.mult, target, float64(m.cfg.SpeedTransitionRate*dt))
 }
 
-// IntentSpeedCap returns run_speed times the smoothed speed multiplier this
-// tick will have, so Intent.Speed = Mag * run_speed * multiplier (the design's
+// IntentSpeedCap returns max_speed times the smoothed speed multiplier this
+// tick will have, so Intent.Speed = Mag * max_speed * multiplier (the design's
 // final_speed, scaled by the analog magnitude). It does not change state.
 func (m *Motor) IntentSpeedCap(ctx *motors.Context) float64 {
-	return float64(m.cfg.RunSpeed * m.nextMultiplier(ctx))
+	return float64(m.cfg.MaxSpeed * m.nextMultiplier(ctx))
 }
 
-// Friction does nothing: the design's deceleration is a move_toward in Accel.
+// Friction does nothing: the design's deceleration (ground_decel) is a
+// move_toward in Accel.
 func (m *Motor) Friction(ctx *motors.Context) {}
 
 // Accel is the design's calculate_hybrid_ground_movement on the planar (XZ)
@@ -145,7 +146,7 @@ func (m *Motor) Friction(ctx *motors.Context) {}
 // start-of-tick planar speed, blends input and facing directions
 // (normalize(lerp(input, facing, influence)); the facing when the blend
 // cancels out), and moves the planar velocity toward blended * target speed
-// with acceleration, or toward zero with deceleration when there is no input
+// with ground_accel, or toward zero with ground_decel when there is no input
 // (no blending then, so releasing the stick stops the character). Both rates
 // are scaled by air_direction_control when airborne. The vertical component
 // is left to the KCC stage. A non-positive or non-finite dt changes nothing;
@@ -185,7 +186,7 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	facingDir := motors.YawForward(m.facing)
 
 	var blended, target mgl64.Vec3
-	rate := m.cfg.Deceleration
+	rate := m.cfg.GroundDecel
 	targetSpeed := 0.0
 	if m.hasInput {
 		blended = input
@@ -195,12 +196,12 @@ func (m *Motor) Accel(ctx *motors.Context) {
 				blended = facingDir
 			}
 		}
-		targetSpeed = float64(mag * m.cfg.RunSpeed * m.mult)
+		targetSpeed = float64(mag * m.cfg.MaxSpeed * m.mult)
 		if ctx.Stance.Crouched {
 			targetSpeed = float64(mag * m.cfg.CrouchSpeed)
 		}
 		target = detmath.Scale(blended, targetSpeed)
-		rate = m.cfg.Acceleration
+		rate = m.cfg.GroundAccel
 		m.inputAngle = detmath.Atan2(input[2], input[0])
 	}
 	if !ctx.Stance.Grounded {

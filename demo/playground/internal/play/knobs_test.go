@@ -10,7 +10,7 @@ import (
 // configuration in force changes), clamps to the range, and is recorded.
 func TestTuningPanelKnobs(t *testing.T) {
 	// A knob per motor that no other knob constrains.
-	free := map[string]string{"arena": "friction", "rpg": "tau_accel", "hybrid": "acceleration", "fps": "friction"}
+	free := map[string]string{"arena": "friction", "rpg": "tau_accel", "hybrid": "ground_accel", "fps": "friction"}
 	for _, kind := range Motors {
 		s := newSession(t, Options{Motor: kind, Record: true})
 		ks, err := s.MotorKnobs()
