@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -175,6 +176,18 @@ func Encode(v any) ([]byte, error) {
 		return nil, err
 	}
 	return []byte(b.String()), nil
+}
+
+// LoadFile reads the file at path and hands it to parse with the path as
+// its source: the LoadFile of every motor package. A read error is an
+// *Error naming the path.
+func LoadFile[T any](path string, parse func(data []byte, source string) (T, error)) (T, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var zero T
+		return zero, &Error{Source: path, Reason: err.Error()}
+	}
+	return parse(data, path)
 }
 
 // Validator is a configuration struct that checks its own ranges, naming

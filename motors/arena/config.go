@@ -4,7 +4,6 @@ import (
 	_ "embed" // for DefaultTOML
 	"fmt"
 	"math"
-	"os"
 
 	"github.com/seedgames/motorkit/config"
 )
@@ -200,7 +199,7 @@ func DefaultConfigForW(w float64) Config {
 // rules (g_min <= g_peak, blend_speed_start < blend_speed_end,
 // landing_friction_scale_best_angle <= landing_friction_scale). Errors name
 // source, the TOML key and the allowed range; all problems are joined.
-func (c *Config) Validate(source string) error {
+func (c Config) Validate(source string) error {
 	ch := config.Checker{Source: source}
 	ch.Range("max_speed", c.MaxSpeed, 0.1, 100)
 	ch.Range("max_speed_air", c.MaxSpeedAir, 0, 100)
@@ -336,13 +335,7 @@ func (c *Config) AdjustDefaults(set func(key string) bool) {
 }
 
 // LoadFile reads and parses an arena configuration file (see Parse).
-func LoadFile(path string) (Config, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return Config{}, &config.Error{Source: path, Reason: err.Error()}
-	}
-	return Parse(data, path)
-}
+func LoadFile(path string) (Config, error) { return config.LoadFile(path, Parse) }
 
 // Encode writes cfg as TOML with angles in degrees; Parse reads it back to
 // the same Config.

@@ -78,6 +78,9 @@ func Parse(data []byte, source string) (Config, error) {
 	return config.Load(data, source, DefaultConfig())
 }
 
+// LoadFile reads and parses a basic configuration file (see Parse).
+func LoadFile(path string) (Config, error) { return config.LoadFile(path, Parse) }
+
 // Load is Parse.
 //
 // Deprecated: use Parse, the name every motor package uses. Load goes in

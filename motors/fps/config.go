@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"math"
-	"os"
 
 	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/motors"
@@ -192,14 +191,9 @@ func Parse(data []byte, source string) (Config, error) {
 	return c, err
 }
 
-// LoadFile reads a TOML file on top of DefaultConfig and validates it.
-func LoadFile(path string) (Config, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return DefaultConfig(), &config.Error{Source: path, Reason: err.Error()}
-	}
-	return Parse(data, path)
-}
+// LoadFile reads a TOML file on top of DefaultConfig and validates it (see
+// Parse).
+func LoadFile(path string) (Config, error) { return config.LoadFile(path, Parse) }
 
 // Encode writes cfg as TOML (every key); Parse(Encode(cfg)) gives cfg back.
 func Encode(cfg Config) ([]byte, error) { return config.Encode(cfg) }
