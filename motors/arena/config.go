@@ -43,121 +43,120 @@ const (
 // _rate, apart from the m/s^2 ground_accel and air_accel of other motors
 // (docs/motors/README.md#vocabulary).
 //
-// The "typical" ranges below are the design's tuning ranges; Validate accepts
-// the wider "allowed" ranges so tests and experiments can go beyond them
-// (for example g_min = g_peak = 1 disables the gain).
+// Each key's default and allowed range are in arena.toml (DefaultTOML),
+// generated from DefaultConfig and Validate. The "typical" ranges below are
+// the design's tuning ranges; Validate accepts wider ones so tests and
+// experiments can go beyond them (for example g_min = g_peak = 1 disables
+// the gain).
 type Config struct {
 	// --- A) Speed caps ---
 
 	// MaxSpeed is W, the ground move-intent speed cap (m/s): the speed of
-	// a full stick on the ground. Default W = DefaultW; designer-defined;
-	// allowed [0.1, 100].
+	// a full stick on the ground. Designer-defined; the defaults of the keys
+	// marked xW are multiples of it.
 	MaxSpeed float64 `toml:"max_speed"`
 	// MaxSpeedAir is the air move-intent speed cap before the Golden Angle
-	// gain (m/s). Default W; typical 0.9W-1.1W; allowed [0, 100].
+	// gain (m/s). Typical 0.9W-1.1W.
 	MaxSpeedAir float64 `toml:"max_speed_air"`
 
 	// --- B) Ground responsiveness ---
 
 	// GroundAccelRate is the planar accel rate when grounded (1/s: one
 	// second of accel adds GroundAccelRate * move_intent_speed m/s, up to the
-	// cap). Default 14; typical 10-25; allowed [0, 200].
+	// cap). Typical 10-25.
 	GroundAccelRate float64 `toml:"ground_accel_rate"`
-	// Friction is the ground friction coefficient (1/s). Default 6; typical
-	// 4-10; allowed [0, 100].
+	// Friction is the ground friction coefficient (1/s). Typical 4-10.
 	Friction float64 `toml:"friction"`
 	// StopSpeed is the friction floor (m/s): below it friction removes a
 	// constant StopSpeed*Friction m/s per second, which makes stopping crisp.
-	// Default 0.30W; typical 0.25W-0.40W; allowed [0, 100].
+	// Typical 0.25W-0.40W.
 	StopSpeed float64 `toml:"stop_speed"`
 
 	// --- C) Air acceleration + Golden Angle ---
 
 	// AirAccelRate is the planar accel rate in the air before the Golden
-	// Angle gain (1/s, times the wish speed as GroundAccelRate). Default 8;
-	// typical 4-14; allowed [0, 200].
+	// Angle gain (1/s, times the wish speed as GroundAccelRate). Typical
+	// 4-14.
 	AirAccelRate float64 `toml:"air_accel_rate"`
 	// AirResistance is the air damping coefficient (1/s) reached at
-	// AirResistanceSpeedScale: planar speed is multiplied each air tick by
-	// 1 - AirResistance*saturate(speed/AirResistanceSpeedScale)*dt.
-	// Default 0 (off); typical 0-1; allowed [0, 10].
+	// AirResistanceSpeedScale, 0 for none: planar speed is multiplied each
+	// air tick by 1 - AirResistance*saturate(speed/AirResistanceSpeedScale)*dt.
+	// Typical 0-1.
 	AirResistance float64 `toml:"air_resistance"`
 	// AirResistanceSpeedScale is the planar speed (m/s) where air resistance
-	// reaches full strength. Default 2W; typical 1W-4W; allowed [0.01, 1000].
+	// reaches full strength. Typical 1W-4W.
 	AirResistanceSpeedScale float64 `toml:"air_resistance_speed_scale"`
 	// ThetaTargetDeg is the Golden Angle: the target offset angle (degrees)
-	// between the planar velocity and the view forward direction.
-	// Default 35°; typical 20°-55°; allowed [1°, 90°].
+	// between the planar velocity and the view forward direction. Typical
+	// 20°-55°.
 	ThetaTargetDeg float64 `toml:"theta_target_deg"`
-	// GMin is the gain factor at poor angles (theta = 0). Default 0.85;
-	// typical 0.70-1.00; allowed [0, 2] and GMin <= GPeak.
+	// GMin is the gain factor at poor angles (theta = 0), at most GPeak.
+	// Typical 0.70-1.00.
 	GMin float64 `toml:"g_min"`
-	// GPeak is the gain factor at and beyond ThetaTarget. Default 1.25;
-	// typical 1.05-1.60; allowed [0, 4].
+	// GPeak is the gain factor at and beyond ThetaTargetDeg. Typical
+	// 1.05-1.60.
 	GPeak float64 `toml:"g_peak"`
 	// BonusScale scales the uncapped bonus push applied when gain > 1
-	// (dimensionless). Default 0.5; typical 0.1-1.0; allowed [0, 4].
+	// (dimensionless). Typical 0.1-1.0.
 	BonusScale float64 `toml:"bonus_scale"`
 	// BlendSpeedStart is the planar speed (m/s) where the gain starts
-	// blending in. Default 1.0W; typical 0.8W-1.2W; allowed [0, 1000].
+	// blending in. Typical 0.8W-1.2W.
 	BlendSpeedStart float64 `toml:"blend_speed_start"`
 	// BlendSpeedEnd is the planar speed (m/s) where the gain is fully
-	// applied. Default 1.4W; typical 1.2W-1.8W; allowed (BlendSpeedStart, 1000].
+	// applied, above BlendSpeedStart. Typical 1.2W-1.8W.
 	BlendSpeedEnd float64 `toml:"blend_speed_end"`
 	// QualitySmoothstep applies the design's optional smoothing
 	// q = q*q*(3-2q) to the Golden Angle quality (used by the gain and the
-	// landing-friction coupling). Default false (linear q).
+	// landing-friction coupling); off, q is linear.
 	QualitySmoothstep bool `toml:"quality_smoothstep"`
 
 	// --- D) Corridor shaping ---
 
 	// ShapingStrength is the airborne rotation rate of the planar velocity
-	// toward the move intent (rad/s, times the intent magnitude). Default
-	// 1.5; typical 0-3; allowed [0, 50]. 0 disables shaping.
+	// toward the move intent (rad/s, times the intent magnitude; 0 disables
+	// shaping). Typical 0-3.
 	ShapingStrength float64 `toml:"shaping_strength"`
 	// MinSpeedForShaping is the planar speed (m/s) below which shaping does
-	// nothing. Default 0.9W; typical 0.6W-1.2W; allowed [0, 1000].
+	// nothing. Typical 0.6W-1.2W.
 	MinSpeedForShaping float64 `toml:"min_speed_for_shaping"`
 	// MaxShapingAnglePerTickDeg is the hard cap on the rotation shaping
-	// applies in one tick (degrees). Default 2°; typical 0.5°-4°; allowed
-	// [0°, 45°].
+	// applies in one tick (degrees). Typical 0.5°-4°.
 	MaxShapingAnglePerTickDeg float64 `toml:"max_shaping_angle_per_tick_deg"`
 	// MinAlignment is the minimum dot(vel_dir, intent_dir); shaping applies
-	// only when the dot is above it. Default 0; typical -0.2-0.5; allowed
-	// [-1, 1].
+	// only when the dot is above it. Typical -0.2-0.5.
 	MinAlignment float64 `toml:"min_alignment"`
 
 	// --- E) Jump buffering + frictionless jump ---
 
 	// JumpBufferTime is how long a jump press stays buffered while the
 	// character cannot jump (s, whole ticks at the pipeline's rate rounded
-	// to nearest). Default 0.05 (3 ticks at 60 Hz); typical 2-6 ticks;
-	// allowed [0, 2].
+	// to nearest). Typical 2-6 ticks at 60 Hz.
 	JumpBufferTime float64 `toml:"jump_buffer_time"`
-	// FrictionlessJumpMode is none, soft or hard. Default soft.
+	// FrictionlessJumpMode is how ground friction treats jumps: none, soft
+	// or hard (docs/motors/arena.md#frictionless-jump-modes-frictionless_jump_mode).
 	FrictionlessJumpMode FrictionlessJumpMode `toml:"frictionless_jump_mode"`
 	// LandingGraceTime is the length of the window after landing where
 	// friction is reduced in soft mode (s, whole ticks at the pipeline's
-	// rate rounded to nearest). Default 0.035 (2 ticks at 60 Hz, 1 at 40
-	// Hz); typical 0-4 ticks; allowed [0, 2].
+	// rate rounded to nearest). Typical 0-4 ticks at 60 Hz.
 	LandingGraceTime float64 `toml:"landing_grace_time"`
 	// LandingFrictionScale multiplies friction during the grace window at
-	// the worst Golden Angle quality. Default 0.25; typical 0-0.6; allowed
-	// [0, 1].
+	// the worst Golden Angle quality. Typical 0-0.6.
 	LandingFrictionScale float64 `toml:"landing_friction_scale"`
 	// LandingFrictionScaleBestAngle is the grace-window friction scale at the
-	// best Golden Angle quality (q = 1); lower = more frictionless. Set equal
-	// to LandingFrictionScale to disable the coupling. Default 0; allowed
-	// [0, LandingFrictionScale].
+	// best Golden Angle quality (q = 1), at most LandingFrictionScale; lower
+	// = more frictionless. Set equal to LandingFrictionScale to disable the
+	// coupling.
 	LandingFrictionScaleBestAngle float64 `toml:"landing_friction_scale_best_angle"`
 	// AutoHop lets a held jump button request a jump on every grounded tick
-	// (docs/motors/arena.md#one-tick step 3 "jump_pressed/held"). Default false: like the rest
-	// of the module, holding jump does not re-trigger; chain hops with
-	// buffered presses.
+	// (docs/motors/arena.md#one-tick step 3 "jump_pressed/held"). Off, as
+	// in the rest of the module, holding jump does not re-trigger: chain
+	// hops with buffered presses.
 	AutoHop bool `toml:"auto_hop"`
 }
 
-// DefaultConfig returns the design's "Suggested start" values for W = DefaultW.
+// DefaultConfig returns the design's "Suggested start" values for W =
+// DefaultW: the one place the defaults are written (arena.toml is
+// generated from it).
 func DefaultConfig() Config { return DefaultConfigForW(DefaultW) }
 
 // DefaultConfigForW returns the docs/motors/arena.md#knobs "Suggested start" column with
@@ -349,9 +348,13 @@ func Encode(cfg Config) ([]byte, error) {
 // package. This method goes in v0.3.0.
 func (c Config) Encode() ([]byte, error) { return Encode(c) }
 
+// arena.toml is generated: go generate runs the test that writes it.
+//
+//go:generate go test -run TestDefaultTOMLIsGenerated -update-defaults
 //go:embed arena.toml
 var defaultTOML []byte
 
 // DefaultTOML returns the text of arena.toml, the commented default
-// configuration file (a copy). Parse(DefaultTOML()) returns DefaultConfig().
+// configuration file (a copy): every key with its default, unit and
+// allowed range. Parse(DefaultTOML()) returns DefaultConfig().
 func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }

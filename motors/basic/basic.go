@@ -9,25 +9,28 @@ import (
 )
 
 // Config is the basic motor's tuning. Every field has a TOML key, named
-// as in every motor (docs/motors/README.md#vocabulary).
+// as in every motor (docs/motors/README.md#vocabulary); each key's default
+// and allowed range are in basic.toml (DefaultTOML), generated from
+// DefaultConfig and Validate.
 type Config struct {
-	// MaxSpeed is the planar speed of a full move intent, m/s. Default 5.
+	// MaxSpeed is the planar speed of a full move intent (m/s).
 	MaxSpeed float64 `toml:"max_speed"`
 	// GroundAccel is the rate the planar velocity moves toward the intent
-	// velocity on the ground, m/s^2. Default 40 (full speed in 0.125 s).
+	// velocity on the ground (m/s^2): full speed from rest takes
+	// max_speed/ground_accel.
 	GroundAccel float64 `toml:"ground_accel"`
-	// AirAccel is the same rate while airborne, m/s^2. Default 10.
+	// AirAccel is the same rate while airborne (m/s^2).
 	AirAccel float64 `toml:"air_accel"`
-	// JumpBufferTime is how long a jump press waits for ground, s (whole
-	// ticks at the pipeline's rate, rounded to nearest). Default 0.1 (6
-	// ticks at 60 Hz).
+	// JumpBufferTime is how long a jump press waits for ground (s, whole
+	// ticks at the pipeline's rate, rounded to nearest).
 	JumpBufferTime float64 `toml:"jump_buffer_time"`
 	// CoyoteTime is how long after walking off a ledge a jump is still
-	// allowed, s (whole ticks, as JumpBufferTime). Default 0.1.
+	// allowed (s, whole ticks as jump_buffer_time).
 	CoyoteTime float64 `toml:"coyote_time"`
 }
 
-// DefaultConfig returns the defaults documented on Config.
+// DefaultConfig returns the basic motor's defaults, the one place they
+// are written (basic.toml is generated from it).
 func DefaultConfig() Config {
 	return Config{MaxSpeed: 5, GroundAccel: 40, AirAccel: 10, JumpBufferTime: 0.1, CoyoteTime: 0.1}
 }
@@ -66,10 +69,14 @@ func (c *Config) ConvertRenamed(old string) string {
 	return ""
 }
 
+// basic.toml is generated: go generate runs the test that writes it.
+//
+//go:generate go test -run TestDefaultTOMLIsGenerated -update-defaults
 //go:embed basic.toml
 var defaultTOML []byte
 
-// DefaultTOML returns the default configuration file's text.
+// DefaultTOML returns the default configuration file's text (a copy):
+// every key with its default, unit and allowed range.
 func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
 
 // Parse decodes TOML over the defaults, rejecting unknown keys and

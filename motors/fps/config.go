@@ -9,12 +9,14 @@ import (
 	"github.com/seedgames/motorkit/motors"
 )
 
-// Config is every tuning parameter of docs/motors/fps.md#knobs, in the units the TOML file
-// uses: speeds in m/s, accelerations in m/s^2, times in seconds, angles in
-// degrees, named as in every motor (docs/motors/README.md#vocabulary). The defaults (DefaultConfig) are the middle of each suggested
-// range of the design; Knobs lists the suggested and the allowed range of every
-// field. Methods convert to what the pipeline needs (ticks, radians, the
-// derived jump speed).
+// Config is every tuning parameter of docs/motors/fps.md#knobs, in the
+// units the TOML file uses: speeds in m/s, accelerations in m/s^2, times in
+// seconds, angles in degrees, named as in every motor
+// (docs/motors/README.md#vocabulary). The defaults (DefaultConfig) are the
+// middle of each suggested range of the design; Knobs lists the suggested
+// and the allowed range of every field, and fps.toml (DefaultTOML) each
+// key's default and allowed range. Methods convert to what the pipeline
+// needs (ticks, radians, the derived jump speed).
 type Config struct {
 	// MaxSpeed is the ground speed of a full-magnitude move intent without
 	// modifiers, and with the walk modifier held (m/s, seed 2.5-4.5): the
@@ -114,7 +116,8 @@ var Knobs = []Knob{
 }
 
 // DefaultConfig returns the middle of every suggested range of docs/motors/fps.md#knobs
-// (and of stop_speed's suggested 0.5-1.5 m/s).
+// (and of stop_speed's suggested 0.5-1.5 m/s): the one place the defaults
+// are written (fps.toml is generated from it).
 func DefaultConfig() Config {
 	return Config{
 		MaxSpeed:         3.5,
@@ -137,11 +140,15 @@ func DefaultConfig() Config {
 	}
 }
 
+// fps.toml is generated: go generate runs the test that writes it.
+//
+//go:generate go test -run TestDefaultTOMLIsGenerated -update-defaults
 //go:embed fps.toml
 var defaultTOML []byte
 
-// DefaultTOML returns the embedded default file fps.toml (a copy). Decoding
-// it gives DefaultConfig.
+// DefaultTOML returns the embedded default file fps.toml (a copy): every
+// key with its default, unit and allowed range. Decoding it gives
+// DefaultConfig.
 func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
 
 // Validate checks every field against its allowed range (Knobs) and the

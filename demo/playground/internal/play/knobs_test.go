@@ -59,7 +59,8 @@ func TestTuningPanelKnobs(t *testing.T) {
 }
 
 // TestTuningFileAnnotated: the file F5 and the panel write carries each
-// motor key's range and its comment from the motor's default file, and
+// motor key's range and its comment from the motor's default file (the
+// comment above the key in the generated file), and
 // reads back to the same configuration.
 func TestTuningFileAnnotated(t *testing.T) {
 	s := newSession(t, Options{Motor: "arena"})
@@ -68,7 +69,7 @@ func TestTuningFileAnnotated(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(data)
-	if !strings.Contains(text, "friction = 6.0  # [0, 100] 1/s (typical 4-10)") {
+	if !strings.Contains(text, "friction = 6.0  # [0, 100] friction is the ground friction coefficient (1/s).\n") {
 		t.Fatalf("friction line not annotated:\n%s", text)
 	}
 	tu, err := ParseTuning(data, "f5.toml", "arena")
