@@ -139,7 +139,7 @@ func New(o Options) (*Session, error) {
 	s.pushes = crowd
 	s.Pipeline = systems.NewPipeline(s.World, systems.Options{TickRate: TickRate, CharacterCollisions: crowd})
 	s.Runner = systems.NewRunner(s.Pipeline, systems.RunnerOptions{})
-	if err := s.spawn(o.Motor, nil); err != nil {
+	if err := s.spawn(o.Motor, o.Tuning); err != nil {
 		return nil, err
 	}
 	if len(lv.Spawns) > 0 && o.Replay == nil {
