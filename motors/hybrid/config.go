@@ -139,10 +139,11 @@ type Config struct {
 	// (input yellow, facing red, blended green, velocity blue; Motor.Debug)
 	// under the character: the playground does.
 	EnableDebugVectors bool `toml:"enable_debug_vectors"`
-	// EnableConsoleDebug prints the debug block (directions, influence,
-	// momentum, speed, turn speed) every console_update_interval ticks to
-	// the motor's console (SetConsole; standard error when not set). It
-	// allocates; keep it off in production.
+	// EnableConsoleDebug asks for the debug block (directions, influence,
+	// momentum, speed, turn speed) to be printed every
+	// console_update_interval ticks, by the system a game installs for it
+	// (telemetry.InstallConsole; the playground does): the motor never
+	// prints, and its stages do not allocate.
 	EnableConsoleDebug bool `toml:"enable_console_debug"`
 	// ConsoleUpdateInterval is the number of ticks between console prints.
 	ConsoleUpdateInterval int `toml:"console_update_interval"`

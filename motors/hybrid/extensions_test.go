@@ -10,6 +10,7 @@ import (
 	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/motors/hybrid"
 	"github.com/seedgames/motorkit/systems"
+	"github.com/seedgames/motorkit/telemetry"
 	"github.com/seedgames/motorkit/trace"
 	"github.com/yohamta/donburi"
 )
@@ -117,10 +118,11 @@ func TestDashTrace(t *testing.T) {
 	t.Logf("dash: %d ticks at %v m/s, %.3f m", dashTicks, cfg.DashSpeed, dist)
 }
 
-// TestConsoleDebug: with enable_console_debug the motor prints the design's
-// debug block every console_update_interval ticks (ticks 0, 30, 60, 90 of a
-// 91-tick run), the last one equal to the motor's final Debug values; off
-// by default, it prints nothing.
+// TestConsoleDebug: with enable_console_debug the system telemetry's
+// InstallConsole adds prints the design's debug block every
+// console_update_interval ticks (ticks 0, 30, 60, 90 of a 91-tick run), the
+// last one equal to the motor's final Debug values; off by default, it
+// prints nothing. The motor itself never prints.
 func TestConsoleDebug(t *testing.T) {
 	for _, on := range []bool{true, false} {
 		tr := &trace.Trace{TickRate: 60, Prefab: "hybrid_player", Level: "flat",
@@ -130,12 +132,12 @@ func TestConsoleDebug(t *testing.T) {
 		}
 		var out strings.Builder
 		var m *hybrid.Motor
-		res, err := trace.Replay(tr, trace.WithSetup(func(w donburi.World, _ *systems.Pipeline) error {
+		res, err := trace.Replay(tr, trace.WithSetup(func(w donburi.World, p *systems.Pipeline) error {
 			components.Motor.Each(w, func(e *donburi.Entry) {
 				m = components.Motor.Get(e).Motor.(*hybrid.Motor)
-				m.SetConsole(&out)
 			})
-			return nil
+			_, err := telemetry.InstallConsole(p, &out)
+			return err
 		}))
 		if err != nil {
 			t.Fatal(err)

@@ -84,3 +84,21 @@ func TestTuningFileAnnotated(t *testing.T) {
 		t.Fatal("the annotated file does not read back to the same configuration")
 	}
 }
+
+// TestConsoleDebugPrints: a tuning with the hybrid motor's
+// enable_console_debug prints its debug block on the session's Console
+// (telemetry.InstallConsole), every console_update_interval ticks.
+func TestConsoleDebugPrints(t *testing.T) {
+	tu, err := ParseTuning([]byte("[motor]\nkind = \"hybrid\"\nenable_console_debug = true\nconsole_update_interval = 2\n"), "t.toml", "hybrid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	s := newSession(t, Options{Motor: "hybrid", Tuning: tu, Console: &out})
+	for i := 0; i < 4; i++ {
+		s.Pipeline.Step()
+	}
+	if n := strings.Count(out.String(), "Input Direction:"); n != 2 {
+		t.Fatalf("%d blocks printed in 4 ticks, want 2 (ticks 0 and 2):\n%s", n, out.String())
+	}
+}
