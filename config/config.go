@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -66,7 +67,8 @@ func AsError(err error, source string) *Error {
 // holds, so callers decode on top of their defaults.
 //
 // When v implements Renamer, old key names are rewritten to the new ones
-// first, with a Warning each.
+// first, with a Warning each; a RenameConverter then converts the values
+// read under old names that changed unit.
 func Decode(data []byte, source string, v any) error {
 	_, err := DecodeMeta(data, source, v)
 	return err
@@ -76,7 +78,7 @@ func Decode(data []byte, source string, v any) error {
 // loader whose defaults depend on which keys the data sets
 // (md.IsDefined("key"); renamed keys are reported under their new name).
 func DecodeMeta(data []byte, source string, v any) (toml.MetaData, error) {
-	data, err := renameKeys(data, source, v)
+	data, renamed, err := renameKeys(data, source, v)
 	if err != nil {
 		return toml.MetaData{}, err
 	}
@@ -84,6 +86,7 @@ func DecodeMeta(data []byte, source string, v any) (toml.MetaData, error) {
 	if err != nil {
 		return md, AsError(err, source)
 	}
+	renameDone(renamed, source, v)
 	if und := md.Undecoded(); len(und) > 0 {
 		keys := make([]string, len(und))
 		for i, k := range und {
@@ -173,6 +176,18 @@ func Encode(v any) ([]byte, error) {
 		return nil, err
 	}
 	return []byte(b.String()), nil
+}
+
+// LoadFile reads the file at path and hands it to parse with the path as
+// its source: the LoadFile of every motor package. A read error is an
+// *Error naming the path.
+func LoadFile[T any](path string, parse func(data []byte, source string) (T, error)) (T, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		var zero T
+		return zero, &Error{Source: path, Reason: err.Error()}
+	}
+	return parse(data, path)
 }
 
 // Validator is a configuration struct that checks its own ranges, naming

@@ -112,7 +112,7 @@ func (d *Document) Keys(path ...string) ([]string, error) {
 // types and a value that is not a table are *Errors with the line and the
 // full dotted key. When v implements Renamer, an old key name is read into
 // the field of its new name, with a Warning (and an Error when both are
-// set).
+// set), and converted when v is a RenameConverter.
 func (d *Document) Decode(v any, path ...string) error {
 	return d.decode(v, path, nil)
 }
@@ -189,6 +189,7 @@ func (d *Document) renamed(p toml.Primitive, v any, path []string) error {
 		olds = append(olds, old)
 	}
 	sort.Strings(olds) // warnings in a stable order
+	byNew := map[string]string{}
 	for _, old := range olds {
 		nu := renames[old]
 		op, np := append(append([]string{}, path...), old), append(append([]string{}, path...), nu)
@@ -198,11 +199,15 @@ func (d *Document) renamed(p toml.Primitive, v any, path []string) error {
 		if d.md.IsDefined(np...) {
 			return d.Error(op, fmt.Sprintf("renamed %q, which is set too (line %d): keep one", nu, d.Line(np...)))
 		}
+		if other, ok := byNew[nu]; ok {
+			return d.Error(op, fmt.Sprintf("renamed %q, as %q (line %d) is: keep one", nu, other,
+				d.Line(append(append([]string{}, path...), other)...)))
+		}
+		byNew[nu] = old
 		if err := decodeKeyInto(&d.md, p, v, old, nu); err != nil {
 			return AsError(err, d.source)
 		}
-		warn(Warning{Source: d.source, Key: strings.Join(op, "."), Line: d.Line(op...),
-			Reason: fmt.Sprintf("renamed %q (the old name is accepted until %s)", nu, Until)})
+		renameWarn(v, d.source, strings.Join(op, "."), nu, d.Line(op...))
 	}
 	return nil
 }

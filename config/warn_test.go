@@ -21,10 +21,10 @@ func TestDegreeKeysWarnAboutRadians(t *testing.T) {
 	if _, err := hybrid.Parse([]byte("# turn rates\nrotation_speed_deg = 8\n"), "hero.toml"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := fps.Parse([]byte("max_slope_deg = 0.74\n"), "fps_mine.toml"); err != nil {
+	if _, err := fps.Parse([]byte("max_slope_climb_deg = 0.74\n"), "fps_mine.toml"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := fps.Parse([]byte("max_slope_deg = 42.5\n"), "fine.toml"); err != nil {
+	if _, err := fps.Parse([]byte("max_slope_climb_deg = 42.5\n"), "fine.toml"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := hybrid.Parse(hybrid.DefaultTOML(), "hybrid.toml"); err != nil {
@@ -37,7 +37,7 @@ func TestDegreeKeysWarnAboutRadians(t *testing.T) {
 		t.Fatalf("%d warnings, want 2: %v", len(got), got)
 	}
 	for i, want := range []string{`hero.toml: key "rotation_speed_deg": 8 looks like radians; in degrees that is 458.4`,
-		`fps_mine.toml: key "max_slope_deg": 0.74 looks like radians; in degrees that is 42.4`} {
+		`fps_mine.toml: key "max_slope_climb_deg": 0.74 looks like radians; in degrees that is 42.4`} {
 		if !strings.HasPrefix(got[i].String(), want) {
 			t.Errorf("warning %d: %s\nwant it to start with %s", i, got[i], want)
 		}

@@ -25,6 +25,10 @@ type Motor interface {
 	// jump presses, in ticks at the given fixed tick rate (Hz). It must
 	// depend only on the motor's configuration and tickRate: the pipeline
 	// asks once per motor (again when a character's motor is replaced).
+	// The built-in motors' configurations give the windows in seconds
+	// (jump_buffer_time, coyote_time, landing_grace_time;
+	// docs/motors/README.md#vocabulary) and convert them with
+	// TicksFromSeconds.
 	JumpRules(tickRate float64) JumpRules
 
 	// Friction applies ground friction or braking to ctx.Velocity.

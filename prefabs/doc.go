@@ -4,9 +4,11 @@
 // A recipe is one TOML file: sections [body], [view], [kcc], [jump] and
 // [motor] (whose `kind` selects a motor registered with RegisterMotor), plus
 // any section registered with RegisterSection (the flail game's, for
-// example). Default recipes are embedded from prefabs/data; a user file
-// loaded with LoadFile overrides any field of them or adds recipes, and
-// Spawn's Override option merges TOML for one spawn. Unknown keys and
+// example). Every key is optional: a table decodes over its defaults (the
+// motor's DefaultConfig, DefaultKCCSettings), so a recipe sets only what
+// differs from them, as the default recipes embedded from prefabs/data do.
+// A user file loaded with LoadFile overrides any field of them or adds
+// recipes, and Spawn's Override option merges TOML for one spawn. Unknown keys and
 // out-of-range values are errors that name the file, the key and the range.
 //
 // Levels (prefabs/levels/*.toml) describe static geometry for package kcc:

@@ -70,7 +70,8 @@ func TestSpawnOverrideAndMotorsAreIndependent(t *testing.T) {
 func TestRecipeErrorsNameFileAndKey(t *testing.T) {
 	cases := []struct{ override, want string }{
 		{"[motor]\nmax_sped = 1\n", "max_sped"},
-		{"[motor]\naccel = -4\n", `capsule_walker:2: key "motor.accel"`},
+		{"[motor]\nground_accel = -4\n", `capsule_walker:2: key "motor.ground_accel"`},
+		{"[motor]\naccel = -4\n", `capsule_walker:2: key "motor.ground_accel"`}, // the old name
 		{"[kcc]\nradius = -1\n", "kcc.radius"},
 		{"[kcc]\nradiuss = 1\n", "kcc.radiuss"},
 		{"[motor]\nkind = \"warp\"\n", "motor.kind"},
@@ -78,6 +79,9 @@ func TestRecipeErrorsNameFileAndKey(t *testing.T) {
 		{"[bogus]\nx = 1\n", "bogus"},
 		{"[view]\npitch_deg = 120\n", "view.pitch_deg"},
 		{"[kcc\n", "override 1 of capsule_walker:2: "},
+		// An old key name (config.Renamer) is known by its new name, at
+		// the line that writes the old one.
+		{"[motor]\nkind = \"arena\"\nmax_speed_ground = 0\n", `capsule_walker:3: key "motor.max_speed": value 0 out of range`},
 	}
 	for _, c := range cases {
 		_, err := prefabs.Spawn(donburi.NewWorld(), "capsule_walker", prefabs.Override(c.override))
@@ -328,7 +332,7 @@ func TestHybridPlayerBodySettings(t *testing.T) {
 // value that disagrees is a load error naming the key.
 func TestFPSKCCProfileHasOneSource(t *testing.T) {
 	w := donburi.NewWorld()
-	e, err := prefabs.Spawn(w, "fps_player", prefabs.Override("[motor]\nstep_height = 0.4\nground_snap = 0.15\n"))
+	e, err := prefabs.Spawn(w, "fps_player", prefabs.Override("[motor]\nstep_height = 0.4\nsnap_to_ground = 0.15\n"))
 	if err != nil {
 		t.Fatal(err)
 	}

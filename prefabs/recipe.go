@@ -208,10 +208,22 @@ type recipeParts struct {
 }
 
 // keyOrigin is where a layer set a key: its document and the path of the
-// recipe's tables in it ([prefab, NAME] in a file of overrides).
+// recipe's tables in it ([prefab, NAME] in a file of overrides), and the
+// key as the document writes it when that is an old name (config.Renamer).
 type keyOrigin struct {
-	doc    *config.Document
-	prefix []string
+	doc     *config.Document
+	prefix  []string
+	written string
+}
+
+// renamed returns the new name of key k of the recipe table name when k
+// is an old name of the motor's configuration.
+func (p *recipeParts) renamed(name, k string) (string, bool) {
+	if name != "motor" || p.motor == nil {
+		return "", false
+	}
+	nu, ok := p.motor.renames[k]
+	return nu, ok
 }
 
 func newParts() *recipeParts {
@@ -258,7 +270,11 @@ func (p *recipeParts) apply(d *config.Document, prefix ...string) error {
 			return err
 		}
 		for _, k := range d.Defined(path...) {
-			p.origin[name+"."+k] = keyOrigin{doc: d, prefix: prefix}
+			o := keyOrigin{doc: d, prefix: prefix}
+			if nu, ok := p.renamed(name, k); ok {
+				o.written, k = name+"."+k, nu
+			}
+			p.origin[name+"."+k] = o
 		}
 	}
 	return nil
@@ -332,8 +348,12 @@ func (p *recipeParts) at(err error, prefix, source string) error {
 			ce.Key = prefix + "." + ce.Key
 		}
 		if o, ok := p.origin[ce.Key]; ok {
+			key := ce.Key
+			if o.written != "" {
+				key = o.written
+			}
 			ce.Source = o.doc.Source()
-			ce.Line = o.doc.Line(append(append([]string{}, o.prefix...), strings.Split(ce.Key, ".")...)...)
+			ce.Line = o.doc.Line(append(append([]string{}, o.prefix...), strings.Split(key, ".")...)...)
 		} else {
 			ce.Source, ce.Line = source, 0
 		}

@@ -15,7 +15,7 @@ import (
 // as the FPS motor's does: a recipe gives them to the KCC component, and its
 // [kcc] table may repeat them only with the same values.
 type KCCProfiler interface {
-	KCCProfile() (maxSlopeDeg, stepHeight, groundSnap float64)
+	KCCProfile() (maxSlopeClimbDeg, stepHeight, snapToGround float64)
 }
 
 // CrouchShaper is implemented by motor configurations that own the crouched
@@ -56,6 +56,9 @@ type motorKind struct {
 	validate func(cfg any, source string) error
 	adjust   func(cfg any, set func(string) bool) any
 	build    func(cfg any) (motors.Motor, error)
+	// renames are the configuration's renamed keys (config.Renamer), old
+	// name to new: a recipe's keys are known by their new names.
+	renames map[string]string
 }
 
 // sectionKind is a registered recipe section, as motorKind.
@@ -85,8 +88,10 @@ var (
 //
 // C may also implement KCCProfiler, CrouchShaper, Verticaler (the recipe
 // then takes those values from the motor) and, on *C, DefaultsAdjuster
-// and config.Renamer. Motor packages' prefab files call it from init.
-// Registering a kind twice panics, as database/sql drivers do: it is a
+// and config.Renamer (a [motor] table's old key names then load with a
+// warning, converted by a config.RenameConverter, and the recipe knows the
+// keys by their new names). Motor packages' prefab files call it from
+// init. Registering a kind twice panics, as database/sql drivers do: it is a
 // programming error found at start-up.
 func RegisterMotor[C any, M motors.Motor](kind string, defaults func() C, build func(C) (M, error)) {
 	if defaults == nil || build == nil || kind == "" {
@@ -120,6 +125,9 @@ func RegisterMotor[C any, M motors.Motor](kind string, defaults func() C, build 
 			}
 			return m, nil
 		},
+	}
+	if rn, ok := any(new(C)).(config.Renamer); ok {
+		k.renames = rn.RenamedKeys()
 	}
 	regMu.Lock()
 	defer regMu.Unlock()

@@ -11,6 +11,10 @@
 // stage (p.AddAfter(systems.StageKCC, "telemetry", hook.System)) that records
 // one Record per tick for every entity with a recorder attached (Attach).
 //
+// InstallConsole adds the other system of this package: it prints the
+// debug block of motors that ask for one (ConsoleDebugger: the hybrid
+// motor with enable_console_debug), so the motors themselves never print.
+//
 // What this package must not do: change simulation state (it only reads
 // components), allocate per tick in steady state (a dump allocates, once),
 // read the wall clock, or import ebiten.

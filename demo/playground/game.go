@@ -261,7 +261,7 @@ func (g *Game) nextScene() {
 		return
 	}
 	next := play.NextScene(g.s.LevelName)
-	s, err := play.New(play.Options{Level: next, Motor: g.s.Motor(), Tuning: g.s.Tuning()})
+	s, err := play.New(play.Options{Level: next, Motor: g.s.Motor(), Tuning: g.s.Tuning(), Console: os.Stderr})
 	if err != nil {
 		g.message(false, "F2: %v", err)
 		return

@@ -2,7 +2,7 @@
 # End-to-end input check of the playground: on a private Xvfb display, run
 # it in real time with -record while demo/internal/xdrive types
 # through the X server (XTEST): turn right with the mouse, hold W, tap
-# Space, edit the watched -config file (max_speed_ground 8 -> 4), hold S,
+# Space, edit the watched -config file (max_speed 8 -> 4), hold S,
 # tap 3 (hybrid), tap Esc
 # (free the cursor: UI capture), tap Space and hold W (must do nothing),
 # click (capture again), hold W. Then demo/playground/internal/inputcheck
@@ -25,7 +25,7 @@ rm -f "$OUT/rec.toml" "$OUT/tune.toml"
 game=$!
 "$OUT/xdrive" wait:4 move:0:0 click wait:1 rel:200:0 wait:0.5 down:w wait:1.5 up:w tap:space wait:1.5
 # Live tuning: halve the arena's top speed in the watched file, then back up.
-sed -i 's/^\( *max_speed_ground = \).*/\14.0/' "$OUT/tune.toml"
+sed -i 's/^\( *max_speed = \).*/\14.0/' "$OUT/tune.toml"
 "$OUT/xdrive" wait:1.5 down:s wait:1.5 up:s wait:0.5 tap:3 wait:1.5 \
 	tap:escape wait:1 tap:space wait:0.5 down:w wait:1 up:w wait:0.5 click wait:1 down:w wait:1.5 up:w wait:0.5
 kill -TERM "$game"

@@ -97,7 +97,9 @@ func (f flags) live() bool { return f.frames == 0 || f.realtime }
 
 // newSession builds the session the flags ask for.
 func newSession(f flags) (*play.Session, error) {
-	o := play.Options{Level: f.level, Motor: f.motor, Record: f.record != ""}
+	// A -config file with enable_console_debug prints the hybrid motor's
+	// debug block on standard error, as the design's debug console does.
+	o := play.Options{Level: f.level, Motor: f.motor, Record: f.record != "", Console: os.Stderr}
 	created := false
 	if f.config != "" {
 		if _, err := os.Stat(f.config); errors.Is(err, fs.ErrNotExist) {

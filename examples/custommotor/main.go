@@ -23,9 +23,12 @@ import (
 	"github.com/yohamta/donburi"
 )
 
-// Config is the skater's tuning, the [motor] table of a recipe.
+// Config is the skater's tuning, the [motor] table of a recipe. A key
+// the built-in motors share keeps its meaning and unit here
+// (docs/motors/README.md#vocabulary): max_speed is the speed of a full
+// stick.
 type Config struct {
-	TopSpeed float64 `toml:"top_speed"` // m/s
+	MaxSpeed float64 `toml:"max_speed"` // m/s
 	Push     float64 `toml:"push"`      // m/s^2 toward the stick
 	Glide    float64 `toml:"glide"`     // 1/s: speed lost per second with no input, as a rate
 }
@@ -33,7 +36,7 @@ type Config struct {
 // Validate reports every out-of-range value, naming source and key.
 func (c Config) Validate(source string) error {
 	ch := config.Checker{Source: source}
-	ch.Range("top_speed", c.TopSpeed, 0.1, 50)
+	ch.Range("max_speed", c.MaxSpeed, 0.1, 50)
 	ch.Range("push", c.Push, 0, 200)
 	ch.Range("glide", c.Glide, 0, 20)
 	return ch.Err()
@@ -47,11 +50,13 @@ type Skater struct{ cfg Config }
 func (s *Skater) Kind() string { return "skater" }
 
 // IntentSpeedCap is the speed a full stick asks for.
-func (s *Skater) IntentSpeedCap(*motors.Context) float64 { return s.cfg.TopSpeed }
+func (s *Skater) IntentSpeedCap(*motors.Context) float64 { return s.cfg.MaxSpeed }
 
-// JumpRules: jumping allowed, 6 ticks of buffer and of coyote time.
-func (s *Skater) JumpRules(float64) motors.JumpRules {
-	return motors.JumpRules{Enabled: true, BufferTicks: 6, CoyoteTicks: 6}
+// JumpRules: jumping allowed, 0.1 s of buffer and of coyote time, in
+// whole ticks at the pipeline's rate (6 at 60 Hz).
+func (s *Skater) JumpRules(tickRate float64) motors.JumpRules {
+	t := motors.TicksFromSeconds(0.1, tickRate)
+	return motors.JumpRules{Enabled: true, BufferTicks: t, CoyoteTicks: t}
 }
 
 // Friction glides: with no input on the ground the planar speed decays as
@@ -76,15 +81,15 @@ func (s *Skater) Accel(ctx *motors.Context) {
 
 // Shaping caps the planar speed at the top speed.
 func (s *Skater) Shaping(ctx *motors.Context) {
-	if v := math.Hypot(ctx.Velocity[0], ctx.Velocity[2]); v > s.cfg.TopSpeed {
-		f := s.cfg.TopSpeed / v
+	if v := math.Hypot(ctx.Velocity[0], ctx.Velocity[2]); v > s.cfg.MaxSpeed {
+		f := s.cfg.MaxSpeed / v
 		ctx.Velocity[0] *= f
 		ctx.Velocity[2] *= f
 	}
 }
 
 // DefaultConfig is what a recipe's [motor] keys decode over.
-func DefaultConfig() Config { return Config{TopSpeed: 8, Push: 6, Glide: 0.5} }
+func DefaultConfig() Config { return Config{MaxSpeed: 8, Push: 6, Glide: 0.5} }
 
 // New builds one character's motor (the recipe validated cfg when it
 // loaded).
@@ -109,7 +114,6 @@ half_height = 0.6
 
 [motor]
 kind = "skater"
-top_speed = 8.0
 push = 4.0
 `
 

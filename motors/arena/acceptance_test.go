@@ -8,7 +8,7 @@ package arena_test
 // default configuration (motors/arena/arena.toml) at 60 Hz:
 //
 //	W = 8 m/s, dt = 1/60 s, friction f = 6/s, stop_speed s = 0.3W = 2.4 m/s,
-//	ground_accel = 14/s, air_accel_base = 8/s, theta_target = 35°,
+//	ground_accel_rate = 14/s, air_accel_rate = 8/s, theta_target = 35°,
 //	g_min = 0.85, g_peak = 1.25, bonus_scale = 0.5, blend 8..11.2 m/s,
 //	shaping 1.5 rad/s capped at 2°/tick, min_speed_for_shaping 7.2 m/s,
 //	jump buffer 3 ticks, soft frictionless jump; KCC gravity 20 m/s²,
@@ -247,14 +247,14 @@ func TestAcceptance3AirStrafeSpeedBuild(t *testing.T) {
 		v := res.Samples[start-1].PlanarSpeed
 		out[start-1] = v
 		for k := start; k < len(res.Samples); k++ {
-			a, u, b := c.AirAccelBase, c.MaxSpeedAir, 0.0
+			a, u, b := c.AirAccelRate, c.MaxSpeedAir, 0.0
 			if res.Samples[k-1].Grounded { // the motor sees last tick's KCC report
-				a, u = c.GroundAccel, c.MaxSpeedGround
+				a, u = c.GroundAccelRate, c.MaxSpeed
 			} else {
 				q := arena.Quality(c.ThetaTarget(), c.ThetaTarget(), c.QualitySmoothstep)
 				g := c.Gain(q, v)
 				if g > 1 {
-					b = (g - 1) * c.BonusScale * c.AirAccelBase * dt * u
+					b = (g - 1) * c.BonusScale * c.AirAccelRate * dt * u
 				}
 				a, u = a*g, u*g
 			}
@@ -636,12 +636,12 @@ func TestArenaPlayerPrefab(t *testing.T) {
 	if p := components.Body.Get(e).Position; p != (mgl64.Vec3{1, 0.91, 2}) {
 		t.Errorf("position %v", p)
 	}
-	ent, err = prefabs.Spawn(w, "arena_player", prefabs.Override("[motor]\nmax_speed_ground = 10.0\ntheta_target_deg = 40.0\n"))
+	ent, err = prefabs.Spawn(w, "arena_player", prefabs.Override("[motor]\nmax_speed = 10.0\ntheta_target_deg = 40.0\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := components.Motor.Get(w.Entry(ent)).Motor.(*arena.Motor).Config()
-	if c.MaxSpeedGround != 10 || c.StopSpeed != 3 || math.Abs(c.ThetaTarget()-40*math.Pi/180) > 1e-15 {
+	if c.MaxSpeed != 10 || c.StopSpeed != 3 || math.Abs(c.ThetaTarget()-40*math.Pi/180) > 1e-15 {
 		t.Errorf("override config %+v", c)
 	}
 	for _, tc := range []struct{ override, want string }{

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/seedgames/motorkit/config"
+	"github.com/seedgames/motorkit/motors"
 )
 
 func TestDefaultsAreTheSeedSuggestedStartThroughW(t *testing.T) {
@@ -15,12 +16,12 @@ func TestDefaultsAreTheSeedSuggestedStartThroughW(t *testing.T) {
 		c := DefaultConfigForW(w)
 		// docs/motors/arena.md#knobs "Suggested start" column, tables A-E.
 		want := map[string][2]float64{
-			"max_speed_ground":           {c.MaxSpeedGround, w},
+			"max_speed":                  {c.MaxSpeed, w},
 			"max_speed_air":              {c.MaxSpeedAir, w},
-			"ground_accel":               {c.GroundAccel, 14},
+			"ground_accel_rate":          {c.GroundAccelRate, 14},
 			"friction":                   {c.Friction, 6},
 			"stop_speed":                 {c.StopSpeed, 0.30 * w},
-			"air_accel_base":             {c.AirAccelBase, 8},
+			"air_accel_rate":             {c.AirAccelRate, 8},
 			"air_resistance":             {c.AirResistance, 0},
 			"air_resistance_speed_scale": {c.AirResistanceSpeedScale, 2 * w},
 			"theta_target":               {c.ThetaTarget(), 35 * math.Pi / 180},
@@ -33,8 +34,8 @@ func TestDefaultsAreTheSeedSuggestedStartThroughW(t *testing.T) {
 			"min_speed_for_shaping":      {c.MinSpeedForShaping, 0.9 * w},
 			"max_shaping_angle_per_tick": {c.MaxShapingAnglePerTick(), 2 * math.Pi / 180},
 			"min_alignment":              {c.MinAlignment, 0},
-			"jump_buffer_ticks":          {float64(c.JumpBufferTicks), 3},
-			"landing_grace_ticks":        {float64(c.LandingGraceTicks), 2},
+			"jump_buffer_ticks at 60 Hz": {float64(motors.TicksFromSeconds(c.JumpBufferTime, 60)), 3},
+			"landing_grace_ticks at 60":  {float64(motors.TicksFromSeconds(c.LandingGraceTime, 60)), 2},
 			"landing_friction_scale":     {c.LandingFrictionScale, 0.25},
 			"landing_friction_best":      {c.LandingFrictionScaleBestAngle, 0},
 		}
@@ -108,7 +109,7 @@ func TestParseDegreesAndWRescale(t *testing.T) {
 		t.Fatalf("degrees not converted: %v %v", c.ThetaTarget(), c.MaxShapingAnglePerTick())
 	}
 	// Setting W alone rescales the W-relative defaults (stop_speed = 0.3W ...).
-	c, err = Parse([]byte("max_speed_ground = 10\n"), "w.toml")
+	c, err = Parse([]byte("max_speed = 10\n"), "w.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,15 +117,15 @@ func TestParseDegreesAndWRescale(t *testing.T) {
 		t.Fatalf("W=10 file = %+v, want %+v", c, DefaultConfigForW(10))
 	}
 	// Explicit keys win over the rescaled defaults.
-	c, err = Parse([]byte("max_speed_ground = 10\nstop_speed = 2\n"), "w.toml")
+	c, err = Parse([]byte("max_speed = 10\nstop_speed = 2\n"), "w.toml")
 	if err != nil || c.StopSpeed != 2 || c.MaxSpeedAir != 10 {
 		t.Fatalf("got %+v, %v", c, err)
 	}
 	// ParseOnto keeps a non-default base as is.
 	base := DefaultConfig()
 	base.Friction = 9
-	c, err = ParseOnto(base, []byte("max_speed_ground = 10\n"), "w.toml")
-	if err != nil || c.Friction != 9 || c.StopSpeed != base.StopSpeed || c.MaxSpeedGround != 10 {
+	c, err = ParseOnto(base, []byte("max_speed = 10\n"), "w.toml")
+	if err != nil || c.Friction != 9 || c.StopSpeed != base.StopSpeed || c.MaxSpeed != 10 {
 		t.Fatalf("ParseOnto got %+v, %v", c, err)
 	}
 }
@@ -145,12 +146,12 @@ func TestParseRejectsUnknownKeysNamingThem(t *testing.T) {
 
 func TestParseRejectsOutOfRangeNamingKeyAndRange(t *testing.T) {
 	for _, tc := range []struct{ text, key, rng string }{
-		{"max_speed_ground = 0\n", "max_speed_ground", "[0.1, 100]"},
+		{"max_speed = 0\n", "max_speed", "[0.1, 100]"},
 		{"max_speed_air = -1\n", "max_speed_air", "[0, 100]"},
-		{"ground_accel = 1e9\n", "ground_accel", "[0, 200]"},
+		{"ground_accel_rate = 1e9\n", "ground_accel_rate", "[0, 200]"},
 		{"friction = nan\n", "friction", "[0, 100]"},
 		{"stop_speed = inf\n", "stop_speed", "[0, 100]"},
-		{"air_accel_base = -0.1\n", "air_accel_base", "[0, 200]"},
+		{"air_accel_rate = -0.1\n", "air_accel_rate", "[0, 200]"},
 		{"air_resistance = 11\n", "air_resistance", "[0, 10]"},
 		{"air_resistance_speed_scale = 0\n", "air_resistance_speed_scale", "[0.01, 1000]"},
 		{"theta_target_deg = 0\n", "theta_target_deg", "[1, 90]"},
@@ -165,9 +166,9 @@ func TestParseRejectsOutOfRangeNamingKeyAndRange(t *testing.T) {
 		{"min_speed_for_shaping = -2\n", "min_speed_for_shaping", "[0, 1000]"},
 		{"max_shaping_angle_per_tick_deg = 46\n", "max_shaping_angle_per_tick_deg", "[0, 45]"},
 		{"min_alignment = 1.5\n", "min_alignment", "[-1, 1]"},
-		{"jump_buffer_ticks = -1\n", "jump_buffer_ticks", "[0, 120]"},
+		{"jump_buffer_time = -0.01\n", "jump_buffer_time", "[0, 2]"},
 		{"frictionless_jump_mode = \"ultra\"\n", "frictionless_jump_mode", "none, soft, hard"},
-		{"landing_grace_ticks = 500\n", "landing_grace_ticks", "[0, 120]"},
+		{"landing_grace_time = 500\n", "landing_grace_time", "[0, 2]"},
 		{"landing_friction_scale = 1.5\n", "landing_friction_scale", "[0, 1]"},
 		{"landing_friction_scale_best_angle = 0.3\n", "landing_friction_scale_best_angle", "landing_friction_scale = 0.25"},
 	} {
@@ -184,7 +185,7 @@ func TestParseRejectsOutOfRangeNamingKeyAndRange(t *testing.T) {
 }
 
 func TestParseRejectsWrongTypes(t *testing.T) {
-	for _, text := range []string{"friction = \"six\"\n", "jump_buffer_ticks = 2.5\n", "auto_hop = 1\n", "g_min = \n"} {
+	for _, text := range []string{"friction = \"six\"\n", "jump_buffer_time = \"short\"\n", "auto_hop = 1\n", "g_min = \n"} {
 		if _, err := Parse([]byte(text), "type.toml"); err == nil || !strings.Contains(err.Error(), "type.toml") {
 			t.Errorf("%q: want error naming type.toml, got %v", text, err)
 		}
@@ -216,9 +217,9 @@ func TestLoadFile(t *testing.T) {
 // finite and survives an encode/parse round trip.
 func FuzzParse(f *testing.F) {
 	f.Add(DefaultTOML())
-	f.Add([]byte("max_speed_ground = 10\ntheta_target_deg = 20\n"))
+	f.Add([]byte("max_speed = 10\ntheta_target_deg = 20\n"))
 	f.Add([]byte("g_min = 1\ng_peak = 1\nfrictionless_jump_mode = \"hard\"\n"))
-	f.Add([]byte("max_speed_ground = 1e-300\n"))
+	f.Add([]byte("max_speed = 1e-300\n"))
 	f.Add([]byte("theta_target_deg = 1e308\nblend_speed_end = -0\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Parse(data, "fuzz.toml")
@@ -259,20 +260,5 @@ func TestDocListsEveryKnob(t *testing.T) {
 		if key, _, ok := strings.Cut(line, " = "); ok && !strings.Contains(string(doc), "| `"+key+"` |") {
 			t.Errorf("docs/motors/arena.md has no table row for %q", key)
 		}
-	}
-}
-
-// TestOldJumpBufferName: the pre-v0.2 name jump_buffer_window_ticks still
-// loads (with a warning) into JumpBufferTicks.
-func TestOldJumpBufferName(t *testing.T) {
-	var got []config.Warning
-	prev := config.SetWarningHandler(func(w config.Warning) { got = append(got, w) })
-	defer config.SetWarningHandler(prev)
-	c, err := Parse([]byte("jump_buffer_window_ticks = 5\n"), "old-arena.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.JumpBufferTicks != 5 || len(got) != 1 || got[0].Key != "jump_buffer_window_ticks" {
-		t.Fatalf("JumpBufferTicks %v, warnings %v", c.JumpBufferTicks, got)
 	}
 }

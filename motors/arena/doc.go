@@ -14,7 +14,7 @@
 //
 // Configuration is a Config with every parameter of docs/motors/arena.md#knobs (tables
 // A-E). Defaults are the table's "Suggested start" column expressed through
-// W = max_speed_ground (DefaultConfigForW); TOML files use degrees for angles
+// W = max_speed (DefaultConfigForW); TOML files use degrees for angles
 // (converted to radians at load) and are decoded strictly (unknown keys and
 // out-of-range values are errors naming the key and the allowed range). The
 // file arena.toml next to this package is the default configuration and is

@@ -10,11 +10,11 @@ import (
 )
 
 // Parse a designer's override on top of the defaults: angles are authored in
-// degrees and converted at load, and setting only max_speed_ground rescales
+// degrees and converted at load, and setting only max_speed rescales
 // every W-relative default.
 func ExampleParse() {
 	cfg, err := arena.Parse([]byte(`
-max_speed_ground = 10
+max_speed = 10
 theta_target_deg = 40
 frictionless_jump_mode = "hard"
 `), "designer.toml")
@@ -23,7 +23,7 @@ frictionless_jump_mode = "hard"
 		return
 	}
 	fmt.Printf("W=%.1f stop_speed=%.1f blend=%.1f..%.1f theta_target=%.4f rad mode=%s\n",
-		cfg.MaxSpeedGround, cfg.StopSpeed, cfg.BlendSpeedStart, cfg.BlendSpeedEnd, cfg.ThetaTarget(), cfg.FrictionlessJumpMode)
+		cfg.MaxSpeed, cfg.StopSpeed, cfg.BlendSpeedStart, cfg.BlendSpeedEnd, cfg.ThetaTarget(), cfg.FrictionlessJumpMode)
 
 	_, err = arena.Parse([]byte("g_peak = 9\n"), "designer.toml")
 	fmt.Println(err)
@@ -43,7 +43,7 @@ func ExampleNew() {
 		panic(err)
 	}
 	var _ motors.MetricsReporter = m
-	fmt.Println(m.Kind(), cfg.MaxSpeedGround)
+	fmt.Println(m.Kind(), cfg.MaxSpeed)
 	// Output: arena 8
 }
 

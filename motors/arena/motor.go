@@ -87,23 +87,24 @@ func (mo *Motor) Metrics() Metrics { return mo.m }
 // Kind returns "arena".
 func (mo *Motor) Kind() string { return Kind }
 
-// IntentSpeedCap is max_speed_ground when grounded and max_speed_air in the
+// IntentSpeedCap is max_speed when grounded and max_speed_air in the
 // air. The Golden Angle gain scales the air cap later, in Accel.
 func (mo *Motor) IntentSpeedCap(ctx *motors.Context) float64 {
 	if ctx.Stance.Grounded {
-		return mo.cfg.MaxSpeedGround
+		return mo.cfg.MaxSpeed
 	}
 	return mo.cfg.MaxSpeedAir
 }
 
-// JumpRules returns buffer = jump_buffer_ticks, landing grace =
-// landing_grace_ticks, no coyote time and AutoHop = auto_hop. The design
-// authors these windows in ticks, so they do not depend on tickRate.
+// JumpRules returns buffer = jump_buffer_time and landing grace =
+// landing_grace_time in whole ticks at tickRate (motors.TicksFromSeconds:
+// 3 and 2 at 60 Hz for the defaults), no coyote time and AutoHop =
+// auto_hop.
 func (mo *Motor) JumpRules(tickRate float64) motors.JumpRules {
 	return motors.JumpRules{
 		Enabled:           true,
-		BufferTicks:       mo.cfg.JumpBufferTicks,
-		LandingGraceTicks: mo.cfg.LandingGraceTicks,
+		BufferTicks:       motors.TicksFromSeconds(mo.cfg.JumpBufferTime, tickRate),
+		LandingGraceTicks: motors.TicksFromSeconds(mo.cfg.LandingGraceTime, tickRate),
 		AutoHop:           mo.cfg.AutoHop,
 	}
 }
@@ -197,10 +198,10 @@ func (mo *Motor) FrictionMultiplier(ctx *motors.Context) float64 {
 
 // Accel is stage 5 of docs/motors/arena.md#one-tick. Grounded: projection-limited accelerate
 // of the surface velocity (see Friction) along the ground-tangent Intent.Dir
-// toward Intent.Speed with ground_accel. Airborne: the Golden Angle gain scales both air_accel_base
+// toward Intent.Speed with ground_accel_rate. Airborne: the Golden Angle gain scales both air_accel_rate
 // and the intent speed, the projection-limited accelerate runs on the planar
 // velocity, and when gain > 1 the bonus push
-// (gain-1)*bonus_scale*air_accel_base*dt*move_intent_speed is added along
+// (gain-1)*bonus_scale*air_accel_rate*dt*move_intent_speed is added along
 // the intent.
 func (mo *Motor) Accel(ctx *motors.Context) {
 	dt, ok := tickDt(ctx)
@@ -220,7 +221,7 @@ func (mo *Motor) Accel(ctx *motors.Context) {
 		if !motors.FiniteVec(dir) {
 			return
 		}
-		vs, _ := Accelerate(surfaceVelocity(ctx), dir, wish, c.GroundAccel, dt)
+		vs, _ := Accelerate(surfaceVelocity(ctx), dir, wish, c.GroundAccelRate, dt)
 		ctx.Velocity = motors.WithPlanar(ctx.Velocity, motors.Planar(vs))
 		return
 	}
@@ -231,9 +232,9 @@ func (mo *Motor) Accel(ctx *motors.Context) {
 	p := motors.Planar(ctx.Velocity)
 	gain := c.Gain(q, detmath.Hypot(p[0], p[2]))
 	mo.m.Gain = gain
-	p, _ = Accelerate(p, dir, float64(wish*gain), float64(c.AirAccelBase*gain), dt)
+	p, _ = Accelerate(p, dir, float64(wish*gain), float64(c.AirAccelRate*gain), dt)
 	if gain > 1 {
-		bonus := float64((gain - 1) * c.BonusScale * c.AirAccelBase * dt * wish)
+		bonus := float64((gain - 1) * c.BonusScale * c.AirAccelRate * dt * wish)
 		p = p.Add(detmath.Scale(dir, bonus))
 		mo.m.Bonus = bonus
 	}

@@ -69,10 +69,16 @@ func TestKindCapsAndJumpRules(t *testing.T) {
 	}()); got != 7 {
 		t.Errorf("air cap %v", got)
 	}
-	r := m.JumpRules(60)
-	want := motors.JumpRules{Enabled: true, BufferTicks: 3, LandingGraceTicks: 2, AutoHop: true}
-	if r != want || m.JumpRules(120) != want {
-		t.Errorf("JumpRules %+v, want %+v", r, want)
+	// The windows are seconds, whole ticks at the rate: the defaults give
+	// v0.1's 3 and 2 ticks at 60 Hz.
+	for _, tc := range []struct {
+		rate          float64
+		buffer, grace int
+	}{{60, 3, 2}, {40, 2, 1}, {120, 6, 4}, {30, 2, 1}} {
+		want := motors.JumpRules{Enabled: true, BufferTicks: tc.buffer, LandingGraceTicks: tc.grace, AutoHop: true}
+		if r := m.JumpRules(tc.rate); r != want {
+			t.Errorf("JumpRules(%v) %+v, want %+v", tc.rate, r, want)
+		}
 	}
 }
 
@@ -242,7 +248,7 @@ func TestAirAccelGoldenAngleGain(t *testing.T) {
 		t.Fatalf("poor angle: %v %+v", ctx.Velocity, m.Metrics())
 	}
 
-	// Gain disabled (g_min = g_peak = 1): identical to plain accelerate with air_accel_base.
+	// Gain disabled (g_min = g_peak = 1): identical to plain accelerate with air_accel_rate.
 	m = newMotor(t, func(c *Config) { c.GMin, c.GPeak = 1, 1 })
 	ctx = ctxFor(m, false, mgl64.Vec3{12, 0, 0}, yaw, 0, 1)
 	want, _ = Accelerate(mgl64.Vec3{12, 0, 0}, ctx.Intent.PlanarDir, W, 8, dt60)

@@ -8,43 +8,75 @@ import (
 	"github.com/seedgames/motorkit/motors"
 )
 
-// Config is the basic motor's tuning. Every field has a TOML key.
+// Config is the basic motor's tuning. Every field has a TOML key, named
+// as in every motor (docs/motors/README.md#vocabulary); each key's default
+// and allowed range are in basic.toml (DefaultTOML), generated from
+// DefaultConfig and Validate.
 type Config struct {
-	// MaxSpeed is the planar speed of a full move intent, m/s. Default 5.
+	// MaxSpeed is the planar speed of a full move intent (m/s).
 	MaxSpeed float64 `toml:"max_speed"`
-	// Accel is the ground acceleration toward the intent velocity, m/s^2.
-	// Default 40 (full speed in 0.125 s).
-	Accel float64 `toml:"accel"`
-	// AirAccel is the acceleration while airborne, m/s^2. Default 10.
+	// GroundAccel is the rate the planar velocity moves toward the intent
+	// velocity on the ground (m/s^2): full speed from rest takes
+	// max_speed/ground_accel.
+	GroundAccel float64 `toml:"ground_accel"`
+	// AirAccel is the same rate while airborne (m/s^2).
 	AirAccel float64 `toml:"air_accel"`
-	// JumpBufferTicks is how many ticks a jump press waits for ground.
-	// Default 6 (0.1 s at 60 Hz).
-	JumpBufferTicks int `toml:"jump_buffer_ticks"`
-	// CoyoteTicks is how many ticks after walking off a ledge a jump is
-	// still allowed. Default 6.
-	CoyoteTicks int `toml:"coyote_ticks"`
+	// JumpBufferTime is how long a jump press waits for ground (s, whole
+	// ticks at the pipeline's rate, rounded to nearest).
+	JumpBufferTime float64 `toml:"jump_buffer_time"`
+	// CoyoteTime is how long after walking off a ledge a jump is still
+	// allowed (s, whole ticks as jump_buffer_time).
+	CoyoteTime float64 `toml:"coyote_time"`
 }
 
-// DefaultConfig returns the defaults documented on Config.
+// DefaultConfig returns the basic motor's defaults, the one place they
+// are written (basic.toml is generated from it).
 func DefaultConfig() Config {
-	return Config{MaxSpeed: 5, Accel: 40, AirAccel: 10, JumpBufferTicks: 6, CoyoteTicks: 6}
+	return Config{MaxSpeed: 5, GroundAccel: 40, AirAccel: 10, JumpBufferTime: 0.1, CoyoteTime: 0.1}
 }
 
 // Validate reports the first out-of-range field, naming source and key.
 func (c Config) Validate(source string) error {
 	ch := config.Checker{Source: source}
 	ch.Range("max_speed", c.MaxSpeed, 0, 100)
-	ch.Range("accel", c.Accel, 0, 1000)
+	ch.Range("ground_accel", c.GroundAccel, 0, 1000)
 	ch.Range("air_accel", c.AirAccel, 0, 1000)
-	ch.IntRange("jump_buffer_ticks", c.JumpBufferTicks, 0, 120)
-	ch.IntRange("coyote_ticks", c.CoyoteTicks, 0, 120)
+	ch.Range("jump_buffer_time", c.JumpBufferTime, 0, 2)
+	ch.Range("coyote_time", c.CoyoteTime, 0, 2)
 	return ch.Err()
 }
 
+// RenamedKeys lists the keys renamed for one name per idea across the
+// motors (config.Renamer; docs/motors/README.md#vocabulary): the old names
+// load, with a warning, until config.Until.
+func (*Config) RenamedKeys() map[string]string {
+	return map[string]string{
+		"accel":             "ground_accel",
+		"jump_buffer_ticks": "jump_buffer_time",
+		"coyote_ticks":      "coyote_time",
+	}
+}
+
+// ConvertRenamed reads the windows of v0.1, counted in ticks, as seconds
+// at 60 Hz (config.RenameConverter): the same ticks at 60 Hz.
+func (c *Config) ConvertRenamed(old string) string {
+	switch old {
+	case "jump_buffer_ticks":
+		return config.TicksToSeconds(&c.JumpBufferTime, 60)
+	case "coyote_ticks":
+		return config.TicksToSeconds(&c.CoyoteTime, 60)
+	}
+	return ""
+}
+
+// basic.toml is generated: go generate runs the test that writes it.
+//
+//go:generate go test -run TestDefaultTOMLIsGenerated -update-defaults
 //go:embed basic.toml
 var defaultTOML []byte
 
-// DefaultTOML returns the default configuration file's text.
+// DefaultTOML returns the default configuration file's text (a copy):
+// every key with its default, unit and allowed range.
 func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
 
 // Parse decodes TOML over the defaults, rejecting unknown keys and
@@ -52,6 +84,9 @@ func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
 func Parse(data []byte, source string) (Config, error) {
 	return config.Load(data, source, DefaultConfig())
 }
+
+// LoadFile reads and parses a basic configuration file (see Parse).
+func LoadFile(path string) (Config, error) { return config.LoadFile(path, Parse) }
 
 // Load is Parse.
 //
@@ -87,20 +122,24 @@ func (m *Motor) Kind() string { return Kind }
 // IntentSpeedCap returns MaxSpeed.
 func (m *Motor) IntentSpeedCap(*motors.Context) float64 { return m.cfg.MaxSpeed }
 
-// JumpRules enables jumping with the configured buffer and coyote ticks.
-func (m *Motor) JumpRules(float64) motors.JumpRules {
-	return motors.JumpRules{Enabled: true, BufferTicks: m.cfg.JumpBufferTicks, CoyoteTicks: m.cfg.CoyoteTicks}
+// JumpRules enables jumping with the buffer and coyote windows in whole
+// ticks at tickRate (motors.TicksFromSeconds: 6 and 6 at 60 Hz for the
+// defaults).
+func (m *Motor) JumpRules(tickRate float64) motors.JumpRules {
+	return motors.JumpRules{Enabled: true,
+		BufferTicks: motors.TicksFromSeconds(m.cfg.JumpBufferTime, tickRate),
+		CoyoteTicks: motors.TicksFromSeconds(m.cfg.CoyoteTime, tickRate)}
 }
 
 // Friction does nothing: Accel brakes toward the (possibly zero) intent.
 func (m *Motor) Friction(*motors.Context) {}
 
 // Accel moves the planar velocity toward SlopePlanarDir*Intent.Speed by at
-// most accel*dt, so it both speeds up and brakes; on a slope the target is
+// most ground_accel*dt (air_accel*dt airborne), so it both speeds up and brakes; on a slope the target is
 // the planar part of the ground-tangent direction, so the speed along the
 // ground is Intent.Speed.
 func (m *Motor) Accel(ctx *motors.Context) {
-	a := m.cfg.Accel
+	a := m.cfg.GroundAccel
 	if !ctx.Stance.Grounded {
 		a = m.cfg.AirAccel
 	}

@@ -23,12 +23,12 @@ func TestLoadRejectsUnknownAndOutOfRange(t *testing.T) {
 	if _, err := Load([]byte("max_sped = 3"), "x.toml"); err == nil || !strings.Contains(err.Error(), "max_sped") {
 		t.Fatalf("unknown key not rejected: %v", err)
 	}
-	if _, err := Load([]byte("accel = -1"), "x.toml"); err == nil || !strings.Contains(err.Error(), `"accel"`) {
+	if _, err := Load([]byte("ground_accel = -1"), "x.toml"); err == nil || !strings.Contains(err.Error(), `"ground_accel"`) {
 		t.Fatalf("negative accel not rejected: %v", err)
 	}
 }
 
-// At accel 40 m/s^2 and 60 Hz, each tick adds 40/60 m/s, so 5 m/s is reached
+// At ground_accel 40 m/s^2 and 60 Hz, each tick adds 40/60 m/s, so 5 m/s is reached
 // after ceil(5/(40/60)) = 8 ticks and never exceeded.
 func TestAccelReachesCapInPredictedTicks(t *testing.T) {
 	m, _ := New(DefaultConfig())

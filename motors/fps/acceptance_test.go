@@ -387,14 +387,14 @@ func TestAcceptanceCrouchUnderLowCeiling(t *testing.T) {
 	if d := feet(res.Samples[up]) - feet(res.Samples[up-1]); math.Abs(d) > 1e-6 {
 		t.Fatalf("feet moved %v m when standing", d)
 	}
-	if v := res.Samples[len(res.Samples)-1].PlanarSpeed; math.Abs(v-def.WalkSpeed) > 1e-9 {
-		t.Fatalf("speed after standing %v, want walk speed %v", v, def.WalkSpeed)
+	if v := res.Samples[len(res.Samples)-1].PlanarSpeed; math.Abs(v-def.MaxSpeed) > 1e-9 {
+		t.Fatalf("speed after standing %v, want walk speed %v", v, def.MaxSpeed)
 	}
 	t.Logf("stood up on tick %d at x=%.4f (room from x=%.2f)", up, before, slabEnd+radius)
 }
 
 func TestAcceptanceSpeedsThroughThePipeline(t *testing.T) {
-	// Walk and sprint on flat ground reach exactly walk_speed and
+	// Walk and sprint on flat ground reach exactly max_speed and
 	// sprint_speed: from rest the speed grows by ground_accel*dt per tick,
 	// sprint_speed/(ground_accel*dt) = 12.5 ticks, so by tick 20 of each
 	// segment it is at the cap.
@@ -404,7 +404,7 @@ func TestAcceptanceSpeedsThroughThePipeline(t *testing.T) {
 	for _, c := range []struct {
 		tick int
 		want float64
-	}{{29, def.WalkSpeed}, {59, def.SprintSpeed}, {89, def.WalkSpeed}} {
+	}{{29, def.MaxSpeed}, {59, def.SprintSpeed}, {89, def.MaxSpeed}} {
 		if v := res.Samples[c.tick].PlanarSpeed; math.Abs(v-c.want) > 1e-9 {
 			t.Errorf("tick %d: %v m/s, want %v", c.tick, v, c.want)
 		}

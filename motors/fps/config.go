@@ -4,22 +4,24 @@ import (
 	_ "embed"
 	"fmt"
 	"math"
-	"os"
 
 	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/motors"
 )
 
-// Config is every tuning parameter of docs/motors/fps.md#knobs, in the units the TOML file
-// uses: speeds in m/s, accelerations in m/s^2, times in seconds, angles in
-// degrees. The defaults (DefaultConfig) are the middle of each suggested
-// range of the design; Knobs lists the suggested and the allowed range of every
-// field. Methods convert to what the pipeline needs (ticks, radians, the
-// derived jump speed).
+// Config is every tuning parameter of docs/motors/fps.md#knobs, in the
+// units the TOML file uses: speeds in m/s, accelerations in m/s^2, times in
+// seconds, angles in degrees, named as in every motor
+// (docs/motors/README.md#vocabulary). The defaults (DefaultConfig) are the
+// middle of each suggested range of the design; Knobs lists the suggested
+// and the allowed range of every field, and fps.toml (DefaultTOML) each
+// key's default and allowed range. Methods convert to what the pipeline
+// needs (ticks, radians, the derived jump speed).
 type Config struct {
-	// WalkSpeed is the ground speed of a full-magnitude move intent without
-	// modifiers, and with the walk modifier held (m/s, seed 2.5-4.5).
-	WalkSpeed float64 `toml:"walk_speed"`
+	// MaxSpeed is the ground speed of a full-magnitude move intent without
+	// modifiers, and with the walk modifier held (m/s, seed 2.5-4.5): the
+	// design's walk speed; this motor has no slower walk tier.
+	MaxSpeed float64 `toml:"max_speed"`
 	// SprintSpeed is the speed cap while sprint is held and neither walk nor
 	// crouch is (m/s, seed 4.5-7.0).
 	SprintSpeed float64 `toml:"sprint_speed"`
@@ -59,16 +61,17 @@ type Config struct {
 	// JumpBufferTime is how long a jump press stays buffered while the
 	// character cannot jump yet (s, seed 0.08-0.2).
 	JumpBufferTime float64 `toml:"jump_buffer_time"`
-	// MaxSlopeDeg is the steepest ground the character can stand on and
-	// climb (degrees, seed 35-50). It configures the KCC.
-	MaxSlopeDeg float64 `toml:"max_slope_deg"`
+	// MaxSlopeClimbDeg is the steepest ground the character can stand on
+	// and climb (degrees, seed 35-50). It configures the KCC (the
+	// recipe's [kcc] max_slope_climb_deg).
+	MaxSlopeClimbDeg float64 `toml:"max_slope_climb_deg"`
 	// StepHeight is the highest step the KCC climbs without jumping (m,
 	// seed 0.2-0.45).
 	StepHeight float64 `toml:"step_height"`
-	// GroundSnap is the snap-to-ground distance of the KCC (m, seed
-	// 0.05-0.2): going down a step or a slope no deeper than this keeps the
-	// character grounded.
-	GroundSnap float64 `toml:"ground_snap"`
+	// SnapToGround is the snap-to-ground distance of the KCC (m, seed
+	// 0.05-0.2; the recipe's [kcc] snap_to_ground): going down a step or a
+	// slope no deeper than this keeps the character grounded.
+	SnapToGround float64 `toml:"snap_to_ground"`
 	// MaxFallSpeed caps the downward speed (m/s, seed 25-60).
 	MaxFallSpeed float64 `toml:"max_fall_speed"`
 	// MaxDtClamp is the largest frame time the runner integrates in one
@@ -93,7 +96,7 @@ type Knob struct {
 
 // Knobs lists every Config field in file order.
 var Knobs = []Knob{
-	{"walk_speed", "m/s", 2.5, 4.5, 0.1, 20, func(c *Config) *float64 { return &c.WalkSpeed }, true},
+	{"max_speed", "m/s", 2.5, 4.5, 0.1, 20, func(c *Config) *float64 { return &c.MaxSpeed }, true},
 	{"sprint_speed", "m/s", 4.5, 7.0, 0.1, 30, func(c *Config) *float64 { return &c.SprintSpeed }, true},
 	{"crouch_speed", "m/s", 1.5, 2.5, 0.1, 20, func(c *Config) *float64 { return &c.CrouchSpeed }, true},
 	{"ground_accel", "m/s^2", 15, 40, 1, 500, func(c *Config) *float64 { return &c.GroundAccel }, true},
@@ -105,57 +108,62 @@ var Knobs = []Knob{
 	{"air_control", "", 0.3, 0.6, 0, 1, func(c *Config) *float64 { return &c.AirControl }, true},
 	{"coyote_time", "s", 0.08, 0.2, 0, 1, func(c *Config) *float64 { return &c.CoyoteTime }, true},
 	{"jump_buffer_time", "s", 0.08, 0.2, 0, 1, func(c *Config) *float64 { return &c.JumpBufferTime }, true},
-	{"max_slope_deg", "deg", 35, 50, 0, 89, func(c *Config) *float64 { return &c.MaxSlopeDeg }, true},
+	{"max_slope_climb_deg", "deg", 35, 50, 0, 89, func(c *Config) *float64 { return &c.MaxSlopeClimbDeg }, true},
 	{"step_height", "m", 0.2, 0.45, 0, 2, func(c *Config) *float64 { return &c.StepHeight }, true},
-	{"ground_snap", "m", 0.05, 0.2, 0, 1, func(c *Config) *float64 { return &c.GroundSnap }, true},
+	{"snap_to_ground", "m", 0.05, 0.2, 0, 1, func(c *Config) *float64 { return &c.SnapToGround }, true},
 	{"max_fall_speed", "m/s", 25, 60, 1, 300, func(c *Config) *float64 { return &c.MaxFallSpeed }, true},
 	{"max_dt_clamp", "s", 0.05, 0.1, 0.001, 0.5, func(c *Config) *float64 { return &c.MaxDtClamp }, true},
 }
 
 // DefaultConfig returns the middle of every suggested range of docs/motors/fps.md#knobs
-// (and of stop_speed's suggested 0.5-1.5 m/s).
+// (and of stop_speed's suggested 0.5-1.5 m/s): the one place the defaults
+// are written (fps.toml is generated from it).
 func DefaultConfig() Config {
 	return Config{
-		WalkSpeed:      3.5,
-		SprintSpeed:    5.75,
-		CrouchSpeed:    2.0,
-		GroundAccel:    27.5,
-		AirAccel:       10,
-		Friction:       9,
-		StopSpeed:      1.0,
-		Gravity:        24,
-		JumpHeight:     1.15,
-		AirControl:     0.45,
-		CoyoteTime:     0.14,
-		JumpBufferTime: 0.14,
-		MaxSlopeDeg:    42.5,
-		StepHeight:     0.325,
-		GroundSnap:     0.125,
-		MaxFallSpeed:   42.5,
-		MaxDtClamp:     0.075,
+		MaxSpeed:         3.5,
+		SprintSpeed:      5.75,
+		CrouchSpeed:      2.0,
+		GroundAccel:      27.5,
+		AirAccel:         10,
+		Friction:         9,
+		StopSpeed:        1.0,
+		Gravity:          24,
+		JumpHeight:       1.15,
+		AirControl:       0.45,
+		CoyoteTime:       0.14,
+		JumpBufferTime:   0.14,
+		MaxSlopeClimbDeg: 42.5,
+		StepHeight:       0.325,
+		SnapToGround:     0.125,
+		MaxFallSpeed:     42.5,
+		MaxDtClamp:       0.075,
 	}
 }
 
+// fps.toml is generated: go generate runs the test that writes it.
+//
+//go:generate go test -run TestDefaultTOMLIsGenerated -update-defaults
 //go:embed fps.toml
 var defaultTOML []byte
 
-// DefaultTOML returns the embedded default file fps.toml (a copy). Decoding
-// it gives DefaultConfig.
+// DefaultTOML returns the embedded default file fps.toml (a copy): every
+// key with its default, unit and allowed range. Decoding it gives
+// DefaultConfig.
 func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
 
 // Validate checks every field against its allowed range (Knobs) and the
-// cross-field rule crouch_speed <= walk_speed <= sprint_speed. The error
+// cross-field rule crouch_speed <= max_speed <= sprint_speed. The error
 // names source, the key and the allowed range; it joins every problem.
 func (c Config) Validate(source string) error {
 	ch := config.Checker{Source: source}
-	ch.Degrees("max_slope_deg", c.MaxSlopeDeg, 35, 50)
+	ch.Degrees("max_slope_climb_deg", c.MaxSlopeClimbDeg, 35, 50)
 	for _, k := range Knobs {
 		ch.Range(k.Key, *k.Field(&c), k.AllowLo, k.AllowHi)
 	}
-	ch.Check(!(c.CrouchSpeed > c.WalkSpeed), "crouch_speed",
-		fmt.Sprintf("value %v must not exceed walk_speed %v", c.CrouchSpeed, c.WalkSpeed))
-	ch.Check(!(c.WalkSpeed > c.SprintSpeed), "sprint_speed",
-		fmt.Sprintf("value %v must be at least walk_speed %v", c.SprintSpeed, c.WalkSpeed))
+	ch.Check(!(c.CrouchSpeed > c.MaxSpeed), "crouch_speed",
+		fmt.Sprintf("value %v must not exceed max_speed %v", c.CrouchSpeed, c.MaxSpeed))
+	ch.Check(!(c.MaxSpeed > c.SprintSpeed), "sprint_speed",
+		fmt.Sprintf("value %v must be at least max_speed %v", c.SprintSpeed, c.MaxSpeed))
 	return ch.Err()
 }
 
@@ -172,10 +180,15 @@ func (c *Config) Decode(data []byte, source string) error {
 }
 
 // RenamedKeys lists the keys renamed for one name per idea across the
-// motors (config.Renamer): "jump_buffer" is now "jump_buffer_time", as in
-// the hybrid motor; the old name loads, with a warning, until config.Until.
+// motors (config.Renamer; docs/motors/README.md#vocabulary): the old names
+// load, with a warning, until config.Until.
 func (Config) RenamedKeys() map[string]string {
-	return map[string]string{"jump_buffer": "jump_buffer_time"}
+	return map[string]string{
+		"jump_buffer":   "jump_buffer_time",
+		"walk_speed":    "max_speed",
+		"max_slope_deg": "max_slope_climb_deg",
+		"ground_snap":   "snap_to_ground",
+	}
 }
 
 // Parse decodes TOML data on top of DefaultConfig and validates it.
@@ -185,14 +198,9 @@ func Parse(data []byte, source string) (Config, error) {
 	return c, err
 }
 
-// LoadFile reads a TOML file on top of DefaultConfig and validates it.
-func LoadFile(path string) (Config, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return DefaultConfig(), &config.Error{Source: path, Reason: err.Error()}
-	}
-	return Parse(data, path)
-}
+// LoadFile reads a TOML file on top of DefaultConfig and validates it (see
+// Parse).
+func LoadFile(path string) (Config, error) { return config.LoadFile(path, Parse) }
 
 // Encode writes cfg as TOML (every key); Parse(Encode(cfg)) gives cfg back.
 func Encode(cfg Config) ([]byte, error) { return config.Encode(cfg) }
@@ -214,8 +222,8 @@ func (c Config) JumpSpeed() float64 {
 	return v
 }
 
-// MaxSlopeRad is MaxSlopeDeg in radians.
-func (c Config) MaxSlopeRad() float64 { return config.Deg2Rad(c.MaxSlopeDeg) }
+// MaxSlopeClimbRad is MaxSlopeClimbDeg in radians.
+func (c Config) MaxSlopeClimbRad() float64 { return config.Deg2Rad(c.MaxSlopeClimbDeg) }
 
 // JumpRules converts the coyote and buffer times to whole ticks at tickRate
 // (rounded to nearest): at 60 Hz the default 0.14 s is 8 ticks. Jumping is
@@ -241,8 +249,8 @@ func (c Config) Vertical() (gravity, jumpSpeed, maxFallSpeed float64) {
 }
 
 // KCCProfile is the controller's slope limit (degrees), step height and
-// ground snap (m) this configuration owns: a recipe gives them to the KCC
-// component (prefabs.KCCProfiler).
-func (c Config) KCCProfile() (maxSlopeDeg, stepHeight, groundSnap float64) {
-	return c.MaxSlopeDeg, c.StepHeight, c.GroundSnap
+// snap-to-ground distance (m) this configuration owns: a recipe gives them
+// to the KCC component (prefabs.KCCProfiler).
+func (c Config) KCCProfile() (maxSlopeClimbDeg, stepHeight, snapToGround float64) {
+	return c.MaxSlopeClimbDeg, c.StepHeight, c.SnapToGround
 }

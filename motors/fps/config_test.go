@@ -81,15 +81,15 @@ func TestDefaultTOMLRoundTrips(t *testing.T) {
 func TestParseRejectsUnknownAndOutOfRange(t *testing.T) {
 	cases := []struct{ toml, key, reason string }{
 		{"walk_sped = 3", "walk_sped", "unknown key"},
-		{"walk_speed = 0", "walk_speed", "[0.1, 20]"},
+		{"max_speed = 0", "max_speed", "[0.1, 20]"},
 		{"gravity = nan", "gravity", "out of range"},
 		{"max_fall_speed = inf", "max_fall_speed", "out of range"},
 		{"air_control = 1.5", "air_control", "[0, 1]"},
 		{"jump_buffer_time = -0.1", "jump_buffer_time", "[0, 1]"},
-		{"max_slope_deg = 90", "max_slope_deg", "[0, 89]"},
-		{"crouch_speed = 4.0", "crouch_speed", "walk_speed"},
-		{"sprint_speed = 3.0", "sprint_speed", "walk_speed"},
-		{"walk_speed = \"fast\"", "", "walk_speed"},
+		{"max_slope_climb_deg = 90", "max_slope_climb_deg", "[0, 89]"},
+		{"crouch_speed = 4.0", "crouch_speed", "max_speed"},
+		{"sprint_speed = 3.0", "sprint_speed", "max_speed"},
+		{"max_speed = \"fast\"", "", "max_speed"},
 	}
 	for _, tc := range cases {
 		c := DefaultConfig()
@@ -115,12 +115,12 @@ func TestParseRejectsUnknownAndOutOfRange(t *testing.T) {
 }
 
 func TestParseKeepsDefaultsForAbsentKeys(t *testing.T) {
-	c, err := Parse([]byte("walk_speed = 4.0\njump_height = 1.0\n"), "p.toml")
+	c, err := Parse([]byte("max_speed = 4.0\njump_height = 1.0\n"), "p.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := DefaultConfig()
-	want.WalkSpeed, want.JumpHeight = 4.0, 1.0
+	want.MaxSpeed, want.JumpHeight = 4.0, 1.0
 	if c != want {
 		t.Fatalf("got %+v, want %+v", c, want)
 	}
@@ -171,17 +171,17 @@ func TestJumpSpeedFromHeight(t *testing.T) {
 	if apex := v * v / (2 * c.Gravity); math.Abs(apex-c.JumpHeight) > 1e-12 {
 		t.Fatalf("apex %v, want %v", apex, c.JumpHeight)
 	}
-	if c.RunnerMaxFrameDt() != 0.075 || math.Abs(c.MaxSlopeRad()-42.5*math.Pi/180) > 1e-15 {
+	if c.RunnerMaxFrameDt() != 0.075 || math.Abs(c.MaxSlopeClimbRad()-42.5*math.Pi/180) > 1e-15 {
 		t.Fatal("unit conversions")
 	}
 }
 
 func FuzzParse(f *testing.F) {
 	f.Add(DefaultTOML())
-	f.Add([]byte("walk_speed = 1e9\n"))
+	f.Add([]byte("max_speed = 1e9\n"))
 	f.Add([]byte("gravity = nan\njump_height = inf\n"))
 	f.Add([]byte("[motor]\nx=1"))
-	f.Add([]byte("crouch_speed = 0.1\nwalk_speed = 0.1\nsprint_speed = 0.1\nair_control = 0\n"))
+	f.Add([]byte("crouch_speed = 0.1\nmax_speed = 0.1\nsprint_speed = 0.1\nair_control = 0\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := Parse(data, "fuzz.toml")
 		if err != nil {
@@ -233,20 +233,5 @@ func TestDocsListEveryKnob(t *testing.T) {
 				t.Errorf("docs row for %s lacks %q: %s", k.Key, want, row)
 			}
 		}
-	}
-}
-
-// TestOldJumpBufferName: the pre-v0.2 name jump_buffer still loads (with a
-// warning) into JumpBufferTime.
-func TestOldJumpBufferName(t *testing.T) {
-	var got []config.Warning
-	prev := config.SetWarningHandler(func(w config.Warning) { got = append(got, w) })
-	defer config.SetWarningHandler(prev)
-	c, err := Parse([]byte("jump_buffer = 0.1\n"), "old-fps.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.JumpBufferTime != 0.1 || len(got) != 1 || got[0].Key != "jump_buffer" {
-		t.Fatalf("JumpBufferTime %v, warnings %v", c.JumpBufferTime, got)
 	}
 }

@@ -57,19 +57,19 @@ func (m *Motor) Config() Config { return m.cfg }
 func (m *Motor) Kind() string { return Kind }
 
 // SpeedCap is the speed of a full-magnitude move intent for the given
-// modifiers: CrouchSpeed when crouching (crouch wins), WalkSpeed when walk is
-// held (walk overrides sprint), SprintSpeed when sprint is held, else
-// WalkSpeed.
+// modifiers: CrouchSpeed when crouching (crouch wins), MaxSpeed when walk
+// is held (walk overrides sprint: this motor has no slower walk tier),
+// SprintSpeed when sprint is held, else MaxSpeed.
 func (c Config) SpeedCap(sprint, walk, crouch bool) float64 {
 	switch {
 	case crouch:
 		return c.CrouchSpeed
 	case walk:
-		return c.WalkSpeed
+		return c.MaxSpeed
 	case sprint:
 		return c.SprintSpeed
 	}
-	return c.WalkSpeed
+	return c.MaxSpeed
 }
 
 // IntentSpeedCap returns SpeedCap for this tick's buttons and the capsule's
@@ -89,9 +89,12 @@ func (m *Motor) JumpRules(tickRate float64) motors.JumpRules { return m.cfg.Jump
 func (m *Motor) Vertical() (gravity, jumpSpeed, maxFallSpeed float64) { return m.cfg.Vertical() }
 
 // KCCProfile is the controller's slope limit (degrees), step height and
-// ground snap (m) this motor's configuration owns (max_slope_deg,
-// step_height, ground_snap): prefabs gives them to the KCC component.
-func (m *Motor) KCCProfile() (maxSlopeDeg, stepHeight, groundSnap float64) { return m.cfg.KCCProfile() }
+// snap-to-ground distance (m) this motor's configuration owns
+// (max_slope_climb_deg, step_height, snap_to_ground): prefabs gives them to
+// the KCC component.
+func (m *Motor) KCCProfile() (maxSlopeClimbDeg, stepHeight, snapToGround float64) {
+	return m.cfg.KCCProfile()
+}
 
 // Friction applies ground friction when grounded without move input (see
 // Motor).

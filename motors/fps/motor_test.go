@@ -78,9 +78,9 @@ func TestSpeedCapModifiers(t *testing.T) {
 		sprint, walk, crouch bool
 		want                 float64
 	}{
-		{false, false, false, c.WalkSpeed},
+		{false, false, false, c.MaxSpeed},
 		{true, false, false, c.SprintSpeed},
-		{true, true, false, c.WalkSpeed},
+		{true, true, false, c.MaxSpeed},
 		{true, false, true, c.CrouchSpeed},
 		{false, true, true, c.CrouchSpeed},
 	}
@@ -104,7 +104,7 @@ func TestSpeedCapModifiers(t *testing.T) {
 
 func TestGroundAccelReachesWalkSpeedAtTheConfiguredRate(t *testing.T) {
 	// From rest with full forward input the speed grows by ground_accel*dt
-	// per tick until it reaches walk_speed: 27.5/60 = 0.4583 m/s per tick,
+	// per tick until it reaches max_speed: 27.5/60 = 0.4583 m/s per tick,
 	// so after n ticks speed = min(3.5, n*0.4583); 3.5/0.4583 = 7.64, so it
 	// reaches 3.5 exactly on tick 8 and stays there.
 	m := newMotor(t)
@@ -114,11 +114,11 @@ func TestGroundAccelReachesWalkSpeedAtTheConfiguredRate(t *testing.T) {
 		ctx := groundCtx(m, v, 1, motors.Command{})
 		step(m, ctx)
 		v = ctx.Velocity
-		want := math.Min(c.WalkSpeed, float64(n)*c.GroundAccel*dt)
+		want := math.Min(c.MaxSpeed, float64(n)*c.GroundAccel*dt)
 		if math.Abs(v.Len()-want) > 1e-12 || v[1] != 0 || v[2] != 0 {
 			t.Fatalf("tick %d: velocity %v, want (%v,0,0)", n, v, want)
 		}
-		if n == 8 && v[0] != c.WalkSpeed {
+		if n == 8 && v[0] != c.MaxSpeed {
 			t.Fatalf("tick 8: %v, want exactly walk speed", v[0])
 		}
 	}
@@ -133,13 +133,13 @@ func TestFrictionStopMatchesClosedForm(t *testing.T) {
 	m := newMotor(t)
 	c := m.Config()
 	k := 1 - c.Friction*dt
-	nExp := int(math.Ceil(math.Log(c.StopSpeed/c.WalkSpeed) / math.Log(k)))
-	sAfter := c.WalkSpeed * math.Pow(k, float64(nExp))
+	nExp := int(math.Ceil(math.Log(c.StopSpeed/c.MaxSpeed) / math.Log(k)))
+	sAfter := c.MaxSpeed * math.Pow(k, float64(nExp))
 	nLin := int(math.Ceil(sAfter / (c.StopSpeed * c.Friction * dt)))
 	wantTicks := nExp + nLin
 	wantDist := 0.0
 	for i := 1; i <= nExp; i++ {
-		wantDist += c.WalkSpeed * math.Pow(k, float64(i)) * dt
+		wantDist += c.MaxSpeed * math.Pow(k, float64(i)) * dt
 	}
 	for i := 1; i < nLin; i++ {
 		wantDist += (sAfter - float64(i)*c.StopSpeed*c.Friction*dt) * dt
@@ -147,7 +147,7 @@ func TestFrictionStopMatchesClosedForm(t *testing.T) {
 	if wantTicks != 15 {
 		t.Fatalf("derivation gives %d ticks, expected 15", wantTicks)
 	}
-	v := mgl64.Vec3{c.WalkSpeed, 0, 0}
+	v := mgl64.Vec3{c.MaxSpeed, 0, 0}
 	ticks, dist := 0, 0.0
 	for v.Len() > 0 && ticks < 100 {
 		ctx := groundCtx(m, v, 0, motors.Command{})
@@ -246,8 +246,8 @@ func TestGroundAccelOnSlopeGivesWalkSpeedAlongTheSurface(t *testing.T) {
 			t.Fatalf("tick %d: velocity %v, want planar along +X", i, v)
 		}
 	}
-	if along := v[0] / math.Cos(a); math.Abs(along-m.Config().WalkSpeed) > 1e-12 {
-		t.Fatalf("speed along the slope %v, want %v", along, m.Config().WalkSpeed)
+	if along := v[0] / math.Cos(a); math.Abs(along-m.Config().MaxSpeed) > 1e-12 {
+		t.Fatalf("speed along the slope %v, want %v", along, m.Config().MaxSpeed)
 	}
 }
 

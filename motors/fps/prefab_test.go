@@ -27,8 +27,8 @@ func TestFPSPlayerPrefabMatchesTheMotorConfig(t *testing.T) {
 		t.Fatalf("vertical %v %v %v", r.KCC.Gravity, r.KCC.JumpSpeed, r.KCC.MaxFallSpeed)
 	}
 	// The collision profile is the motor's (prefabs takes it from the motor).
-	if r.KCC.MaxSlopeClimbDeg != def.MaxSlopeDeg || r.KCC.StepHeight != def.StepHeight || r.KCC.SnapToGround != def.GroundSnap {
-		t.Fatalf("kcc %+v disagrees with the motor config (slope %v, step %v, snap %v)", r.KCC, def.MaxSlopeDeg, def.StepHeight, def.GroundSnap)
+	if r.KCC.MaxSlopeClimbDeg != def.MaxSlopeClimbDeg || r.KCC.StepHeight != def.StepHeight || r.KCC.SnapToGround != def.SnapToGround {
+		t.Fatalf("kcc %+v disagrees with the motor config (slope %v, step %v, snap %v)", r.KCC, def.MaxSlopeClimbDeg, def.StepHeight, def.SnapToGround)
 	}
 	// Crouched capsule 2*(0.2+0.3) = 1.0 m fits under 1.2 m; standing 1.8 m does not.
 	if h := 2 * (r.KCC.CrouchHalfHeight + r.KCC.Radius); h >= 1.2 || 2*(r.KCC.HalfHeight+r.KCC.Radius) <= 1.2 {

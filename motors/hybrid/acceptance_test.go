@@ -118,7 +118,7 @@ func TestInfluenceAndTurnSpeedAcrossTiers(t *testing.T) {
 	}
 }
 
-// Influence at 4.0 m/s (run tier overridden to 4.0): ratio (4-2)/(6.3-2) =
+// Influence at 4.0 m/s (max_speed, the run tier, overridden to 4.0): ratio (4-2)/(6.3-2) =
 // 2/4.3 = 0.4651, which the design prints as "about 0.47" (0.0049 above the
 // formula, rounding). Running straight holds momentum, so the reported
 // influence is 0.4651 + 0.2 = 0.6651 and its base part is 0.4651.
@@ -133,7 +133,7 @@ func TestInfluenceAt4ms(t *testing.T) {
 	}
 }
 
-// Turn speed at half sprint (run tier overridden to 6.3/2 = 3.15):
+// Turn speed at half sprint (max_speed overridden to 6.3/2 = 3.15):
 // 8*(1 - 0.9875*0.7*0.5) = 8*0.654375 = 5.235 rad/s. The design prints 4.55
 // rad/s for "Speed = 3.0 (half sprint)": its own formula gives 5.367 at 3.0
 // and 5.235 at 3.15, so the print is 0.82 / 0.69 rad/s low.
@@ -148,9 +148,9 @@ func TestTurnSpeedAtHalfSprint(t *testing.T) {
 }
 
 // Sprint -> instant stop: with no input the planar velocity moves toward
-// zero by deceleration*dt per tick, v_n = v0 - n a dt, and the body moves
+// zero by ground_decel*dt per tick, v_n = v0 - n a dt, and the body moves
 // v_n dt after each update, so the distance is dt * sum_{n>=1} max(v0 - n a
-// dt, 0). Required (the issue): stop within the distance deceleration
+// dt, 0). Required (the issue): stop within the distance ground_decel
 // predicts, v0^2/(2a) = 6.3^2/20 = 1.9845 m; the discrete sum is 1.9320 m.
 func TestSprintStopWithinDecelerationDistance(t *testing.T) {
 	ss := replay(t, "sprint_stop.toml")
@@ -161,7 +161,7 @@ func TestSprintStopWithinDecelerationDistance(t *testing.T) {
 	}
 	end := ss[len(ss)-1]
 	got := end.Position.Sub(rel.Position).Len()
-	dt, a := 1.0/60, cfg.Deceleration
+	dt, a := 1.0/60, cfg.GroundDecel
 	discrete := 0.0
 	for n := 1; v0-float64(n)*a*dt > 0; n++ {
 		discrete += (v0 - float64(n)*a*dt) * dt
@@ -364,7 +364,7 @@ func TestFacingFollowsInput(t *testing.T) {
 // +X, the character jumps and the input turns to +Z. The motor sees the
 // grounded state the KCC reported on the previous tick, so from the tick
 // after takeoff it is airborne: the planar velocity then moves toward (0, 0, 1.3) by exactly
-// acceleration * air_direction_control * dt = 30*0.3/60 = 0.15 m/s per tick
+// ground_accel * air_direction_control * dt = 30*0.3/60 = 0.15 m/s per tick
 // (it would be 0.5 on the ground) until it gets there, and the turn rate is
 // TurnSpeed(speed) * air_rotation_control (0.686 rad/s at 1.3 m/s instead of
 // 6.86).
@@ -380,7 +380,7 @@ func TestAirDirectionAndRotationControl(t *testing.T) {
 	if jump < 0 {
 		t.Fatal("no jump")
 	}
-	step := cfg.Acceleration * cfg.AirDirectionControl / 60
+	step := cfg.GroundAccel * cfg.AirDirectionControl / 60
 	target := mgl64.Vec3{0, 0, cfg.WalkSpeed}
 	checked := 0
 	for i := jump + 1; i < len(ss) && !ss[i].Grounded; i++ {

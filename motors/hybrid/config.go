@@ -10,134 +10,156 @@ import (
 
 // Config holds every exported parameter of the design's MovementConfig plus the
 // two "typical" values its text names (direction_change_threshold,
-// speed_transition_rate) and a max fall speed for the KCC. Speeds are m/s,
-// accelerations m/s^2, times seconds. Turn rates are authored in degrees per
-// second (the project's TOML convention) and used in radians per second
-// through RotationSpeedRad / MinRotationSpeedRad; the design's 8 rad/s is
-// 458.366 deg/s. The zero value is not valid; start from DefaultConfig.
+// speed_transition_rate) and a max fall speed for the KCC, named as in every
+// motor (docs/motors/README.md#vocabulary: the design's run_speed,
+// acceleration and deceleration are max_speed, ground_accel and
+// ground_decel). Speeds are m/s, accelerations m/s^2, times seconds. Turn
+// rates are authored in degrees per second (the project's TOML convention)
+// and used in radians per second through RotationSpeedRad /
+// MinRotationSpeedRad. Each key's default and allowed range are in
+// hybrid.toml (DefaultTOML), generated from DefaultConfig and Validate. The
+// zero value is not valid; start from DefaultConfig.
 type Config struct {
-	// WalkSpeed is the walk tier (walk modifier held), m/s. Default 1.3;
-	// allowed [0.05, 50] and <= run_speed.
+	// Movement speeds: walk with the walk modifier, max_speed (the run
+	// tier) by default, sprint with the sprint modifier; the multiplier
+	// moves between tiers at speed_transition_rate per second.
+
+	// WalkSpeed is the walk tier (walk modifier held), m/s; at most
+	// MaxSpeed.
 	WalkSpeed float64 `toml:"walk_speed"`
-	// RunSpeed is the default tier and the base speed the smoothed
-	// multiplier scales, m/s. Default 3.0; allowed [0.05, 50].
-	RunSpeed float64 `toml:"run_speed"`
+	// MaxSpeed is the speed of a full stick with no modifier (the design's
+	// run tier, run_speed) and the base speed the smoothed multiplier
+	// scales, m/s.
+	MaxSpeed float64 `toml:"max_speed"`
 	// SprintSpeed is the sprint tier (sprint modifier held, wins over walk),
-	// m/s. It is also the "max speed" of the rotation influence and
-	// turn-rate formulas. Default 6.3; allowed [0.05, 50], >= run_speed and
-	// > rotation_influence_start_speed.
+	// m/s; at least MaxSpeed and above RotationInfluenceStartSpeed. It is
+	// also the full-speed reference of the rotation influence and turn-rate
+	// formulas (the design's max_speed there).
 	SprintSpeed float64 `toml:"sprint_speed"`
 	// SpeedTransitionRate is how fast the speed multiplier moves toward its
-	// tier target (multiplier units per second, move_toward). Default 4.0
-	// (the design's "typical"); allowed [0.01, 1000].
+	// tier target, multiplier units per second (move_toward; the design's
+	// "typical" value).
 	SpeedTransitionRate float64 `toml:"speed_transition_rate"`
 
-	// Acceleration is the move_toward rate toward the target velocity while
-	// there is input, m/s^2. Default 30; allowed [0.01, 10000].
-	Acceleration float64 `toml:"acceleration"`
-	// Deceleration is the move_toward rate toward zero with no input, m/s^2.
-	// Default 10; allowed [0.01, 10000].
-	Deceleration float64 `toml:"deceleration"`
-	// AirDirectionControl scales acceleration and deceleration while
-	// airborne (0 = no air control). Default 0.3; allowed [0, 1].
+	// Movement physics: move_toward rates and their air scales.
+
+	// GroundAccel is the move_toward rate toward the target velocity while
+	// there is input, m/s^2 (the design's acceleration).
+	GroundAccel float64 `toml:"ground_accel"`
+	// GroundDecel is the move_toward rate toward zero with no input, m/s^2
+	// (the design's deceleration).
+	GroundDecel float64 `toml:"ground_decel"`
+	// AirDirectionControl scales GroundAccel and GroundDecel while
+	// airborne (0 = no air control).
 	AirDirectionControl float64 `toml:"air_direction_control"`
-	// AirRotationControl scales the turn rate while airborne. Default 0.1;
-	// allowed [0, 1].
+	// AirRotationControl scales the turn rate while airborne.
 	AirRotationControl float64 `toml:"air_rotation_control"`
 
+	// Jump: the jump speed is sqrt(2 * gravity * jump_height); the
+	// controller gets gravity, the jump speed and max_fall_speed.
+
 	// JumpHeight is the apex height of a jump, m; the jump speed is
-	// sqrt(2 * gravity * jump_height). Default 1.5; allowed [0.01, 50].
+	// sqrt(2 * gravity * jump_height).
 	JumpHeight float64 `toml:"jump_height"`
 	// Gravity is the downward acceleration magnitude, m/s^2 (positive; the
-	// seed writes -20 in Godot's signed convention). Default 20; allowed
-	// [0.1, 1000].
+	// seed writes it negative, in Godot's signed convention).
 	Gravity float64 `toml:"gravity"`
 	// MaxFallSpeed caps the downward speed, m/s (not in the design; handed to
-	// the KCC). Default 50; allowed [0.1, 1000].
+	// the KCC).
 	MaxFallSpeed float64 `toml:"max_fall_speed"`
 	// CoyoteTime is the grace period after walking off ground during which a
-	// jump still executes, s. Default 0.15; allowed [0, 2].
+	// jump still executes, s (whole ticks at the pipeline's rate, rounded to
+	// nearest).
 	CoyoteTime float64 `toml:"coyote_time"`
-	// JumpBufferTime is how long a jump press before landing stays valid, s.
-	// Default 0.1; allowed [0, 2].
+	// JumpBufferTime is how long a jump press before landing stays valid, s
+	// (whole ticks, as CoyoteTime).
 	JumpBufferTime float64 `toml:"jump_buffer_time"`
 
-	// RotationSpeedDeg is the base turn rate at zero speed, deg/s (the design's
-	// rotation_speed = 8 rad/s = 458.366 deg/s). Allowed [1, 36000].
+	// Rotation: turn rate = rotation_speed * lerp(1, min/rotation,
+	// clamp(speed/sprint) * reduction).
+
+	// RotationSpeedDeg is the base turn rate at zero speed, deg/s (the
+	// design's rotation_speed, authored there in rad/s).
 	RotationSpeedDeg float64 `toml:"rotation_speed_deg"`
 	// MinRotationSpeedDeg is the turn rate the speed reduction tends to at
-	// full reduction, deg/s (the design's 0.1 rad/s = 5.730 deg/s). Allowed
-	// [0, rotation_speed_deg].
+	// full reduction, deg/s (the design's min_rotation_speed in rad/s).
 	MinRotationSpeedDeg float64 `toml:"min_rotation_speed_deg"`
 	// SpeedRotationReduction is how far toward min_rotation_speed the turn
-	// rate goes at sprint speed (0 = no reduction). Default 0.7; allowed
-	// [0, 1].
+	// rate goes at sprint speed (0 = no reduction).
 	SpeedRotationReduction float64 `toml:"speed_rotation_reduction"`
 
+	// Movement feel: the rotation influence blends the input and facing
+	// directions.
+
 	// MaxRotationInfluence is the rotation influence at sprint speed (how
-	// much the facing steers movement). Default 1.0; allowed [0, 1].
+	// much the facing steers movement).
 	MaxRotationInfluence float64 `toml:"max_rotation_influence"`
 	// RotationInfluenceStartSpeed is the speed below which influence is 0
-	// (pure input control), m/s. Default 2.0; allowed [0, 50] and below
-	// sprint_speed.
+	// (pure input control), m/s; below SprintSpeed.
 	RotationInfluenceStartSpeed float64 `toml:"rotation_influence_start_speed"`
 	// RotationInfluenceCurve is the exponent on the normalized speed (1 =
-	// linear, > 1 = delayed onset). Default 1.0; allowed [0.05, 20].
+	// linear, > 1 = delayed onset).
 	RotationInfluenceCurve float64 `toml:"rotation_influence_curve"`
 	// MomentumRotationBonus is added to the influence while momentum is held
-	// (result clamped to 1). Default 0.2; allowed [0, 1].
+	// (result clamped to 1).
 	MomentumRotationBonus float64 `toml:"momentum_rotation_bonus"`
 	// DirectionChangeThreshold is the minimum dot product between this and
 	// the previous tick's input direction that counts as "same direction"
-	// for momentum. Default 0.8 (the design's "typical"); allowed [-1, 1].
+	// for momentum (the design's "typical" value).
 	DirectionChangeThreshold float64 `toml:"direction_change_threshold"`
+
+	// Extensions: crouching (the controller shrinks the capsule to
+	// crouch_height_multiplier of its height) and dashing.
 
 	// CrouchSpeed is the target speed while crouched (crouch held, or kept
 	// crouched under a low ceiling), m/s, in place of the walk/run/sprint
-	// tiers (docs/motors/hybrid.md#crouch-and-dash). Default 1.0; allowed
-	// [0.05, 50].
+	// tiers (docs/motors/hybrid.md#crouch-and-dash).
 	CrouchSpeed float64 `toml:"crouch_speed"`
 	// CrouchHeightMultiplier scales the capsule's whole height while
-	// crouched; the recipe's [kcc] crouch_half_height follows from it as
-	// (half_height + radius)·multiplier - radius (at least 0: a sphere).
-	// 1 turns crouching off. Default 0.5; allowed [0.1, 1].
+	// crouched (1 turns crouching off); the recipe's [kcc] crouch_half_height
+	// follows from it as (half_height + radius)·multiplier - radius (at
+	// least 0: a sphere).
 	CrouchHeightMultiplier float64 `toml:"crouch_height_multiplier"`
-	// DashSpeed is the planar speed of a dash at full stick, m/s: a dash
-	// press sets the planar velocity to the camera-relative input at the
-	// press times dash_speed for dash_duration. Default 15; allowed
-	// [0, 100] (0 turns dashing off).
+	// DashSpeed is the planar speed of a dash at full stick, m/s (0 turns
+	// dashing off): a dash press sets the planar velocity to the
+	// camera-relative input at the press times dash_speed for
+	// dash_duration.
 	DashSpeed float64 `toml:"dash_speed"`
 	// DashDuration is how long a dash holds its velocity, s (whole ticks,
-	// rounded up: 12 at 60 Hz). Default 0.2; allowed [0, 5].
+	// rounded up).
 	DashDuration float64 `toml:"dash_duration"`
 	// DashCooldown is the time from a dash's press until a press dashes
-	// again, s (whole ticks, rounded up). Default 1.0; allowed [0, 60].
+	// again, s (whole ticks, rounded up).
 	DashCooldown float64 `toml:"dash_cooldown"`
+
+	// Debug: the four direction vectors a front end draws, and the debug
+	// block printed every console_update_interval ticks.
 
 	// EnableDebugVectors asks a front end to draw the four debug vectors
 	// (input yellow, facing red, blended green, velocity blue; Motor.Debug)
-	// under the character: the playground does. Default false.
+	// under the character: the playground does.
 	EnableDebugVectors bool `toml:"enable_debug_vectors"`
-	// EnableConsoleDebug prints the debug block (directions, influence,
-	// momentum, speed, turn speed) every console_update_interval ticks to
-	// the motor's console (SetConsole; standard error by default). It
-	// allocates; keep it off in production. Default false.
+	// EnableConsoleDebug asks for the debug block (directions, influence,
+	// momentum, speed, turn speed) to be printed every
+	// console_update_interval ticks, by the system a game installs for it
+	// (telemetry.InstallConsole; the playground does): the motor never
+	// prints, and its stages do not allocate.
 	EnableConsoleDebug bool `toml:"enable_console_debug"`
 	// ConsoleUpdateInterval is the number of ticks between console prints.
-	// Default 30; allowed [1, 100000].
 	ConsoleUpdateInterval int `toml:"console_update_interval"`
 }
 
 // DefaultConfig returns the docs/motors/hybrid.md#the-model MovementConfig defaults (with gravity as
-// a positive magnitude and turn rates converted to deg/s).
+// a positive magnitude and turn rates converted to deg/s): the one place
+// the defaults are written (hybrid.toml is generated from it).
 func DefaultConfig() Config {
 	return Config{
 		WalkSpeed:                   1.3,
-		RunSpeed:                    3.0,
+		MaxSpeed:                    3.0,
 		SprintSpeed:                 6.3,
 		SpeedTransitionRate:         4.0,
-		Acceleration:                30,
-		Deceleration:                10,
+		GroundAccel:                 30,
+		GroundDecel:                 10,
 		AirDirectionControl:         0.3,
 		AirRotationControl:          0.1,
 		JumpHeight:                  1.5,
@@ -168,13 +190,13 @@ func DefaultConfig() Config {
 func (c Config) Validate(source string) error {
 	ch := config.Checker{Source: source}
 	ch.Range("walk_speed", c.WalkSpeed, 0.05, 50)
-	ch.Range("run_speed", c.RunSpeed, 0.05, 50)
+	ch.Range("max_speed", c.MaxSpeed, 0.05, 50)
 	ch.Range("sprint_speed", c.SprintSpeed, 0.05, 50)
-	ch.Check(!(c.WalkSpeed > c.RunSpeed), "walk_speed", "must be <= run_speed")
-	ch.Check(!(c.RunSpeed > c.SprintSpeed), "sprint_speed", "must be >= run_speed")
+	ch.Check(!(c.WalkSpeed > c.MaxSpeed), "walk_speed", "must be <= max_speed")
+	ch.Check(!(c.MaxSpeed > c.SprintSpeed), "sprint_speed", "must be >= max_speed")
 	ch.Range("speed_transition_rate", c.SpeedTransitionRate, 0.01, 1000)
-	ch.Range("acceleration", c.Acceleration, 0.01, 10000)
-	ch.Range("deceleration", c.Deceleration, 0.01, 10000)
+	ch.Range("ground_accel", c.GroundAccel, 0.01, 10000)
+	ch.Range("ground_decel", c.GroundDecel, 0.01, 10000)
 	ch.Range("air_direction_control", c.AirDirectionControl, 0, 1)
 	ch.Range("air_rotation_control", c.AirRotationControl, 0, 1)
 	ch.Range("jump_height", c.JumpHeight, 0.01, 50)
@@ -205,6 +227,17 @@ func (c Config) Validate(source string) error {
 	ch.Range("dash_cooldown", c.DashCooldown, 0, 60)
 	ch.IntRange("console_update_interval", c.ConsoleUpdateInterval, 1, 100000)
 	return ch.Err()
+}
+
+// RenamedKeys lists the keys renamed for one name per idea across the
+// motors (config.Renamer; docs/motors/README.md#vocabulary): the old names
+// load, with a warning, until config.Until.
+func (*Config) RenamedKeys() map[string]string {
+	return map[string]string{
+		"run_speed":    "max_speed",
+		"acceleration": "ground_accel",
+		"deceleration": "ground_decel",
+	}
 }
 
 // RotationSpeedRad is rotation_speed in rad/s.
@@ -262,14 +295,14 @@ func (c Config) TurnSpeed(speed float64) float64 {
 }
 
 // SpeedMultiplierTarget is the tier multiplier the smoothed multiplier moves
-// toward: sprint_speed/run_speed with sprint held (sprint wins over walk),
-// walk_speed/run_speed with walk held, else 1.
+// toward: sprint_speed/max_speed with sprint held (sprint wins over walk),
+// walk_speed/max_speed with walk held, else 1.
 func (c Config) SpeedMultiplierTarget(sprint, walk bool) float64 {
 	switch {
 	case sprint:
-		return c.SprintSpeed / c.RunSpeed
+		return c.SprintSpeed / c.MaxSpeed
 	case walk:
-		return c.WalkSpeed / c.RunSpeed
+		return c.WalkSpeed / c.MaxSpeed
 	}
 	return 1
 }
@@ -286,11 +319,15 @@ func clamp01(x float64) float64 {
 
 func motorsFinite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
 
+// hybrid.toml is generated: go generate runs the test that writes it.
+//
+//go:generate go test -run TestDefaultTOMLIsGenerated -update-defaults
 //go:embed hybrid.toml
 var defaultTOML []byte
 
-// DefaultTOML returns the embedded default file hybrid.toml (a copy).
-// Parsing it gives DefaultConfig.
+// DefaultTOML returns the embedded default file hybrid.toml (a copy):
+// every key with its default, unit and allowed range. Parsing it gives
+// DefaultConfig.
 func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
 
 // Parse decodes TOML data on top of DefaultConfig (absent keys keep their
@@ -300,6 +337,9 @@ func DefaultTOML() []byte { return append([]byte(nil), defaultTOML...) }
 func Parse(data []byte, source string) (Config, error) {
 	return config.Load(data, source, DefaultConfig())
 }
+
+// LoadFile reads and parses a hybrid configuration file (see Parse).
+func LoadFile(path string) (Config, error) { return config.LoadFile(path, Parse) }
 
 // Load is Parse.
 //

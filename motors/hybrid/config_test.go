@@ -12,8 +12,8 @@ import (
 // magnitude and rad/s turn rates read back through the deg/s fields.
 func TestDefaultsMatchSeed(t *testing.T) {
 	c := DefaultConfig()
-	if c.WalkSpeed != 1.3 || c.RunSpeed != 3.0 || c.SprintSpeed != 6.3 || c.Acceleration != 30 ||
-		c.Deceleration != 10 || c.AirDirectionControl != 0.3 || c.AirRotationControl != 0.1 ||
+	if c.WalkSpeed != 1.3 || c.MaxSpeed != 3.0 || c.SprintSpeed != 6.3 || c.GroundAccel != 30 ||
+		c.GroundDecel != 10 || c.AirDirectionControl != 0.3 || c.AirRotationControl != 0.1 ||
 		c.JumpHeight != 1.5 || c.Gravity != 20 || c.CoyoteTime != 0.15 || c.JumpBufferTime != 0.1 ||
 		c.SpeedRotationReduction != 0.7 || c.MaxRotationInfluence != 1.0 ||
 		c.RotationInfluenceStartSpeed != 2.0 || c.RotationInfluenceCurve != 1.0 ||
@@ -75,8 +75,8 @@ func TestLoadDegreesToRadians(t *testing.T) {
 func TestLoadRejects(t *testing.T) {
 	cases := []struct{ data, key, want string }{
 		{"rotation_speed = 8\n", "rotation_speed", "unknown key"},
-		{"walk_speed = 4\n", "walk_speed", "<= run_speed"},
-		{"sprint_speed = 2.5\n", "sprint_speed", ">= run_speed"},
+		{"walk_speed = 4\n", "walk_speed", "<= max_speed"},
+		{"sprint_speed = 2.5\n", "sprint_speed", ">= max_speed"},
 		{"rotation_influence_start_speed = 6.3\n", "rotation_influence_start_speed", "below sprint_speed"},
 		{"air_direction_control = 1.5\n", "air_direction_control", "[0, 1]"},
 		{"gravity = -20\n", "gravity", "[0.1, 1000]"},
@@ -86,7 +86,7 @@ func TestLoadRejects(t *testing.T) {
 		{"rotation_speed_deg = nan\n", "rotation_speed_deg", "[1, 36000]"},
 		{"direction_change_threshold = 2\n", "direction_change_threshold", "[-1, 1]"},
 		{"rotation_influence_curve = 0\n", "rotation_influence_curve", "[0.05, 20]"},
-		{"acceleration = \"fast\"\n", "", "hybrid.toml"},
+		{"ground_accel = \"fast\"\n", "", "hybrid.toml"},
 	}
 	for _, c := range cases {
 		_, err := Load([]byte(c.data), "hybrid.toml")
@@ -106,7 +106,7 @@ func TestLoadRejects(t *testing.T) {
 
 func FuzzLoad(f *testing.F) {
 	f.Add(DefaultTOML())
-	f.Add([]byte("sprint_speed = 50\nrun_speed = 50\nwalk_speed = 50\nrotation_influence_start_speed = 49.99\n"))
+	f.Add([]byte("sprint_speed = 50\nmax_speed = 50\nwalk_speed = 50\nrotation_influence_start_speed = 49.99\n"))
 	f.Add([]byte("rotation_speed_deg = 1\nmin_rotation_speed_deg = 0\nrotation_influence_curve = 0.05\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		cfg, err := Load(data, "fuzz")

@@ -3,8 +3,8 @@
 // blends the input direction with the facing by a speed-dependent "rotation
 // influence" (plus a momentum bonus while the input direction is held), a
 // speed-dependent turn rate applied with lerp_angle, move_toward acceleration
-// and deceleration, reduced air direction and rotation control, walk / run /
-// sprint speed tiers with a smoothed multiplier, and jump speed from jump
+// and deceleration (ground_accel, ground_decel), reduced air direction and rotation control, walk / run
+// (max_speed) / sprint speed tiers with a smoothed multiplier, and jump speed from jump
 // height and gravity (v = sqrt(2 g h)) with coyote time and a jump buffer
 // served by the pipeline's shared buffer stage.
 //

@@ -10,13 +10,14 @@ import (
 	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/motors/hybrid"
 	"github.com/seedgames/motorkit/systems"
+	"github.com/seedgames/motorkit/telemetry"
 	"github.com/seedgames/motorkit/trace"
 	"github.com/yohamta/donburi"
 )
 
 // TestCrouchTrace replays testdata/hybrid/crouch_walk.toml: running at the
 // run tier (3.0 m/s), holding crouch drops the target speed to
-// crouch_speed (1.0 m/s), which move_toward approaches at acceleration
+// crouch_speed (1.0 m/s), which move_toward approaches at ground_accel
 // (30 m/s², 0.5 m/s a tick): 2.0 m/s to lose takes 4 ticks. The motor
 // reads the crouch state of the tick's start (the KCC stage crouches and
 // stands after the motor), so each change starts one tick after the press. The capsule is crouched all the while with
@@ -34,8 +35,8 @@ func TestCrouchTrace(t *testing.T) {
 		t.Fatalf("crouch half height %v (stand %v), want 0.15 (0.6)", k.CrouchHalfHeight, k.StandHalfHeight)
 	}
 	runEnd, crouchStart, crouchEnd := settle+120, settle+120, settle+240
-	if v := s[runEnd-1].PlanarSpeed; math.Abs(v-cfg.RunSpeed) > 1e-9 {
-		t.Fatalf("running: %v m/s, want %v", v, cfg.RunSpeed)
+	if v := s[runEnd-1].PlanarSpeed; math.Abs(v-cfg.MaxSpeed) > 1e-9 {
+		t.Fatalf("running: %v m/s, want %v", v, cfg.MaxSpeed)
 	}
 	for i := crouchStart; i < crouchEnd; i++ {
 		if !s[i].Crouched {
@@ -54,7 +55,7 @@ func TestCrouchTrace(t *testing.T) {
 	if s[crouchEnd].Crouched {
 		t.Errorf("still crouched after release")
 	}
-	for i, want := range []float64{cfg.CrouchSpeed, 1.5, 2, 2.5, cfg.RunSpeed} {
+	for i, want := range []float64{cfg.CrouchSpeed, 1.5, 2, 2.5, cfg.MaxSpeed} {
 		if v := s[crouchEnd+i].PlanarSpeed; math.Abs(v-want) > 1e-9 {
 			t.Errorf("standing tick %d: %v m/s, want %v", i, v, want)
 		}
@@ -80,8 +81,8 @@ func TestCrouchTrace(t *testing.T) {
 func TestDashTrace(t *testing.T) {
 	s := replay(t, "dash.toml")
 	first, ignored, second, still := settle+60, settle+90, settle+120, settle+190
-	if v := s[first-1].PlanarSpeed; math.Abs(v-cfg.RunSpeed) > 1e-9 {
-		t.Fatalf("before the dash: %v m/s, want %v", v, cfg.RunSpeed)
+	if v := s[first-1].PlanarSpeed; math.Abs(v-cfg.MaxSpeed) > 1e-9 {
+		t.Fatalf("before the dash: %v m/s, want %v", v, cfg.MaxSpeed)
 	}
 	dashTicks := int(math.Ceil(cfg.DashDuration * 60))
 	for _, start := range []int{first, second} {
@@ -94,8 +95,8 @@ func TestDashTrace(t *testing.T) {
 		if v := s[start+dashTicks].PlanarSpeed; math.Abs(v-(cfg.DashSpeed-0.5)) > 1e-9 {
 			t.Errorf("dash from tick %d: first tick after it %v m/s, want %v", start, v, cfg.DashSpeed-0.5)
 		}
-		if v := s[start+dashTicks+23].PlanarSpeed; math.Abs(v-cfg.RunSpeed) > 1e-9 {
-			t.Errorf("dash from tick %d: 24 ticks after it %v m/s, want %v", start, v, cfg.RunSpeed)
+		if v := s[start+dashTicks+23].PlanarSpeed; math.Abs(v-cfg.MaxSpeed) > 1e-9 {
+			t.Errorf("dash from tick %d: 24 ticks after it %v m/s, want %v", start, v, cfg.MaxSpeed)
 		}
 	}
 	// Without a dash the speed keeps decaying from the first dash: 15 - 0.5
@@ -117,10 +118,11 @@ func TestDashTrace(t *testing.T) {
 	t.Logf("dash: %d ticks at %v m/s, %.3f m", dashTicks, cfg.DashSpeed, dist)
 }
 
-// TestConsoleDebug: with enable_console_debug the motor prints the design's
-// debug block every console_update_interval ticks (ticks 0, 30, 60, 90 of a
-// 91-tick run), the last one equal to the motor's final Debug values; off
-// by default, it prints nothing.
+// TestConsoleDebug: with enable_console_debug the system telemetry's
+// InstallConsole adds prints the design's debug block every
+// console_update_interval ticks (ticks 0, 30, 60, 90 of a 91-tick run), the
+// last one equal to the motor's final Debug values; off by default, it
+// prints nothing. The motor itself never prints.
 func TestConsoleDebug(t *testing.T) {
 	for _, on := range []bool{true, false} {
 		tr := &trace.Trace{TickRate: 60, Prefab: "hybrid_player", Level: "flat",
@@ -130,12 +132,12 @@ func TestConsoleDebug(t *testing.T) {
 		}
 		var out strings.Builder
 		var m *hybrid.Motor
-		res, err := trace.Replay(tr, trace.WithSetup(func(w donburi.World, _ *systems.Pipeline) error {
+		res, err := trace.Replay(tr, trace.WithSetup(func(w donburi.World, p *systems.Pipeline) error {
 			components.Motor.Each(w, func(e *donburi.Entry) {
 				m = components.Motor.Get(e).Motor.(*hybrid.Motor)
-				m.SetConsole(&out)
 			})
-			return nil
+			_, err := telemetry.InstallConsole(p, &out)
+			return err
 		}))
 		if err != nil {
 			t.Fatal(err)

@@ -2,9 +2,7 @@ package hybrid
 
 import (
 	"fmt"
-	"io"
 	"math"
-	"os"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/detmath"
@@ -50,12 +48,22 @@ type Motor struct {
 	// ticks until a press dashes again, and the velocity held.
 	dashTicks, dashCooldownTicks int
 	dashVelocity                 mgl64.Vec3
-
-	console io.Writer // enable_console_debug output; nil: standard error
 }
 
-// SetConsole sets where enable_console_debug prints (nil: standard error).
-func (m *Motor) SetConsole(w io.Writer) { m.console = w }
+// ConsoleInterval is the number of ticks between prints of the debug
+// block (AppendDebugText) when the configuration enables console debug
+// (enable_console_debug, console_update_interval), 0 when it does not. The
+// motor prints nothing itself: a game that wants the prints installs a
+// system that asks it, telemetry.InstallConsole.
+func (m *Motor) ConsoleInterval() int {
+	if !m.cfg.EnableConsoleDebug {
+		return 0
+	}
+	return m.cfg.ConsoleUpdateInterval
+}
+
+// AppendDebugText appends the last tick's debug block (Debug.Text) to dst.
+func (m *Motor) AppendDebugText(dst []byte) []byte { return m.dbg.AppendText(dst) }
 
 // CrouchHeightMultiplier is the capsule's height scale while crouched; the
 // recipe derives the controller's crouch height from it (prefabs.CrouchShaper).
@@ -128,14 +136,15 @@ func (m *Motor) nextMultiplier(ctx *motors.Context) float64 {
 	return moveToward1(m.mult, target, float64(m.cfg.SpeedTransitionRate*dt))
 }
 
-// IntentSpeedCap returns run_speed times the smoothed speed multiplier this
-// tick will have, so Intent.Speed = Mag * run_speed * multiplier (the design's
+// IntentSpeedCap returns max_speed times the smoothed speed multiplier this
+// tick will have, so Intent.Speed = Mag * max_speed * multiplier (the design's
 // final_speed, scaled by the analog magnitude). It does not change state.
 func (m *Motor) IntentSpeedCap(ctx *motors.Context) float64 {
-	return float64(m.cfg.RunSpeed * m.nextMultiplier(ctx))
+	return float64(m.cfg.MaxSpeed * m.nextMultiplier(ctx))
 }
 
-// Friction does nothing: the design's deceleration is a move_toward in Accel.
+// Friction does nothing: the design's deceleration (ground_decel) is a
+// move_toward in Accel.
 func (m *Motor) Friction(ctx *motors.Context) {}
 
 // Accel is the design's calculate_hybrid_ground_movement on the planar (XZ)
@@ -145,7 +154,7 @@ func (m *Motor) Friction(ctx *motors.Context) {}
 // start-of-tick planar speed, blends input and facing directions
 // (normalize(lerp(input, facing, influence)); the facing when the blend
 // cancels out), and moves the planar velocity toward blended * target speed
-// with acceleration, or toward zero with deceleration when there is no input
+// with ground_accel, or toward zero with ground_decel when there is no input
 // (no blending then, so releasing the stick stops the character). Both rates
 // are scaled by air_direction_control when airborne. The vertical component
 // is left to the KCC stage. A non-positive or non-finite dt changes nothing;
@@ -185,7 +194,7 @@ func (m *Motor) Accel(ctx *motors.Context) {
 	facingDir := motors.YawForward(m.facing)
 
 	var blended, target mgl64.Vec3
-	rate := m.cfg.Deceleration
+	rate := m.cfg.GroundDecel
 	targetSpeed := 0.0
 	if m.hasInput {
 		blended = input
@@ -195,12 +204,12 @@ func (m *Motor) Accel(ctx *motors.Context) {
 				blended = facingDir
 			}
 		}
-		targetSpeed = float64(mag * m.cfg.RunSpeed * m.mult)
+		targetSpeed = float64(mag * m.cfg.MaxSpeed * m.mult)
 		if ctx.Stance.Crouched {
 			targetSpeed = float64(mag * m.cfg.CrouchSpeed)
 		}
 		target = detmath.Scale(blended, targetSpeed)
-		rate = m.cfg.Acceleration
+		rate = m.cfg.GroundAccel
 		m.inputAngle = detmath.Atan2(input[2], input[0])
 	}
 	if !ctx.Stance.Grounded {
@@ -283,24 +292,20 @@ func (m *Motor) Shaping(ctx *motors.Context) {
 	m.dbg.TurnSpeed = turn
 	m.dbg.Facing = m.facing
 	m.dbg.FacingDir = motors.YawForward(m.facing)
-	if m.cfg.EnableConsoleDebug && ctx.Tick%uint64(m.cfg.ConsoleUpdateInterval) == 0 {
-		w := m.console
-		if w == nil {
-			w = os.Stderr
-		}
-		io.WriteString(w, m.dbg.Text())
-	}
 }
 
 // Text is the design's console debug block for these values: the planar
 // directions as (x, z), the influence in percent, momentum, speed (m/s)
 // and turn speed (rad/s).
-func (d *Debug) Text() string {
+func (d *Debug) Text() string { return string(d.AppendText(nil)) }
+
+// AppendText appends Text to dst; it allocates only to grow dst.
+func (d *Debug) AppendText(dst []byte) []byte {
 	yes := "NO"
 	if d.Momentum {
 		yes = "YES"
 	}
-	return fmt.Sprintf("====================\nInput Direction: (%.2f, %.2f)\nFacing Direction: (%.2f, %.2f)\n"+
+	return fmt.Appendf(dst, "====================\nInput Direction: (%.2f, %.2f)\nFacing Direction: (%.2f, %.2f)\n"+
 		"Blended Direction: (%.2f, %.2f)\nVelocity Direction: (%.2f, %.2f)\nRotation Influence: %.0f%%\n"+
 		"Maintaining Momentum: %s\nSpeed: %.2f\nTurn Speed: %.2f\n====================\n",
 		d.InputDir[0], d.InputDir[2], d.FacingDir[0], d.FacingDir[2], d.BlendedDir[0], d.BlendedDir[2],

@@ -22,7 +22,7 @@ func TestCameraRelativeInputAndInitialFacing(t *testing.T) {
 	if !near(m.Facing(), math.Pi/2, 1e-12) {
 		t.Fatalf("facing %v, want pi/2", m.Facing())
 	}
-	// acceleration 30 m/s^2 for one tick from rest: 0.5 m/s.
+	// ground_accel 30 m/s^2 for one tick from rest: 0.5 m/s.
 	if !near(v.Len(), 30.0/60, 1e-12) {
 		t.Fatalf("first tick speed %v, want 0.5", v.Len())
 	}
@@ -62,7 +62,7 @@ func TestSpeedTiersSmoothedMultiplier(t *testing.T) {
 }
 
 // Sprint to instant stop: with no input the velocity moves toward zero by
-// deceleration*dt per tick: v_n = v0 - n*a*dt. Positions advance by v_n*dt
+// ground_decel*dt per tick: v_n = v0 - n*a*dt. Positions advance by v_n*dt
 // after the update, so the discrete distance is
 //
 //	d = dt * sum_{n>=1} max(v0 - n*a*dt, 0)
@@ -82,13 +82,13 @@ func TestStopDistanceFromSprint(t *testing.T) {
 		}
 		want := 0.0
 		for n := 1; ; n++ {
-			vn := 6.3 - float64(n)*c.Deceleration*dt
+			vn := 6.3 - float64(n)*c.GroundDecel*dt
 			if vn <= 0 {
 				break
 			}
 			want += vn * dt
 		}
-		cont := 6.3 * 6.3 / (2 * c.Deceleration)
+		cont := 6.3 * 6.3 / (2 * c.GroundDecel)
 		if !near(x, want, 1e-9) || x > cont {
 			t.Errorf("%v Hz: stop distance %.6f, discrete %.6f, continuous %.6f", rate, x, want, cont)
 		}
@@ -205,7 +205,7 @@ func TestTurn180SlowerAtSprint(t *testing.T) {
 	t.Logf("180 turn to within 10 deg: walk %d ticks, sprint %d ticks at 60 Hz", walk, sprint)
 }
 
-// Air scalars: acceleration x air_direction_control, turn rate x
+// Air scalars: ground_accel x air_direction_control, turn rate x
 // air_rotation_control while airborne.
 func TestAirControlScalars(t *testing.T) {
 	c := DefaultConfig()
@@ -220,7 +220,7 @@ func TestAirControlScalars(t *testing.T) {
 	if d := m.Debug(); !near(d.TurnSpeed, 8*0.1, 1e-12) {
 		t.Fatalf("air turn speed %v, want 0.8", d.TurnSpeed)
 	}
-	// No input in the air: deceleration x 0.3.
+	// No input in the air: ground_decel x 0.3.
 	ctx.Command.Strafe = 0
 	ctx.Velocity = mgl64.Vec3{5, 0, 0}
 	v = tick(m, ctx)

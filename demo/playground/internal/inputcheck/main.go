@@ -77,7 +77,7 @@ func check(path string) error {
 				phase++
 			}
 		case 3:
-			if t := s.Tuning(); t != nil && strings.Contains(t.Text, "max_speed_ground = 4.0") {
+			if t := s.Tuning(); t != nil && strings.Contains(t.Text, "max_speed = 4.0") {
 				phase++
 			}
 		case 4:

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -179,21 +180,33 @@ func defaultTOMLOf(kind string) []byte {
 	return nil
 }
 
-// keyComments maps each key of a TOML file to its trailing comment.
+// keyComments maps each key of a motor's default file to what its comment
+// says of it: the comment above the key (the generated files write one
+// there), without the allowed range the annotation gives itself, or a
+// comment at the end of the key's line.
 func keyComments(data []byte) map[string]string {
 	out := map[string]string{}
+	var above []string
 	for _, line := range strings.Split(string(data), "\n") {
-		kv, c, ok := strings.Cut(line, "#")
-		if !ok {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "#") {
+			above = append(above, strings.TrimSpace(strings.TrimPrefix(t, "#")))
 			continue
 		}
+		kv, c, trailing := strings.Cut(line, "#")
 		key, _, ok := strings.Cut(kv, "=")
-		if !ok {
-			continue
+		if k := strings.TrimSpace(key); ok && k != "" && !strings.ContainsAny(k, " [") {
+			switch {
+			case trailing:
+				out[k] = strings.TrimSpace(c)
+			case len(above) > 0:
+				out[k] = strings.TrimSpace(allowedRange.ReplaceAllString(strings.Join(above, " "), ""))
+			}
 		}
-		if k := strings.TrimSpace(key); k != "" && !strings.ContainsAny(k, " [") {
-			out[k] = strings.TrimSpace(c)
-		}
+		above = nil
 	}
 	return out
 }
+
+// allowedRange is the "Allowed [lo, hi]." sentence of a generated comment.
+var allowedRange = regexp.MustCompile(` ?Allowed \[[^\]]*\]\.`)

@@ -10,7 +10,7 @@ import (
 // configuration in force changes), clamps to the range, and is recorded.
 func TestTuningPanelKnobs(t *testing.T) {
 	// A knob per motor that no other knob constrains.
-	free := map[string]string{"arena": "friction", "rpg": "tau_accel", "hybrid": "acceleration", "fps": "friction"}
+	free := map[string]string{"arena": "friction", "rpg": "tau_accel", "hybrid": "ground_accel", "fps": "friction"}
 	for _, kind := range Motors {
 		s := newSession(t, Options{Motor: kind, Record: true})
 		ks, err := s.MotorKnobs()
@@ -59,7 +59,8 @@ func TestTuningPanelKnobs(t *testing.T) {
 }
 
 // TestTuningFileAnnotated: the file F5 and the panel write carries each
-// motor key's range and its comment from the motor's default file, and
+// motor key's range and its comment from the motor's default file (the
+// comment above the key in the generated file), and
 // reads back to the same configuration.
 func TestTuningFileAnnotated(t *testing.T) {
 	s := newSession(t, Options{Motor: "arena"})
@@ -68,7 +69,7 @@ func TestTuningFileAnnotated(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(data)
-	if !strings.Contains(text, "friction = 6.0  # [0, 100] 1/s (typical 4-10)") {
+	if !strings.Contains(text, "friction = 6.0  # [0, 100] friction is the ground friction coefficient (1/s).\n") {
 		t.Fatalf("friction line not annotated:\n%s", text)
 	}
 	tu, err := ParseTuning(data, "f5.toml", "arena")
@@ -81,5 +82,23 @@ func TestTuningFileAnnotated(t *testing.T) {
 	again, _ := s.TuningFile()
 	if string(again) != text {
 		t.Fatal("the annotated file does not read back to the same configuration")
+	}
+}
+
+// TestConsoleDebugPrints: a tuning with the hybrid motor's
+// enable_console_debug prints its debug block on the session's Console
+// (telemetry.InstallConsole), every console_update_interval ticks.
+func TestConsoleDebugPrints(t *testing.T) {
+	tu, err := ParseTuning([]byte("[motor]\nkind = \"hybrid\"\nenable_console_debug = true\nconsole_update_interval = 2\n"), "t.toml", "hybrid")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	s := newSession(t, Options{Motor: "hybrid", Tuning: tu, Console: &out})
+	for i := 0; i < 4; i++ {
+		s.Pipeline.Step()
+	}
+	if n := strings.Count(out.String(), "Input Direction:"); n != 2 {
+		t.Fatalf("%d blocks printed in 4 ticks, want 2 (ticks 0 and 2):\n%s", n, out.String())
 	}
 }

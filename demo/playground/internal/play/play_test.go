@@ -13,6 +13,7 @@ import (
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/motors/arena"
+	"github.com/seedgames/motorkit/motors/rpg"
 	"github.com/seedgames/motorkit/trace"
 )
 
@@ -384,7 +385,7 @@ func TestSwitchUnderCeiling(t *testing.T) {
 	if !st.KCC.Crouched || st.Body.Position[0] > -7 || st.Body.Position[0] < -11 {
 		t.Fatalf("fps at %v crouched %v, want crouched under the ceiling", st.Body.Position, st.KCC.Crouched)
 	}
-	tu, err := ParseTuning([]byte("walk_speed = 3.0\n"), "t.toml", "fps")
+	tu, err := ParseTuning([]byte("max_speed = 3.0\n"), "t.toml", "fps")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -420,5 +421,18 @@ func TestReplayEndFigures(t *testing.T) {
 		if !ok || tick != ticks || hash != want {
 			t.Errorf("dt %v: replay end tick %d hash %x ok %v; the recording ended at tick %d with %x", dt, tick, hash, ok, ticks, want)
 		}
+	}
+}
+
+// A session's starting tuning (a -config file) is in force from its first
+// tick, not only after the motor is rebuilt.
+func TestTuningInForceAtStart(t *testing.T) {
+	tu, err := ParseTuning([]byte("[motor]\nkind = \"rpg\"\nmax_speed = 4.5\n"), "t.toml", "rpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, Options{Motor: "rpg", Tuning: tu})
+	if got := components.Motor.Get(s.entry()).Motor.(*rpg.Motor).Config().MaxSpeed; got != 4.5 {
+		t.Fatalf("max_speed %v at the start, want the tuning's 4.5", got)
 	}
 }

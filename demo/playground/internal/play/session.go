@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"io"
 	"math"
 	"strings"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/seedgames/motorkit/motors/hybrid"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
+	"github.com/seedgames/motorkit/telemetry"
 	"github.com/seedgames/motorkit/trace"
 	"github.com/yohamta/donburi"
 )
@@ -58,6 +60,11 @@ type Options struct {
 	// is ignored until it ends. Its level, motor and tuning replace the
 	// options'.
 	Replay *Recording
+	// Console, when not nil, receives the debug block of a motor whose
+	// configuration enables console debug (the hybrid motor's
+	// enable_console_debug) every console_update_interval ticks
+	// (telemetry.InstallConsole).
+	Console io.Writer
 }
 
 // Session is one running playground: a donburi world with the level and
@@ -139,7 +146,12 @@ func New(o Options) (*Session, error) {
 	s.pushes = crowd
 	s.Pipeline = systems.NewPipeline(s.World, systems.Options{TickRate: TickRate, CharacterCollisions: crowd})
 	s.Runner = systems.NewRunner(s.Pipeline, systems.RunnerOptions{})
-	if err := s.spawn(o.Motor, nil); err != nil {
+	if o.Console != nil {
+		if _, err := telemetry.InstallConsole(s.Pipeline, o.Console); err != nil {
+			return nil, err
+		}
+	}
+	if err := s.spawn(o.Motor, o.Tuning); err != nil {
 		return nil, err
 	}
 	if len(lv.Spawns) > 0 && o.Replay == nil {
