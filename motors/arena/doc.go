@@ -28,14 +28,17 @@
 // what a pending or consumed jump means for friction.
 //
 // With the ECS, prefabs.Spawn(w, "arena_player") builds the motor from a
-// recipe. By hand (ExampleNew, ExampleMotor):
+// recipe. By hand, one motor per entity (ExampleNew runs it):
 //
-//	cfg, err := arena.Parse(arena.DefaultTOML(), "arena.toml") // or arena.DefaultConfig()
+//	cfg, err := arena.Parse(arena.DefaultTOML(), "arena.toml") // or arena.LoadFile(path), arena.DefaultConfig()
 //	if err != nil {
-//		return err
+//		panic(err)
 //	}
-//	m, err := arena.New(cfg)
-//	// every tick, on a motors.Context the pipeline (or you) filled:
+//	m, err := arena.New(cfg) // one motor per entity: motors.Motor + motors.MetricsReporter
+//
+// and every tick, on a motors.Context the pipeline (or you, as
+// ExampleMotor does) filled:
+//
 //	m.Friction(ctx)
 //	m.Accel(ctx)
 //	m.Shaping(ctx)

@@ -7,9 +7,19 @@
 // It must not do collision, gravity or jumping itself: the KCC stage owns
 // those.
 //
-// The capsule_walker recipe uses it; by hand (ExampleMotor):
+// The capsule_walker recipe uses it; by hand (ExampleMotor runs it):
 //
-//	m, err := basic.New(basic.DefaultConfig()) // 5 m/s, 40 m/s^2
+//	m, err := basic.New(basic.DefaultConfig())
+//	if err != nil {
+//		panic(err)
+//	}
+//	ctx := motors.NewContext(1.0 / 60)
+//	ctx.Stance.Grounded = true
+//
+// and every tick, with this tick's intent:
+//
 //	ctx.Intent.Speed = m.IntentSpeedCap(ctx)
+//	m.Friction(ctx)
 //	m.Accel(ctx)
+//	m.Shaping(ctx)
 package basic

@@ -20,11 +20,17 @@
 // Main types: Config (DefaultConfig, Parse, Knobs) and Motor (New). A game
 // loop around the fps_player prefab (Example_gameLoop):
 //
-//	ent, _ := prefabs.Spawn(w, "fps_player", prefabs.At(mgl64.Vec3{0, 0.91, 0}))
+//	ent, err := prefabs.Spawn(w, "fps_player", prefabs.At(mgl64.Vec3{0, 0.91, 0}))
+//	if err != nil {
+//		panic(err)
+//	}
+//	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
 //	cfg := fps.DefaultConfig()
 //	runner := systems.NewRunner(p, systems.RunnerOptions{MaxStepsPerFrame: 5, MaxFrameDt: cfg.RunnerMaxFrameDt()})
-//	var in input.Adapter // in.Event(...) from your key callbacks
-//	// every render frame:
+//
+// and every render frame, with an input.Adapter in fed from the key
+// callbacks:
+//
 //	systems.Submit(w.Entry(ent), in.Update(input.Frame{UICaptured: menuOpen}))
 //	runner.Advance(frameDt)
 package fps

@@ -21,13 +21,13 @@
 // timers.
 //
 // Main types: Config (DefaultConfig, Load) and Motor (New, Facing, Debug).
-// With the ECS (Example_spawn):
+// With the ECS (Example_spawn runs it):
 //
 //	ent, err := prefabs.Spawn(w, "hybrid_player", prefabs.Facing(math.Pi/2))
 //	if err != nil {
-//		return err
+//		panic(err)
 //	}
 //	m := components.Motor.Get(w.Entry(ent)).Motor.(*hybrid.Motor)
-//	yaw := m.Facing() // draw the character facing yaw
-//	dbg := m.Debug()  // input, facing, blended and velocity directions
+//	yaw := m.Facing() // the character's facing for rendering
+//	dbg := m.Debug()  // debug vectors: input, facing, blended and velocity directions
 package hybrid

@@ -20,15 +20,22 @@
 //
 // Main types: Config (DefaultConfig, Parse) and Motor (New). With the ECS,
 // prefabs.Spawn(w, "rpg_player") builds it from a recipe (Example_spawn);
-// by hand (ExampleMotor):
+// by hand (ExampleMotor runs it):
 //
 //	m, err := rpg.New(rpg.DefaultConfig())
 //	if err != nil {
-//		return err
+//		panic(err)
 //	}
-//	ctx := motors.NewContext(1.0 / 60) // every tick: set Input, Intent, Grounded ...
+//	ctx := motors.NewContext(1.0 / 60)
+//	ctx.Stance.Grounded = true
+//	ctx.Command.Forward = 1
+//
+// and every tick:
+//
+//	// The intent stage: direction of yaw 0 is +X, full magnitude.
+//	*ctx.Intent = motors.Intent{Dir: motors.YawForward(0), PlanarDir: motors.YawForward(0), Mag: 1}
 //	ctx.Intent.Speed = m.IntentSpeedCap(ctx)
 //	m.Friction(ctx)
-//	m.Accel(ctx) // planar velocity toward the target with alpha = 1 - exp(-dt/tau)
+//	m.Accel(ctx)
 //	m.Shaping(ctx)
 package rpg
