@@ -9,8 +9,9 @@
 //	friction Motor.Friction
 //	accel    Motor.Accel
 //	shaping  Motor.Shaping
-//	kcc      the single jump-consume point, gravity, crouch, kcc.Controller.Move,
-//	         velocity clipped against walls, grounded read back
+//	kcc      platforms moved; per character the carry, the single jump-consume
+//	         point, crouch, gravity, kcc.Controller.MoveWith, the velocity read
+//	         back (kcc.Controller.VelocityAfter); sensors
 //	rope     (empty by default: the flail game registers its rope step here)
 //	rules    (empty by default: game rules)
 //	cleanup  consumed command edges cleared, deferred spawns/despawns run
@@ -20,9 +21,11 @@
 // on Options.Workers goroutines, with the same bits for any number of
 // workers. A game adds its own systems to any stage with Pipeline.Add,
 // AddBefore and AddAfter; one placed among the characters' stages divides
-// the pass there, so it sees every character as the stage order says. Pipeline.Step runs exactly one fixed tick. Runner drives a
-// pipeline from a variable-rate game loop: an accumulator with a dt clamp and
-// a max-steps-per-frame clamp, so a dt spike never runs away and never eats
+// the pass there, so it sees every character as the stage order says.
+//
+// Pipeline.Step runs exactly one fixed tick. Runner drives a pipeline from
+// a variable-rate game loop: an accumulator with a dt clamp and a
+// max-steps-per-frame clamp, so a dt spike never runs away and never eats
 // the jump buffer.
 //
 // What this package must not do: read the wall clock (donburi's ecs.Time is
