@@ -1,6 +1,7 @@
 package kcc
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -21,7 +22,7 @@ func TestVelocityAfterYUpIsTheRule(t *testing.T) {
 		case 0:
 			return 0
 		case 1:
-			return -0.0 * r.Float64()
+			return math.Copysign(0, -1)
 		}
 		return (r.Float64()*2 - 1) * 20
 	}
