@@ -37,9 +37,6 @@ func ParseDocument(data []byte, source string) (*Document, error) {
 // Source returns the name errors give the document.
 func (d *Document) Source() string { return d.source }
 
-// Text returns the document's text.
-func (d *Document) Text() []byte { return d.text }
-
 // IsDefined reports whether the document sets the key path (a table or a
 // value).
 func (d *Document) IsDefined(path ...string) bool { return d.md.IsDefined(path...) }
