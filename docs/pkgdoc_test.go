@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -21,32 +19,7 @@ import (
 // that are not Go (TOML, formulas, diagrams) or name no package are prose.
 func TestPackageDocExamplesAreTestedCode(t *testing.T) {
 	root := ".."
-	tests := map[string][]string{}
-	var pkgDirs []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			switch d.Name() {
-			case ".git", "node_modules", "testdata":
-				return filepath.SkipDir
-			}
-			pkgDirs = append(pkgDirs, p)
-			return nil
-		}
-		if strings.HasSuffix(p, "_test.go") && filepath.Base(filepath.Dir(p)) != "docs" {
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			tests[p] = normLines(string(b))
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tests, pkgDirs := testFiles(t, root)
 	checked := 0
 	for _, dir := range pkgDirs {
 		for _, b := range packageDocBlocks(t, dir) {

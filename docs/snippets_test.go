@@ -89,25 +89,24 @@ func contains(have, want []string) (bool, int) {
 	return false, best
 }
 
-func TestSnippetsAreTestedCode(t *testing.T) {
-	root := ".."
-	docs := []string{filepath.Join(root, "README.md")}
-	for _, pat := range []string{"docs/*.md", "docs/motors/*.md"} {
-		m, err := filepath.Glob(filepath.Join(root, pat))
-		if err != nil {
-			t.Fatal(err)
-		}
-		docs = append(docs, m...)
-	}
-	tests := map[string][]string{}
+// testFiles reads every _test.go file under root but docs' own, with
+// normLines, and lists the directories (packages) it walked.
+func testFiles(t *testing.T, root string) (tests map[string][]string, dirs []string) {
+	t.Helper()
+	tests = map[string][]string{}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && (d.Name() == ".git" || d.Name() == "node_modules") {
-			return filepath.SkipDir
+		if d.IsDir() {
+			switch d.Name() {
+			case ".git", "node_modules", "testdata":
+				return filepath.SkipDir
+			}
+			dirs = append(dirs, p)
+			return nil
 		}
-		if !d.IsDir() && strings.HasSuffix(p, "_test.go") && filepath.Base(filepath.Dir(p)) != "docs" {
+		if strings.HasSuffix(p, "_test.go") && filepath.Base(filepath.Dir(p)) != "docs" {
 			b, err := os.ReadFile(p)
 			if err != nil {
 				return err
@@ -119,6 +118,20 @@ func TestSnippetsAreTestedCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return tests, dirs
+}
+
+func TestSnippetsAreTestedCode(t *testing.T) {
+	root := ".."
+	docs := []string{filepath.Join(root, "README.md")}
+	for _, pat := range []string{"docs/*.md", "docs/motors/*.md"} {
+		m, err := filepath.Glob(filepath.Join(root, pat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, m...)
+	}
+	tests, _ := testFiles(t, root)
 	total := 0
 	for _, doc := range docs {
 		for _, s := range snippets(t, doc) {
