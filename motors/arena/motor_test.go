@@ -27,17 +27,9 @@ func newMotor(t testing.TB, edit func(*Config)) *Motor {
 // intent2 = forward2*fwd + right2*strafe, mag = clamp(|intent2|, 0, 1),
 // dir = normalize(intent2), speed = mag * IntentSpeedCap.
 func ctxFor(m *Motor, grounded bool, v mgl64.Vec3, yaw, fwd, strafe float64) *motors.Context {
-	ctx := func() *motors.Context {
-		c := motors.NewContext(0)
-		c.Dt = dt60
-		c.TickRate = 60
-		c.Stance.Grounded = grounded
-		c.Stance.GroundNormal = motors.Up
-		c.Velocity = v
-		c.Intent = &motors.Intent{}
-		c.Jump = &motors.JumpState{}
-		return c
-	}()
+	ctx := motors.NewContext(dt60)
+	ctx.Stance.Grounded = grounded
+	ctx.Velocity = v
 	ctx.View.Yaw, ctx.Command.Forward, ctx.Command.Strafe = yaw, fwd, strafe
 	i2 := motors.YawForward(yaw).Mul(fwd).Add(motors.YawRight(yaw).Mul(strafe))
 	ctx.Intent.Mag = motors.Clamp01(i2.Len())
@@ -52,21 +44,12 @@ func TestKindCapsAndJumpRules(t *testing.T) {
 	if m.Kind() != "arena" {
 		t.Fatal(m.Kind())
 	}
-	if got := m.IntentSpeedCap(func() *motors.Context {
-		c := motors.NewContext(0)
-		c.Stance.Grounded = true
-		c.Intent = &motors.Intent{}
-		c.Jump = &motors.JumpState{}
-		return c
-	}()); got != 8 {
+	ctx := motors.NewContext(0)
+	ctx.Stance.Grounded = true
+	if got := m.IntentSpeedCap(ctx); got != 8 {
 		t.Errorf("ground cap %v", got)
 	}
-	if got := m.IntentSpeedCap(func() *motors.Context {
-		c := motors.NewContext(0)
-		c.Intent = &motors.Intent{}
-		c.Jump = &motors.JumpState{}
-		return c
-	}()); got != 7 {
+	if got := m.IntentSpeedCap(motors.NewContext(0)); got != 7 {
 		t.Errorf("air cap %v", got)
 	}
 	// The windows are seconds, whole ticks at the rate: the defaults give

@@ -32,14 +32,9 @@ func TestLoadRejectsUnknownAndOutOfRange(t *testing.T) {
 // after ceil(5/(40/60)) = 8 ticks and never exceeded.
 func TestAccelReachesCapInPredictedTicks(t *testing.T) {
 	m, _ := New(DefaultConfig())
-	ctx := func() *motors.Context {
-		c := motors.NewContext(0)
-		c.Dt = 1.0 / 60
-		c.Stance.Grounded = true
-		c.Intent = &motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}
-		c.Jump = &motors.JumpState{}
-		return c
-	}()
+	ctx := motors.NewContext(1.0 / 60)
+	ctx.Stance.Grounded = true
+	*ctx.Intent = motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}
 	ticks := 0
 	for ctx.PlanarSpeed() < 5-1e-12 {
 		m.Accel(ctx)
@@ -59,14 +54,9 @@ func TestAccelReachesCapInPredictedTicks(t *testing.T) {
 
 func BenchmarkAccel(b *testing.B) {
 	m, _ := New(DefaultConfig())
-	ctx := func() *motors.Context {
-		c := motors.NewContext(0)
-		c.Dt = 1.0 / 60
-		c.Stance.Grounded = true
-		c.Intent = &motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}
-		c.Jump = &motors.JumpState{}
-		return c
-	}()
+	ctx := motors.NewContext(1.0 / 60)
+	ctx.Stance.Grounded = true
+	*ctx.Intent = motors.Intent{PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 5}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		m.Accel(ctx)

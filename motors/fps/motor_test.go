@@ -31,18 +31,10 @@ func newMotor(t testing.TB) *Motor {
 // magnitude mag and the speed the motor's cap gives it, as the intent stage
 // builds it.
 func groundCtx(m *Motor, v mgl64.Vec3, mag float64, in motors.Command) *motors.Context {
-	ctx := func() *motors.Context {
-		c := motors.NewContext(0)
-		c.Dt = dt
-		c.TickRate = 60
-		c.Stance.Grounded = true
-		c.Stance.GroundNormal = motors.Up
-		c.Velocity = v
-		*c.Command = in
-		c.Intent = &motors.Intent{}
-		c.Jump = &motors.JumpState{}
-		return c
-	}()
+	ctx := motors.NewContext(dt)
+	ctx.Stance.Grounded = true
+	ctx.Velocity = v
+	*ctx.Command = in
 	if mag > 0 {
 		*ctx.Intent = motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: mag}
 		ctx.Intent.Speed = mag * m.IntentSpeedCap(ctx)
@@ -90,14 +82,10 @@ func TestSpeedCapModifiers(t *testing.T) {
 		}
 	}
 	m := newMotor(t)
-	if got := m.IntentSpeedCap(func() *motors.Context {
-		c := motors.NewContext(0)
-		c.Stance.Crouched = true
-		c.Command.Sprint = true
-		c.Intent = &motors.Intent{}
-		c.Jump = &motors.JumpState{}
-		return c
-	}()); got != c.CrouchSpeed {
+	ctx := motors.NewContext(0)
+	ctx.Stance.Crouched = true
+	ctx.Command.Sprint = true
+	if got := m.IntentSpeedCap(ctx); got != c.CrouchSpeed {
 		t.Errorf("crouched capsule with sprint held: cap %v, want crouch speed %v", got, c.CrouchSpeed)
 	}
 }
@@ -186,15 +174,9 @@ func TestAirControlScalesOnlySteering(t *testing.T) {
 	m := newMotor(t)
 	c := m.Config()
 	v := mgl64.Vec3{3, -2, 0}
-	ctx := func() *motors.Context {
-		c := motors.NewContext(0)
-		c.Dt = dt
-		c.Velocity = v
-		c.Stance.GroundNormal = motors.Up
-		c.Intent = &motors.Intent{Dir: mgl64.Vec3{0, 0, 1}, PlanarDir: mgl64.Vec3{0, 0, 1}, Mag: 1}
-		c.Jump = &motors.JumpState{}
-		return c
-	}()
+	ctx := motors.NewContext(dt)
+	ctx.Velocity = v
+	*ctx.Intent = motors.Intent{Dir: mgl64.Vec3{0, 0, 1}, PlanarDir: mgl64.Vec3{0, 0, 1}, Mag: 1}
 	ctx.Intent.Speed = m.IntentSpeedCap(ctx)
 	step(m, ctx)
 	raw := mgl64.Vec3{-3, 0, 3.5}
@@ -204,13 +186,9 @@ func TestAirControlScalesOnlySteering(t *testing.T) {
 		t.Fatalf("air step %v, want %v (vertical untouched)", ctx.Velocity, want)
 	}
 	// From rest every change is "along": full air accel.
-	ctx = func() *motors.Context {
-		c := motors.NewContext(0)
-		c.Dt = dt
-		c.Intent = ctx.Intent
-		c.Jump = &motors.JumpState{}
-		return c
-	}()
+	in := ctx.Intent
+	ctx = motors.NewContext(dt)
+	ctx.Intent = in
 	step(m, ctx)
 	if math.Abs(ctx.Velocity.Len()-c.AirAccel*dt) > 1e-12 {
 		t.Fatalf("air accel from rest %v, want %v", ctx.Velocity.Len(), c.AirAccel*dt)
@@ -229,16 +207,11 @@ func TestGroundAccelOnSlopeGivesWalkSpeedAlongTheSurface(t *testing.T) {
 	dir := mgl64.Vec3{math.Cos(a), math.Sin(a), 0}
 	v := mgl64.Vec3{}
 	for i := 0; i < 20; i++ {
-		ctx := func() *motors.Context {
-			c := motors.NewContext(0)
-			c.Dt = dt
-			c.Stance.Grounded = true
-			c.Stance.GroundNormal = n
-			c.Velocity = v
-			c.Intent = &motors.Intent{Dir: dir, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1}
-			c.Jump = &motors.JumpState{}
-			return c
-		}()
+		ctx := motors.NewContext(dt)
+		ctx.Stance.Grounded = true
+		ctx.Stance.GroundNormal = n
+		ctx.Velocity = v
+		*ctx.Intent = motors.Intent{Dir: dir, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1}
 		ctx.Intent.Speed = m.IntentSpeedCap(ctx)
 		step(m, ctx)
 		v = ctx.Velocity
@@ -256,28 +229,18 @@ func TestBadNumbersNeverReachTheVelocity(t *testing.T) {
 	bad := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 1e9, -1e300}
 	for _, b := range bad {
 		for _, grounded := range []bool{true, false} {
-			ctx := func() *motors.Context {
-				c := motors.NewContext(0)
-				c.Dt = dt
-				c.Stance.Grounded = grounded
-				c.Velocity = mgl64.Vec3{b, b, 0}
-				c.Intent = &motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 3}
-				c.Jump = &motors.JumpState{}
-				return c
-			}()
+			ctx := motors.NewContext(dt)
+			ctx.Stance.Grounded = grounded
+			ctx.Velocity = mgl64.Vec3{b, b, 0}
+			*ctx.Intent = motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 3}
 			step(m, ctx)
 			if !motors.FiniteVec(ctx.Velocity) {
 				t.Fatalf("velocity %v from input %v grounded=%v", ctx.Velocity, b, grounded)
 			}
-			ctx = func() *motors.Context {
-				c := motors.NewContext(0)
-				c.Dt = b
-				c.Stance.Grounded = grounded
-				c.Velocity = mgl64.Vec3{1, 0, 0}
-				c.Intent = &motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 3}
-				c.Jump = &motors.JumpState{}
-				return c
-			}()
+			ctx = motors.NewContext(b)
+			ctx.Stance.Grounded = grounded
+			ctx.Velocity = mgl64.Vec3{1, 0, 0}
+			*ctx.Intent = motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1, Speed: 3}
 			step(m, ctx)
 			if !motors.FiniteVec(ctx.Velocity) {
 				t.Fatalf("velocity %v from dt %v", ctx.Velocity, b)
@@ -306,15 +269,8 @@ func TestMetrics(t *testing.T) {
 
 func BenchmarkMotorStages(b *testing.B) {
 	m := newMotor(b)
-	ctx := func() *motors.Context {
-		c := motors.NewContext(0)
-		c.Dt = dt
-		c.TickRate = 60
-		c.Stance.GroundNormal = motors.Up
-		c.Intent = &motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1}
-		c.Jump = &motors.JumpState{}
-		return c
-	}()
+	ctx := motors.NewContext(dt)
+	*ctx.Intent = motors.Intent{Dir: mgl64.Vec3{1, 0, 0}, PlanarDir: mgl64.Vec3{1, 0, 0}, Mag: 1}
 	metrics := make([]motors.Metric, 0, 8)
 	b.ReportAllocs()
 	b.ResetTimer()

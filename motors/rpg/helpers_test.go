@@ -28,16 +28,9 @@ func tick(m *Motor, ctx *motors.Context) mgl64.Vec3 {
 }
 
 func newCtx(rate float64) *motors.Context {
-	return func() *motors.Context {
-		c := motors.NewContext(0)
-		c.Dt = 1 / rate
-		c.TickRate = rate
-		c.Stance.Grounded = true
-		c.Stance.GroundNormal = motors.Up
-		c.Intent = &motors.Intent{}
-		c.Jump = &motors.JumpState{}
-		return c
-	}()
+	c := motors.NewContext(1 / rate)
+	c.Stance.Grounded = true
+	return c
 }
 
 func mustNew(cfg Config) *Motor {

@@ -235,14 +235,8 @@ func TestBadInputStaysFinite(t *testing.T) {
 	for _, dt := range bad {
 		for _, x := range bad {
 			for _, grounded := range []bool{true, false} {
-				ctx := func() *motors.Context {
-					c := motors.NewContext(0)
-					c.Dt = dt
-					c.Stance.Grounded = grounded
-					c.Intent = &motors.Intent{}
-					c.Jump = &motors.JumpState{}
-					return c
-				}()
+				ctx := motors.NewContext(dt)
+				ctx.Stance.Grounded = grounded
 				ctx.Velocity = mgl64.Vec3{x, x, -x}
 				*ctx.Command = motors.Command{Forward: x, Strafe: x}
 				ctx.View.Yaw = x
