@@ -27,16 +27,7 @@ func TestPackageDocExamplesAreTestedCode(t *testing.T) {
 				continue
 			}
 			checked++
-			found, best := false, 0
-			for _, lines := range tests {
-				ok, n := contains(lines, b.lines)
-				if ok {
-					found = true
-					break
-				}
-				best = max(best, n)
-			}
-			if !found {
+			if found, best := excerptOf(tests, b.lines); !found {
 				t.Errorf("%s:%d: this example of the package doc is not an excerpt of any _test.go file "+
 					"(make it one, e.g. of the package's Example); best match stops at its line %d: %q",
 					b.file, b.line, best+1, b.lines[min(best, len(b.lines)-1)])

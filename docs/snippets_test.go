@@ -89,6 +89,19 @@ func contains(have, want []string) (bool, int) {
 	return false, best
 }
 
+// excerptOf reports whether want is an excerpt (contains) of one of the
+// test files, and otherwise how many of its first lines matched at best.
+func excerptOf(tests map[string][]string, want []string) (found bool, best int) {
+	for _, lines := range tests {
+		ok, n := contains(lines, want)
+		if ok {
+			return true, n
+		}
+		best = max(best, n)
+	}
+	return false, best
+}
+
 // testFiles reads every _test.go file under root but docs' own, with
 // normLines, and lists the directories (packages) it walked.
 func testFiles(t *testing.T, root string) (tests map[string][]string, dirs []string) {
@@ -140,16 +153,7 @@ func TestSnippetsAreTestedCode(t *testing.T) {
 				t.Errorf("%s:%d: empty ```go block", s.file, s.line)
 				continue
 			}
-			found, best := false, 0
-			for _, lines := range tests {
-				ok, b := contains(lines, s.lines)
-				if ok {
-					found = true
-					break
-				}
-				best = max(best, b)
-			}
-			if !found {
+			if found, best := excerptOf(tests, s.lines); !found {
 				t.Errorf("%s:%d: this ```go block is not an excerpt of any _test.go file; "+
 					"best match stops at its line %d: %q", s.file, s.line, best+1, s.lines[min(best, len(s.lines)-1)])
 			}

@@ -3,6 +3,7 @@ package kcc
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -136,7 +137,7 @@ func (o *fuzzOptions) step(t *testing.T, w *World, i int, d mgl64.Vec3, ride boo
 	if ride && o.res.Grounded {
 		da, ya := o.cached.CarryWith(w, testShape, o.pos, o.res.GroundCollider, a)
 		db, yb := o.plain.CarryWith(w, testShape, o.pos, o.res.GroundCollider, b)
-		if da != db || ya != yb || !sameEvents(o.lc.events, o.lp.events) {
+		if da != db || ya != yb || !slices.Equal(o.lc.events, o.lp.events) {
 			t.Fatalf("step %d: CarryWith %v %v and %v %v, asked %+v and %+v", i, da, ya, db, yb, o.lc.events, o.lp.events)
 		}
 		if !finiteVec(db) {
@@ -153,7 +154,7 @@ func (o *fuzzOptions) step(t *testing.T, w *World, i int, d mgl64.Vec3, ride boo
 	if !sameResult(ra, rb) {
 		t.Fatalf("step %d: options %+v: with a ContactCache %+v, without %+v", i, b, ra, rb)
 	}
-	if !sameEvents(o.lc.events, o.lp.events) {
+	if !slices.Equal(o.lc.events, o.lp.events) {
 		t.Fatalf("step %d: options %+v: the listener was asked %+v with the cache, %+v without", i, b, o.lc.events, o.lp.events)
 	}
 	if !finiteVec(rb.Translation) || !finiteVec(rb.GroundNormal) {
@@ -164,7 +165,7 @@ func (o *fuzzOptions) step(t *testing.T, w *World, i int, d mgl64.Vec3, ride boo
 	if i%8 == 0 {
 		o.lc.events, o.lp.events = o.lc.events[:0], o.lp.events[:0]
 		oa, ob := o.cached.OverlapsWith(w, testShape, o.pos, a), o.plain.OverlapsWith(w, testShape, o.pos, b)
-		if oa != ob || !sameEvents(o.lc.events, o.lp.events) {
+		if oa != ob || !slices.Equal(o.lc.events, o.lp.events) {
 			t.Fatalf("step %d: OverlapsWith %v and %v", i, oa, ob)
 		}
 	}

@@ -2,6 +2,7 @@ package kcc
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -30,19 +31,6 @@ func (r *recorder) OnContact(ev ContactEvent) ContactAction {
 		return ContactIgnore
 	}
 	return ContactAccept
-}
-
-// sameEvents compares two listeners' records bit for bit.
-func sameEvents(a, b []ContactEvent) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // optionsLevel is a level for the options: stairs, a bumpy heightfield, a
@@ -188,7 +176,7 @@ func TestMoveWithCacheSameBits(t *testing.T) {
 				if !sameResult(ra, rb) {
 					t.Fatalf("tick %d at %v: cached %+v, uncached %+v", tick, k.pos, ra, rb)
 				}
-				if !sameEvents(la.events, lb.events) {
+				if !slices.Equal(la.events, lb.events) {
 					t.Fatalf("tick %d: the listener was asked %+v with the cache, %+v without", tick, la.events, lb.events)
 				}
 				for _, ev := range la.events {
