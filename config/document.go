@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -146,7 +147,7 @@ func (d *Document) unknown(v any, path, except []string) error {
 		if len(k) <= len(path) || !equal(k[:len(path)], path) {
 			continue
 		}
-		if len(except) > 0 && len(k) == len(path)+1 && contains(except, k[len(path)]) {
+		if len(except) > 0 && len(k) == len(path)+1 && slices.Contains(except, k[len(path)]) {
 			continue
 		}
 		keys = append(keys, k.String())
@@ -162,15 +163,6 @@ func (d *Document) unknown(v any, path, except []string) error {
 	}
 	return &Error{Source: d.source, Key: keys[0], Reason: reason + others(keys),
 		Line: KeyLine(d.text, strings.Split(keys[0], "."))}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // renamed reads the old keys of v's Renamer in the table p at path into
@@ -220,21 +212,22 @@ func decodeKeyInto(md *toml.MetaData, p toml.Primitive, v any, old, nu string) e
 	if !ok {
 		return fmt.Errorf("config: renamed key %q has no field %q", old, nu)
 	}
-	one := reflect.New(reflect.StructOf([]reflect.StructField{{Name: "V", Type: f.Type, Tag: reflect.StructTag(`toml:"` + old + `"`)}}))
-	if err := md.PrimitiveDecode(p, one.Interface()); err != nil {
+	val, err := decodeKey(md, p, old, f.Type)
+	if err != nil {
 		return err
 	}
-	fieldByName(rv.Elem(), f.Name).Set(one.Elem().Field(0))
+	rv.Elem().FieldByName(f.Name).Set(val)
 	return nil
 }
 
-// fieldByName finds the field name in s, looking into embedded structs
-// as fieldByTOML does.
-func fieldByName(s reflect.Value, name string) reflect.Value {
-	if f := s.FieldByName(name); f.IsValid() {
-		return f
+// decodeKey decodes key of the table p as a value of type t, through a
+// one-field struct tagged key (the decoder reads only that key).
+func decodeKey(md *toml.MetaData, p toml.Primitive, key string, t reflect.Type) (reflect.Value, error) {
+	one := reflect.New(reflect.StructOf([]reflect.StructField{{Name: "V", Type: t, Tag: reflect.StructTag(`toml:"` + key + `"`)}}))
+	if err := md.PrimitiveDecode(p, one.Interface()); err != nil {
+		return reflect.Value{}, err
 	}
-	return reflect.Value{}
+	return one.Elem().Field(0), nil
 }
 
 // Defined returns the keys the document sets under path (tables and
@@ -261,22 +254,22 @@ func (d *Document) DecodeValue(v any, path ...string) error {
 		return errors.New("config: DecodeValue needs a pointer")
 	}
 	key := path[len(path)-1]
-	one := reflect.New(reflect.StructOf([]reflect.StructField{{Name: "V", Type: rv.Elem().Type(),
-		Tag: reflect.StructTag(`toml:"` + key + `"`)}}))
-	parent := path[:len(path)-1]
-	if len(parent) == 0 {
-		if err := d.md.PrimitiveDecode(d.top[key], one.Elem().Field(0).Addr().Interface()); err != nil {
+	if len(path) == 1 {
+		tmp := reflect.New(rv.Elem().Type())
+		if err := d.md.PrimitiveDecode(d.top[key], tmp.Interface()); err != nil {
 			return AsError(err, d.source)
 		}
-	} else {
-		p, _, err := d.prim(parent)
-		if err != nil {
-			return err
-		}
-		if err := d.md.PrimitiveDecode(p, one.Interface()); err != nil {
-			return AsError(err, d.source)
-		}
+		rv.Elem().Set(tmp.Elem())
+		return nil
 	}
-	rv.Elem().Set(one.Elem().Field(0))
+	p, _, err := d.prim(path[:len(path)-1])
+	if err != nil {
+		return err
+	}
+	val, err := decodeKey(&d.md, p, key, rv.Elem().Type())
+	if err != nil {
+		return AsError(err, d.source)
+	}
+	rv.Elem().Set(val)
 	return nil
 }
