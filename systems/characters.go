@@ -201,6 +201,10 @@ func (p *Pipeline) runSteps(it *planItem) {
 		p.level = components.LevelOf(p.world)
 		p.prepareControllers(p.chars)
 	}
+	if p.timing && len(p.runTimes) < p.workers {
+		// Made here, before the workers start: each adds to its own entry.
+		p.runTimes = make([][2]int64, p.workers)
+	}
 	n := len(p.chars)
 	if p.workers > 1 && n >= 2*p.workers && !(move && p.charCollide) {
 		p.parallel(it.from, it.to)
@@ -244,9 +248,6 @@ func (p *Pipeline) runRange(lo, hi, worker int, from, to step) {
 
 // noteRunTimes adds a block's motor and move times to worker's tally.
 func (p *Pipeline) noteRunTimes(worker int, motor, move time.Duration) {
-	for len(p.runTimes) <= worker {
-		p.runTimes = append(p.runTimes, [2]int64{})
-	}
 	p.runTimes[worker][0] += int64(motor)
 	p.runTimes[worker][1] += int64(move)
 }

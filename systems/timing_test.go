@@ -1,6 +1,7 @@
 package systems_test
 
 import (
+	"github.com/go-gl/mathgl/mgl64"
 	"testing"
 	"time"
 
@@ -44,5 +45,29 @@ func TestStageTiming(t *testing.T) {
 	}
 	if a, b := h(false), h(true); a != b {
 		t.Fatalf("golden hash %x without timing, %x with", a, b)
+	}
+}
+
+// Timing with workers: each worker adds its blocks' times to its own
+// tally (the race detector watches it in CI's short run), and the
+// characters' time is counted in the motor and KCC stages.
+func TestTimingWithWorkers(t *testing.T) {
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 200; i++ {
+		if _, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{float64(i%20) * 2, 0.91, float64(i/20) * 2})); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60, Workers: 2})
+	defer p.Close()
+	p.EnableTiming(true)
+	for i := 0; i < 5; i++ {
+		p.Step()
+	}
+	if p.StageTime(systems.StageShaping) <= 0 || p.StageTime(systems.StageKCC) <= 0 {
+		t.Fatalf("shaping %v, kcc %v", p.StageTime(systems.StageShaping), p.StageTime(systems.StageKCC))
 	}
 }
