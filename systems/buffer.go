@@ -71,8 +71,9 @@ func dec(t *int) {
 // motor is asked again).
 func (p *Pipeline) bufferStep(c *character) {
 	md := c.md
-	if !sameMotor(md.Motor, c.rulesOf) {
+	if !(c.rulesKept && md.Motor == c.rulesOf) {
 		c.rules, c.rulesOf = md.Motor.JumpRules(p.rate), md.Motor
+		c.rulesKept = pointerMotor(md.Motor)
 	}
 	cmd := c.cmd
 	updateJumpBuffer(c.jb, &c.rules, c.k.Grounded, md.Ctx.Command.JumpPressed, cmd.JumpHeld, cmd.UICaptured)

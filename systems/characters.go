@@ -70,9 +70,11 @@ type character struct {
 	it   *components.IntentData
 
 	// rules are the jump windows of the motor rulesOf at the pipeline's
-	// rate: asked of a motor once, not every tick (sameMotor).
-	rules   motors.JumpRules
-	rulesOf motors.Motor
+	// rate: asked of a motor once, not every tick, when rulesKept (the
+	// motor is a pointer, so == tells a replaced one: pointerMotor).
+	rules     motors.JumpRules
+	rulesOf   motors.Motor
+	rulesKept bool
 	// captured is the command the motor sees while the UI captures
 	// input: the held levels of cmd, no axes and no edges.
 	captured motors.Command
@@ -330,16 +332,12 @@ func handVelocity(c *character) {
 	bv[0], bv[1], bv[2] = x, y, z
 }
 
-// sameMotor reports whether a and b are the same motor value, without the
-// panic == gives for two values of a non-comparable type: motors are
-// pointers in practice; any other kind counts as changed (its jump rules
-// are asked again, which is only slower).
-func sameMotor(a, b motors.Motor) bool {
-	if a == nil || b == nil {
-		return false
-	}
-	t := reflect.TypeOf(a)
-	return t.Kind() == reflect.Pointer && t == reflect.TypeOf(b) && a == b
+// pointerMotor reports whether m is a pointer, so comparing it with ==
+// to another motor never panics (== panics on two values of one
+// non-comparable type); a motor of any other kind has its jump rules
+// asked every tick, which is only slower.
+func pointerMotor(m motors.Motor) bool {
+	return m != nil && reflect.TypeOf(m).Kind() == reflect.Pointer
 }
 
 // setByID records list index i for entity e in byID (index+1 by entity
