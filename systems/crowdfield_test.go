@@ -1,0 +1,195 @@
+package systems_test
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+// The open-field crowd: n capsule walkers 1 m apart on a square grid in an
+// open field, neighbours along x facing each other in pairs (even columns
+// face +x, odd columns -x), so every one walks head-on into its partner
+// from the first tick, with a slow sideways weave. It is the scene of the
+// crowd targets in docs/kcc.md#crowds.
+
+// fieldLevel is a 400 x 400 m floor (top at y = 0).
+const fieldLevel = "[[box]]\ncenter = [0.0, -0.5, 0.0]\nhalf = [200.0, 0.5, 200.0]\n"
+
+// pushOverride makes a walker push the walkers it meets.
+const pushOverride = "[kcc]\npush_mask = 1\n"
+
+// fieldCrowd spawns the open-field crowd of n walkers (pushing or only
+// blocking) under a pipeline with character collisions and the given
+// workers, and returns it with the walkers in spawn order.
+func fieldCrowd(t testing.TB, n, workers int, push bool) (*systems.Pipeline, donburi.World, []donburi.Entity) {
+	t.Helper()
+	w := worldWithLevel(t, "field", fieldLevel)
+	side := int(math.Ceil(math.Sqrt(float64(n))))
+	var opts []prefabs.Option
+	if push {
+		opts = append(opts, prefabs.Override(pushOverride))
+	}
+	es := make([]donburi.Entity, 0, n)
+	for i := 0; i < n; i++ {
+		col, row := i%side, i/side
+		pos := mgl64.Vec3{float64(col) - float64(side)/2, 0.91, float64(row) - float64(side)/2}
+		// Yaw -pi/2 faces +x, +pi/2 faces -x (forward is (-sin, 0, -cos)).
+		yaw := -math.Pi / 2
+		if col%2 == 1 {
+			yaw = math.Pi / 2
+		}
+		e, err := prefabs.Spawn(w, "capsule_walker", append(opts, prefabs.At(pos), prefabs.Facing(yaw))...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		es = append(es, e)
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60, Workers: workers, CharacterCollisions: true})
+	p.AddBefore(systems.StageIntent, "crowd.input", func(w donburi.World, tk systems.Tick) {
+		weave := fieldWeave(tk.N)
+		components.Command.Each(w, func(e *donburi.Entry) {
+			c := components.Command.Get(e)
+			c.Forward, c.Strafe, c.Pending = 1, weave, true
+		})
+	})
+	return p, w, es
+}
+
+// fieldWeave is the sideways input of tick n: a triangle wave between -0.3
+// and 0.3 with a 4 s period at 60 Hz (no transcendental function, so the
+// input is the same bits everywhere).
+func fieldWeave(n uint64) float64 {
+	ph := float64(n%240) / 240 // 0..1
+	tri := 4*math.Abs(ph-0.5) - 1
+	return 0.3 * tri
+}
+
+// TestFieldCrowdHolds plays the open-field crowd of 400 walkers for 5 s,
+// pushing and blocking, with 1, 2 and 3 workers: no two capsules ever
+// overlap by more than the skin (their axes stay at least 2r - skin apart),
+// and every worker count gives the same bits.
+func TestFieldCrowdHolds(t *testing.T) {
+	const n, ticks = 400, 300
+	const r, half, skin = 0.3, 0.6, 0.01
+	for _, push := range []bool{false, true} {
+		var want []mgl64.Vec3
+		for _, workers := range []int{1, 2, 3} {
+			p, w, es := fieldCrowd(t, n, workers, push)
+			pos := make([]mgl64.Vec3, n)
+			worst := math.Inf(1)
+			for tick := 0; tick < ticks; tick++ {
+				p.Step()
+				for i, e := range es {
+					pos[i] = components.Body.Get(w.Entry(e)).Position
+				}
+				worst = math.Min(worst, closestAxes(pos, half))
+				if worst < 2*r-skin-1e-6 {
+					t.Fatalf("push %v, %d workers, tick %d: capsules overlap: axes %.4f m apart (min %.4f)", push, workers, tick, worst, 2*r-skin)
+				}
+			}
+			p.Close()
+			if want == nil {
+				want = append([]mgl64.Vec3(nil), pos...)
+				t.Logf("push %v: closest axes %.4f m", push, worst)
+				continue
+			}
+			for i := range pos {
+				if pos[i] != want[i] {
+					t.Fatalf("push %v: walker %d at %v with %d workers, %v with 1", push, i, pos[i], workers, want[i])
+				}
+			}
+		}
+	}
+}
+
+// closestAxes is the smallest axis distance of two upright capsules of
+// half height half centred at pos, found through a 1 m grid of the
+// positions (each walker is compared with those in its cell and the next
+// ones).
+func closestAxes(pos []mgl64.Vec3, half float64) float64 {
+	type key struct{ x, z int }
+	cells := map[key][]int{}
+	for i, p := range pos {
+		k := key{int(math.Floor(p[0])), int(math.Floor(p[2]))}
+		cells[k] = append(cells[k], i)
+	}
+	worst := math.Inf(1)
+	for i, p := range pos {
+		kx, kz := int(math.Floor(p[0])), int(math.Floor(p[2]))
+		for dx := -1; dx <= 1; dx++ {
+			for dz := -1; dz <= 1; dz++ {
+				for _, j := range cells[key{kx + dx, kz + dz}] {
+					if j > i {
+						worst = math.Min(worst, axisDistance(p, pos[j], half))
+					}
+				}
+			}
+		}
+	}
+	return worst
+}
+
+// BenchmarkFieldCrowd runs the open-field crowd at 1,000, 2,000 and 10,000
+// walkers, blocking and pushing, with 1 and 2 workers, in one run, and
+// reports µs per character-tick of each (after 1 s of play, so the pairs
+// are pressed together). The configurations take turns, 10 ticks each, so
+// a change in the machine's speed hits them alike.
+func BenchmarkFieldCrowd(b *testing.B) {
+	type conf struct {
+		n, workers int
+		push       bool
+	}
+	var confs []conf
+	for _, n := range []int{1000, 2000, 10000} {
+		for _, push := range []bool{false, true} {
+			for _, workers := range []int{1, 2} {
+				confs = append(confs, conf{n, workers, push})
+			}
+		}
+	}
+	pipes := make([]*systems.Pipeline, len(confs))
+	for i, c := range confs {
+		pipes[i], _, _ = fieldCrowd(b, c.n, c.workers, c.push)
+		for j := 0; j < 60; j++ {
+			pipes[i].Step()
+		}
+	}
+	runtime.GC()
+	spent := make([]time.Duration, len(confs))
+	ticks := make([]int, len(confs))
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	mallocs := ms.Mallocs
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for k := range confs {
+			const t = 10
+			start := time.Now()
+			for j := 0; j < t; j++ {
+				pipes[k].Step()
+			}
+			spent[k] += time.Since(start)
+			ticks[k] += t
+		}
+	}
+	b.StopTimer()
+	runtime.ReadMemStats(&ms)
+	for k, c := range confs {
+		mode := "block"
+		if c.push {
+			mode = "push"
+		}
+		us := float64(spent[k].Nanoseconds()) / float64(ticks[k]) / float64(c.n) / 1000
+		b.ReportMetric(us, fmt.Sprintf("us/char-%s-%d-w%d", mode, c.n, c.workers))
+		pipes[k].Close()
+	}
+	b.ReportMetric(float64(ms.Mallocs-mallocs)/float64(b.N), "allocs/round")
+}
