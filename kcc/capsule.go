@@ -33,7 +33,20 @@ func (w *World) AddCapsule(shape Capsule, pos mgl64.Vec3) ColliderID {
 	c.capsule = capsuleShape{r: shape.Radius, half: shape.HalfHeight, id: id}
 	c.capsule.place(c.pose)
 	c.box = c.capsule.bounds()
-	return w.add(c)
+	return w.addCapsule(c)
+}
+
+// addCapsule adds a capsule collider to the capsule grid (crowd.go), not
+// to the top-level hierarchy, which needs no rebuild for it.
+func (w *World) addCapsule(c collider) ColliderID {
+	c.prev = c.pose
+	c.layer, c.mask = DefaultLayer, AllLayers
+	w.colliders = append(w.colliders, c)
+	id := ColliderID(len(w.colliders) - 1)
+	w.caps = append(w.caps, int32(id))
+	w.capsDirty.Store(true)
+	w.gen++
+	return id
 }
 
 // SetCapsuleShape changes capsule collider id's radius and half height (a

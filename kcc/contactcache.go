@@ -22,6 +22,7 @@ package kcc
 type ContactCache struct {
 	world    *World // nil: empty
 	gen      uint64
+	capGen   uint64
 	pos, up  vec
 	r, hh    float64
 	probe    float64
@@ -35,7 +36,7 @@ type ContactCache struct {
 // at p in w.
 func (c *Controller) cached(w *World, p *vec, r, hh float64) ([]Contact, bool) {
 	cc := c.s.cache
-	if cc == nil || cc.world != w || cc.gen != w.gen || cc.pos != *p || cc.r != r ||
+	if cc == nil || cc.world != w || cc.gen != w.gen || cc.capGen != w.capGen.Load() || cc.pos != *p || cc.r != r ||
 		cc.hh != hh || cc.up != c.cfg.Up || cc.probe != c.probeDist() || cc.mask != c.cfg.CollisionMask {
 		return nil, false
 	}
@@ -104,7 +105,7 @@ func (c *Controller) remember(w *World, p *vec, r, hh float64, cs []Contact) {
 	if cc == nil {
 		return
 	}
-	cc.world, cc.gen = w, w.gen
+	cc.world, cc.gen, cc.capGen = w, w.gen, w.capGen.Load()
 	cc.pos, cc.up, cc.r, cc.hh = *p, c.cfg.Up, r, hh
 	cc.probe, cc.mask = c.probeDist(), c.cfg.CollisionMask
 	if len(cs) > cap(cc.contacts) {

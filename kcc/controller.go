@@ -198,8 +198,9 @@ func (c *Controller) Config() Config {
 // o: the colliders Config.CollisionMask and o.Filter admit, o's
 // ContactCache, o's listener (else the bound one) with no answers yet,
 // the cell cache on. endMove undoes it.
-func (c *Controller) beginMove(o *MoveOptions) {
+func (c *Controller) beginMove(w *World, o *MoveOptions) {
 	c.s.setFilter(c.cfg.CollisionMask, o.Filter)
+	c.s.island = w.crowdIsland(o.Filter)
 	c.s.cache = o.Cache
 	c.listener, c.character = o.Listener, o.Character
 	if c.listener == nil {
@@ -215,6 +216,7 @@ func (c *Controller) endMove() {
 	c.s.cellsOn = false
 	c.leaving = vec{}
 	c.s.setFilter(c.cfg.CollisionMask, nil)
+	c.s.island = 0
 	c.s.ignore = c.s.ignore[:0]
 	c.s.cache = nil
 	c.listener, c.character = nil, 0
@@ -676,7 +678,7 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 // A filtered cached Move with a listener is the same bits as the same Move
 // without the cache. It does not allocate in steady state.
 func (c *Controller) MoveWith(w *World, shape Capsule, pos, desired mgl64.Vec3, opts MoveOptions) MoveResult {
-	c.beginMove(&opts)
+	c.beginMove(w, &opts)
 	defer c.endMove()
 	up := c.cfg.Up
 	c.collisions = c.collisions[:0]

@@ -140,8 +140,21 @@ func (w *World) Transform(id ColliderID) (pos mgl64.Vec3, rot mgl64.Quat, err er
 // place moves c to p: its geometry, its bounds and, lazily, the top-level
 // hierarchy.
 func (w *World) place(id ColliderID, c *collider, p pose) {
-	w.gen++
 	c.pose = p
+	if c.kind == kindCapsule {
+		// Capsules are in their grid (crowd.go); their moves may run on
+		// several goroutines in a planned crowd, so they touch nothing
+		// shared but an atomic counter.
+		w.capGen.Add(1)
+		if c.capsuleEmpty {
+			return
+		}
+		c.capsule.place(p)
+		c.box = c.capsule.bounds()
+		w.placedCapsule(c)
+		return
+	}
+	w.gen++
 	switch c.kind {
 	case kindBox:
 		if len(c.tris) == 0 {
@@ -163,12 +176,6 @@ func (w *World) place(id ColliderID, c *collider, p pose) {
 		f := p.frame()
 		c.box = c.placeTris(&f)
 		c.bvh.refit()
-	case kindCapsule:
-		if c.capsuleEmpty {
-			return
-		}
-		c.capsule.place(p)
-		c.box = c.capsule.bounds()
 	case kindHeightfield:
 		c.hf.posed = !p.isIdentity()
 		c.hf.pose = p
@@ -500,7 +507,7 @@ func (c *Controller) CarryWith(w *World, shape Capsule, pos mgl64.Vec3, ground C
 	}
 	c.carryF.Exclude = c.carryEx
 	opts.Filter, opts.Cache = &c.carryF, nil
-	c.beginMove(&opts)
+	c.beginMove(w, &opts)
 	defer c.endMove()
 	if hit, ok := c.cast(w, pos, shape.Radius, shape.HalfHeight, delta); ok && hit.Fraction < 1 {
 		delta = scale(delta, hit.Fraction)
@@ -524,7 +531,7 @@ func (c *Controller) OverlapsWith(w *World, shape Capsule, pos mgl64.Vec3, opts 
 		return true
 	}
 	opts.Cache = nil
-	c.beginMove(&opts)
+	c.beginMove(w, &opts)
 	defer c.endMove()
 	if c.listener == nil {
 		return w.overlap(&c.s, shape, pos, up, 0)

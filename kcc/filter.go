@@ -103,11 +103,13 @@ func (w *World) Filtered(f *QueryFilter) Query { return Query{w: w, f: f} }
 func (q Query) scratch() *scratch {
 	s := q.w.getScratch()
 	s.setFilter(0, q.f)
+	s.island = q.w.crowdIsland(q.f)
 	return s
 }
 
 func (q Query) release(s *scratch) {
 	s.setFilter(0, nil)
+	s.island = 0
 	q.w.pool.Put(s)
 }
 

@@ -38,9 +38,17 @@ type nearColliders struct {
 }
 
 // topQuery returns into s.top the colliders whose box overlaps q and meets
-// f, from the list of the ContactCache s moves with when it covers q (filling it
-// when it is stale), else from the hierarchy.
+// f: the level's from the list of the ContactCache s moves with when it
+// covers q (filling it when it is stale), else from the hierarchy, then the
+// capsules from their grid (crowd.go).
 func (w *World) topQuery(s *scratch, q *aabb, f *sweepFilter) []int32 {
+	out := w.levelQuery(s, q, f)
+	return w.capsuleQuery(s, q, f, out)
+}
+
+// levelQuery is topQuery's part in the top-level hierarchy (every collider
+// but the capsules).
+func (w *World) levelQuery(s *scratch, q *aabb, f *sweepFilter) []int32 {
 	if s.cache == nil || q.max[0]-q.min[0] > nearMaxExtent || q.max[1]-q.min[1] > nearMaxExtent ||
 		q.max[2]-q.min[2] > nearMaxExtent {
 		return w.top.query(q, f, s.top[:0])

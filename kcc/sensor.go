@@ -42,6 +42,7 @@ func (w *World) Sensors(shape Capsule, pos mgl64.Vec3, layer uint32, out []Colli
 	q := segAABB(p0, p1, r)
 	var off sweepFilter
 	s.top = w.top.query(&q, &off, s.top[:0])
+	s.top = w.capsuleQuery(s, &q, &off, s.top)
 	n0 := len(out)
 	for _, ci := range s.top {
 		c := &w.colliders[ci]

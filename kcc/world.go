@@ -65,6 +65,12 @@ type collider struct {
 	// moved marks a box placed by SetTransform or Step: tris then holds
 	// its triangles as added (appendBoxTris rebuilds the current ones).
 	moved bool
+	// A capsule's place in the capsule grid (crowd.go): its bound (a box
+	// holding it), the cell of the bound's centre, and while a crowd is
+	// planned its member index+1 and island+1 (0: none).
+	bound          aabb
+	cell           [3]int32
+	member, island int32
 }
 
 type heightfield struct {
@@ -116,8 +122,21 @@ type World struct {
 	lastDt float64
 	// gen counts the changes of what queries see: colliders added, moved,
 	// reshaped, removed, put on other layers or made sensors (a
-	// ContactCache is valid for one generation).
-	gen uint64
+	// ContactCache is valid for one generation). capGen counts the moves
+	// of capsule colliders, which may run on several goroutines in a
+	// planned crowd (a ContactCache is valid for one of each).
+	gen    uint64
+	capGen atomic.Uint64
+
+	// The capsule colliders, in a grid of their own (crowd.go): caps
+	// lists their IDs (removed ones until the next build), capsDirty asks
+	// the next query to rebuild the grid, crowd is set from PlanCrowd to
+	// EndCrowd, escapes counts the member moves that left their bound.
+	caps      []int32
+	grid      capsuleGrid
+	capsDirty atomic.Bool
+	crowd     bool
+	escapes   atomic.Int64
 }
 
 // NewWorld returns an empty World.
@@ -145,11 +164,14 @@ func (w *World) add(c collider) ColliderID {
 // the last build. Concurrent queries are safe: one rebuilds, the others
 // wait for it.
 func (w *World) index() {
-	if !w.dirty.Load() && !w.refit.Load() {
+	if !w.dirty.Load() && !w.refit.Load() && !w.capsDirty.Load() {
 		return
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.capsDirty.Load() && !w.crowd {
+		w.buildCapsuleGrid(true)
+	}
 	if !w.dirty.Load() {
 		if w.refit.Load() {
 			// A few movers: walk their paths up; many: one pass over all.
@@ -170,6 +192,9 @@ func (w *World) index() {
 	boxes := make([]aabb, len(w.colliders))
 	for i := range w.colliders {
 		boxes[i] = w.colliders[i].box
+		if w.colliders[i].kind == kindCapsule {
+			boxes[i] = emptyAABB() // in the capsule grid instead
+		}
 	}
 	w.top = buildBVH(boxes)
 	w.dirty.Store(false)
@@ -500,6 +525,9 @@ type scratch struct {
 	// nil otherwise: its contacts (cached, remember) and its colliders
 	// nearby (topQuery).
 	cache *ContactCache
+	// island is the querier's island+1 in a planned crowd (0: none), set
+	// for the length of a Move or a filtered query (crowd.go).
+	island int32
 }
 
 // castScratch is a cast's working state, kept between casts so a cast

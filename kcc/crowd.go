@@ -1,0 +1,437 @@
+package kcc
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Crowds: the capsule colliders (characters) of a World are not in the
+// top-level hierarchy with the level's colliders but in a uniform grid of
+// their own, because they all move every tick: the hierarchy would be
+// refitted by every move and degrade as the crowd walks away from where it
+// was built. Each capsule sits in the grid by its bound, a box that holds
+// it (the capsule's box grown by capsuleMargin on each side, or by what
+// PlanCrowd was told); a move that keeps the capsule inside its bound
+// changes only the capsule, one that takes it out has the grid rebuilt, in
+// O(capsules), by the next query. Building the grid is a counting sort of
+// the capsules by cell, so neighbour finding costs time linear in the
+// crowd.
+//
+// PlanCrowd makes many moves at once safe: given every moving capsule and
+// how far its moves this tick may reach, it sets the bounds to those
+// reaches and partitions the capsules into islands, the connected groups
+// of overlapping bounds. Until EndCrowd a query made for a member (one whose
+// QueryFilter excludes the member's own capsule, as a character's moves
+// do) sees only the capsules of the member's island and the capsules that
+// are not members (which must not move until EndCrowd). Capsules of two
+// islands never touch while each stays inside its bound, so the islands
+// can move on different goroutines, each in its own order, with the same
+// results as moving every capsule in the planned order on one.
+
+// capsuleMargin is how much larger than its capsule (m per side) a capsule's
+// bound is outside a planned crowd: a walker at 5 m/s stays in it for six
+// 60 Hz ticks before the grid is rebuilt.
+const capsuleMargin = 0.5
+
+// capsuleGrid is the grid of a World's capsule colliders: a hash of cells
+// of side cell, each capsule listed in the bucket of the cell holding its
+// bound's centre (a loose grid: a query looks half as far again as the
+// largest bound into the neighbouring cells).
+type capsuleGrid struct {
+	cell, inv float64
+	mask      uint32
+	start     []int32 // bucket b lists items[start[b]:start[b+1]]
+	items     []int32 // collider IDs by bucket, in ID order within one
+	half      vec     // the largest bound half extent on each axis
+	count     []int32 // scratch of the counting sort
+}
+
+// CrowdMember is one capsule collider of a crowd that PlanCrowd plans:
+// its collider and how far beyond the capsule's box (m along each world
+// axis, both ways) the capsule may go, and its moves may reach, until
+// EndCrowd.
+type CrowdMember struct {
+	Collider ColliderID
+	Reach    mgl64.Vec3
+}
+
+// CrowdPlan is a partition of a crowd into islands (World.PlanCrowd):
+// members whose bounds overlap, directly or through others, are in one
+// island. It is reused from tick to tick without allocating once grown.
+type CrowdPlan struct {
+	order  []int32 // member indices grouped by island, ascending within one
+	starts []int32 // island k is order[starts[k]:starts[k+1]]
+	parent []int32 // union-find over member indices
+	slot   []int32 // island number by root
+	cand   []int32
+}
+
+// Islands returns how many islands the plan has.
+func (p *CrowdPlan) Islands() int {
+	if len(p.starts) == 0 {
+		return 0
+	}
+	return len(p.starts) - 1
+}
+
+// Island returns the members of island k, as indices into the members
+// given to PlanCrowd, ascending. Islands are numbered in the order of their
+// first member. The slice is the plan's own: it changes with the next
+// PlanCrowd.
+func (p *CrowdPlan) Island(k int) []int32 {
+	return p.order[p.starts[k]:p.starts[k+1]]
+}
+
+// Largest returns the member count of the largest island (0 for none).
+func (p *CrowdPlan) Largest() int {
+	m := 0
+	for k := 0; k+1 < len(p.starts); k++ {
+		m = max(m, int(p.starts[k+1]-p.starts[k]))
+	}
+	return m
+}
+
+// Errors of PlanCrowd.
+var (
+	ErrNotCapsule   = errors.New("kcc: not a capsule collider")
+	ErrCrowdPlanned = errors.New("kcc: a crowd is already planned (EndCrowd first)")
+)
+
+// PlanCrowd prepares the capsules of members to move at the same time: it
+// sets each member's bound to its capsule's box grown by its Reach (a
+// negative or non-finite reach counts as 0 and capsuleMargin respectively),
+// rebuilds the grid and fills plan with the islands. Until EndCrowd, the
+// World must not change except by members' SetTransform and
+// SetCapsuleShape, each made by the goroutine moving that member's island,
+// and a member's queries (filters that exclude its capsule) see only its
+// island's capsules and the capsules that are not members. A member listed
+// twice or a collider that is not a capsule is an error, and nothing is
+// planned.
+func (w *World) PlanCrowd(members []CrowdMember, plan *CrowdPlan) error {
+	if w.crowd {
+		return ErrCrowdPlanned
+	}
+	for i := range members {
+		id := members[i].Collider
+		if id < 0 || int(id) >= len(w.colliders) || w.colliders[id].kind != kindCapsule || w.colliders[id].removed {
+			return fmt.Errorf("%w: %d", ErrNotCapsule, id)
+		}
+		c := &w.colliders[id]
+		if c.member != 0 {
+			w.clearMembers(members[:i])
+			return fmt.Errorf("kcc: collider %d is listed twice in the crowd", id)
+		}
+		c.member = int32(i) + 1
+	}
+	for i := range members {
+		c := &w.colliders[members[i].Collider]
+		r := members[i].Reach
+		for a := 0; a < 3; a++ {
+			g := r[a]
+			if !(g >= 0) {
+				g = 0
+			}
+			if g > 1e6 {
+				g = capsuleMargin
+			}
+			c.bound.min[a], c.bound.max[a] = c.box.min[a]-g, c.box.max[a]+g
+		}
+	}
+	w.buildCapsuleGrid(false)
+	w.islands(members, plan)
+	w.crowd = true
+	w.escapes.Store(0)
+	return nil
+}
+
+// EndCrowd ends the planned crowd (PlanCrowd) and returns how many member
+// moves left their bound (their capsule went further than the reach
+// planned: the plan's islands may then have missed a contact). The grid is
+// rebuilt by the next query if any did.
+func (w *World) EndCrowd() (escaped int) {
+	if !w.crowd {
+		return 0
+	}
+	w.crowd = false
+	for _, id := range w.caps {
+		c := &w.colliders[id]
+		c.member, c.island = 0, 0
+	}
+	w.capGen.Add(1)
+	n := int(w.escapes.Load())
+	if n > 0 {
+		w.capsDirty.Store(true)
+	}
+	return n
+}
+
+// clearMembers undoes the member marks of a refused plan.
+func (w *World) clearMembers(members []CrowdMember) {
+	for _, m := range members {
+		w.colliders[m.Collider].member = 0
+	}
+}
+
+// islands fills plan with the connected groups of overlapping member
+// bounds, found through the grid, and marks each member's island.
+func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
+	n := len(members)
+	plan.parent = growInt32(plan.parent, n)
+	for i := range plan.parent {
+		plan.parent[i] = int32(i)
+	}
+	for i := range members {
+		c := &w.colliders[members[i].Collider]
+		plan.cand = w.capsulesNear(&c.bound, plan.cand[:0])
+		for _, id := range plan.cand {
+			o := &w.colliders[id]
+			if j := o.member - 1; j > int32(i) && o.bound.overlaps(&c.bound) {
+				union(plan.parent, int32(i), j)
+			}
+		}
+	}
+	// Number the islands by their first member and sort the members by
+	// island (a counting sort: ascending within an island).
+	plan.slot = growInt32(plan.slot, n)
+	for i := range plan.slot {
+		plan.slot[i] = -1
+	}
+	k := int32(0)
+	for i := 0; i < n; i++ {
+		r := find(plan.parent, int32(i))
+		if plan.slot[r] < 0 {
+			plan.slot[r] = k
+			k++
+		}
+	}
+	plan.starts = growInt32(plan.starts, int(k)+1)
+	clear(plan.starts)
+	for i := 0; i < n; i++ {
+		isl := plan.slot[find(plan.parent, int32(i))]
+		w.colliders[members[i].Collider].island = isl + 1
+		plan.starts[isl+1]++
+	}
+	for i := 1; i <= int(k); i++ {
+		plan.starts[i] += plan.starts[i-1]
+	}
+	plan.order = growInt32(plan.order, n)
+	fill := plan.cand[:0]
+	fill = append(fill, plan.starts[:k]...)
+	for i := 0; i < n; i++ {
+		isl := w.colliders[members[i].Collider].island - 1
+		plan.order[fill[isl]] = int32(i)
+		fill[isl]++
+	}
+	plan.cand = fill[:0]
+}
+
+// find is union-find's root of i, halving the path on the way.
+func find(parent []int32, i int32) int32 {
+	for parent[i] != i {
+		parent[i] = parent[parent[i]]
+		i = parent[i]
+	}
+	return i
+}
+
+// union joins the sets of i and j under the smaller root (so the result
+// does not depend on the order the pairs are met in).
+func union(parent []int32, i, j int32) {
+	a, b := find(parent, i), find(parent, j)
+	if a == b {
+		return
+	}
+	if a < b {
+		parent[b] = a
+	} else {
+		parent[a] = b
+	}
+}
+
+// growInt32 returns s with length n, reusing its storage when it can.
+func growInt32(s []int32, n int) []int32 {
+	if cap(s) < n {
+		return make([]int32, n, n+n/4)
+	}
+	return s[:n]
+}
+
+// buildCapsuleGrid rebuilds the grid of the live capsules (dropping the
+// removed ones from the list); reset sets every bound to the capsule's box
+// grown by capsuleMargin first.
+func (w *World) buildCapsuleGrid(reset bool) {
+	live := w.caps[:0]
+	for _, id := range w.caps {
+		c := &w.colliders[id]
+		if c.kind != kindCapsule || c.removed {
+			continue
+		}
+		live = append(live, id)
+		if reset {
+			for a := 0; a < 3; a++ {
+				c.bound.min[a], c.bound.max[a] = c.box.min[a]-capsuleMargin, c.box.max[a]+capsuleMargin
+			}
+		}
+	}
+	w.caps = live
+	g := &w.grid
+	// The cell is as large as the largest bound, so a query looks into at
+	// most its own cells and one more on each side.
+	g.half = vec{}
+	for _, id := range live {
+		b := &w.colliders[id].bound
+		for a := 0; a < 3; a++ {
+			if h := (b.max[a] - b.min[a]) / 2; h > g.half[a] && h < 1e6 {
+				g.half[a] = h
+			}
+		}
+	}
+	g.cell = 2 * math.Max(g.half[0], math.Max(g.half[1], g.half[2]))
+	if !(g.cell >= 0.25) {
+		g.cell = 0.25
+	}
+	g.inv = 1 / g.cell
+	nb := 1
+	for nb < 2*len(live) {
+		nb *= 2
+	}
+	g.mask = uint32(nb - 1)
+	g.count = growInt32(g.count, nb)
+	clear(g.count)
+	g.start = growInt32(g.start, nb+1)
+	g.items = growInt32(g.items, len(live))
+	for _, id := range live {
+		c := &w.colliders[id]
+		c.cell = g.cellOf(c.bound.center())
+		g.count[g.bucket(c.cell)]++
+	}
+	g.start[0] = 0
+	for b := 0; b < nb; b++ {
+		g.start[b+1] = g.start[b] + g.count[b]
+		g.count[b] = g.start[b]
+	}
+	for _, id := range live {
+		b := g.bucket(w.colliders[id].cell)
+		g.items[g.count[b]] = id
+		g.count[b]++
+	}
+	w.capsDirty.Store(false)
+}
+
+// cellOf is the cell holding p (coordinates clamped so that a far-away
+// capsule still has a cell).
+func (g *capsuleGrid) cellOf(p vec) [3]int32 {
+	var c [3]int32
+	for a := 0; a < 3; a++ {
+		c[a] = int32(math.Max(-1e9, math.Min(1e9, math.Floor(p[a]*g.inv))))
+	}
+	return c
+}
+
+// bucket hashes a cell.
+func (g *capsuleGrid) bucket(c [3]int32) uint32 {
+	h := uint32(c[0])*73856093 ^ uint32(c[1])*19349663 ^ uint32(c[2])*83492791
+	return h & g.mask
+}
+
+// maxCellScan bounds the cells a capsule query visits one by one; a
+// larger query scans the capsule list instead.
+const maxCellScan = 64
+
+// capsulesNear appends to out the live capsules whose bound overlaps q, in
+// a deterministic order (by cell, then by ID), without looking at where
+// they are now.
+func (w *World) capsulesNear(q *aabb, out []int32) []int32 {
+	g := &w.grid
+	if len(w.caps) == 0 {
+		return out
+	}
+	var lo, hi [3]int32
+	cells := 1
+	for a := 0; a < 3; a++ {
+		l := math.Floor((q.min[a] - g.half[a]) * g.inv)
+		h := math.Floor((q.max[a] + g.half[a]) * g.inv)
+		if !(h-l < maxCellScan) {
+			cells = maxCellScan + 1
+			break
+		}
+		lo[a], hi[a] = int32(math.Max(-1e9, l)), int32(math.Min(1e9, h))
+		cells *= int(hi[a]-lo[a]) + 1
+	}
+	if cells > maxCellScan || cells > len(w.caps) {
+		for _, id := range w.caps {
+			if c := &w.colliders[id]; c.kind == kindCapsule && !c.removed && c.bound.overlaps(q) {
+				out = append(out, id)
+			}
+		}
+		return out
+	}
+	for x := lo[0]; x <= hi[0]; x++ {
+		for y := lo[1]; y <= hi[1]; y++ {
+			for z := lo[2]; z <= hi[2]; z++ {
+				cell := [3]int32{x, y, z}
+				b := g.bucket(cell)
+				for _, id := range g.items[g.start[b]:g.start[b+1]] {
+					c := &w.colliders[id]
+					if c.cell == cell && c.kind == kindCapsule && !c.removed && c.bound.overlaps(q) {
+						out = append(out, id)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// capsuleQuery appends to out the capsules a query with scratch s sees
+// whose box overlaps q and meets f: during a planned crowd, a member's
+// query sees only its own island and the capsules that are not members.
+func (w *World) capsuleQuery(s *scratch, q *aabb, f *sweepFilter, out []int32) []int32 {
+	n0 := len(out)
+	out = w.capsulesNear(q, out)
+	k := n0
+	for _, id := range out[n0:] {
+		c := &w.colliders[id]
+		if s.island != 0 && c.island != 0 && c.island != s.island {
+			continue
+		}
+		if c.box.overlaps(q) && f.meets(&c.box) {
+			out[k] = id
+			k++
+		}
+	}
+	return out[:k]
+}
+
+// crowdIsland is the island (k+1) of the member a filter excludes (the
+// querier's own capsule) while a crowd is planned, 0 otherwise.
+func (w *World) crowdIsland(f *QueryFilter) int32 {
+	if w == nil || !w.crowd || f == nil {
+		return 0
+	}
+	for _, id := range f.Exclude {
+		if id >= 0 && int(id) < len(w.colliders) {
+			if c := &w.colliders[id]; c.kind == kindCapsule && c.member != 0 {
+				return c.island
+			}
+		}
+	}
+	return 0
+}
+
+// placedCapsule records that capsule c moved: outside a planned crowd a
+// capsule that left its bound has the grid rebuilt by the next query;
+// inside one, the move is counted as an escape (EndCrowd).
+func (w *World) placedCapsule(c *collider) {
+	if c.bound.holds(&c.box) {
+		return
+	}
+	if w.crowd && c.member != 0 {
+		w.escapes.Add(1)
+		return
+	}
+	w.capsDirty.Store(true)
+}
