@@ -243,3 +243,16 @@ func (c *Controller) Offset() float64 { return c.cfg.Offset }
 // CollisionMask returns the layers the controller's moves collide with
 // (Config.CollisionMask; 0 = all) without copying the config.
 func (c *Controller) CollisionMask() uint32 { return c.cfg.CollisionMask }
+
+// StepHeight returns the highest step the controller climbs
+// (Config.Autostep.MaxHeight; 0 without autostep).
+func (c *Controller) StepHeight() float64 {
+	if c.cfg.Autostep == nil {
+		return 0
+	}
+	return c.cfg.Autostep.MaxHeight
+}
+
+// SnapDistance returns how far down a grounded move is pulled to stay on
+// the ground (Config.SnapToGround).
+func (c *Controller) SnapDistance() float64 { return c.cfg.SnapToGround }

@@ -37,16 +37,32 @@ import (
 const capsuleMargin = 0.5
 
 // capsuleGrid is the grid of a World's capsule colliders: a hash of cells
-// of side cell, each capsule listed in the bucket of the cell holding its
-// bound's centre (a loose grid: a query looks half as far again as the
-// largest bound into the neighbouring cells).
+// (cell[a] long along axis a), each capsule listed in the bucket of the
+// cell holding its bound's centre (a loose grid: a query looks as far as
+// the largest bound's half extent into the neighbouring cells).
 type capsuleGrid struct {
-	cell, inv float64
+	cell, inv vec
 	mask      uint32
-	start     []int32 // bucket b lists items[start[b]:start[b+1]]
-	items     []int32 // collider IDs by bucket, in ID order within one
+	start     []int32    // bucket b lists items[start[b]:start[b+1]]
+	items     []gridItem // by bucket, in ID order within one
 	half      vec     // the largest bound half extent on each axis
 	count     []int32 // scratch of the counting sort
+	// dense is set when the cells of the crowd's extent are few enough to
+	// number them all: cell lo+(x, y, z) is bucket (x*dims[1]+y)*dims[2]+z,
+	// so neighbouring cells are neighbouring buckets. Otherwise cells are
+	// hashed into mask+1 buckets.
+	dense bool
+	lo    [3]int32
+	dims  [3]int32
+}
+
+// gridItem is a capsule in the grid: what a query tests before it looks
+// at the capsule itself, kept together so a bucket is read in one sweep.
+type gridItem struct {
+	bound  aabb
+	cell   [3]int32
+	id     int32
+	island int32 // the capsule's island+1 in a planned crowd (0: none)
 }
 
 // CrowdMember is one capsule collider of a crowd that PlanCrowd plans:
@@ -159,6 +175,9 @@ func (w *World) EndCrowd() (escaped int) {
 	for _, id := range w.caps {
 		c := &w.colliders[id]
 		c.member, c.island = 0, 0
+		if int(c.item) < len(w.grid.items) {
+			w.grid.items[c.item].island = 0
+		}
 	}
 	w.capGen.Add(1)
 	n := int(w.escapes.Load())
@@ -185,10 +204,9 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 	}
 	for i := range members {
 		c := &w.colliders[members[i].Collider]
-		plan.cand = w.capsulesNear(&c.bound, plan.cand[:0])
+		plan.cand = w.capsulesNear(nil, &c.bound, plan.cand[:0])
 		for _, id := range plan.cand {
-			o := &w.colliders[id]
-			if j := o.member - 1; j > int32(i) && o.bound.overlaps(&c.bound) {
+			if j := w.colliders[id].member - 1; j > int32(i) {
 				union(plan.parent, int32(i), j)
 			}
 		}
@@ -211,7 +229,9 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 	clear(plan.starts)
 	for i := 0; i < n; i++ {
 		isl := plan.slot[find(plan.parent, int32(i))]
-		w.colliders[members[i].Collider].island = isl + 1
+		c := &w.colliders[members[i].Collider]
+		c.island = isl + 1
+		w.grid.items[c.item].island = isl + 1
 		plan.starts[isl+1]++
 	}
 	for i := 1; i <= int(k); i++ {
@@ -278,8 +298,8 @@ func (w *World) buildCapsuleGrid(reset bool) {
 	}
 	w.caps = live
 	g := &w.grid
-	// The cell is as large as the largest bound, so a query looks into at
-	// most its own cells and one more on each side.
+	// A cell is as long as the largest bound along each axis, so a query
+	// looks into its own cells and at most one more on each side.
 	g.half = vec{}
 	for _, id := range live {
 		b := &w.colliders[id].bound
@@ -289,20 +309,45 @@ func (w *World) buildCapsuleGrid(reset bool) {
 			}
 		}
 	}
-	g.cell = 2 * math.Max(g.half[0], math.Max(g.half[1], g.half[2]))
-	if !(g.cell >= 0.25) {
-		g.cell = 0.25
+	for a := 0; a < 3; a++ {
+		g.cell[a] = math.Max(2*g.half[a], 0.25)
+		g.inv[a] = 1 / g.cell[a]
 	}
-	g.inv = 1 / g.cell
 	nb := 1
 	for nb < 2*len(live) {
 		nb *= 2
 	}
 	g.mask = uint32(nb - 1)
+	g.dense = false
+	if len(live) > 0 {
+		var lo, hi [3]int32
+		for i, id := range live {
+			cell := g.cellOf(w.colliders[id].bound.center())
+			for a := 0; a < 3; a++ {
+				if i == 0 || cell[a] < lo[a] {
+					lo[a] = cell[a]
+				}
+				if i == 0 || cell[a] > hi[a] {
+					hi[a] = cell[a]
+				}
+			}
+		}
+		cells := 1.0
+		for a := 0; a < 3; a++ {
+			g.dims[a] = hi[a] - lo[a] + 1
+			cells *= float64(g.dims[a])
+		}
+		if cells <= float64(4*len(live)+64) {
+			g.dense, g.lo, nb = true, lo, int(cells)
+		}
+	}
 	g.count = growInt32(g.count, nb)
 	clear(g.count)
 	g.start = growInt32(g.start, nb+1)
-	g.items = growInt32(g.items, len(live))
+	if cap(g.items) < len(live) {
+		g.items = make([]gridItem, len(live), len(live)+len(live)/4)
+	}
+	g.items = g.items[:len(live)]
 	for _, id := range live {
 		c := &w.colliders[id]
 		c.cell = g.cellOf(c.bound.center())
@@ -314,8 +359,10 @@ func (w *World) buildCapsuleGrid(reset bool) {
 		g.count[b] = g.start[b]
 	}
 	for _, id := range live {
-		b := g.bucket(w.colliders[id].cell)
-		g.items[g.count[b]] = id
+		c := &w.colliders[id]
+		b := g.bucket(c.cell)
+		c.item = g.count[b]
+		g.items[c.item] = gridItem{bound: c.bound, cell: c.cell, id: id}
 		g.count[b]++
 	}
 	w.capsDirty.Store(false)
@@ -326,13 +373,16 @@ func (w *World) buildCapsuleGrid(reset bool) {
 func (g *capsuleGrid) cellOf(p vec) [3]int32 {
 	var c [3]int32
 	for a := 0; a < 3; a++ {
-		c[a] = int32(math.Max(-1e9, math.Min(1e9, math.Floor(p[a]*g.inv))))
+		c[a] = int32(math.Max(-1e9, math.Min(1e9, math.Floor(p[a]*g.inv[a]))))
 	}
 	return c
 }
 
-// bucket hashes a cell.
+// bucket is the bucket of a cell (in range, when dense).
 func (g *capsuleGrid) bucket(c [3]int32) uint32 {
+	if g.dense {
+		return uint32((int(c[0]-g.lo[0])*int(g.dims[1])+int(c[1]-g.lo[1]))*int(g.dims[2]) + int(c[2]-g.lo[2]))
+	}
 	h := uint32(c[0])*73856093 ^ uint32(c[1])*19349663 ^ uint32(c[2])*83492791
 	return h & g.mask
 }
@@ -341,10 +391,11 @@ func (g *capsuleGrid) bucket(c [3]int32) uint32 {
 // larger query scans the capsule list instead.
 const maxCellScan = 64
 
-// capsulesNear appends to out the live capsules whose bound overlaps q, in
-// a deterministic order (by cell, then by ID), without looking at where
+// capsulesNear appends to out the capsules in the grid whose bound
+// overlaps q and that a query with scratch s (nil: any) may see, in a
+// deterministic order (by cell, then by ID), without looking at where
 // they are now.
-func (w *World) capsulesNear(q *aabb, out []int32) []int32 {
+func (w *World) capsulesNear(s *scratch, q *aabb, out []int32) []int32 {
 	g := &w.grid
 	if len(w.caps) == 0 {
 		return out
@@ -352,19 +403,25 @@ func (w *World) capsulesNear(q *aabb, out []int32) []int32 {
 	var lo, hi [3]int32
 	cells := 1
 	for a := 0; a < 3; a++ {
-		l := math.Floor((q.min[a] - g.half[a]) * g.inv)
-		h := math.Floor((q.max[a] + g.half[a]) * g.inv)
+		l := math.Floor((q.min[a] - g.half[a]) * g.inv[a])
+		h := math.Floor((q.max[a] + g.half[a]) * g.inv[a])
 		if !(h-l < maxCellScan) {
 			cells = maxCellScan + 1
 			break
 		}
 		lo[a], hi[a] = int32(math.Max(-1e9, l)), int32(math.Min(1e9, h))
+		if g.dense {
+			lo[a], hi[a] = max(lo[a], g.lo[a]), min(hi[a], g.lo[a]+g.dims[a]-1)
+			if lo[a] > hi[a] {
+				return out // no capsule's cell is in range
+			}
+		}
 		cells *= int(hi[a]-lo[a]) + 1
 	}
-	if cells > maxCellScan || cells > len(w.caps) {
-		for _, id := range w.caps {
-			if c := &w.colliders[id]; c.kind == kindCapsule && !c.removed && c.bound.overlaps(q) {
-				out = append(out, id)
+	if cells > maxCellScan || cells > len(g.items) {
+		for i := range g.items {
+			if it := &g.items[i]; it.bound.overlaps(q) && island(it, s) {
+				out = append(out, it.id)
 			}
 		}
 		return out
@@ -374,10 +431,10 @@ func (w *World) capsulesNear(q *aabb, out []int32) []int32 {
 			for z := lo[2]; z <= hi[2]; z++ {
 				cell := [3]int32{x, y, z}
 				b := g.bucket(cell)
-				for _, id := range g.items[g.start[b]:g.start[b+1]] {
-					c := &w.colliders[id]
-					if c.cell == cell && c.kind == kindCapsule && !c.removed && c.bound.overlaps(q) {
-						out = append(out, id)
+				items := g.items[g.start[b]:g.start[b+1]]
+				for i := range items {
+					if it := &items[i]; it.cell == cell && it.bound.overlaps(q) && island(it, s) {
+						out = append(out, it.id)
 					}
 				}
 			}
@@ -386,18 +443,22 @@ func (w *World) capsulesNear(q *aabb, out []int32) []int32 {
 	return out
 }
 
+// island reports whether a query with scratch s (nil: any) may see the
+// grid item it: during a planned crowd a member's query sees only its own
+// island and the capsules that are not members.
+func island(it *gridItem, s *scratch) bool {
+	return s == nil || s.island == 0 || it.island == 0 || it.island == s.island
+}
+
 // capsuleQuery appends to out the capsules a query with scratch s sees
 // whose box overlaps q and meets f: during a planned crowd, a member's
 // query sees only its own island and the capsules that are not members.
 func (w *World) capsuleQuery(s *scratch, q *aabb, f *sweepFilter, out []int32) []int32 {
 	n0 := len(out)
-	out = w.capsulesNear(q, out)
+	out = w.capsulesNear(s, q, out)
 	k := n0
 	for _, id := range out[n0:] {
 		c := &w.colliders[id]
-		if s.island != 0 && c.island != 0 && c.island != s.island {
-			continue
-		}
 		if c.box.overlaps(q) && f.meets(&c.box) {
 			out[k] = id
 			k++

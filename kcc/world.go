@@ -70,6 +70,7 @@ type collider struct {
 	// planned its member index+1 and island+1 (0: none).
 	bound          aabb
 	cell           [3]int32
+	item           int32 // its index in the grid's items
 	member, island int32
 }
 

@@ -1,9 +1,14 @@
 package systems
 
 import (
+	"math"
+	"time"
+
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/motors"
 	"github.com/yohamta/donburi"
 )
 
@@ -36,32 +41,190 @@ func (p *Pipeline) characterCollider(e *donburi.Entry, k *components.KCCData, bo
 // through the others (nor collide with its own capsule), after the push
 // of the one in its way when it may push it; gave is the share of that
 // push the other gave way (push.go).
-func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, ctrl *kcc.Controller, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3) (res kcc.MoveResult, gave float64) {
-	self := p.selfFilterOf(e, k, body, level)
+func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, worker int, ctrl *kcc.Controller, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3) (res kcc.MoveResult, gave float64) {
+	self := p.selfFilterOf(e, worker)
 	if k.PushMask != 0 {
-		gave = p.pushAhead(e.Entity(), k, body, level, desired, self)
+		gave = p.pushAhead(e.Entity(), worker, k, body, level, desired, self)
 	}
 	res = ctrl.MoveWith(level, k.Shape, body.Position, desired, p.moveOptions(e.Entity(), self, nil))
 	return res, gave
 }
 
-// selfFilterOf is the query filter that leaves e's own capsule collider
-// out (the pipeline's one filter: character collisions run on one worker).
-func (p *Pipeline) selfFilterOf(e *donburi.Entry, k *components.KCCData, body *components.BodyData, level *kcc.World) *kcc.QueryFilter {
-	p.selfBuf[0] = p.characterCollider(e, k, body, level)
-	p.selfFilter.Exclude = p.selfBuf[:]
-	return &p.selfFilter
+// crowdFilters are one worker's query filters of the moves among
+// characters: the moving character's own (its capsule left out) and one
+// per link of a line of pushes.
+type crowdFilters struct {
+	self     kcc.QueryFilter
+	selfBuf  [1]kcc.ColliderID
+	pushes   [maxPushChain]kcc.QueryFilter
+	pushBufs [maxPushChain][1]kcc.ColliderID
+}
+
+// push returns the filter of the depth-th pushed character, whose capsule
+// is id.
+func (f *crowdFilters) push(depth int, id kcc.ColliderID) *kcc.QueryFilter {
+	f.pushBufs[depth][0] = id
+	f.pushes[depth].Exclude = f.pushBufs[depth][:]
+	return &f.pushes[depth]
+}
+
+// selfFilterOf is worker's query filter that leaves e's own capsule
+// collider out (registered by planCrowd before the moves). Leaving it out
+// is also what tells the kcc World which island of the planned crowd the
+// query is for (kcc.World.PlanCrowd).
+func (p *Pipeline) selfFilterOf(e *donburi.Entry, worker int) *kcc.QueryFilter {
+	f := &p.filters[worker]
+	f.selfBuf[0] = p.charCol[e.Entity().Id()]
+	f.self.Exclude = f.selfBuf[:]
+	return &f.self
+}
+
+// CrowdStats is what the last tick's moves among characters
+// (Options.CharacterCollisions) were split into: the islands of
+// characters that might touch (each moved on one worker, in the stage's
+// order; different islands in parallel), the size of the largest, and how
+// many moves went further than planned (Escapes: 0 unless something
+// moved a character further than its velocity, a carry and one push
+// allow; such a character may overlap one of another island by up to that
+// excess until its next move).
+type CrowdStats struct {
+	Characters, Islands, Largest, Escapes int
+}
+
+// CrowdStats returns what the last tick's moves among characters were
+// split into (zero without CharacterCollisions).
+func (p *Pipeline) CrowdStats() CrowdStats { return p.crowdStats }
+
+// crowdSlack is added to every reach (m): it covers the skin, the ground
+// probe and rounding.
+const crowdSlack = 0.05
+
+// planCrowd registers every character's capsule and plans the tick's moves
+// among characters (kcc.World.PlanCrowd): each character with a
+// controller is a member, reaching as far as its velocity, a jump,
+// gravity and its ground's carry can take it in a tick, plus a step up
+// and a snap down along its Up, a crouch's stand, and, when another
+// character may push it, the longest push of the tick.
+func (p *Pipeline) planCrowd(level *kcc.World) {
+	p.members, p.memberChar = p.members[:0], p.memberChar[:0]
+	for len(p.filters) < p.workers {
+		p.filters = append(p.filters, crowdFilters{})
+	}
+	dt := p.dt
+	var pushers uint32 // the layers some character pushes
+	longest := 0.0     // the longest move of a character that pushes
+	for i := range p.chars {
+		c := &p.chars[i]
+		p.characterCollider(c.e, c.k, c.body, level)
+		if c.k.Controller == nil {
+			continue
+		}
+		m := moveReach(c, level, dt)
+		if c.k.PushMask != 0 {
+			pushers |= c.k.PushMask
+			longest = math.Max(longest, m)
+		}
+		p.members = append(p.members, kcc.CrowdMember{Collider: p.charCol[c.e.Entity().Id()], Reach: mgl64.Vec3{m, m, m}})
+		p.memberChar = append(p.memberChar, int32(i))
+	}
+	for j, i := range p.memberChar {
+		c := &p.chars[i]
+		k := c.k
+		ctrl := p.controller(c, 0)
+		planar := p.members[j].Reach[0] + 2*ctrl.Offset() + crowdSlack
+		if k.PushLayers&pushers != 0 {
+			planar += longest
+		}
+		// Along Up: a step up, a snap down, a stand from a crouch and the
+		// move lifted onto a slope (at most a few times its length).
+		along := float64(3*p.members[j].Reach[0]) + ctrl.StepHeight() + ctrl.SnapDistance()
+		if k.Crouched && k.StandHalfHeight > k.CrouchHalfHeight {
+			along += 2 * (k.StandHalfHeight - k.CrouchHalfHeight) // the top rises twice the centre's rise
+		}
+		up := ctrl.Up()
+		var r mgl64.Vec3
+		for a := 0; a < 3; a++ {
+			r[a] = planar + float64(along*math.Abs(up[a]))
+		}
+		p.members[j].Reach = r
+	}
+	if err := level.PlanCrowd(p.members, &p.crowdPlan); err != nil {
+		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
+	}
+	p.crowdStats = CrowdStats{Characters: len(p.members), Islands: p.crowdPlan.Islands(), Largest: p.crowdPlan.Largest()}
+}
+
+// moveReach is how far a character's move can take it this tick before any
+// push (m): its speed, a jump it is about to make and a tick of gravity,
+// for dt, and the carry of a moving ground.
+func moveReach(c *character, level *kcc.World, dt float64) float64 {
+	k, v := c.k, &c.body.Velocity
+	speed := math.Sqrt(float64(v[0]*v[0]) + float64(v[1]*v[1]) + float64(v[2]*v[2]))
+	if c.jb != nil && c.jb.RequestJump {
+		speed += math.Abs(k.JumpSpeed)
+	}
+	speed += float64(math.Abs(k.Gravity) * dt)
+	m := float64(speed * dt)
+	if k.Grounded && k.GroundCollider != kcc.NoCollider && level.Carries(k.GroundCollider) {
+		d, _ := level.Carry(k.GroundCollider, c.body.Position, motors.Up)
+		m += d.Len()
+	}
+	if !(m >= 0) || m > 1e3 {
+		return 1e3 // a hostile velocity: the character is planned alone
+	}
+	return m
+}
+
+// endCrowd ends the tick's planned crowd and records its escapes.
+func (p *Pipeline) endCrowd(level *kcc.World) {
+	p.crowdStats.Escapes = level.EndCrowd()
+}
+
+// moveIslands moves the characters of islands lo..hi of the plan with
+// worker's controllers, each island's in the stage's order.
+func (p *Pipeline) moveIslands(lo, hi, worker int) {
+	var t0 time.Time
+	if p.timing {
+		t0 = time.Now()
+	}
+	for k := lo; k < hi; k++ {
+		isl := p.crowdPlan.Island(k)
+		for _, j := range isl {
+			p.moveStep(&p.chars[p.memberChar[j]], worker)
+		}
+		for _, j := range isl {
+			pushVelocity(&p.chars[p.memberChar[j]], p.dt)
+		}
+	}
+	if p.timing {
+		p.noteRunTimes(worker, 0, time.Since(t0))
+	}
 }
 
 // placeCharacter moves e's capsule collider to its body after its move
-// (and to its current shape: crouching shrinks it).
+// (and to its current shape: crouching shrinks it), its axis along the
+// character's Up.
 func (p *Pipeline) placeCharacter(e *donburi.Entry, k *components.KCCData, body *components.BodyData, level *kcc.World) {
 	if level == nil {
 		return
 	}
 	id := p.characterCollider(e, k, body, level)
 	level.SetCapsuleShape(id, k.Shape)
-	level.SetTransform(id, body.Position, mgl64.Quat{})
+	level.SetTransform(id, body.Position, turnUpTo(upOfController(k.Controller)))
+}
+
+// turnUpTo is the rotation taking +Y to the unit vector up (the zero Quat,
+// identity, for +Y itself): the half-way quaternion (1 + y·up, y × up),
+// normalized, which needs no trigonometry; a half turn about X for -Y.
+func turnUpTo(up mgl64.Vec3) mgl64.Quat {
+	if up == motors.Up {
+		return mgl64.Quat{}
+	}
+	w := 1 + up[1]
+	if w < 1e-9 {
+		return mgl64.Quat{W: 0, V: mgl64.Vec3{1, 0, 0}}
+	}
+	return detmath.QuatNormalize(mgl64.Quat{W: w, V: mgl64.Vec3{up[2], 0, -up[0]}})
 }
 
 // dropGoneCharacters removes the capsules of characters that did not move

@@ -87,6 +87,8 @@ type character struct {
 	// last move ended into its next move (kcc.ContactCache): a cache, lost
 	// with no harm when the list is refetched.
 	contacts kcc.ContactCache
+	// pushed sums the pushes that moved the character this tick (push.go).
+	pushed mgl64.Vec3
 }
 
 // characterOf fetches e's components.
@@ -208,9 +210,25 @@ func (p *Pipeline) runSteps(it *planItem) {
 		p.runTimes = make([][2]int64, p.workers)
 	}
 	n := len(p.chars)
-	if p.workers > 1 && n >= 2*p.workers && !(move && p.charCollide) {
+	switch {
+	case move && p.charCollide && p.level != nil:
+		// The moves among characters, island by island (blocking.go).
+		p.planCrowd(p.level)
+		if k := p.crowdPlan.Islands(); p.workers > 1 && k >= 2*p.workers {
+			p.parallelIslands(k)
+		} else {
+			p.moveIslands(0, k, 0)
+		}
+		// The characters without a controller move through everything.
+		for i := range p.chars {
+			if p.chars[i].k.Controller == nil {
+				p.moveStep(&p.chars[i], 0)
+			}
+		}
+		p.endCrowd(p.level)
+	case p.workers > 1 && n >= 2*p.workers && !(move && p.charCollide):
 		p.parallel(it.from, it.to)
-	} else {
+	default:
 		p.runRange(0, n, 0, it.from, it.to)
 	}
 	if move {

@@ -59,14 +59,14 @@ func TestContactListenerTeammatesPassThrough(t *testing.T) {
 // A character may refuse to be pushed: A pushes (push_mask 1) and B
 // answers ContactStop about A's capsule, so B stays put and A stops at B,
 // as against a wall. When B accepts, the push is the one of
-// TestCharactersPush: both at 5*70/140 = 2.5 m/s.
+// TestCharactersPush: both at pushSpeed(1/2) = 3.111 m/s.
 func TestContactListenerRefusesPush(t *testing.T) {
 	const pusher = "[kcc]\npush_mask = 1\n"
 	for _, c := range []struct {
 		name   string
 		answer kcc.ContactAction
 		want   float64
-	}{{"refused", kcc.ContactStop, 0}, {"accepted", kcc.ContactAccept, 2.5}} {
+	}{{"refused", kcc.ContactStop, 0}, {"accepted", kcc.ContactAccept, pushSpeed(0.5)}} {
 		refuse := func(p *systems.Pipeline, ea, eb donburi.Entity) systems.ContactListener {
 			return systems.ContactListenerFunc(func(e donburi.Entity, ev kcc.ContactEvent) kcc.ContactAction {
 				if other, ok := p.CharacterOf(ev.Collider); e == eb && ok && other == ea {

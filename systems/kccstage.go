@@ -46,7 +46,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	}
 	var self *kcc.QueryFilter
 	if p.charCollide && k.Grounded && k.GroundCollider != kcc.NoCollider && level != nil {
-		self = p.selfFilterOf(e, k, body, level)
+		self = p.selfFilterOf(e, worker)
 	}
 	// The listener has its say from the carry on: the carry's sweep and
 	// the crouch's room check are contacts of the character too.
@@ -57,7 +57,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 
 	if c.cmd != nil {
 		if self == nil && p.charCollide && level != nil && k.Crouched && !c.cmd.Crouch {
-			self = p.selfFilterOf(e, k, body, level) // standing up: its own capsule is no obstacle
+			self = p.selfFilterOf(e, worker) // standing up: its own capsule is no obstacle
 		}
 		p.updateCrouch(k, body, level, c.cmd.Crouch, ctrl, p.moveOptions(ent, self, nil))
 	}
@@ -85,7 +85,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	if p.charCollide {
 		// No contact cache: every move before this one placed a capsule in
 		// the level, so the cache would never be current.
-		res, gave = p.moveAmongCharacters(e, ctrl, k, body, level, desired)
+		res, gave = p.moveAmongCharacters(e, worker, ctrl, k, body, level, desired)
 	} else {
 		var cache *kcc.ContactCache
 		if !p.noContactCache {
@@ -292,14 +292,20 @@ type kccStage struct {
 	charCollide bool
 	charCol     []kcc.ColliderID // by entity ID: its capsule collider
 	charSeen    []uint64         // by entity ID: last tick+1 it moved
-	selfFilter  kcc.QueryFilter
-	selfBuf     [1]kcc.ColliderID
 	// pushes (push.go): entity ID+1 by collider, chars index+1 by
-	// entity ID, and the filter of the pushed character's move.
-	colChar     []int32
-	charRef     []int32
-	pushFilters [maxPushChain]kcc.QueryFilter
-	pushBufs    [maxPushChain][1]kcc.ColliderID
+	// entity ID.
+	colChar []int32
+	charRef []int32
+	// filters holds each worker's query filters of the moves among
+	// characters (blocking.go).
+	filters []crowdFilters
+	// The crowd of the moves among characters (blocking.go): its members
+	// (the characters with a controller), their indices in chars, the
+	// islands and what the last tick's plan found.
+	members    []kcc.CrowdMember
+	memberChar []int32
+	crowdPlan  kcc.CrowdPlan
+	crowdStats CrowdStats
 	// noContactCache moves every character without its kcc.ContactCache
 	// (benchmarks compare the two).
 	noContactCache bool

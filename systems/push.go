@@ -12,10 +12,11 @@ import (
 
 // Characters that push each other (Options.CharacterCollisions and a
 // PushMask). Before character A moves, its capsule is swept along the
-// planar part of its move; when the first thing it would meet is the
-// capsule of a character B that A may push (A.PushMask&B.PushLayers != 0),
-// B is moved first, through B's own controller (so walls still hold it),
-// along the horizontal direction from A to B by
+// part of its move across its Up (its controller's, kcc.Config.Up); when
+// the first thing it would meet is the capsule of a character B that A may
+// push (A.PushMask&B.PushLayers != 0), B is moved first, through B's own
+// controller (so walls still hold it), along the direction from A to B
+// across A's Up by
 //
 //	s = (the part of A's move left after the contact, along that direction)
 //	    * mA/(mA+mB)
@@ -23,16 +24,24 @@ import (
 // and then A moves as usual, stopping at B where B now stands. A keeps its
 // velocity in the share of the push that B gave way (all of it when B moved
 // as far as asked, none when a wall held B), so the contact does not brake
-// A as a wall would. Two equal masses walk on together at half the
-// pusher's speed; a character pushes one ten times heavier at 1/11 of its
-// speed, and one held by a wall not at all. The capsules never overlap: B moves only where its controller
-// lets it, and A's move still collides with B's capsule. B keeps its
-// velocity (a push moves it, it does not launch it). B pushes a third
-// character C the same way when B's mask covers C's layers, before B
-// moves, and so on down a line of at most maxPushChain characters: each
-// link gives way by its own mass share, so a line is harder to push than
-// one character. The pushes run in the KCC stage's order, so they are
-// deterministic.
+// A as a wall would. The capsules never overlap: B moves only where its
+// controller lets it (and only across its own Up), and A's move still
+// collides with B's capsule. B pushes a third character C the same way
+// when B's mask covers C's layers, before B moves, and so on down a line
+// of at most maxPushChain characters: each link gives way by its own mass
+// share, so a line is harder to push than one character. The pushes run in
+// the KCC stage's order, so they are deterministic.
+//
+// A pushed character gets the velocity of its push: after the tick's
+// moves, its velocity along the push is raised to the push's length over
+// dt if it was lower (pushVelocity). It then coasts when the push ends,
+// until its motor brakes it, and a pusher walks on with it: two equal
+// masses of the basic motor (5 m/s, 40 m/s²) go at 3.11 m/s, where
+// without that velocity the pushed one would stop dead every tick and
+// they would go at half the pusher's speed (TestCharactersPush derives
+// both). A character pushes one ten times heavier at 1/11 of its speed (the
+// push is slower than the heavy one's motor brakes in a tick), and one
+// held by a wall not at all.
 
 // maxPushChain is the longest line of characters a push moves.
 const maxPushChain = 4
@@ -40,19 +49,33 @@ const maxPushChain = 4
 // pushAhead pushes the character A's move would meet first, if A may push
 // it; self is A's filter (leaving A's own capsule out). It returns the
 // share of the push B gave way, in [0, 1] (0 when there was no push).
-func (p *Pipeline) pushAhead(a donburi.Entity, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter) float64 {
-	return p.pushChain(a, k, body, level, desired, self, 0)
+func (p *Pipeline) pushAhead(a donburi.Entity, worker int, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter) float64 {
+	return p.pushChain(a, worker, k, body, level, desired, self, 0)
+}
+
+// across returns v without its part along the unit vector up.
+func across(v, up mgl64.Vec3) mgl64.Vec3 {
+	d := float64(v[0]*up[0]) + float64(v[1]*up[1]) + float64(v[2]*up[2])
+	return mgl64.Vec3{v[0] - float64(d*up[0]), v[1] - float64(d*up[1]), v[2] - float64(d*up[2])}
+}
+
+// upOfController is a controller's Up (motors.Up without one).
+func upOfController(c *kcc.Controller) mgl64.Vec3 {
+	if c == nil {
+		return motors.Up
+	}
+	return c.Up()
 }
 
 // pushChain is pushAhead for the depth-th link of a line of pushes.
-func (p *Pipeline) pushChain(a donburi.Entity, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, depth int) float64 {
-	d := mgl64.Vec3{desired[0], 0, desired[2]}
-	l := math.Sqrt(float64(d[0]*d[0]) + float64(d[2]*d[2]))
-	if !(l > 1e-9) || !motors.FiniteVec(d) {
+func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, depth int) float64 {
+	up := upOfController(k.Controller)
+	d := across(desired, up)
+	if !(d.Len() > 1e-9) || !motors.FiniteVec(d) {
 		return 0
 	}
 	skin := k.Controller.Offset()
-	hit, ok := level.Filtered(self).CastCapsule(k.Shape, body.Position, motors.Up, d, skin)
+	hit, ok := level.Filtered(self).CastCapsule(k.Shape, body.Position, up, d, skin)
 	if !ok || int(hit.Collider) >= len(p.colChar) || p.colChar[hit.Collider] == 0 {
 		return 0
 	}
@@ -70,40 +93,58 @@ func (p *Pipeline) pushChain(a donburi.Entity, k *components.KCCData, body *comp
 	if !p.mayPush(a, b, &hit, p.charCol[a.Id()], skin) {
 		return 0
 	}
-	// The way from A to B: the horizontal part of the contact normal,
-	// which points from B toward A.
-	ux, uz := -hit.Normal[0], -hit.Normal[2]
-	ul := math.Sqrt(float64(ux*ux) + float64(uz*uz))
+	// The way from A to B: the contact normal (from B toward A) across
+	// A's Up, reversed.
+	u := across(hit.Normal, up).Mul(-1)
+	ul := u.Len()
 	if !(ul > 1e-6) {
 		return 0 // met on top or below: standing on it, not pushing it
 	}
-	ux, uz = ux/ul, uz/ul
-	rest := float64((1 - hit.Fraction) * (float64(d[0]*ux) + float64(d[2]*uz)))
+	u = u.Mul(1 / ul)
+	rest := float64((1 - hit.Fraction) * d.Dot(u))
 	if !(rest > 0) {
 		return 0
 	}
 	ma, mb := massOf(k), massOf(kb)
 	s := float64(rest * ma / (ma + mb))
-	push := mgl64.Vec3{float64(ux * s), 0, float64(uz * s)}
-	f := &p.pushFilters[depth]
-	p.pushBufs[depth][0] = p.charCol[b.Id()]
-	f.Exclude = p.pushBufs[depth][:]
+	push := u.Mul(s)
+	f := p.filters[worker].push(depth, p.charCol[b.Id()])
 	if kb.PushMask != 0 && depth+1 < maxPushChain {
-		p.pushChain(b, kb, bb, level, push, f, depth+1) // B pushes C first
+		p.pushChain(b, worker, kb, bb, level, push, f, depth+1) // B pushes C first
 	}
-	bc := p.controller(rb, 0)
+	bc := p.controller(rb, worker)
 	res := bc.MoveWith(level, kb.Shape, bb.Position, push, p.moveOptions(b, f, nil))
-	t := res.Translation
-	if !motors.FiniteVec(t) {
+	if !motors.FiniteVec(res.Translation) {
 		return 0
 	}
-	bb.Position = bb.Position.Add(mgl64.Vec3{t[0], 0, t[2]})
+	t := across(res.Translation, upOfController(kb.Controller))
+	bb.Position = bb.Position.Add(t)
+	rb.pushed = rb.pushed.Add(t)
 	p.placeCharacter(rb.e, kb, bb, level)
 	if !(s > 0) {
 		return 0
 	}
-	gave := (float64(t[0]*ux) + float64(t[2]*uz)) / s
+	gave := t.Dot(u) / s
 	return math.Max(0, math.Min(1, gave))
+}
+
+// pushVelocity gives a character pushed this tick the velocity of its
+// push: its velocity along the push is raised to the push's length over
+// dt when it is lower. It runs after the character's own move, so the
+// velocity is the next tick's, not a second move this tick.
+func pushVelocity(c *character, dt float64) {
+	t := c.pushed
+	c.pushed = mgl64.Vec3{}
+	l := t.Len()
+	if !(l > 1e-12) || !(dt > 0) {
+		return
+	}
+	u := t.Mul(1 / l)
+	v := &c.body.Velocity
+	if lack := l/dt - v.Dot(u); lack > 0 {
+		*v = v.Add(u.Mul(lack))
+		clampVec(v, maxSpeed)
+	}
 }
 
 // massOf is the character's mass, DefaultMass when it is not a positive

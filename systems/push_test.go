@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
@@ -78,24 +79,42 @@ func speed(ps []mgl64.Vec3, n int) float64 {
 	return math.Hypot(b[0]-a[0], b[2]-a[2]) * 60 / float64(n)
 }
 
-// Characters that push (push.go). The walker runs at 5 m/s. Once A
-// presses on B, each tick B is moved by A's move times mA/(mA+mB) and A
-// keeps its 5 m/s, so both go at 5*mA/(mA+mB): 2.5 m/s for equal masses,
-// 5*700/770 = 4.545 for a ten times lighter B, 5*70/770 = 0.4545 for a ten
-// times heavier one. B, hit 0.1 m off its axis, is pushed aside (its z
-// grows) while A slides past it. A wall holds B and stops A; without a
-// push mask (the default), or when B is not on a layer A pushes, A stops
-// at B. The capsules never overlap (pushScene checks every
-// tick).
+// pushSpeed is the speed at which a basic-motor walker (5 m/s, ground
+// accel 40 m/s², 60 Hz) pushes an idle one that gives way by the share
+// phi = mA/(mA+mB), once they walk together (push.go). Per tick, in metres:
+// A's move is V = 5/60; B's motor brakes its velocity by 40/60 m/s, a move
+// of delta = 40/3600 less. A meets B at the gap g that B's own move opened
+// and pushes it by s = phi*(V - g); B then has the push's velocity s/dt,
+// brakes to s/dt - 40/60 and moves g = s - delta by itself the next tick.
+// So s = phi*(V + delta - s), s = phi*(V+delta)/(1+phi), and both move
+// D = g + s = 2s - delta a tick. When s <= delta the push is too slow to
+// outlast B's brake: g = 0 and D = s = phi*V, the plain mass share.
+func pushSpeed(phi float64) float64 {
+	const v, delta = 5.0 / 60, 40.0 / 3600
+	s := phi * (v + delta) / (1 + phi)
+	if s <= delta {
+		return phi * v * 60
+	}
+	return (2*s - delta) * 60
+}
+
+// Characters that push (push.go), at pushSpeed: 3.111 m/s for equal
+// masses, 4.730 for a ten times lighter B, 5*70/770 = 0.4545 for a ten
+// times heavier one (its brake outlasts the push). A keeps its 5 m/s
+// velocity (B gives way), so the two stay in contact. B, hit 0.1 m off its
+// axis, is pushed aside (its z grows) while A slides past it. A wall holds
+// B and stops A; without a push mask (the default), or when B is not on a
+// layer A pushes, A stops at B. The capsules never overlap (pushScene
+// checks every tick).
 func TestCharactersPush(t *testing.T) {
 	const pusher = "[kcc]\npush_mask = 1\n"
 	for _, c := range []struct {
 		name, a, b string
 		want       float64
 	}{
-		{"equal masses", pusher, "", 2.5},
-		{"lighter", pusher + "mass = 700.0\n", "", 5 * 700.0 / 770},
-		{"heavier", pusher, "[kcc]\nmass = 700.0\n", 5 * 70.0 / 770},
+		{"equal masses", pusher, "", pushSpeed(0.5)},
+		{"lighter", pusher + "mass = 700.0\n", "", pushSpeed(700.0 / 770)},
+		{"heavier", pusher, "[kcc]\nmass = 700.0\n", pushSpeed(70.0 / 770)},
 	} {
 		pa, pb := pushScene(t, c.a, c.b, 0, 0, 240)
 		if got := speed(pb, 60); math.Abs(got-c.want) > 0.02*c.want {
@@ -156,5 +175,51 @@ func TestPushedCharactersPushOn(t *testing.T) {
 	}
 	if got := speed(c, 60); math.Abs(got-4.0/9) > 1e-3 {
 		t.Fatalf("the line moves at %.4f m/s, want 4/9 = %.4f", got, 4.0/9)
+	}
+}
+
+// A push goes across the pusher's own Up (its controller's), not across
+// +Y whatever the Up: two walkers whose controllers have Up = +X, in no
+// gravity, 1 m apart along y; A moves along +y (across its Up) at 3 m/s
+// and pushes B along +y only. Before pushes followed each character's Up,
+// the push was the move's xz part, here nothing, and A stopped at B.
+func TestPushAcrossOwnUp(t *testing.T) {
+	w := worldWithLevel(t, "far", floor50)
+	const over = "[kcc]\npush_mask = 1\ngravity = 0.0\n"
+	ea, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{0, 20, 0}), prefabs.Override(over))
+	if err != nil {
+		t.Fatal(err)
+	}
+	eb, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{0, 21, 0}), prefabs.Override(over))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []donburi.Entity{ea, eb} {
+		k := components.KCC.Get(w.Entry(e))
+		cfg := k.Controller.Config()
+		cfg.Up = mgl64.Vec3{1, 0, 0}
+		k.Controller = kcc.NewController(cfg)
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60, CharacterCollisions: true})
+	b0 := components.Body.Get(w.Entry(eb)).Position
+	for tick := 0; tick < 60; tick++ {
+		components.Body.Get(w.Entry(ea)).Velocity = mgl64.Vec3{0, 3, 0}
+		p.Step()
+		a, b := components.Body.Get(w.Entry(ea)).Position, components.Body.Get(w.Entry(eb)).Position
+		// Both capsules lie along x (their Up): their axes are apart by
+		// the distance in the yz plane.
+		if d := math.Hypot(a[1]-b[1], a[2]-b[2]); d < 0.6-0.01-1e-6 {
+			t.Fatalf("tick %d: capsules overlap (axes %.4f m apart)", tick, d)
+		}
+	}
+	b := components.Body.Get(w.Entry(eb))
+	if moved := b.Position[1] - b0[1]; moved < 1 {
+		t.Fatalf("B moved %.4f m along y in 1 s, want it pushed (A walked 3 m)", moved)
+	}
+	if b.Position[0] != b0[0] || b.Position[2] != b0[2] {
+		t.Fatalf("B left its line: %v from %v", b.Position, b0)
+	}
+	if b.Velocity[1] <= 0 {
+		t.Fatalf("B's velocity %v: a pushed character keeps the push's velocity", b.Velocity)
 	}
 }

@@ -31,9 +31,10 @@ import (
 // allocates nothing.
 
 type kccJob struct {
-	n        int  // characters in the pass
+	n        int  // characters (or islands) in the pass
 	k        int  // workers
 	from, to step // the steps run for each character
+	islands  bool // a pass over the planned crowd's islands (moves only)
 }
 
 // minChunk is the smallest claim: a few characters, so the shared counter
@@ -75,7 +76,18 @@ func receive(ch chan struct{}) (ok bool) {
 // parallel runs the steps from..to over the characters on p.workers
 // goroutines (the calling one included) and waits for all of them.
 func (p *Pipeline) parallel(from, to step) {
-	n := len(p.chars)
+	p.runJob(kccJob{n: len(p.chars), k: p.workers, from: from, to: to})
+}
+
+// parallelIslands moves the n islands of the planned crowd on p.workers
+// goroutines (blocking.go): islands never touch, so each worker moves
+// whole islands and the results are the same bits for any worker count.
+func (p *Pipeline) parallelIslands(n int) {
+	p.runJob(kccJob{n: n, k: p.workers, islands: true})
+}
+
+// runJob runs a pass on every worker and waits for all of them.
+func (p *Pipeline) runJob(job kccJob) {
 	k := p.workers
 	if p.pool == nil {
 		pool := &kccWorkers{jobs: make([]chan struct{}, k), done: make(chan struct{}, k)}
@@ -86,7 +98,7 @@ func (p *Pipeline) parallel(from, to step) {
 		p.pool = pool
 	}
 	pool := p.pool
-	pool.job = kccJob{n: n, k: k, from: from, to: to}
+	pool.job = job
 	pool.next.Store(0)
 	// Each channel is empty here: its worker took the last pass's token
 	// before sending the done token this caller took.
@@ -118,6 +130,10 @@ func (p *Pipeline) runPass(pool *kccWorkers, w int) {
 		}
 		hi := min(lo+max(minChunk, (j.n-lo)/(2*j.k)), j.n)
 		if !pool.next.CompareAndSwap(int64(lo), int64(hi)) {
+			continue
+		}
+		if j.islands {
+			p.moveIslands(lo, hi, w)
 			continue
 		}
 		p.runRange(lo, hi, w, j.from, j.to)
