@@ -63,13 +63,19 @@ func (w *World) SetCapsuleShape(id ColliderID, shape Capsule) error {
 	if !validCapsule(shape, c.pose.pos, vec{0, 1, 0}) {
 		return fmt.Errorf("kcc: invalid capsule shape %+v", shape)
 	}
+	if c.capsule.r == shape.Radius && c.capsule.half == shape.HalfHeight {
+		return nil // a character's every move sets its shape: mostly the same
+	}
 	c.capsule.r, c.capsule.half = shape.Radius, shape.HalfHeight
 	w.place(id, c, c.pose)
 	return nil
 }
 
 func (k *capsuleShape) place(p pose) {
-	axis := detmath.Rotate(p.rot, vec{0, k.half, 0})
+	axis := vec{0, k.half, 0}
+	if p.rot != mgl64.QuatIdent() {
+		axis = detmath.Rotate(p.rot, axis)
+	}
 	k.a, k.b = sub(p.pos, axis), add(p.pos, axis)
 }
 

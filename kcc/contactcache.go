@@ -9,7 +9,9 @@ package kcc
 // used only when everything the query depends on is what it was: the same
 // World with no collider added, moved, reshaped, removed, put on other
 // layers or made a sensor since (World.SetVelocity and SetSurfaceVelocity
-// change no contact), the same position to the bit, the same capsule, and
+// change no contact; the contacts with capsule colliders, other
+// characters that move all the time, are not kept but asked for afresh
+// from the capsule grid, which is cheap), the same position to the bit, the same capsule, and
 // a Controller with the same Up, Offset, GroundTolerance and
 // CollisionMask. It holds the contacts before any QueryFilter or contact
 // listener: a Move with either reads it and applies them on top (asking
@@ -22,7 +24,6 @@ package kcc
 type ContactCache struct {
 	world    *World // nil: empty
 	gen      uint64
-	capGen   uint64
 	pos, up  vec
 	r, hh    float64
 	probe    float64
@@ -36,7 +37,7 @@ type ContactCache struct {
 // at p in w.
 func (c *Controller) cached(w *World, p *vec, r, hh float64) ([]Contact, bool) {
 	cc := c.s.cache
-	if cc == nil || cc.world != w || cc.gen != w.gen || cc.capGen != w.capGen.Load() || cc.pos != *p || cc.r != r ||
+	if cc == nil || cc.world != w || cc.gen != w.gen || cc.pos != *p || cc.r != r ||
 		cc.hh != hh || cc.up != c.cfg.Up || cc.probe != c.probeDist() || cc.mask != c.cfg.CollisionMask {
 		return nil, false
 	}
@@ -48,10 +49,22 @@ func (c *Controller) cached(w *World, p *vec, r, hh float64) ([]Contact, bool) {
 // into the scratch's contacts), when the cache holds those of p.
 func (c *Controller) cachedContacts(w *World, p *vec, r, hh float64) ([]Contact, bool) {
 	cs, ok := c.cached(w, p, r, hh)
-	if !ok || !c.sifting() {
+	if !ok || (!c.sifting() && len(w.caps) == 0) {
 		return cs, ok
 	}
 	c.s.contacts = append(c.s.contacts[:0], cs...)
+	if len(w.caps) > 0 {
+		// The capsules' contacts afresh, after the level's, where
+		// contactsOf puts them. Through the Move's filter: sift applies
+		// it again, which changes nothing, and a character's own capsule
+		// is left out before its distance is measured.
+		var p0, p1 vec
+		capsuleSegTo(&p0, &p1, p, &c.cfg.Up, hh)
+		w.capsuleContactsOf(&c.s, &p0, &p1, r, c.probeDist())
+	}
+	if !c.sifting() {
+		return c.s.contacts, true
+	}
 	return c.sift(w, c.s.contacts), true
 }
 
@@ -67,9 +80,13 @@ func (c *Controller) rawContactsOf(w *World, p0, p1 *vec, r, maxDist float64) []
 	mask, f, ign := s.mask, s.filter, s.ignore
 	s.setFilter(c.cfg.CollisionMask, nil)
 	s.ignore = nil
-	cs := w.contactsOf(s, p0, p1, r, maxDist)
+	s.noCaps = true
+	w.contactsOf(s, p0, p1, r, maxDist)
+	s.noCaps = false
 	s.mask, s.filter, s.ignore = mask, f, ign
-	return cs
+	// The capsules' contacts are not kept (remember), so they may as well
+	// go through the filter: sift applies it again, which changes nothing.
+	return w.capsuleContactsOf(s, p0, p1, r, maxDist)
 }
 
 // sift drops from cs, in place, the contacts of the colliders the Move
@@ -105,7 +122,7 @@ func (c *Controller) remember(w *World, p *vec, r, hh float64, cs []Contact) {
 	if cc == nil {
 		return
 	}
-	cc.world, cc.gen, cc.capGen = w, w.gen, w.capGen.Load()
+	cc.world, cc.gen = w, w.gen
 	cc.pos, cc.up, cc.r, cc.hh = *p, c.cfg.Up, r, hh
 	cc.probe, cc.mask = c.probeDist(), c.cfg.CollisionMask
 	if len(cs) > cap(cc.contacts) {
@@ -114,5 +131,12 @@ func (c *Controller) remember(w *World, p *vec, r, hh float64, cs []Contact) {
 		// should stop allocating soon after it spreads out.
 		cc.contacts = make([]Contact, 0, max(4, 2*len(cs)))
 	}
-	cc.contacts = append(cc.contacts[:0], cs...)
+	cc.contacts = cc.contacts[:0]
+	for i := range cs {
+		// Not the capsules (other characters, which move all the time):
+		// cachedContacts asks for theirs afresh.
+		if w.colliders[cs[i].Collider].kind != kindCapsule {
+			cc.contacts = append(cc.contacts, cs[i])
+		}
+	}
 }

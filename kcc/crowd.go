@@ -179,7 +179,6 @@ func (w *World) EndCrowd() (escaped int) {
 			w.grid.items[c.item].island = 0
 		}
 	}
-	w.capGen.Add(1)
 	n := int(w.escapes.Load())
 	if n > 0 {
 		w.capsDirty.Store(true)

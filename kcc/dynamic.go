@@ -144,8 +144,7 @@ func (w *World) place(id ColliderID, c *collider, p pose) {
 	if c.kind == kindCapsule {
 		// Capsules are in their grid (crowd.go); their moves may run on
 		// several goroutines in a planned crowd, so they touch nothing
-		// shared but an atomic counter.
-		w.capGen.Add(1)
+		// shared.
 		if c.capsuleEmpty {
 			return
 		}

@@ -43,6 +43,9 @@ type nearColliders struct {
 // capsules from their grid (crowd.go).
 func (w *World) topQuery(s *scratch, q *aabb, f *sweepFilter) []int32 {
 	out := w.levelQuery(s, q, f)
+	if s.noCaps {
+		return out
+	}
 	return w.capsuleQuery(s, q, f, out)
 }
 

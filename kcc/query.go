@@ -417,15 +417,6 @@ func (w *World) contactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contac
 			}
 		}
 	}
-	for _, k := range s.caps {
-		res := k.closestTo(*p0, *p1)
-		if d := res.dist - r; d <= maxDist {
-			s.contacts = append(s.contacts, Contact{
-				Collider: k.id, Point: res.onTri, Normal: res.normal,
-				FaceNormal: res.normal, Distance: d, OnFace: true,
-			})
-		}
-	}
 	res := &s.boxRes // segBoxInto fills it whole; a local would be zeroed on every call
 	for _, o := range s.boxes {
 		o.segBoxInto(res, p0, p1)
@@ -440,6 +431,52 @@ func (w *World) contactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contac
 			copyVec(&c.FaceNormal, &res.faces[k])
 		}
 	}
+	// The capsules (other characters) come last: a ContactCache keeps the
+	// contacts before them and asks for the capsules' afresh
+	// (capsuleContactsOf).
+	s.contacts = appendCapsuleContacts(s.contacts, s.caps, p0, p1, r, maxDist)
+	return s.contacts
+}
+
+// appendCapsuleContacts appends the contacts of the segment p0-p1 with
+// radius r with the capsules caps, within maxDist.
+func appendCapsuleContacts(out []Contact, caps []*capsuleShape, p0, p1 *vec, r, maxDist float64) []Contact {
+	for _, k := range caps {
+		res := k.closestTo(*p0, *p1)
+		if d := res.dist - r; d <= maxDist {
+			out = append(out, Contact{
+				Collider: k.id, Point: res.onTri, Normal: res.normal,
+				FaceNormal: res.normal, Distance: d, OnFace: true,
+			})
+		}
+	}
+	return out
+}
+
+// capsuleContactsOf appends to s.contacts the contacts contactsOf finds
+// with the capsule colliders only (those the scratch admits).
+func (w *World) capsuleContactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contact {
+	if len(w.caps) == 0 {
+		return s.contacts
+	}
+	w.index()
+	var q aabb
+	for i := 0; i < 3; i++ {
+		lo, hi := p0[i], p1[i]
+		if hi < lo {
+			lo, hi = hi, lo
+		}
+		q.min[i], q.max[i] = lo-(r+maxDist), hi+(r+maxDist)
+	}
+	var off sweepFilter
+	s.top = w.capsuleQuery(s, &q, &off, s.top[:0])
+	s.caps = s.caps[:0]
+	for _, ci := range s.top {
+		if c := &w.colliders[ci]; !c.capsuleEmpty && s.admits(c, ci) {
+			s.caps = append(s.caps, &c.capsule)
+		}
+	}
+	s.contacts = appendCapsuleContacts(s.contacts, s.caps, p0, p1, r, maxDist)
 	return s.contacts
 }
 

@@ -31,7 +31,6 @@ func (w *World) RemoveCollider(id ColliderID) error {
 	}
 	if c.kind == kindCapsule {
 		w.capsDirty.Store(true) // the next build drops it from the grid
-		w.capGen.Add(1)
 	}
 	// An empty box is what a collider with NaN input already is: its
 	// bounds overlap nothing, so no query reaches it.

@@ -123,11 +123,10 @@ type World struct {
 	lastDt float64
 	// gen counts the changes of what queries see: colliders added, moved,
 	// reshaped, removed, put on other layers or made sensors (a
-	// ContactCache is valid for one generation). capGen counts the moves
-	// of capsule colliders, which may run on several goroutines in a
-	// planned crowd (a ContactCache is valid for one of each).
-	gen    uint64
-	capGen atomic.Uint64
+	// ContactCache is valid for one generation). Capsule colliders do
+	// not count: they move all the time, and a ContactCache asks for
+	// their contacts afresh.
+	gen uint64
 
 	// The capsule colliders, in a grid of their own (crowd.go): caps
 	// lists their IDs (removed ones until the next build), capsDirty asks
@@ -529,6 +528,9 @@ type scratch struct {
 	// island is the querier's island+1 in a planned crowd (0: none), set
 	// for the length of a Move or a filtered query (crowd.go).
 	island int32
+	// noCaps leaves the capsule colliders out of the queries
+	// (rawContactsOf asks for theirs separately).
+	noCaps bool
 }
 
 // castScratch is a cast's working state, kept between casts so a cast

@@ -193,3 +193,29 @@ func BenchmarkFieldCrowd(b *testing.B) {
 	}
 	b.ReportMetric(float64(ms.Mallocs-mallocs)/float64(b.N), "allocs/round")
 }
+
+// TestFieldCrowdCacheSameBits: in a crowd, a character's kcc.ContactCache
+// keeps the level's contacts and asks for the other characters' afresh, so
+// the open-field crowd (pushing, 2 workers) plays the same bits with and
+// without the caches.
+func TestFieldCrowdCacheSameBits(t *testing.T) {
+	const n, ticks = 256, 180
+	var runs [2][]mgl64.Vec3
+	for i, cache := range []bool{true, false} {
+		p, w, es := fieldCrowd(t, n, 2, true)
+		p.SetContactCache(cache)
+		for tick := 0; tick < ticks; tick++ {
+			p.Step()
+		}
+		p.Close()
+		for _, e := range es {
+			b := components.Body.Get(w.Entry(e))
+			runs[i] = append(runs[i], b.Position, b.Velocity)
+		}
+	}
+	for i := range runs[0] {
+		if runs[0][i] != runs[1][i] {
+			t.Fatalf("walker %d: %v with the caches, %v without", i/2, runs[0][i], runs[1][i])
+		}
+	}
+}

@@ -82,15 +82,13 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 
 	var res kcc.MoveResult
 	gave := 0.0 // the share of a push the character pushed gave way
+	var cache *kcc.ContactCache
+	if !p.noContactCache {
+		cache = &c.contacts
+	}
 	if p.charCollide {
-		// No contact cache: every move before this one placed a capsule in
-		// the level, so the cache would never be current.
-		res, gave = p.moveAmongCharacters(e, worker, ctrl, k, body, level, desired)
+		res, gave = p.moveAmongCharacters(e, worker, cache, ctrl, k, body, level, desired)
 	} else {
-		var cache *kcc.ContactCache
-		if !p.noContactCache {
-			cache = &c.contacts
-		}
 		res = ctrl.MoveWith(level, k.Shape, body.Position, desired, p.moveOptions(ent, nil, cache))
 	}
 	p.settle(c, ctrl, level, &res, desired, vx, vy, vz, gave, jumped, wasOn)
