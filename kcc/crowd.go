@@ -45,8 +45,8 @@ type capsuleGrid struct {
 	mask      uint32
 	start     []int32    // bucket b lists items[start[b]:start[b+1]]
 	items     []gridItem // by bucket, in ID order within one
-	half      vec     // the largest bound half extent on each axis
-	count     []int32 // scratch of the counting sort
+	half      vec        // the largest bound half extent on each axis
+	count     []int32    // scratch of the counting sort
 	// dense is set when the cells of the crowd's extent are few enough to
 	// number them all: cell lo+(x, y, z) is bucket (x*dims[1]+y)*dims[2]+z,
 	// so neighbouring cells are neighbouring buckets. Otherwise cells are
