@@ -33,6 +33,7 @@ func (w *World) AddCapsule(shape Capsule, pos mgl64.Vec3) ColliderID {
 	c.capsule = capsuleShape{r: shape.Radius, half: shape.HalfHeight, id: id}
 	c.capsule.place(c.pose)
 	c.box = c.capsule.bounds()
+	c.bound = marginBound(&c.box)
 	return w.addCapsule(c)
 }
 

@@ -142,6 +142,13 @@ func (w *World) PlanCrowd(members []CrowdMember, plan *CrowdPlan) error {
 		}
 		c.member = int32(i) + 1
 	}
+	// A capsule that is not a member keeps a bound that holds it: one that
+	// moved out of its own since the last build gets the default again.
+	for _, id := range w.caps {
+		if c := &w.colliders[id]; c.kind == kindCapsule && !c.removed && c.member == 0 && !c.bound.holds(&c.box) {
+			c.bound = marginBound(&c.box)
+		}
+	}
 	for i := range members {
 		c := &w.colliders[members[i].Collider]
 		r := members[i].Reach
@@ -290,9 +297,7 @@ func (w *World) buildCapsuleGrid(reset bool) {
 		}
 		live = append(live, id)
 		if reset {
-			for a := 0; a < 3; a++ {
-				c.bound.min[a], c.bound.max[a] = c.box.min[a]-capsuleMargin, c.box.max[a]+capsuleMargin
-			}
+			c.bound = marginBound(&c.box)
 		}
 	}
 	w.caps = live
@@ -365,6 +370,15 @@ func (w *World) buildCapsuleGrid(reset bool) {
 		g.count[b]++
 	}
 	w.capsDirty.Store(false)
+}
+
+// marginBound is the default bound of a capsule whose box is b.
+func marginBound(b *aabb) aabb {
+	var o aabb
+	for a := 0; a < 3; a++ {
+		o.min[a], o.max[a] = b.min[a]-capsuleMargin, b.max[a]+capsuleMargin
+	}
+	return o
 }
 
 // cellOf is the cell holding p (coordinates clamped so that a far-away

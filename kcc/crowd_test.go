@@ -1,0 +1,314 @@
+package kcc_test
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"sync"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/kcc"
+)
+
+var walkerShape = kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
+
+// crowdWorld is a floor (top at y = 0) with an upright walker capsule
+// standing at each x of xs (z = 0).
+func crowdWorld(xs ...float64) (*kcc.World, []kcc.ColliderID) {
+	w := kcc.NewWorld()
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{100, 0.5, 100}, mgl64.Quat{})
+	var ids []kcc.ColliderID
+	for _, x := range xs {
+		ids = append(ids, w.AddCapsule(walkerShape, mgl64.Vec3{x, 0.91, 0}))
+	}
+	return w, ids
+}
+
+func members(ids []kcc.ColliderID, reach float64) []kcc.CrowdMember {
+	var ms []kcc.CrowdMember
+	for _, id := range ids {
+		ms = append(ms, kcc.CrowdMember{Collider: id, Reach: mgl64.Vec3{reach, reach, reach}})
+	}
+	return ms
+}
+
+// Capsules 0.6 m wide at x = 0, 0.8, 1.6, 5 and 5.9, each reaching 0.1 m:
+// bounds 0.8 m wide, so the first three touch in a chain (0.8 m apart;
+// touching counts) and the last two are apart (0.9 m), so the islands are
+// {0, 1, 2}, {3}, {4}, numbered by their first member, members ascending.
+func TestPlanCrowdIslands(t *testing.T) {
+	w, ids := crowdWorld(0, 0.8, 1.6, 5, 5.9)
+	var plan kcc.CrowdPlan
+	if err := w.PlanCrowd(members(ids, 0.1), &plan); err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(islandsOf(&plan))
+	if want := "[[0 1 2] [3] [4]]"; got != want {
+		t.Fatalf("islands %s, want %s", got, want)
+	}
+	if plan.Largest() != 3 {
+		t.Fatalf("largest island %d, want 3", plan.Largest())
+	}
+	if n := w.EndCrowd(); n != 0 {
+		t.Fatalf("%d escapes without a move", n)
+	}
+	// A larger reach joins 3 and 4 (0.9 m apart, bounds 1 m wide).
+	if err := w.PlanCrowd(members(ids, 0.2), &plan); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(islandsOf(&plan)), "[[0 1 2] [3 4]]"; got != want {
+		t.Fatalf("islands %s, want %s", got, want)
+	}
+	w.EndCrowd()
+}
+
+func islandsOf(p *kcc.CrowdPlan) [][]int32 {
+	var out [][]int32
+	for k := 0; k < p.Islands(); k++ {
+		out = append(out, append([]int32(nil), p.Island(k)...))
+	}
+	return out
+}
+
+// PlanCrowd refuses a collider that is not a live capsule, one listed
+// twice and a second plan before EndCrowd, and plans nothing then.
+func TestPlanCrowdErrors(t *testing.T) {
+	w, ids := crowdWorld(0, 2)
+	var plan kcc.CrowdPlan
+	if err := w.PlanCrowd([]kcc.CrowdMember{{Collider: 0}}, &plan); !errors.Is(err, kcc.ErrNotCapsule) {
+		t.Fatalf("the floor box as a member: %v, want ErrNotCapsule", err)
+	}
+	if err := w.PlanCrowd([]kcc.CrowdMember{{Collider: 99}}, &plan); !errors.Is(err, kcc.ErrNotCapsule) {
+		t.Fatalf("an unknown collider: %v, want ErrNotCapsule", err)
+	}
+	dup := []kcc.CrowdMember{{Collider: ids[0]}, {Collider: ids[1]}, {Collider: ids[0]}}
+	if err := w.PlanCrowd(dup, &plan); err == nil {
+		t.Fatal("a member listed twice was planned")
+	}
+	if err := w.PlanCrowd(members(ids, 0), &plan); err != nil {
+		t.Fatalf("after the refusals: %v", err)
+	}
+	if err := w.PlanCrowd(members(ids, 0), &plan); !errors.Is(err, kcc.ErrCrowdPlanned) {
+		t.Fatalf("planned twice: %v, want ErrCrowdPlanned", err)
+	}
+	w.EndCrowd()
+	removed := w.AddCapsule(walkerShape, mgl64.Vec3{9, 0.91, 0})
+	if err := w.RemoveCollider(removed); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.PlanCrowd([]kcc.CrowdMember{{Collider: removed}}, &plan); !errors.Is(err, kcc.ErrNotCapsule) {
+		t.Fatalf("a removed capsule: %v, want ErrNotCapsule", err)
+	}
+	// Hostile reaches: NaN counts as 0, +Inf as the default margin.
+	bad := []kcc.CrowdMember{{Collider: ids[0], Reach: mgl64.Vec3{math.NaN(), math.Inf(1), -1}}, {Collider: ids[1]}}
+	if err := w.PlanCrowd(bad, &plan); err != nil || plan.Islands() != 2 {
+		t.Fatalf("hostile reach: %v, %d islands", err, plan.Islands())
+	}
+	w.EndCrowd()
+}
+
+// During a planned crowd a member's query (its filter excludes its own
+// capsule) sees the capsules of its island and those that are not
+// members, never another island's; after EndCrowd it sees every capsule.
+func TestCrowdQueriesSeeTheirIsland(t *testing.T) {
+	w, ids := crowdWorld(0, 3, 6)
+	var plan kcc.CrowdPlan
+	// 0 and 1 are members of two islands; 2 is not a member.
+	if err := w.PlanCrowd(members(ids[:2], 0.1), &plan); err != nil {
+		t.Fatal(err)
+	}
+	self := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[0]}}
+	cast := func() kcc.ColliderID {
+		hit, ok := w.Filtered(self).CastCapsule(walkerShape, mgl64.Vec3{0, 0.91, 0}, mgl64.Vec3{0, 1, 0}, mgl64.Vec3{10, 0, 0}, 0.01)
+		if !ok {
+			return kcc.NoCollider
+		}
+		return hit.Collider
+	}
+	if got := cast(); got != ids[2] {
+		t.Fatalf("member 0's cast along +x hit %d, want the non-member %d (member 1 is another island)", got, ids[2])
+	}
+	if got := w.Filtered(nil).OverlapCapsuleAxis(walkerShape, mgl64.Vec3{3, 0.91, 0}, mgl64.Vec3{0, 1, 0}, 0); !got {
+		t.Fatal("a query for no member does not see member 1")
+	}
+	w.EndCrowd()
+	if got := cast(); got != ids[1] {
+		t.Fatalf("after EndCrowd the cast hit %d, want %d", got, ids[1])
+	}
+}
+
+// A member moved further than its reach is an escape (EndCrowd counts
+// it), and the grid is rebuilt so queries find the capsule where it went.
+func TestCrowdEscape(t *testing.T) {
+	w, ids := crowdWorld(0, 10)
+	var plan kcc.CrowdPlan
+	if err := w.PlanCrowd(members(ids, 0.1), &plan); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.SetTransform(ids[0], mgl64.Vec3{0.05, 0.91, 0}, mgl64.Quat{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.SetTransform(ids[1], mgl64.Vec3{20, 0.91, 0}, mgl64.Quat{}); err != nil {
+		t.Fatal(err)
+	}
+	if n := w.EndCrowd(); n != 1 {
+		t.Fatalf("%d escapes, want 1 (the capsule moved 10 m with a 0.1 m reach)", n)
+	}
+	if !w.OverlapCapsuleAxis(walkerShape, mgl64.Vec3{20.3, 0.91, 0}, mgl64.Vec3{0, 1, 0}, 0) {
+		t.Fatal("the escaped capsule is not found where it went")
+	}
+	if w.OverlapCapsuleAxis(walkerShape, mgl64.Vec3{10, 0.91, 0}, mgl64.Vec3{0, 1, 0}, 0) {
+		t.Fatal("the escaped capsule is still found where it was")
+	}
+}
+
+// Islands moved on several goroutines give the same bits as the same
+// moves one after the other: 400 walkers in pairs walking into each other
+// (each island is a pair), moved through a Controller per goroutine.
+func TestCrowdIslandsInParallel(t *testing.T) {
+	run := func(workers int) []mgl64.Vec3 {
+		var xs []float64
+		for i := 0; i < 400; i++ {
+			xs = append(xs, float64(i/2)*3+float64(i%2)*0.9)
+		}
+		w, ids := crowdWorld(xs...)
+		pos := make([]mgl64.Vec3, len(ids))
+		for i, x := range xs {
+			pos[i] = mgl64.Vec3{x, 0.91, 0}
+		}
+		ctrls := make([]*kcc.Controller, workers)
+		for i := range ctrls {
+			ctrls[i] = kcc.NewController(kcc.DefaultConfig())
+		}
+		var plan kcc.CrowdPlan
+		for tick := 0; tick < 60; tick++ {
+			if err := w.PlanCrowd(members(ids, 0.12), &plan); err != nil {
+				t.Fatal(err)
+			}
+			var wg sync.WaitGroup
+			for g := 0; g < workers; g++ {
+				wg.Add(1)
+				go func(g int) {
+					defer wg.Done()
+					for k := g; k < plan.Islands(); k += workers {
+						for _, i := range plan.Island(k) {
+							dir := 1.0 - 2*float64(i%2) // pairs face each other
+							f := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[i]}}
+							res := ctrls[g].MoveWith(w, walkerShape, pos[i], mgl64.Vec3{dir * 0.1, -0.01, 0}, kcc.MoveOptions{Filter: f})
+							pos[i] = pos[i].Add(res.Translation)
+							if err := w.SetTransform(ids[i], pos[i], mgl64.Quat{}); err != nil {
+								t.Error(err)
+							}
+						}
+					}
+				}(g)
+			}
+			wg.Wait()
+			if n := w.EndCrowd(); n != 0 {
+				t.Fatalf("tick %d: %d escapes", tick, n)
+			}
+		}
+		return pos
+	}
+	one, three := run(1), run(3)
+	for i := range one {
+		if one[i] != three[i] {
+			t.Fatalf("walker %d: %v on one goroutine, %v on three", i, one[i], three[i])
+		}
+		if i%2 == 1 {
+			if gap := one[i][0] - one[i-1][0]; gap < 0.6 {
+				t.Fatalf("pair %d overlaps: axes %.4f m apart", i/2, gap)
+			}
+		}
+	}
+}
+
+// FuzzPlanCrowd plans crowds of capsules at fuzzed places with fuzzed
+// reaches (NaN, infinite, negative and huge included): no panic, every
+// member in exactly one island, members ascending within an island, and
+// two members whose bounds overlap in the same island.
+func FuzzPlanCrowd(f *testing.F) {
+	f.Add([]byte{0, 10, 20, 30, 40, 50}, 0.1)
+	f.Add([]byte{0, 1, 2, 3, 255, 128, 7}, 2.0)
+	f.Add([]byte{}, math.NaN())
+	f.Fuzz(func(t *testing.T, places []byte, reach float64) {
+		if len(places) > 300 {
+			places = places[:300]
+		}
+		w := kcc.NewWorld()
+		var ids []kcc.ColliderID
+		var xs []float64
+		for i, b := range places {
+			x := float64(b) * 0.25
+			z := float64(i%7) * 0.5
+			ids = append(ids, w.AddCapsule(walkerShape, mgl64.Vec3{x, 0.91, z}))
+			xs = append(xs, x)
+		}
+		ms := members(ids, reach)
+		for i := range ms {
+			if i%3 == 0 {
+				ms[i].Reach[1] = -reach * float64(i)
+			}
+		}
+		var plan kcc.CrowdPlan
+		if err := w.PlanCrowd(ms, &plan); err != nil {
+			t.Fatal(err)
+		}
+		defer w.EndCrowd()
+		island := make([]int, len(ms))
+		for i := range island {
+			island[i] = -1
+		}
+		for k := 0; k < plan.Islands(); k++ {
+			prev := int32(-1)
+			for _, m := range plan.Island(k) {
+				if m <= prev || island[m] >= 0 {
+					t.Fatalf("member %d listed again or out of order in island %d", m, k)
+				}
+				island[m], prev = k, m
+			}
+		}
+		for i, k := range island {
+			if k < 0 {
+				t.Fatalf("member %d in no island", i)
+			}
+		}
+		// Capsules of two islands never meet (with a reach of at least 0,
+		// overlapping capsules have overlapping bounds).
+		for i := range ids {
+			for j := i + 1; j < len(ids); j++ {
+				if island[i] != island[j] && math.Hypot(xs[i]-xs[j], float64(i%7-j%7)*0.5) < 0.6-1e-9 {
+					t.Fatalf("capsules %d and %d overlap but are in islands %d and %d", i, j, island[i], island[j])
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkPlanCrowd plans 1,000 and 10,000 walkers 1 m apart on a square
+// grid (bounds reaching 0.15 m: every walker its own island), reporting ns
+// per walker: planning is linear in the crowd.
+func BenchmarkPlanCrowd(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			w := kcc.NewWorld()
+			side := int(math.Sqrt(float64(n)))
+			var ids []kcc.ColliderID
+			for i := 0; i < n; i++ {
+				ids = append(ids, w.AddCapsule(walkerShape, mgl64.Vec3{float64(i % side), 0.91, float64(i / side)}))
+			}
+			ms := members(ids, 0.15)
+			var plan kcc.CrowdPlan
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if err := w.PlanCrowd(ms, &plan); err != nil {
+					b.Fatal(err)
+				}
+				w.EndCrowd()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/walker")
+		})
+	}
+}
