@@ -95,9 +95,10 @@ type CrowdStats struct {
 // split into (zero without CharacterCollisions).
 func (p *Pipeline) CrowdStats() CrowdStats { return p.crowdStats }
 
-// crowdSlack is added to every reach (m): it covers the skin, the ground
-// probe and rounding.
-const crowdSlack = 0.05
+// crowdSlack is added to every reach (m): rounding. A member's queries see
+// only its island (kcc.World.PlanCrowd), so a reach needs to cover only
+// where the capsule can end the tick, not how far its queries look.
+const crowdSlack = 0.005
 
 // planCrowd registers every character's capsule and plans the tick's moves
 // among characters (kcc.World.PlanCrowd): each character with a
@@ -131,7 +132,7 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 		c := &p.chars[i]
 		k := c.k
 		ctrl := p.controller(c, 0)
-		planar := p.members[j].Reach[0] + 2*ctrl.Offset() + crowdSlack
+		planar := p.members[j].Reach[0] + ctrl.Offset() + crowdSlack
 		if k.PushLayers&pushers != 0 {
 			planar += longest
 		}
@@ -155,15 +156,17 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 }
 
 // moveReach is how far a character's move can take it this tick before any
-// push (m): its speed, a jump it is about to make and a tick of gravity,
-// for dt, and the carry of a moving ground.
+// push (m): its speed, a jump it is about to make and, in the air, a tick
+// of gravity, for dt, and the carry of a moving ground.
 func moveReach(c *character, level *kcc.World, dt float64) float64 {
 	k, v := c.k, &c.body.Velocity
 	speed := math.Sqrt(float64(v[0]*v[0]) + float64(v[1]*v[1]) + float64(v[2]*v[2]))
 	if c.jb != nil && c.jb.RequestJump {
 		speed += math.Abs(k.JumpSpeed)
 	}
-	speed += float64(math.Abs(k.Gravity) * dt)
+	if !k.Grounded {
+		speed += float64(math.Abs(k.Gravity) * dt)
+	}
 	m := float64(speed * dt)
 	if k.Grounded && k.GroundCollider != kcc.NoCollider && level.Carries(k.GroundCollider) {
 		d, _ := level.Carry(k.GroundCollider, c.body.Position, motors.Up)

@@ -41,10 +41,10 @@ func fieldCrowd(t testing.TB, n, workers int, push bool) (*systems.Pipeline, don
 	for i := 0; i < n; i++ {
 		col, row := i%side, i/side
 		pos := mgl64.Vec3{float64(col) - float64(side)/2, 0.91, float64(row) - float64(side)/2}
-		// Yaw -pi/2 faces +x, +pi/2 faces -x (forward is (-sin, 0, -cos)).
-		yaw := -math.Pi / 2
+		// Yaw 0 faces +x, pi faces -x (pi/2 faces +z).
+		yaw := 0.0
 		if col%2 == 1 {
-			yaw = math.Pi / 2
+			yaw = math.Pi
 		}
 		e, err := prefabs.Spawn(w, "capsule_walker", append(opts, prefabs.At(pos), prefabs.Facing(yaw))...)
 		if err != nil {
