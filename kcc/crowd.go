@@ -37,16 +37,20 @@ import (
 const capsuleMargin = 0.5
 
 // capsuleGrid is the grid of a World's capsule colliders: a hash of cells
-// (cell[a] long along axis a), each capsule listed in the bucket of the
-// cell holding its bound's centre (a loose grid: a query looks as far as
-// the largest bound's half extent into the neighbouring cells).
+// (cell[a] long along axis a, about one and a half times the average
+// bound), each capsule listed in the bucket of every cell its bound
+// spans, a capsule spanning more than maxSpan cells in a list of its own
+// that every query looks at.
 type capsuleGrid struct {
 	cell, inv vec
 	mask      uint32
 	start     []int32    // bucket b lists items[start[b]:start[b+1]]
 	items     []gridItem // by bucket, in ID order within one
-	half      vec        // the largest bound half extent on each axis
+	caps      []gridItem // one per capsule, in ID order
+	big       []int32    // the capsules (indices into caps) spanning too many cells
+	isl       []int32    // by index into caps: the island+1 in a planned crowd (0: none)
 	count     []int32    // scratch of the counting sort
+	ext       []float64  // scratch of the cell size
 	// dense is set when the cells of the crowd's extent are few enough to
 	// number them all: cell lo+(x, y, z) is bucket (x*dims[1]+y)*dims[2]+z,
 	// so neighbouring cells are neighbouring buckets. Otherwise cells are
@@ -60,10 +64,14 @@ type capsuleGrid struct {
 // at the capsule itself, kept together so a bucket is read in one sweep.
 type gridItem struct {
 	bound  aabb
-	cell   [3]int32
+	lo, hi [3]int32 // the cells the bound spans
+	idx    int32    // the capsule's index in caps
 	id     int32
-	island int32 // the capsule's island+1 in a planned crowd (0: none)
 }
+
+// maxSpan is the most cells a capsule is listed in; one spanning more (a
+// hostile reach) is looked at by every query instead.
+const maxSpan = 64
 
 // CrowdMember is one capsule collider of a crowd that PlanCrowd plans:
 // its collider and how far beyond the capsule's box (m along each world
@@ -182,8 +190,8 @@ func (w *World) EndCrowd() (escaped int) {
 	for _, id := range w.caps {
 		c := &w.colliders[id]
 		c.member, c.island = 0, 0
-		if int(c.item) < len(w.grid.items) {
-			w.grid.items[c.item].island = 0
+		if int(c.item) < len(w.grid.isl) {
+			w.grid.isl[c.item] = 0
 		}
 	}
 	n := int(w.escapes.Load())
@@ -237,7 +245,7 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 		isl := plan.slot[find(plan.parent, int32(i))]
 		c := &w.colliders[members[i].Collider]
 		c.island = isl + 1
-		w.grid.items[c.item].island = isl + 1
+		w.grid.isl[c.item] = isl + 1
 		plan.starts[isl+1]++
 	}
 	for i := 1; i <= int(k); i++ {
@@ -302,74 +310,150 @@ func (w *World) buildCapsuleGrid(reset bool) {
 	}
 	w.caps = live
 	g := &w.grid
-	// A cell is as long as the largest bound along each axis, so a query
-	// looks into its own cells and at most one more on each side.
-	g.half = vec{}
-	for _, id := range live {
-		b := &w.colliders[id].bound
-		for a := 0; a < 3; a++ {
-			if h := (b.max[a] - b.min[a]) / 2; h > g.half[a] && h < 1e6 {
-				g.half[a] = h
+	// The cells are one and a half times the median bound on each axis:
+	// a few large bounds (characters falling fast) span more cells rather
+	// than make every cell crowded.
+	for a := 0; a < 3; a++ {
+		g.ext = g.ext[:0]
+		for _, id := range live {
+			b := &w.colliders[id].bound
+			g.ext = append(g.ext, b.max[a]-b.min[a])
+		}
+		g.cell[a] = 1
+		if len(g.ext) > 0 {
+			if m := medianOf(g.ext); m < 1e3 {
+				g.cell[a] = math.Max(1.5*m, 0.25)
 			}
 		}
-	}
-	for a := 0; a < 3; a++ {
-		g.cell[a] = math.Max(2*g.half[a], 0.25)
 		g.inv[a] = 1 / g.cell[a]
 	}
+	if cap(g.caps) < len(live) {
+		g.caps = make([]gridItem, len(live), len(live)+len(live)/4)
+	}
+	g.caps = g.caps[:len(live)]
+	g.isl = growInt32(g.isl, len(live))
+	clear(g.isl)
+	g.big = g.big[:0]
+	var lo, hi [3]int32
+	entries, spread := 0, false
+	for i, id := range live {
+		c := &w.colliders[id]
+		c.item = int32(i)
+		it := &g.caps[i]
+		it.bound, it.idx, it.id = c.bound, int32(i), id
+		it.lo, it.hi = g.cellOf(c.bound.min), g.cellOf(c.bound.max)
+		span := 1
+		for a := 0; a < 3; a++ {
+			span *= int(it.hi[a]-it.lo[a]) + 1
+			if span > maxSpan || span < 0 {
+				span = maxSpan + 1
+				break
+			}
+		}
+		if span > maxSpan {
+			g.big = append(g.big, int32(i))
+			continue
+		}
+		entries += span
+		for a := 0; a < 3; a++ {
+			if !spread || it.lo[a] < lo[a] {
+				lo[a] = it.lo[a]
+			}
+			if !spread || it.hi[a] > hi[a] {
+				hi[a] = it.hi[a]
+			}
+		}
+		spread = true
+	}
 	nb := 1
-	for nb < 2*len(live) {
+	for nb < 2*entries {
 		nb *= 2
 	}
 	g.mask = uint32(nb - 1)
 	g.dense = false
-	if len(live) > 0 {
-		var lo, hi [3]int32
-		for i, id := range live {
-			cell := g.cellOf(w.colliders[id].bound.center())
-			for a := 0; a < 3; a++ {
-				if i == 0 || cell[a] < lo[a] {
-					lo[a] = cell[a]
-				}
-				if i == 0 || cell[a] > hi[a] {
-					hi[a] = cell[a]
-				}
-			}
-		}
+	if spread {
 		cells := 1.0
 		for a := 0; a < 3; a++ {
 			g.dims[a] = hi[a] - lo[a] + 1
 			cells *= float64(g.dims[a])
 		}
-		if cells <= float64(4*len(live)+64) {
+		if cells <= float64(4*entries+64) {
 			g.dense, g.lo, nb = true, lo, int(cells)
 		}
 	}
 	g.count = growInt32(g.count, nb)
 	clear(g.count)
 	g.start = growInt32(g.start, nb+1)
-	if cap(g.items) < len(live) {
-		g.items = make([]gridItem, len(live), len(live)+len(live)/4)
+	if cap(g.items) < entries {
+		g.items = make([]gridItem, entries, entries+entries/4)
 	}
-	g.items = g.items[:len(live)]
-	for _, id := range live {
-		c := &w.colliders[id]
-		c.cell = g.cellOf(c.bound.center())
-		g.count[g.bucket(c.cell)]++
-	}
+	g.items = g.items[:entries]
+	g.each(func(it *gridItem, b uint32) { g.count[b]++ })
 	g.start[0] = 0
 	for b := 0; b < nb; b++ {
 		g.start[b+1] = g.start[b] + g.count[b]
 		g.count[b] = g.start[b]
 	}
-	for _, id := range live {
-		c := &w.colliders[id]
-		b := g.bucket(c.cell)
-		c.item = g.count[b]
-		g.items[c.item] = gridItem{bound: c.bound, cell: c.cell, id: id}
+	g.each(func(it *gridItem, b uint32) {
+		g.items[g.count[b]] = *it
 		g.count[b]++
-	}
+	})
 	w.capsDirty.Store(false)
+}
+
+// each calls f with every capsule of the grid (but the big ones) and the
+// bucket of each cell it spans, capsule by capsule in ID order.
+func (g *capsuleGrid) each(f func(it *gridItem, b uint32)) {
+	bi := 0
+	for i := range g.caps {
+		if bi < len(g.big) && g.big[bi] == int32(i) {
+			bi++
+			continue
+		}
+		it := &g.caps[i]
+		for x := it.lo[0]; x <= it.hi[0]; x++ {
+			for y := it.lo[1]; y <= it.hi[1]; y++ {
+				for z := it.lo[2]; z <= it.hi[2]; z++ {
+					f(it, g.bucket([3]int32{x, y, z}))
+				}
+			}
+		}
+	}
+}
+
+// medianOf returns the median of xs (the upper one of an even count),
+// reordering xs: a quickselect with the middle element as pivot, O(len)
+// on average. NaN counts as larger than any number.
+func medianOf(xs []float64) float64 {
+	k := len(xs) / 2
+	lo, hi := 0, len(xs)-1
+	less := func(a, b float64) bool { return a < b || (b != b && a == a) }
+	for lo < hi {
+		p := xs[(lo+hi)/2]
+		i, j := lo, hi
+		for i <= j {
+			for less(xs[i], p) {
+				i++
+			}
+			for less(p, xs[j]) {
+				j--
+			}
+			if i <= j {
+				xs[i], xs[j] = xs[j], xs[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return xs[k]
+		}
+	}
+	return xs[k]
 }
 
 // marginBound is the default bound of a capsule whose box is b.
@@ -405,19 +489,19 @@ func (g *capsuleGrid) bucket(c [3]int32) uint32 {
 const maxCellScan = 64
 
 // capsulesNear appends to out the capsules in the grid whose bound
-// overlaps q and that a query with scratch s (nil: any) may see, in a
-// deterministic order (by cell, then by ID), without looking at where
-// they are now.
+// overlaps q and that a query with scratch s (nil: any) may see, each once,
+// in a deterministic order (by cell, then by ID, then the big ones),
+// without looking at where they are now.
 func (w *World) capsulesNear(s *scratch, q *aabb, out []int32) []int32 {
 	g := &w.grid
-	if len(w.caps) == 0 {
+	if len(g.caps) == 0 {
 		return out
 	}
 	var lo, hi [3]int32
 	cells := 1
 	for a := 0; a < 3; a++ {
-		l := math.Floor((q.min[a] - g.half[a]) * g.inv[a])
-		h := math.Floor((q.max[a] + g.half[a]) * g.inv[a])
+		l := math.Floor(q.min[a] * g.inv[a])
+		h := math.Floor(q.max[a] * g.inv[a])
 		if !(h-l < maxCellScan) {
 			cells = maxCellScan + 1
 			break
@@ -425,42 +509,58 @@ func (w *World) capsulesNear(s *scratch, q *aabb, out []int32) []int32 {
 		lo[a], hi[a] = int32(math.Max(-1e9, l)), int32(math.Min(1e9, h))
 		if g.dense {
 			lo[a], hi[a] = max(lo[a], g.lo[a]), min(hi[a], g.lo[a]+g.dims[a]-1)
-			if lo[a] > hi[a] {
-				return out // no capsule's cell is in range
-			}
+		}
+		if lo[a] > hi[a] {
+			cells = 0 // no listed capsule's cell is in range
 		}
 		cells *= int(hi[a]-lo[a]) + 1
 	}
-	if cells > maxCellScan || cells > len(g.items) {
-		for i := range g.items {
-			if it := &g.items[i]; it.bound.overlaps(q) && island(it, s) {
+	if cells > maxCellScan || cells > len(g.caps) {
+		for i := range g.caps {
+			if it := &g.caps[i]; it.bound.overlaps(q) && g.visible(it, s) {
 				out = append(out, it.id)
 			}
 		}
 		return out
 	}
-	for x := lo[0]; x <= hi[0]; x++ {
+	for x := lo[0]; x <= hi[0] && cells > 0; x++ {
 		for y := lo[1]; y <= hi[1]; y++ {
 			for z := lo[2]; z <= hi[2]; z++ {
-				cell := [3]int32{x, y, z}
-				b := g.bucket(cell)
+				b := g.bucket([3]int32{x, y, z})
 				items := g.items[g.start[b]:g.start[b+1]]
 				for i := range items {
-					if it := &items[i]; it.cell == cell && it.bound.overlaps(q) && island(it, s) {
+					it := &items[i]
+					// A capsule listed in several cells of the query is
+					// taken in the first of them (the corner of their
+					// overlap), only there.
+					if x != max(it.lo[0], lo[0]) || y != max(it.lo[1], lo[1]) || z != max(it.lo[2], lo[2]) ||
+						x > it.hi[0] || y > it.hi[1] || z > it.hi[2] {
+						continue
+					}
+					if it.bound.overlaps(q) && g.visible(it, s) {
 						out = append(out, it.id)
 					}
 				}
 			}
 		}
 	}
+	for _, i := range g.big {
+		if it := &g.caps[i]; it.bound.overlaps(q) && g.visible(it, s) {
+			out = append(out, it.id)
+		}
+	}
 	return out
 }
 
-// island reports whether a query with scratch s (nil: any) may see the
-// grid item it: during a planned crowd a member's query sees only its own
+// visible reports whether a query with scratch s (nil: any) may see the
+// capsule it: during a planned crowd a member's query sees only its own
 // island and the capsules that are not members.
-func island(it *gridItem, s *scratch) bool {
-	return s == nil || s.island == 0 || it.island == 0 || it.island == s.island
+func (g *capsuleGrid) visible(it *gridItem, s *scratch) bool {
+	if s == nil || s.island == 0 {
+		return true
+	}
+	isl := g.isl[it.idx]
+	return isl == 0 || isl == s.island
 }
 
 // capsuleQuery appends to out the capsules a query with scratch s sees

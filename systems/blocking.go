@@ -136,9 +136,13 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 		if k.PushLayers&pushers != 0 {
 			planar += longest
 		}
-		// Along Up: a step up, a snap down, a stand from a crouch and the
-		// move lifted onto a slope (at most a few times its length).
-		along := float64(3*p.members[j].Reach[0]) + ctrl.StepHeight() + ctrl.SnapDistance()
+		// Along Up: a step up, and on the ground a snap down and the move
+		// lifted onto a slope (at most a few times its length); a stand
+		// from a crouch.
+		along := ctrl.StepHeight()
+		if k.Grounded {
+			along += float64(3*p.members[j].Reach[0]) + ctrl.SnapDistance()
+		}
 		if k.Crouched && k.StandHalfHeight > k.CrouchHalfHeight {
 			along += 2 * (k.StandHalfHeight - k.CrouchHalfHeight) // the top rises twice the centre's rise
 		}

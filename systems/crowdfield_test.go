@@ -219,3 +219,150 @@ func TestFieldCrowdCacheSameBits(t *testing.T) {
 		}
 	}
 }
+
+// doorwaysLevel is a 400 x 400 m floor and a wall across x = 0 (0.5 m
+// thick, 3 m high) from z = -30 to 30 with a 1.5 m doorway every 5 m
+// (centred at z = -27.5, -22.5, ..., 27.5).
+func doorwaysLevel() string {
+	s := fieldLevel
+	for i := 0; i < 12; i++ {
+		zc := -30 + 5*float64(i) + 2.5 // a doorway's centre
+		// The wall from this doorway's top edge to the next one's bottom.
+		lo, hi := zc+0.75, zc+5-0.75
+		if i == 11 {
+			hi = 30
+		}
+		s += fmt.Sprintf("[[box]]\ncenter = [0.0, 1.5, %v]\nhalf = [0.25, 1.5, %v]\n", (lo+hi)/2, (hi-lo)/2)
+		if i == 0 {
+			s += fmt.Sprintf("[[box]]\ncenter = [0.0, 1.5, %v]\nhalf = [0.25, 1.5, %v]\n", (-30+zc-0.75)/2, (zc-0.75+30)/2)
+		}
+	}
+	return s
+}
+
+// inDoorway reports whether z is in one of doorwaysLevel's doorways, with
+// room for a capsule of radius r.
+func inDoorway(z, r float64) bool {
+	for i := 0; i < 12; i++ {
+		if zc := -30 + 5*float64(i) + 2.5; math.Abs(z-zc) <= 0.75-r+1e-6 {
+			return true
+		}
+	}
+	return false
+}
+
+// doorwayCrowd is 2,000 pushing walkers (40 across, 50 deep, 1 m apart)
+// behind doorwaysLevel's wall, all walking +x, with the given workers.
+func doorwayCrowd(t testing.TB, workers int) (*systems.Pipeline, donburi.World, []donburi.Entity) {
+	t.Helper()
+	w := worldWithLevel(t, "doorways", doorwaysLevel())
+	var es []donburi.Entity
+	for i := 0; i < 2000; i++ {
+		pos := mgl64.Vec3{-1 - float64(i/40), 0.91, -19.5 + float64(i%40)}
+		e, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(pos), prefabs.Override(pushOverride))
+		if err != nil {
+			t.Fatal(err)
+		}
+		es = append(es, e)
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60, Workers: workers, CharacterCollisions: true})
+	p.AddBefore(systems.StageIntent, "crowd.input", func(w donburi.World, tk systems.Tick) {
+		components.Command.Each(w, func(e *donburi.Entry) {
+			c := components.Command.Get(e)
+			c.Forward, c.Pending = 1, true
+		})
+	})
+	return p, w, es
+}
+
+// TestDoorwayCrowd: 2,000 pushing walkers packed against a wall with
+// doorways for 4 s, with 1 and 2 workers: nobody passes through the wall
+// (a capsule's axis is never within r of the wall but in a doorway), no two
+// capsules overlap by more than the skin, walkers get through the
+// doorways, and both worker counts give the same bits.
+func TestDoorwayCrowd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("2,000 walkers for 4 s")
+	}
+	const r, half, skin = 0.3, 0.6, 0.01
+	var first []mgl64.Vec3
+	for _, workers := range []int{1, 2} {
+		p, w, es := doorwayCrowd(t, workers)
+		pos := make([]mgl64.Vec3, len(es))
+		worst := math.Inf(1)
+		for tick := 0; tick < 240; tick++ {
+			p.Step()
+			for i, e := range es {
+				pos[i] = components.Body.Get(w.Entry(e)).Position
+				if x := pos[i][0]; math.Abs(x) < 0.25+r-skin-1e-6 && !inDoorway(pos[i][2], r-skin) {
+					t.Fatalf("%d workers, tick %d: walker %d at %v is in the wall", workers, tick, i, pos[i])
+				}
+			}
+			worst = math.Min(worst, closestAxes(pos, half))
+			if worst < 2*r-skin-1e-6 {
+				t.Fatalf("%d workers, tick %d: capsules overlap (axes %.4f m apart)", workers, tick, worst)
+			}
+		}
+		stats := p.CrowdStats()
+		p.Close()
+		through := 0
+		for _, q := range pos {
+			if q[0] > 0.25+r {
+				through++
+			}
+		}
+		t.Logf("%d workers: %d of 2000 through in 4 s; closest axes %.4f m; last tick %+v", workers, through, worst, stats)
+		if through < 100 {
+			t.Fatalf("only %d walkers got through the doorways", through)
+		}
+		if first == nil {
+			first = append([]mgl64.Vec3(nil), pos...)
+			continue
+		}
+		for i := range pos {
+			if pos[i] != first[i] {
+				t.Fatalf("walker %d at %v with 2 workers, %v with 1", i, pos[i], first[i])
+			}
+		}
+	}
+}
+
+// BenchmarkDoorwayCrowd is a tick of the 2,000 walkers of TestDoorwayCrowd
+// once packed at the doorways (after 2 s), with 1 and 2 workers.
+func BenchmarkDoorwayCrowd(b *testing.B) {
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("w%d", workers), func(b *testing.B) {
+			p, _, _ := doorwayCrowd(b, workers)
+			defer p.Close()
+			for i := 0; i < 120; i++ {
+				p.Step()
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				p.Step()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/2000/1000, "us/char")
+		})
+	}
+}
+
+// BenchmarkCourseCrowdPushing is a tick of 10,000 pushing walkers spread
+// over the course (scaleCrowd's crowd, 0.9 m apart among ramps, steps and
+// the plateau) with character collisions, on 1 and 2 workers.
+func BenchmarkCourseCrowdPushing(b *testing.B) {
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("w%d", workers), func(b *testing.B) {
+			p := courseCrowd(b, 10000, systems.Options{TickRate: 60, Workers: workers, CharacterCollisions: true},
+				[]prefabs.Option{prefabs.Override(pushOverride)})
+			defer p.Close()
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				p.Step()
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/10000/1000, "us/char")
+			b.Logf("%+v", p.CrowdStats())
+		})
+	}
+}

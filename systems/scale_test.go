@@ -19,6 +19,12 @@ import (
 // so that every size meets the same mix of geometry per walker, walking
 // forward with a slow weave, with the given KCC workers.
 func scaleCrowd(t testing.TB, n, workers int) *systems.Pipeline {
+	return courseCrowd(t, n, systems.Options{TickRate: 60, Workers: workers}, nil)
+}
+
+// courseCrowd is scaleCrowd with the pipeline options opts and the spawn
+// options extra.
+func courseCrowd(t testing.TB, n int, opts systems.Options, extra []prefabs.Option) *systems.Pipeline {
 	w := donburi.NewWorld()
 	if _, err := prefabs.SpawnLevel(w, "course"); err != nil {
 		t.Fatal(err)
@@ -27,11 +33,11 @@ func scaleCrowd(t testing.TB, n, workers int) *systems.Pipeline {
 	step := 100 / float64(side)
 	for i := 0; i < n; i++ {
 		pos := mgl64.Vec3{-40 + step*float64(i%side), 1.2, -40 + step*float64(i/side)}
-		if _, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(pos), prefabs.Facing(float64(i%7)*0.3)); err != nil {
+		if _, err := prefabs.Spawn(w, "capsule_walker", append(extra, prefabs.At(pos), prefabs.Facing(float64(i%7)*0.3))...); err != nil {
 			t.Fatal(err)
 		}
 	}
-	p := systems.NewPipeline(w, systems.Options{TickRate: 60, Workers: workers})
+	p := systems.NewPipeline(w, opts)
 	p.AddBefore(systems.StageIntent, "bench.input", func(w donburi.World, tk systems.Tick) {
 		components.Command.Each(w, func(e *donburi.Entry) {
 			c := components.Command.Get(e)
