@@ -286,20 +286,22 @@ func runLiftScene(room float64) (*squeezeRider, squeezeStats, error) {
 // tall) with a 1 m doorway (z -0.5..0.5) under a lintel at 2.2 m; a door
 // 0.1 m thick (x -0.05..0.05, y 0.02..2.18) slides in it along -z at 1 m/s
 // by SetVelocity from open (its leading edge at z = 0.5) to closed (the
-// edge on the jamb at z = -0.5), is held 1 s, opens again at 1 m/s and
-// stays open 1 s. The capsule stands in the doorway at x = 0.03, z = 0:
-// across the door's way, a little on the +x side of its middle.
+// edge on the jamb at z = -0.5), is held shut 1 s (or not at all), opens
+// again at 1 m/s and stays open 1 s. The capsule stands in the doorway at
+// x = 0.03, z = 0: across the door's way, a little on the +x side of its
+// middle.
 //
 // Expected: the edge is at 0.5 - n/60 after tick n, so the room between it
 // and the jamb is below the 0.6 m diameter for n > 24: ticks 25..60 (36)
 // while the door closes, pressing the capsule on the jamb and then passing
 // over it (the door moves into it: it is pushed along the door's way,
-// which the jamb blocks). Held shut, the door no longer pushes: the capsule
-// leaves it by the short way it is in it, sideways to its own side (+x,
-// 0.05 + 0.3 - 0.03 + skin = 0.33 m), and fits there. It never goes into
-// the jamb more than the skin, never to the door's far side (-x of it),
-// never forward of the door's edge more than the squeeze forces, and is
-// normal within 3 ticks of release.
+// which the jamb blocks, and stays). On tick 61 the door, held shut or
+// opening, no longer pushes it: the capsule leaves it by the short way,
+// sideways to its own side (+x, 0.05 + 0.3 - 0.03 + skin = 0.33 m), and
+// fits there: 36 squeezed ticks either way. It never goes into the jamb
+// more than the skin, never to the door's far side (-x of its middle),
+// never ahead of the door's edge more than the squeeze forces, is normal
+// within 3 ticks of release, and ends on the floor.
 func TestSqueezeDoorClosing(t *testing.T) {
 	for _, hold := range []int{60, 0} {
 		t.Run(fmt.Sprintf("hold%d", hold), func(t *testing.T) { runDoorScene(t, hold) })
