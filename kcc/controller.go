@@ -73,9 +73,15 @@ type MoveResult struct {
 	WallNormal        mgl64.Vec3
 	// Crushed is true when the capsule still overlaps geometry after the
 	// push-out at the start of the Move: colliders press it from opposite
-	// sides (a platform moving it into a wall, a door closing on it). The
-	// Move never resolves that by passing through either one; the caller
-	// decides (damage, respawn, stop the platform).
+	// sides (a platform moving it into a wall, a lift into a ceiling, a
+	// door closing on it) and it cannot fit between them; it is set on
+	// every Move it cannot fit. The Move never resolves that by passing
+	// through a collider: the capsule stays between those that squeeze it
+	// (never on the far side of one it was in contact with, never a long
+	// way round through a solid), keeping its place as best it can, and is
+	// back to normal within a few Moves of release. The caller decides
+	// (damage, respawn, stop the platform). The rule: "Pushing and
+	// crushing" in docs/kcc.md#moving-colliders-settransform-setvelocity-step.
 	Crushed bool
 	// GroundCollider is the collider the character stands on (walkable
 	// ground, or the steep ground it touches when GroundState is
@@ -372,8 +378,8 @@ func (c *Controller) groundFrom(g *groundInfo, cs []Contact, r float64) {
 // recover pushes the capsule at p out of any geometry closer than Offset
 // (penetration recovery). A deep overlap (some contact more than half a
 // radius deep) first takes the cheapest free exit found by recoverDeep
-// (recover.go); the remaining shallow overlaps are resolved with the
-// contact normals. It returns the new position and the contacts within
+// (recover.go), or, squeezed, keeps its place (no contact push then); the
+// remaining shallow overlaps are resolved with the contact normals. It returns the new position and the contacts within
 // Offset+GroundTolerance there (the Controller's scratch).
 func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 	const tol = 1e-6
@@ -395,14 +401,15 @@ func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 			// The contact normals do not tell the way out: look for the
 			// shortest free exit (recover.go).
 			triedDeep = true
-			if q, ok, out := c.recoverDeep(w, p, r, hh); ok {
-				p = q
-				capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
-				cs = c.contactsOf(w, &p0, &p1, r, probe)
-				if !out {
-					// Part of a long exit: the rest next Move.
-					return p, cs
-				}
+			q, out := c.recoverDeep(w, p, r, hh)
+			p = q
+			capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
+			cs = c.contactsOf(w, &p0, &p1, r, probe)
+			if !out {
+				// Part of a long exit (the rest next Move), or squeezed:
+				// no contact push, which would push it into or through
+				// what squeezes it.
+				return p, cs
 			}
 		}
 		deep := false

@@ -4,31 +4,52 @@ import "math"
 
 // Deep-overlap recovery. When the capsule's axis segment is in,
 // or within half a radius of, the inside of a collider (a spawn or teleport
-// into geometry, or geometry added on top of a character), the contact
-// normals no longer tell which way is out: the nearest face of the deepest
-// point can be the bottom of a crate standing on the floor. recoverDeep
-// instead considers every nearby surface. For each candidate direction (Up
-// and Down, four horizontal directions, and the face normals of every
-// collider the capsule overlaps) it finds the shortest translation along it
-// that leaves the capsule free: it repeatedly gathers the colliders closer
-// than Offset at the candidate position and advances past the farthest of
-// them along the direction (the separating distance of their projections
-// on it), until the position is free (verified by the same overlap query).
-// A candidate that would have to pass through a collider the capsule did
-// not start inside is discarded (recovery never moves the capsule through
-// a surface or into another collider), as is one that leaves a collider by
-// its far side (its exit along the opposite direction is shorter: moving
-// down out of a floor slab the feet are 0.3 m into crosses the slab)
-// unless the direction goes up (onto a crate the capsule is low in), or
-// one longer than deepMaxSearch capsule heights. Diagonal directions (up
-// and sideways) find the way out of a crate on the floor under a low
-// ceiling. The cheapest remaining exit wins, biased up: its length times
-// 2 - dir.Up (up 1, sideways 2, down 3). One Move takes at most
-// deepMaxExit capsule heights of it, so a capsule buried deeper climbs out
-// over several ticks. When no exit is found, the caller falls back to the
-// contact-normal push. A collider moving into the capsule comes first: the
-// capsule leaves it ahead, along its velocity, crossing it if need be but
-// nothing else; when that way is blocked the capsule is crushed and stays.
+// into geometry, geometry added on top of a character, a squeeze), the
+// contact normals no longer tell which way is out: the nearest face of the
+// deepest point can be the bottom of a crate standing on the floor.
+// recoverDeep instead considers every nearby surface. For each candidate
+// direction (Up and Down, four horizontal directions, and the face normals
+// of every collider the capsule overlaps) it finds the shortest translation
+// along it that leaves the capsule free: it repeatedly gathers the
+// colliders it overlaps at the candidate position and advances until it is
+// Offset clear of each (exitAcross: exactly, not the separation of their
+// projections, which along a slant across a wide box is far longer), until
+// the position is free; then the whole way is swept (a cast that leaves out
+// the colliders the capsule started inside), so nothing between two of
+// those positions is jumped over.
+//
+// A candidate is discarded when it would pass through a collider the
+// capsule did not start inside (recovery never moves the capsule through a
+// surface or into another collider), when it leaves a collider by its far
+// side (its exit along the opposite direction is shorter: down out of a
+// floor slab the feet are 0.3 m into, up out of a ceiling slab a lift
+// pressed the head into), except up and away when the capsule's centre is
+// within the height of something it is in (onto a crate it was spawned
+// low in, out of the top of a block dropped on it), and when it is longer
+// than a capsule height or deepDetour times the shortest way out of what
+// the capsule is in (whatever lies beyond), whichever is more: a long way
+// round through a solid (along a pusher's length, over a wall) is no way
+// out. The cheapest remaining exit wins, biased up: its length times
+// 2 - dir.Up (up 1, sideways 2, down 3); slanted-up directions only when
+// no other is free (out of a crate under a low slab, walled in). The bias
+// never prefers an exit more than 3 times as long as a free one, so while
+// the shortest way out is free the bound changes nothing. One Move takes
+// at most deepMaxExit capsule heights of an exit, so a capsule buried
+// deeper climbs out over several ticks.
+//
+// A collider that moved into the capsule comes first: the capsule leaves
+// it ahead, along its velocity, crossing it if need be but nothing else. A
+// collider moving away from the capsule (a pusher going back, a door
+// opening off it) pushes nothing: it is judged as a still one.
+//
+// When there is no way out (the short way blocked: the wall a pusher
+// presses the character on, the lift under a head in a ceiling) the
+// capsule is squeezed: it keeps its place, pressed along the way out
+// (ahead of its pusher, or the shortest way that leaves what it is in by
+// their near sides, if not longer than the bound) as far as that way is
+// free, up to the skin of what blocks it, and the Move reports Crushed.
+// No contact push follows, which would push it into or through one of its
+// squeezers.
 
 // deepDirs bounds the candidate directions; deepIDs the colliders the
 // capsule may start inside and still cross.
@@ -43,6 +64,26 @@ type deepScratch struct {
 	ndirs int
 	ids   [deepIDs]ColliderID
 	nids  int
+	// The shapes the capsule really overlaps at the start (closer than
+	// r - castTol): indices into the start's gathered triangles, and the
+	// gathered boxes and capsules. Valid until the next gather.
+	tris  []int
+	boxes []*obb
+	caps  []*capsuleShape
+	// exits are the free exits found, by cost (recoverDeep).
+	exits [deepDirs]deepExit
+	nexit int
+	// exitAcross's segment, motion and closest points (not locals: a
+	// generic call's pointer arguments escape).
+	exSeg, exQ  [2]vec
+	exV         vec
+	exRes, res0 boxResult
+}
+
+// deepExit is a candidate exit: t along dir, at cost.
+type deepExit struct {
+	dir     vec
+	t, cost float64
 }
 
 func (d *deepScratch) addDir(v vec) {
@@ -67,6 +108,11 @@ func (d *deepScratch) started(id ColliderID) bool {
 	return false
 }
 
+// deepDetour bounds a deep exit: at most this many times the shortest
+// way out of what the capsule is in (the cost bias's largest ratio, down
+// against up).
+const deepDetour = 3.0
+
 // deepMaxExit is the longest part of an exit recoverDeep takes in one Move
 // and deepMaxSearch the longest exit it considers, in capsule heights: a
 // capsule buried deeper than one height climbs out over several Moves.
@@ -87,10 +133,11 @@ func isDeep(cs []Contact, r float64) bool {
 }
 
 // recoverDeep returns the position after the best exit from a deep overlap
-// at p, whether there is one, and whether the position is out (false when
-// only the first deepMaxExit capsule heights of a longer exit were taken);
-// see the comment at the top of the file.
-func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, out bool) {
+// at p, and whether the position is out (false when only the first
+// deepMaxExit capsule heights of a longer exit were taken, or when the
+// capsule is squeezed: then it is where it was, or pressed out as far as
+// it is free to go); see the comment at the top of the file.
+func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, out bool) {
 	up := c.cfg.Up
 	ds := &c.deep
 	ds.ndirs, ds.nids = 0, 0
@@ -114,16 +161,23 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 	p0, p1 := capsuleSeg(p, up, hh)
 	sb := segAABB(p0, p1, r)
 	tris := w.gather(&sb, &c.s, false)
+	ds.tris, ds.boxes, ds.caps = ds.tris[:0], ds.boxes[:0], ds.caps[:0]
 	for i := range tris {
 		t := &tris[i]
-		if segTriDist(&p0, &p1, t) < r {
+		if d := segTriDist(&p0, &p1, t); d < r {
+			if d < r-castTol {
+				ds.tris = append(ds.tris, i)
+			}
 			ds.addID(t.id)
 			ds.addDir(t.n)
 			ds.addDir(scale(t.n, -1))
 		}
 	}
 	for _, o := range c.s.boxes {
-		if o.segBoxDist(&p0, &p1) < r {
+		if d := o.segBoxDist(&p0, &p1); d < r {
+			if d < r-castTol {
+				ds.boxes = append(ds.boxes, o)
+			}
 			ds.addID(o.id)
 			for k := 0; k < 3; k++ {
 				ds.addDir(o.ax[k])
@@ -139,6 +193,9 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 	for _, k := range c.s.caps {
 		c1, c2 := closestSegSeg(p0, p1, k.a, k.b)
 		if d := sub(c1, c2); length(d) < r+k.r {
+			if length(d) < r+k.r-castTol {
+				ds.caps = append(ds.caps, k)
+			}
 			ds.addID(k.id)
 			if h := madd(d, up, -dot(d, up)); length(h) > 1e-9 {
 				ds.addDir(normalizeOr(h, e1))
@@ -147,6 +204,32 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 	}
 	height := float64(2 * (hh + r))
 	maxT := float64(deepMaxSearch * height)
+	maxExit := float64(deepMaxExit * height)
+	// The shortest way out, and which colliders move into the capsule:
+	// both read the shapes gathered at the start, before any exit search
+	// gathers again.
+	tmin, near, nt := c.shortestExit(tris, &p0, &p1, r)
+	mover, moverDir := NoCollider, vec{}
+	for i := 0; i < ds.nids && mover == NoCollider; i++ {
+		v := w.motionVelocity(ds.ids[i], p)
+		if l := length(v); l > 1e-6 {
+			dir := scale(v, 1/l)
+			if !c.movesAway(tris, &p0, &p1, r, ds.ids[i], dir, float64(l*w.lastDt)) {
+				mover, moverDir = ds.ids[i], dir
+			}
+		}
+	}
+	// Where the capsule is pressed along a direction that leaves what it
+	// is in by the near sides (what it is in the mover's way, or the
+	// shortest way out), it goes as far as it is free to, up to Offset
+	// short of what blocks it (a ceiling a lift going down leaves room
+	// under: the head comes out of the slab as the lift goes).
+	press := func(dir vec, t float64) vec {
+		if f, hit := c.sweepOut(w, p, r, hh, dir, t, c.cfg.Offset); hit {
+			t = float64(t * f)
+		}
+		return madd(p, dir, math.Min(t, maxExit))
+	}
 	// A collider that moved into the capsule pushes it ahead, along its
 	// velocity at the capsule, even when that is the long way out: the
 	// short way would be out through its back (a thin fast wall passing
@@ -155,32 +238,249 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, found, 
 	// the character is crushed: it stays where it is, out of what it did
 	// not start inside, and the Move reports Crushed; no other exit is
 	// taken, since any would pass around or through what squeezes it.
-	for i := 0; i < ds.nids; i++ {
-		v := w.motionVelocity(ds.ids[i], p)
-		if l := length(v); l > 1e-6 {
-			dir := scale(v, 1/l)
-			if t, ok := c.exitAlongThrough(w, p, r, hh, dir, maxT, ds.ids[i]); ok {
-				return madd(p, dir, math.Min(t, float64(deepMaxExit*height))), true, t <= float64(deepMaxExit*height)
+	if mover != NoCollider {
+		// (idealExit reads the start's triangles: before the search
+		// gathers again.)
+		ahead, nearSide := c.idealExit(tris, &p0, &p1, r, moverDir, mover)
+		if t, ok := c.exitAlongThrough(w, p, r, hh, moverDir, maxT, mover, false); ok && c.sweptFree(w, p, r, hh, moverDir, t) {
+			return madd(p, moverDir, math.Min(t, maxExit)), t <= maxExit
+		}
+		if nearSide {
+			return press(moverDir, ahead), false
+		}
+		return p, false
+	}
+	bound := math.Max(float64(deepDetour*tmin), maxExit) + 1e-9
+	in := c.centreIn(tris, &p)
+	// Slanted up directions come last, when no other way out is free (a
+	// crate the capsule is in under a slab, walled in): with exact exits
+	// they would often beat a short sideways one and pop the capsule up
+	// into the air.
+	for pass := 0; pass < 2; pass++ {
+		ds.nexit = 0
+		for i := 0; i < ds.ndirs; i++ {
+			dir := ds.dirs[i]
+			du := dot(dir, up)
+			if slanted := du > 1e-9 && du < 1-1e-9; slanted != (pass == 1) {
+				continue
 			}
-			return p, true, false
+			t, ok := c.exitAlongThrough(w, p, r, hh, dir, math.Min(maxT, bound), NoCollider, in && du >= 0.5)
+			if !ok {
+				continue
+			}
+			// Bias up: straight up costs its length, sideways twice it,
+			// straight down three times.
+			ds.addExit(deepExit{dir: dir, t: t, cost: float64(t * (2 - du))})
+		}
+		// The cheapest whose whole way is free (the sweep is the costly
+		// check: the first candidate usually passes it).
+		for i := 0; i < ds.nexit; i++ {
+			e := &ds.exits[i]
+			if c.sweptFree(w, p, r, hh, e.dir, e.t) {
+				return madd(p, e.dir, math.Min(e.t, maxExit)), e.t <= maxExit
+			}
 		}
 	}
-	best, bestCost, bestOut := p, math.Inf(1), false
+	// No way out short enough: squeezed (or buried with no way out at
+	// all). The capsule keeps its place, pressed out along the shortest
+	// way as far as that is free; the Move reports Crushed.
+	if nt < bound {
+		return press(near, nt), false
+	}
+	return p, false
+}
+
+// addExit inserts e among the exits in order of cost (the earlier
+// direction first among equal costs).
+func (d *deepScratch) addExit(e deepExit) {
+	i := d.nexit
+	for i > 0 && d.exits[i-1].cost > e.cost {
+		d.exits[i] = d.exits[i-1]
+		i--
+	}
+	d.exits[i] = e
+	d.nexit++
+}
+
+// shortestExit is the shortest way out of the shapes the capsule segment
+// p0-p1 of radius r really overlaps at the start, over the candidate
+// directions (idealExit): whichever side of them it leaves by (tmin), and
+// by their near sides (along near, nt; nt is +Inf when no direction
+// leaves them all by their near sides).
+func (c *Controller) shortestExit(tris []tri, p0, p1 *vec, r float64) (tmin float64, near vec, nt float64) {
+	ds := &c.deep
+	tmin, nt = math.Inf(1), math.Inf(1)
 	for i := 0; i < ds.ndirs; i++ {
 		dir := ds.dirs[i]
-		t, ok := c.exitAlong(w, p, r, hh, dir, maxT)
-		if !ok {
-			continue
-		}
-		// Bias up: straight up costs its length, sideways twice it,
-		// straight down three times.
-		cost := float64(t * (2 - dot(dir, up)))
-		if cost < bestCost {
-			best, bestCost = madd(p, dir, math.Min(t, float64(deepMaxExit*height))), cost
-			bestOut = t <= float64(deepMaxExit*height)
+		need, nearSide := c.idealExit(tris, p0, p1, r, dir, NoCollider)
+		tmin = math.Min(tmin, need)
+		if nearSide && need < nt {
+			near, nt = dir, need
 		}
 	}
-	return best, !math.IsInf(bestCost, 1), bestOut
+	return tmin, near, nt
+}
+
+// idealExit is the way out along the unit dir of the shapes the capsule
+// segment p0-p1 of radius r really overlaps at the start (ds.tris in
+// tris, ds.boxes, ds.caps), with the skin and margin an exit adds, if
+// nothing else were in the way; and whether it leaves each by its near
+// side, but those of collider except (a pusher ahead of which the way is).
+func (c *Controller) idealExit(tris []tri, p0, p1 *vec, r float64, dir vec, except ColliderID) (need float64, nearSide bool) {
+	const margin = 1e-4
+	ds := &c.deep
+	off := c.cfg.Offset
+	target := r + off + margin
+	low := math.Min(dot(*p0, dir), dot(*p1, dir)) - r
+	lowBack := math.Min(-dot(*p0, dir), -dot(*p1, dir)) - r
+	nearSide = true
+	take := func(id ColliderID, sup, back float64) float64 {
+		if id != except && sup-low > back-lowBack+1e-6 {
+			nearSide = false
+		}
+		return sup - low + off + margin
+	}
+	for _, k := range ds.tris {
+		tr := &tris[k]
+		tp := take(tr.id, math.Max(dot(tr.a, dir), math.Max(dot(tr.b, dir), dot(tr.c, dir))),
+			-math.Min(dot(tr.a, dir), math.Min(dot(tr.b, dir), dot(tr.c, dir))))
+		need = math.Max(need, exitAcross(ds, tr, p0, p1, dir, target, tp))
+	}
+	for _, o := range ds.boxes {
+		ext := o.extentAlong(dir)
+		tp := take(o.id, dot(o.c, dir)+ext, ext-dot(o.c, dir))
+		need = math.Max(need, exitAcross(ds, o, p0, p1, dir, target, tp))
+	}
+	for _, k := range ds.caps {
+		tp := take(k.id, math.Max(dot(k.a, dir), dot(k.b, dir))+k.r, math.Max(-dot(k.a, dir), -dot(k.b, dir))+k.r)
+		need = math.Max(need, exitAcross(ds, k, p0, p1, dir, target, tp))
+	}
+	return need, nearSide
+}
+
+// exitAcross returns how far the segment q0-q1 must move along the unit
+// dir to be target clear of shape, which it is closer to than that, given
+// tproj, an advance that separates them (their projections on dir are
+// target - radius apart): the distance between a segment moving along a
+// line and a convex shape is a convex function of the advance, so a cast
+// back from tproj towards the start meets the one place where it is target
+// (castShape: conservative advancement, never past it). Along a slant
+// across a wide box it is much shorter than tproj.
+func exitAcross[S segmentCloser](ds *deepScratch, shape S, q0, q1 *vec, dir vec, target, tproj float64) float64 {
+	if !(tproj > 0) {
+		return 0
+	}
+	for i := 0; i < 3; i++ {
+		ds.exQ[0][i] = q0[i] + float64(dir[i]*tproj)
+		ds.exQ[1][i] = q1[i] + float64(dir[i]*tproj)
+		ds.exV[i] = float64(-dir[i] * tproj)
+	}
+	shape.closestInto(&ds.res0, &ds.exQ[0], &ds.exQ[1])
+	s0, ok := castStart(target, &ds.exV, tproj, &ds.res0)
+	if !ok {
+		return tproj
+	}
+	t, ok := castShape(&ds.exRes, &ds.exSeg, &ds.exQ[0], &ds.exQ[1], target, &ds.exV, tproj, shape, 1, s0, &ds.res0)
+	if !ok {
+		return tproj
+	}
+	return float64(tproj * (1 - t))
+}
+
+// centreIn reports whether the capsule's centre p lies, along up, within
+// the extent of a shape it really overlaps at the start: the capsule is in
+// it (a crate it was spawned in, a block dropped on it), not under it (a
+// ceiling slab a lift pressed its head into) or over it.
+func (c *Controller) centreIn(tris []tri, p *vec) bool {
+	ds := &c.deep
+	up := c.cfg.Up
+	m := dot(*p, up)
+	in := func(sup, back float64) bool { return -back <= m && m <= sup }
+	for _, k := range ds.tris {
+		tr := &tris[k]
+		if in(math.Max(dot(tr.a, up), math.Max(dot(tr.b, up), dot(tr.c, up))),
+			-math.Min(dot(tr.a, up), math.Min(dot(tr.b, up), dot(tr.c, up)))) {
+			return true
+		}
+	}
+	for _, o := range ds.boxes {
+		ext := o.extentAlong(up)
+		if in(dot(o.c, up)+ext, ext-dot(o.c, up)) {
+			return true
+		}
+	}
+	for _, k := range ds.caps {
+		if in(math.Max(dot(k.a, up), dot(k.b, up))+k.r, math.Max(-dot(k.a, up), -dot(k.b, up))+k.r) {
+			return true
+		}
+	}
+	return false
+}
+
+// movesAway reports whether collider id, moving along the unit dir by
+// step this tick, moves away from the capsule segment p0-p1 of radius r:
+// along dir, the overlap of its shapes the capsule really overlaps with
+// the capsule was larger before the step (the capsule is behind it: a
+// pusher going back, a door opening off it). A collider that overlaps the
+// capsule as much as before (the capsule inside it) or more does not.
+func (c *Controller) movesAway(tris []tri, p0, p1 *vec, r float64, id ColliderID, dir vec, step float64) bool {
+	ds := &c.deep
+	lo, hi := math.Inf(1), math.Inf(-1)
+	span := func(sup, back float64) {
+		lo, hi = math.Min(lo, -back), math.Max(hi, sup)
+	}
+	for _, k := range ds.tris {
+		if tr := &tris[k]; tr.id == id {
+			span(math.Max(dot(tr.a, dir), math.Max(dot(tr.b, dir), dot(tr.c, dir))),
+				-math.Min(dot(tr.a, dir), math.Min(dot(tr.b, dir), dot(tr.c, dir))))
+		}
+	}
+	for _, o := range ds.boxes {
+		if o.id == id {
+			ext := o.extentAlong(dir)
+			span(dot(o.c, dir)+ext, ext-dot(o.c, dir))
+		}
+	}
+	for _, k := range ds.caps {
+		if k.id == id {
+			span(math.Max(dot(k.a, dir), dot(k.b, dir))+k.r, math.Max(-dot(k.a, dir), -dot(k.b, dir))+k.r)
+		}
+	}
+	if lo > hi || !(step > 0) {
+		return false
+	}
+	low := math.Min(dot(*p0, dir), dot(*p1, dir)) - r
+	high := math.Max(dot(*p0, dir), dot(*p1, dir)) + r
+	now := math.Min(hi, high) - math.Max(lo, low)
+	before := math.Min(hi-step, high) - math.Max(lo-step, low)
+	return before > now+1e-9
+}
+
+// sweptFree reports whether the capsule at p moved by dir*t meets no
+// collider it did not start inside on the way (a cast that leaves those
+// out, judging overlaps as the exit search does: closer than r - castTol).
+func (c *Controller) sweptFree(w *World, p vec, r, hh float64, dir vec, t float64) bool {
+	_, hit := c.sweepOut(w, p, r, hh, dir, t, -2*castTol)
+	return !hit
+}
+
+// sweepOut casts the capsule at p by dir*t with skin, leaving out the
+// colliders it started inside: the fraction of the way it goes, and
+// whether something stops it.
+func (c *Controller) sweepOut(w *World, p vec, r, hh float64, dir vec, t, skin float64) (float64, bool) {
+	ds := &c.deep
+	if !(t > 0) {
+		return 0, false
+	}
+	n := len(c.s.ignore)
+	c.s.ignore = append(c.s.ignore, ds.ids[:ds.nids]...)
+	var p0, p1 vec
+	capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
+	v := scale(dir, t)
+	var hit CastHit
+	blocked := w.castCapsuleTo(&hit, &c.s, &p0, &p1, r, &v, skin)
+	c.s.ignore = c.s.ignore[:n]
+	return hit.Fraction, blocked
 }
 
 func (d *deepScratch) addID(id ColliderID) {
@@ -190,20 +490,19 @@ func (d *deepScratch) addID(id ColliderID) {
 	}
 }
 
-// exitAlong returns the shortest t <= maxT at which the capsule at p moved
-// by dir*t overlaps no collider, advancing past each collider it started
-// inside until it is Offset clear of it; ok is false when there is no such
-// t or the way out overlaps a collider it did not start inside.
-func (c *Controller) exitAlong(w *World, p vec, r, hh float64, dir vec, maxT float64) (float64, bool) {
-	return c.exitAlongThrough(w, p, r, hh, dir, maxT, NoCollider)
-}
-
-// exitAlongThrough is exitAlong that may also leave the collider mover by
-// its far side (a pusher's direction: ahead of it, whatever its depth).
-// Along a pusher's direction no other collider is left by its far side,
+// exitAlongThrough returns the shortest t <= maxT at which the capsule at
+// p moved by dir*t overlaps no collider, advancing past each collider it
+// started inside until it is Offset clear of it; ok is false when there is
+// no such t or the way out overlaps a collider it did not start inside. It
+// may leave the collider mover by its far side (a pusher's direction:
+// ahead of it, whatever its depth), and, with away (a direction up and
+// away from a capsule whose centre is in what it overlaps), any collider
+// it started inside (onto a crate the capsule is low in, out of the top of
+// a block dropped on it). Otherwise no collider is left by its far side,
 // up included: a character a lift presses into a ceiling slab does not
-// come out on top of the slab.
-func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, maxT float64, mover ColliderID) (float64, bool) {
+// come out on top of the slab. It judges the positions it stops at;
+// sweptFree judges the way between.
+func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, maxT float64, mover ColliderID, away bool) (float64, bool) {
 	const margin = 1e-4
 	up := c.cfg.Up
 	off := c.cfg.Offset
@@ -216,29 +515,28 @@ func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, m
 		// and along -dir: a collider is left by its near side only, the
 		// one that needs the shorter way out (never through it).
 		lowBack := math.Min(-dot(q0, dir), -dot(q1, dir)) - r
-		// Up and away may leave by the far side (onto a crate the capsule
-		// is low in), except along a pusher's way, where only the pusher
-		// may be crossed.
-		upAway := mover == NoCollider && dot(dir, up) >= 0.5
 		need, overlaps := 0.0, false
-		// leave takes in a collider the capsule overlaps, whose extent along
+		// leave judges a collider the capsule overlaps, whose extent along
 		// dir is sup and along -dir back: it must be one the capsule started
-		// inside, left by its near side (but the mover's or up and away),
-		// and the capsule moves on until it is Offset clear of it. false:
-		// this way is blocked.
-		leave := func(id ColliderID, sup, back float64) bool {
+		// inside, left by its near side (but the mover, or any with away).
+		// It returns the advance that separates their projections by the
+		// Offset and a margin; false: this way is blocked.
+		leave := func(id ColliderID, sup, back float64) (float64, bool) {
 			if !c.deep.started(id) {
-				return false
+				return 0, false
 			}
-			if !upAway && id != mover && sup-low > back-lowBack+1e-6 {
-				return false // its far side: through it
+			if !away && id != mover && sup-low > back-lowBack+1e-6 {
+				return 0, false // its far side: through it
 			}
-			need = math.Max(need, sup-low+off+margin)
 			overlaps = true
-			return true
+			return sup - low + off + margin, true
 		}
 		// Only a real overlap (not the Offset skin, which the contact push
-		// restores afterwards) blocks or has to be cleared.
+		// restores afterwards) blocks or has to be cleared. The separation
+		// of the projections bounds the way out of a shape from above (far
+		// above along a slant across a wide box); exitAcross finds it.
+		ds := &c.deep
+		target := r + off + margin
 		sb := segAABB(q0, q1, r)
 		tris := w.gather(&sb, &c.s, false)
 		for i := range tris {
@@ -248,21 +546,22 @@ func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, m
 			}
 			sup := math.Max(dot(tr.a, dir), math.Max(dot(tr.b, dir), dot(tr.c, dir)))
 			back := -math.Min(dot(tr.a, dir), math.Min(dot(tr.b, dir), dot(tr.c, dir)))
-			if !leave(tr.id, sup, back) {
+			tp, ok := leave(tr.id, sup, back)
+			if !ok {
 				return 0, false
 			}
+			need = math.Max(need, exitAcross(ds, tr, &q0, &q1, dir, target, tp))
 		}
 		for _, o := range c.s.boxes {
 			if o.segBoxDist(&q0, &q1) >= r-castTol {
 				continue
 			}
-			ext := 0.0
-			for k := 0; k < 3; k++ {
-				ext += float64(o.h[k] * math.Abs(dot(o.ax[k], dir)))
-			}
-			if !leave(o.id, dot(o.c, dir)+ext, ext-dot(o.c, dir)) {
+			ext := o.extentAlong(dir)
+			tp, ok := leave(o.id, dot(o.c, dir)+ext, ext-dot(o.c, dir))
+			if !ok {
 				return 0, false
 			}
+			need = math.Max(need, exitAcross(ds, o, &q0, &q1, dir, target, tp))
 		}
 		for _, k := range c.s.caps {
 			c1, c2 := closestSegSeg(q0, q1, k.a, k.b)
@@ -271,9 +570,11 @@ func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, m
 			}
 			sup := math.Max(dot(k.a, dir), dot(k.b, dir)) + k.r
 			back := math.Max(-dot(k.a, dir), -dot(k.b, dir)) + k.r
-			if !leave(k.id, sup, back) {
+			tp, ok := leave(k.id, sup, back)
+			if !ok {
 				return 0, false
 			}
+			need = math.Max(need, exitAcross(ds, k, &q0, &q1, dir, target, tp))
 		}
 		if overlaps && need <= 0 {
 			// Moving along dir does not separate what it overlaps.
@@ -288,4 +589,13 @@ func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, m
 		}
 	}
 	return 0, false
+}
+
+// extentAlong is the box's half extent along the unit dir.
+func (o *obb) extentAlong(dir vec) float64 {
+	ext := 0.0
+	for k := 0; k < 3; k++ {
+		ext += float64(o.h[k] * math.Abs(dot(o.ax[k], dir)))
+	}
+	return ext
 }
