@@ -2,12 +2,15 @@ package match
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/seedgames/motorkit/internal/binstate"
+	"github.com/yohamta/donburi"
 )
 
 // realSnapshot is the restore script's match saved at tick 95: 8 players,
@@ -130,6 +133,80 @@ func FuzzRestoreMatch(f *testing.F) {
 			t.Fatalf("a snapshot changed at %d (%x) and cut to %d bytes was accepted", at, flip, cut)
 		case !errors.Is(err, ErrSnapshot) || !refusedAs(err, binstate.ErrShort, binstate.ErrChecksum, binstate.ErrVersion, binstate.ErrForeign):
 			t.Fatalf("%v, want an error wrapping %v that says truncated, checksum mismatch, or (a damaged version or magic) another format", err, ErrSnapshot)
+		}
+	})
+}
+
+// TestRestoreLocalPlayerOutside: a payload (behind a valid checksum) whose
+// local player is an entity id far past the world's restores without one,
+// not a panic (donburi's World.Valid indexes its table by the id).
+func TestRestoreLocalPlayerOutside(t *testing.T) {
+	s := restoreScript{}
+	m := s.start(t)
+	for n := 0; n < 95; n++ {
+		s.step(t, m, n)
+	}
+	snap, err := m.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload := bytes.Clone(snap[binstate.HeaderSize:])
+	// fingerprint, base id, tick, max id, freed count, the freed ids.
+	at := 8 + 4 + 8 + 4 + 4 + 8*len(m.alloc.free)
+	for _, id := range []uint64{1 << 20, 1<<32 - 1, uint64(m.alloc.maxID) + 1} {
+		binary.LittleEndian.PutUint64(payload[at:], id<<32) // donburi keeps the id in the high half
+		data, err := snapFrame.Append(nil, payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err, panicked := func() (r *Match, err error, panicked bool) {
+			defer func() {
+				if p := recover(); p != nil {
+					err, panicked = fmt.Errorf("%v", p), true
+				}
+			}()
+			r, err = RestoreMatch(MatchOptions{Seed: 5}, data)
+			return r, err, false
+		}()
+		if panicked || err != nil {
+			t.Fatalf("local player id %d: %v (panic: %v)", id, err, panicked)
+		}
+		if r.Player != donburi.Null {
+			t.Fatalf("local player id %d restored as %v", id, r.Player)
+		}
+	}
+}
+
+// FuzzRestoreMatchPayload gives the decoder payloads behind a valid
+// frame, seeded with a real one: the checksum guards against damage, not
+// against a snapshot made on purpose (a room handed over by whoever can
+// publish on a fleet's bus), so the decoder itself must refuse what does
+// not fit. An error wrapping ErrSnapshot or a match that steps without
+// NaN; never a panic.
+func FuzzRestoreMatchPayload(f *testing.F) {
+	payload := realSnapshot(f)[binstate.HeaderSize:]
+	f.Add(payload)
+	f.Add(payload[:len(payload)/3])
+	f.Fuzz(func(t *testing.T, payload []byte) {
+		data, err := snapFrame.Append(nil, payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := RestoreMatch(MatchOptions{Seed: 5}, data)
+		if err != nil {
+			if !errors.Is(err, ErrSnapshot) {
+				t.Fatalf("error not wrapping ErrSnapshot: %v", err)
+			}
+			return
+		}
+		for n := 0; n < 3; n++ {
+			r.Pipeline.Step()
+		}
+		for i := range r.Cars {
+			p := r.Body(i).Position
+			if math.IsNaN(p[0]) || math.IsNaN(p[2]) {
+				t.Fatalf("player %d at %v after a restore", i, p)
+			}
 		}
 	})
 }

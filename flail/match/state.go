@@ -300,8 +300,10 @@ func RestoreMatch(o MatchOptions, data []byte) (*Match, error) {
 	}
 	m.Pipeline.RestoreTicks(tick)
 	m.events = events
+	// the local player is one of the cars, or none (it left): a saved id
+	// outside the world would make donburi's Valid index past its table.
 	m.Player = donburi.Null
-	if m.World.Valid(local) {
+	if _, ok := m.index[local]; ok {
 		m.Player = local
 	}
 	return m, nil
