@@ -135,7 +135,7 @@ func (f Frame) Open(data []byte) ([]byte, error) {
 	}
 	if n := min(len(data), 8); string(data[:n]) != f.Magic[:n] {
 		if len(data) >= HeaderSize && f.headerHolds(data) {
-			return nil, fmt.Errorf("%w in the header: its magic %q was changed", ErrChecksum, data[:8])
+			return nil, fmt.Errorf("%w in the header: its magic changed to %q", ErrChecksum, data[:8])
 		}
 		return nil, fmt.Errorf("%w: starts %q, not %q", ErrForeign, data[:n], f.Magic)
 	}
@@ -144,7 +144,7 @@ func (f Frame) Open(data []byte) ([]byte, error) {
 	}
 	if v := data[offVersion]; v != f.Version {
 		if len(data) >= HeaderSize && f.headerHolds(data) {
-			return nil, fmt.Errorf("%w in the header: its version byte was changed to %d", ErrChecksum, v)
+			return nil, fmt.Errorf("%w in the header: its version byte changed to %d", ErrChecksum, v)
 		}
 		return nil, fmt.Errorf("%w %d, want %d", ErrVersion, v, f.Version)
 	}
@@ -152,7 +152,7 @@ func (f Frame) Open(data []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %d bytes, shorter than the %d-byte header", ErrShort, len(data), HeaderSize)
 	}
 	if !f.headerHolds(data) {
-		return nil, fmt.Errorf("%w in the header: it was changed after it was written", ErrChecksum)
+		return nil, fmt.Errorf("%w in the header: it changed after it was written", ErrChecksum)
 	}
 	n := uint64(binary.LittleEndian.Uint32(data[offLength:]))
 	payload := data[HeaderSize:]
@@ -163,7 +163,7 @@ func (f Frame) Open(data []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%w: %d bytes after the %d-byte payload", ErrTrailing, uint64(len(payload))-n, n)
 	}
 	if sum, want := crc32.Checksum(payload, castagnoli), binary.LittleEndian.Uint32(data[offSum:]); sum != want {
-		return nil, fmt.Errorf("%w: the payload's CRC-32C is %08x, %08x was written: it was changed after it was written", ErrChecksum, sum, want)
+		return nil, fmt.Errorf("%w: the payload's CRC-32C is %08x, the header recorded %08x: it changed after it was written", ErrChecksum, sum, want)
 	}
 	return payload, nil
 }
