@@ -3,6 +3,7 @@ package platforms
 import (
 	"errors"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -142,5 +143,59 @@ func TestSetApply(t *testing.T) {
 	w.RemoveCollider(lift)
 	if err := s.Apply(w, 30, dt, occ); !errors.Is(err, kcc.ErrColliderRemoved) {
 		t.Fatalf("removed mover: %v", err)
+	}
+}
+
+// TestDoorScheduleTiming checks the schedule as Door documents it, tick by
+// tick (dt = 1/32 s, so every time is exact): ClosedFor 1 s, OpenFor 2 s,
+// travel 1 s (2 m at 2 m/s). Closed until the tick that ends at ClosedFor
+// starts opening it; fully open from the tick that ends at ClosedFor +
+// travel - dt until the period's end (3 s); closing from the tick that
+// ends at 3 s, fully closed travel later; opening again in the tick that
+// ends at 3 + ClosedFor. A phase shorter than the travel turns it back part
+// way, and a zero period keeps it closed.
+func TestDoorScheduleTiming(t *testing.T) {
+	const dt = 1.0 / 32
+	run := func(closedFor, openFor float64, ticks int) []float64 {
+		w := kcc.NewWorld()
+		door := w.AddBox(mgl64.Vec3{}, mgl64.Vec3{0.1, 1, 1}, mgl64.Quat{})
+		s := Set{Doors: []Door{{Collider: door, Open: mgl64.Vec3{0, 2, 0}, Speed: 2,
+			Sensor: kcc.NoCollider, ClosedFor: closedFor, OpenFor: openFor}}}
+		if err := s.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		out := make([]float64, ticks) // openness at the end of each tick
+		for tick := range out {
+			if err := s.Apply(w, uint64(tick), dt, nil); err != nil {
+				t.Fatal(err)
+			}
+			out[tick] = s.Doors[0].Openness()
+		}
+		return out
+	}
+	// tickEnding is the tick whose end time is sec.
+	tickEnding := func(sec float64) int { return int(sec/dt) - 1 }
+	o := run(1, 2, tickEnding(4.5)+1)
+	want := func(tick int, v float64) {
+		t.Helper()
+		if o[tick] != v {
+			t.Errorf("tick ending at %v s: openness %v, want %v", float64(tick+1)*dt, o[tick], v)
+		}
+	}
+	want(tickEnding(1)-1, 0)       // closed through the closed phase...
+	want(tickEnding(1), dt)        // ...until the tick ending at ClosedFor moves it (dt/travel a tick)
+	want(tickEnding(2-dt)-1, 1-dt) // travel 1 s: one step short
+	want(tickEnding(2-dt), 1)      // fully open at ClosedFor + travel - dt
+	want(tickEnding(3-dt), 1)      // open to the end of the period
+	want(tickEnding(3), 1-dt)      // the tick ending at 3 s starts closing it
+	want(tickEnding(4-dt), 0)      // fully closed one travel later
+	want(tickEnding(4), dt)        // and opening again at 3 + ClosedFor
+	// OpenFor 0.5 s < travel: it gets half open, then turns back.
+	short := run(1, 0.5, tickEnding(3)+1)
+	if m := slices.Max(short); m != 0.5 {
+		t.Errorf("OpenFor 0.5 s with a 1 s travel: opened to %v, want 0.5", m)
+	}
+	if m := slices.Max(run(0, 0, 40)); m != 0 {
+		t.Errorf("a zero period opened the door to %v", m)
 	}
 }

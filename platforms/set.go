@@ -16,19 +16,34 @@ type Mover struct {
 	Path     Path
 }
 
-// Door is a collider that slides between its closed pose and its closed
-// pose plus Open, at Speed m/s. It opens while Sensor is occupied (when
-// Sensor is a collider) or, without a sensor, on a schedule: ClosedFor
-// seconds closed, then open, OpenFor seconds open, then closing, and so on.
+// Door is a collider that slides between its closed position and its
+// closed position plus Open, at Speed m/s: a full swing takes |Open|/Speed
+// seconds, its travel time. Each tick of Set.Apply moves it Speed·dt
+// towards open or towards closed, stopping at either end; which way is
+// given by Sensor (towards open while it is occupied) or, without a
+// sensor, by the schedule of ClosedFor and OpenFor. A new Door is closed.
 type Door struct {
 	Collider kcc.ColliderID
 	Closed   mgl64.Vec3 // the closed position
 	Rot      mgl64.Quat
 	Open     mgl64.Vec3 // displacement from closed to open
 	Speed    float64
-	// Sensor opens the door while a character overlaps it; NoCollider
-	// means the schedule instead.
-	Sensor             kcc.ColliderID
+	// Sensor moves the door towards open while a character overlaps it,
+	// towards closed otherwise; NoCollider means the schedule instead.
+	Sensor kcc.ColliderID
+	// ClosedFor and OpenFor are the schedule of a door without a sensor,
+	// in seconds. It repeats every ClosedFor+OpenFor seconds from time 0:
+	// in each period the door moves towards closed during the first
+	// ClosedFor seconds and towards open during the last OpenFor seconds
+	// (a tick follows the phase its end time, (tick+1)·dt, falls in). The
+	// travel is inside those phases, not added to them: starting closed,
+	// the door starts opening in the tick that ends at ClosedFor and is
+	// fully open one travel time later, from the tick that ends at
+	// ClosedFor + travel - dt; it stays open until the period ends, then
+	// closes the same way. So it rests fully open for OpenFor - travel
+	// seconds and, after the first period, fully closed for ClosedFor -
+	// travel; a phase shorter than the travel turns it back part way. A
+	// period of 0 keeps it closed.
 	ClosedFor, OpenFor float64
 	openness           float64 // 0 closed .. 1 open
 }
@@ -104,9 +119,8 @@ func (s *Set) Apply(w *kcc.World, tick uint64, dt float64, occupied Occupied) er
 	return first
 }
 
-// scheduledOpen is whether a scheduled door wants to be open at time t:
-// closed for ClosedFor seconds, then open for OpenFor seconds (each
-// including the travel), repeating.
+// scheduledOpen is whether a scheduled door moves towards open at time t:
+// in the last OpenFor seconds of each ClosedFor+OpenFor period (see Door).
 func (d *Door) scheduledOpen(t float64) bool {
 	period := d.ClosedFor + d.OpenFor
 	if period <= 0 {

@@ -109,7 +109,9 @@ type PlatformSpec struct {
 
 // DoorSpec is a box that slides by Open (m) when it opens, at Speed m/s:
 // while the named Sensor is occupied, or, without a sensor, on a schedule
-// of ClosedFor seconds closed and OpenFor seconds open.
+// that repeats every ClosedFor+OpenFor seconds, moving towards closed for
+// ClosedFor seconds and then towards open for OpenFor seconds, the travel
+// time |Open|/Speed inside each (platforms.Door).
 type DoorSpec struct {
 	Center    [3]float64 `toml:"center"`
 	Half      [3]float64 `toml:"half"`

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"log"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/seedgames/motorkit/demo/flail/online"
 )
 
 func TestParseFlags(t *testing.T) {
@@ -119,5 +122,53 @@ func TestWebFilesCompressedAndValidated(t *testing.T) {
 	}
 	if r := get(map[string]string{"Accept-Encoding": "gzip", "If-None-Match": etag}); r.Code != 200 || r.Header().Get("ETag") == etag {
 		t.Fatalf("after a rebuild: %d, etag %q", r.Code, r.Header().Get("ETag"))
+	}
+}
+
+// TestRestoreStateRefusesDamage: a state file cut short or with a byte
+// changed is refused at start-up with a log line that says which, the
+// server keeps no room, and the file is set aside as FILE.restored.
+func TestRestoreStateRefusesDamage(t *testing.T) {
+	var file bytes.Buffer
+	src, err := online.NewServer(online.ServerOptions{RoomSize: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = src.SaveState(&file)
+	src.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed := bytes.Clone(file.Bytes())
+	changed[len(changed)-1] ^= 0x01
+	var logs bytes.Buffer
+	log.SetOutput(&logs)
+	defer log.SetOutput(os.Stderr)
+	for _, c := range []struct {
+		name string
+		data []byte
+		says string
+	}{
+		{"changed", changed, "checksum mismatch"},
+		{"cut", file.Bytes()[:file.Len()-1], "truncated"},
+	} {
+		logs.Reset()
+		path := filepath.Join(t.TempDir(), "rooms.state")
+		if err := os.WriteFile(path, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		srv, err := online.NewServer(online.ServerOptions{RoomSize: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		restoreState(srv, path)
+		n := len(srv.Rooms())
+		srv.Close()
+		if !strings.Contains(logs.String(), c.says) || !strings.Contains(logs.String(), "starting with no rooms") || n != 0 {
+			t.Errorf("%s: %d rooms, logged %q; want %q and no rooms", c.name, n, logs.String(), c.says)
+		}
+		if _, err := os.Stat(path + ".restored"); err != nil {
+			t.Errorf("%s: the file was not set aside: %v", c.name, err)
+		}
 	}
 }

@@ -147,12 +147,18 @@ func TestSIGTERMKeepsMatches(t *testing.T) {
 	t.Logf("SIGTERM to exit %v; back on the car after %v, at tick %d", stop.Round(time.Millisecond),
 		time.Since(t0).Round(time.Millisecond), c2.Welcome.Tick)
 
-	// a corrupted file: the server says so and starts with no rooms.
-	if err := os.WriteFile(state, []byte("MKFLSRV\x00garbage"), 0o644); err != nil {
+	// the same file with one byte changed: the server says it is
+	// corrupted and starts with no rooms.
+	saved, err := os.ReadFile(state + ".restored")
+	if err != nil {
+		t.Fatal(err)
+	}
+	saved[len(saved)/2] ^= 0x08
+	if err := os.WriteFile(state, saved, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	p3, _ := startProc(t, bin, args...)
-	if !strings.Contains(p3.log(), "starting with no rooms") {
-		t.Fatalf("a bad state file was not reported:\n%s", p3.log())
+	if !strings.Contains(p3.log(), "checksum mismatch") || !strings.Contains(p3.log(), "starting with no rooms") {
+		t.Fatalf("a corrupted state file was not reported as such:\n%s", p3.log())
 	}
 }

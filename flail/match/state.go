@@ -1,7 +1,6 @@
 package match
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -25,15 +24,17 @@ import (
 // continues bit for bit as the saved one would have (TestRestoreSameBits).
 // Like Jolt's StateRecorder, a snapshot is only valid for the build of the
 // same config, seed, rate and level: those are fingerprinted and checked.
+// The whole snapshot is framed by binstate.Frame: its length and a CRC-32C
+// of every byte are checked before a byte is decoded, so a cut or damaged
+// snapshot is refused instead of restored as a different match.
 // The Runner's leftover frame time (Advance) is not saved: a restored
 // match's Runner starts with none, which changes when ticks run, not what
 // they compute.
 
-// snapMagic starts every match snapshot; snapVersion is its format.
-const (
-	snapMagic   = "MKFLAILM"
-	snapVersion = 2
-)
+// snapFrame is the envelope of a match snapshot: magic "MKFLAILM", format
+// version 3 (version 2 had the same payload without the length and the
+// checksums; it is refused as "version 2, want 3").
+var snapFrame = binstate.Frame{Magic: "MKFLAILM", Version: 3}
 
 // maxSnapCars bounds the cars and freed ids a snapshot may hold, and
 // maxVersionSteps the sum of its entity versions (ids reused that often).
@@ -92,9 +93,8 @@ func (m *Match) AppendBinary(b []byte) ([]byte, error) {
 	if m.World.Len() != m.baseCount+len(m.Cars) {
 		return b, fmt.Errorf("%w: the world holds %d entities besides the %d players", ErrSnapshot, m.World.Len()-len(m.Cars), len(m.Cars))
 	}
-	w := binstate.Writer{Buf: b}
-	w.Buf = append(w.Buf, snapMagic...)
-	w.U8(snapVersion)
+	start := len(b)
+	w := binstate.Writer{Buf: snapFrame.Begin(b)}
 	w.U64(m.fingerprint())
 	w.U32(m.baseID)
 	w.U64(m.Pipeline.Ticks())
@@ -120,6 +120,9 @@ func (m *Match) AppendBinary(b []byte) ([]byte, error) {
 		return b, err
 	}
 	w.Bytes(rules)
+	if err := snapFrame.Seal(w.Buf[start:]); err != nil {
+		return b, fmt.Errorf("%w: %v", ErrSnapshot, err)
+	}
 	return w.Buf, nil
 }
 
@@ -239,9 +242,17 @@ func readCar(r *binstate.Reader) savedCar {
 
 // RestoreMatch builds a match from o (the options the saved match was
 // built with) and restores a snapshot written by Match.MarshalBinary into
-// it. A snapshot of other options, another format version, or a truncated
-// or corrupted one gives an error wrapping ErrSnapshot, never a panic.
+// it. The snapshot's length and checksum are checked before anything else:
+// a truncated snapshot, one with any byte changed, one of another format
+// version or not a match snapshot at all is refused with an error that
+// says which ("truncated", "checksum mismatch", "unsupported format
+// version 2, want 3", "foreign data"); one of other options is refused
+// next. Every error wraps ErrSnapshot; none is a panic.
 func RestoreMatch(o MatchOptions, data []byte) (*Match, error) {
+	payload, err := snapFrame.Open(data)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrSnapshot, err)
+	}
 	m, err := NewMatch(o)
 	if err != nil {
 		return nil, err
@@ -249,13 +260,7 @@ func RestoreMatch(o MatchOptions, data []byte) (*Match, error) {
 	fail := func(format string, args ...any) (*Match, error) {
 		return nil, fmt.Errorf("%w: %s", ErrSnapshot, fmt.Sprintf(format, args...))
 	}
-	if !bytes.HasPrefix(data, []byte(snapMagic)) {
-		return fail("not a match snapshot (no %q header)", snapMagic)
-	}
-	r := binstate.NewReader(data[len(snapMagic):])
-	if v := r.U8(); r.Err() == nil && v != snapVersion {
-		return fail("format version %d, this build reads %d", v, snapVersion)
-	}
+	r := binstate.NewReader(payload)
 	if fp := r.U64(); r.Err() == nil && fp != m.fingerprint() {
 		return fail("saved from a match of another config, seed, rate or level")
 	}
@@ -295,8 +300,10 @@ func RestoreMatch(o MatchOptions, data []byte) (*Match, error) {
 	}
 	m.Pipeline.RestoreTicks(tick)
 	m.events = events
+	// the local player is one of the cars, or none (it left): a saved id
+	// outside the world would make donburi's Valid index past its table.
 	m.Player = donburi.Null
-	if m.World.Valid(local) {
+	if _, ok := m.index[local]; ok {
 		m.Player = local
 	}
 	return m, nil

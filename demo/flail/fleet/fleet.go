@@ -6,12 +6,10 @@ import (
 	"cmp"
 	"context"
 	"crypto/rand"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"net/http"
 	"slices"
 	"sync"
@@ -297,34 +295,12 @@ type handoffReply struct {
 	Error string `json:"error,omitempty"`
 }
 
-// sealState prefixes a room's state with its CRC-32, which adopt checks:
-// a server never resumes a room whose bytes changed on the way (the state
-// itself carries its format version and the config fingerprint, which
-// AdoptRoom checks).
-func sealState(state []byte) []byte {
-	b := binary.LittleEndian.AppendUint32(make([]byte, 0, 4+len(state)), crc32.ChecksumIEEE(state))
-	return append(b, state...)
-}
-
-func openState(b []byte) ([]byte, error) {
-	if len(b) < 4 {
-		return nil, errors.New("fleet: handoff of a truncated room")
-	}
-	state := b[4:]
-	if crc32.ChecksumIEEE(state) != binary.LittleEndian.Uint32(b) {
-		return nil, errors.New("fleet: handoff of a room whose checksum does not match")
-	}
-	return state, nil
-}
-
 // adopt takes a room another server hands over.
 func (m *Member) adopt(msg *nats.Msg) {
 	var rep handoffReply
-	state, err := openState(msg.Data)
-	var n int
-	if err == nil {
-		n, err = m.srv.AdoptRoom(state)
-	}
+	// the state is framed with its length and CRC-32C, which AdoptRoom
+	// checks first: a room whose bytes changed on the way is refused.
+	n, err := m.srv.AdoptRoom(msg.Data)
 	if err != nil {
 		rep.Error = err.Error()
 	} else {
@@ -352,7 +328,7 @@ func (m *Member) handoff(room int, state []byte) (string, error) {
 		if e.ID == m.o.ID || e.Draining || len(e.Rooms) >= e.MaxRooms {
 			continue
 		}
-		msg, err := m.o.Conn.Request(handoffSubject(e.ID), sealState(state), m.o.HandoffTimeout)
+		msg, err := m.o.Conn.Request(handoffSubject(e.ID), state, m.o.HandoffTimeout)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", e.ID, err))
 			continue

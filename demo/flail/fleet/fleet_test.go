@@ -291,23 +291,29 @@ func TestFleet(t *testing.T) {
 		expired.Round(10*time.Millisecond), drained.Round(time.Millisecond), back)
 }
 
-// TestAdoptRefusesBadRooms: a handed-over room with a wrong checksum, a
-// truncated one or one of another config is refused, and nothing opens.
+// TestAdoptRefusesBadRooms: a handed-over room that was cut, one whose
+// header checksum does not hold and data that is not a room are refused
+// with an answer that says which, and nothing opens (online's
+// TestAdoptRefusesEveryCorruption changes every byte of a real room).
 func TestAdoptRefusesBadRooms(t *testing.T) {
 	natsURL := fleettest.StartNATS(t)
 	g := startGame(t, natsURL, "s-x", 4, 4)
-	for name, data := range map[string][]byte{
-		"truncated":    {1, 2},
-		"bad checksum": append([]byte{0, 0, 0, 0}, "MKFLSRV\x00garbage"...),
-		"not a room":   sealState([]byte("hello")),
+	for name, c := range map[string]struct {
+		data []byte
+		says string
+	}{
+		"truncated":         {[]byte("MKFLRO"), "truncated"},
+		"bad checksum":      {append([]byte("MKFLROOM\x01"), make([]byte, 40)...), "checksum mismatch"},
+		"a state file":      {[]byte("MKFLSRV\x00garbage"), "foreign data"},
+		"not a room at all": {[]byte("hello"), "foreign data"},
 	} {
-		msg, err := g.nc.Request(handoffSubject("s-x"), data, 2*time.Second)
+		msg, err := g.nc.Request(handoffSubject("s-x"), c.data, 2*time.Second)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var rep handoffReply
-		if err := json.Unmarshal(msg.Data, &rep); err != nil || rep.Error == "" {
-			t.Errorf("%s: accepted (%+v, %v)", name, rep, err)
+		if err := json.Unmarshal(msg.Data, &rep); err != nil || !strings.Contains(rep.Error, c.says) {
+			t.Errorf("%s: answered %+v (%v), want an error saying %q", name, rep, err, c.says)
 		}
 	}
 	if n := len(g.srv.Rooms()); n != 0 {

@@ -1,7 +1,6 @@
 package online
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +8,7 @@ import (
 	"time"
 
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
+	flailmatch "github.com/seedgames/motorkit/flail/match"
 	"github.com/seedgames/motorkit/flail/wire"
 	"github.com/seedgames/motorkit/internal/binstate"
 	"github.com/yohamta/donburi"
@@ -20,13 +20,23 @@ import (
 // restored room resumes at its saved tick; its people are cars waiting for
 // a reconnect, which their clients make with their tokens (the drain's
 // close code 1012 tells them to).
+//
+// The file and each room in it (the state a fleet hands to another server
+// too) are binstate frames: length and CRC-32C checked before anything is
+// decoded, so a cut or damaged file is refused as such and opens no room.
+// The match inside a room is framed as well.
 
-const (
-	stateMagic   = "MKFLSRV\x00"
-	stateVersion = 1
-	// maxStateRooms bounds the rooms a state file may hold.
-	maxStateRooms = 4096
+var (
+	// stateFrame is the envelope of a state file: a room count and the
+	// rooms. Version 1 had no length or checksum; it is refused as
+	// "version 1, want 2".
+	stateFrame = binstate.Frame{Magic: "MKFLSRV\x00", Version: 2}
+	// roomFrame is the envelope of one room's state (appendState).
+	roomFrame = binstate.Frame{Magic: "MKFLROOM", Version: 1}
 )
+
+// maxStateRooms bounds the rooms a state file may hold.
+const maxStateRooms = 4096
 
 // ErrState is wrapped by every error of RestoreState.
 var ErrState = errors.New("server state")
@@ -36,8 +46,7 @@ var ErrState = errors.New("server state")
 // pending is stepped once more first, so its snapshot is complete.
 func (s *Server) SaveState(w io.Writer) error {
 	rooms := s.Rooms()
-	out := binstate.Writer{Buf: []byte(stateMagic)}
-	out.U8(stateVersion)
+	out := binstate.Writer{Buf: stateFrame.Begin(nil)}
 	out.U32(uint32(len(rooms)))
 	for _, r := range rooms {
 		blob, err := r.appendState(nil)
@@ -45,6 +54,9 @@ func (s *Server) SaveState(w io.Writer) error {
 			return fmt.Errorf("room %d: %w", r.num, err)
 		}
 		out.Bytes(blob)
+	}
+	if err := stateFrame.Seal(out.Buf); err != nil {
+		return err
 	}
 	_, err := w.Write(out.Buf)
 	return err
@@ -62,7 +74,8 @@ func (r *Room) appendState(b []byte) ([]byte, error) {
 	if err != nil {
 		return b, err
 	}
-	w := binstate.Writer{Buf: b}
+	start := len(b)
+	w := binstate.Writer{Buf: roomFrame.Begin(b)}
 	w.U32(uint32(r.num))
 	w.U64(r.seed)
 	w.U32(r.nextID)
@@ -89,6 +102,9 @@ func (r *Room) appendState(b []byte) ([]byte, error) {
 		w.U32(r.ids[e])
 	}
 	w.Bytes(snap)
+	if err := roomFrame.Seal(w.Buf[start:]); err != nil {
+		return b, err
+	}
 	return w.Buf, nil
 }
 
@@ -96,22 +112,24 @@ func (r *Room) appendState(b []byte) ([]byte, error) {
 // this server's config (a file of another config is refused; each room
 // keeps its own match seed). Each
 // room resumes at its saved tick; its people wait Grace, from now, for a
-// reconnect with their tokens. Call it before serving. On an error nothing
-// is opened and the error wraps ErrState: the server starts empty.
+// reconnect with their tokens. Call it before serving. The file's length
+// and checksum are checked first: a cut file, one with any byte changed,
+// one of another format version or not a state file is refused with an
+// error saying which ("truncated", "checksum mismatch", "unsupported
+// format version 1, want 2", "foreign data"). On an error nothing is
+// opened and the error wraps ErrState: the server starts empty.
 func (s *Server) RestoreState(data []byte) (rooms int, err error) {
-	if !bytes.HasPrefix(data, []byte(stateMagic)) {
-		return 0, fmt.Errorf("%w: not a flail server state file", ErrState)
+	payload, err := stateFrame.Open(data)
+	if err != nil {
+		return 0, fmt.Errorf("%w: %w", ErrState, err)
 	}
-	rd := binstate.NewReader(data[len(stateMagic):])
-	if v := rd.U8(); rd.Err() == nil && v != stateVersion {
-		return 0, fmt.Errorf("%w: format version %d, this build reads %d", ErrState, v, stateVersion)
-	}
-	n := rd.Count("rooms", 4, maxStateRooms)
+	rd := binstate.NewReader(payload)
+	n := rd.Count("rooms", 4+binstate.HeaderSize, maxStateRooms)
 	var restored []*Room
 	for i := 0; i < n && rd.Err() == nil; i++ {
 		r, err := s.restoreRoom(rd.Bytes())
 		if err != nil {
-			return 0, fmt.Errorf("%w: room %d of %d: %v", ErrState, i+1, n, err)
+			return 0, fmt.Errorf("%w: room %d of %d: %w", ErrState, i+1, n, err)
 		}
 		restored = append(restored, r)
 	}
@@ -143,7 +161,13 @@ func (s *Server) RestoreState(data []byte) (rooms int, err error) {
 	return len(restored), nil
 }
 
-func (s *Server) restoreRoom(blob []byte) (*Room, error) {
+// restoreRoom decodes a room's state (appendState) after checking its
+// frame; the errors of the frame wrap binstate's.
+func (s *Server) restoreRoom(framed []byte) (*Room, error) {
+	blob, err := roomFrame.Open(framed)
+	if err != nil {
+		return nil, fmt.Errorf("room state: %w", err)
+	}
 	rd := binstate.NewReader(blob)
 	num := int(rd.U32())
 	seed := rd.U64()
@@ -175,12 +199,15 @@ func (s *Server) restoreRoom(blob []byte) (*Room, error) {
 	if num < 0 || num >= maxStateRooms {
 		return nil, fmt.Errorf("room number %d", num)
 	}
-	worldMu.Lock()
-	m, err := match.RestoreEmpty(*s.opts.Config, seed, snap)
-	if err == nil {
-		m.Events()
-	}
-	worldMu.Unlock()
+	m, err := func() (*flailmatch.Match, error) {
+		worldMu.Lock()
+		defer worldMu.Unlock()
+		m, err := match.RestoreEmpty(*s.opts.Config, seed, snap)
+		if err == nil {
+			m.Events()
+		}
+		return m, err
+	}()
 	if err != nil {
 		return nil, err
 	}
@@ -235,12 +262,14 @@ func (s *Server) haltRoom(r *Room) ([]byte, error) {
 // AdoptRoom opens a room handed over by another server (its state from
 // the other server's DrainTo): the match resumes at its tick with its own
 // seed, under the next free room number here, and its people have Grace,
-// from now, to reconnect with their tokens. It refuses a state of another
-// config or format, and a room when this server is closing or full.
+// from now, to reconnect with their tokens. It refuses a state that was
+// cut or changed on the way (its length and checksum are checked before
+// anything is decoded), one of another config or format, and a room when
+// this server is closing or full.
 func (s *Server) AdoptRoom(state []byte) (room int, err error) {
 	r, err := s.restoreRoom(state)
 	if err != nil {
-		return 0, fmt.Errorf("%w: %v", ErrState, err)
+		return 0, fmt.Errorf("%w: %w", ErrState, err)
 	}
 	defer func() {
 		if err == nil {
