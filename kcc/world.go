@@ -66,11 +66,10 @@ type collider struct {
 	// its triangles as added (appendBoxTris rebuilds the current ones).
 	moved bool
 	// A capsule's place in the capsule grid (crowd.go): its bound (a box
-	// holding it), the cell of the bound's centre, and while a crowd is
+	// holding it), its index in the grid's list, and while a crowd is
 	// planned its member index+1 and island+1 (0: none).
 	bound          aabb
-	cell           [3]int32
-	item           int32 // its index in the grid's items
+	item           int32
 	member, island int32
 }
 
