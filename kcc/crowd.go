@@ -322,7 +322,7 @@ func (w *World) buildCapsuleGrid(reset bool) {
 		g.cell[a] = 1
 		if len(g.ext) > 0 {
 			if m := medianOf(g.ext); m < 1e3 {
-				g.cell[a] = math.Max(1.5*m, 0.25)
+				g.cell[a] = math.Max(float64(1.5*m), 0.25)
 			}
 		}
 		g.inv[a] = 1 / g.cell[a]
@@ -375,7 +375,7 @@ func (w *World) buildCapsuleGrid(reset bool) {
 		cells := 1.0
 		for a := 0; a < 3; a++ {
 			g.dims[a] = hi[a] - lo[a] + 1
-			cells *= float64(g.dims[a])
+			cells = float64(cells * float64(g.dims[a]))
 		}
 		if cells <= float64(4*entries+64) {
 			g.dense, g.lo, nb = true, lo, int(cells)
@@ -470,7 +470,7 @@ func marginBound(b *aabb) aabb {
 func (g *capsuleGrid) cellOf(p vec) [3]int32 {
 	var c [3]int32
 	for a := 0; a < 3; a++ {
-		c[a] = int32(math.Max(-1e9, math.Min(1e9, math.Floor(p[a]*g.inv[a]))))
+		c[a] = int32(math.Max(-1e9, math.Min(1e9, math.Floor(float64(p[a]*g.inv[a])))))
 	}
 	return c
 }
@@ -500,8 +500,8 @@ func (w *World) capsulesNear(s *scratch, q *aabb, out []int32) []int32 {
 	var lo, hi [3]int32
 	cells := 1
 	for a := 0; a < 3; a++ {
-		l := math.Floor(q.min[a] * g.inv[a])
-		h := math.Floor(q.max[a] * g.inv[a])
+		l := math.Floor(float64(q.min[a] * g.inv[a]))
+		h := math.Floor(float64(q.max[a] * g.inv[a]))
 		if !(h-l < maxCellScan) {
 			cells = maxCellScan + 1
 			break

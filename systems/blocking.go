@@ -144,7 +144,7 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 			along += float64(3*p.members[j].Reach[0]) + ctrl.SnapDistance()
 		}
 		if k.Crouched && k.StandHalfHeight > k.CrouchHalfHeight {
-			along += 2 * (k.StandHalfHeight - k.CrouchHalfHeight) // the top rises twice the centre's rise
+			along += float64(2 * (k.StandHalfHeight - k.CrouchHalfHeight)) // the top rises twice the centre's rise
 		}
 		up := ctrl.Up()
 		var r mgl64.Vec3
@@ -174,7 +174,7 @@ func moveReach(c *character, level *kcc.World, dt float64) float64 {
 	m := float64(speed * dt)
 	if k.Grounded && k.GroundCollider != kcc.NoCollider && level.Carries(k.GroundCollider) {
 		d, _ := level.Carry(k.GroundCollider, c.body.Position, motors.Up)
-		m += d.Len()
+		m += detmath.Len(d)
 	}
 	if !(m >= 0) || m > 1e3 {
 		return 1e3 // a hostile velocity: the character is planned alone

@@ -5,6 +5,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/yohamta/donburi"
@@ -71,7 +72,7 @@ func upOfController(c *kcc.Controller) mgl64.Vec3 {
 func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, depth int) float64 {
 	up := upOfController(k.Controller)
 	d := across(desired, up)
-	if !(d.Len() > 1e-9) || !motors.FiniteVec(d) {
+	if !(detmath.Len(d) > 1e-9) || !motors.FiniteVec(d) {
 		return 0
 	}
 	skin := k.Controller.Offset()
@@ -95,19 +96,19 @@ func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData
 	}
 	// The way from A to B: the contact normal (from B toward A) across
 	// A's Up, reversed.
-	u := across(hit.Normal, up).Mul(-1)
-	ul := u.Len()
+	u := detmath.Scale(across(hit.Normal, up), -1)
+	ul := detmath.Len(u)
 	if !(ul > 1e-6) {
 		return 0 // met on top or below: standing on it, not pushing it
 	}
-	u = u.Mul(1 / ul)
-	rest := float64((1 - hit.Fraction) * d.Dot(u))
+	u = detmath.Scale(u, 1/ul)
+	rest := float64((1 - hit.Fraction) * detmath.Dot(d, u))
 	if !(rest > 0) {
 		return 0
 	}
 	ma, mb := massOf(k), massOf(kb)
 	s := float64(rest * ma / (ma + mb))
-	push := u.Mul(s)
+	push := detmath.Scale(u, s)
 	f := p.filters[worker].push(depth, p.charCol[b.Id()])
 	if kb.PushMask != 0 && depth+1 < maxPushChain {
 		p.pushChain(b, worker, kb, bb, level, push, f, depth+1) // B pushes C first
@@ -124,7 +125,7 @@ func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData
 	if !(s > 0) {
 		return 0
 	}
-	gave := t.Dot(u) / s
+	gave := detmath.Dot(t, u) / s
 	return math.Max(0, math.Min(1, gave))
 }
 
@@ -135,14 +136,14 @@ func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData
 func pushVelocity(c *character, dt float64) {
 	t := c.pushed
 	c.pushed = mgl64.Vec3{}
-	l := t.Len()
+	l := detmath.Len(t)
 	if !(l > 1e-12) || !(dt > 0) {
 		return
 	}
-	u := t.Mul(1 / l)
+	u := detmath.Scale(t, 1/l)
 	v := &c.body.Velocity
-	if lack := l/dt - v.Dot(u); lack > 0 {
-		*v = v.Add(u.Mul(lack))
+	if lack := l/dt - detmath.Dot(*v, u); lack > 0 {
+		*v = v.Add(detmath.Scale(u, lack))
 		clampVec(v, maxSpeed)
 	}
 }
