@@ -31,8 +31,9 @@ import (
 // runs before the run of motor steps it follows (it moves the level, which
 // the motor steps do not read), so a tick with no game system among the
 // characters' stages is one run. With CharacterCollisions the moves are a
-// run of their own, after every character's motor steps, on one goroutine:
-// a move may push another character, whose motor steps must have run.
+// run of their own, after every character's motor steps (a move may push
+// another character, whose motor steps must have run), island by island
+// (blocking.go).
 
 // step is one of a character's steps.
 type step uint8

@@ -32,7 +32,7 @@ import (
 //
 // OnContact runs on the KCC stage's workers (Options.Workers): with more
 // than one it must be safe for concurrent use (characters move in
-// parallel; with CharacterCollisions they move one at a time). It must not
+// parallel; with CharacterCollisions, island by island). It must not
 // change the level. Its answers reach the character's moves, carries and
 // room checks through kcc.MoveOptions (Character is the entity).
 type ContactListener interface {

@@ -89,18 +89,20 @@ type Options struct {
 	// CharacterCollisions makes every character's capsule an obstacle for
 	// the others: the KCC stage registers a capsule collider per character
 	// in the level, moves each character ignoring its own capsule, and
-	// places the capsule where the move ended, in the stage's entity order
-	// (so later characters see earlier ones' new positions, and every run
-	// gives the same result). Capsules of characters gone from the world
-	// are removed at the end of the tick. Default false.
+	// places the capsule where the move ended. The characters that might
+	// touch this tick form an island (kcc.World.PlanCrowd, CrowdStats); an
+	// island's characters move in the stage's entity order (later ones see
+	// earlier ones' new positions), islands in parallel on the workers, so
+	// every run and worker count gives the same bits. Capsules of
+	// characters gone from the world are removed at the end of the tick.
+	// Default false.
 	CharacterCollisions bool
 	// Workers is the number of goroutines that run the characters' stages
 	// (0 or 1: the calling goroutine only). The results are the same bits
 	// for any count: each character reads the level and writes its own
 	// components, moved by the worker's own controllers. With
-	// CharacterCollisions the moves stay on one goroutine (each move
-	// changes the level for the next). Call Pipeline.Close to stop the
-	// workers. Capped at 64.
+	// CharacterCollisions the workers move whole islands of characters.
+	// Call Pipeline.Close to stop the workers. Capped at 64.
 	Workers int
 }
 
