@@ -206,7 +206,7 @@ func (c *Controller) Config() Config {
 // the cell cache on. endMove undoes it.
 func (c *Controller) beginMove(w *World, o *MoveOptions) {
 	c.s.setFilter(c.cfg.CollisionMask, o.Filter)
-	c.s.island = w.crowdIsland(o.Filter)
+	c.s.crowd = w.crowdViewOf(o.Filter)
 	c.s.cache = o.Cache
 	c.listener, c.character = o.Listener, o.Character
 	if c.listener == nil {
@@ -222,7 +222,7 @@ func (c *Controller) endMove() {
 	c.s.cellsOn = false
 	c.leaving = vec{}
 	c.s.setFilter(c.cfg.CollisionMask, nil)
-	c.s.island = 0
+	c.s.crowd = crowdView{}
 	c.s.ignore = c.s.ignore[:0]
 	c.s.cache = nil
 	c.listener, c.character = nil, 0

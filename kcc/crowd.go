@@ -49,6 +49,7 @@ type capsuleGrid struct {
 	caps      []gridItem // one per capsule, in ID order
 	big       []int32    // the capsules (indices into caps) spanning too many cells
 	isl       []int32    // by index into caps: the island+1 in a planned crowd (0: none)
+	home      []vec      // by index into caps: the bound's centre when planned (crowdsplit.go)
 	count     []int32    // scratch of the counting sort
 	ext       []float64  // scratch of the cell size
 	// dense is set when the cells of the crowd's extent are few enough to
@@ -91,6 +92,11 @@ type CrowdPlan struct {
 	parent []int32 // union-find over member indices
 	slot   []int32 // island number by root
 	cand   []int32
+	// The groups and phases (crowdsplit.go).
+	gOrder  []int32 // member indices by group, ascending within one
+	gStarts []int32 // group g is gOrder[gStarts[g]:gStarts[g+1]]
+	pStarts []int32 // phase p is groups pStarts[p] to pStarts[p+1]
+	split   int     // islands split into cells
 }
 
 // Islands returns how many islands the plan has.
@@ -173,6 +179,7 @@ func (w *World) PlanCrowd(members []CrowdMember, plan *CrowdPlan) error {
 	}
 	w.buildCapsuleGrid(false)
 	w.islands(members, plan)
+	w.split(members, plan)
 	w.crowd = true
 	w.escapes.Store(0)
 	return nil
@@ -333,6 +340,10 @@ func (w *World) buildCapsuleGrid(reset bool) {
 	g.caps = g.caps[:len(live)]
 	g.isl = growInt32(g.isl, len(live))
 	clear(g.isl)
+	if cap(g.home) < len(live) {
+		g.home = make([]vec, len(live), len(live)+len(live)/4)
+	}
+	g.home = g.home[:len(live)]
 	g.big = g.big[:0]
 	var lo, hi [3]int32
 	entries, spread := 0, false
@@ -554,13 +565,21 @@ func (w *World) capsulesNear(s *scratch, q *aabb, out []int32) []int32 {
 
 // visible reports whether a query with scratch s (nil: any) may see the
 // capsule it: during a planned crowd a member's query sees only its own
-// island and the capsules that are not members.
+// island and the capsules that are not members, and in an island split
+// into cells only the capsules whose home is in view of its cell
+// (crowdsplit.go).
 func (g *capsuleGrid) visible(it *gridItem, s *scratch) bool {
-	if s == nil || s.island == 0 {
+	if s == nil || s.crowd.island == 0 {
 		return true
 	}
 	isl := g.isl[it.idx]
-	return isl == 0 || isl == s.island
+	if isl == 0 {
+		return true
+	}
+	if isl != s.crowd.island {
+		return false
+	}
+	return !s.crowd.split || s.crowd.sees.holdsPoint(&g.home[it.idx])
 }
 
 // capsuleQuery appends to out the capsules a query with scratch s sees
@@ -578,22 +597,6 @@ func (w *World) capsuleQuery(s *scratch, q *aabb, f *sweepFilter, out []int32) [
 		}
 	}
 	return out[:k]
-}
-
-// crowdIsland is the island (k+1) of the member a filter excludes (the
-// querier's own capsule) while a crowd is planned, 0 otherwise.
-func (w *World) crowdIsland(f *QueryFilter) int32 {
-	if w == nil || !w.crowd || f == nil {
-		return 0
-	}
-	for _, id := range f.Exclude {
-		if id >= 0 && int(id) < len(w.colliders) {
-			if c := &w.colliders[id]; c.kind == kindCapsule && c.member != 0 {
-				return c.island
-			}
-		}
-	}
-	return 0
 }
 
 // placedCapsule records that capsule c moved: outside a planned crowd a

@@ -312,3 +312,102 @@ func BenchmarkPlanCrowd(b *testing.B) {
 		})
 	}
 }
+
+// A packed crowd is one island; PlanCrowd splits an island of more than
+// 64 members into cells moved in phases. 900 walkers 0.62 m apart on a
+// 30 x 30 grid, each pair of columns walking into each other, moved phase
+// by phase (the groups of a phase on 1 or 3 goroutines, each member
+// through its own filter, pushing nobody): the island is split, the
+// results are the same bits on one goroutine and on three, no two capsules
+// overlap deeper than the skin, and no move leaves its bound.
+func TestCrowdSplitPhases(t *testing.T) {
+	const side, gap = 30, 0.62
+	run := func(workers int) []mgl64.Vec3 {
+		w := kcc.NewWorld()
+		w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{100, 0.5, 100}, mgl64.Quat{})
+		var ids []kcc.ColliderID
+		var pos []mgl64.Vec3
+		for i := 0; i < side*side; i++ {
+			p := mgl64.Vec3{float64(i%side) * gap, 0.91, float64(i/side) * gap}
+			ids = append(ids, w.AddCapsule(walkerShape, p))
+			pos = append(pos, p)
+		}
+		ctrls := make([]*kcc.Controller, workers)
+		for i := range ctrls {
+			ctrls[i] = kcc.NewController(kcc.DefaultConfig())
+		}
+		var plan kcc.CrowdPlan
+		for tick := 0; tick < 40; tick++ {
+			if err := w.PlanCrowd(members(ids, 0.1), &plan); err != nil {
+				t.Fatal(err)
+			}
+			if plan.Split() == 0 || plan.Phases() != 8 {
+				t.Fatalf("tick %d: %d islands split, %d phases: want the packed island split in 8 phases", tick, plan.Split(), plan.Phases())
+			}
+			for ph := 0; ph < plan.Phases(); ph++ {
+				lo, hi := plan.PhaseGroups(ph)
+				var wg sync.WaitGroup
+				for g := 0; g < workers; g++ {
+					wg.Add(1)
+					go func(g int) {
+						defer wg.Done()
+						for gr := lo + g; gr < hi; gr += workers {
+							for _, i := range plan.Group(gr) {
+								dir := 1.0 - 2*float64(i%2)
+								f := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[i]}}
+								res := ctrls[g].MoveWith(w, walkerShape, pos[i], mgl64.Vec3{dir * 0.08, -0.01, 0.02}, kcc.MoveOptions{Filter: f})
+								pos[i] = pos[i].Add(res.Translation)
+								if err := w.SetTransform(ids[i], pos[i], mgl64.Quat{}); err != nil {
+									t.Error(err)
+								}
+							}
+						}
+					}(g)
+				}
+				wg.Wait()
+			}
+			if n := w.EndCrowd(); n != 0 {
+				t.Fatalf("tick %d: %d escapes", tick, n)
+			}
+		}
+		return pos
+	}
+	one, three := run(1), run(3)
+	for i := range one {
+		if one[i] != three[i] {
+			t.Fatalf("walker %d: %v on one goroutine, %v on three", i, one[i], three[i])
+		}
+		for j := i + 1; j < len(one); j++ {
+			if d := math.Hypot(one[i][0]-one[j][0], one[i][2]-one[j][2]); d < 0.6-0.01-1e-9 {
+				t.Fatalf("walkers %d and %d overlap: axes %.4f m apart", i, j, d)
+			}
+		}
+	}
+}
+
+// CrowdMayMove: in a split island a member may move only the capsules
+// whose home is within reach of its cell; outside a plan anything goes.
+func TestCrowdMayMove(t *testing.T) {
+	var xs []float64
+	for i := 0; i < 100; i++ {
+		xs = append(xs, float64(i)*0.62) // one island, 61 m long
+	}
+	w, ids := crowdWorld(xs...)
+	if !w.CrowdMayMove(ids[0], ids[99]) {
+		t.Fatal("outside a plan a member may not move another")
+	}
+	var plan kcc.CrowdPlan
+	if err := w.PlanCrowd(members(ids, 0.1), &plan); err != nil {
+		t.Fatal(err)
+	}
+	defer w.EndCrowd()
+	if plan.Split() != 1 {
+		t.Fatalf("%d islands split, want 1", plan.Split())
+	}
+	if !w.CrowdMayMove(ids[10], ids[11]) {
+		t.Fatal("a member may not move its neighbour")
+	}
+	if w.CrowdMayMove(ids[0], ids[99]) {
+		t.Fatal("a member may move a capsule 61 m away")
+	}
+}

@@ -136,6 +136,7 @@ type World struct {
 	capsDirty atomic.Bool
 	crowd     bool
 	escapes   atomic.Int64
+	splits    crowdSplits
 }
 
 // NewWorld returns an empty World.
@@ -524,9 +525,9 @@ type scratch struct {
 	// nil otherwise: its contacts (cached, remember) and its colliders
 	// nearby (topQuery).
 	cache *ContactCache
-	// island is the querier's island+1 in a planned crowd (0: none), set
-	// for the length of a Move or a filtered query (crowd.go).
-	island int32
+	// crowd is what the querier sees of a planned crowd, set for the
+	// length of a Move or a filtered query (crowd.go).
+	crowd crowdView
 	// noCaps leaves the capsule colliders out of the queries
 	// (rawContactsOf asks for theirs separately).
 	noCaps bool

@@ -62,9 +62,12 @@ type crowdFilters struct {
 
 // push returns the filter of the depth-th pushed character, whose capsule
 // is id.
-func (f *crowdFilters) push(depth int, id kcc.ColliderID) *kcc.QueryFilter {
+// is id, moved for the character whose capsule is root (what it may see
+// and move in the planned crowd: kcc.QueryFilter.SetMover).
+func (f *crowdFilters) push(depth int, id, root kcc.ColliderID) *kcc.QueryFilter {
 	f.pushBufs[depth][0] = id
 	f.pushes[depth].Exclude = f.pushBufs[depth][:]
+	f.pushes[depth].SetMover(root)
 	return &f.pushes[depth]
 }
 
@@ -80,15 +83,16 @@ func (p *Pipeline) selfFilterOf(e *donburi.Entry, worker int) *kcc.QueryFilter {
 }
 
 // CrowdStats is what the last tick's moves among characters
-// (Options.CharacterCollisions) were split into: the islands of
-// characters that might touch (each moved on one worker, in the stage's
-// order; different islands in parallel), the size of the largest, and how
-// many moves went further than planned (Escapes: 0 unless something
-// moved a character further than its velocity, a carry and one push
-// allow; such a character may overlap one of another island by up to that
-// excess until its next move).
+// (Options.CharacterCollisions) were split into (kcc.World.PlanCrowd): the
+// islands of characters that might touch (each moved on one worker, in
+// the stage's order; different islands in parallel), the size of the
+// largest, how many islands were too large to move whole and were split
+// into cells moved in phases (Split), and how many moves went further than
+// planned (Escapes: 0 unless something moved a character further than its
+// velocity, a carry and one push allow; such a character may overlap one
+// of another island by up to that excess until its next move).
 type CrowdStats struct {
-	Characters, Islands, Largest, Escapes int
+	Characters, Islands, Largest, Split, Escapes int
 }
 
 // CrowdStats returns what the last tick's moves among characters were
@@ -156,7 +160,7 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	if err := level.PlanCrowd(p.members, &p.crowdPlan); err != nil {
 		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
 	}
-	p.crowdStats = CrowdStats{Characters: len(p.members), Islands: p.crowdPlan.Islands(), Largest: p.crowdPlan.Largest()}
+	p.crowdStats = CrowdStats{Characters: len(p.members), Islands: p.crowdPlan.Islands(), Largest: p.crowdPlan.Largest(), Split: p.crowdPlan.Split()}
 }
 
 // moveReach is how far a character's move can take it this tick before any
@@ -187,20 +191,16 @@ func (p *Pipeline) endCrowd(level *kcc.World) {
 	p.crowdStats.Escapes = level.EndCrowd()
 }
 
-// moveIslands moves the characters of islands lo..hi of the plan with
-// worker's controllers, each island's in the stage's order.
-func (p *Pipeline) moveIslands(lo, hi, worker int) {
+// moveGroups moves the characters of the planned crowd's groups lo..hi
+// with worker's controllers, each group's in the stage's order.
+func (p *Pipeline) moveGroups(lo, hi, worker int) {
 	var t0 time.Time
 	if p.timing {
 		t0 = time.Now()
 	}
-	for k := lo; k < hi; k++ {
-		isl := p.crowdPlan.Island(k)
-		for _, j := range isl {
+	for g := lo; g < hi; g++ {
+		for _, j := range p.crowdPlan.Group(g) {
 			p.moveStep(&p.chars[p.memberChar[j]], worker)
-		}
-		for _, j := range isl {
-			pushVelocity(&p.chars[p.memberChar[j]], p.dt)
 		}
 	}
 	if p.timing {

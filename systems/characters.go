@@ -215,10 +215,16 @@ func (p *Pipeline) runSteps(it *planItem) {
 	case move && p.charCollide && p.level != nil:
 		// The moves among characters, island by island (blocking.go).
 		p.planCrowd(p.level)
-		if k := p.crowdPlan.Islands(); p.workers > 1 && k >= 2*p.workers {
-			p.parallelIslands(k)
-		} else {
-			p.moveIslands(0, k, 0)
+		for ph := 0; ph < p.crowdPlan.Phases(); ph++ {
+			lo, hi := p.crowdPlan.PhaseGroups(ph)
+			if p.workers > 1 && hi-lo >= 2*p.workers {
+				p.parallelGroups(lo, hi)
+			} else {
+				p.moveGroups(lo, hi, 0)
+			}
+		}
+		for _, i := range p.memberChar {
+			pushVelocity(&p.chars[i], p.dt)
 		}
 		// The characters without a controller move through everything.
 		for i := range p.chars {

@@ -51,7 +51,7 @@ const maxPushChain = 4
 // it; self is A's filter (leaving A's own capsule out). It returns the
 // share of the push B gave way, in [0, 1] (0 when there was no push).
 func (p *Pipeline) pushAhead(a donburi.Entity, worker int, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter) float64 {
-	return p.pushChain(a, worker, k, body, level, desired, self, 0)
+	return p.pushChain(a, worker, k, body, level, desired, self, p.charCol[a.Id()], 0)
 }
 
 // across returns v without its part along the unit vector up.
@@ -68,8 +68,11 @@ func upOfController(c *kcc.Controller) mgl64.Vec3 {
 	return c.Up()
 }
 
-// pushChain is pushAhead for the depth-th link of a line of pushes.
-func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, depth int) float64 {
+// pushChain is pushAhead for the depth-th link of a line of pushes, made
+// for the character whose capsule is root: in a planned crowd it pushes only
+// the characters root may move (kcc.World.CrowdMayMove); any other blocks
+// like a wall this tick.
+func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, root kcc.ColliderID, depth int) float64 {
 	up := upOfController(k.Controller)
 	d := across(desired, up)
 	if !(detmath.Len(d) > 1e-9) || !motors.FiniteVec(d) {
@@ -91,7 +94,7 @@ func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData
 		return 0
 	}
 	b := rb.e.Entity()
-	if !p.mayPush(a, b, &hit, p.charCol[a.Id()], skin) {
+	if !level.CrowdMayMove(root, hit.Collider) || !p.mayPush(a, b, &hit, p.charCol[a.Id()], skin) {
 		return 0
 	}
 	// The way from A to B: the contact normal (from B toward A) across
@@ -109,9 +112,9 @@ func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData
 	ma, mb := massOf(k), massOf(kb)
 	s := float64(rest * ma / (ma + mb))
 	push := detmath.Scale(u, s)
-	f := p.filters[worker].push(depth, p.charCol[b.Id()])
+	f := p.filters[worker].push(depth, p.charCol[b.Id()], root)
 	if kb.PushMask != 0 && depth+1 < maxPushChain {
-		p.pushChain(b, worker, kb, bb, level, push, f, depth+1) // B pushes C first
+		p.pushChain(b, worker, kb, bb, level, push, f, root, depth+1) // B pushes C first
 	}
 	bc := p.controller(rb, worker)
 	res := bc.MoveWith(level, kb.Shape, bb.Position, push, p.moveOptions(b, f, nil))

@@ -31,10 +31,11 @@ import (
 // allocates nothing.
 
 type kccJob struct {
-	n        int  // characters (or islands) in the pass
+	n        int  // characters (or groups) in the pass
 	k        int  // workers
 	from, to step // the steps run for each character
-	islands  bool // a pass over the planned crowd's islands (moves only)
+	groups   bool // a pass over groups base..base+n of the planned crowd (moves only)
+	base     int
 }
 
 // minChunk is the smallest claim: a few characters, so the shared counter
@@ -79,11 +80,12 @@ func (p *Pipeline) parallel(from, to step) {
 	p.runJob(kccJob{n: len(p.chars), k: p.workers, from: from, to: to})
 }
 
-// parallelIslands moves the n islands of the planned crowd on p.workers
-// goroutines (blocking.go): islands never touch, so each worker moves
-// whole islands and the results are the same bits for any worker count.
-func (p *Pipeline) parallelIslands(n int) {
-	p.runJob(kccJob{n: n, k: p.workers, islands: true})
+// parallelGroups moves the groups lo..hi of a phase of the planned crowd
+// on p.workers goroutines (blocking.go): the groups of a phase never touch
+// the same characters, so each worker moves whole groups and the results
+// are the same bits for any worker count.
+func (p *Pipeline) parallelGroups(lo, hi int) {
+	p.runJob(kccJob{n: hi - lo, base: lo, k: p.workers, groups: true})
 }
 
 // runJob runs a pass on every worker and waits for all of them.
@@ -132,8 +134,8 @@ func (p *Pipeline) runPass(pool *kccWorkers, w int) {
 		if !pool.next.CompareAndSwap(int64(lo), int64(hi)) {
 			continue
 		}
-		if j.islands {
-			p.moveIslands(lo, hi, w)
+		if j.groups {
+			p.moveGroups(j.base+lo, j.base+hi, w)
 			continue
 		}
 		p.runRange(lo, hi, w, j.from, j.to)

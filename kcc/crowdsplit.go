@@ -1,0 +1,303 @@
+package kcc
+
+import "math"
+
+// Large islands. A dense crowd that pushes is often one island: every
+// character touches its neighbours. PlanCrowd splits an island of more than
+// splitMin members into cells of side cellSpan times its largest bound
+// half extent h, coloured like a 3D checkerboard (8 colours, by the parity
+// of each cell coordinate), and the plan runs in phases: phase p moves the
+// cells of colour p, each on one goroutine, its members in ascending
+// order; the islands that are not split move in phase 0, each as one
+// group. Two cells of one colour are a whole cell apart, so what their
+// moves touch is kept apart by construction, not by trust in the reaches:
+//
+//   - a member of cell X sees the capsules of its island whose home (the
+//     centre of its bound when planned) lies within viewSpan*h of X, and
+//   - moves (pushes, World.CrowdMayMove) only those whose home lies within
+//     moveSpan*h of X.
+//
+// With cellSpan >= 2*viewSpan - moveSpan, what X may move is out of sight
+// of every other cell of its colour, and what X sees is not moved by any
+// other: the phases give the same bits for any number of goroutines. A
+// member moves at most its reach (about h beyond its own box), pushes the
+// capsules up to moveSpan*h outside its cell, which move by at most a
+// reach and look around them by a capsule width more: viewSpan*h covers
+// it. A capsule whose home is beyond moveSpan*h of every cell moving in a
+// phase blocks like a wall in that phase and moves in its own cell's.
+
+// splitMin is the largest island moved as one group.
+const splitMin = 64
+
+// The spans of a split island, in units of its largest bound half extent.
+const (
+	viewSpan = 6.0
+	moveSpan = 3.0
+	cellSpan = 10.0 // at least 2*viewSpan - moveSpan
+)
+
+// crowdView is what a query sees of a planned crowd: nothing special when
+// island is 0; else the capsules of island (island+1 numbering) and,
+// when split, only those whose home is in sees; it may move the ones whose
+// home is in moves.
+type crowdView struct {
+	island      int32
+	split       bool
+	sees, moves aabb // half-open: min <= home < max
+}
+
+// holdsPoint reports whether p is in b, min included, max excluded.
+func (b *aabb) holdsPoint(p *vec) bool {
+	return b.min[0] <= p[0] && p[0] < b.max[0] && b.min[1] <= p[1] && p[1] < b.max[1] &&
+		b.min[2] <= p[2] && p[2] < b.max[2]
+}
+
+// crowdViewOf is the view of the member f's queries are made for
+// (QueryFilter.SetMover, else the first member f excludes) while a crowd
+// is planned, the zero view otherwise.
+func (w *World) crowdViewOf(f *QueryFilter) crowdView {
+	if w == nil || !w.crowd || f == nil {
+		return crowdView{}
+	}
+	if f.mover != 0 {
+		return w.viewOf(ColliderID(f.mover - 1))
+	}
+	for _, id := range f.Exclude {
+		if v := w.viewOf(id); v.island != 0 {
+			return v
+		}
+	}
+	return crowdView{}
+}
+
+// viewOf is the view of member id (the zero view for a collider that is
+// not a member).
+func (w *World) viewOf(id ColliderID) crowdView {
+	if id < 0 || int(id) >= len(w.colliders) {
+		return crowdView{}
+	}
+	c := &w.colliders[id]
+	if c.kind != kindCapsule || c.member == 0 {
+		return crowdView{}
+	}
+	v := crowdView{island: c.island}
+	if sp := &w.splits; int(c.island) <= len(sp.of) && sp.of[c.island-1] {
+		v.split = true
+		cell := sp.cellOf(&w.grid.home[c.item])
+		for a := 0; a < 3; a++ {
+			lo := float64(float64(cell[a]) * sp.cell[a])
+			hi := lo + sp.cell[a]
+			v.sees.min[a], v.sees.max[a] = lo-sp.view[a], hi+sp.view[a]
+			v.moves.min[a], v.moves.max[a] = lo-sp.move[a], hi+sp.move[a]
+		}
+	}
+	return v
+}
+
+// CrowdMayMove reports whether, in the planned crowd, the member mover
+// may move the capsule other (push it): other is in mover's island and,
+// when the island is split into cells, its home is within reach of
+// mover's cell. Outside a planned crowd, and for capsules that are not
+// members, it is true.
+func (w *World) CrowdMayMove(mover, other ColliderID) bool {
+	if w == nil || !w.crowd {
+		return true
+	}
+	o := w.viewOf(other)
+	if o.island == 0 {
+		return true
+	}
+	v := w.viewOf(mover)
+	if v.island != o.island {
+		return v.island == 0
+	}
+	return !v.split || v.moves.holdsPoint(&w.grid.home[w.colliders[other].item])
+}
+
+// crowdSplits is how the islands of a plan are split (crowdsplit.go): of
+// tells the split islands (by island number); cell, view and move are the
+// cell sides and the spans in metres on each axis, from the largest bound
+// of the split islands.
+type crowdSplits struct {
+	of               []bool
+	cell, view, move vec
+	inv              vec
+	cells            []int32 // scratch: each split member's cell, dense index
+	count            []int32 // scratch of the counting sort
+	lo, dims         [3]int32
+}
+
+// cellOf is the cell of a home point.
+func (sp *crowdSplits) cellOf(p *vec) [3]int32 {
+	var c [3]int32
+	for a := 0; a < 3; a++ {
+		c[a] = int32(math.Max(-1e9, math.Min(1e9, math.Floor(float64(p[a]*sp.inv[a])))))
+	}
+	return c
+}
+
+// Phases returns how many phases the plan runs in: 1 when no island was
+// split, 8 when one was, one per colour of cells (phase 0 also has the
+// islands moved whole).
+func (p *CrowdPlan) Phases() int { return max(len(p.pStarts)-1, 0) }
+
+// PhaseGroups returns the range [lo, hi) of the groups of phase ph: the
+// groups of one phase may move at the same time, each on one goroutine.
+func (p *CrowdPlan) PhaseGroups(ph int) (lo, hi int) {
+	return int(p.pStarts[ph]), int(p.pStarts[ph+1])
+}
+
+// Group returns the members of group g, as indices into the members given
+// to PlanCrowd, ascending: they move one after the other, in this order.
+func (p *CrowdPlan) Group(g int) []int32 {
+	return p.gOrder[p.gStarts[g]:p.gStarts[g+1]]
+}
+
+// Split returns how many islands were split into cells.
+func (p *CrowdPlan) Split() int { return p.split }
+
+// split groups the plan's members: the islands of at most splitMin
+// members as one group each in phase 0, the others' members by cell and
+// colour, and records each member's home for the views.
+func (w *World) split(members []CrowdMember, plan *CrowdPlan) {
+	g := &w.grid
+	sp := &w.splits
+	n := len(members)
+	k := plan.Islands()
+	if cap(sp.of) < k {
+		sp.of = make([]bool, k, k+k/4)
+	}
+	sp.of = sp.of[:k]
+	var hv vec // the largest bound half extent on each axis
+	plan.split = 0
+	for isl := 0; isl < k; isl++ {
+		sp.of[isl] = len(plan.Island(isl)) > splitMin
+		if !sp.of[isl] {
+			continue
+		}
+		plan.split++
+		for _, m := range plan.Island(isl) {
+			b := &w.colliders[members[m].Collider].bound
+			for a := 0; a < 3; a++ {
+				hv[a] = math.Max(hv[a], (b.max[a]-b.min[a])/2)
+			}
+		}
+	}
+	for i := range members {
+		c := &w.colliders[members[i].Collider]
+		g.home[c.item] = c.bound.center()
+	}
+	plan.gOrder = growInt32(plan.gOrder, n)
+	plan.gStarts = append(plan.gStarts[:0], 0)
+	plan.pStarts = append(plan.pStarts[:0], 0)
+	// Phase 0: the islands moved whole, one group each.
+	at := int32(0)
+	for isl := 0; isl < k; isl++ {
+		if sp.of[isl] {
+			continue
+		}
+		at += int32(copy(plan.gOrder[at:], plan.Island(isl)))
+		plan.gStarts = append(plan.gStarts, at)
+	}
+	usable := plan.split > 0
+	for a := 0; a < 3; a++ {
+		h := hv[a]
+		usable = usable && h > 0 && h <= 1e3
+		sp.cell[a], sp.view[a], sp.move[a] = float64(cellSpan*h), float64(viewSpan*h), float64(moveSpan*h)
+		sp.inv[a] = 1 / sp.cell[a]
+	}
+	// Numbering the cells densely must be affordable (else, and with a
+	// hostile reach, the split islands move whole after all).
+	usable = usable && w.splitCells(members)
+	if !usable {
+		plan.pStarts = append(plan.pStarts, int32(len(plan.gStarts)-1))
+		if plan.split > 0 {
+			for isl := 0; isl < k; isl++ {
+				if sp.of[isl] {
+					sp.of[isl] = false
+					at += int32(copy(plan.gOrder[at:], plan.Island(isl)))
+					plan.gStarts = append(plan.gStarts, at)
+				}
+			}
+			plan.pStarts[1] = int32(len(plan.gStarts) - 1)
+			plan.split = 0
+		}
+		return
+	}
+	w.groupCells(members, plan, at)
+}
+
+// splitCells finds the extent of the split members' cells (sp.lo, sp.dims)
+// and reports whether numbering them densely is affordable.
+func (w *World) splitCells(members []CrowdMember) bool {
+	g, sp := &w.grid, &w.splits
+	n := len(members)
+	first := true
+	for i := 0; i < n; i++ {
+		c := &w.colliders[members[i].Collider]
+		if !sp.of[c.island-1] {
+			continue
+		}
+		cell := sp.cellOf(&g.home[c.item])
+		for a := 0; a < 3; a++ {
+			if first || cell[a] < sp.lo[a] {
+				sp.lo[a] = cell[a]
+			}
+			if first || cell[a] > sp.dims[a] {
+				sp.dims[a] = cell[a] // the highest, for now
+			}
+		}
+		first = false
+	}
+	cells := 1.0
+	for a := 0; a < 3; a++ {
+		sp.dims[a] = sp.dims[a] - sp.lo[a] + 1
+		cells = float64(cells * float64(sp.dims[a]))
+	}
+	return cells <= float64(4*n+1024)
+}
+
+// groupCells appends the split members' groups to plan, from gOrder[at:]:
+// by colour (a phase each), then by cell.
+func (w *World) groupCells(members []CrowdMember, plan *CrowdPlan, at int32) {
+	g, sp := &w.grid, &w.splits
+	n := len(members)
+	cells := int(sp.dims[0]) * int(sp.dims[1]) * int(sp.dims[2])
+	// Buckets: colour-major, then cell: phase p's cells are contiguous.
+	per := cells
+	sp.count = growInt32(sp.count, 8*per+1)
+	clear(sp.count)
+	sp.cells = growInt32(sp.cells, n)
+	for i := 0; i < n; i++ {
+		c := &w.colliders[members[i].Collider]
+		sp.cells[i] = -1
+		if !sp.of[c.island-1] {
+			continue
+		}
+		cell := sp.cellOf(&g.home[c.item])
+		colour := int(cell[0]&1) | int(cell[1]&1)<<1 | int(cell[2]&1)<<2
+		x, y, z := int(cell[0]-sp.lo[0]), int(cell[1]-sp.lo[1]), int(cell[2]-sp.lo[2])
+		b := colour*per + (x*int(sp.dims[1])+y)*int(sp.dims[2]) + z
+		sp.cells[i] = int32(b)
+		sp.count[b+1]++
+	}
+	for b := 1; b <= 8*per; b++ {
+		sp.count[b] += sp.count[b-1]
+	}
+	base := at
+	// Groups: each non-empty bucket, in bucket order; phases by colour.
+	for colour := 0; colour < 8; colour++ {
+		for b := colour * per; b < (colour+1)*per; b++ {
+			if sp.count[b+1] > sp.count[b] {
+				plan.gStarts = append(plan.gStarts, base+sp.count[b+1])
+			}
+		}
+		plan.pStarts = append(plan.pStarts, int32(len(plan.gStarts)-1))
+	}
+	for i := 0; i < n; i++ {
+		if b := sp.cells[i]; b >= 0 {
+			plan.gOrder[base+sp.count[b]] = int32(i)
+			sp.count[b]++
+		}
+	}
+}
