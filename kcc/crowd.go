@@ -144,22 +144,24 @@ func (w *World) PlanCrowd(members []CrowdMember, plan *CrowdPlan) error {
 	if w.crowd {
 		return ErrCrowdPlanned
 	}
+	w.plan++
 	for i := range members {
 		id := members[i].Collider
 		if id < 0 || int(id) >= len(w.colliders) || w.colliders[id].kind != kindCapsule || w.colliders[id].removed {
+			w.plan++
 			return fmt.Errorf("%w: %d", ErrNotCapsule, id)
 		}
 		c := &w.colliders[id]
-		if c.member != 0 {
-			w.clearMembers(members[:i])
+		if w.memberOf(c) != 0 {
+			w.plan++ // forgets the members marked so far
 			return fmt.Errorf("kcc: collider %d is listed twice in the crowd", id)
 		}
-		c.member = int32(i) + 1
+		c.member, c.plan = int32(i)+1, w.plan
 	}
 	// A capsule that is not a member keeps a bound that holds it: one that
 	// moved out of its own since the last build gets the default again.
 	for _, id := range w.caps {
-		if c := &w.colliders[id]; c.kind == kindCapsule && !c.removed && c.member == 0 && !c.bound.holds(&c.box) {
+		if c := &w.colliders[id]; c.kind == kindCapsule && !c.removed && w.memberOf(c) == 0 && !c.bound.holds(&c.box) {
 			c.bound = marginBound(&c.box)
 		}
 	}
@@ -194,13 +196,7 @@ func (w *World) EndCrowd() (escaped int) {
 		return 0
 	}
 	w.crowd = false
-	for _, id := range w.caps {
-		c := &w.colliders[id]
-		c.member, c.island = 0, 0
-		if int(c.item) < len(w.grid.isl) {
-			w.grid.isl[c.item] = 0
-		}
-	}
+	w.plan++ // the members are members no more
 	n := int(w.escapes.Load())
 	if n > 0 {
 		w.capsDirty.Store(true)
@@ -208,11 +204,12 @@ func (w *World) EndCrowd() (escaped int) {
 	return n
 }
 
-// clearMembers undoes the member marks of a refused plan.
-func (w *World) clearMembers(members []CrowdMember) {
-	for _, m := range members {
-		w.colliders[m.Collider].member = 0
+// memberOf is c's member index+1 in the plan under way (0: none).
+func (w *World) memberOf(c *collider) int32 {
+	if c.plan != w.plan {
+		return 0
 	}
+	return c.member
 }
 
 // islands fills plan with the connected groups of overlapping member
@@ -227,7 +224,7 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 		c := &w.colliders[members[i].Collider]
 		plan.cand = w.capsulesNear(nil, &c.bound, plan.cand[:0])
 		for _, id := range plan.cand {
-			if j := w.colliders[id].member - 1; j > int32(i) {
+			if j := w.memberOf(&w.colliders[id]) - 1; j > int32(i) {
 				union(plan.parent, int32(i), j)
 			}
 		}
@@ -606,7 +603,7 @@ func (w *World) placedCapsule(c *collider) {
 	if c.bound.holds(&c.box) {
 		return
 	}
-	if w.crowd && c.member != 0 {
+	if w.crowd && w.memberOf(c) != 0 {
 		w.escapes.Add(1)
 		return
 	}

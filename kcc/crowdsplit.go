@@ -77,7 +77,7 @@ func (w *World) viewOf(id ColliderID) crowdView {
 		return crowdView{}
 	}
 	c := &w.colliders[id]
-	if c.kind != kindCapsule || c.member == 0 {
+	if c.kind != kindCapsule || w.memberOf(c) == 0 {
 		return crowdView{}
 	}
 	v := crowdView{island: c.island}

@@ -71,6 +71,7 @@ type collider struct {
 	bound          aabb
 	item           int32
 	member, island int32
+	plan           uint32 // the plan member and island belong to (World.plan)
 }
 
 type heightfield struct {
@@ -135,6 +136,7 @@ type World struct {
 	grid      capsuleGrid
 	capsDirty atomic.Bool
 	crowd     bool
+	plan      uint32 // counts the plans (and refused ones): a capsule is a member of plan c.plan only
 	escapes   atomic.Int64
 	splits    crowdSplits
 }
