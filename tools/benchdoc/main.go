@@ -10,6 +10,7 @@
 //	go run ./tools/benchdoc                 # writes docs/benchmarks.md
 //	go run ./tools/benchdoc -quick -out -   # one short count of each, to stdout
 //	go run ./tools/benchdoc -compare        # also the Rapier and Jolt scripts (after npm install in tools/kcccompare)
+//	go run ./tools/benchdoc -compare -only joltcrowd -out -   # only the crowds side by side with Jolt
 package main
 
 import (
@@ -75,8 +76,8 @@ func main() {
 	count := flag.Int("count", 3, "runs of each benchmark")
 	out := flag.String("out", "docs/benchmarks.md", "file to write (- for standard output)")
 	quick := flag.Bool("quick", false, "one short run of each benchmark (a check that the document builds, not numbers to keep)")
-	only := flag.String("only", "", "run only the groups whose anchor matches this substring")
-	compare := flag.Bool("compare", false, "also run the Rapier and Jolt comparison scripts of tools/kcccompare (node, after npm install there)")
+	only := flag.String("only", "", "run only the groups whose anchor matches this substring (and, when it matches one of the comparison's parts compare, long and joltcrowd, only those parts of -compare)")
+	compare := flag.Bool("compare", false, "also run the Rapier and Jolt comparison scripts of tools/kcccompare (node, after npm install there) and the crowds side by side with Jolt")
 	flag.Parse()
 	if *quick {
 		*count = 1
@@ -113,11 +114,15 @@ func main() {
 	// The section is always there (docs/kcc.md links it); without -compare
 	// it says how to fill it.
 	fmt.Fprintf(&doc, "\n## %s\n\n", heading("compare"))
-	fmt.Fprintf(&doc, "**kcc, Rapier and Jolt.** The scenes of `tools/kcccompare` played through kcc, Rapier's KinematicCharacterController and Jolt's CharacterVirtual (both as WebAssembly under node: part of their time is the JS→WebAssembly boundary), then the long moves; [kcc.md](kcc.md#side-by-side-with-rapier-and-jolt) says how the scenes and settings are matched.\n\n")
+	fmt.Fprintf(&doc, "**kcc, Rapier and Jolt.** The scenes of `tools/kcccompare` played through kcc, Rapier's KinematicCharacterController and Jolt's CharacterVirtual (both as WebAssembly under node: part of their time is the JS→WebAssembly boundary), then the long moves and the crowds side by side with Jolt; [kcc.md](kcc.md#side-by-side-with-rapier-and-jolt) says how the scenes and settings are matched.\n\n")
 	if !*compare {
-		fmt.Fprintf(&doc, "Not run in this run: `go run ./tools/benchdoc -compare` runs `node tools/kcccompare/compare.mjs` and `node tools/kcccompare/long.mjs` (after `npm install` in tools/kcccompare) and writes their tables here.\n")
+		fmt.Fprintf(&doc, "Not run in this run: `go run ./tools/benchdoc -compare` runs `node tools/kcccompare/compare.mjs` and `node tools/kcccompare/long.mjs` (after `npm install` in tools/kcccompare) and the crowds side by side with Jolt (`node tools/kcccompare/crowd.mjs` and the Go benchmarks of the same crowds), and writes their tables here.\n")
 	} else {
+		parts := compareParts(*only)
 		for _, script := range []string{"compare.mjs", "long.mjs"} {
+			if !parts[strings.TrimSuffix(script, ".mjs")] {
+				continue
+			}
 			text, err := node(script)
 			if err != nil {
 				failed = true
@@ -125,6 +130,13 @@ func main() {
 				continue
 			}
 			fmt.Fprintf(&doc, "`node tools/kcccompare/%s`:\n\n%s\n\n", script, strings.TrimSpace(text))
+		}
+		if parts["joltcrowd"] {
+			if err := crowdCompare(&doc, *count, *quick); err != nil {
+				failed = true
+				fmt.Fprintf(os.Stderr, "benchdoc: crowds side by side with Jolt: %v\n", err)
+				fmt.Fprintf(&doc, "Crowds side by side with Jolt: not run (%v)\n\n", err)
+			}
 		}
 	}
 	if *out == "-" {
@@ -383,13 +395,13 @@ func thousands(s string) string {
 	return intPart
 }
 
-// node runs one of the comparison scripts.
-func node(script string) (string, error) {
+// node runs one of the comparison scripts with args.
+func node(script string, args ...string) (string, error) {
 	dir := filepath.Join("tools", "kcccompare")
 	if _, err := os.Stat(filepath.Join(dir, "node_modules")); err != nil {
 		return "", fmt.Errorf("npm install in %s first", dir)
 	}
-	cmd := exec.Command("node", filepath.Join(dir, script))
+	cmd := exec.Command("node", append([]string{filepath.Join(dir, script)}, args...)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

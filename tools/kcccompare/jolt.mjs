@@ -20,17 +20,14 @@
 import initJolt from "jolt-physics/wasm-compat";
 import { DT, G, play } from "./caller.mjs";
 
-const Jolt = await initJolt();
-const R = 0.3, HALF = 0.6, OFFSET = 0.01;
+export const Jolt = await initJolt();
+export const R = 0.3, HALF = 0.6, OFFSET = 0.01;
 const NON_MOVING = 0, MOVING = 1;
 
-// buildJolt makes a physics system with the scene's static geometry and a
-// CharacterVirtual at the scene's start; free() releases both. With
-// opts.nativeHeightfield a scene's Heightfield (long.mjs) becomes Jolt's
-// HeightFieldShape instead of the triangle mesh kcc exports: same samples,
-// same cell diagonal ((x0, z0)-(x1, z1)), heights quantized by Jolt to 8
-// bits per block of 2 x 2 cells.
-export function buildJolt(scene, opts = {}) {
+// joltSystem makes a physics system with the scene's static geometry
+// (Boxes, Meshes, and with opts.nativeHeightfield the Heightfield, see
+// buildJolt); free() of what it returns is Jolt.destroy of its jolt.
+export function joltSystem(scene, opts = {}) {
   const settings = new Jolt.JoltSettings();
   settings.mMaxBodies = 64;
   settings.mMaxBodyPairs = 64;
@@ -87,23 +84,49 @@ export function buildJolt(scene, opts = {}) {
     Jolt.destroy(tris);
   }
   ps.OptimizeBroadPhase();
+  const ovb = jolt.GetObjectVsBroadPhaseLayerFilter(), olp = jolt.GetObjectLayerPairFilter();
+  return {
+    jolt, ps,
+    bp: new Jolt.DefaultBroadPhaseLayerFilter(ovb, MOVING),
+    ol: new Jolt.DefaultObjectLayerFilter(olp, MOVING),
+    bf: new Jolt.BodyFilter(), sf: new Jolt.ShapeFilter(),
+    grav: new Jolt.Vec3(0, -G, 0),
+  };
+}
+
+// characterSettings are the CharacterVirtualSettings mapped from kcc's
+// configuration (the table at the top of this file).
+export function characterSettings() {
   const cs = new Jolt.CharacterVirtualSettings();
   cs.mShape = new Jolt.CapsuleShape(HALF, R, null);
   cs.mMaxSlopeAngle = 45 * Math.PI / 180;
   cs.mCharacterPadding = OFFSET;
   cs.mSupportingVolume = new Jolt.Plane(Jolt.Vec3.prototype.sAxisY(), HALF);
-  const start = new Jolt.RVec3(scene.Start[0], scene.Start[1], scene.Start[2]);
-  const ch = new Jolt.CharacterVirtual(cs, start, Jolt.Quat.prototype.sIdentity(), ps);
+  return cs;
+}
+
+// extendedUpdateSettings are ExtendedUpdate's: kcc's snap to ground and
+// autostep height.
+export function extendedUpdateSettings() {
   const up = new Jolt.ExtendedUpdateSettings();
   up.mStickToFloorStepDown = new Jolt.Vec3(0, -0.2, 0);
   up.mWalkStairsStepUp = new Jolt.Vec3(0, 0.35, 0);
-  const ovb = jolt.GetObjectVsBroadPhaseLayerFilter(), olp = jolt.GetObjectLayerPairFilter();
+  return up;
+}
+
+// buildJolt makes a physics system with the scene's static geometry and a
+// CharacterVirtual at the scene's start; free() releases both. With
+// opts.nativeHeightfield a scene's Heightfield (long.mjs) becomes Jolt's
+// HeightFieldShape instead of the triangle mesh kcc exports: same samples,
+// same cell diagonal ((x0, z0)-(x1, z1)), heights quantized by Jolt to 8
+// bits per block of 2 x 2 cells.
+export function buildJolt(scene, opts = {}) {
+  const sys = joltSystem(scene, opts);
+  const start = new Jolt.RVec3(scene.Start[0], scene.Start[1], scene.Start[2]);
+  const ch = new Jolt.CharacterVirtual(characterSettings(), start, Jolt.Quat.prototype.sIdentity(), sys.ps);
   return {
-    jolt, ch, up, start,
-    bp: new Jolt.DefaultBroadPhaseLayerFilter(ovb, MOVING),
-    ol: new Jolt.DefaultObjectLayerFilter(olp, MOVING),
-    bf: new Jolt.BodyFilter(), sf: new Jolt.ShapeFilter(),
-    grav: new Jolt.Vec3(0, -G, 0), v: new Jolt.Vec3(0, 0, 0),
+    ...sys, ch, up: extendedUpdateSettings(), start,
+    v: new Jolt.Vec3(0, 0, 0),
     free() { Jolt.destroy(this.ch); Jolt.destroy(this.jolt); },
   };
 }
