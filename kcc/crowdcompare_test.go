@@ -35,7 +35,7 @@ func fieldWeave(n int) float64 {
 }
 
 // kccField is the open field in a kcc.World: a floor box and a capsule
-// collider per character, moved through Controller.MoveWith by islands
+// collider per character, moved through Controller.MoveWith group by group, phase by phase
 // (World.PlanCrowd) on workers goroutines, a Controller each.
 type kccField struct {
 	n, side, workers int
@@ -88,7 +88,7 @@ func newKCCField(n, workers int) *kccField {
 // the vertical velocity of the last move, zeroed while grounded) and its
 // reach as the pipeline plans it (systems.planCrowd: the move's length plus
 // the skin and slack across, a step up and on the ground a snap down and
-// a slope's lift along Up), the crowd planned, its islands moved, the crowd
+// a slope's lift along Up), the crowd planned, its groups moved phase by phase, the crowd
 // ended.
 func (f *kccField) step() {
 	weave := fieldWeave(f.tick)
@@ -107,14 +107,17 @@ func (f *kccField) step() {
 	if err := f.w.PlanCrowd(f.members, &f.plan); err != nil {
 		panic(err)
 	}
-	if f.workers == 1 {
-		f.islands(0)
-	} else {
+	for ph := 0; ph < f.plan.Phases(); ph++ {
+		lo, hi := f.plan.PhaseGroups(ph)
+		if f.workers == 1 {
+			f.groups(lo, hi, 0)
+			continue
+		}
 		for g := 0; g < f.workers; g++ {
 			f.wg.Add(1)
 			go func(g int) {
 				defer f.wg.Done()
-				f.islands(g)
+				f.groups(lo, hi, g)
 			}(g)
 		}
 		f.wg.Wait()
@@ -123,12 +126,12 @@ func (f *kccField) step() {
 	f.tick++
 }
 
-// islands moves the characters of every workers-th island from g with
-// worker g's Controller.
-func (f *kccField) islands(g int) {
+// groups moves the characters of every workers-th group of lo..hi (a
+// phase's) from lo+g with worker g's Controller.
+func (f *kccField) groups(lo, hi, g int) {
 	ctrl := f.ctrls[g]
-	for k := g; k < f.plan.Islands(); k += f.workers {
-		for _, i := range f.plan.Island(k) {
+	for k := lo + g; k < hi; k += f.workers {
+		for _, i := range f.plan.Group(k) {
 			res := ctrl.MoveWith(f.w, walkerShape, f.pos[i], f.move[i], kcc.MoveOptions{Filter: &f.filters[i]})
 			f.pos[i] = f.pos[i].Add(res.Translation)
 			f.vy[i] = res.Translation[1] / fieldDt
