@@ -157,7 +157,7 @@ func crowdRows(n int) []crowdRowSpec {
 		}
 	}
 	for _, wk := range []int{1, 2} {
-		rs = append(rs, crowdRowSpec{fmt.Sprintf("kcc block-%d-w%d", n, wk), "kcc `MoveWith`, islands of `PlanCrowd`", "block", plural(wk, "goroutine")})
+		rs = append(rs, crowdRowSpec{fmt.Sprintf("kcc block-%d-w%d", n, wk), "kcc `MoveWith`, groups of `PlanCrowd`", "block", plural(wk, "goroutine")})
 	}
 	rs = append(rs,
 		crowdRowSpec{fmt.Sprintf("jolt %d collide", n), "Jolt `CharacterVirtual` (wasm)", "`CharacterVsCharacterCollisionSimple`", "1 thread"},

@@ -24,7 +24,7 @@ func TestCrowdTable(t *testing.T) {
 	want := `| characters | engine, caller | contact | threads | µs per character-tick | closest axes (m) | touching | walked (m) | grounded |
 |---|---|---|---|---|---|---|---|---|
 | 100 | pipeline (basic motor + kcc) | push | 2 workers | 10.91 | 0.610 | 6% | 11.98 | 100% |
-| 100 | kcc ` + "`MoveWith`, islands of `PlanCrowd`" + ` | block | 1 goroutine | 2.90 [2.81–3.00] | 0.610 | 8% | 12.45 | 100% |
+| 100 | kcc ` + "`MoveWith`, groups of `PlanCrowd`" + ` | block | 1 goroutine | 2.90 [2.81–3.00] | 0.610 | 8% | 12.45 | 100% |
 | 100 | Jolt ` + "`CharacterVirtual`" + ` (wasm) | ` + "`CharacterVsCharacterCollisionSimple`" + ` | 1 thread | 14.30 | 0.613 | 3% | 12.73 | 100% |
 | 100 | Jolt ` + "`CharacterVirtual`" + ` (wasm) | none (pass through) | 1 thread | 3.08 | 1.000 | 0% | 15.00 | 100% |
 `
