@@ -125,16 +125,22 @@ func (c *Controller) remember(w *World, p *vec, r, hh float64, cs []Contact) {
 	cc.world, cc.gen = w, w.gen
 	cc.pos, cc.up, cc.r, cc.hh = *p, c.cfg.Up, r, hh
 	cc.probe, cc.mask = c.probeDist(), c.cfg.CollisionMask
-	if len(cs) > cap(cc.contacts) {
-		// Room for a few more than now: a walker meets its most contacts
-		// one new place at a time (a step, a wall, a corner), and a crowd
-		// should stop allocating soon after it spreads out.
-		cc.contacts = make([]Contact, 0, max(4, 2*len(cs)))
-	}
-	cc.contacts = cc.contacts[:0]
+	n := 0
 	for i := range cs {
 		// Not the capsules (other characters, which move all the time):
 		// cachedContacts asks for theirs afresh.
+		if w.colliders[cs[i].Collider].kind != kindCapsule {
+			n++
+		}
+	}
+	if n > cap(cc.contacts) {
+		// Room for a few more than now: a walker meets its most contacts
+		// one new place at a time (a step, a wall, a corner), and a crowd
+		// should stop allocating soon after it spreads out.
+		cc.contacts = make([]Contact, 0, max(4, 2*n))
+	}
+	cc.contacts = cc.contacts[:0]
+	for i := range cs {
 		if w.colliders[cs[i].Collider].kind != kindCapsule {
 			cc.contacts = append(cc.contacts, cs[i])
 		}

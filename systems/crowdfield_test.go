@@ -374,3 +374,23 @@ func BenchmarkCourseCrowdPushing(b *testing.B) {
 		})
 	}
 }
+
+// TestFieldCrowdAllocatesNothing: once the open-field crowd (1,000
+// walkers) has played 5 s, a tick allocates nothing, blocking and
+// pushing, on 1 and 2 workers (the plan's lists, the grid and the
+// characters' contact caches have grown to the crowd's needs).
+func TestFieldCrowdAllocatesNothing(t *testing.T) {
+	for _, push := range []bool{false, true} {
+		for _, workers := range []int{1, 2} {
+			p, _, _ := fieldCrowd(t, 1000, workers, push)
+			for i := 0; i < 300; i++ {
+				p.Step()
+			}
+			a := testing.AllocsPerRun(60, p.Step)
+			p.Close()
+			if a != 0 {
+				t.Errorf("push %v, %d workers: %.0f allocations a tick", push, workers, a)
+			}
+		}
+	}
+}
