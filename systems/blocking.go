@@ -112,50 +112,56 @@ const crowdSlack = 0.005
 // character may push it, the longest push of the tick.
 func (p *Pipeline) planCrowd(level *kcc.World) {
 	p.members, p.memberChar = p.members[:0], p.memberChar[:0]
+	p.planar = p.planar[:0]
 	for len(p.filters) < p.workers {
 		p.filters = append(p.filters, crowdFilters{})
 	}
 	dt := p.dt
 	var pushers uint32 // the layers some character pushes
-	longest := 0.0     // the longest move of a character that pushes
+	longest := 0.0     // the longest move across its Up of a character that pushes
 	for i := range p.chars {
 		c := &p.chars[i]
 		p.characterCollider(c.e, c.k, c.body, level)
 		if c.k.Controller == nil {
 			continue
 		}
-		m := moveReach(c, level, dt)
+		r, planar := moveReach(c, p.controller(c, 0).Up(), level, dt)
 		if c.k.PushMask != 0 {
 			pushers |= c.k.PushMask
-			longest = math.Max(longest, m)
+			longest = math.Max(longest, planar)
 		}
-		p.members = append(p.members, kcc.CrowdMember{Collider: p.charCol[c.e.Entity().Id()], Reach: mgl64.Vec3{m, m, m}})
+		p.members = append(p.members, kcc.CrowdMember{Collider: p.charCol[c.e.Entity().Id()], Reach: r})
 		p.memberChar = append(p.memberChar, int32(i))
+		p.planar = append(p.planar, planar)
 	}
+	longest = math.Min(longest, maxPushReach)
 	for j, i := range p.memberChar {
 		c := &p.chars[i]
 		k := c.k
 		ctrl := p.controller(c, 0)
-		planar := p.members[j].Reach[0] + ctrl.Offset() + crowdSlack
+		pad := ctrl.Offset() + crowdSlack
+		push := 0.0
 		if k.PushLayers&pushers != 0 {
-			planar += longest
+			push = longest
 		}
 		// Along Up: a step up, and on the ground a snap down and the move
 		// lifted onto a slope (at most a few times its length); a stand
 		// from a crouch.
 		along := ctrl.StepHeight()
 		if k.Grounded {
-			along += float64(3*p.members[j].Reach[0]) + ctrl.SnapDistance()
+			along += float64(3*p.planar[j]) + ctrl.SnapDistance()
 		}
 		if k.Crouched && k.StandHalfHeight > k.CrouchHalfHeight {
 			along += float64(2 * (k.StandHalfHeight - k.CrouchHalfHeight)) // the top rises twice the centre's rise
 		}
 		up := ctrl.Up()
-		var r mgl64.Vec3
+		r := &p.members[j].Reach
 		for a := 0; a < 3; a++ {
-			r[a] = planar + float64(along*math.Abs(up[a]))
+			// A push goes across Up: on axis a, at most the share of the
+			// axis across Up.
+			across := math.Sqrt(math.Max(0, 1-float64(up[a]*up[a])))
+			r[a] = r[a] + pad + float64(along*math.Abs(up[a])) + float64(push*across)
 		}
-		p.members[j].Reach = r
 	}
 	if err := level.PlanCrowd(p.members, &p.crowdPlan); err != nil {
 		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
@@ -163,27 +169,47 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	p.crowdStats = CrowdStats{Characters: len(p.members), Islands: p.crowdPlan.Islands(), Largest: p.crowdPlan.Largest(), Split: p.crowdPlan.Split()}
 }
 
+// maxPushReach caps the push every pushable character's reach allows for
+// (m a tick: 30 m/s at 60 Hz), so that one fast character does not make
+// every reach in the crowd long. A faster push may take the pushed one
+// out of its bound: an escape (CrowdStats), overlapping a character of
+// another island by the excess until its next move.
+const maxPushReach = 0.5
+
 // moveReach is how far a character's move can take it this tick before any
-// push (m): its speed, a jump it is about to make and, in the air, a tick
-// of gravity, for dt, and the carry of a moving ground.
-func moveReach(c *character, level *kcc.World, dt float64) float64 {
-	k, v := c.k, &c.body.Velocity
-	speed := math.Sqrt(float64(v[0]*v[0]) + float64(v[1]*v[1]) + float64(v[2]*v[2]))
+// push, along each world axis (m): its velocity, a jump it is about to
+// make and, in the air, a tick of gravity (both along y, as the KCC stage
+// applies them), for dt, and the carry of a moving ground; and planar, the
+// length of that move across up.
+func moveReach(c *character, up mgl64.Vec3, level *kcc.World, dt float64) (r mgl64.Vec3, planar float64) {
+	k, v := c.k, c.body.Velocity
+	if !motors.FiniteVec(v) {
+		v = mgl64.Vec3{}
+	}
+	vy := math.Abs(v[1])
 	if c.jb != nil && c.jb.RequestJump {
-		speed += math.Abs(k.JumpSpeed)
+		vy += math.Abs(k.JumpSpeed)
 	}
 	if !k.Grounded {
-		speed += float64(math.Abs(k.Gravity) * dt)
+		vy += float64(math.Abs(k.Gravity) * dt)
 	}
-	m := float64(speed * dt)
+	r = mgl64.Vec3{float64(math.Abs(v[0]) * dt), float64(vy * dt), float64(math.Abs(v[2]) * dt)}
+	planar = float64(detmath.Len(across(v, up)) * dt)
 	if k.Grounded && k.GroundCollider != kcc.NoCollider && level.Carries(k.GroundCollider) {
 		d, _ := level.Carry(k.GroundCollider, c.body.Position, motors.Up)
-		m += detmath.Len(d)
+		if motors.FiniteVec(d) {
+			for a := 0; a < 3; a++ {
+				r[a] += math.Abs(d[a])
+			}
+			planar += detmath.Len(d)
+		}
 	}
-	if !(m >= 0) || m > 1e3 {
-		return 1e3 // a hostile velocity: the character is planned alone
+	for a := 0; a < 3; a++ {
+		if !(r[a] <= 1e3) {
+			r[a] = 1e3 // a hostile velocity: the character is planned alone
+		}
 	}
-	return m
+	return r, math.Min(planar, 1e3)
 }
 
 // endCrowd ends the tick's planned crowd and records its escapes.

@@ -302,6 +302,7 @@ type kccStage struct {
 	// islands and what the last tick's plan found.
 	members    []kcc.CrowdMember
 	memberChar []int32
+	planar     []float64 // by member: its move's length across its Up
 	crowdPlan  kcc.CrowdPlan
 	crowdStats CrowdStats
 	// noContactCache moves every character without its kcc.ContactCache
