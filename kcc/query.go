@@ -460,14 +460,7 @@ func (w *World) capsuleContactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) [
 		return s.contacts
 	}
 	w.index()
-	var q aabb
-	for i := 0; i < 3; i++ {
-		lo, hi := p0[i], p1[i]
-		if hi < lo {
-			lo, hi = hi, lo
-		}
-		q.min[i], q.max[i] = lo-(r+maxDist), hi+(r+maxDist)
-	}
+	q := segAABB(*p0, *p1, r+maxDist)
 	var off sweepFilter
 	s.top = w.capsuleQuery(s, &q, &off, s.top[:0])
 	s.caps = s.caps[:0]
