@@ -25,6 +25,36 @@ func crowdWorld(xs ...float64) (*kcc.World, []kcc.ColliderID) {
 	return w, ids
 }
 
+// movePlan moves the members of a planned crowd phase by phase: the
+// groups of a phase on workers goroutines (group k of the phase on
+// goroutine k % workers; with one worker, on the caller's), calling
+// move(g, i) for member i on goroutine g, a group's members in order.
+func movePlan(plan *kcc.CrowdPlan, workers int, move func(g int, i int32)) {
+	run := func(lo, hi, g int) {
+		for k := lo + g; k < hi; k += workers {
+			for _, i := range plan.Group(k) {
+				move(g, i)
+			}
+		}
+	}
+	for ph := 0; ph < plan.Phases(); ph++ {
+		lo, hi := plan.PhaseGroups(ph)
+		if workers == 1 {
+			run(lo, hi, 0)
+			continue
+		}
+		var wg sync.WaitGroup
+		for g := 0; g < workers; g++ {
+			wg.Add(1)
+			go func(g int) {
+				defer wg.Done()
+				run(lo, hi, g)
+			}(g)
+		}
+		wg.Wait()
+	}
+}
+
 func members(ids []kcc.ColliderID, reach float64) []kcc.CrowdMember {
 	var ms []kcc.CrowdMember
 	for _, id := range ids {
@@ -165,7 +195,8 @@ func TestCrowdEscape(t *testing.T) {
 
 // Islands moved on several goroutines give the same bits as the same
 // moves one after the other: 400 walkers in pairs walking into each other
-// (each island is a pair), moved through a Controller per goroutine.
+// (each island is a pair, moved whole: the plan's one phase has a group per
+// island), moved through a Controller per goroutine.
 func TestCrowdIslandsInParallel(t *testing.T) {
 	run := func(workers int) []mgl64.Vec3 {
 		var xs []float64
@@ -186,25 +217,18 @@ func TestCrowdIslandsInParallel(t *testing.T) {
 			if err := w.PlanCrowd(members(ids, 0.12), &plan); err != nil {
 				t.Fatal(err)
 			}
-			var wg sync.WaitGroup
-			for g := 0; g < workers; g++ {
-				wg.Add(1)
-				go func(g int) {
-					defer wg.Done()
-					for k := g; k < plan.Islands(); k += workers {
-						for _, i := range plan.Island(k) {
-							dir := 1.0 - 2*float64(i%2) // pairs face each other
-							f := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[i]}}
-							res := ctrls[g].MoveWith(w, walkerShape, pos[i], mgl64.Vec3{dir * 0.1, -0.01, 0}, kcc.MoveOptions{Filter: f})
-							pos[i] = pos[i].Add(res.Translation)
-							if err := w.SetTransform(ids[i], pos[i], mgl64.Quat{}); err != nil {
-								t.Error(err)
-							}
-						}
-					}
-				}(g)
+			if plan.Phases() != 1 {
+				t.Fatalf("tick %d: %d phases: the pairs' islands should move whole, in one phase", tick, plan.Phases())
 			}
-			wg.Wait()
+			movePlan(&plan, workers, func(g int, i int32) {
+				dir := 1.0 - 2*float64(i%2) // pairs face each other
+				f := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[i]}}
+				res := ctrls[g].MoveWith(w, walkerShape, pos[i], mgl64.Vec3{dir * 0.1, -0.01, 0}, kcc.MoveOptions{Filter: f})
+				pos[i] = pos[i].Add(res.Translation)
+				if err := w.SetTransform(ids[i], pos[i], mgl64.Quat{}); err != nil {
+					t.Error(err)
+				}
+			})
 			if n := w.EndCrowd(); n != 0 {
 				t.Fatalf("tick %d: %d escapes", tick, n)
 			}
@@ -344,28 +368,15 @@ func TestCrowdSplitPhases(t *testing.T) {
 			if plan.Split() == 0 || plan.Phases() != 8 {
 				t.Fatalf("tick %d: %d islands split, %d phases: want the packed island split in 8 phases", tick, plan.Split(), plan.Phases())
 			}
-			for ph := 0; ph < plan.Phases(); ph++ {
-				lo, hi := plan.PhaseGroups(ph)
-				var wg sync.WaitGroup
-				for g := 0; g < workers; g++ {
-					wg.Add(1)
-					go func(g int) {
-						defer wg.Done()
-						for gr := lo + g; gr < hi; gr += workers {
-							for _, i := range plan.Group(gr) {
-								dir := 1.0 - 2*float64(i%2)
-								f := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[i]}}
-								res := ctrls[g].MoveWith(w, walkerShape, pos[i], mgl64.Vec3{dir * 0.08, -0.01, 0.02}, kcc.MoveOptions{Filter: f})
-								pos[i] = pos[i].Add(res.Translation)
-								if err := w.SetTransform(ids[i], pos[i], mgl64.Quat{}); err != nil {
-									t.Error(err)
-								}
-							}
-						}
-					}(g)
+			movePlan(&plan, workers, func(g int, i int32) {
+				dir := 1.0 - 2*float64(i%2)
+				f := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[i]}}
+				res := ctrls[g].MoveWith(w, walkerShape, pos[i], mgl64.Vec3{dir * 0.08, -0.01, 0.02}, kcc.MoveOptions{Filter: f})
+				pos[i] = pos[i].Add(res.Translation)
+				if err := w.SetTransform(ids[i], pos[i], mgl64.Quat{}); err != nil {
+					t.Error(err)
 				}
-				wg.Wait()
-			}
+			})
 			if n := w.EndCrowd(); n != 0 {
 				t.Fatalf("tick %d: %d escapes", tick, n)
 			}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"runtime"
-	"sync"
 	"testing"
 	"time"
 
@@ -49,7 +48,6 @@ type kccField struct {
 	dir, vy          []float64
 	grounded         []bool
 	tick, escapes    int
-	wg               sync.WaitGroup
 }
 
 func newKCCField(n, workers int) *kccField {
@@ -107,42 +105,22 @@ func (f *kccField) step() {
 	if err := f.w.PlanCrowd(f.members, &f.plan); err != nil {
 		panic(err)
 	}
-	for ph := 0; ph < f.plan.Phases(); ph++ {
-		lo, hi := f.plan.PhaseGroups(ph)
-		if f.workers == 1 {
-			f.groups(lo, hi, 0)
-			continue
-		}
-		for g := 0; g < f.workers; g++ {
-			f.wg.Add(1)
-			go func(g int) {
-				defer f.wg.Done()
-				f.groups(lo, hi, g)
-			}(g)
-		}
-		f.wg.Wait()
-	}
+	movePlan(&f.plan, f.workers, f.moveOne)
 	f.escapes += f.w.EndCrowd()
 	f.tick++
 }
 
-// groups moves the characters of every workers-th group of lo..hi (a
-// phase's) from lo+g with worker g's Controller.
-func (f *kccField) groups(lo, hi, g int) {
-	ctrl := f.ctrls[g]
-	for k := lo + g; k < hi; k += f.workers {
-		for _, i := range f.plan.Group(k) {
-			res := ctrl.MoveWith(f.w, walkerShape, f.pos[i], f.move[i], kcc.MoveOptions{Filter: &f.filters[i]})
-			f.pos[i] = f.pos[i].Add(res.Translation)
-			f.vy[i] = res.Translation[1] / fieldDt
-			if res.Grounded {
-				f.vy[i] = 0
-			}
-			f.grounded[i] = res.Grounded
-			if err := f.w.SetTransform(f.ids[i], f.pos[i], mgl64.Quat{}); err != nil {
-				panic(err)
-			}
-		}
+// moveOne moves character i with worker g's Controller.
+func (f *kccField) moveOne(g int, i int32) {
+	res := f.ctrls[g].MoveWith(f.w, walkerShape, f.pos[i], f.move[i], kcc.MoveOptions{Filter: &f.filters[i]})
+	f.pos[i] = f.pos[i].Add(res.Translation)
+	f.vy[i] = res.Translation[1] / fieldDt
+	if res.Grounded {
+		f.vy[i] = 0
+	}
+	f.grounded[i] = res.Grounded
+	if err := f.w.SetTransform(f.ids[i], f.pos[i], mgl64.Quat{}); err != nil {
+		panic(err)
 	}
 }
 
