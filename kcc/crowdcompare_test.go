@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/internal/fieldcrowd"
 	"github.com/seedgames/motorkit/kcc"
 )
 
@@ -17,21 +18,9 @@ import (
 // "Crowds side by side with Jolt" in docs/kcc.md. Capsules (radius 0.3,
 // half height 0.6) 1 m apart on a square grid, standing on a floor box,
 // even columns walking +x and odd ones -x at 5 m/s with a sideways weave
-// of 5 m/s times fieldWeave(tick) along the character's right.
+// of 5 m/s times fieldcrowd.Weave(tick) along the character's right.
 
-const (
-	fieldDt, fieldGravity, fieldSpeed = 1.0 / 60, 20.0, 5.0
-	// fieldTouch is the axis distance under which two characters count as
-	// touching (2 x radius plus 5 cm), as in crowd.mjs.
-	fieldTouch = 0.65
-)
-
-// fieldWeave is the sideways input of tick n (systems' fieldWeave): a
-// triangle wave between -0.3 and 0.3 with a 4 s period at 60 Hz.
-func fieldWeave(n int) float64 {
-	ph := float64(n%240) / 240
-	return 0.3 * (4*math.Abs(ph-0.5) - 1)
-}
+const fieldDt, fieldGravity = 1.0 / 60, 20.0
 
 // kccField is the open field in a kcc.World: a floor box and a capsule
 // collider per character, moved through Controller.MoveWith group by group, phase by phase
@@ -52,18 +41,11 @@ type kccField struct {
 
 func newKCCField(n, workers int) *kccField {
 	f := &kccField{n: n, workers: workers, w: kcc.NewWorld()}
-	f.side = int(math.Ceil(math.Sqrt(float64(n))))
+	f.start, f.side = fieldcrowd.Start(n)
 	f.w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{200, 0.5, 200}, mgl64.Quat{})
-	for i := 0; i < n; i++ {
-		col, row := i%f.side, i/f.side
-		p := mgl64.Vec3{float64(col) - float64(f.side)/2, 0.91, float64(row) - float64(f.side)/2}
+	for i, p := range f.start {
 		f.ids = append(f.ids, f.w.AddCapsule(walkerShape, p))
-		f.start = append(f.start, p)
-		d := 1.0
-		if col%2 == 1 {
-			d = -1
-		}
-		f.dir = append(f.dir, d)
+		f.dir = append(f.dir, fieldcrowd.Dir(i, f.side))
 	}
 	f.pos = append([]mgl64.Vec3(nil), f.start...)
 	f.move = make([]mgl64.Vec3, n)
@@ -89,10 +71,10 @@ func newKCCField(n, workers int) *kccField {
 // a slope's lift along Up), the crowd planned, its groups moved phase by phase, the crowd
 // ended.
 func (f *kccField) step() {
-	weave := fieldWeave(f.tick)
+	weave := fieldcrowd.Weave(uint64(f.tick))
 	cfg := f.ctrls[0]
 	for i := range f.members {
-		v := mgl64.Vec3{f.dir[i] * fieldSpeed, f.vy[i] - fieldGravity*fieldDt, f.dir[i] * fieldSpeed * weave}
+		v := mgl64.Vec3{f.dir[i] * fieldcrowd.Speed, f.vy[i] - fieldGravity*fieldDt, f.dir[i] * fieldcrowd.Speed * weave}
 		f.move[i] = v.Mul(fieldDt)
 		m := f.move[i].Len()
 		planar := m + cfg.Offset() + 0.005
@@ -124,64 +106,6 @@ func (f *kccField) moveOne(g int, i int32) {
 	}
 }
 
-// fieldMeet returns the smallest axis distance of two upright capsules of
-// half height half centred at pos and how many of them touch another
-// (axes closer than fieldTouch), through a 1 m grid of the positions.
-func fieldMeet(pos []mgl64.Vec3, half float64) (closest float64, touching int) {
-	type key struct{ x, z int }
-	cells := map[key][]int{}
-	for i, p := range pos {
-		k := key{int(math.Floor(p[0])), int(math.Floor(p[2]))}
-		cells[k] = append(cells[k], i)
-	}
-	touch := make([]bool, len(pos))
-	closest = math.Inf(1)
-	for i, p := range pos {
-		kx, kz := int(math.Floor(p[0])), int(math.Floor(p[2]))
-		for dx := -1; dx <= 1; dx++ {
-			for dz := -1; dz <= 1; dz++ {
-				for _, j := range cells[key{kx + dx, kz + dz}] {
-					if j <= i {
-						continue
-					}
-					q := pos[j]
-					d := math.Hypot(math.Hypot(p[0]-q[0], p[2]-q[2]), math.Max(0, math.Abs(p[1]-q[1])-2*half))
-					closest = math.Min(closest, d)
-					if d < fieldTouch {
-						touch[i], touch[j] = true, true
-					}
-				}
-			}
-		}
-	}
-	for _, t := range touch {
-		if t {
-			touching++
-		}
-	}
-	return closest, touching
-}
-
-// fieldWalked is how far the characters that start in a pair (an even
-// column and the odd one after it) walked along their walk direction, the
-// mean over them.
-func fieldWalked(start, pos []mgl64.Vec3, side int) float64 {
-	sum, k := 0.0, 0
-	for i := range pos {
-		col := i % side
-		if col%2 == 0 && (col+1 >= side || i+1 >= len(pos)) {
-			continue // no partner
-		}
-		d := 1.0
-		if col%2 == 1 {
-			d = -1
-		}
-		sum += d * (pos[i][0] - start[i][0])
-		k++
-	}
-	return sum / float64(k)
-}
-
 // TestCrowdCompareField plays the open field of 200 characters through
 // kcc alone for 3 s on one and two goroutines: the same bits, no escape
 // from a planned reach, no two capsules closer than 2r - skin, and the
@@ -195,7 +119,7 @@ func TestCrowdCompareField(t *testing.T) {
 		worst, touched := math.Inf(1), 0
 		for tick := 0; tick < ticks; tick++ {
 			f.step()
-			c, k := fieldMeet(f.pos, walkerShape.HalfHeight)
+			c, k := fieldcrowd.Meet(f.pos, walkerShape.HalfHeight)
 			worst, touched = math.Min(worst, c), max(touched, k)
 			if worst < 2*walkerShape.Radius-skin-1e-6 {
 				t.Fatalf("%d goroutines, tick %d: capsules overlap: axes %.4f m apart", workers, tick, worst)
@@ -207,7 +131,7 @@ func TestCrowdCompareField(t *testing.T) {
 		if touched == 0 {
 			t.Fatalf("%d goroutines: nobody touched anybody", workers)
 		}
-		t.Logf("%d goroutines: closest axes %.4f m, at most %d touching, walked %.2f m", workers, worst, touched, fieldWalked(f.start, f.pos, f.side))
+		t.Logf("%d goroutines: closest axes %.4f m, at most %d touching, walked %.2f m", workers, worst, touched, fieldcrowd.Walked(f.start, f.pos, f.side))
 		if first == nil {
 			first = append([]mgl64.Vec3(nil), f.pos...)
 			continue
@@ -265,7 +189,7 @@ func BenchmarkCrowdCompare(b *testing.B) {
 				spent[k] += time.Since(start)
 				ticks[k]++
 				b.StopTimer()
-				c, t := fieldMeet(f.pos, walkerShape.HalfHeight)
+				c, t := fieldcrowd.Meet(f.pos, walkerShape.HalfHeight)
 				closest[k] = math.Min(closest[k], c)
 				touching[k] += t
 				b.StartTimer()
@@ -280,7 +204,7 @@ func BenchmarkCrowdCompare(b *testing.B) {
 		b.ReportMetric(float64(spent[k].Nanoseconds())/float64(ticks[k])/float64(c.n)/1000, "us/char-tick:"+tag)
 		b.ReportMetric(closest[k], "closest-m:"+tag)
 		b.ReportMetric(100*float64(touching[k])/float64(ticks[k])/float64(c.n), "touching-%:"+tag)
-		b.ReportMetric(fieldWalked(f.start, f.pos, f.side), "walked-m:"+tag)
+		b.ReportMetric(fieldcrowd.Walked(f.start, f.pos, f.side), "walked-m:"+tag)
 		grounded := 0
 		for _, g := range f.grounded {
 			if g {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/internal/fieldcrowd"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
@@ -92,7 +93,7 @@ func crowdThroughDoorway(t *testing.T, override string, minThrough, maxThrough i
 				t.Fatalf("tick %d: character %d at %v", tick, i, pos[i])
 			}
 			for j := i + 1; j < len(pos); j++ {
-				d := axisDistance(pos[i], pos[j], half)
+				d := fieldcrowd.AxisDistance(pos[i], pos[j], half)
 				worst = math.Min(worst, d)
 				if d < 2*r-skin-1e-6 {
 					t.Fatalf("tick %d: characters %d and %d overlap: axes %v apart (min %v)", tick, i, j, d, 2*r-skin)
@@ -116,14 +117,6 @@ func crowdThroughDoorway(t *testing.T, override string, minThrough, maxThrough i
 		}
 	}
 	t.Logf("%d of 50 through; closest axes %.4f m (2r = %.2f)", through, worst, 2*r)
-}
-
-// axisDistance is the distance between the axes (vertical segments of
-// half length half) of two upright capsules centred at a and b.
-func axisDistance(a, b mgl64.Vec3, half float64) float64 {
-	h := math.Hypot(a[0]-b[0], a[2]-b[2])
-	gap := math.Max(0, math.Abs(a[1]-b[1])-2*half)
-	return math.Hypot(h, gap)
 }
 
 // BenchmarkCrowd50 is one tick of the 50-character crowd with characters

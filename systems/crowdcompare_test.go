@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/internal/fieldcrowd"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
 )
@@ -17,72 +18,6 @@ import (
 // tools/kcccompare/crowd.mjs, which plays the same crowd through Jolt's
 // CharacterVirtual: the pipeline rows of "Crowds side by side with Jolt"
 // in docs/kcc.md (kcc.BenchmarkCrowdCompare gives the kcc-alone rows).
-
-// compareTouch is the axis distance under which two characters count as
-// touching (2 x radius plus 5 cm), as in crowd.mjs.
-const compareTouch = 0.65
-
-// touchingCount is how many of the upright capsules of half height half
-// centred at pos touch another (axes closer than compareTouch), through a
-// 1 m grid of the positions (as closestAxes).
-func touchingCount(pos []mgl64.Vec3, half float64) int {
-	type key struct{ x, z int }
-	cells := map[key][]int{}
-	for i, p := range pos {
-		k := key{int(math.Floor(p[0])), int(math.Floor(p[2]))}
-		cells[k] = append(cells[k], i)
-	}
-	touch := make([]bool, len(pos))
-	for i, p := range pos {
-		kx, kz := int(math.Floor(p[0])), int(math.Floor(p[2]))
-		for dx := -1; dx <= 1; dx++ {
-			for dz := -1; dz <= 1; dz++ {
-				for _, j := range cells[key{kx + dx, kz + dz}] {
-					if j > i && axisDistance(p, pos[j], half) < compareTouch {
-						touch[i], touch[j] = true, true
-					}
-				}
-			}
-		}
-	}
-	n := 0
-	for _, t := range touch {
-		if t {
-			n++
-		}
-	}
-	return n
-}
-
-// fieldStarts are the spawn positions of fieldCrowd's n walkers.
-func fieldStarts(n int) ([]mgl64.Vec3, int) {
-	side := int(math.Ceil(math.Sqrt(float64(n))))
-	out := make([]mgl64.Vec3, n)
-	for i := range out {
-		out[i] = mgl64.Vec3{float64(i%side) - float64(side)/2, 0.91, float64(i/side) - float64(side)/2}
-	}
-	return out, side
-}
-
-// walkedPaired is how far the walkers that start in a pair (an even
-// column and the odd one after it) walked along the way they face, the
-// mean over them.
-func walkedPaired(start, pos []mgl64.Vec3, side int) float64 {
-	sum, k := 0.0, 0
-	for i := range pos {
-		col := i % side
-		if col%2 == 0 && (col+1 >= side || i+1 >= len(pos)) {
-			continue // no partner
-		}
-		d := 1.0
-		if col%2 == 1 {
-			d = -1
-		}
-		sum += d * (pos[i][0] - start[i][0])
-		k++
-	}
-	return sum / float64(k)
-}
 
 // BenchmarkFieldCrowdCompare runs the open-field crowd through the whole
 // pipeline (motor and kcc, CharacterCollisions) at 100, 500 and 2,000
@@ -145,8 +80,9 @@ func BenchmarkFieldCrowdCompare(b *testing.B) {
 				ticks[k]++
 				b.StopTimer()
 				pos = positions(k, pos)
-				closest[k] = math.Min(closest[k], closestAxes(pos, half))
-				touching[k] += touchingCount(pos, half)
+				c, touch := fieldcrowd.Meet(pos, half)
+				closest[k] = math.Min(closest[k], c)
+				touching[k] += touch
 				b.StartTimer()
 			}
 		}
@@ -162,8 +98,8 @@ func BenchmarkFieldCrowdCompare(b *testing.B) {
 		b.ReportMetric(closest[k], "closest-m:"+tag)
 		b.ReportMetric(100*float64(touching[k])/float64(ticks[k])/float64(c.n), "touching-%:"+tag)
 		pos = positions(k, pos)
-		start, side := fieldStarts(c.n)
-		b.ReportMetric(walkedPaired(start, pos, side), "walked-m:"+tag)
+		start, side := fieldcrowd.Start(c.n)
+		b.ReportMetric(fieldcrowd.Walked(start, pos, side), "walked-m:"+tag)
 		grounded := 0
 		for _, e := range walkers[k] {
 			if components.KCC.Get(worlds[k].Entry(e)).Grounded {
@@ -175,15 +111,15 @@ func BenchmarkFieldCrowdCompare(b *testing.B) {
 	}
 }
 
-// TestFieldCompareStarts: fieldStarts are where fieldCrowd spawns its
+// TestFieldCompareStarts: fieldcrowd.Start is where fieldCrowd spawns its
 // walkers (BenchmarkFieldCrowdCompare's walked-m reads from them).
 func TestFieldCompareStarts(t *testing.T) {
 	for _, n := range []int{7, 30} {
 		p, w, es := fieldCrowd(t, n, 1, false)
-		start, _ := fieldStarts(n)
+		start, _ := fieldcrowd.Start(n)
 		for i, e := range es {
 			if got := components.Body.Get(w.Entry(e)).Position; got != start[i] {
-				t.Fatalf("n %d: walker %d spawned at %v, fieldStarts says %v", n, i, got, start[i])
+				t.Fatalf("n %d: walker %d spawned at %v, fieldcrowd.Start says %v", n, i, got, start[i])
 			}
 		}
 		p.Close()

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/internal/fieldcrowd"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
@@ -32,18 +33,16 @@ const pushOverride = "[kcc]\npush_mask = 1\n"
 func fieldCrowd(t testing.TB, n, workers int, push bool) (*systems.Pipeline, donburi.World, []donburi.Entity) {
 	t.Helper()
 	w := worldWithLevel(t, "field", fieldLevel)
-	side := int(math.Ceil(math.Sqrt(float64(n))))
+	start, side := fieldcrowd.Start(n)
 	var opts []prefabs.Option
 	if push {
 		opts = append(opts, prefabs.Override(pushOverride))
 	}
 	es := make([]donburi.Entity, 0, n)
-	for i := 0; i < n; i++ {
-		col, row := i%side, i/side
-		pos := mgl64.Vec3{float64(col) - float64(side)/2, 0.91, float64(row) - float64(side)/2}
+	for i, pos := range start {
 		// Yaw 0 faces +x, pi faces -x (pi/2 faces +z).
 		yaw := 0.0
-		if col%2 == 1 {
+		if fieldcrowd.Dir(i, side) < 0 {
 			yaw = math.Pi
 		}
 		e, err := prefabs.Spawn(w, "capsule_walker", append(opts, prefabs.At(pos), prefabs.Facing(yaw))...)
@@ -54,22 +53,13 @@ func fieldCrowd(t testing.TB, n, workers int, push bool) (*systems.Pipeline, don
 	}
 	p := systems.NewPipeline(w, systems.Options{TickRate: 60, Workers: workers, CharacterCollisions: true})
 	p.AddBefore(systems.StageIntent, "crowd.input", func(w donburi.World, tk systems.Tick) {
-		weave := fieldWeave(tk.N)
+		weave := fieldcrowd.Weave(tk.N)
 		components.Command.Each(w, func(e *donburi.Entry) {
 			c := components.Command.Get(e)
 			c.Forward, c.Strafe, c.Pending = 1, weave, true
 		})
 	})
 	return p, w, es
-}
-
-// fieldWeave is the sideways input of tick n: a triangle wave between -0.3
-// and 0.3 with a 4 s period at 60 Hz (no transcendental function, so the
-// input is the same bits everywhere).
-func fieldWeave(n uint64) float64 {
-	ph := float64(n%240) / 240 // 0..1
-	tri := 4*math.Abs(ph-0.5) - 1
-	return 0.3 * tri
 }
 
 // TestFieldCrowdHolds plays the open-field crowd of 400 walkers for 5 s,
@@ -95,7 +85,7 @@ func TestFieldCrowdHolds(t *testing.T) {
 				for i, e := range es {
 					pos[i] = components.Body.Get(w.Entry(e)).Position
 				}
-				worst = math.Min(worst, closestAxes(pos, half))
+				worst = math.Min(worst, closest(pos, half))
 				if worst < 2*r-skin-1e-6 {
 					t.Fatalf("push %v, %d workers, tick %d: capsules overlap: axes %.4f m apart (min %.4f)", push, workers, tick, worst, 2*r-skin)
 				}
@@ -118,31 +108,11 @@ func TestFieldCrowdHolds(t *testing.T) {
 	}
 }
 
-// closestAxes is the smallest axis distance of two upright capsules of
-// half height half centred at pos, found through a 1 m grid of the
-// positions (each walker is compared with those in its cell and the next
-// ones).
-func closestAxes(pos []mgl64.Vec3, half float64) float64 {
-	type key struct{ x, z int }
-	cells := map[key][]int{}
-	for i, p := range pos {
-		k := key{int(math.Floor(p[0])), int(math.Floor(p[2]))}
-		cells[k] = append(cells[k], i)
-	}
-	worst := math.Inf(1)
-	for i, p := range pos {
-		kx, kz := int(math.Floor(p[0])), int(math.Floor(p[2]))
-		for dx := -1; dx <= 1; dx++ {
-			for dz := -1; dz <= 1; dz++ {
-				for _, j := range cells[key{kx + dx, kz + dz}] {
-					if j > i {
-						worst = math.Min(worst, axisDistance(p, pos[j], half))
-					}
-				}
-			}
-		}
-	}
-	return worst
+// closest is the smallest axis distance of two upright capsules of half
+// height half centred at pos (fieldcrowd.Meet).
+func closest(pos []mgl64.Vec3, half float64) float64 {
+	d, _ := fieldcrowd.Meet(pos, half)
+	return d
 }
 
 // BenchmarkFieldCrowd runs the open-field crowd at 1,000, 2,000 and 10,000
@@ -306,7 +276,7 @@ func TestDoorwayCrowd(t *testing.T) {
 					t.Fatalf("%d workers, tick %d: walker %d at %v is in the wall", workers, tick, i, pos[i])
 				}
 			}
-			worst = math.Min(worst, closestAxes(pos, half))
+			worst = math.Min(worst, closest(pos, half))
 			if worst < 2*r-skin-1e-6 {
 				t.Fatalf("%d workers, tick %d: capsules overlap (axes %.4f m apart)", workers, tick, worst)
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/internal/fieldcrowd"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
@@ -76,7 +77,7 @@ func FuzzCharactersPush(f *testing.F) {
 				}
 				for j := i + 1; j < len(es); j++ {
 					o := components.Body.Get(w.Entry(es[j])).Position
-					if d := axisDistance(b.Position, o, 0.6); d < 0.6-0.01-1e-6 {
+					if d := fieldcrowd.AxisDistance(b.Position, o, 0.6); d < 0.6-0.01-1e-6 {
 						t.Fatalf("tick %d: characters %d and %d overlap, axes %.4f m apart", tick, i, j, d)
 					}
 				}

@@ -52,7 +52,7 @@ const args = process.argv.slice(2);
 const json = args.includes("--json");
 const rounds = Number(args.find((a) => !a.startsWith("--")) ?? 1);
 
-// fieldWeave is the sideways input of tick n (systems' fieldWeave).
+// fieldWeave is the sideways input of tick n (internal/fieldcrowd's Weave).
 export function fieldWeave(n) {
   const ph = (n % 240) / 240;
   return 0.3 * (4 * Math.abs(ph - 0.5) - 1);
