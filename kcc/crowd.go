@@ -204,6 +204,10 @@ func (w *World) EndCrowd() (escaped int) {
 	return n
 }
 
+// islandOf is member c's island+1 in the plan under way (the grid keeps
+// it by capsule, where queries read it).
+func (w *World) islandOf(c *collider) int32 { return w.grid.isl[c.item] }
+
 // memberOf is c's member index+1 in the plan under way (0: none).
 func (w *World) memberOf(c *collider) int32 {
 	if c.plan != w.plan {
@@ -247,9 +251,7 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 	clear(plan.starts)
 	for i := 0; i < n; i++ {
 		isl := plan.slot[find(plan.parent, int32(i))]
-		c := &w.colliders[members[i].Collider]
-		c.island = isl + 1
-		w.grid.isl[c.item] = isl + 1
+		w.grid.isl[w.colliders[members[i].Collider].item] = isl + 1
 		plan.starts[isl+1]++
 	}
 	for i := 1; i <= int(k); i++ {
@@ -259,7 +261,7 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 	fill := plan.cand[:0]
 	fill = append(fill, plan.starts[:k]...)
 	for i := 0; i < n; i++ {
-		isl := w.colliders[members[i].Collider].island - 1
+		isl := w.islandOf(&w.colliders[members[i].Collider]) - 1
 		plan.order[fill[isl]] = int32(i)
 		fill[isl]++
 	}

@@ -80,8 +80,8 @@ func (w *World) viewOf(id ColliderID) crowdView {
 	if c.kind != kindCapsule || w.memberOf(c) == 0 {
 		return crowdView{}
 	}
-	v := crowdView{island: c.island}
-	if sp := &w.splits; int(c.island) <= len(sp.of) && sp.of[c.island-1] {
+	v := crowdView{island: w.islandOf(c)}
+	if sp := &w.splits; int(v.island) <= len(sp.of) && sp.of[v.island-1] {
 		v.split = true
 		cell := sp.cellOf(&w.grid.home[c.item])
 		for a := 0; a < 3; a++ {
@@ -235,7 +235,7 @@ func (w *World) splitCells(members []CrowdMember) bool {
 	first := true
 	for i := 0; i < n; i++ {
 		c := &w.colliders[members[i].Collider]
-		if !sp.of[c.island-1] {
+		if !sp.of[w.islandOf(c)-1] {
 			continue
 		}
 		cell := sp.cellOf(&g.home[c.item])
@@ -271,7 +271,7 @@ func (w *World) groupCells(members []CrowdMember, plan *CrowdPlan, at int32) {
 	for i := 0; i < n; i++ {
 		c := &w.colliders[members[i].Collider]
 		sp.cells[i] = -1
-		if !sp.of[c.island-1] {
+		if !sp.of[w.islandOf(c)-1] {
 			continue
 		}
 		cell := sp.cellOf(&g.home[c.item])

@@ -67,11 +67,11 @@ type collider struct {
 	moved bool
 	// A capsule's place in the capsule grid (crowd.go): its bound (a box
 	// holding it), its index in the grid's list, and while a crowd is
-	// planned its member index+1 and island+1 (0: none).
-	bound          aabb
-	item           int32
-	member, island int32
-	plan           uint32 // the plan member and island belong to (World.plan)
+	// planned its member index+1 (0: none; its island is in the grid).
+	bound  aabb
+	item   int32
+	member int32
+	plan   uint32 // the plan member belongs to (World.plan)
 }
 
 type heightfield struct {

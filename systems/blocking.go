@@ -243,7 +243,7 @@ func (p *Pipeline) placeCharacter(e *donburi.Entry, k *components.KCCData, body 
 	}
 	id := p.characterCollider(e, k, body, level)
 	level.SetCapsuleShape(id, k.Shape)
-	level.SetTransform(id, body.Position, turnUpTo(upOfController(k.Controller)))
+	level.SetTransform(id, body.Position, turnUpTo(upOf(k.Controller)))
 }
 
 // turnUpTo is the rotation taking +Y to the unit vector up (the zero Quat,

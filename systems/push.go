@@ -60,20 +60,12 @@ func across(v, up mgl64.Vec3) mgl64.Vec3 {
 	return mgl64.Vec3{v[0] - float64(d*up[0]), v[1] - float64(d*up[1]), v[2] - float64(d*up[2])}
 }
 
-// upOfController is a controller's Up (motors.Up without one).
-func upOfController(c *kcc.Controller) mgl64.Vec3 {
-	if c == nil {
-		return motors.Up
-	}
-	return c.Up()
-}
-
 // pushChain is pushAhead for the depth-th link of a line of pushes, made
 // for the character whose capsule is root: in a planned crowd it pushes only
 // the characters root may move (kcc.World.CrowdMayMove); any other blocks
 // like a wall this tick.
 func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, root kcc.ColliderID, depth int) float64 {
-	up := upOfController(k.Controller)
+	up := upOf(k.Controller)
 	d := across(desired, up)
 	if !(detmath.Len(d) > 1e-9) || !motors.FiniteVec(d) {
 		return 0
@@ -121,7 +113,7 @@ func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData
 	if !motors.FiniteVec(res.Translation) {
 		return 0
 	}
-	t := across(res.Translation, upOfController(kb.Controller))
+	t := across(res.Translation, upOf(kb.Controller))
 	bb.Position = bb.Position.Add(t)
 	rb.pushed = rb.pushed.Add(t)
 	p.placeCharacter(rb.e, kb, bb, level)
