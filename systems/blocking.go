@@ -111,7 +111,7 @@ const crowdSlack = 0.005
 // and a snap down along its Up, a crouch's stand, and, when another
 // character may push it, the longest push of the tick.
 func (p *Pipeline) planCrowd(level *kcc.World) {
-	p.members, p.memberChar = p.members[:0], p.memberChar[:0]
+	p.members, p.memberChar, p.loose = p.members[:0], p.memberChar[:0], p.loose[:0]
 	p.planar = p.planar[:0]
 	for len(p.filters) < p.workers {
 		p.filters = append(p.filters, crowdFilters{})
@@ -123,6 +123,7 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 		c := &p.chars[i]
 		p.characterCollider(c.e, c.k, c.body, level)
 		if c.k.Controller == nil {
+			p.loose = append(p.loose, int32(i))
 			continue
 		}
 		r, planar := moveReach(c, p.controller(c, 0).Up(), level, dt)

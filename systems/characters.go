@@ -227,10 +227,8 @@ func (p *Pipeline) runSteps(it *planItem) {
 			pushVelocity(&p.chars[i], p.dt)
 		}
 		// The characters without a controller move through everything.
-		for i := range p.chars {
-			if p.chars[i].k.Controller == nil {
-				p.moveStep(&p.chars[i], 0)
-			}
+		for _, i := range p.loose {
+			p.moveStep(&p.chars[i], 0)
 		}
 		p.endCrowd(p.level)
 	case p.workers > 1 && n >= 2*p.workers && !(move && p.charCollide):

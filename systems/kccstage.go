@@ -303,6 +303,7 @@ type kccStage struct {
 	members    []kcc.CrowdMember
 	memberChar []int32
 	planar     []float64 // by member: its move's length across its Up
+	loose      []int32   // the characters without a controller, by index in chars
 	crowdPlan  kcc.CrowdPlan
 	crowdStats CrowdStats
 	// noContactCache moves every character without its kcc.ContactCache
