@@ -242,6 +242,19 @@ type CrowdSpec struct {
 	Loop   []mgl64.Vec3
 }
 
+// OriginData names what an entity was spawned from: a recipe and the TOML
+// overrides of its spawn (prefabs sets it). A pipeline state
+// (systems.Pipeline.SaveState) carries it, so loading the state into a
+// world that lacks the entity (a client joining a game, a rewind past the
+// entity's removal) can spawn it again from the same recipe
+// (systems.Pipeline.SetSpawner) before restoring its state.
+type OriginData struct {
+	// Recipe is the recipe's name in its library.
+	Recipe string
+	// Overrides are the TOML texts decoded over the recipe, in order.
+	Overrides []string
+}
+
 // The component types. Each is registered once; use them with donburi's
 // generic accessors, e.g. components.Body.Get(entry).
 var (
@@ -253,6 +266,7 @@ var (
 	Motor      = donburi.NewComponentType[MotorData]()
 	KCC        = donburi.NewComponentType[KCCData]()
 	Level      = donburi.NewComponentType[LevelData]()
+	Origin     = donburi.NewComponentType[OriginData]()
 )
 
 // LevelOf returns the world's collision level, or nil when none was spawned.

@@ -3,6 +3,7 @@ package prefabs
 import (
 	"embed"
 	"fmt"
+	"github.com/seedgames/motorkit/components"
 	"os"
 	"path/filepath"
 	"sort"
@@ -110,6 +111,16 @@ func Spawn(w donburi.World, name string, opts ...Option) (donburi.Entity, error)
 		return donburi.Null, err
 	}
 	return l.Spawn(w, name, opts...)
+}
+
+// Respawn spawns an entity from its origin with the default library: a
+// systems.Spawner (see Library.Respawn).
+func Respawn(w donburi.World, origin components.OriginData) (donburi.Entity, error) {
+	l, err := Default()
+	if err != nil {
+		return donburi.Null, err
+	}
+	return l.Respawn(w, origin)
 }
 
 // LoadFile loads a user file into the default library. See Library.LoadFile.
@@ -265,6 +276,7 @@ func (l *Library) Recipe(name string, opts ...Option) (*Recipe, error) {
 		if r, err = parts.build(name, source); err != nil {
 			return nil, err
 		}
+		r.overrides = o.override
 	}
 	c := *r
 	if o.pos != nil {
@@ -275,6 +287,19 @@ func (l *Library) Recipe(name string, opts ...Option) (*Recipe, error) {
 		c.View.Yaw = *o.yaw
 	}
 	return &c, nil
+}
+
+// Respawn spawns an entity from its origin (the recipe name and overrides
+// a spawn of this library recorded in its components.Origin): a
+// systems.Spawner, for a pipeline that loads a state holding characters
+// its world lacks (systems.Pipeline.SetSpawner). The position and view
+// are the recipe's; the state loaded next sets them.
+func (l *Library) Respawn(w donburi.World, origin components.OriginData) (donburi.Entity, error) {
+	opts := make([]Option, len(origin.Overrides))
+	for i, text := range origin.Overrides {
+		opts[i] = Override(text)
+	}
+	return l.Spawn(w, origin.Recipe, opts...)
 }
 
 // Spawn creates one entity from recipe name. Call it outside a tick, or

@@ -182,6 +182,9 @@ type Recipe struct {
 	// controller is the one controller configuration the recipe's
 	// characters share (nil: no collision).
 	controller *kcc.Controller
+	// overrides are the Override texts this recipe was built with, for
+	// the spawned entities' Origin.
+	overrides []string
 }
 
 // sectionValue is a registered section's decoded value.
@@ -522,7 +525,7 @@ func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 		// spawn's view yaw, so Facing() is right before the first tick.
 		f.SetFacing(r.View.Yaw)
 	}
-	comps := []donburi.IComponentType{components.Command, components.View, components.Body, components.KCC}
+	comps := []donburi.IComponentType{components.Command, components.View, components.Body, components.KCC, components.Origin}
 	if m != nil {
 		comps = append(comps, components.Motor, components.Intent, components.JumpBuffer)
 	}
@@ -555,6 +558,7 @@ func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 	k.GroundNormal = motors.Up
 	k.OnLeave, _ = r.KCC.onLeave()
 	components.KCC.SetValue(e, k)
+	components.Origin.SetValue(e, components.OriginData{Recipe: r.Name, Overrides: r.overrides})
 	if m != nil {
 		components.Motor.SetValue(e, components.MotorData{Motor: m})
 		components.JumpBuffer.SetValue(e, components.JumpBufferData{CapturePolicy: r.CapturePolicy})

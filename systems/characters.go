@@ -1,7 +1,9 @@
 package systems
 
 import (
+	"cmp"
 	"reflect"
+	"slices"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -170,31 +172,41 @@ func (c *entityCache) current(w donburi.World) bool {
 // refresh refills the cache, entity by entity through each, when the
 // matching entities are no longer those cached; reset first empties the
 // caller's list that each appends to.
-func (c *entityCache) refresh(w donburi.World, q *donburi.Query, each func(*donburi.Entry), reset func()) {
+func (c *entityCache) refresh(w donburi.World, q *donburi.Query, each func(*donburi.Entry), reset func()) bool {
 	if c.current(w) {
-		return
+		return false
 	}
 	c.ents = c.ents[:0]
 	reset()
 	q.Each(w, each)
 	c.fresh = true
+	return true
 }
 
 // refreshCharacters refetches the characters' components when the set of
-// characters changed since the last refresh.
+// characters changed since the last refresh, and puts them in the order of
+// their entity IDs: the order of the characters' stages, which depends on
+// nothing but the IDs (not on donburi's archetypes, nor on which entities
+// were removed and created before), so a world restored from a snapshot
+// (SaveState) runs its characters in the saved world's order.
 func (p *Pipeline) refreshCharacters() {
-	p.charCache.refresh(p.world, p.charQuery, p.cacheCharEach, func() {
+	if !p.charCache.refresh(p.world, p.charQuery, p.cacheCharEach, func() {
 		p.chars = p.chars[:0]
 		clear(p.charRef)
-	})
+	}) {
+		return
+	}
+	slices.SortFunc(p.chars, func(a, b character) int { return cmp.Compare(a.e.Entity().Id(), b.e.Entity().Id()) })
+	if p.charCollide {
+		for i := range p.chars {
+			p.noteCharacterRef(p.chars[i].e.Entity(), i)
+		}
+	}
 }
 
 func (p *Pipeline) cacheCharacter(e *donburi.Entry) {
 	p.charCache.ents = append(p.charCache.ents, e.Entity())
 	p.chars = append(p.chars, characterOf(e))
-	if p.charCollide {
-		p.noteCharacterRef(e.Entity(), len(p.chars)-1)
-	}
 }
 
 // runSteps runs the plan item's character steps over every character: the

@@ -119,6 +119,9 @@ type Pipeline struct {
 	kccStage
 	livingStage
 	cleanupStage
+	// state is the registry of state components and the scratch of
+	// SaveState, LoadState and Checksum (state.go, stateio.go).
+	state stateTable
 }
 
 // NewPipeline returns a pipeline over w with the built-in stages installed.
@@ -160,6 +163,7 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 		p.cleanupPass(w)
 		p.runDeferred()
 	}, false)
+	p.registerBuiltinState()
 	return p
 }
 

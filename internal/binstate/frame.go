@@ -73,11 +73,12 @@ func (f Frame) check() error {
 
 // header returns the first offHdrSum bytes of a header of f with the
 // length and payload checksum of h (a header as read).
-func (f Frame) header(h []byte) []byte {
-	b := make([]byte, 0, offHdrSum)
-	b = append(b, f.Magic...)
-	b = append(b, f.Version)
-	return append(b, h[offLength:offHdrSum]...)
+func (f Frame) header(h []byte) [offHdrSum]byte {
+	var b [offHdrSum]byte
+	copy(b[:8], f.Magic)
+	b[offVersion] = f.Version
+	copy(b[offLength:], h[offLength:offHdrSum])
+	return b
 }
 
 // Begin appends a header of f to b, its length and checksums still zero.
@@ -172,5 +173,11 @@ func (f Frame) Open(data []byte) ([]byte, error) {
 // HeaderSize bytes) matches f's magic and version with data's length and
 // payload checksum.
 func (f Frame) headerHolds(data []byte) bool {
-	return crc32.Checksum(f.header(data), castagnoli) == binary.LittleEndian.Uint32(data[offHdrSum:])
+	want := binary.LittleEndian.Uint32(data[offHdrSum:])
+	if string(data[:8]) == f.Magic && data[offVersion] == f.Version {
+		// data's own header is f's: checked in place, allocating nothing
+		return crc32.Checksum(data[:offHdrSum], castagnoli) == want
+	}
+	h := f.header(data)
+	return crc32.Checksum(h[:], castagnoli) == want
 }

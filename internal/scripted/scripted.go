@@ -1,0 +1,155 @@
+// Package scripted is a scene of characters of every recipe on a level,
+// played by scripted inputs (walk, turn, jump, crouch, sprint, dash) with
+// characters spawned and removed as it goes: what the pipeline-state tests,
+// their fuzz test, the rollback benchmarks and tools/synctest run. Every
+// input and every spawn or removal is a function of the tick and of the
+// world's state (entity IDs), never of state kept outside the world, so a
+// rollback that restores the world replays the same script.
+package scripted
+
+import (
+	"fmt"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/detmath"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/filter"
+)
+
+// Recipes are the built-in character recipes the scene spawns, in turn.
+var Recipes = []string{"capsule_walker", "arena_player", "rpg_player", "hybrid_player", "fps_player"}
+
+// Options configure a Scene.
+type Options struct {
+	// Level is the built-in level's name ("living", "playground", ...).
+	Level string
+	// Characters is how many characters are spawned before the first
+	// tick (default 16).
+	Characters int
+	// Recipes restricts the recipes spawned (default: Recipes).
+	Recipes []string
+	// Churn spawns and removes characters while the scene plays: every
+	// 97 ticks the character of the lowest ID goes at tick 40 and a new
+	// one comes at tick 70 (default on; NoChurn turns it off).
+	NoChurn bool
+	// Pipeline are the pipeline's options (TickRate default 60).
+	Pipeline systems.Options
+}
+
+// Scene is a world, its pipeline and the script that plays it.
+type Scene struct {
+	World    donburi.World
+	Pipeline *systems.Pipeline
+	opts     Options
+	query    *donburi.Query
+	spawned  int
+}
+
+// New builds the scene: the level, the characters and the pipeline with
+// its input system and the prefabs library as its Spawner.
+func New(o Options) (*Scene, error) { return build(o, false) }
+
+func build(o Options, empty bool) (*Scene, error) {
+	if o.Characters == 0 {
+		o.Characters = 16
+	}
+	if len(o.Recipes) == 0 {
+		o.Recipes = Recipes
+	}
+	if o.Pipeline.TickRate == 0 {
+		o.Pipeline.TickRate = 60
+	}
+	s := &Scene{World: donburi.NewWorld(), opts: o}
+	lv, err := prefabs.LoadLiving(o.Level)
+	if err != nil {
+		return nil, err
+	}
+	prefabs.SetLevelData(s.World, lv)
+	s.Pipeline = systems.NewPipeline(s.World, o.Pipeline)
+	s.Pipeline.SetSpawner(prefabs.Respawn)
+	for i := 0; i < o.Characters && !empty; i++ {
+		if _, err := s.spawn(); err != nil {
+			return nil, err
+		}
+	}
+	s.query = donburi.NewQuery(filter.Contains(components.Command, components.View, components.Body))
+	if err := s.Pipeline.AddBefore(systems.StageIntent, "scripted.input", s.input); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// NewEmpty builds the scene's level and pipeline without characters: a
+// pipeline a saved state of a Scene with the same options loads into (a
+// client joining).
+func NewEmpty(o Options) (*Scene, error) { return build(o, true) }
+
+// spawn spawns the next character: recipe and place by the count of
+// spawns so far (which the world holds: see Advance).
+func (s *Scene) spawn() (donburi.Entity, error) {
+	i := s.spawned
+	s.spawned++
+	pos := mgl64.Vec3{float64(i%5)*2 - 4, 2, float64((i/5)%4)*2 - 4}
+	ent, err := prefabs.Spawn(s.World, s.opts.Recipes[i%len(s.opts.Recipes)], prefabs.At(pos), prefabs.Facing(float64(i)*0.7))
+	if err != nil {
+		return donburi.Null, fmt.Errorf("scripted: spawning character %d: %w", i, err)
+	}
+	return ent, nil
+}
+
+// input is the scene's input system: each character's command and view
+// turn as functions of the tick and its entity ID.
+func (s *Scene) input(w donburi.World, tk systems.Tick) {
+	s.query.Each(w, func(e *donburi.Entry) {
+		id := int(e.Entity().Id())
+		n := float64(tk.N) + float64(id*13)
+		c := int(tk.N) + id
+		systems.Submit(e, components.CommandData{
+			Forward: detmath.Cos(float64(n * 0.021)), Strafe: float64(detmath.Sin(float64(n*0.037)) * 0.8),
+			JumpPressed: c%53 == 0, JumpHeld: c%53 < 10,
+			Sprint: (c/90)%2 == 0, Crouch: (c/130)%4 == 3, Walk: (c/70)%5 == 4,
+			DashPressed: c%71 == 5,
+		})
+		components.View.Get(e).Yaw += float64(0.01 * detmath.Sin(float64(n*0.013)))
+	})
+}
+
+// Advance plays one tick: this tick's removal or spawn, then the
+// pipeline's Step. The spawn count is the world's: the highest character
+// count so far is not kept outside the world, so it is derived from the
+// tick (how many churn spawns happened before it).
+func (s *Scene) Advance() error {
+	t := s.Pipeline.Ticks()
+	if !s.opts.NoChurn {
+		s.spawned = s.opts.Characters + int((t+26)/97)
+		switch t % 97 {
+		case 40:
+			if ent, ok := s.lowest(); ok {
+				s.World.Remove(ent)
+			}
+		case 70:
+			if _, err := s.spawn(); err != nil {
+				return err
+			}
+		}
+	}
+	s.Pipeline.Step()
+	return nil
+}
+
+// lowest returns the character of the lowest entity ID.
+func (s *Scene) lowest() (donburi.Entity, bool) {
+	best := donburi.Null
+	components.Body.Each(s.World, func(e *donburi.Entry) {
+		if best == donburi.Null || e.Entity().Id() < best.Id() {
+			best = e.Entity()
+		}
+	})
+	return best, best != donburi.Null
+}
+
+// Characters returns how many characters the world holds.
+func (s *Scene) Characters() int { return s.query.Count(s.World) }

@@ -1,0 +1,217 @@
+package systems_test
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/internal/binstate"
+	"github.com/seedgames/motorkit/internal/scripted"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+// stateRun plays a scripted scene for ticks ticks, recording the checksum
+// after every tick (sums[t] is the state after t ticks) and the state
+// after each tick in saveAt.
+func stateRun(t testing.TB, o scripted.Options, ticks int, saveAt []int) (sums []uint64, states map[int][]byte, s *scripted.Scene) {
+	t.Helper()
+	s, err := scripted.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states = map[int][]byte{}
+	sums = append(sums, s.Pipeline.Checksum())
+	for tick := 1; tick <= ticks; tick++ {
+		if err := s.Advance(); err != nil {
+			t.Fatal(err)
+		}
+		sums = append(sums, s.Pipeline.Checksum())
+		if slices.Contains(saveAt, tick) {
+			b, err := s.Pipeline.SaveState(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			states[tick] = b
+		}
+	}
+	return sums, states, s
+}
+
+// replayFrom loads state (saved after from ticks) into s and plays on to
+// to, comparing every tick's checksum with the uninterrupted run's.
+func replayFrom(t *testing.T, s *scripted.Scene, state []byte, from, to int, sums []uint64, what string) {
+	t.Helper()
+	if err := s.Pipeline.LoadState(state); err != nil {
+		t.Fatalf("%s: LoadState of tick %d: %v", what, from, err)
+	}
+	if got := s.Pipeline.Checksum(); got != sums[from] {
+		t.Fatalf("%s: loaded tick %d: checksum %016x, saved %016x", what, from, got, sums[from])
+	}
+	for tick := from + 1; tick <= to; tick++ {
+		if err := s.Advance(); err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Pipeline.Checksum(); got != sums[tick] {
+			t.Fatalf("%s: from tick %d, tick %d: checksum %016x, the uninterrupted run %016x", what, from, tick, got, sums[tick])
+		}
+	}
+}
+
+// Restoring the state of tick T and stepping gives, tick by tick, the
+// checksums of never stopping: on the same pipeline (a rewind from 300
+// ticks on) and on a fresh one with no characters (a client joining), for
+// every recipe, on the playground and living levels, with and without
+// character collisions, with states saved around a removal (the script
+// removes a character at tick 40 mod 97) and a spawn (70 mod 97).
+func TestStateRestoreSameChecksums(t *testing.T) {
+	saveAt := []int{1, 39, 41, 69, 71, 120, 233}
+	for _, level := range []string{"playground", "living"} {
+		for _, collide := range []bool{false, true} {
+			o := scripted.Options{Level: level, Pipeline: systems.Options{CharacterCollisions: collide}}
+			name := fmt.Sprintf("%s/collisions=%v", level, collide)
+			t.Run(name, func(t *testing.T) {
+				const ticks = 300
+				sums, states, s := stateRun(t, o, ticks, saveAt)
+				for _, from := range saveAt {
+					replayFrom(t, s, states[from], from, min(from+80, ticks), sums, "rewind")
+				}
+				for _, from := range saveAt {
+					fresh, err := scripted.NewEmpty(o)
+					if err != nil {
+						t.Fatal(err)
+					}
+					replayFrom(t, fresh, states[from], from, min(from+80, ticks), sums, "fresh pipeline")
+				}
+			})
+		}
+	}
+}
+
+// A state is refused, with an error that says why, when it is cut short,
+// has any byte changed, is of another format version or not a pipeline
+// state at all, or comes from a pipeline on another level; the refused
+// load changes nothing.
+func TestStateRefusesBadStates(t *testing.T) {
+	o := scripted.Options{Level: "playground"}
+	_, states, s := stateRun(t, o, 50, []int{50})
+	good := states[50]
+	before := s.Pipeline.Checksum()
+	check := func(what string, b []byte, want string) {
+		t.Helper()
+		err := s.Pipeline.LoadState(b)
+		if err == nil || !errors.Is(err, systems.ErrState) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an ErrState saying %q", what, err, want)
+		}
+		if got := s.Pipeline.Checksum(); got != before {
+			t.Fatalf("%s: the refused load changed the state", what)
+		}
+	}
+	check("empty", nil, "truncated")
+	check("cut", good[:len(good)-1], "truncated")
+	for _, i := range []int{0, 8, 9, 13, 17, 30, len(good) / 2, len(good) - 1} {
+		bad := slices.Clone(good)
+		bad[i] ^= 0x10
+		check(fmt.Sprintf("byte %d changed", i), bad, "checksum mismatch")
+	}
+	payload := good[binstate.HeaderSize:]
+	foreign, _ := binstate.Frame{Magic: "MKFLAILM", Version: 1}.Append(nil, payload)
+	check("a flail match's frame", foreign, "foreign data")
+	newer, _ := binstate.Frame{Magic: "MKPIPEST", Version: 2}.Append(nil, payload)
+	check("format version 2", newer, "version 2, want 1")
+	other, err := scripted.New(scripted.Options{Level: "living"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := other.Pipeline.SaveState(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("another level", b, "another pipeline")
+}
+
+// With no spawns or removals between the save and the load (the usual
+// rollback), SaveState, LoadState and Checksum allocate nothing.
+func TestStateAllocatesNothing(t *testing.T) {
+	s, err := scripted.New(scripted.Options{Level: "living", NoChurn: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 10; i++ {
+		s.Advance()
+	}
+	buf, err := s.Pipeline.SaveState(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := slices.Clone(buf)
+	allocs := testing.AllocsPerRun(50, func() {
+		buf, _ = s.Pipeline.SaveState(buf[:0])
+		if err := s.Pipeline.LoadState(state); err != nil {
+			t.Fatal(err)
+		}
+		s.Pipeline.Checksum()
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per save, load and checksum, want 0", allocs)
+	}
+}
+
+// Entity IDs are state: after a rewind across removals and spawns, the
+// entities created next get the IDs (not the versions) the uninterrupted
+// run gave them, and a donburi.Entity kept from the abandoned future is
+// invalid.
+func TestStateKeepsEntityIDs(t *testing.T) {
+	o := scripted.Options{Level: "playground"}
+	_, states, s := stateRun(t, o, 300, []int{30})
+	var future []uint32
+	components.Body.Each(s.World, func(e *donburi.Entry) { future = append(future, uint32(e.Entity().Id())) })
+	slices.Sort(future)
+	// a character spawned after tick 30 in a freed ID (version > 0)
+	staleEnt := donburi.Null
+	components.Body.Each(s.World, func(e *donburi.Entry) {
+		if e.Entity().Version() > staleEnt.Version() {
+			staleEnt = e.Entity()
+		}
+	})
+	if staleEnt == donburi.Null {
+		t.Fatal("the script reused no entity ID")
+	}
+	if err := s.Pipeline.LoadState(states[30]); err != nil {
+		t.Fatal(err)
+	}
+	if s.World.Valid(staleEnt) {
+		t.Errorf("%v, spawned after the state's tick, is still valid after loading it", staleEnt)
+	}
+	for i := 30; i < 300; i++ {
+		s.Advance()
+	}
+	var again []uint32
+	components.Body.Each(s.World, func(e *donburi.Entry) { again = append(again, uint32(e.Entity().Id())) })
+	slices.Sort(again)
+	if !slices.Equal(future, again) {
+		t.Errorf("entity IDs after replaying: %v, uninterrupted %v", again, future)
+	}
+}
+
+func BenchmarkStateSaveLoad(b *testing.B) {
+	s, err := scripted.New(scripted.Options{Level: "playground", NoChurn: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < 10; i++ {
+		s.Advance()
+	}
+	buf, _ := s.Pipeline.SaveState(nil)
+	state := slices.Clone(buf)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf, _ = s.Pipeline.SaveState(buf[:0])
+		if err := s.Pipeline.LoadState(state); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,367 @@
+package systems
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"reflect"
+	"unsafe"
+
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/internal/binstate"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/motors"
+	"github.com/yohamta/donburi"
+)
+
+// A pipeline state (SaveState) is everything that decides the world's
+// future ticks:
+//
+//   - the tick counter;
+//   - every state entity: an entity with at least one state component
+//     (every character: Body, KCC, Command, View, Intent, JumpBuffer, the
+//     Motor's own state, its Origin; and the components a game registered
+//     with RegisterState), by entity ID, with the value of each of its
+//     state components;
+//   - the world's entity IDs: which are alive, which are free and in what
+//     order they will be reused, and the next new one, so the entities
+//     the future creates get the IDs they would have had;
+//   - the level: the kcc world's colliders that move (platforms, doors,
+//     the characters' capsules: poses, velocities, sensors), the doors'
+//     openness, which characters are in which sensors, and each
+//     character's capsule collider.
+//
+// Caches are not saved: the characters' contact caches, the level's
+// hierarchies and the crowd's grid are rebuilt. Configuration is not
+// saved: a character's motor configuration and controller come from the
+// recipe it was spawned from (its Origin), so a state is loaded into a
+// pipeline built the same way (same level, rate, options and registered
+// components: a fingerprint of those is checked).
+//
+// Entity versions are not state. An entity LoadState has to create again
+// (it was removed since the save, or the pipeline is a fresh one) gets its
+// saved ID and a version of donburi's choosing, so a donburi.Entity kept
+// from before a rewind across a removal is stale, as it should be; keep
+// entity IDs (Entity.Id) where a game needs to find a character again.
+
+// pipeStateFrame is the envelope of a pipeline state: magic "MKPIPEST",
+// format version 1.
+var pipeStateFrame = binstate.Frame{Magic: "MKPIPEST", Version: 1}
+
+// ErrState is wrapped by every error of SaveState, LoadState and
+// RegisterState.
+var ErrState = errors.New("systems: pipeline state")
+
+// maxStateEntities bounds the entities and free IDs of a loaded state, so
+// a damaged count cannot make LoadState create without bound.
+const maxStateEntities = 1 << 20
+
+// stateComp is a component type that is part of the state.
+type stateComp struct {
+	name  string
+	ctype donburi.IComponentType
+	// append appends e's value; check reports why src is not a record of
+	// it (nil when it is not checkable before loading); load writes src
+	// into e's value.
+	append func(e *donburi.Entry, dst []byte) []byte
+	check  func(src []byte) error
+	load   func(e *donburi.Entry, src []byte) error
+}
+
+// stateTable is the pipeline's registry of state components and the
+// scratch of SaveState, LoadState and Checksum.
+type stateTable struct {
+	comps []stateComp
+	// archMask caches, per archetype index, which state components its
+	// layout has (bit i: comps[i]).
+	archMask []uint64
+	spawner  Spawner
+	// fp is the fingerprint of fpComps components on level fpLevel.
+	fp      uint64
+	fpComps int
+	fpLevel string
+	fpKnown bool
+	// scratch
+	ents      []donburi.Entity
+	originBuf []byte
+	base      []uint32
+	free      []uint32
+	sum       []byte
+	load      loadScratch
+	alloc     allocatorView
+}
+
+// loadedEntity is one entity of a state being loaded.
+type loadedEntity struct {
+	id      uint32
+	mask    uint64
+	capsule kcc.ColliderID
+	rec     int // index of its first record in loadScratch.records
+}
+
+// Spawner creates an entity spawned from origin (a recipe and its
+// overrides) in w, when LoadState must create a character the world does
+// not hold: prefabs.Library.Respawn is one. It must create exactly one
+// entity; LoadState then overwrites its state components with the saved
+// values.
+type Spawner func(w donburi.World, origin components.OriginData) (donburi.Entity, error)
+
+// SetSpawner sets the function LoadState calls to create an entity that
+// has an Origin (a character spawned from a recipe) when the world does
+// not hold it: a fresh pipeline joining a game, or a rewind past the
+// character's removal. Without one, such a LoadState fails. An entity
+// without an Origin is created with its saved state components alone.
+func (p *Pipeline) SetSpawner(s Spawner) { p.state.spawner = s }
+
+// RegisterState makes component c part of the pipeline's state: SaveState
+// saves its value on every entity that has it, LoadState restores it and
+// Checksum hashes it. A plain-data type (numbers, bools, and arrays and
+// structs of them) is stored field by field; any other type must
+// implement StateCodec on its pointer. Register a component once, on
+// every pipeline that exchanges states, in the same order, before the
+// first SaveState. At most 64 state components (8 are built in).
+func RegisterState[T any](p *Pipeline, c *donburi.ComponentType[T]) error {
+	t := reflect.TypeFor[T]()
+	for _, sc := range p.state.comps {
+		if sc.ctype.Id() == c.Id() {
+			return fmt.Errorf("%w: component %s is registered already", ErrState, c.Name())
+		}
+	}
+	if len(p.state.comps) >= 64 {
+		return fmt.Errorf("%w: more than 64 state components", ErrState)
+	}
+	if _, ok := any((*T)(nil)).(StateCodec); ok {
+		p.addStateComp(stateComp{name: c.Name(), ctype: c,
+			append: func(e *donburi.Entry, dst []byte) []byte { return any(c.Get(e)).(StateCodec).AppendState(dst) },
+			load:   func(e *donburi.Entry, src []byte) error { return any(c.Get(e)).(StateCodec).LoadState(src) },
+		})
+		return nil
+	}
+	pc, err := plainCodecOf(t)
+	if err != nil {
+		return fmt.Errorf("%w: component %s: %v", ErrState, c.Name(), err)
+	}
+	p.addStateComp(plainStateComp(c, pc))
+	return nil
+}
+
+// plainStateComp is the state of a plain-data component type.
+func plainStateComp[T any](c *donburi.ComponentType[T], pc *plainCodec) stateComp {
+	return stateComp{name: c.Name(), ctype: c,
+		append: func(e *donburi.Entry, dst []byte) []byte { return pc.append(dst, unsafe.Pointer(c.Get(e))) },
+		check:  pc.check,
+		load: func(e *donburi.Entry, src []byte) error {
+			pc.load(src, unsafe.Pointer(c.Get(e)))
+			return nil
+		},
+	}
+}
+
+func (p *Pipeline) addStateComp(sc stateComp) {
+	p.state.comps = append(p.state.comps, sc)
+	p.state.archMask = p.state.archMask[:0] // recomputed with the new bit
+}
+
+// mustPlain registers a built-in plain-data component.
+func mustPlain[T any](p *Pipeline, c *donburi.ComponentType[T], skip ...reflect.Type) {
+	pc, err := plainCodecOf(reflect.TypeFor[T](), skip...)
+	if err != nil {
+		panic(err) // the built-in components are plain data
+	}
+	p.addStateComp(plainStateComp(c, pc))
+}
+
+// registerBuiltinState registers the characters' components, in a fixed
+// order (their bits in a state).
+func (p *Pipeline) registerBuiltinState() {
+	mustPlain(p, components.Body)
+	// The controller is configuration (the recipe's): not state.
+	mustPlain(p, components.KCC, reflect.TypeFor[*kcc.Controller]())
+	mustPlain(p, components.Command)
+	mustPlain(p, components.View)
+	mustPlain(p, components.Intent)
+	mustPlain(p, components.JumpBuffer)
+	p.addStateComp(stateComp{name: "Motor", ctype: components.Motor, append: appendMotorState, load: loadMotorState})
+	p.addStateComp(stateComp{name: "Origin", ctype: components.Origin, append: appendOrigin, check: checkOrigin, load: p.loadOrigin})
+}
+
+// appendMotorState appends the motor's kind and, for a motors.Stateful
+// motor, its state.
+func appendMotorState(e *donburi.Entry, dst []byte) []byte {
+	m := components.Motor.Get(e).Motor
+	w := binstate.Writer{Buf: dst}
+	if m == nil {
+		w.String("")
+		return w.Buf
+	}
+	w.String(m.Kind())
+	if s, ok := m.(motors.Stateful); ok {
+		return s.AppendState(w.Buf)
+	}
+	return w.Buf
+}
+
+func loadMotorState(e *donburi.Entry, src []byte) error {
+	m := components.Motor.Get(e).Motor
+	r := binstate.Reader{}
+	r = *binstate.NewReader(src)
+	kind := r.Bytes()
+	if r.Err() != nil {
+		return r.Err()
+	}
+	rest := src[4+len(kind):]
+	if m == nil {
+		if len(kind) != 0 || len(rest) != 0 {
+			return fmt.Errorf("a %q motor was saved, the entity has none", kind)
+		}
+		return nil
+	}
+	if string(kind) != m.Kind() {
+		return fmt.Errorf("a %q motor was saved, the entity has a %q one", kind, m.Kind())
+	}
+	if s, ok := m.(motors.Stateful); ok {
+		return s.LoadState(rest)
+	}
+	if len(rest) != 0 {
+		return fmt.Errorf("%d bytes of state saved for a %q motor that keeps none", len(rest), kind)
+	}
+	return nil
+}
+
+func appendOrigin(e *donburi.Entry, dst []byte) []byte {
+	o := components.Origin.Get(e)
+	w := binstate.Writer{Buf: dst}
+	w.String(o.Recipe)
+	w.U32(uint32(len(o.Overrides)))
+	for _, s := range o.Overrides {
+		w.String(s)
+	}
+	return w.Buf
+}
+
+// readOrigin decodes an Origin record.
+func readOrigin(src []byte) (components.OriginData, error) {
+	r := binstate.NewReader(src)
+	var o components.OriginData
+	o.Recipe = r.String()
+	n := r.Count("overrides", 4, 1<<10)
+	for i := 0; i < n; i++ {
+		o.Overrides = append(o.Overrides, r.String())
+	}
+	r.End()
+	return o, r.Err()
+}
+
+// checkOrigin checks an Origin record's layout without decoding its
+// strings.
+func checkOrigin(src []byte) error {
+	r := binstate.NewReader(src)
+	r.Bytes()
+	for n := r.Count("overrides", 4, 1<<10); n > 0; n-- {
+		r.Bytes()
+	}
+	r.End()
+	return r.Err()
+}
+
+func (p *Pipeline) loadOrigin(e *donburi.Entry, src []byte) error {
+	o := components.Origin.Get(e)
+	// The same origin (the usual case) is left as it is: no allocation.
+	if string(p.originBytes(o)) == string(src) {
+		return nil
+	}
+	v, err := readOrigin(src)
+	if err != nil {
+		return err
+	}
+	*o = v
+	return nil
+}
+
+// originBytes is an Origin's record, in the pipeline's scratch.
+func (p *Pipeline) originBytes(o *components.OriginData) []byte {
+	w := binstate.Writer{Buf: p.state.originBuf[:0]}
+	w.String(o.Recipe)
+	w.U32(uint32(len(o.Overrides)))
+	for _, s := range o.Overrides {
+		w.String(s)
+	}
+	p.state.originBuf = w.Buf
+	return w.Buf
+}
+
+// maskOf returns which state components e's archetype has.
+func (p *Pipeline) maskOf(e *donburi.Entry) uint64 {
+	lay := e.Archetype().Layout()
+	var m uint64
+	for b, sc := range p.state.comps {
+		if lay.HasComponent(sc.ctype) {
+			m |= 1 << b
+		}
+	}
+	return m
+}
+
+// archMaskAt returns (and caches) the state components of archetype i.
+func (p *Pipeline) archMaskAt(i int) uint64 {
+	st := &p.state
+	archs := p.world.Archetypes()
+	for len(st.archMask) < len(archs) {
+		lay := archs[len(st.archMask)].Layout()
+		var m uint64
+		for b, sc := range st.comps {
+			if lay.HasComponent(sc.ctype) {
+				m |= 1 << b
+			}
+		}
+		st.archMask = append(st.archMask, m)
+	}
+	return st.archMask[i]
+}
+
+// stateEntities lists the world's state entities in ID order into
+// st.ents, and its other entities' IDs into st.base.
+func (p *Pipeline) stateEntities() {
+	st := &p.state
+	st.ents, st.base = st.ents[:0], st.base[:0]
+	archs := p.world.Archetypes()
+	p.archMaskAt(0) // fills archMask for every archetype
+	for i, a := range archs {
+		if p.archMaskAt(i) == 0 {
+			for _, e := range a.Entities() {
+				st.base = append(st.base, uint32(e.Id()))
+			}
+			continue
+		}
+		st.ents = append(st.ents, a.Entities()...)
+	}
+	sortEntitiesByID(st.ents)
+	sortU32(st.base)
+}
+
+// fingerprint identifies the pipelines a state can be loaded into: the
+// rate, the character collisions, the level's name and the state
+// components' names in order.
+func (p *Pipeline) fingerprint() uint64 {
+	st := &p.state
+	level := ""
+	if e, ok := components.Level.First(p.world); ok {
+		level = components.Level.Get(e).Name
+	}
+	if st.fpComps == len(st.comps) && st.fpLevel == level && st.fpKnown {
+		return st.fp
+	}
+	h := fnv.New64a()
+	var b [8]byte
+	put := func(s string) {
+		h.Write([]byte(s))
+		h.Write(b[:1])
+	}
+	put(fmt.Sprint(p.rate, p.charCollide))
+	put(level)
+	for _, sc := range st.comps {
+		put(sc.name)
+	}
+	st.fp, st.fpComps, st.fpLevel, st.fpKnown = h.Sum64(), len(st.comps), level, true
+	return st.fp
+}
