@@ -54,7 +54,7 @@ var ErrState = errors.New("systems: pipeline state")
 
 // maxStateEntities bounds the entities and free IDs of a loaded state, so
 // a damaged count cannot make LoadState create without bound.
-const maxStateEntities = 1 << 20
+const maxStateEntities = 1 << 17
 
 // stateComp is a component type that is part of the state.
 type stateComp struct {

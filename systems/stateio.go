@@ -584,3 +584,59 @@ func (p *Pipeline) restoreCapsules(ls *loadScratch) {
 		p.colChar[le.capsule] = int32(id + 1)
 	}
 }
+
+// StateDiff names the first difference between two states of this
+// pipeline (SaveState's bytes), for a desync report: "tick", "entity
+// IDs", "entity 7: Body", "collision world"... It returns "" when they
+// are the same, and says so when one cannot be read.
+func (p *Pipeline) StateDiff(a, b []byte) string {
+	if string(a) == string(b) {
+		return ""
+	}
+	var la, lb loadScratch
+	for i, s := range [...]struct {
+		b  []byte
+		ls *loadScratch
+	}{{a, &la}, {b, &lb}} {
+		payload, err := pipeStateFrame.Open(s.b)
+		if err == nil {
+			err = p.decodeState(payload, s.ls)
+		}
+		if err != nil {
+			return fmt.Sprintf("state %d cannot be read: %v", i+1, err)
+		}
+	}
+	switch {
+	case la.tick != lb.tick:
+		return fmt.Sprintf("tick (%d, %d)", la.tick, lb.tick)
+	case la.next != lb.next || !slices.Equal(la.free, lb.free) || !slices.Equal(la.base, lb.base) || len(la.ents) != len(lb.ents):
+		return fmt.Sprintf("entity IDs (%d and %d state entities)", len(la.ents), len(lb.ents))
+	}
+	for i := range la.ents {
+		ea, eb := &la.ents[i], &lb.ents[i]
+		switch {
+		case ea.id != eb.id:
+			return fmt.Sprintf("entity IDs (%d, %d)", ea.id, eb.id)
+		case ea.mask != eb.mask:
+			return fmt.Sprintf("entity %d: its state components (%#x, %#x)", ea.id, ea.mask, eb.mask)
+		case ea.capsule != eb.capsule:
+			return fmt.Sprintf("entity %d: its capsule collider (%d, %d)", ea.id, ea.capsule, eb.capsule)
+		}
+		r := 0
+		for bit, sc := range p.state.comps {
+			if ea.mask&(1<<bit) == 0 {
+				continue
+			}
+			if string(la.records[ea.rec+r]) != string(lb.records[eb.rec+r]) {
+				return fmt.Sprintf("entity %d: %s", ea.id, sc.name)
+			}
+			r++
+		}
+	}
+	for i, name := range [...]string{"collision world", "platforms", "sensors"} {
+		if string(la.parts[i]) != string(lb.parts[i]) {
+			return name
+		}
+	}
+	return "the frame"
+}
