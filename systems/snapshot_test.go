@@ -1,8 +1,10 @@
 package systems_test
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -296,5 +298,104 @@ func TestStateDiffNamesTheComponent(t *testing.T) {
 	}
 	if got := s.Pipeline.StateDiff(states[10], states[10]); got != "" {
 		t.Errorf("StateDiff of a state with itself = %q", got)
+	}
+}
+
+// A game's own components join the state in one line each: a plain-data
+// one field by field, one with a slice through its StateCodec.
+type testScore struct {
+	Points int64
+	Streak float64
+	Combo  [2]uint8
+	Alive  bool
+}
+
+type testTrail struct{ Points []float64 }
+
+func (t *testTrail) AppendState(dst []byte) []byte {
+	dst = append(dst, byte(len(t.Points)))
+	for _, v := range t.Points {
+		dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(v))
+	}
+	return dst
+}
+
+func (t *testTrail) LoadState(src []byte) error {
+	if len(src) == 0 || len(src) != 1+8*int(src[0]) {
+		return errors.New("trail: bad length")
+	}
+	t.Points = t.Points[:0]
+	for i := 0; i < int(src[0]); i++ {
+		t.Points = append(t.Points, math.Float64frombits(binary.LittleEndian.Uint64(src[1+8*i:])))
+	}
+	return nil
+}
+
+var (
+	scoreComp = donburi.NewComponentType[testScore]()
+	trailComp = donburi.NewComponentType[testTrail]()
+)
+
+func TestRegisterStateGameComponents(t *testing.T) {
+	s, err := scripted.New(scripted.Options{Level: "playground", Characters: 3, NoChurn: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := systems.RegisterState(s.Pipeline, scoreComp); err != nil {
+		t.Fatal(err)
+	}
+	if err := systems.RegisterState(s.Pipeline, trailComp); err != nil {
+		t.Fatal(err)
+	}
+	if err := systems.RegisterState(s.Pipeline, scoreComp); err == nil {
+		t.Error("a component registered twice")
+	}
+	type withMap struct{ M map[int]int }
+	if err := systems.RegisterState(s.Pipeline, donburi.NewComponentType[withMap]()); err == nil || !strings.Contains(err.Error(), "M is a map") {
+		t.Errorf("a map component: %v, want an error naming the field", err)
+	}
+	// a scoring system: points and a trail of positions, from the state
+	s.Pipeline.Add(systems.StageRules, "score", func(w donburi.World, tk systems.Tick) {
+		scoreComp.Each(w, func(e *donburi.Entry) {
+			sc, tr := scoreComp.Get(e), trailComp.Get(e)
+			x := components.Body.Get(e).Position[0]
+			sc.Points += int64(tk.N % 7)
+			sc.Streak = float64(sc.Streak*0.5) + x
+			sc.Combo[tk.N%2]++
+			sc.Alive = !sc.Alive
+			tr.Points = append(tr.Points, x)
+			if len(tr.Points) > 5 {
+				tr.Points = tr.Points[1:]
+			}
+		})
+	})
+	e, _ := s.Pipeline.Character(2)
+	e.AddComponent(scoreComp)
+	e.AddComponent(trailComp)
+	var sums []uint64
+	var saved []byte
+	for i := 0; i < 60; i++ {
+		s.Advance()
+		if i == 19 {
+			saved, _ = s.Pipeline.SaveState(nil)
+		}
+		sums = append(sums, s.Pipeline.Checksum())
+	}
+	want := *scoreComp.Get(e)
+	if want.Points == 0 || len(trailComp.Get(e).Points) != 5 {
+		t.Fatalf("the scoring system did not run: %+v", want)
+	}
+	if err := s.Pipeline.LoadState(saved); err != nil {
+		t.Fatal(err)
+	}
+	for i := 20; i < 60; i++ {
+		s.Advance()
+		if got := s.Pipeline.Checksum(); got != sums[i] {
+			t.Fatalf("tick %d: checksum %x, uninterrupted %x", i+1, got, sums[i])
+		}
+	}
+	e, _ = s.Pipeline.Character(2)
+	if got := *scoreComp.Get(e); got != want {
+		t.Errorf("score after the rewind %+v, uninterrupted %+v", got, want)
 	}
 }

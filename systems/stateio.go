@@ -640,3 +640,17 @@ func (p *Pipeline) StateDiff(a, b []byte) string {
 	}
 	return "the frame"
 }
+
+// Character returns the character (an entity with a Body and a KCC) of
+// entity ID id, the way to find a character again after LoadState, which
+// keeps entity IDs but may give a re-created entity another version.
+func (p *Pipeline) Character(id uint32) (*donburi.Entry, bool) {
+	p.refreshCharacters()
+	i, ok := slices.BinarySearchFunc(p.chars, id, func(c character, id uint32) int {
+		return int(c.e.Entity().Id()) - int(id)
+	})
+	if !ok {
+		return nil, false
+	}
+	return p.chars[i].e, true
+}
