@@ -21,7 +21,9 @@
 // bits on every peer, whatever the platform), with a SaveState that covers
 // all of its state, a LoadState that restores it, a Checksum of it and an
 // Advance that runs one tick with one Input per player. The state must not
-// depend on Input.Status.
+// depend on Input.Status. SyncTest checks the first three properties in a
+// game's tests: it rolls back and resimulates every tick and names the
+// first tick whose state differs.
 //
 // # One frame
 //
