@@ -30,7 +30,25 @@
 // Every frame the game gives every packet it received to Receive, its
 // local players' inputs to AddLocalInput, calls AdvanceFrame (after
 // ErrPredictionThreshold it shows the frame as it is) and sends Packet to
-// every peer.
+// every peer (ExampleSession runs two peers):
+//
+//	for p, s := range peers {
+//		if s.Tick() < ticks {
+//			in := []byte{byte(s.Tick()/10) + byte(p)} // the player's buttons
+//			if err := s.AddLocalInput(p, in); err != nil {
+//				panic(err)
+//			}
+//			err := s.AdvanceFrame()
+//			if err != nil && !errors.Is(err, rollback.ErrPredictionThreshold) {
+//				panic(err)
+//			}
+//		}
+//		pkt, err := s.Packet(nil, 1-p)
+//		if err != nil {
+//			panic(err)
+//		}
+//		network = append(network, packet{at: frame + 2, to: 1 - p, data: pkt})
+//	}
 //
 // # Prediction and rollback
 //
