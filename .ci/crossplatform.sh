@@ -2,14 +2,14 @@
 # Same bits on every platform CI can reach from one linux/amd64 machine:
 # the golden tests (detmath's results, the pipeline's state, every motor's
 # trace replays and recorded replays, flailsim checksums, kcc's scalar and
-# vector forms, the online client's prediction) run on amd64 GOAMD64=v3 natively, on arm64 under
+# vector forms, the online client's prediction, a rollback's resimulation) run on amd64 GOAMD64=v3 natively, on arm64 under
 # qemu-user-static and on js/wasm under node, against the same recorded
 # hashes as the default amd64 build; and flailsim built four ways prints the
 # same checksums. Usage: bash .ci/crossplatform.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-pkgs="./detmath ./systems ./trace ./demo/flailsim/sim ./kcc ./demo/flail/online"
+pkgs="./detmath ./systems ./trace ./demo/flailsim/sim ./kcc ./demo/flail/online ./netplay"
 run='TestSameBitsEverywhere|TestPipelineGoldenBits|TestTraceGoldenBits|TestRecordedReplaysMatch|TestReplayReportsFirstDivergence|TestChecksumsEverywhere|SameBits'
 wasmexec="$(go env GOROOT)/lib/wasm/go_js_wasm_exec"
 [ -x "$wasmexec" ] || wasmexec="$(go env GOROOT)/misc/wasm/go_js_wasm_exec"

@@ -9,10 +9,12 @@ package scripted
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/detmath"
+	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
@@ -35,6 +37,9 @@ type Options struct {
 	// 97 ticks the character of the lowest ID goes at tick 40 and a new
 	// one comes at tick 70 (default on; NoChurn turns it off).
 	NoChurn bool
+	// NoScript leaves the inputs to the caller (a rollback session or
+	// SyncTest submits them): the scene's input system is not added.
+	NoScript bool
 	// Pipeline are the pipeline's options (TickRate default 60).
 	Pipeline systems.Options
 }
@@ -76,8 +81,10 @@ func build(o Options, empty bool) (*Scene, error) {
 		}
 	}
 	s.query = donburi.NewQuery(filter.Contains(components.Command, components.View, components.Body))
-	if err := s.Pipeline.AddBefore(systems.StageIntent, "scripted.input", s.input); err != nil {
-		return nil, err
+	if !o.NoScript {
+		if err := s.Pipeline.AddBefore(systems.StageIntent, "scripted.input", s.input); err != nil {
+			return nil, err
+		}
 	}
 	return s, nil
 }
@@ -149,6 +156,28 @@ func (s *Scene) lowest() (donburi.Entity, bool) {
 		}
 	})
 	return best, best != donburi.Null
+}
+
+// IDs appends the characters' entity IDs, in increasing order, to dst.
+func (s *Scene) IDs(dst []uint32) []uint32 {
+	start := len(dst)
+	s.query.Each(s.World, func(e *donburi.Entry) { dst = append(dst, uint32(e.Entity().Id())) })
+	slices.Sort(dst[start:])
+	return dst
+}
+
+// Command is the script's command and view for the character of ordinal
+// i (by entity ID) at tick: what the scene's own input system gives the
+// character of entity ID i.
+func Command(tick uint64, i int) (motors.Command, motors.View) {
+	n := float64(tick) + float64(i*13)
+	c := int(tick) + i
+	return motors.Command{
+		Forward: detmath.Cos(float64(n * 0.021)), Strafe: float64(detmath.Sin(float64(n*0.037)) * 0.8),
+		JumpPressed: c%53 == 0, JumpHeld: c%53 < 10,
+		Sprint: (c/90)%2 == 0, Crouch: (c/130)%4 == 3, Walk: (c/70)%5 == 4,
+		DashPressed: c%71 == 5,
+	}, motors.View{Yaw: float64(float64(i)*0.7) + float64(0.8*detmath.Sin(float64(n*0.013)))}
 }
 
 // Characters returns how many characters the world holds.
