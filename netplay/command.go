@@ -56,7 +56,7 @@ func EncodeCommand(c motors.Command, v motors.View) Command {
 		yaw = 0
 	}
 	turns := yaw / (2 * math.Pi)
-	q := uint16(int64(math.Round((turns - math.Floor(turns)) * 65536))) // 65536 wraps to 0
+	q := uint16(int64(math.Round(float64((turns - math.Floor(turns)) * 65536)))) // 65536 wraps to 0
 	b[4], b[5] = byte(q), byte(q>>8)
 	p := uint16(int16(quantize(v.Pitch/halfPi, pitchSteps)))
 	b[6], b[7] = byte(p), byte(p>>8)
@@ -74,7 +74,7 @@ func quantize(x float64, steps int) int {
 	if x > 1 {
 		x = 1
 	}
-	return int(math.Round(x * float64(steps)))
+	return int(math.Round(float64(x * float64(steps))))
 }
 
 // Decode returns the command and view the bytes encode. It is exact and

@@ -61,6 +61,7 @@ var Simulation = []string{
 	"./input/...",
 	"./kcc",
 	"./motors/...",
+	"./netplay/...",
 	"./platforms/...",
 	"./prefabs/...",
 	"./systems/...",
