@@ -378,9 +378,11 @@ func (w *World) Step(dt float64) {
 		}
 		p := c.pose
 		p.pos = madd(p.pos, c.lin, dt)
-		if c.ang != (vec{}) {
-			a := float64(length(c.ang) * dt)
-			p.rot = detmath.QuatNormalize(detmath.QuatMul(detmath.QuatRotate(a, scale(c.ang, 1/length(c.ang))), p.rot))
+		// A spin so slow that its length underflows to 0 turns nothing
+		// (its axis, ang/0, would be NaN).
+		if l := length(c.ang); l > 0 {
+			a := float64(l * dt)
+			p.rot = detmath.QuatNormalize(detmath.QuatMul(detmath.QuatRotate(a, scale(c.ang, 1/l)), p.rot))
 		}
 		w.place(ColliderID(i), c, p)
 	}
