@@ -172,6 +172,7 @@ func (w *World) place(id ColliderID, c *collider, p pose) {
 		if c.local == nil {
 			c.local = append([]tri(nil), c.tris...)
 		}
+		c.moved = true
 		f := p.frame()
 		c.box = c.placeTris(&f)
 		c.bvh.refit()
