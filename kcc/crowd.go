@@ -582,8 +582,10 @@ func (g *capsuleGrid) visible(it *gridItem, s *scratch) bool {
 }
 
 // capsuleQuery appends to out the capsules a query with scratch s sees
-// whose box overlaps q and meets f: during a planned crowd, a member's
-// query sees only its own island and the capsules that are not members.
+// whose box overlaps q and meets f, in ID order (not the grid's, which
+// depends on where the capsules were when it was built: see topQuery):
+// during a planned crowd, a member's query sees only its own island and
+// the capsules that are not members.
 func (w *World) capsuleQuery(s *scratch, q *aabb, f *sweepFilter, out []int32) []int32 {
 	n0 := len(out)
 	out = w.capsulesNear(s, q, out)
@@ -595,6 +597,7 @@ func (w *World) capsuleQuery(s *scratch, q *aabb, f *sweepFilter, out []int32) [
 			k++
 		}
 	}
+	sortIDs(out[n0:k])
 	return out[:k]
 }
 

@@ -30,7 +30,10 @@
 // as nobody adds, moves or removes colliders meanwhile. Riding a moving
 // platform is the caller's explicit step: World.Carry (or
 // Controller.CarryWith, which stops the carry short of other colliders) with
-// the collider in MoveResult.GroundCollider, before the Move.
+// the collider in MoveResult.GroundCollider, before the Move. For rollback,
+// World.AppendState and LoadState save and restore what of the World
+// changes as it plays; the ticks played again from a loaded state give the
+// same bits.
 //
 // A capsule on a floor, moved every tick (Example_quickStart runs it up
 // stairs):

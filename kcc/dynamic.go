@@ -172,6 +172,7 @@ func (w *World) place(id ColliderID, c *collider, p pose) {
 		if c.local == nil {
 			c.local = append([]tri(nil), c.tris...)
 		}
+		c.moved = true
 		f := p.frame()
 		c.box = c.placeTris(&f)
 		c.bvh.refit()
@@ -378,9 +379,11 @@ func (w *World) Step(dt float64) {
 		}
 		p := c.pose
 		p.pos = madd(p.pos, c.lin, dt)
-		if c.ang != (vec{}) {
-			a := float64(length(c.ang) * dt)
-			p.rot = detmath.QuatNormalize(detmath.QuatMul(detmath.QuatRotate(a, scale(c.ang, 1/length(c.ang))), p.rot))
+		// A spin so slow that its length underflows to 0 turns nothing
+		// (its axis, ang/0, would be NaN).
+		if l := length(c.ang); l > 0 {
+			a := float64(l * dt)
+			p.rot = detmath.QuatNormalize(detmath.QuatMul(detmath.QuatRotate(a, scale(c.ang, 1/l)), p.rot))
 		}
 		w.place(ColliderID(i), c, p)
 	}

@@ -381,6 +381,20 @@ func TestDynamicBadInput(t *testing.T) {
 	}
 }
 
+// A spin so slow that its length underflows (a denormal angular velocity,
+// which SetVelocity accepts) turns nothing: Step leaves the rotation as it
+// was, not NaN.
+func TestStepTinySpin(t *testing.T) {
+	w, id := platformWorld()
+	if err := w.SetVelocity(id, mgl64.Vec3{}, mgl64.Vec3{0, 1e-200, 0}); err != nil {
+		t.Fatal(err)
+	}
+	w.Step(testDt)
+	if _, q, _ := w.Transform(id); q != mgl64.QuatIdent() {
+		t.Fatalf("rotation %v after a spin of 1e-200 rad/s", q)
+	}
+}
+
 // PointVelocity is linear + angular x r for kinematic colliders and the
 // last Step's displacement over its dt for colliders moved by
 // SetTransform.

@@ -21,7 +21,7 @@ func postsWorld() *World {
 }
 
 // topQuery from a character's list answers as the hierarchy does: the
-// same colliders in the same order, for query boxes of every size around
+// same colliders in the same order (ID order), for query boxes of every size around
 // the list's box and beyond it, with and without a cast's corridor, in a
 // sparse place (the list used) and a busy one (more than nearCap: the
 // hierarchy asked).
@@ -49,7 +49,7 @@ func TestNearCollidersAnswerAsHierarchy(t *testing.T) {
 		if k%3 == 0 {
 			f = sweepFilter{on: true, origin: c, inv: vec{1 / 0.4, 0, 1 / -0.3}, reach: vec{0.3, 0.9, 0.3}, w0: 0, w1: 1}
 		}
-		want := append([]int32(nil), w.top.query(&q, &f, nil)...)
+		want := sortIDs(append([]int32(nil), w.top.query(&q, &f, nil)...))
 		got := w.topQuery(&s, &q, &f)
 		if len(got) != len(want) {
 			t.Fatalf("query %d: %v from the list, %v from the hierarchy", k, got, want)

@@ -2,8 +2,10 @@ package kcc
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/internal/binstate"
 )
 
 // SetSensor makes collider id a sensor (on) or a solid collider again.
@@ -140,8 +142,13 @@ func (t *SensorTracker) Update(character int, now []ColliderID) {
 	if character < 0 {
 		return
 	}
-	for len(t.prev) <= character {
-		t.prev = append(t.prev, nil)
+	if n := len(t.prev); n <= character {
+		// Lists beyond the length (a LoadState of fewer characters)
+		// keep their storage, emptied.
+		t.prev = growLists(t.prev, character+1)
+		for k := n; k <= character; k++ {
+			t.prev[k] = t.prev[k][:0]
+		}
 	}
 	old := t.prev[character]
 	i, j := 0, 0
@@ -169,4 +176,75 @@ func (t *SensorTracker) Forget(character int) {
 		return
 	}
 	t.Update(character, nil)
+}
+
+// trackerVersion starts a SensorTracker's state.
+const trackerVersion = 1
+
+// AppendState appends the tracker's state to dst and returns the extended
+// slice; it allocates nothing when dst has room. The state is, for each
+// character, the sensors it overlapped at its last Update (what the next
+// Update compares with). Events are not state: they are the output of one
+// tick, cleared by Begin.
+func (t *SensorTracker) AppendState(dst []byte) []byte {
+	b := binstate.Writer{Buf: dst}
+	b.U8(trackerVersion)
+	b.U32(uint32(len(t.prev)))
+	for _, ids := range t.prev {
+		b.U32(uint32(len(ids)))
+		for _, id := range ids {
+			b.U32(uint32(id))
+		}
+	}
+	return b.Buf
+}
+
+// LoadState sets the tracker's state from bytes AppendState wrote. It
+// returns an error, and changes nothing, for bytes that are not such a
+// state (truncated or garbled, another version, a sensor list that is not
+// of increasing IDs). It reuses the tracker's storage: it allocates
+// nothing when the tracker has had as many characters and overlaps. Events
+// are left as they are.
+func (t *SensorTracker) LoadState(src []byte) error {
+	for apply := range 2 {
+		r := binstate.NewReader(src)
+		if v := r.U8(); r.Err() == nil && v != trackerVersion {
+			return fmt.Errorf("kcc: SensorTracker.LoadState: state version %d, want %d", v, trackerVersion)
+		}
+		n := r.Count("characters", 4, math.MaxInt32)
+		if apply == 1 {
+			t.prev = growLists(t.prev, n)
+		}
+		for i := 0; i < n && r.Err() == nil; i++ {
+			k := r.Count("sensors", 4, math.MaxInt32)
+			if apply == 1 {
+				t.prev[i] = t.prev[i][:0]
+			}
+			last := int64(-1)
+			for j := 0; j < k && r.Err() == nil; j++ {
+				id := r.U32()
+				if r.Err() == nil && (id > math.MaxInt32 || int64(id) <= last) {
+					r.Fail("character %d: sensor %d after %d", i, id, last)
+				}
+				last = int64(id)
+				if apply == 1 {
+					t.prev[i] = append(t.prev[i], ColliderID(id))
+				}
+			}
+		}
+		r.End()
+		if err := r.Err(); err != nil {
+			return fmt.Errorf("kcc: SensorTracker.LoadState: %w", err)
+		}
+	}
+	return nil
+}
+
+// growLists returns s with length n, keeping the lists beyond its length
+// (their storage is reused).
+func growLists(s [][]ColliderID, n int) [][]ColliderID {
+	if n <= cap(s) {
+		return s[:n]
+	}
+	return append(s[:cap(s)], make([][]ColliderID, n-cap(s))...)
 }

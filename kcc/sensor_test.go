@@ -150,3 +150,65 @@ func FuzzSensorsMovingColliders(f *testing.F) {
 		}
 	})
 }
+
+// A SensorTracker saved, updated, loaded and updated again gives the same
+// events; bytes that are not its state are refused and change nothing; a
+// state of fewer characters keeps the others' storage for when they come
+// back.
+func TestSensorTrackerState(t *testing.T) {
+	var tr SensorTracker
+	lists := [][]ColliderID{{1, 4}, {}, {2}, {0, 1, 2, 3, 9}}
+	tr.Begin()
+	for i, l := range lists {
+		tr.Update(i, l)
+	}
+	saved := tr.AppendState(nil)
+	play := func() string {
+		out := ""
+		for k := 0; k < 3; k++ {
+			tr.Begin()
+			for i := range lists {
+				tr.Update(i, lists[(i+k+1)%len(lists)])
+			}
+			out += fmt.Sprint(tr.Events)
+		}
+		return out
+	}
+	want := play()
+	if err := tr.LoadState(saved); err != nil {
+		t.Fatal(err)
+	}
+	if got := play(); got != want {
+		t.Fatalf("after LoadState: %s, want %s", got, want)
+	}
+
+	now := tr.AppendState(nil)
+	for name, bad := range map[string][]byte{
+		"empty":     nil,
+		"truncated": saved[:len(saved)-2],
+		"trailing":  append(append([]byte(nil), saved...), 0),
+		"version":   append([]byte{9}, saved[1:]...),
+		"unsorted":  (&SensorTracker{prev: [][]ColliderID{{3, 2}}}).AppendState(nil),
+		"negative":  (&SensorTracker{prev: [][]ColliderID{{-1}}}).AppendState(nil),
+	} {
+		if err := tr.LoadState(bad); err == nil {
+			t.Errorf("%s: accepted", name)
+		} else if string(tr.AppendState(nil)) != string(now) {
+			t.Errorf("%s: refused (%v), but the tracker changed", name, err)
+		}
+	}
+
+	// Back to one character, then the others return: no allocation.
+	one := (&SensorTracker{prev: [][]ColliderID{{1}}}).AppendState(nil)
+	if a := testing.AllocsPerRun(10, func() {
+		if err := tr.LoadState(one); err != nil {
+			t.Fatal(err)
+		}
+		tr.Begin()
+		for i, l := range lists {
+			tr.Update(i, l)
+		}
+	}); a != 0 {
+		t.Errorf("%v allocations", a)
+	}
+}

@@ -62,8 +62,9 @@ type collider struct {
 	// marks one added with invalid input.
 	capsule      capsuleShape
 	capsuleEmpty bool
-	// moved marks a box placed by SetTransform or Step: tris then holds
-	// its triangles as added (appendBoxTris rebuilds the current ones).
+	// moved marks a box or a mesh placed by SetTransform or Step: a
+	// box's tris then holds its triangles as added (appendBoxTris
+	// rebuilds the current ones), a mesh's local does.
 	moved bool
 	// A capsule's place in the capsule grid (crowd.go): its bound (a box
 	// holding it), its index in the grid's list, and while a crowd is
