@@ -76,13 +76,13 @@ func (p *Pipeline) levelParts() (world, movers, sensors stateful) {
 	}
 	lv := components.Level.Get(e)
 	if lv.World != nil {
-		world, _ = any(lv.World).(stateful)
+		world = lv.World
 	}
 	if lv.Movers != nil {
-		movers, _ = any(lv.Movers).(stateful)
+		movers = lv.Movers
 	}
 	if lv.Sensors != nil {
-		sensors, _ = any(lv.Sensors).(stateful)
+		sensors = lv.Sensors
 	}
 	return world, movers, sensors
 }
