@@ -199,25 +199,6 @@ func TestStateKeepsEntityIDs(t *testing.T) {
 	}
 }
 
-func BenchmarkStateSaveLoad(b *testing.B) {
-	s, err := scripted.New(scripted.Options{Level: "playground", NoChurn: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	for i := 0; i < 10; i++ {
-		s.Advance()
-	}
-	buf, _ := s.Pipeline.SaveState(nil)
-	state := slices.Clone(buf)
-	b.ReportAllocs()
-	for b.Loop() {
-		buf, _ = s.Pipeline.SaveState(buf[:0])
-		if err := s.Pipeline.LoadState(state); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
-
 // FuzzStateRestore: for any save tick, replay length, level and
 // collision setting, restoring the saved state (into the same pipeline
 // and into a fresh one) and stepping gives the uninterrupted run's

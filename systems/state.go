@@ -203,8 +203,7 @@ func appendMotorState(e *donburi.Entry, dst []byte) []byte {
 
 func loadMotorState(e *donburi.Entry, src []byte) error {
 	m := components.Motor.Get(e).Motor
-	r := binstate.Reader{}
-	r = *binstate.NewReader(src)
+	r := binstate.NewReader(src)
 	kind := r.Bytes()
 	if r.Err() != nil {
 		return r.Err()

@@ -277,8 +277,7 @@ func (p *Pipeline) LoadState(b []byte) error {
 // decodeState decodes and checks a state's payload into ls.
 func (p *Pipeline) decodeState(payload []byte, ls *loadScratch) error {
 	st := &p.state
-	var r binstate.Reader
-	r = *binstate.NewReader(payload)
+	r := binstate.NewReader(payload)
 	if fp := r.U64(); r.Err() == nil && fp != p.fingerprint() {
 		return fmt.Errorf("saved by another pipeline (its level, tick rate, character collisions or state components differ)")
 	}
