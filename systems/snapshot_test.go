@@ -1,10 +1,8 @@
 package systems_test
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -291,30 +289,9 @@ type testScore struct {
 	Alive  bool
 }
 
-type testTrail struct{ Points []float64 }
-
-func (t *testTrail) AppendState(dst []byte) []byte {
-	dst = append(dst, byte(len(t.Points)))
-	for _, v := range t.Points {
-		dst = binary.LittleEndian.AppendUint64(dst, math.Float64bits(v))
-	}
-	return dst
-}
-
-func (t *testTrail) LoadState(src []byte) error {
-	if len(src) == 0 || len(src) != 1+8*int(src[0]) {
-		return errors.New("trail: bad length")
-	}
-	t.Points = t.Points[:0]
-	for i := 0; i < int(src[0]); i++ {
-		t.Points = append(t.Points, math.Float64frombits(binary.LittleEndian.Uint64(src[1+8*i:])))
-	}
-	return nil
-}
-
 var (
 	scoreComp = donburi.NewComponentType[testScore]()
-	trailComp = donburi.NewComponentType[testTrail]()
+	trailComp = Trail // the example's (state_example_test.go)
 )
 
 func TestRegisterStateGameComponents(t *testing.T) {
@@ -344,9 +321,9 @@ func TestRegisterStateGameComponents(t *testing.T) {
 			sc.Streak = float64(sc.Streak*0.5) + x
 			sc.Combo[tk.N%2]++
 			sc.Alive = !sc.Alive
-			tr.Points = append(tr.Points, x)
-			if len(tr.Points) > 5 {
-				tr.Points = tr.Points[1:]
+			tr.Xs = append(tr.Xs, x)
+			if len(tr.Xs) > 5 {
+				tr.Xs = tr.Xs[1:]
 			}
 		})
 	})
@@ -363,7 +340,7 @@ func TestRegisterStateGameComponents(t *testing.T) {
 		sums = append(sums, s.Pipeline.Checksum())
 	}
 	want := *scoreComp.Get(e)
-	if want.Points == 0 || len(trailComp.Get(e).Points) != 5 {
+	if want.Points == 0 || len(trailComp.Get(e).Xs) != 5 {
 		t.Fatalf("the scoring system did not run: %+v", want)
 	}
 	if err := s.Pipeline.LoadState(saved); err != nil {
