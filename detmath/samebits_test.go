@@ -101,19 +101,7 @@ func TestSameBitsEverywhere(t *testing.T) {
 		got[k] = fmt.Sprintf("%016x", hashes[k])
 	}
 	path := filepath.Join("testdata", "bits.txt")
-	if *updateBits {
-		if err := goldenfile.Write(path, "detmath result hashes, the same on every platform (samebits_test.go)", keys, got); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	diffs, err := goldenfile.Compare(path, keys, got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range diffs {
-		t.Errorf("hash of %s", d)
-	}
+	goldenfile.Check(t, path, "detmath result hashes, the same on every platform (samebits_test.go)", *updateBits, "hash of", keys, got)
 }
 
 func sortedKeys(m map[string]uint64) []string {

@@ -39,17 +39,5 @@ func TestResimSameBits(t *testing.T) {
 		got[level] = fmt.Sprintf("%016x", s.Pipeline.Checksum())
 	}
 	path := filepath.Join("testdata", "resim_bits.txt")
-	if *updateGolden {
-		if err := goldenfile.Write(path, "level checksum after a 300-tick SyncTest (netplay/samebits_test.go); rewrite with -update-golden", levels, got); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	diffs, err := goldenfile.Compare(path, levels, got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range diffs {
-		t.Errorf("level %s", d)
-	}
+	goldenfile.Check(t, path, "level checksum after a 300-tick SyncTest (netplay/samebits_test.go); rewrite with -update-golden", *updateGolden, "level", levels, got)
 }

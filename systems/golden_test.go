@@ -100,17 +100,5 @@ func TestPipelineGoldenBits(t *testing.T) {
 	for _, lv := range levels {
 		got[lv] = fmt.Sprintf("%016x", goldenRun(t, lv))
 	}
-	if *updateGolden {
-		if err := goldenfile.Write(path, "level state-hash (systems/golden_test.go); rewrite with -update-golden", levels, got); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	diffs, err := goldenfile.Compare(path, levels, got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range diffs {
-		t.Errorf("level %s", d)
-	}
+	goldenfile.Check(t, path, "level state-hash (systems/golden_test.go); rewrite with -update-golden", *updateGolden, "level", levels, got)
 }

@@ -103,19 +103,7 @@ func TestTraceGoldenBits(t *testing.T) {
 		names = append(names, name)
 		got[name] = fmt.Sprintf("%016x", samplesHash(res))
 	}
-	if *updateReplays {
-		if err := goldenfile.Write(path, "trace sample hashes, the same on every platform (trace/samebits_test.go)", names, got); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	diffs, err := goldenfile.Compare(path, names, got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range diffs {
-		t.Errorf("samples hash of %s", d)
-	}
+	goldenfile.Check(t, path, "trace sample hashes, the same on every platform (trace/samebits_test.go)", *updateReplays, "samples hash of", names, got)
 }
 
 // recordedReplays are one recorded replay per motor, with state hashes

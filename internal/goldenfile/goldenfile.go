@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"testing"
 )
 
 // Read returns the file's pairs.
@@ -68,4 +69,24 @@ func Compare(path string, keys []string, got map[string]string) ([]string, error
 		}
 	}
 	return diffs, nil
+}
+
+// Check is a golden test's last step: with update it writes got to path
+// (under comment) and stops; otherwise it reports, as errors of t, each key
+// whose value differs from the recorded one (what names the keys' kind).
+func Check(t testing.TB, path, comment string, update bool, what string, keys []string, got map[string]string) {
+	t.Helper()
+	if update {
+		if err := Write(path, comment, keys, got); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	diffs, err := Compare(path, keys, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range diffs {
+		t.Errorf("%s %s", what, d)
+	}
 }
