@@ -9,6 +9,9 @@ require (
 )
 
 require (
+	github.com/BurntSushi/toml v1.6.0 // indirect
+	github.com/qmuntal/gltf v0.28.0 // indirect
+	github.com/yohamta/donburi v1.15.7 // indirect
 	golang.org/x/mod v0.23.0 // indirect
 	golang.org/x/sync v0.11.0 // indirect
 )
