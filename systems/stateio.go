@@ -216,8 +216,10 @@ type loadScratch struct {
 // those it holds and the world lacks (with the Spawner when they have an
 // Origin), each at its saved ID, and leaves the free IDs in the saved
 // reuse order. Functions queued with Defer are dropped: they belong to the
-// abandoned future. A game codec (StateCodec) that refuses its bytes
-// leaves the world partly loaded; the built-in parts are checked first.
+// abandoned future. Everything that can be checked is checked before the
+// world changes; what cannot be (the Spawner failing on a saved recipe, a
+// game's StateCodec refusing its bytes) returns its error with the world
+// partly loaded: load a good state to recover.
 func (p *Pipeline) LoadState(b []byte) error {
 	payload, err := pipeStateFrame.Open(b)
 	if err != nil {
@@ -442,9 +444,22 @@ func canonicalFree(free []uint32, next uint32) ([]uint32, uint32) {
 // state entities at their saved IDs, the free IDs in the saved reuse
 // order. Only creates and removes are used: the world hands out the ID
 // on top of its free stack, so an ID is reached by holding every other.
-func (p *Pipeline) rebuildEntities(ls *loadScratch) error {
+func (p *Pipeline) rebuildEntities(ls *loadScratch) (err error) {
 	st := &p.state
 	w := p.world
+	defer func() {
+		// A failure half-way (a spawner's error) must not leave
+		// placeholders: they would count as the world's other entities and
+		// refuse every later state.
+		if err != nil {
+			for id, h := range ls.holders {
+				if h != donburi.Null {
+					w.Remove(h)
+					ls.holders[id] = donburi.Null
+				}
+			}
+		}
+	}()
 	if !slices.Equal(st.base, ls.base) {
 		return fmt.Errorf("the world's other entities (not characters, no state component) are %v, the state's %v", st.base, ls.base)
 	}
@@ -467,6 +482,7 @@ func (p *Pipeline) rebuildEntities(ls *loadScratch) error {
 	}
 	// Hold every ID below max(next, saved next): empty the free stack,
 	// then mint.
+	ls.holders = ls.holders[:0]
 	free, next, err := st.alloc.read(w, ls.curFree[:0])
 	if err != nil {
 		return err
