@@ -386,3 +386,16 @@ func TestStateLoadRecoversFromASpawnerError(t *testing.T) {
 		t.Errorf("checksum %x, saved %x", got, sums[20])
 	}
 }
+
+// A pipeline over a world with no entity at all (no archetype yet) saves
+// and loads its state; it panicked on the empty archetype list before.
+func TestStateOfAnEmptyWorld(t *testing.T) {
+	p := systems.NewPipeline(donburi.NewWorld(), systems.Options{})
+	b, err := p.SaveState(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.LoadState(b); err != nil {
+		t.Fatal(err)
+	}
+}

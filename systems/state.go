@@ -1,10 +1,12 @@
 package systems
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"reflect"
+	"slices"
 	"unsafe"
 
 	"github.com/seedgames/motorkit/components"
@@ -290,8 +292,13 @@ func (p *Pipeline) originBytes(o *components.OriginData) []byte {
 }
 
 // maskOf returns which state components e's archetype has.
-func (p *Pipeline) maskOf(e *donburi.Entry) uint64 {
-	lay := e.Archetype().Layout()
+func (p *Pipeline) maskOf(e *donburi.Entry) uint64 { return p.layoutMask(e.Archetype().Layout()) }
+
+// layoutMask returns which state components an archetype's layout has
+// (bit i: comps[i]).
+func (p *Pipeline) layoutMask(lay interface {
+	HasComponent(donburi.IComponentType) bool
+}) uint64 {
 	var m uint64
 	for b, sc := range p.state.comps {
 		if lay.HasComponent(sc.ctype) {
@@ -301,21 +308,15 @@ func (p *Pipeline) maskOf(e *donburi.Entry) uint64 {
 	return m
 }
 
-// archMaskAt returns (and caches) the state components of archetype i.
-func (p *Pipeline) archMaskAt(i int) uint64 {
+// archMasks returns the state components of every archetype, by index,
+// computing those of archetypes new since the last call.
+func (p *Pipeline) archMasks() []uint64 {
 	st := &p.state
 	archs := p.world.Archetypes()
 	for len(st.archMask) < len(archs) {
-		lay := archs[len(st.archMask)].Layout()
-		var m uint64
-		for b, sc := range st.comps {
-			if lay.HasComponent(sc.ctype) {
-				m |= 1 << b
-			}
-		}
-		st.archMask = append(st.archMask, m)
+		st.archMask = append(st.archMask, p.layoutMask(archs[len(st.archMask)].Layout()))
 	}
-	return st.archMask[i]
+	return st.archMask
 }
 
 // stateEntities lists the world's state entities in ID order into
@@ -323,10 +324,9 @@ func (p *Pipeline) archMaskAt(i int) uint64 {
 func (p *Pipeline) stateEntities() {
 	st := &p.state
 	st.ents, st.base = st.ents[:0], st.base[:0]
-	archs := p.world.Archetypes()
-	p.archMaskAt(0) // fills archMask for every archetype
-	for i, a := range archs {
-		if p.archMaskAt(i) == 0 {
+	masks := p.archMasks()
+	for i, a := range p.world.Archetypes() {
+		if masks[i] == 0 {
 			for _, e := range a.Entities() {
 				st.base = append(st.base, uint32(e.Id()))
 			}
@@ -334,8 +334,8 @@ func (p *Pipeline) stateEntities() {
 		}
 		st.ents = append(st.ents, a.Entities()...)
 	}
-	sortEntitiesByID(st.ents)
-	sortU32(st.base)
+	slices.SortFunc(st.ents, func(a, b donburi.Entity) int { return cmp.Compare(a.Id(), b.Id()) })
+	slices.Sort(st.base)
 }
 
 // fingerprint identifies the pipelines a state can be loaded into: the

@@ -54,12 +54,6 @@ func (a *allocatorView) read(w donburi.World, free []uint32) ([]uint32, uint32, 
 	return free, uint32(v.FieldByIndex(a.nxt).Uint()), nil
 }
 
-func sortEntitiesByID(ents []donburi.Entity) {
-	slices.SortFunc(ents, func(a, b donburi.Entity) int { return int(a.Id()) - int(b.Id()) })
-}
-
-func sortU32(s []uint32) { slices.Sort(s) }
-
 // stateful is the state interface of the level's parts (the kcc world,
 // the platforms, the sensor tracker).
 type stateful interface {
