@@ -21,20 +21,25 @@ import (
 // character's first move.
 func (p *Pipeline) characterCollider(e *donburi.Entry, k *components.KCCData, body *components.BodyData, level *kcc.World) kcc.ColliderID {
 	i := int(e.Entity().Id())
+	if i >= len(p.charCol) || p.charCol[i] == kcc.NoCollider {
+		p.bindCapsule(i, level.AddCapsule(k.Shape, body.Position))
+	}
+	p.charSeen[i] = p.tick + 1
+	return p.charCol[i]
+}
+
+// bindCapsule records that the character of entity ID i has capsule
+// collider id (charCol, and colChar the other way), growing the tables.
+func (p *Pipeline) bindCapsule(i int, id kcc.ColliderID) {
 	for len(p.charCol) <= i {
 		p.charCol = append(p.charCol, kcc.NoCollider)
 		p.charSeen = append(p.charSeen, 0)
 	}
-	if p.charCol[i] == kcc.NoCollider {
-		id := level.AddCapsule(k.Shape, body.Position)
-		p.charCol[i] = id
-		for len(p.colChar) <= int(id) {
-			p.colChar = append(p.colChar, 0)
-		}
-		p.colChar[id] = int32(i + 1)
+	p.charCol[i] = id
+	for len(p.colChar) <= int(id) {
+		p.colChar = append(p.colChar, 0)
 	}
-	p.charSeen[i] = p.tick + 1
-	return p.charCol[i]
+	p.colChar[id] = int32(i + 1)
 }
 
 // moveAmongCharacters is the Move of a character that must not pass

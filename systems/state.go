@@ -230,7 +230,12 @@ func loadMotorState(e *donburi.Entry, src []byte) error {
 }
 
 func appendOrigin(e *donburi.Entry, dst []byte) []byte {
-	o := components.Origin.Get(e)
+	return appendOriginRecord(dst, components.Origin.Get(e))
+}
+
+// appendOriginRecord appends o's record: the recipe, the count of
+// overrides and each override.
+func appendOriginRecord(dst []byte, o *components.OriginData) []byte {
 	w := binstate.Writer{Buf: dst}
 	w.String(o.Recipe)
 	w.U32(uint32(len(o.Overrides)))
@@ -281,14 +286,8 @@ func (p *Pipeline) loadOrigin(e *donburi.Entry, src []byte) error {
 
 // originBytes is an Origin's record, in the pipeline's scratch.
 func (p *Pipeline) originBytes(o *components.OriginData) []byte {
-	w := binstate.Writer{Buf: p.state.originBuf[:0]}
-	w.String(o.Recipe)
-	w.U32(uint32(len(o.Overrides)))
-	for _, s := range o.Overrides {
-		w.String(s)
-	}
-	p.state.originBuf = w.Buf
-	return w.Buf
+	p.state.originBuf = appendOriginRecord(p.state.originBuf[:0], o)
+	return p.state.originBuf
 }
 
 // maskOf returns which state components e's archetype has.

@@ -139,9 +139,7 @@ func (c *plainCodec) append(dst []byte, v unsafe.Pointer) []byte {
 			dst = binary.LittleEndian.AppendUint16(dst, *(*uint16)(p))
 		case leaf32, leafF32:
 			dst = binary.LittleEndian.AppendUint32(dst, *(*uint32)(p))
-		case leaf64:
-			dst = binary.LittleEndian.AppendUint64(dst, *(*uint64)(p))
-		case leafF64:
+		case leaf64, leafF64:
 			dst = binary.LittleEndian.AppendUint64(dst, *(*uint64)(p))
 		}
 	}

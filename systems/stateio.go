@@ -54,16 +54,13 @@ func (a *allocatorView) read(w donburi.World, free []uint32) ([]uint32, uint32, 
 	return free, uint32(v.FieldByIndex(a.nxt).Uint()), nil
 }
 
-// stateful is the state interface of the level's parts (the kcc world,
-// the platforms, the sensor tracker).
-type stateful interface {
-	AppendState(dst []byte) []byte
-	LoadState(src []byte) error
-}
+// levelPartNames name the level's parts that hold state, in the order
+// of levelParts and of a state's records.
+var levelPartNames = [...]string{"collision world", "platforms", "sensors"}
 
 // levelParts returns the level's parts that hold state, nil where the
 // level has none.
-func (p *Pipeline) levelParts() (world, movers, sensors stateful) {
+func (p *Pipeline) levelParts() (world, movers, sensors StateCodec) {
 	e, ok := components.Level.First(p.world)
 	if !ok {
 		return nil, nil, nil
@@ -136,7 +133,7 @@ func (p *Pipeline) SaveState(dst []byte) ([]byte, error) {
 		}
 	}
 	world, movers, sensors := p.levelParts()
-	for _, part := range [...]stateful{world, movers, sensors} {
+	for _, part := range [...]StateCodec{world, movers, sensors} {
 		at := len(w.Buf)
 		w.U32(0)
 		if part != nil {
@@ -182,17 +179,17 @@ var statePlaceholder = donburi.NewTag()
 
 // loadScratch is what LoadState decodes before it changes anything.
 type loadScratch struct {
-	tick          uint64
-	next          uint32
-	free, base    []uint32
-	ents          []loadedEntity
-	records       [][]byte
-	parts         [3][]byte
-	seen          []uint8
-	holders       []donburi.Entity // by ID: the placeholder holding it
-	kept          []bool           // by index in ents: the world's entity is kept
-	world         []donburi.Entity // the world's state entities, by index in ents once matched
-	curFree, curB []uint32
+	tick             uint64
+	next             uint32
+	free, base       []uint32
+	ents             []loadedEntity
+	records          [][]byte
+	parts            [3][]byte
+	seen             []uint8
+	holders          []donburi.Entity // by ID: the placeholder holding it
+	kept             []bool           // by index in ents: the world's entity is kept
+	world            []donburi.Entity // the world's state entities, by index in ents once matched
+	curFree, keptIDs []uint32
 }
 
 // LoadState restores a state written by SaveState, on this pipeline (a
@@ -251,8 +248,8 @@ func (p *Pipeline) LoadState(b []byte) error {
 		}
 	}
 	world, movers, sensors := p.levelParts()
-	for i, part := range [...]stateful{world, movers, sensors} {
-		name := [...]string{"collision world", "platforms", "sensors"}[i]
+	for i, part := range [...]StateCodec{world, movers, sensors} {
+		name := levelPartNames[i]
 		rec := ls.parts[i]
 		if part == nil {
 			if len(rec) != 0 {
@@ -463,14 +460,14 @@ func (p *Pipeline) rebuildEntities(ls *loadScratch) (err error) {
 		}
 	}
 	// The world's state entities the state does not keep go.
-	ls.curB = ls.curB[:0]
+	ls.keptIDs = ls.keptIDs[:0]
 	for i := range ls.ents {
 		if ls.kept[i] {
-			ls.curB = append(ls.curB, uint32(ls.world[i].Id()))
+			ls.keptIDs = append(ls.keptIDs, uint32(ls.world[i].Id()))
 		}
 	}
 	for _, ent := range st.ents {
-		if _, keep := slices.BinarySearch(ls.curB, uint32(ent.Id())); !keep {
+		if _, keep := slices.BinarySearch(ls.keptIDs, uint32(ent.Id())); !keep {
 			w.Remove(ent)
 		}
 	}
@@ -580,17 +577,8 @@ func (p *Pipeline) restoreCapsules(ls *loadScratch) {
 		if le.capsule == kcc.NoCollider || !p.charCollide {
 			continue
 		}
-		id := int(le.id)
-		for len(p.charCol) <= id {
-			p.charCol = append(p.charCol, kcc.NoCollider)
-			p.charSeen = append(p.charSeen, 0)
-		}
-		p.charCol[id] = le.capsule
-		p.charSeen[id] = p.tick
-		for len(p.colChar) <= int(le.capsule) {
-			p.colChar = append(p.colChar, 0)
-		}
-		p.colChar[le.capsule] = int32(id + 1)
+		p.bindCapsule(int(le.id), le.capsule)
+		p.charSeen[le.id] = p.tick
 	}
 }
 
@@ -642,7 +630,7 @@ func (p *Pipeline) StateDiff(a, b []byte) string {
 			r++
 		}
 	}
-	for i, name := range [...]string{"collision world", "platforms", "sensors"} {
+	for i, name := range levelPartNames {
 		if string(la.parts[i]) != string(lb.parts[i]) {
 			return name
 		}
