@@ -31,7 +31,7 @@ func TestResimSameBits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sim := &scripted.Sim{Scene: s}
+		sim := scripted.NewSim(s)
 		rep, err := rollback.SyncTest(sim, rollback.SyncTestConfig{Players: 12, InputSize: netplay.CommandSize, Depth: 8, Ticks: 300}, scripted.Inputs)
 		if err != nil {
 			t.Fatalf("%s: %v: %s", level, err, s.Pipeline.StateDiff(rep.FirstState, rep.ResimState))

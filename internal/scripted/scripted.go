@@ -108,19 +108,12 @@ func (s *Scene) spawn() (donburi.Entity, error) {
 }
 
 // input is the scene's input system: each character's command and view
-// turn as functions of the tick and its entity ID.
+// are the script's (Command) for the tick and its entity ID.
 func (s *Scene) input(w donburi.World, tk systems.Tick) {
 	s.query.Each(w, func(e *donburi.Entry) {
-		id := int(e.Entity().Id())
-		n := float64(tk.N) + float64(id*13)
-		c := int(tk.N) + id
-		systems.Submit(e, components.CommandData{
-			Forward: detmath.Cos(float64(n * 0.021)), Strafe: float64(detmath.Sin(float64(n*0.037)) * 0.8),
-			JumpPressed: c%53 == 0, JumpHeld: c%53 < 10,
-			Sprint: (c/90)%2 == 0, Crouch: (c/130)%4 == 3, Walk: (c/70)%5 == 4,
-			DashPressed: c%71 == 5,
-		})
-		components.View.Get(e).Yaw += float64(0.01 * detmath.Sin(float64(n*0.013)))
+		cmd, view := Command(tk.N, int(e.Entity().Id()))
+		systems.Submit(e, cmd)
+		*components.View.Get(e) = view
 	})
 }
 
@@ -129,33 +122,33 @@ func (s *Scene) input(w donburi.World, tk systems.Tick) {
 // count so far is not kept outside the world, so it is derived from the
 // tick (how many churn spawns happened before it).
 func (s *Scene) Advance() error {
-	t := s.Pipeline.Ticks()
-	if !s.opts.NoChurn {
-		s.spawned = s.opts.Characters + int((t+26)/97)
-		switch t % 97 {
-		case 40:
-			if ent, ok := s.lowest(); ok {
-				s.World.Remove(ent)
-			}
-		case 70:
-			if _, err := s.spawn(); err != nil {
-				return err
-			}
-		}
+	if err := s.churn(); err != nil {
+		return err
 	}
 	s.Pipeline.Step()
 	return nil
 }
 
-// lowest returns the character of the lowest entity ID.
-func (s *Scene) lowest() (donburi.Entity, bool) {
-	best := donburi.Null
-	components.Body.Each(s.World, func(e *donburi.Entry) {
-		if best == donburi.Null || e.Entity().Id() < best.Id() {
-			best = e.Entity()
+// churn removes or spawns the tick's character, if any: the one of the
+// lowest entity ID goes at tick 40 mod 97, a new one comes at 70 mod 97.
+func (s *Scene) churn() error {
+	if s.opts.NoChurn {
+		return nil
+	}
+	t := s.Pipeline.Ticks()
+	s.spawned = s.opts.Characters + int((t+26)/97)
+	switch t % 97 {
+	case 40:
+		if ids := s.IDs(nil); len(ids) > 0 {
+			e, _ := s.Pipeline.Character(ids[0])
+			s.World.Remove(e.Entity())
 		}
-	})
-	return best, best != donburi.Null
+	case 70:
+		if _, err := s.spawn(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // IDs appends the characters' entity IDs, in increasing order, to dst.
@@ -166,9 +159,9 @@ func (s *Scene) IDs(dst []uint32) []uint32 {
 	return dst
 }
 
-// Command is the script's command and view for the character of ordinal
-// i (by entity ID) at tick: what the scene's own input system gives the
-// character of entity ID i.
+// Command is the script's command and view for character i at tick: the
+// scene's own input system gives it to the character of entity ID i, a
+// Sim's inputs (Inputs) to the i-th character in entity-ID order.
 func Command(tick uint64, i int) (motors.Command, motors.View) {
 	n := float64(tick) + float64(i*13)
 	c := int(tick) + i
@@ -179,6 +172,3 @@ func Command(tick uint64, i int) (motors.Command, motors.View) {
 		DashPressed: c%71 == 5,
 	}, motors.View{Yaw: float64(float64(i)*0.7) + float64(0.8*detmath.Sin(float64(n*0.013)))}
 }
-
-// Characters returns how many characters the world holds.
-func (s *Scene) Characters() int { return s.query.Count(s.World) }

@@ -5,37 +5,30 @@ import (
 	"github.com/seedgames/motorkit/rollback"
 )
 
-// Sim is a Scene as a rollback.Simulation: each tick, input i (a
-// netplay.Command) goes to the i-th character in entity-ID order, then
-// the scene advances (its removal or spawn, the step). Build its scene
-// with NoScript, so the inputs are the only ones.
+// Sim is a Scene as a rollback.Simulation: a netplay.Characters whose
+// players are, each tick, the scene's characters in entity-ID order
+// (input i goes to the i-th), with the scene's removal or spawn before
+// the step. Build its scene with NoScript, so the inputs are the only
+// ones.
 type Sim struct {
-	*Scene
-	ids []uint32
+	netplay.Characters
+	Scene *Scene
 }
 
 var _ rollback.Simulation = (*Sim)(nil)
 
-// SaveState is the pipeline's.
-func (s *Sim) SaveState(dst []byte) ([]byte, error) { return s.Pipeline.SaveState(dst) }
+// NewSim returns s as a Simulation.
+func NewSim(s *Scene) *Sim {
+	sim := &Sim{Scene: s}
+	sim.Pipeline = s.Pipeline
+	sim.BeforeStep = func([]rollback.Input) error { return s.churn() }
+	return sim
+}
 
-// LoadState is the pipeline's.
-func (s *Sim) LoadState(state []byte) error { return s.Pipeline.LoadState(state) }
-
-// Checksum is the pipeline's.
-func (s *Sim) Checksum() uint64 { return s.Pipeline.Checksum() }
-
-// Advance submits the inputs and plays one tick.
+// Advance gives input i to the i-th character and plays one tick.
 func (s *Sim) Advance(inputs []rollback.Input) error {
-	s.ids = s.IDs(s.ids[:0])
-	for i, in := range inputs {
-		if i < len(s.ids) {
-			if err := netplay.Submit(s.Pipeline, s.ids[i], in.Bytes); err != nil {
-				return err
-			}
-		}
-	}
-	return s.Scene.Advance()
+	s.Players = s.Scene.IDs(s.Players[:0])
+	return s.Characters.Advance(inputs)
 }
 
 // Inputs is the script as rollback.SyncTest's inputs: player i's

@@ -65,7 +65,7 @@ func run(level, recipe string, depth, ticks, chars int, collide bool) error {
 	if err != nil {
 		return err
 	}
-	sim := &scripted.Sim{Scene: scene}
+	sim := scripted.NewSim(scene)
 	t0 := time.Now()
 	rep, err := rollback.SyncTest(sim, rollback.SyncTestConfig{Players: min(chars, rollback.MaxPlayers), InputSize: netplay.CommandSize,
 		Depth: depth, Ticks: ticks}, scripted.Inputs)
