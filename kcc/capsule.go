@@ -31,8 +31,7 @@ func (w *World) AddCapsule(shape Capsule, pos mgl64.Vec3) ColliderID {
 	}
 	c := collider{kind: kindCapsule, pose: pose{pos: pos, rot: mgl64.QuatIdent()}}
 	c.capsule = capsuleShape{r: shape.Radius, half: shape.HalfHeight, id: id}
-	c.capsule.place(c.pose)
-	c.box = c.capsule.bounds()
+	c.placeShape(id, c.pose)
 	c.bound = marginBound(&c.box)
 	return w.addCapsule(c)
 }

@@ -148,19 +148,30 @@ func (w *World) place(id ColliderID, c *collider, p pose) {
 		if c.capsuleEmpty {
 			return
 		}
-		c.capsule.place(p)
-		c.box = c.capsule.bounds()
+		c.placeShape(id, p)
 		w.placedCapsule(c)
 		return
 	}
 	w.gen++
+	if c.kind == kindBox && len(c.tris) == 0 {
+		return // an empty (invalid) box stays empty wherever it is
+	}
+	c.placeShape(id, p)
+	w.refitTop(id, c.box)
+}
+
+// placeShape puts c's geometry at pose p and its bounds in c.box: a
+// capsule's segment; a box's analytic shape, O(1) (its triangles, for rays
+// and drawing only, are rebuilt from the pose when asked for); a mesh's
+// triangles, re-placed from those it was added with, and its own
+// hierarchy refitted; a heightfield's frame. A box or mesh is then marked
+// moved. c must not be an empty capsule or box.
+func (c *collider) placeShape(id ColliderID, p pose) {
 	switch c.kind {
+	case kindCapsule:
+		c.capsule.place(p)
+		c.box = c.capsule.bounds()
 	case kindBox:
-		if len(c.tris) == 0 {
-			return // an empty (invalid) box stays empty wherever it is
-		}
-		// O(1): the analytic box moves; its triangles (rays and drawing
-		// only) are rebuilt from the pose when asked for.
 		if c.local == nil {
 			c.local = boxTris(vec{}, c.ob.h, mgl64.QuatIdent(), id, nil)
 		}
@@ -181,7 +192,6 @@ func (w *World) place(id ColliderID, c *collider, p pose) {
 		c.hf.pose = p
 		c.box = c.hf.bounds()
 	}
-	w.refitTop(id, c.box)
 }
 
 // placeTris places the collider's local triangles by f into tris and

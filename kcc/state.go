@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/internal/binstate"
 )
 
@@ -392,8 +391,7 @@ func (w *World) setState(id ColliderID, st *colliderState) {
 			return
 		}
 		c.capsule = capsuleShape{r: st.radius, half: st.halfSize, id: id}
-		c.capsule.place(c.pose)
-		c.box = c.capsule.bounds()
+		c.placeShape(id, c.pose)
 		c.bound = marginBound(&c.box)
 	case kindBox:
 		if len(c.tris) == 0 || moved == wasMoved && samePose(&old, &c.pose) {
@@ -401,19 +399,14 @@ func (w *World) setState(id ColliderID, st *colliderState) {
 			// is already has its shape and bounds.
 			return
 		}
-		c.ob.c = c.pose.pos
-		c.ob.setAxes(c.pose.rot)
 		if moved {
-			// As place does.
-			if c.local == nil {
-				c.local = boxTris(vec{}, c.ob.h, mgl64.QuatIdent(), id, nil)
-			}
-			c.moved = true
-			c.box = c.ob.bounds()
+			c.placeShape(id, c.pose)
 			return
 		}
 		// Where it was added (its pose was never changed): its triangles
 		// and bounds as AddBox made them.
+		c.ob.c = c.pose.pos
+		c.ob.setAxes(c.pose.rot)
 		c.moved = false
 		c.box = emptyAABB()
 		for i := range c.tbox {
@@ -422,12 +415,7 @@ func (w *World) setState(id ColliderID, st *colliderState) {
 	case kindMesh:
 		switch {
 		case moved && (!wasMoved || !samePose(&old, &c.pose)):
-			if c.local == nil {
-				c.local = append([]tri(nil), c.tris...)
-			}
-			f := c.pose.frame()
-			c.box = c.placeTris(&f)
-			c.bvh.refit()
+			c.placeShape(id, c.pose)
 		case !moved && wasMoved:
 			// Back to the triangles as added, kept in local.
 			copy(c.tris, c.local)
@@ -440,9 +428,7 @@ func (w *World) setState(id ColliderID, st *colliderState) {
 		}
 		c.moved = moved
 	case kindHeightfield:
-		c.hf.posed = !c.pose.isIdentity()
-		c.hf.pose = c.pose
-		c.box = c.hf.bounds()
+		c.placeShape(id, c.pose)
 	}
 }
 
