@@ -25,6 +25,38 @@ func crowdWorld(xs ...float64) (*kcc.World, []kcc.ColliderID) {
 	return w, ids
 }
 
+// walkCrowd moves the walker capsules ids, at pos, for ticks ticks on
+// workers goroutines (a Controller each): every tick is planned with
+// reach, checked by check, each member moved by step(i) with its own
+// capsule left out and its capsule placed where it ended, and the crowd
+// ended, failing on an escape. It returns the positions.
+func walkCrowd(t *testing.T, w *kcc.World, ids []kcc.ColliderID, pos []mgl64.Vec3, workers, ticks int, reach float64,
+	check func(tick int, plan *kcc.CrowdPlan), step func(i int32) mgl64.Vec3) []mgl64.Vec3 {
+	ctrls := make([]*kcc.Controller, workers)
+	for i := range ctrls {
+		ctrls[i] = kcc.NewController(kcc.DefaultConfig())
+	}
+	var plan kcc.CrowdPlan
+	for tick := 0; tick < ticks; tick++ {
+		if err := w.PlanCrowd(members(ids, reach), &plan); err != nil {
+			t.Fatal(err)
+		}
+		check(tick, &plan)
+		movePlan(&plan, workers, func(g int, i int32) {
+			f := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[i]}}
+			res := ctrls[g].MoveWith(w, walkerShape, pos[i], step(i), kcc.MoveOptions{Filter: f})
+			pos[i] = pos[i].Add(res.Translation)
+			if err := w.SetTransform(ids[i], pos[i], mgl64.Quat{}); err != nil {
+				t.Error(err)
+			}
+		})
+		if n := w.EndCrowd(); n != 0 {
+			t.Fatalf("tick %d: %d escapes", tick, n)
+		}
+	}
+	return pos
+}
+
 // movePlan moves the members of a planned crowd phase by phase: the
 // groups of a phase on workers goroutines (group k of the phase on
 // goroutine k % workers; with one worker, on the caller's), calling
@@ -208,32 +240,14 @@ func TestCrowdIslandsInParallel(t *testing.T) {
 		for i, x := range xs {
 			pos[i] = mgl64.Vec3{x, 0.91, 0}
 		}
-		ctrls := make([]*kcc.Controller, workers)
-		for i := range ctrls {
-			ctrls[i] = kcc.NewController(kcc.DefaultConfig())
-		}
-		var plan kcc.CrowdPlan
-		for tick := 0; tick < 60; tick++ {
-			if err := w.PlanCrowd(members(ids, 0.12), &plan); err != nil {
-				t.Fatal(err)
-			}
+		return walkCrowd(t, w, ids, pos, workers, 60, 0.12, func(tick int, plan *kcc.CrowdPlan) {
 			if plan.Phases() != 1 {
 				t.Fatalf("tick %d: %d phases: the pairs' islands should move whole, in one phase", tick, plan.Phases())
 			}
-			movePlan(&plan, workers, func(g int, i int32) {
-				dir := 1.0 - 2*float64(i%2) // pairs face each other
-				f := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[i]}}
-				res := ctrls[g].MoveWith(w, walkerShape, pos[i], mgl64.Vec3{dir * 0.1, -0.01, 0}, kcc.MoveOptions{Filter: f})
-				pos[i] = pos[i].Add(res.Translation)
-				if err := w.SetTransform(ids[i], pos[i], mgl64.Quat{}); err != nil {
-					t.Error(err)
-				}
-			})
-			if n := w.EndCrowd(); n != 0 {
-				t.Fatalf("tick %d: %d escapes", tick, n)
-			}
-		}
-		return pos
+		}, func(i int32) mgl64.Vec3 {
+			dir := 1.0 - 2*float64(i%2) // pairs face each other
+			return mgl64.Vec3{dir * 0.1, -0.01, 0}
+		})
 	}
 	one, three := run(1), run(3)
 	for i := range one {
@@ -356,32 +370,14 @@ func TestCrowdSplitPhases(t *testing.T) {
 			ids = append(ids, w.AddCapsule(walkerShape, p))
 			pos = append(pos, p)
 		}
-		ctrls := make([]*kcc.Controller, workers)
-		for i := range ctrls {
-			ctrls[i] = kcc.NewController(kcc.DefaultConfig())
-		}
-		var plan kcc.CrowdPlan
-		for tick := 0; tick < 40; tick++ {
-			if err := w.PlanCrowd(members(ids, 0.1), &plan); err != nil {
-				t.Fatal(err)
-			}
+		return walkCrowd(t, w, ids, pos, workers, 40, 0.1, func(tick int, plan *kcc.CrowdPlan) {
 			if plan.Split() == 0 || plan.Phases() != 8 {
 				t.Fatalf("tick %d: %d islands split, %d phases: want the packed island split in 8 phases", tick, plan.Split(), plan.Phases())
 			}
-			movePlan(&plan, workers, func(g int, i int32) {
-				dir := 1.0 - 2*float64(i%2)
-				f := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[i]}}
-				res := ctrls[g].MoveWith(w, walkerShape, pos[i], mgl64.Vec3{dir * 0.08, -0.01, 0.02}, kcc.MoveOptions{Filter: f})
-				pos[i] = pos[i].Add(res.Translation)
-				if err := w.SetTransform(ids[i], pos[i], mgl64.Quat{}); err != nil {
-					t.Error(err)
-				}
-			})
-			if n := w.EndCrowd(); n != 0 {
-				t.Fatalf("tick %d: %d escapes", tick, n)
-			}
-		}
-		return pos
+		}, func(i int32) mgl64.Vec3 {
+			dir := 1.0 - 2*float64(i%2)
+			return mgl64.Vec3{dir * 0.08, -0.01, 0.02}
+		})
 	}
 	one, three := run(1), run(3)
 	for i := range one {
