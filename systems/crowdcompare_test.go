@@ -1,7 +1,6 @@
 package systems_test
 
 import (
-	"fmt"
 	"math"
 	"runtime"
 	"testing"
@@ -10,8 +9,6 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/internal/fieldcrowd"
-	"github.com/seedgames/motorkit/systems"
-	"github.com/yohamta/donburi"
 )
 
 // The open-field crowd (fieldCrowd) at the sizes of
@@ -33,27 +30,8 @@ import (
 // (walked-m:…), and the share grounded at the end (grounded-%:…).
 func BenchmarkFieldCrowdCompare(b *testing.B) {
 	const half = 0.6
-	type conf struct {
-		n, workers int
-		push       bool
-	}
-	var confs []conf
-	for _, n := range []int{100, 500, 2000} {
-		for _, push := range []bool{false, true} {
-			for _, workers := range []int{1, 2} {
-				confs = append(confs, conf{n, workers, push})
-			}
-		}
-	}
-	pipes := make([]*systems.Pipeline, len(confs))
-	worlds := make([]donburi.World, len(confs))
-	walkers := make([][]donburi.Entity, len(confs))
-	for k, c := range confs {
-		pipes[k], worlds[k], walkers[k] = fieldCrowd(b, c.n, c.workers, c.push)
-		for j := 0; j < 60; j++ {
-			pipes[k].Step()
-		}
-	}
+	confs := fieldConfs(100, 500, 2000)
+	pipes, worlds, walkers := startFields(b, confs)
 	positions := func(k int, pos []mgl64.Vec3) []mgl64.Vec3 {
 		pos = pos[:0]
 		for _, e := range walkers[k] {
@@ -89,11 +67,7 @@ func BenchmarkFieldCrowdCompare(b *testing.B) {
 	}
 	b.StopTimer()
 	for k, c := range confs {
-		mode := "block"
-		if c.push {
-			mode = "push"
-		}
-		tag := fmt.Sprintf("%s-%d-w%d", mode, c.n, c.workers)
+		tag := c.tag()
 		b.ReportMetric(float64(spent[k].Nanoseconds())/float64(ticks[k])/float64(c.n)/1000, "us/char-tick:"+tag)
 		b.ReportMetric(closest[k], "closest-m:"+tag)
 		b.ReportMetric(100*float64(touching[k])/float64(ticks[k])/float64(c.n), "touching-%:"+tag)

@@ -115,31 +115,57 @@ func closest(pos []mgl64.Vec3, half float64) float64 {
 	return d
 }
 
+// fieldConf is one configuration of the open-field benchmarks.
+type fieldConf struct {
+	n, workers int
+	push       bool
+}
+
+// fieldConfs lists each size blocking and pushing, on 1 and 2 workers.
+func fieldConfs(sizes ...int) []fieldConf {
+	var confs []fieldConf
+	for _, n := range sizes {
+		for _, push := range []bool{false, true} {
+			for _, workers := range []int{1, 2} {
+				confs = append(confs, fieldConf{n, workers, push})
+			}
+		}
+	}
+	return confs
+}
+
+// tag names the configuration in metrics: block-1000-w2.
+func (c fieldConf) tag() string {
+	mode := "block"
+	if c.push {
+		mode = "push"
+	}
+	return fmt.Sprintf("%s-%d-w%d", mode, c.n, c.workers)
+}
+
+// startFields builds the open field of every configuration and plays 1 s
+// (60 ticks) of each, so the pairs are pressed together.
+func startFields(b *testing.B, confs []fieldConf) ([]*systems.Pipeline, []donburi.World, [][]donburi.Entity) {
+	pipes := make([]*systems.Pipeline, len(confs))
+	worlds := make([]donburi.World, len(confs))
+	walkers := make([][]donburi.Entity, len(confs))
+	for k, c := range confs {
+		pipes[k], worlds[k], walkers[k] = fieldCrowd(b, c.n, c.workers, c.push)
+		for j := 0; j < 60; j++ {
+			pipes[k].Step()
+		}
+	}
+	return pipes, worlds, walkers
+}
+
 // BenchmarkFieldCrowd runs the open-field crowd at 1,000, 2,000 and 10,000
 // walkers, blocking and pushing, with 1 and 2 workers, in one run, and
 // reports µs per character-tick of each (after 1 s of play, so the pairs
 // are pressed together). The configurations take turns, 10 ticks each, so
 // a change in the machine's speed hits them alike.
 func BenchmarkFieldCrowd(b *testing.B) {
-	type conf struct {
-		n, workers int
-		push       bool
-	}
-	var confs []conf
-	for _, n := range []int{1000, 2000, 10000} {
-		for _, push := range []bool{false, true} {
-			for _, workers := range []int{1, 2} {
-				confs = append(confs, conf{n, workers, push})
-			}
-		}
-	}
-	pipes := make([]*systems.Pipeline, len(confs))
-	for i, c := range confs {
-		pipes[i], _, _ = fieldCrowd(b, c.n, c.workers, c.push)
-		for j := 0; j < 60; j++ {
-			pipes[i].Step()
-		}
-	}
+	confs := fieldConfs(1000, 2000, 10000)
+	pipes, _, _ := startFields(b, confs)
 	runtime.GC()
 	spent := make([]time.Duration, len(confs))
 	ticks := make([]int, len(confs))
@@ -148,25 +174,13 @@ func BenchmarkFieldCrowd(b *testing.B) {
 	mallocs := ms.Mallocs
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		for k := range confs {
-			const t = 10
-			start := time.Now()
-			for j := 0; j < t; j++ {
-				pipes[k].Step()
-			}
-			spent[k] += time.Since(start)
-			ticks[k] += t
-		}
+		stepInTurns(pipes, 10, spent, ticks)
 	}
 	b.StopTimer()
 	runtime.ReadMemStats(&ms)
 	for k, c := range confs {
-		mode := "block"
-		if c.push {
-			mode = "push"
-		}
 		us := float64(spent[k].Nanoseconds()) / float64(ticks[k]) / float64(c.n) / 1000
-		b.ReportMetric(us, fmt.Sprintf("us/char-%s-%d-w%d", mode, c.n, c.workers))
+		b.ReportMetric(us, "us/char-"+c.tag())
 		pipes[k].Close()
 	}
 	b.ReportMetric(float64(ms.Mallocs-mallocs)/float64(b.N), "allocs/round")
