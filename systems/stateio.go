@@ -162,10 +162,18 @@ func (p *Pipeline) Checksum() uint64 {
 	if err != nil {
 		return 0
 	}
+	return StateChecksum(p.state.sum)
+}
+
+// StateChecksum is the checksum of a state SaveState wrote: what
+// Checksum returns for the pipeline in that state. A rollback client
+// compares the states it keeps with the authority's checksums without
+// loading them.
+func StateChecksum(state []byte) uint64 {
 	// The frame's header holds the payload's CRC, so the header is hashed
 	// too: every byte.
 	h := uint64(14695981039346656037)
-	for _, c := range p.state.sum {
+	for _, c := range state {
 		h ^= uint64(c)
 		h *= 1099511628211
 	}

@@ -1,0 +1,324 @@
+package netplay
+
+import (
+	"errors"
+	"fmt"
+)
+
+// HostOptions configure a Host. Zero fields take the defaults.
+type HostOptions struct {
+	// Game are the game's options, sent to every client in its Welcome.
+	Game GameOptions
+	// Seats is the most characters at once (default 8, at most MaxSeats).
+	Seats int
+	// ChecksumEvery is how often, in ticks, a frame carries the state's
+	// checksum for clients to compare (default 30).
+	ChecksumEvery int
+	// History is how many frames the host keeps for clients that fall
+	// behind (default 256): a client further behind needs a new Welcome
+	// (ErrResync).
+	History int
+	// MaxLead is how many ticks ahead of the host a client's input may be
+	// (default 240, 4 s at 60 Hz); one further is refused.
+	MaxLead int
+}
+
+// inputRing is how many ticks of a seat's inputs the host holds: more
+// than MaxLead and a message's reach.
+const inputRing = 512
+
+// slackWindow is how many received inputs the reported slack is the
+// minimum of (one second at 60 Hz).
+const slackWindow = 60
+
+// ErrResync reports a client too far behind the host's history: it needs
+// a new Welcome.
+var ErrResync = errors.New("netplay: the client is too far behind: send it a new welcome")
+
+// ErrNoSeat reports a Join when every seat is taken.
+var ErrNoSeat = errors.New("netplay: every seat is taken")
+
+// HostSeatStats are one seat's counters.
+type HostSeatStats struct {
+	// Late counts ticks the seat's input had not arrived in time: the
+	// host repeated its previous command.
+	Late uint64
+	// Inputs counts the inputs received in time.
+	Inputs uint64
+}
+
+type hostSeat struct {
+	used, pending bool // seated, or a Join is pending
+	ack           uint64
+	tags          [inputRing]uint64 // tick+1 of the input held in each slot
+	inputs        [inputRing]Command
+	last          Command
+	newest        uint64
+	slack         [slackWindow]int32
+	nslack        int
+	stats         HostSeatStats
+}
+
+// Host is the authority of an online match: it runs the Game at its
+// tick, one Frame per tick from the inputs its clients sent in time (a
+// seat whose input is missing repeats its last command), and tells each
+// client the frames it lacks (FramesMessage). It does no I/O and is not
+// safe for concurrent use: a server calls it from one goroutine.
+type Host struct {
+	game    *Game
+	opts    HostOptions
+	frames  []Frame
+	seats   [MaxSeats]hostSeat
+	pending []Event
+	inputs  Inputs
+	out     Frames
+}
+
+// NewHost builds a host with no one seated.
+func NewHost(o HostOptions) (*Host, error) {
+	if o.Seats <= 0 {
+		o.Seats = 8
+	}
+	if o.Seats > MaxSeats {
+		return nil, fmt.Errorf("netplay: %d seats, at most %d", o.Seats, MaxSeats)
+	}
+	if o.ChecksumEvery <= 0 {
+		o.ChecksumEvery = 30
+	}
+	if o.History <= 0 {
+		o.History = 256
+	}
+	if o.MaxLead <= 0 {
+		o.MaxLead = 240
+	}
+	if o.MaxLead >= inputRing-MaxInputsPerMessage {
+		return nil, fmt.Errorf("netplay: MaxLead %d, at most %d", o.MaxLead, inputRing-MaxInputsPerMessage-1)
+	}
+	g, err := NewGame(o.Game)
+	if err != nil {
+		return nil, err
+	}
+	o.Game = g.Options()
+	return &Host{game: g, opts: o, frames: make([]Frame, o.History)}, nil
+}
+
+// Game returns the host's game (read it between Steps only).
+func (h *Host) Game() *Game { return h.game }
+
+// Options returns the host's options with their defaults.
+func (h *Host) Options() HostOptions { return h.opts }
+
+// Tick is the tick of the next Step.
+func (h *Host) Tick() uint64 { return h.game.Ticks() }
+
+// Join seats a new player with recipe index recipe at the next Step and
+// returns its seat.
+func (h *Host) Join(recipe int) (int, error) {
+	if recipe < 0 || recipe >= len(h.opts.Game.Recipes) {
+		return 0, fmt.Errorf("netplay: recipe %d of %d", recipe, len(h.opts.Game.Recipes))
+	}
+	for s := 0; s < h.opts.Seats; s++ {
+		st := &h.seats[s]
+		if st.used || st.pending {
+			continue
+		}
+		*st = hostSeat{pending: true, ack: h.Tick()}
+		h.pending = append(h.pending, Event{Kind: Join, Seat: uint8(s), Recipe: uint8(recipe)})
+		return s, nil
+	}
+	return 0, ErrNoSeat
+}
+
+// Leave removes seat's player at the next Step.
+func (h *Host) Leave(seat int) {
+	if seat < 0 || seat >= MaxSeats || !(h.seats[seat].used || h.seats[seat].pending) {
+		return
+	}
+	// A Join still pending is dropped instead.
+	for i, ev := range h.pending {
+		if ev.Kind == Join && int(ev.Seat) == seat {
+			h.pending = append(h.pending[:i], h.pending[i+1:]...)
+			h.seats[seat] = hostSeat{}
+			return
+		}
+	}
+	h.pending = append(h.pending, Event{Kind: Leave, Seat: uint8(seat)})
+	h.seats[seat].pending = false
+}
+
+// Seated reports whether seat is taken (or will be at the next Step).
+func (h *Host) Seated(seat int) bool {
+	return seat >= 0 && seat < MaxSeats && (h.seats[seat].used || h.seats[seat].pending)
+}
+
+// Stats returns seat's counters.
+func (h *Host) Stats(seat int) HostSeatStats {
+	if seat < 0 || seat >= MaxSeats {
+		return HostSeatStats{}
+	}
+	return h.seats[seat].stats
+}
+
+// Welcome appends seat's MsgWelcome: the game's options and its state
+// now. The client holds no frame yet: the host sends it every frame from
+// this tick on.
+func (h *Host) Welcome(dst []byte, seat int) ([]byte, error) {
+	if !h.Seated(seat) {
+		return dst, fmt.Errorf("netplay: seat %d is empty", seat)
+	}
+	state, err := h.game.SaveState(nil)
+	if err != nil {
+		return dst, err
+	}
+	h.seats[seat].ack = h.Tick()
+	return AppendWelcome(dst, &Welcome{Seat: seat, Options: h.opts.Game, State: state}), nil
+}
+
+// Receive handles a message from seat's client: MsgInputs (commands kept
+// for their ticks; those for ticks already run are dropped) or MsgSwitch
+// (the seat plays another recipe from the next Step). A damaged message,
+// an input further ahead than MaxLead or an unknown recipe is an error
+// and changes nothing; a server ends such a connection.
+func (h *Host) Receive(seat int, msg []byte) error {
+	if !h.Seated(seat) {
+		return fmt.Errorf("netplay: seat %d is empty", seat)
+	}
+	st := &h.seats[seat]
+	if len(msg) > 0 && msg[0] == MsgSwitch {
+		r, err := DecodeSwitch(msg)
+		if err != nil {
+			return err
+		}
+		if r >= len(h.opts.Game.Recipes) {
+			return fmt.Errorf("%w: recipe %d of %d", ErrMessage, r, len(h.opts.Game.Recipes))
+		}
+		h.pending = append(h.pending, Event{Kind: Switch, Seat: uint8(seat), Recipe: uint8(r)})
+		return nil
+	}
+	in := &h.inputs
+	if err := DecodeInputs(msg, in); err != nil {
+		return err
+	}
+	now := h.Tick()
+	last := in.First + uint64(len(in.Commands)) - 1
+	if last > now+uint64(h.opts.MaxLead) {
+		return fmt.Errorf("%w: input for tick %d, the host is at %d", ErrMessage, last, now)
+	}
+	if in.Ack > now {
+		return fmt.Errorf("%w: acknowledges %d frames, the host has run %d", ErrMessage, in.Ack, now)
+	}
+	st.ack = max(st.ack, in.Ack)
+	for i := range in.Commands {
+		t := in.First + uint64(i)
+		slot := t % inputRing
+		if st.tags[slot] == t+1 || (t < now && t <= st.newest) {
+			continue // had it, or a late one already counted
+		}
+		st.slack[st.nslack%slackWindow] = int32(int64(t) - int64(now))
+		st.nslack++
+		st.newest = max(st.newest, t)
+		if t >= now {
+			st.tags[slot], st.inputs[slot] = t+1, in.Commands[i]
+		}
+	}
+	return nil
+}
+
+// Step runs one tick: the pending joins, leaves and switches, then every
+// seat's input for the tick (or its last one, counted Late), and records
+// the frame, with the state's checksum every ChecksumEvery ticks.
+func (h *Host) Step() error {
+	t := h.Tick()
+	f := &h.frames[t%uint64(len(h.frames))]
+	ev := append(f.Events[:0], h.pending...)
+	*f = Frame{Tick: t, Events: ev}
+	h.pending = h.pending[:0]
+	for _, e := range f.Events {
+		st := &h.seats[e.Seat]
+		switch e.Kind {
+		case Join:
+			st.used, st.pending = true, false
+		case Leave:
+			st.used = false
+		}
+	}
+	for s := 0; s < h.opts.Seats; s++ {
+		st := &h.seats[s]
+		if !st.used {
+			continue
+		}
+		f.Seats |= 1 << s
+		if slot := t % inputRing; st.tags[slot] == t+1 {
+			st.last = st.inputs[slot]
+			st.stats.Inputs++
+		} else {
+			st.stats.Late++
+		}
+		f.Inputs[s] = st.last
+	}
+	if err := h.game.Step(f); err != nil {
+		return err
+	}
+	if (t+1)%uint64(h.opts.ChecksumEvery) == 0 {
+		f.Checksum, f.HasChecksum = h.game.Checksum(), true
+	}
+	return nil
+}
+
+// FramesMessage appends seat's MsgFrames: the frames from the first one
+// its client lacks (at most MaxFramesPerMessage) and its inputs' timing.
+// Send one every tick or two; over a lossy transport the frames are sent
+// again until the client acknowledges them. ErrResync means the client
+// lacks frames the host no longer has.
+func (h *Host) FramesMessage(dst []byte, seat int) ([]byte, error) {
+	if !h.Seated(seat) {
+		return dst, fmt.Errorf("netplay: seat %d is empty", seat)
+	}
+	st := &h.seats[seat]
+	now := h.Tick()
+	if now-st.ack > uint64(len(h.frames)) {
+		return dst, ErrResync
+	}
+	end := min(now, st.ack+MaxFramesPerMessage)
+	out := &h.out
+	out.Frames = out.Frames[:0]
+	for t := st.ack; t < end; t++ {
+		out.Frames = append(out.Frames, Frame{})
+		out.Frames[len(out.Frames)-1].copyFrom(&h.frames[t%uint64(len(h.frames))])
+	}
+	out.Newest, out.Slack = st.newest, h.slack(st)
+	return AppendFrames(dst, out), nil
+}
+
+// slack is the fewest ticks any of the seat's last slackWindow inputs
+// arrived before it was needed (0 before any arrived).
+func (h *Host) slack(st *hostSeat) int {
+	n := min(st.nslack, slackWindow)
+	if n == 0 {
+		return 0
+	}
+	m := st.slack[0]
+	for _, s := range st.slack[1:n] {
+		m = min(m, s)
+	}
+	return int(m)
+}
+
+// SaveState appends the host's game state (for a drain: a new host with
+// the same options loads it with LoadState).
+func (h *Host) SaveState(dst []byte) ([]byte, error) { return h.game.SaveState(dst) }
+
+// LoadState puts the host in a saved state: the game's, its seats taken
+// by the characters in it (without clients until Welcome; a seat no
+// client takes back can be freed with Leave).
+func (h *Host) LoadState(b []byte) error {
+	if err := h.game.LoadState(b); err != nil {
+		return err
+	}
+	h.pending = h.pending[:0]
+	mask := h.game.Seats()
+	for s := range h.seats {
+		h.seats[s] = hostSeat{used: mask&(1<<s) != 0, ack: h.Tick()}
+	}
+	return nil
+}

@@ -1,0 +1,319 @@
+// Package netsim plays an online match in one process: a netplay.Host
+// and scripted netplay.Clients over an in-memory network that delays,
+// jitters, reorders and loses messages, on a virtual clock (a two-minute
+// match runs in seconds). It reports what a player would notice (desyncs,
+// corrections of their own character and how smoothly they are drawn,
+// rollbacks) and what the network carries (bytes per client per second).
+// tools/netsim is its command; the tests of an online game run it short.
+package netsim
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"github.com/seedgames/motorkit/internal/scripted"
+	"github.com/seedgames/motorkit/netplay"
+)
+
+// Config describe a match and its network. Zero fields take the defaults.
+type Config struct {
+	// Players is the number of clients (default 8, at most
+	// netplay.MaxSeats). They join 100 ms apart.
+	Players int
+	// Movers is how many of them (the first ones) play the script: walk,
+	// strafe, turn, jump, sprint, crouch, dash; the rest stand still
+	// (default all; -1 none).
+	Movers int
+	// RTT is the round trip time; each message takes RTT/2 plus a uniform
+	// jitter in [-Jitter, +Jitter] (never less than 0), so messages can
+	// arrive out of order. Loss is the share of messages lost (frames and
+	// inputs both ways; the one-off welcome arrives).
+	RTT, Jitter time.Duration
+	Loss        float64
+	// Duration is the match's length in simulated time (default 10 s).
+	Duration time.Duration
+	// Level is the level (default "living"). Characters collide and push.
+	Level string
+	// SendEvery is how often, in ticks, the host sends each client its
+	// frames (default 2).
+	SendEvery int
+	// Seed seeds the network's randomness.
+	Seed uint64
+	// Client are the clients' options.
+	Client netplay.ClientOptions
+}
+
+// Report is what a match measured. Per-client figures are the worst
+// client's unless said otherwise.
+type Report struct {
+	Config Config
+	// Desyncs are the checksums from the host a client's state differed
+	// from (all clients); ChecksumsCompared those compared.
+	Desyncs, ChecksumsCompared uint64
+	// Corrections are the rollbacks that moved a client's own character
+	// (all clients); MaxCorrection the largest move (m), before smoothing.
+	Corrections   uint64
+	MaxCorrection float64
+	// MaxVisualStep is the most a client's own character was drawn to
+	// move in one frame to absorb a correction (m); Snaps are corrections
+	// drawn at once.
+	MaxVisualStep float64
+	Snaps         uint64
+	// Rollbacks (all clients) and the longest (ticks).
+	Rollbacks   uint64
+	MaxRollback int
+	// Late are the ticks the host had no input of a client in time (all
+	// clients; the first second of each client, while its clock settles,
+	// included).
+	Late uint64
+	// UpBytesPerSec and DownBytesPerSec are the most a client sent and
+	// received per second over the match, WebSocket framing included (2
+	// to 4 bytes a message down, 6 to 8 up, masked); the welcome counts.
+	UpBytesPerSec, DownBytesPerSec float64
+	// Ticks is the host's tick count at the end.
+	Ticks uint64
+}
+
+// WriteTable writes r as the lines tools/netsim prints.
+func (r Report) WriteTable(w io.Writer) {
+	c := r.Config
+	fmt.Fprintf(w, "netsim: %d players (%d moving), rtt %v, jitter %v, loss %.0f%%, %v on %s, %d ticks\n",
+		c.Players, c.Movers, c.RTT, c.Jitter, c.Loss*100, c.Duration, c.Level, r.Ticks)
+	fmt.Fprintf(w, "  desyncs                 %d (of %d checksums compared)\n", r.Desyncs, r.ChecksumsCompared)
+	fmt.Fprintf(w, "  corrections (own)       %d, largest %.3f m\n", r.Corrections, r.MaxCorrection)
+	fmt.Fprintf(w, "  largest visual step     %.1f cm per frame (%d snaps)\n", r.MaxVisualStep*100, r.Snaps)
+	fmt.Fprintf(w, "  rollbacks               %d, longest %d ticks\n", r.Rollbacks, r.MaxRollback)
+	fmt.Fprintf(w, "  late inputs at the host %d\n", r.Late)
+	fmt.Fprintf(w, "  bytes per client        %.0f B/s up, %.0f B/s down (worst client)\n", r.UpBytesPerSec, r.DownBytesPerSec)
+}
+
+func (c *Config) defaults() error {
+	if c.Players == 0 {
+		c.Players = 8
+	}
+	if c.Players < 1 || c.Players > netplay.MaxSeats {
+		return fmt.Errorf("netsim: %d players, want 1 to %d", c.Players, netplay.MaxSeats)
+	}
+	switch {
+	case c.Movers == 0 || c.Movers > c.Players:
+		c.Movers = c.Players
+	case c.Movers < 0:
+		c.Movers = 0
+	}
+	if c.Duration <= 0 {
+		c.Duration = 10 * time.Second
+	}
+	if c.Level == "" {
+		c.Level = "living"
+	}
+	if c.SendEvery <= 0 {
+		c.SendEvery = 2
+	}
+	if c.RTT < 0 || c.Jitter < 0 || !(c.Loss >= 0 && c.Loss < 1) {
+		return errors.New("netsim: negative delay or a loss outside [0, 1)")
+	}
+	return nil
+}
+
+// packet is a message in flight.
+type packet struct {
+	at   time.Duration
+	from int // client index, or -1 for the host
+	to   int
+	data []byte
+}
+
+// player is one scripted client.
+type player struct {
+	c        *netplay.Client
+	seat     int
+	joinAt   time.Duration
+	welcomed bool
+	up, down int
+	next     time.Duration // its next frame
+	phase    time.Duration
+}
+
+// Run plays the match and reports it.
+func Run(cfg Config) (Report, error) {
+	if err := cfg.defaults(); err != nil {
+		return Report{}, err
+	}
+	rep := Report{Config: cfg}
+	host, err := netplay.NewHost(netplay.HostOptions{Game: netplay.GameOptions{Level: cfg.Level}, Seats: cfg.Players})
+	if err != nil {
+		return rep, err
+	}
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e657473696d))
+	delay := func() time.Duration {
+		d := cfg.RTT / 2
+		if cfg.Jitter > 0 {
+			d += time.Duration(rng.Int64N(int64(2*cfg.Jitter)+1)) - cfg.Jitter
+		}
+		return max(d, 0)
+	}
+	var inflight []packet
+	send := func(now time.Duration, from, to int, data []byte, reliable bool) {
+		if !reliable && rng.Float64() < cfg.Loss {
+			return
+		}
+		inflight = append(inflight, packet{at: now + delay(), from: from, to: to, data: data})
+	}
+	tickLen := time.Second / 60
+	players := make([]*player, cfg.Players)
+	for i := range players {
+		players[i] = &player{seat: -1, joinAt: time.Duration(i) * 100 * time.Millisecond,
+			phase: time.Duration(rng.Int64N(int64(tickLen)))}
+	}
+	overheadDown := func(n int) int {
+		if n < 126 {
+			return n + 2
+		}
+		return n + 4
+	}
+	overheadUp := func(n int) int { return overheadDown(n) + 4 }
+	var hostNext time.Duration
+	step := time.Millisecond
+	for now := time.Duration(0); now < cfg.Duration; now += step {
+		// Deliver what has arrived, in arrival order.
+		slices.SortStableFunc(inflight, func(a, b packet) int { return int(a.at - b.at) })
+		n := 0
+		for n < len(inflight) && inflight[n].at <= now {
+			pk := inflight[n]
+			n++
+			if pk.from < 0 {
+				p := players[pk.to]
+				if !p.welcomed && pk.data[0] != netplay.MsgWelcome {
+					continue // overtook the welcome: it comes again
+				}
+				if !p.welcomed {
+					c, err := netplay.NewClient(pk.data, cfg.Client)
+					if err != nil {
+						return rep, fmt.Errorf("netsim: player %d's welcome: %w", pk.to, err)
+					}
+					p.c, p.welcomed, p.next = c, true, now+p.phase
+					continue
+				}
+				if err := p.c.Receive(pk.data); err != nil && !errors.Is(err, netplay.ErrDesync) {
+					return rep, fmt.Errorf("netsim: player %d: %w", pk.to, err)
+				}
+				continue
+			}
+			if p := players[pk.from]; host.Seated(p.seat) {
+				if err := host.Receive(p.seat, pk.data); err != nil {
+					return rep, fmt.Errorf("netsim: host from player %d: %w", pk.from, err)
+				}
+			}
+		}
+		inflight = inflight[n:]
+		// The host's ticks.
+		for now >= hostNext {
+			hostNext += tickLen
+			for i, p := range players {
+				if p.seat < 0 && now >= p.joinAt {
+					seat, err := host.Join(i % len(netplay.DefaultRecipes))
+					if err != nil {
+						return rep, err
+					}
+					p.seat = seat
+					w, err := host.Welcome(nil, seat)
+					if err != nil {
+						return rep, err
+					}
+					p.down += overheadDown(len(w))
+					send(now, -1, i, w, true)
+				}
+			}
+			if err := host.Step(); err != nil {
+				return rep, err
+			}
+			if host.Tick()%uint64(cfg.SendEvery) == 0 {
+				for i, p := range players {
+					if p.seat < 0 {
+						continue
+					}
+					msg, err := host.FramesMessage(nil, p.seat)
+					if err != nil {
+						return rep, fmt.Errorf("netsim: frames for player %d: %w", i, err)
+					}
+					p.down += overheadDown(len(msg))
+					send(now, -1, i, msg, false)
+				}
+			}
+		}
+		// The clients' frames.
+		for i, p := range players {
+			if !p.welcomed || now < p.next {
+				continue
+			}
+			p.next += tickLen
+			var cmd netplay.Command
+			if i < cfg.Movers {
+				c, v := scripted.Command(p.c.Tick(), i)
+				cmd = netplay.EncodeCommand(c, v)
+			}
+			if _, err := p.c.Frame(cmd); err != nil {
+				return rep, fmt.Errorf("netsim: player %d: %w", i, err)
+			}
+			if msg := p.c.InputsMessage(nil); len(msg) > 0 {
+				p.up += overheadUp(len(msg))
+				send(now, i, -1, msg, false)
+			}
+		}
+	}
+	secs := cfg.Duration.Seconds()
+	for _, p := range players {
+		rep.UpBytesPerSec = max(rep.UpBytesPerSec, float64(p.up)/secs)
+		rep.DownBytesPerSec = max(rep.DownBytesPerSec, float64(p.down)/secs)
+		if p.c == nil {
+			continue
+		}
+		st := p.c.Stats()
+		rep.Desyncs += st.Desyncs
+		rep.ChecksumsCompared += st.ChecksumsCompared
+		rep.Corrections += st.Corrections
+		rep.MaxCorrection = max(rep.MaxCorrection, st.MaxCorrection)
+		rep.MaxVisualStep = max(rep.MaxVisualStep, st.MaxVisualStep)
+		rep.Snaps += st.Snaps
+		rep.Rollbacks += st.Rollbacks
+		rep.MaxRollback = max(rep.MaxRollback, st.MaxRollback)
+		rep.Late += host.Stats(p.seat).Late
+	}
+	rep.Ticks = host.Tick()
+	return rep, nil
+}
+
+// The targets of an online match with 8 players (docs/netplay.md).
+const (
+	// MaxDownBytesPerSec and MaxUpBytesPerSec are the bandwidth budget
+	// per client.
+	MaxDownBytesPerSec = 20 * 1000
+	MaxUpBytesPerSec   = 2 * 1000
+	// MaxVisualStep is the most a correction may move a drawn character
+	// in one frame.
+	MaxVisualStep = 0.05
+)
+
+// Missed lists the targets r misses: a desync; a correction of a
+// player's own character when only one player moves; a visual step of
+// MaxVisualStep or more; more bandwidth than the budget.
+func (r Report) Missed() []string {
+	var out []string
+	if r.Desyncs > 0 {
+		out = append(out, fmt.Sprintf("%d desyncs", r.Desyncs))
+	}
+	if r.Config.Movers <= 1 && r.Corrections > 0 {
+		out = append(out, fmt.Sprintf("%d corrections of a player's own character with %d moving", r.Corrections, r.Config.Movers))
+	}
+	if r.MaxVisualStep >= MaxVisualStep {
+		out = append(out, fmt.Sprintf("a visual step of %.1f cm", r.MaxVisualStep*100))
+	}
+	if r.DownBytesPerSec > MaxDownBytesPerSec || r.UpBytesPerSec > MaxUpBytesPerSec {
+		out = append(out, fmt.Sprintf("%.0f B/s down, %.0f B/s up per client", r.DownBytesPerSec, r.UpBytesPerSec))
+	}
+	return out
+}

@@ -1,0 +1,425 @@
+package netplay
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+)
+
+// The messages of an online match (Host and Client). The first byte of
+// each is its kind. They are built for a lossy, reordering transport:
+// every message stands alone (frames are coded against each other within
+// one message only), inputs and frames are sent again until acknowledged,
+// and a decoder checks a message whole before its result is used.
+const (
+	// MsgWelcome (authority to client): the seat, the game's options and
+	// its state, once, when a client is seated.
+	MsgWelcome byte = 2
+	// MsgInputs (client to authority): the client's commands for a run of
+	// ticks and how many frames it holds.
+	MsgInputs byte = 3
+	// MsgFrames (authority to client): a run of frames and the timing of
+	// the client's inputs.
+	MsgFrames byte = 4
+	// MsgSwitch (client to authority): play another recipe.
+	MsgSwitch byte = 5
+)
+
+// Limits of the messages.
+const (
+	// MaxInputsPerMessage is the most commands an Inputs message carries.
+	MaxInputsPerMessage = 8
+	// MaxFramesPerMessage is the most frames a Frames message carries.
+	MaxFramesPerMessage = 32
+	// MaxEventsPerFrame is the most events a frame carries.
+	MaxEventsPerFrame = 2 * MaxSeats
+	// MaxStateBytes bounds a Welcome's state.
+	MaxStateBytes = 1 << 20
+	// wireVersion is the protocol version a Welcome carries.
+	wireVersion = 1
+)
+
+// ErrMessage reports a message that is damaged, truncated, of another
+// kind or version, or out of the limits.
+var ErrMessage = errors.New("netplay: bad message")
+
+func badf(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrMessage}, args...)...)
+}
+
+// reader reads a message, remembering the first error.
+type reader struct {
+	b   []byte
+	err error
+}
+
+func (r *reader) byte() byte {
+	if r.err != nil {
+		return 0
+	}
+	if len(r.b) == 0 {
+		r.err = badf("truncated")
+		return 0
+	}
+	c := r.b[0]
+	r.b = r.b[1:]
+	return c
+}
+
+func (r *reader) bytes(n int) []byte {
+	if r.err != nil {
+		return nil
+	}
+	if n < 0 || len(r.b) < n {
+		r.err = badf("truncated")
+		return nil
+	}
+	s := r.b[:n]
+	r.b = r.b[n:]
+	return s
+}
+
+func (r *reader) uvarint() uint64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Uvarint(r.b)
+	if n <= 0 {
+		r.err = badf("bad varint")
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) varint() int64 {
+	if r.err != nil {
+		return 0
+	}
+	v, n := binary.Varint(r.b)
+	if n <= 0 {
+		r.err = badf("bad varint")
+		return 0
+	}
+	r.b = r.b[n:]
+	return v
+}
+
+func (r *reader) u16() uint16 {
+	b := r.bytes(2)
+	if b == nil {
+		return 0
+	}
+	return binary.LittleEndian.Uint16(b)
+}
+
+func (r *reader) u64() uint64 {
+	b := r.bytes(8)
+	if b == nil {
+		return 0
+	}
+	return binary.LittleEndian.Uint64(b)
+}
+
+func (r *reader) str(max int) string {
+	n := int(r.byte())
+	if n > max {
+		r.err = badf("a string of %d bytes, at most %d", n, max)
+		return ""
+	}
+	return string(r.bytes(n))
+}
+
+// end fails when bytes are left over.
+func (r *reader) end() error {
+	if r.err == nil && len(r.b) != 0 {
+		r.err = badf("%d bytes left over", len(r.b))
+	}
+	return r.err
+}
+
+// appendDelta appends c coded against ref: a mask of the bytes that
+// differ, then those bytes.
+func appendDelta(dst []byte, c, ref *Command) []byte {
+	var mask byte
+	for i := range c {
+		if c[i] != ref[i] {
+			mask |= 1 << i
+		}
+	}
+	dst = append(dst, mask)
+	for i := range c {
+		if mask&(1<<i) != 0 {
+			dst = append(dst, c[i])
+		}
+	}
+	return dst
+}
+
+// readDelta reads a command coded against ref.
+func (r *reader) readDelta(ref *Command) Command {
+	c := *ref
+	mask := r.byte()
+	for i := range c {
+		if mask&(1<<i) != 0 {
+			c[i] = r.byte()
+		}
+	}
+	return c
+}
+
+// Welcome is the first message a seated client gets.
+type Welcome struct {
+	Seat    int
+	Options GameOptions
+	// State is the game's state at the tick the client starts from.
+	State []byte
+}
+
+// AppendWelcome appends w as a MsgWelcome.
+func AppendWelcome(dst []byte, w *Welcome) []byte {
+	dst = append(dst, MsgWelcome, wireVersion, byte(w.Seat))
+	dst = binary.AppendUvarint(dst, uint64(w.Options.TickRate*1000))
+	dst = append(dst, byte(len(w.Options.Level)))
+	dst = append(dst, w.Options.Level...)
+	dst = append(dst, byte(len(w.Options.Recipes)))
+	for _, r := range w.Options.Recipes {
+		dst = append(dst, byte(len(r)))
+		dst = append(dst, r...)
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(w.State)))
+	return append(dst, w.State...)
+}
+
+// DecodeWelcome decodes a MsgWelcome. The state is copied.
+func DecodeWelcome(b []byte) (Welcome, error) {
+	r := reader{b: b}
+	var w Welcome
+	if r.byte() != MsgWelcome {
+		return w, badf("not a welcome")
+	}
+	if v := r.byte(); r.err == nil && v != wireVersion {
+		return w, badf("protocol version %d, this build speaks %d", v, wireVersion)
+	}
+	w.Seat = int(r.byte())
+	rate := r.uvarint()
+	w.Options.TickRate = float64(rate) / 1000
+	w.Options.Level = r.str(255)
+	n := int(r.byte())
+	for i := 0; i < n && r.err == nil; i++ {
+		w.Options.Recipes = append(w.Options.Recipes, r.str(255))
+	}
+	size := r.uvarint()
+	if r.err == nil && size > MaxStateBytes {
+		return w, badf("a state of %d bytes", size)
+	}
+	w.State = append([]byte(nil), r.bytes(int(size))...)
+	if err := r.end(); err != nil {
+		return w, err
+	}
+	if w.Seat >= MaxSeats || rate == 0 || rate > 1000*1000 || n == 0 {
+		return w, badf("welcome: seat %d, tick rate %v, %d recipes", w.Seat, w.Options.TickRate, n)
+	}
+	return w, nil
+}
+
+// Inputs is a client's MsgInputs: its commands for ticks First,
+// First+1, ... and Ack, the number of frames it holds (the tick of the
+// first frame it still needs).
+type Inputs struct {
+	Ack      uint64
+	First    uint64
+	Commands []Command
+}
+
+// AppendInputs appends in as a MsgInputs (at most MaxInputsPerMessage
+// commands are sent: the last ones).
+func AppendInputs(dst []byte, in *Inputs) []byte {
+	cmds, first := in.Commands, in.First
+	if len(cmds) > MaxInputsPerMessage {
+		first += uint64(len(cmds) - MaxInputsPerMessage)
+		cmds = cmds[len(cmds)-MaxInputsPerMessage:]
+	}
+	dst = append(dst, MsgInputs)
+	dst = binary.AppendUvarint(dst, in.Ack)
+	dst = binary.AppendUvarint(dst, first)
+	dst = append(dst, byte(len(cmds)))
+	var prev Command
+	for i := range cmds {
+		dst = appendDelta(dst, &cmds[i], &prev)
+		prev = cmds[i]
+	}
+	return dst
+}
+
+// DecodeInputs decodes a MsgInputs into in, reusing its slice.
+func DecodeInputs(b []byte, in *Inputs) error {
+	r := reader{b: b}
+	if r.byte() != MsgInputs {
+		return badf("not inputs")
+	}
+	in.Ack = r.uvarint()
+	in.First = r.uvarint()
+	n := int(r.byte())
+	if r.err == nil && (n == 0 || n > MaxInputsPerMessage) {
+		return badf("%d inputs", n)
+	}
+	if r.err == nil && in.First > 1<<50 {
+		return badf("input tick %d", in.First)
+	}
+	in.Commands = in.Commands[:0]
+	var prev Command
+	for i := 0; i < n && r.err == nil; i++ {
+		prev = r.readDelta(&prev)
+		in.Commands = append(in.Commands, prev)
+	}
+	return r.end()
+}
+
+// Frames is the authority's MsgFrames: consecutive frames from
+// Frames[0].Tick, and the timing of this client's inputs: Newest is the
+// newest input tick the authority had received from it (0 when none) and
+// Slack the fewest ticks any recent input of its arrived before it was
+// needed (negative: late).
+type Frames struct {
+	Newest uint64
+	Slack  int
+	Frames []Frame
+}
+
+// frame flags
+const (
+	frameEvents   = 1
+	frameChecksum = 2
+	frameSeats    = 4
+)
+
+// AppendFrames appends f as a MsgFrames. The frames must be consecutive.
+func AppendFrames(dst []byte, f *Frames) []byte {
+	dst = append(dst, MsgFrames)
+	dst = binary.AppendUvarint(dst, f.Newest)
+	dst = binary.AppendVarint(dst, int64(f.Slack))
+	var first uint64
+	if len(f.Frames) > 0 {
+		first = f.Frames[0].Tick
+	}
+	dst = binary.AppendUvarint(dst, first)
+	dst = append(dst, byte(len(f.Frames)))
+	var prev *Frame
+	var zero Command
+	for i := range f.Frames {
+		fr := &f.Frames[i]
+		var flags byte
+		if len(fr.Events) > 0 {
+			flags |= frameEvents
+		}
+		if fr.HasChecksum {
+			flags |= frameChecksum
+		}
+		if prev == nil || prev.Seats != fr.Seats {
+			flags |= frameSeats
+		}
+		dst = append(dst, flags)
+		if flags&frameSeats != 0 {
+			dst = binary.LittleEndian.AppendUint16(dst, fr.Seats)
+		}
+		if flags&frameEvents != 0 {
+			dst = append(dst, byte(len(fr.Events)))
+			for _, ev := range fr.Events {
+				dst = append(dst, byte(ev.Kind), ev.Seat, ev.Recipe)
+			}
+		}
+		for s := 0; s < MaxSeats; s++ {
+			if fr.Seats&(1<<s) == 0 {
+				continue
+			}
+			ref := &zero
+			if prev != nil && prev.Seats&(1<<s) != 0 {
+				ref = &prev.Inputs[s]
+			}
+			dst = appendDelta(dst, &fr.Inputs[s], ref)
+		}
+		if fr.HasChecksum {
+			dst = binary.LittleEndian.AppendUint64(dst, fr.Checksum)
+		}
+		prev = fr
+	}
+	return dst
+}
+
+// DecodeFrames decodes a MsgFrames into f, reusing its frames and their
+// event slices.
+func DecodeFrames(b []byte, f *Frames) error {
+	r := reader{b: b}
+	if r.byte() != MsgFrames {
+		return badf("not frames")
+	}
+	f.Newest = r.uvarint()
+	slack := r.varint()
+	first := r.uvarint()
+	n := int(r.byte())
+	if r.err != nil {
+		return r.err
+	}
+	if n > MaxFramesPerMessage || first > 1<<50 || slack < -1<<20 || slack > 1<<20 {
+		return badf("%d frames from tick %d, slack %d", n, first, slack)
+	}
+	f.Slack = int(slack)
+	if cap(f.Frames) < n {
+		f.Frames = append(f.Frames[:cap(f.Frames)], make([]Frame, n-cap(f.Frames))...)
+	}
+	f.Frames = f.Frames[:n]
+	var zero Command
+	for i := 0; i < n && r.err == nil; i++ {
+		fr := &f.Frames[i]
+		ev := fr.Events[:0]
+		*fr = Frame{Tick: first + uint64(i), Events: ev}
+		flags := r.byte()
+		if flags&^(frameEvents|frameChecksum|frameSeats) != 0 || (i == 0 && flags&frameSeats == 0) {
+			return badf("frame flags %#x", flags)
+		}
+		if flags&frameSeats != 0 {
+			fr.Seats = r.u16()
+		} else {
+			fr.Seats = f.Frames[i-1].Seats
+		}
+		if flags&frameEvents != 0 {
+			ne := int(r.byte())
+			if ne == 0 || ne > MaxEventsPerFrame {
+				return badf("%d events", ne)
+			}
+			for j := 0; j < ne && r.err == nil; j++ {
+				e := Event{Kind: EventKind(r.byte()), Seat: r.byte(), Recipe: r.byte()}
+				if e.Kind < Join || e.Kind > Switch || e.Seat >= MaxSeats {
+					return badf("event %+v", e)
+				}
+				fr.Events = append(fr.Events, e)
+			}
+		}
+		for s := 0; s < MaxSeats; s++ {
+			if fr.Seats&(1<<s) == 0 {
+				continue
+			}
+			ref := &zero
+			if i > 0 && f.Frames[i-1].Seats&(1<<s) != 0 {
+				ref = &f.Frames[i-1].Inputs[s]
+			}
+			fr.Inputs[s] = r.readDelta(ref)
+		}
+		if flags&frameChecksum != 0 {
+			fr.Checksum, fr.HasChecksum = r.u64(), true
+		}
+	}
+	return r.end()
+}
+
+// AppendSwitch appends a MsgSwitch asking for recipe index recipe.
+func AppendSwitch(dst []byte, recipe int) []byte { return append(dst, MsgSwitch, byte(recipe)) }
+
+// DecodeSwitch decodes a MsgSwitch.
+func DecodeSwitch(b []byte) (recipe int, err error) {
+	if len(b) != 2 || b[0] != MsgSwitch {
+		return 0, badf("not a switch")
+	}
+	return int(b[1]), nil
+}
