@@ -3,12 +3,9 @@ package main
 import (
 	"fmt"
 	"image"
-	"math"
 	"os"
 	"sync/atomic"
 	"time"
-
-	"github.com/seedgames/motorkit/demo/internal/pad"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -47,14 +44,8 @@ type Game struct {
 	tris  []render.Tri
 	crowd []play.CrowdBody
 
-	in       input.Adapter
-	captured bool // cursor captured: gameplay owns the input
-	lastCX   int
-	lastCY   int
-	haveCur  bool
-	yaw      float64 // camera yaw (first person: the view; third person: the orbit)
-	pitch    float64
-	dist     float64 // orbit distance
+	in input.Adapter
+	camControl
 	lastTime time.Time
 	frame    int
 
@@ -71,8 +62,6 @@ type Game struct {
 	replayDone bool
 	mini       minimap
 	fps        [60]float64
-	pad        pad.Poller
-	padCfg     input.GamepadConfig
 	tpsSteps   [60]int
 
 	shotDone bool
@@ -81,7 +70,7 @@ type Game struct {
 }
 
 func newGame(s *play.Session, f flags) *Game {
-	g := &Game{s: s, f: f, w: f.width, h: f.height, dist: orbitDist, padCfg: input.DefaultGamepadConfig()}
+	g := &Game{s: s, f: f, w: f.width, h: f.height, camControl: camControl{dist: orbitDist, padCfg: input.DefaultGamepadConfig()}}
 	g.debug = f.debug
 	if f.panel {
 		g.panel.open = true
@@ -307,79 +296,25 @@ func (g *Game) reload() {
 }
 
 // look turns the camera with the captured mouse.
-func (g *Game) look() {
-	if !g.captured {
-		g.haveCur = false
-		return
-	}
-	cx, cy := ebiten.CursorPosition()
-	if g.haveCur {
-		g.yaw += float64(cx-g.lastCX) * g.f.sens
-		g.pitch -= float64(cy-g.lastCY) * g.f.sens
-	}
-	g.lastCX, g.lastCY, g.haveCur = cx, cy, true
-	if _, wy := ebiten.Wheel(); wy != 0 {
-		g.dist = math.Max(orbitMin, math.Min(orbitMax, g.dist*math.Pow(0.9, wy)))
-	}
-	g.yaw = math.Remainder(g.yaw, 2*math.Pi)
-	lo, hi := -1.5, 1.5
-	if play.ThirdPerson(g.s.Motor()) {
-		lo, hi = -1.35, 0.35
-	}
-	g.pitch = math.Max(lo, math.Min(hi, g.pitch))
-}
+func (g *Game) look() { g.turn(g.f.sens, play.ThirdPerson(g.s.Motor())) }
 
 // inputFrame polls the keys. While the cursor is released (a menu owns
 // the input) the frame is UI-captured: the pipeline ignores its axes and
 // edges and the jump timers freeze (docs/motors/fps.md#ui-capture), so a Space pressed in
 // the menu never jumps.
 func (g *Game) inputFrame() input.Frame {
-	var f input.Frame
 	if !g.f.live() {
-		return f // scripted runs: no live keys
+		return input.Frame{} // scripted runs: no live keys
 	}
-	p := ebiten.IsKeyPressed
-	f.Keys[input.Forward] = p(ebiten.KeyW) || p(ebiten.KeyArrowUp)
-	f.Keys[input.Back] = p(ebiten.KeyS) || p(ebiten.KeyArrowDown)
-	f.Keys[input.Left] = p(ebiten.KeyA) || p(ebiten.KeyArrowLeft)
-	f.Keys[input.Right] = p(ebiten.KeyD) || p(ebiten.KeyArrowRight)
-	f.Keys[input.Jump] = p(ebiten.KeySpace)
-	f.Keys[input.Sprint] = p(ebiten.KeyShift)
-	f.Keys[input.Walk] = p(ebiten.KeyControl)
-	f.Keys[input.Crouch] = p(ebiten.KeyC)
-	f.Keys[input.Dash] = p(ebiten.KeyE)
-	f.UICaptured = !g.captured || g.panel.open // the panel owns the arrow keys
-	f.FocusLost = !ebiten.IsFocused()
-	// A gamepad in the standard layout adds its analog left stick (the
-	// motors' intent magnitude), buttons and right-stick look.
-	if dyaw, dpitch := g.padCfg.Apply(&f, g.pad.Poll(), frameDt); (dyaw != 0 || dpitch != 0) && !f.UICaptured {
-		g.yaw = math.Remainder(g.yaw+dyaw, 2*math.Pi)
-		lo, hi := -1.5, 1.5
-		if play.ThirdPerson(g.s.Motor()) {
-			lo, hi = -1.35, 0.35
-		}
-		g.pitch = math.Max(lo, math.Min(hi, g.pitch+dpitch))
-	}
-	return f
+	return g.keyFrame(g.panel.open, play.ThirdPerson(g.s.Motor())) // the panel owns the arrow keys
 }
 
 // camera returns the frame's camera and whether the body is drawn (third
 // person), from the body interpolated between the last two ticks.
 func (g *Game) camera(st *play.State, w, h int) (render.Camera, bool) {
 	pos := lerp(st.Body.PrevPosition, st.Body.Position, g.s.Runner.Alpha())
-	if !play.ThirdPerson(st.Motor) {
-		eye := pos.Add(mgl64.Vec3{0, st.KCC.Shape.HalfHeight + st.KCC.Shape.Radius - 0.12, 0})
-		return render.FirstPerson(eye, g.yaw, g.pitch, w, h), false
-	}
-	target := pos.Add(mgl64.Vec3{0, orbitTarget, 0})
-	c := render.Orbit(target, g.yaw, g.pitch, g.dist, w, h)
-	// Pull the camera in front of walls between it and the character.
-	back := c.Pos.Sub(target)
-	if hit, ok := g.s.Level.RayCast(target, back.Normalize(), g.dist); ok {
-		d := math.Max(0.3, hit.Distance-0.2)
-		c.Pos = target.Add(back.Normalize().Mul(d))
-	}
-	return c, true
+	third := play.ThirdPerson(st.Motor)
+	return g.cameraAt(pos, st.KCC.Shape, third, g.s.Level, w, h), third
 }
 
 func lerp(a, b mgl64.Vec3, t float64) mgl64.Vec3 {

@@ -348,19 +348,26 @@ func (s *Session) Visual() []components.VisualTriangle {
 // or doors (for drawing them apart from the static level).
 func (s *Session) Moving(id kcc.ColliderID) bool {
 	if s.moving == nil {
-		s.moving = map[kcc.ColliderID]bool{}
-		if e, ok := components.Level.First(s.World); ok {
-			if set := components.Level.Get(e).Movers; set != nil {
-				for _, m := range set.Movers {
-					s.moving[m.Collider] = true
-				}
-				for _, d := range set.Doors {
-					s.moving[d.Collider] = true
-				}
+		s.moving = MovingColliders(s.World)
+	}
+	return s.moving[id]
+}
+
+// MovingColliders returns the colliders of w's level that move: its
+// platforms, lifts and doors (drawn apart from the static level).
+func MovingColliders(w donburi.World) map[kcc.ColliderID]bool {
+	moving := map[kcc.ColliderID]bool{}
+	if e, ok := components.Level.First(w); ok {
+		if set := components.Level.Get(e).Movers; set != nil {
+			for _, m := range set.Movers {
+				moving[m.Collider] = true
+			}
+			for _, d := range set.Doors {
+				moving[d.Collider] = true
 			}
 		}
 	}
-	return s.moving[id]
+	return moving
 }
 
 // Reset puts the player back where the session started (position, view

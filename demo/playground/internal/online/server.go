@@ -1,0 +1,729 @@
+//go:build !js
+
+package online
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/seedgames/motorkit/demo/internal/netops"
+	"github.com/seedgames/motorkit/netplay"
+)
+
+// Options configure a Server. Zero fields take the defaults.
+type Options struct {
+	// Game is the match: its level (default "course") and recipes
+	// (default netplay.DefaultRecipes: arena, rpg, hybrid, fps).
+	Game netplay.GameOptions
+	// Seats is the most players at once (default 8, at most
+	// netplay.MaxSeats).
+	Seats int
+	// HelloTimeout bounds the wait for the first message (default 5 s);
+	// WriteTimeout one message write (default 2 s); CloseTimeout a close
+	// handshake (default 2 s).
+	HelloTimeout, WriteTimeout, CloseTimeout time.Duration
+	// IdleTimeout ends a connection that sent nothing for that long
+	// (default 30 s; a client sends its inputs every frame).
+	IdleTimeout time.Duration
+	// Grace is how long a dropped player's character waits for a
+	// reconnect with its token (default 10 s); then it leaves.
+	Grace time.Duration
+	// InputRate is the most messages per second a client may send on
+	// average since it connected, plus one second's worth (default 120:
+	// 60 Hz frames with room for a fast display); more is a flood and
+	// ends the connection.
+	InputRate int
+	// SendQueue is the most messages waiting for a client's writer
+	// (default 64); when full, frames are dropped (they are sent again),
+	// and after SlowDrops drops in a row (default 60) the client is
+	// disconnected as a slow reader.
+	SendQueue, SlowDrops int
+	// MaxPerAddress bounds the connections and the seats per remote
+	// address (default 4); TrustedProxies are reverse proxies whose
+	// X-Forwarded-For is believed (netops.AddressLimits).
+	MaxPerAddress  int
+	TrustedProxies []string
+	// AllowedOrigins are the other web pages' host patterns allowed to
+	// open a websocket from a browser (a page served by this server
+	// always is).
+	AllowedOrigins []string
+	// Log receives one line per connection event (default log.Default()).
+	Log *log.Logger
+}
+
+func (o *Options) defaults() {
+	if o.Seats <= 0 {
+		o.Seats = 8
+	}
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&o.HelloTimeout, 5*time.Second)
+	def(&o.WriteTimeout, 2*time.Second)
+	def(&o.CloseTimeout, 2*time.Second)
+	def(&o.IdleTimeout, 30*time.Second)
+	def(&o.Grace, 10*time.Second)
+	if o.InputRate <= 0 {
+		o.InputRate = 120
+	}
+	if o.SendQueue <= 0 {
+		o.SendQueue = 64
+	}
+	if o.SlowDrops <= 0 {
+		o.SlowDrops = 60
+	}
+	if o.MaxPerAddress <= 0 {
+		o.MaxPerAddress = 4
+	}
+	if o.Log == nil {
+		o.Log = log.Default()
+	}
+}
+
+// seat is a player: connected, or waiting within its grace time.
+type seat struct {
+	name  string
+	token Token
+	addr  string
+	c     *conn     // nil while waiting
+	since time.Time // when it lost its connection
+}
+
+// conn is one websocket connection.
+type conn struct {
+	ws     *websocket.Conn
+	raw    net.Conn
+	out    chan []byte
+	done   chan struct{}
+	once   sync.Once
+	reason atomic.Value // string
+	drops  int          // frames dropped in a row (under the server's lock)
+	idle   netops.Idle
+}
+
+func (c *conn) close(reason string) {
+	c.once.Do(func() {
+		c.reason.Store(reason)
+		close(c.done)
+	})
+}
+
+// Server is the playground's authoritative server: one match of up to
+// Options.Seats players on one level. It is an http.Handler for the
+// websocket endpoint; OpsHandler and MetricsHandler serve the operator's.
+type Server struct {
+	opts   Options
+	limits *netops.AddressLimits
+	met    *netops.Metrics
+
+	mu       sync.Mutex
+	host     *netplay.Host
+	seats    [netplay.MaxSeats]*seat
+	conns    int
+	closed   bool
+	roster   bool // changed since last sent
+	epoch    time.Time
+	epochAt  uint64
+	onChange atomic.Value // func()
+
+	stop     chan struct{}
+	loopDone chan struct{}
+	wg       sync.WaitGroup
+}
+
+// NewServer builds a server and starts its tick loop.
+func NewServer(o Options) (*Server, error) {
+	o.defaults()
+	host, err := netplay.NewHost(netplay.HostOptions{Game: o.Game, Seats: o.Seats})
+	if err != nil {
+		return nil, err
+	}
+	o.Game = host.Options().Game
+	limits, err := netops.NewAddressLimits(o.MaxPerAddress, o.TrustedProxies)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{opts: o, host: host, limits: limits, stop: make(chan struct{}), loopDone: make(chan struct{})}
+	s.met = netops.NewMetrics("playground", s.RoomList, func() int {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.conns
+	})
+	go s.loop()
+	return s, nil
+}
+
+// Options returns the options with their defaults.
+func (s *Server) Options() Options { return s.opts }
+
+func (s *Server) logf(format string, args ...any) { s.opts.Log.Printf(format, args...) }
+
+// Logf writes a line to the server's log.
+func (s *Server) Logf(format string, args ...any) { s.logf(format, args...) }
+
+// OnChange sets fn to be called when a player joins or leaves (the
+// fleet's directory).
+func (s *Server) OnChange(fn func()) { s.onChange.Store(fn) }
+
+func (s *Server) changed() {
+	if fn, ok := s.onChange.Load().(func()); ok && fn != nil {
+		fn()
+	}
+}
+
+// Capacity is the players of the match and the one match a server runs.
+func (s *Server) Capacity() (roomSize, maxRooms int) { return s.opts.Seats, 1 }
+
+// RoomList describes the match.
+func (s *Server) RoomList() []netops.RoomInfo {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := 0
+	for _, p := range s.seats {
+		if p != nil {
+			n++
+		}
+	}
+	return []netops.RoomInfo{{Room: 0, Players: n, Tick: s.host.Tick()}}
+}
+
+// Ready reports whether the server takes new players.
+func (s *Server) Ready() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return !s.closed
+}
+
+// OpsHandler serves /healthz, /readyz and /rooms.
+func (s *Server) OpsHandler() http.Handler {
+	return netops.OpsHandler(s.Ready, "/rooms", func() any { return s.RoomList() })
+}
+
+// MetricsHandler serves the Prometheus metrics (playground_*).
+func (s *Server) MetricsHandler() http.Handler { return s.met.Handler() }
+
+// tickLen is the host's tick.
+func (s *Server) tickLen() time.Duration {
+	return time.Duration(float64(time.Second) / s.opts.Game.TickRate)
+}
+
+// loop runs the host's ticks on the wall clock: each wake runs the ticks
+// due (at most 4; a server that falls further behind skips the rest).
+func (s *Server) loop() {
+	defer close(s.loopDone)
+	t := time.NewTicker(s.tickLen())
+	defer t.Stop()
+	s.mu.Lock()
+	s.epoch, s.epochAt = time.Now(), s.host.Tick()
+	s.mu.Unlock()
+	for {
+		select {
+		case <-s.stop:
+			return
+		case now := <-t.C:
+			start := time.Now()
+			s.mu.Lock()
+			due := int64(now.Sub(s.epoch)/s.tickLen()) - int64(s.host.Tick()-s.epochAt)
+			if due > 4 {
+				s.epoch, s.epochAt, due = now, s.host.Tick(), 1
+			}
+			for range due {
+				if err := s.tick(now); err != nil {
+					s.logf("tick %d: %v", s.host.Tick(), err)
+				}
+			}
+			s.mu.Unlock()
+			if due > 0 {
+				s.met.ObserveTick(time.Since(start).Seconds())
+			}
+		}
+	}
+}
+
+// tick runs one host tick and sends what is due. Callers hold s.mu.
+func (s *Server) tick(now time.Time) error {
+	if err := s.host.Step(); err != nil {
+		return err
+	}
+	tk := s.host.Tick()
+	for i, p := range s.seats {
+		if p == nil {
+			continue
+		}
+		if p.c == nil {
+			if now.Sub(p.since) > s.opts.Grace {
+				s.logf("leave seat %d (%q): not back within %v", i, p.name, s.opts.Grace)
+				s.host.Leave(i)
+				s.seats[i], s.roster = nil, true
+				go s.changed()
+			}
+			continue
+		}
+		if tk%2 != 0 {
+			continue
+		}
+		msg, err := s.host.FramesMessage(nil, i)
+		if errors.Is(err, netplay.ErrResync) {
+			msg, err = s.host.Welcome(nil, i)
+		}
+		if err != nil {
+			return err
+		}
+		s.queue(p.c, msg)
+	}
+	if s.roster || tk%60 == 0 {
+		s.roster = false
+		r := s.rosterMsg()
+		for _, p := range s.seats {
+			if p != nil && p.c != nil {
+				s.queue(p.c, r)
+			}
+		}
+	}
+	return nil
+}
+
+// queue hands a message to c's writer, or drops it when the writer is
+// SendQueue behind; SlowDrops drops in a row end the connection. Callers
+// hold s.mu.
+func (s *Server) queue(c *conn, b []byte) {
+	select {
+	case c.out <- b:
+		c.drops = 0
+	default:
+		if c.drops++; c.drops >= s.opts.SlowDrops {
+			c.close("slow reader: the connection does not keep up")
+		}
+	}
+}
+
+func (s *Server) rosterMsg() []byte {
+	var r []RosterEntry
+	for i, p := range s.seats {
+		if p != nil {
+			r = append(r, RosterEntry{Seat: i, Name: p.name})
+		}
+	}
+	return AppendRoster(nil, r)
+}
+
+// ServeHTTP accepts a websocket connection and runs it until it ends.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	addr := s.limits.RemoteAddr(r)
+	if !s.Ready() {
+		http.Error(w, "the server is restarting: try again in a few seconds", http.StatusServiceUnavailable)
+		return
+	}
+	if !s.limits.Open(addr) {
+		s.logf("refuse %s: more than %d connections from that address", addr, s.opts.MaxPerAddress)
+		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
+		return
+	}
+	defer s.limits.Close(addr)
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.opts.AllowedOrigins})
+	if err != nil {
+		s.logf("accept %s: %v", r.RemoteAddr, err)
+		return
+	}
+	ws.SetReadLimit(MaxClientMessage)
+	c := &conn{ws: ws, raw: netops.RawConn(r.Context()), out: make(chan []byte, s.opts.SendQueue), done: make(chan struct{})}
+	s.wg.Add(1)
+	defer s.wg.Done()
+	s.mu.Lock()
+	s.conns++
+	s.mu.Unlock()
+	reason := s.serve(c, addr)
+	s.mu.Lock()
+	s.conns--
+	s.mu.Unlock()
+	s.met.Disconnect(reason)
+}
+
+// serve runs a connection: its hello, its seat, its writer and idle
+// watcher, its reader; it returns why it ended.
+func (s *Server) serve(c *conn, addr string) string {
+	writerDone := make(chan struct{})
+	go func() { defer close(writerDone); s.writeLoop(c) }()
+	reason := s.run(c, addr)
+	c.close(reason)
+	<-writerDone
+	r, _ := c.reason.Load().(string)
+	return r
+}
+
+func (s *Server) run(c *conn, addr string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), s.opts.HelloTimeout)
+	typ, b, err := c.ws.Read(ctx)
+	cancel()
+	if err != nil {
+		return "first message: " + err.Error()
+	}
+	s.met.AddIn(len(b))
+	if typ != websocket.MessageBinary {
+		return "text message"
+	}
+	h, err := DecodeHello(b)
+	if err != nil {
+		return "bad hello: " + err.Error()
+	}
+	h.Name = netops.CleanName(h.Name, MaxName)
+	seatIdx, why := s.seat(c, addr, h)
+	if seatIdx < 0 {
+		s.queueBye(c, Bye{Reason: why})
+		return why
+	}
+	defer s.unseat(c, seatIdx)
+	go func() {
+		if idle, ok := c.idle.Wait(s.opts.IdleTimeout, c.done, nil); ok {
+			c.close(fmt.Sprintf("idle: nothing received for %v", idle.Round(time.Second)))
+		}
+	}()
+	start := time.Now()
+	var count int
+	for {
+		typ, b, err := c.ws.Read(context.Background())
+		if err != nil {
+			if r, ok := c.reason.Load().(string); ok {
+				return r
+			}
+			if websocket.CloseStatus(err) == websocket.StatusNormalClosure || websocket.CloseStatus(err) == websocket.StatusGoingAway {
+				return "closed"
+			}
+			return "read: " + err.Error()
+		}
+		s.met.AddIn(len(b))
+		if typ != websocket.MessageBinary {
+			return "text message"
+		}
+		count++
+		if allowed := float64(s.opts.InputRate) * (time.Since(start).Seconds() + 1); float64(count) > allowed {
+			return fmt.Sprintf("input flood: %d messages in %.1f s", count, time.Since(start).Seconds())
+		}
+		c.idle.Touch(time.Now())
+		if len(b) == 0 {
+			return "bad input: an empty message"
+		}
+		s.mu.Lock()
+		switch b[0] {
+		case netplay.MsgInputs, netplay.MsgSwitch:
+			err = s.host.Receive(seatIdx, b)
+			if err == nil {
+				s.met.Input("applied")
+			}
+		case MsgResync:
+			var w []byte
+			if w, err = s.host.Welcome(nil, seatIdx); err == nil {
+				s.queue(c, w)
+			}
+		default:
+			err = fmt.Errorf("unexpected message kind %d", b[0])
+		}
+		s.mu.Unlock()
+		if err != nil {
+			s.met.Input("dropped")
+			if errors.Is(err, netplay.ErrMessage) {
+				return "bad input: " + err.Error()
+			}
+			return err.Error()
+		}
+	}
+}
+
+// seat gives the connection its seat: back to the one its token names, or
+// a new one. It returns -1 and why not.
+func (s *Server) seat(c *conn, addr string, h Hello) (int, string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return -1, "restart: the server is restarting"
+	}
+	idx := -1
+	if h.Token != (Token{}) {
+		for i, p := range s.seats {
+			if p != nil && p.token == h.Token {
+				idx = i
+				if p.c != nil {
+					p.c.close("replaced: the player connected again")
+				}
+				p.c, p.addr = c, addr
+				s.logf("back to seat %d: %q from %s", i, p.name, addr)
+			}
+		}
+	}
+	if idx < 0 {
+		n := 0
+		for _, p := range s.seats {
+			if p != nil && p.addr == addr {
+				n++
+			}
+		}
+		if n >= s.opts.MaxPerAddress {
+			return -1, "full: too many players from your address"
+		}
+		recipe := h.Recipe
+		if recipe < 0 || recipe >= len(s.opts.Game.Recipes) {
+			recipe = 0
+		}
+		var err error
+		if idx, err = s.host.Join(recipe); err != nil {
+			return -1, "full: every seat is taken"
+		}
+		p := &seat{name: h.Name, addr: addr, c: c}
+		_, _ = rand.Read(p.token[:])
+		s.seats[idx] = p
+		s.logf("join seat %d: %q from %s as %s", idx, h.Name, addr, s.opts.Game.Recipes[recipe])
+	}
+	w, err := s.host.Welcome(nil, idx)
+	if err != nil {
+		return -1, "welcome: " + err.Error()
+	}
+	s.queue(c, w)
+	s.queue(c, append([]byte{MsgToken}, s.seats[idx].token[:]...))
+	s.roster = true
+	go s.changed()
+	return idx, ""
+}
+
+// unseat starts the grace time of the seat c held.
+func (s *Server) unseat(c *conn, idx int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p := s.seats[idx]; p != nil && p.c == c {
+		p.c, p.since = nil, time.Now()
+		r, _ := c.reason.Load().(string)
+		s.logf("seat %d (%q) disconnected: %s", idx, p.name, r)
+	}
+}
+
+// queueBye queues the last message of a connection.
+func (s *Server) queueBye(c *conn, b Bye) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.queue(c, AppendBye(nil, b))
+}
+
+// writeLoop writes c's messages until it closes, then what is left
+// (a Bye).
+func (s *Server) writeLoop(c *conn) {
+	write := func(b []byte) bool {
+		ctx, cancel := context.WithTimeout(context.Background(), s.opts.WriteTimeout)
+		defer cancel()
+		if err := c.ws.Write(ctx, websocket.MessageBinary, b); err != nil {
+			c.close("slow reader: " + err.Error())
+			_ = c.ws.CloseNow() // ends the reader's Read
+			return false
+		}
+		s.met.AddOut(len(b))
+		return true
+	}
+	for {
+		select {
+		case b := <-c.out:
+			if !write(b) {
+				return
+			}
+		case <-c.done:
+			// A Bye waiting is the connection's last word; then the close
+			// handshake, which also ends the reader's Read.
+			for more := true; more; {
+				select {
+				case b := <-c.out:
+					if b[0] == MsgBye && !write(b) {
+						more = false
+					}
+				default:
+					more = false
+				}
+			}
+			reason, _ := c.reason.Load().(string)
+			code := websocket.StatusPolicyViolation
+			if reason == "closed" {
+				code = websocket.StatusNormalClosure
+			}
+			netops.CloseWithin(c.ws, c.raw, code, reason, s.opts.CloseTimeout)
+			return
+		}
+	}
+}
+
+// stateMagic starts a server's state file.
+var stateMagic = []byte("MKPGSRV1")
+
+// halt stops taking players and the tick loop, and returns the server's
+// state: the host's game and the seats' names and tokens.
+func (s *Server) halt() ([]byte, error) {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	select {
+	case <-s.stop:
+	default:
+		close(s.stop)
+	}
+	<-s.loopDone
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var body []byte
+	body = append(body, byte(len(s.seats)))
+	for i, p := range s.seats {
+		if p == nil {
+			continue
+		}
+		body = append(body, byte(i))
+		body = append(body, p.token[:]...)
+		body = append(body, byte(len(p.name)))
+		body = append(body, p.name...)
+	}
+	body = append(body, 0xff)
+	game, err := s.host.SaveState(nil)
+	if err != nil {
+		return nil, err
+	}
+	body = append(body, game...)
+	out := append([]byte(nil), stateMagic...)
+	out = binary.LittleEndian.AppendUint32(out, crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)))
+	return append(out, body...), nil
+}
+
+// ErrState reports a state file that is damaged, not a playground
+// server's, or of another level.
+var ErrState = errors.New("online: bad server state")
+
+// RestoreState resumes a drained server's match in this one (started with
+// the same options, no one seated yet): its characters keep their seats
+// for the Grace time, for their players to reconnect with their tokens.
+func (s *Server) RestoreState(data []byte) error {
+	if len(data) < len(stateMagic)+4 || !bytes.Equal(data[:len(stateMagic)], stateMagic) {
+		return fmt.Errorf("%w: not a playground server's state", ErrState)
+	}
+	body := data[len(stateMagic)+4:]
+	if crc32.Checksum(body, crc32.MakeTable(crc32.Castagnoli)) != binary.LittleEndian.Uint32(data[len(stateMagic):]) {
+		return fmt.Errorf("%w: checksum mismatch", ErrState)
+	}
+	if len(body) < 1 {
+		return fmt.Errorf("%w: truncated", ErrState)
+	}
+	var seats [netplay.MaxSeats]*seat
+	b := body[1:]
+	for {
+		if len(b) == 0 {
+			return fmt.Errorf("%w: truncated seats", ErrState)
+		}
+		if b[0] == 0xff {
+			b = b[1:]
+			break
+		}
+		if int(b[0]) >= netplay.MaxSeats || len(b) < 1+16+1 || len(b) < 18+int(b[17]) || int(b[17]) > MaxName {
+			return fmt.Errorf("%w: a seat", ErrState)
+		}
+		p := &seat{since: time.Now()}
+		copy(p.token[:], b[1:17])
+		p.name = string(b[18 : 18+int(b[17])])
+		seats[b[0]] = p
+		b = b[18+int(b[17]):]
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, p := range s.seats {
+		if p != nil {
+			return fmt.Errorf("%w: the server already has players", ErrState)
+		}
+	}
+	if err := s.host.LoadState(b); err != nil {
+		return fmt.Errorf("%w: %v", ErrState, err)
+	}
+	for i := range seats {
+		switch {
+		case seats[i] != nil && s.host.Seated(i):
+			s.seats[i] = seats[i]
+		case s.host.Seated(i):
+			s.host.Leave(i) // a character without a player
+		}
+	}
+	s.epoch, s.epochAt, s.roster = time.Now(), s.host.Tick(), true
+	go s.changed()
+	return nil
+}
+
+// AdoptRoom resumes a match another server handed over (the fleet).
+func (s *Server) AdoptRoom(state []byte) (int, error) {
+	if err := s.RestoreState(state); err != nil {
+		return 0, err
+	}
+	s.met.RoomMove("in")
+	return 0, nil
+}
+
+// SaveState stops the server's match and writes its state (for a state
+// file: a new server's RestoreState resumes it).
+func (s *Server) SaveState(w io.Writer) error {
+	b, err := s.halt()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// Drain stops taking players, tells them the server restarts and waits up
+// to timeout for their connections to end.
+func (s *Server) Drain(timeout time.Duration) { s.DrainTo(timeout, nil) }
+
+// DrainTo is Drain that first hands the match to handoff (another server
+// of a fleet): its players are told to reconnect there.
+func (s *Server) DrainTo(timeout time.Duration, handoff netops.Handoff) {
+	state, err := s.halt()
+	bye := Bye{Reason: "restart: the server is restarting"}
+	if err == nil && handoff != nil {
+		if url, herr := handoff(0, state); herr == nil {
+			bye.URL = url
+			s.met.RoomMove("out")
+		} else {
+			s.logf("handoff: %v", herr)
+			s.met.RoomMove("failed")
+		}
+	}
+	s.mu.Lock()
+	for _, p := range s.seats {
+		if p != nil && p.c != nil {
+			s.queue(p.c, AppendBye(nil, bye))
+			p.c.close(bye.Reason)
+		}
+	}
+	s.mu.Unlock()
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(timeout):
+	}
+}
+
+// Close ends the server at once.
+func (s *Server) Close() {
+	_, _ = s.halt()
+	s.mu.Lock()
+	for _, p := range s.seats {
+		if p != nil && p.c != nil {
+			p.c.close("closed")
+			p.c.ws.CloseNow()
+		}
+	}
+	s.mu.Unlock()
+	s.wg.Wait()
+}

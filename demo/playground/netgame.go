@@ -1,0 +1,288 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/demo/playground/internal/layout"
+	"github.com/seedgames/motorkit/demo/playground/internal/online"
+	"github.com/seedgames/motorkit/demo/playground/internal/play"
+	"github.com/seedgames/motorkit/demo/playground/internal/render"
+	"github.com/seedgames/motorkit/input"
+	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/motors/hybrid"
+	"github.com/seedgames/motorkit/netplay"
+)
+
+// seatColors tell the players apart (seat order); the player's own
+// character is render.Player.
+var seatColors = []color.RGBA{
+	{60, 200, 210, 255}, {230, 90, 90, 255}, {120, 210, 90, 255}, {180, 120, 240, 255},
+	{240, 150, 60, 255}, {90, 140, 240, 255}, {240, 110, 190, 255}, {200, 200, 200, 255},
+}
+
+// netGame is the playground online (-connect): the server's match, the
+// player's own character predicted and the others drawn 100 ms back,
+// each with its name; keys 1-4 ask the server for another motor.
+type netGame struct {
+	camControl
+	cl *online.Client
+	f  flags
+
+	w, h   int
+	rend   *render.Renderer
+	img    *image.RGBA
+	screen *ebiten.Image
+	level  []kcc.Triangle
+	tris   []render.Tri
+	moving map[kcc.ColliderID]bool
+	in     input.Adapter
+
+	frame    int
+	err      error // why the connection ended
+	shotDone bool
+	shotErr  error
+	quit     atomic.Bool
+	netStart time.Time
+}
+
+// dialOnline connects to the -connect server.
+func dialOnline(f flags) (*online.Client, error) {
+	recipe := 0
+	for i, m := range play.Motors {
+		if m == f.motor {
+			recipe = i
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return online.Dial(ctx, f.connect, online.DialOptions{Name: f.name, Recipe: recipe})
+}
+
+func newNetGame(cl *online.Client, f flags) *netGame {
+	g := &netGame{cl: cl, f: f, w: f.width, h: f.height, netStart: time.Now(),
+		camControl: camControl{dist: orbitDist, padCfg: input.DefaultGamepadConfig()}}
+	g.moving = play.MovingColliders(cl.Net().Game().World)
+	if e, ok := cl.Net().Game().Character(cl.Net().Seat()); ok {
+		g.yaw = components.View.Get(e).Yaw
+	}
+	g.pitch = -0.3
+	g.captured = f.live()
+	if g.captured {
+		ebiten.SetCursorMode(ebiten.CursorModeCaptured)
+	}
+	return g
+}
+
+// Layout keeps the logical screen equal to the window (the flag size in
+// -frames runs).
+func (g *netGame) Layout(outsideWidth, outsideHeight int) (int, int) {
+	if g.f.frames == 0 && outsideWidth >= 64 && outsideHeight >= 64 {
+		g.w, g.h = outsideWidth, outsideHeight
+	}
+	return g.w, g.h
+}
+
+// kind is the motor kind the player's seat plays ("" before it is
+// seated).
+func (g *netGame) kind() string {
+	n := g.cl.Net()
+	if r, ok := n.Game().Recipe(n.Seat()); ok && r < len(play.Motors) {
+		return play.Motors[r]
+	}
+	return ""
+}
+
+// Update reads the input and plays one frame of the match.
+func (g *netGame) Update() error {
+	if g.shotDone || g.quit.Load() {
+		return ebiten.Termination
+	}
+	if g.f.frames > 0 && g.frame >= g.f.frames {
+		if g.f.screenshot == "" {
+			return ebiten.Termination
+		}
+		return nil // Draw saves the screen
+	}
+	g.frame++
+	if g.err != nil {
+		return nil // the connection ended: the screen says why
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) && g.captured {
+		g.captured = false
+		ebiten.SetCursorMode(ebiten.CursorModeVisible)
+	} else if !g.captured && g.f.live() && inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		g.captured, g.haveCur = true, false
+		ebiten.SetCursorMode(ebiten.CursorModeCaptured)
+	}
+	for i, key := range []ebiten.Key{ebiten.Key1, ebiten.Key2, ebiten.Key3, ebiten.Key4} {
+		if inpututil.IsKeyJustPressed(key) {
+			g.cl.Switch(i)
+		}
+	}
+	third := play.ThirdPerson(g.kind())
+	g.turn(g.f.sens, third)
+	var cmd components.CommandData
+	if g.f.live() {
+		cmd = g.in.Update(g.keyFrame(false, third))
+	} else {
+		// -frames runs: walk a slow circle, jumping now and then.
+		cmd = components.CommandData{Forward: 1, JumpPressed: g.frame%90 == 45, JumpHeld: g.frame%90 < 55}
+		g.yaw = math.Remainder(g.yaw+0.01, 2*math.Pi)
+	}
+	view := components.ViewData{Yaw: g.yaw, Pitch: g.pitch}
+	if third {
+		view.Pitch = 0 // the orbit pitch is the camera's, not the character's
+	}
+	if err := g.cl.Update(netplay.EncodeCommand(cmd, view)); err != nil {
+		g.err = err
+		var bye *online.ByeError
+		if errors.As(err, &bye) && bye.URL != "" {
+			g.redial(bye.URL)
+		}
+	}
+	return nil
+}
+
+// redial follows the match to the server it moved to, with the seat's
+// token.
+func (g *netGame) redial(url string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	cl, err := online.Dial(ctx, url, online.DialOptions{Name: g.f.name, Token: g.cl.Token()})
+	if err != nil {
+		g.err = fmt.Errorf("the game moved to %s: %w", url, err)
+		return
+	}
+	g.cl, g.err = cl, nil
+}
+
+// Draw renders the match and its HUD; -screenshot runs save the last
+// frame.
+func (g *netGame) Draw(screen *ebiten.Image) {
+	if !g.f.live() && g.frame < g.f.frames {
+		return
+	}
+	rw, rh := max(64, int(float64(g.w)*g.f.scale)), max(64, int(float64(g.h)*g.f.scale))
+	if g.rend == nil || g.img.Rect.Dx() != rw || g.img.Rect.Dy() != rh {
+		if g.rend != nil {
+			g.rend.Close()
+			g.screen.Deallocate()
+		}
+		g.rend = render.New(rw, rh)
+		g.img = image.NewRGBA(image.Rect(0, 0, rw, rh))
+		g.screen = ebiten.NewImage(rw, rh)
+	}
+	n := g.cl.Net()
+	game := n.Game()
+	lvl := game.Level().World
+	seat := n.Seat()
+	pos, _ := n.Display(seat)
+	shape := kcc.Capsule{Radius: 0.4, HalfHeight: 0.5}
+	walkCos := math.Cos(math.Pi / 4)
+	facing := g.yaw
+	if e, ok := game.Character(seat); ok {
+		k := components.KCC.Get(e)
+		shape, walkCos = k.Shape, math.Cos(k.Controller.Config().MaxSlopeClimbAngle)
+		facing = components.View.Get(e).Yaw
+		if hm, ok := components.Motor.Get(e).Motor.(*hybrid.Motor); ok {
+			facing = hm.Facing()
+		}
+	}
+	third := play.ThirdPerson(g.kind())
+	cam := g.cameraAt(pos, shape, third, lvl, rw, rh)
+	g.level = lvl.AppendTriangles(g.level[:0])
+	g.tris = render.AppendLiving(g.tris[:0], g.level, walkCos, func(id kcc.ColliderID) bool { return g.moving[id] })
+	g.tris = appendShadow(g.tris, lvl, pos, shape.Radius)
+	type label struct {
+		at   mgl64.Vec3
+		name string
+	}
+	var labels []label
+	var others []bodyShot
+	for s := range netplay.MaxSeats {
+		p, ok := n.Display(s)
+		e, has := game.Character(s)
+		if !ok || !has || s == seat {
+			continue
+		}
+		k := components.KCC.Get(e)
+		g.tris = render.AppendCapsule(g.tris, p, k.Shape.Radius, k.Shape.HalfHeight, components.View.Get(e).Yaw, seatColors[s%len(seatColors)])
+		others = append(others, bodyShot{Centre: p, Radius: k.Shape.Radius, HalfHeight: k.Shape.HalfHeight})
+		labels = append(labels, label{p.Add(mgl64.Vec3{0, k.Shape.HalfHeight + k.Shape.Radius + 0.35, 0}), g.cl.Name(s)})
+	}
+	var body bodyShot
+	if third {
+		g.tris = render.AppendCapsule(g.tris, pos, shape.Radius, shape.HalfHeight, facing, render.Player)
+		body = bodyShot{Centre: pos, Radius: shape.Radius, HalfHeight: shape.HalfHeight}
+	}
+	g.rend.Render(g.img, cam, g.tris)
+	g.screen.WritePixels(g.img.Pix)
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	sx, sy := float64(g.w)/float64(rw), float64(g.h)/float64(rh)
+	op.GeoM.Scale(sx, sy)
+	screen.DrawImage(g.screen, op)
+	for _, l := range labels {
+		if x, y, _, ok := cam.Project(l.at); ok && l.name != "" {
+			tw := text.Advance(l.name, hudFace)
+			fillRect(screen, image.Rect(int(x*sx-tw/2)-4, int(y*sy)-2, int(x*sx+tw/2)+4, int(y*sy)+16), panel)
+			say(screen, int(x*sx-tw/2), int(y*sy), textMain, l.name)
+		}
+	}
+	g.drawNetHUD(screen)
+	if g.f.screenshot != "" && g.frame >= g.f.frames && !g.shotDone {
+		g.shotErr = saveShot(screen, g.f.screenshot, shotInfo{
+			Motor: g.kind(), Level: game.Options().Level, Camera: cam, Style: g.rend.Style, WalkableCos: walkCos,
+			ThirdPerson: third, Body: body, Others: others, Tick: n.Tick(), HUD: layout.For(g.w, g.h),
+		})
+		g.shotDone = true
+	}
+}
+
+// drawNetHUD draws the match's panel: who plays, and how the network
+// does.
+func (g *netGame) drawNetHUD(dst *ebiten.Image) {
+	n := g.cl.Net()
+	st := n.Stats()
+	in, out := g.cl.Bytes()
+	secs := max(time.Since(g.netStart).Seconds(), 1)
+	players := 0
+	for s := range netplay.MaxSeats {
+		if _, ok := n.Game().Character(s); ok {
+			players++
+		}
+	}
+	lines := []string{
+		fmt.Sprintf("online  %s", g.cl.URL()),
+		fmt.Sprintf("you     %s, seat %d, %s motor", g.cl.Name(n.Seat()), n.Seat(), g.kind()),
+		fmt.Sprintf("players %d    tick %d (%d ahead of the server's frames)", players, n.Tick(), n.Tick()-n.Confirmed()),
+		fmt.Sprintf("inputs  %+d ticks early at the server%s", n.Slack(), map[bool]string{true: "", false: " (clock settling)"}[n.Synced()]),
+		fmt.Sprintf("rollbacks %d (longest %d ticks), own corrections %d, desyncs %d", st.Rollbacks, st.MaxRollback, st.Corrections, st.Desyncs),
+		fmt.Sprintf("network %.1f KB/s down, %.1f KB/s up", float64(in)/secs/1000, float64(out)/secs/1000),
+		"1-4 motor   WASD move   Space jump   Shift sprint   C crouch   E dash   Esc cursor",
+	}
+	if g.err != nil {
+		lines = append(lines, "disconnected: "+g.err.Error())
+	}
+	w := 0
+	for _, l := range lines {
+		w = max(w, int(text.Advance(l, hudFace)))
+	}
+	fillRect(dst, image.Rect(8, 8, 8+w+20, 8+len(lines)*17+12), panel)
+	c := textMain
+	if g.err != nil {
+		c = bad
+	}
+	say(dst, 18, 14, c, lines...)
+}
