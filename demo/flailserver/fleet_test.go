@@ -16,8 +16,8 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/seedgames/motorkit/demo/flail/fleet/fleettest"
 	"github.com/seedgames/motorkit/demo/flail/online"
+	"github.com/seedgames/motorkit/demo/internal/fleet/fleettest"
 )
 
 // TestFleetBinaries runs the real server twice on one NATS (embedded here):

@@ -24,8 +24,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
-	"github.com/seedgames/motorkit/demo/flail/fleet"
 	"github.com/seedgames/motorkit/demo/flail/online"
+	"github.com/seedgames/motorkit/demo/internal/fleet"
 )
 
 type flags struct {

@@ -6,13 +6,11 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"net/netip"
 	"strconv"
-	"strings"
 	"time"
-	"unicode"
 
 	"github.com/coder/websocket"
+	"github.com/seedgames/motorkit/demo/internal/netops"
 	"github.com/seedgames/motorkit/flail/wire"
 )
 
@@ -26,19 +24,19 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the server is restarting: try again in a few seconds", http.StatusServiceUnavailable)
 		return
 	}
-	if !s.openConn(addr) {
+	if !s.limits.Open(addr) {
 		s.logf("refuse %s: more than %d connections from that address", addr, s.opts.MaxPerAddress)
 		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
 		return
 	}
-	defer s.closeConn(addr)
+	defer s.limits.Close(addr)
 	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.opts.AllowedOrigins})
 	if err != nil {
 		s.logf("accept %s: %v", r.RemoteAddr, err)
 		return
 	}
 	c.SetReadLimit(wire.MaxClientMessage)
-	raw, _ := r.Context().Value(rawConnKey{}).(net.Conn)
+	raw := netops.RawConn(r.Context())
 	s.wg.Add(1)
 	defer s.wg.Done()
 	s.serve(sock{c, raw}, addr, preferredRoom(r))
@@ -56,56 +54,7 @@ func preferredRoom(r *http.Request) int {
 
 // remoteAddr is the address limits count against: the connection's IP, or
 // for a trusted proxy the client's IP from X-Forwarded-For.
-func (s *Server) remoteAddr(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	ip, err := netip.ParseAddr(host)
-	if err != nil || !s.trusted(ip) {
-		return host
-	}
-	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
-	for i := len(hops) - 1; i >= 0; i-- {
-		h, err := netip.ParseAddr(strings.TrimSpace(hops[i]))
-		if err != nil {
-			break
-		}
-		if !s.trusted(h) {
-			return h.String()
-		}
-	}
-	return host
-}
-
-func (s *Server) trusted(ip netip.Addr) bool {
-	for _, p := range s.proxies {
-		if p.Contains(ip.Unmap()) {
-			return true
-		}
-	}
-	return false
-}
-
-// openConn counts a new connection from addr; false when addr is at the
-// limit.
-func (s *Server) openConn(addr string) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.conns[addr] >= s.opts.MaxPerAddress {
-		return false
-	}
-	s.conns[addr]++
-	return true
-}
-
-func (s *Server) closeConn(addr string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.conns[addr]--; s.conns[addr] <= 0 {
-		delete(s.conns, addr)
-	}
-}
+func (s *Server) remoteAddr(r *http.Request) string { return s.limits.RemoteAddr(r) }
 
 // carsFrom counts the cars of people from addr, connected or within their
 // grace time. Callers hold s.mu.
@@ -119,16 +68,13 @@ func (s *Server) carsFrom(addr string) int {
 	return n
 }
 
-type rawConnKey struct{}
-
 // ConnContext is for http.Server.ConnContext: it hands the server each
 // connection's socket, so that a close handshake a client stalls (by
 // announcing a frame it never sends) ends with the socket closed after
 // ServerOptions.CloseTimeout. Without it the server falls back to the
-// websocket library's close, which waits for the client.
-func ConnContext(ctx context.Context, c net.Conn) context.Context {
-	return context.WithValue(ctx, rawConnKey{}, c)
-}
+// websocket library's close, which waits for the client. It is
+// netops.ConnContext.
+func ConnContext(ctx context.Context, c net.Conn) context.Context { return netops.ConnContext(ctx, c) }
 
 // sock is a websocket connection and, when the HTTP server was set up with
 // ConnContext, its socket.
@@ -140,42 +86,18 @@ type sock struct {
 // kick sends an Error and closes the connection, logging the reason.
 func (s *Server) kick(sk sock, who string, code uint8, reason string) {
 	c := sk.c
-	s.met.disconnect(reason)
+	s.met.Disconnect(reason)
 	s.logf("disconnect %s: %s", who, reason)
 	ctx, cancel := context.WithTimeout(s.ctx, time.Second)
 	defer cancel()
 	_ = c.Write(ctx, websocket.MessageBinary, wire.AppendError(nil, &wire.Error{Code: code, Text: reason}))
-	closeWithin(sk, websocket.StatusPolicyViolation, trimReason(reason), s.opts.CloseTimeout)
+	closeWithin(sk, websocket.StatusPolicyViolation, reason, s.opts.CloseTimeout)
 }
 
-// closeWithin closes c with a close frame but waits at most d for the
-// handshake: then the raw connection is closed. The library's handshake
-// reads whatever frame the client announced, so a client that announced a
-// huge one and sends nothing would hold the socket for ever.
+// closeWithin closes the connection with a close frame but waits at most d
+// for the handshake, then closes the socket (netops.CloseWithin).
 func closeWithin(sk sock, code websocket.StatusCode, reason string, d time.Duration) {
-	done := make(chan struct{})
-	go func() {
-		_ = sk.c.Close(code, reason)
-		close(done)
-	}()
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-done:
-	case <-t.C:
-		if sk.raw != nil {
-			_ = sk.raw.Close() // ends the library's stalled handshake too
-		} else {
-			_ = sk.c.CloseNow()
-		}
-	}
-}
-
-func trimReason(s string) string {
-	if len(s) > 120 { // close reasons must fit a control frame
-		s = s[:120]
-	}
-	return s
+	netops.CloseWithin(sk.c, sk.raw, code, reason, d)
 }
 
 func (s *Server) serve(sk sock, addr string, pref int) {
@@ -183,7 +105,7 @@ func (s *Server) serve(sk sock, addr string, pref int) {
 	start := time.Now()
 	if !s.addPending(1) {
 		s.logf("refuse %s: more than %d connections waiting for their hello", addr, s.opts.MaxPending)
-		s.met.disconnect("full")
+		s.met.Disconnect("full")
 		c.CloseNow()
 		return
 	}
@@ -256,35 +178,10 @@ func (s *Server) serve(sk sock, addr string, pref int) {
 	s.changed()
 	cl.close(reason)
 	if r, _ := cl.reason.Load().(string); r == "" || r == "closed" {
-		s.met.disconnect("closed") // a kick counted itself
+		s.met.Disconnect("closed") // a kick counted itself
 	}
 }
 
 // cleanName keeps printable runes, trims spaces, cuts to wire.MaxName bytes;
 // an empty name becomes "player".
-func cleanName(n string) string {
-	n = strings.Map(func(r rune) rune {
-		if unicode.IsPrint(r) {
-			return r
-		}
-		return -1
-	}, n)
-	n = strings.TrimSpace(n)
-	for len(n) > wire.MaxName {
-		_, size := lastRune(n)
-		n = n[:len(n)-size]
-	}
-	if n == "" {
-		n = "player"
-	}
-	return n
-}
-
-func lastRune(s string) (rune, int) {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] < 0x80 || s[i] >= 0xC0 {
-			return rune(s[i]), len(s) - i
-		}
-	}
-	return 0, 1
-}
+func cleanName(n string) string { return netops.CleanName(n, wire.MaxName) }

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/seedgames/motorkit/demo/internal/netops"
 	"github.com/seedgames/motorkit/flail/wire"
 )
 
@@ -32,9 +33,8 @@ type conn struct {
 	closeOnce sync.Once
 	done      chan struct{}
 	reason    atomic.Value
-	// lastIn is when the last input arrived (unix nanoseconds), for the
-	// idle watchdog.
-	lastIn atomic.Int64
+	// idle is when the last input arrived, for the idle watchdog.
+	idle netops.Idle
 }
 
 // watchIdle ends the connection when no input has arrived for the
@@ -42,22 +42,8 @@ type conn struct {
 // also frees a reader blocked in the middle of a frame the client never
 // finishes.
 func (cl *conn) watchIdle() {
-	d := cl.s.opts.IdleTimeout
-	cl.lastIn.Store(time.Now().UnixNano())
-	t := time.NewTicker(d / 4)
-	defer t.Stop()
-	for {
-		select {
-		case <-cl.done:
-			return
-		case <-cl.s.ctx.Done():
-			return
-		case now := <-t.C:
-			if idle := now.Sub(time.Unix(0, cl.lastIn.Load())); idle > d {
-				cl.close(fmt.Sprintf("idle: no input for %.1f s", idle.Seconds()))
-				return
-			}
-		}
+	if idle, ok := cl.idle.Wait(cl.s.opts.IdleTimeout, cl.done, cl.s.ctx.Done()); ok {
+		cl.close(fmt.Sprintf("idle: no input for %.1f s", idle.Seconds()))
 	}
 }
 
@@ -86,7 +72,7 @@ func (cl *conn) writeLoop() {
 		case <-cl.done:
 			r, _ := cl.reason.Load().(string)
 			if strings.HasPrefix(r, restartReason) {
-				cl.s.met.disconnect(r)
+				cl.s.met.Disconnect(r)
 				cl.s.logf("disconnect %s: %s", cl.who, r)
 				ctx, cancel := context.WithTimeout(cl.s.ctx, time.Second)
 				_ = cl.c.Write(ctx, websocket.MessageBinary, wire.AppendError(nil, &wire.Error{Code: wire.CodeRestart, Text: r}))
@@ -103,7 +89,7 @@ func (cl *conn) writeLoop() {
 			err := cl.c.Write(ctx, websocket.MessageBinary, b)
 			cancel()
 			if err == nil {
-				cl.s.met.addOut(len(b))
+				cl.s.met.AddOut(len(b))
 			}
 			if wire.KindOf(b) == wire.KindSnapshot { // per-client buffers (see Room.send)
 				putSnapBuf(b)
@@ -151,7 +137,7 @@ func (cl *conn) readLoop(room *Room, p *player) string {
 			cl.s.logf("disconnect %s: read: %v", cl.who, err)
 			return "closed"
 		}
-		cl.s.met.addIn(len(b))
+		cl.s.met.AddIn(len(b))
 		now := time.Now()
 		tokens = math.Min(msgRate, tokens+float64(now.Sub(last).Seconds()*msgRate))
 		last = now
@@ -171,7 +157,7 @@ func (cl *conn) readLoop(room *Room, p *player) string {
 		if err := wire.DecodeInput(b, &in, cl.frame); err != nil {
 			return "bad input: " + err.Error()
 		}
-		cl.lastIn.Store(now.UnixNano())
+		cl.idle.Touch(now)
 		if reason := room.queue(p, cl, in); reason != "" {
 			return reason
 		}

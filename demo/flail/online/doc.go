@@ -9,4 +9,10 @@
 // clamped; garbage, oversized or unexpected messages, floods and slow
 // readers end the connection with a logged reason, without stalling the
 // room.
+//
+// The parts that do not depend on the game (per-address limits behind
+// trusted proxies, name cleaning, the bounded close, the idle clock, the
+// operator's endpoints and the metrics) are demo/internal/netops's, shared
+// with other games' servers; the fleet of servers on NATS is
+// demo/internal/fleet.
 package online

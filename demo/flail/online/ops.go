@@ -1,17 +1,13 @@
 package online
 
 import (
-	"encoding/json"
 	"net/http"
+
+	"github.com/seedgames/motorkit/demo/internal/netops"
 )
 
-// RoomInfo is one room as the rooms list shows it.
-type RoomInfo struct {
-	Room    int    `json:"room"`
-	Players int    `json:"players"` // people, connected or within their grace time
-	Bots    int    `json:"bots"`
-	Tick    uint64 `json:"tick"`
-}
+// RoomInfo is one room as the rooms list shows it (netops.RoomInfo).
+type RoomInfo = netops.RoomInfo
 
 // RoomList describes the open rooms, in the order they opened.
 func (s *Server) RoomList() []RoomInfo {
@@ -33,27 +29,10 @@ func (s *Server) Ready() bool {
 
 // OpsHandler serves the operator's endpoints: /healthz (200 while the
 // process serves), /readyz (200 while it takes new players, 503 once it is
-// closing) and /rooms (the RoomList as JSON, for a lobby page).
+// closing) and /rooms (the RoomList as JSON, for a lobby page); see
+// netops.OpsHandler.
 func (s *Server) OpsHandler() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		_, _ = w.Write([]byte("ok\n"))
-	})
-	mux.HandleFunc("/readyz", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-		if !s.Ready() {
-			http.Error(w, "closing", http.StatusServiceUnavailable)
-			return
-		}
-		_, _ = w.Write([]byte("ready\n"))
-	})
-	mux.HandleFunc("/rooms", func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Cache-Control", "no-store")
-		_ = json.NewEncoder(w).Encode(s.RoomList())
-	})
-	return mux
+	return netops.OpsHandler(s.Ready, "/rooms", func() any { return s.RoomList() })
 }
 
 func (r *Room) info() RoomInfo {

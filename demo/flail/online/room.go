@@ -7,12 +7,12 @@ import (
 	flailmatch "github.com/seedgames/motorkit/flail/match"
 	"math"
 	"slices"
-	"sort"
 	"sync"
 	"time"
 
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
+	"github.com/seedgames/motorkit/demo/internal/netops"
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/flail/wire"
 	"github.com/yohamta/donburi"
@@ -268,7 +268,7 @@ func (r *Room) queue(p *player, cl *conn, in wire.Input) string {
 	}
 	if in.Tick <= p.lastIn {
 		p.cnt.Duplicates++
-		r.s.met.input("dropped")
+		r.s.met.Input("dropped")
 		if p.cnt.Duplicates == 1 {
 			r.s.logf("clamp %s: input tick %d after %d dropped (duplicate or out of order)", cl.who, in.Tick, p.lastIn)
 		}
@@ -486,20 +486,13 @@ func (r *Room) applyInput(p *player) {
 		cmd.PrimaryPressed = cmd.PrimaryPressed || in.Buttons&wire.ButtonPressed != 0
 		p.cnt.Applied++
 		p.cnt.LastApplied = in.Tick
-		r.s.met.input("applied")
+		r.s.met.Input("applied")
 	}
 	p.queue = append(p.queue[:0], p.queue[n:]...)
 	components.View.Get(e).Yaw = cmd.Aim
 	flailmatch.SubmitInput(e, cmd)
 }
 
-// Percentile returns the q-quantile (0..1) of xs (0 for none).
-func Percentile(xs []float64, q float64) float64 {
-	if len(xs) == 0 {
-		return 0
-	}
-	s := slices.Clone(xs)
-	sort.Float64s(s)
-	i := int(math.Ceil(float64(q*float64(len(s))))) - 1
-	return s[max(0, min(i, len(s)-1))]
-}
+// Percentile returns the q-quantile (0..1) of xs (0 for none); see
+// netops.Percentile.
+func Percentile(xs []float64, q float64) float64 { return netops.Percentile(xs, q) }

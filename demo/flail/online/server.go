@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log"
-	"net/netip"
 	"slices"
 	"strings"
 	"sync"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
+	"github.com/seedgames/motorkit/demo/internal/netops"
 	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/flail/wire"
 )
@@ -154,11 +154,11 @@ func (o *ServerOptions) defaults() error {
 type Server struct {
 	opts ServerOptions
 
+	limits *netops.AddressLimits // open connections per remote address
+
 	mu       sync.Mutex
-	conns    map[string]int // open connections per remote address
 	live     map[*conn]bool // the players' connections, for Drain
 	pending  int            // connections that have not sent their Hello
-	proxies  []netip.Prefix
 	rooms    []*Room
 	nextRoom int // the number of the next room opened
 	tokens   map[wire.Token]*player
@@ -169,7 +169,7 @@ type Server struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
-	met    *metrics
+	met    *netops.Metrics
 }
 
 // NewServer returns a server with no rooms yet (the first Hello opens one).
@@ -177,22 +177,13 @@ func NewServer(opts ServerOptions) (*Server, error) {
 	if err := opts.defaults(); err != nil {
 		return nil, err
 	}
-	var proxies []netip.Prefix
-	for _, p := range opts.TrustedProxies {
-		pre, err := netip.ParsePrefix(p)
-		if err != nil {
-			ip, err2 := netip.ParseAddr(p)
-			if err2 != nil {
-				return nil, fmt.Errorf("online: trusted proxy %q: not an IP or CIDR", p)
-			}
-			pre = netip.PrefixFrom(ip.Unmap(), ip.Unmap().BitLen())
-		}
-		proxies = append(proxies, pre)
+	limits, err := netops.NewAddressLimits(opts.MaxPerAddress, opts.TrustedProxies)
+	if err != nil {
+		return nil, fmt.Errorf("online: %w", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{opts: opts, tokens: map[wire.Token]*player{}, conns: map[string]int{}, proxies: proxies,
-		ctx: ctx, cancel: cancel}
-	s.met = newMetrics(s)
+	s := &Server{opts: opts, tokens: map[wire.Token]*player{}, limits: limits, ctx: ctx, cancel: cancel}
+	s.met = netops.NewMetrics("flail", s.RoomList, limits.Count)
 	return s, nil
 }
 
@@ -209,9 +200,9 @@ func (s *Server) Drain(timeout time.Duration) { s.DrainTo(timeout, nil) }
 
 // Handoff hands a room's state (from a halted room) to another server and
 // returns the websocket URL its players should reconnect to (for example
-// another server's AdoptRoom behind a message bus, as demo/flail/fleet
+// another server's AdoptRoom behind a message bus, as demo/internal/fleet
 // does).
-type Handoff func(room int, state []byte) (url string, err error)
+type Handoff = netops.Handoff
 
 // DrainTo is Drain that first hands every room to another server: each
 // room is halted, its state given to handoff, and its players told to
@@ -260,10 +251,10 @@ func (s *Server) moveRoom(r *Room, handoff Handoff) {
 	}
 	if err != nil {
 		s.logf("room %d: handoff failed: %v", r.num, err)
-		s.met.roomMove("failed")
+		s.met.RoomMove("failed")
 		return
 	}
-	s.met.roomMove("out")
+	s.met.RoomMove("out")
 	r.mu.Lock()
 	var gone []wire.Token
 	for _, p := range r.people {
@@ -324,12 +315,12 @@ func (s *Server) Rooms() []*Room {
 func (s *Server) logf(format string, args ...any) { s.opts.Log.Printf(format, args...) }
 
 // Logf writes to the server's log (ServerOptions.Log), for code that runs
-// alongside it (demo/flail/fleet).
+// alongside it (demo/internal/fleet).
 func (s *Server) Logf(format string, args ...any) { s.logf(format, args...) }
 
 // OnChange sets fn to be called (on the goroutine of the change, with no
 // lock held) whenever a player joins or leaves or a room opens or closes,
-// so a directory of servers (demo/flail/fleet) can publish the new counts
+// so a directory of servers (demo/internal/fleet) can publish the new counts
 // at once. fn must not block.
 func (s *Server) OnChange(fn func()) { s.onChange.Store(fn) }
 
@@ -341,6 +332,11 @@ func (s *Server) changed() {
 
 // Options returns the server's options with their defaults filled in.
 func (s *Server) Options() ServerOptions { return s.opts }
+
+// Capacity is the number of cars in a room and the most rooms the server
+// opens (ServerOptions.RoomSize and MaxRooms with their defaults), as a
+// fleet's directory shows them.
+func (s *Server) Capacity() (roomSize, maxRooms int) { return s.opts.RoomSize, s.opts.MaxRooms }
 
 // MaxRoomSize bounds ServerOptions.RoomSize.
 const MaxRoomSize = match.MaxBots

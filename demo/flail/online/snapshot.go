@@ -98,7 +98,7 @@ func (r *Room) send(start time.Time) {
 	st.Ticks++
 	d := time.Since(start).Seconds()
 	st.Durations = appendBounded(st.Durations, d)
-	r.s.met.observeTick(d)
+	r.s.met.ObserveTick(d)
 	if !r.lastAt.IsZero() {
 		st.Intervals = appendBounded(st.Intervals, start.Sub(r.lastAt).Seconds())
 	}

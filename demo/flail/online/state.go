@@ -154,7 +154,7 @@ func (s *Server) RestoreState(data []byte) (rooms int, err error) {
 	for _, r := range restored {
 		s.openRoom(r)
 		s.nextRoom = max(s.nextRoom, r.num+1)
-		s.met.roomMove("restored")
+		s.met.RoomMove("restored")
 		s.logf("room %d restored at tick %d: %d people waiting %v for a reconnect, %d bots",
 			r.num, r.m.Ticks(), len(r.people), s.opts.Grace, r.m.Bots())
 	}
@@ -291,7 +291,7 @@ func (s *Server) AdoptRoom(state []byte) (room int, err error) {
 	r.num = s.nextRoom
 	s.nextRoom++
 	s.openRoom(r)
-	s.met.roomMove("in")
+	s.met.RoomMove("in")
 	s.logf("room %d adopted (room %d of its old server) at tick %d: %d people waiting %v for a reconnect",
 		r.num, from, r.m.Ticks(), len(r.people), s.opts.Grace)
 	return r.num, nil

@@ -12,13 +12,42 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
-	"github.com/seedgames/motorkit/demo/flail/online"
+	"github.com/seedgames/motorkit/demo/internal/netops"
 )
+
+// Server is a game server as the fleet drives it; the flail server
+// (demo/flail/online.Server) is one.
+type Server interface {
+	// Logf writes a line to the server's log.
+	Logf(format string, args ...any)
+	// OnChange sets fn to be called whenever a player joins or leaves or
+	// a room opens or closes (fn must not block), so that the directory
+	// shows the change before the next heartbeat.
+	OnChange(fn func())
+	// Capacity is the number of players a room holds and the most rooms
+	// the server opens.
+	Capacity() (roomSize, maxRooms int)
+	// RoomList describes the open rooms.
+	RoomList() []netops.RoomInfo
+	// AdoptRoom resumes a room another server handed over (its state as
+	// that server's handoff gave it) and returns its number here; it
+	// refuses state that is damaged or not a room of this game.
+	AdoptRoom(state []byte) (room int, err error)
+	// DrainTo stops taking players, hands every room to handoff, tells
+	// their players where to reconnect, waits up to timeout for the
+	// connections to end and closes the server.
+	DrainTo(timeout time.Duration, handoff netops.Handoff)
+}
+
+// DefaultBucket is the directory of Options.Bucket by default: the flail
+// game's. Another game's servers pass a bucket of their own.
+const DefaultBucket = "flail_fleet"
 
 // Options configure Join. Zero fields take the defaults.
 type Options struct {
@@ -31,7 +60,12 @@ type Options struct {
 	// ID names the server in the directory (default "s-" and 8 random
 	// hex digits); letters, digits, '-' and '_'.
 	ID string
-	// Bucket is the JetStream key-value bucket (default "flail_fleet").
+	// Bucket is the JetStream key-value bucket of the directory (default
+	// DefaultBucket, "flail_fleet"): one per game, e.g. "playground_fleet"
+	// (letters, digits, '-' and '_'). It names the handoff subjects too:
+	// a server takes rooms on <Bucket with '_' as '.'>.handoff.<ID>
+	// ("flail.fleet.handoff.s-1a2b3c4d"), so two games' fleets on one NATS
+	// neither list nor hand rooms to each other.
 	Bucket string
 	// Heartbeat is how often the entry is refreshed (default 1 s) and TTL
 	// how long an entry lives without one (default 5 s): a server that
@@ -48,14 +82,14 @@ type Entry struct {
 	RoomSize int               `json:"room_size"`
 	MaxRooms int               `json:"max_rooms"`
 	Draining bool              `json:"draining"`
-	Rooms    []online.RoomInfo `json:"rooms"`
+	Rooms    []netops.RoomInfo `json:"rooms"`
 }
 
 // Room is a room of the fleet as /rooms lists it.
 type Room struct {
 	Server string `json:"server"`
 	URL    string `json:"url"`
-	online.RoomInfo
+	netops.RoomInfo
 }
 
 // JoinAnswer is what /join answers: the websocket URL of the server and
@@ -68,13 +102,14 @@ type JoinAnswer struct {
 
 // Member is a server's membership of the fleet.
 type Member struct {
-	srv  *online.Server
-	o    Options
-	kv   jetstream.KeyValue
-	sub  *nats.Subscription
-	stop chan struct{}
-	done chan struct{}
-	kick chan struct{} // a change to publish before the next heartbeat
+	srv     Server
+	o       Options
+	subject string // handoffSubjects(o.Bucket)
+	kv      jetstream.KeyValue
+	sub     *nats.Subscription
+	stop    chan struct{}
+	done    chan struct{}
+	kick    chan struct{} // a change to publish before the next heartbeat
 
 	mu       sync.Mutex
 	draining bool
@@ -86,7 +121,7 @@ var ErrNoRoom = errors.New("fleet: no server has space")
 
 // Join registers srv in the fleet's directory, keeps its entry fresh every
 // Heartbeat, and takes rooms other servers hand over (AdoptRoom).
-func Join(srv *online.Server, o Options) (*Member, error) {
+func Join(srv Server, o Options) (*Member, error) {
 	if o.Conn == nil || o.URL == "" {
 		return nil, errors.New("fleet: Options.Conn and Options.URL are required")
 	}
@@ -100,7 +135,7 @@ func Join(srv *online.Server, o Options) (*Member, error) {
 			return nil, fmt.Errorf("fleet: server id %q: only letters, digits, '-' and '_'", o.ID)
 		}
 	}
-	o.Bucket = cmp.Or(o.Bucket, "flail_fleet")
+	o.Bucket = cmp.Or(o.Bucket, DefaultBucket)
 	o.Heartbeat = cmp.Or(o.Heartbeat, time.Second)
 	o.TTL = cmp.Or(o.TTL, 5*time.Second)
 	o.HandoffTimeout = cmp.Or(o.HandoffTimeout, 5*time.Second)
@@ -114,12 +149,13 @@ func Join(srv *online.Server, o Options) (*Member, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: o.Bucket, TTL: o.TTL, History: 1,
-		Description: "flail servers: rooms, players and capacity, refreshed by each server's heartbeat"})
+		Description: strings.TrimSuffix(o.Bucket, "_fleet") + " servers: rooms, players and capacity, refreshed by each server's heartbeat"})
 	if err != nil {
 		return nil, fmt.Errorf("fleet: directory bucket %s: %w", o.Bucket, err)
 	}
-	m := &Member{srv: srv, o: o, kv: kv, stop: make(chan struct{}), done: make(chan struct{}), kick: make(chan struct{}, 1)}
-	m.sub, err = o.Conn.Subscribe(handoffSubject(o.ID), m.adopt)
+	m := &Member{srv: srv, o: o, subject: handoffSubjects(o.Bucket), kv: kv,
+		stop: make(chan struct{}), done: make(chan struct{}), kick: make(chan struct{}, 1)}
+	m.sub, err = o.Conn.Subscribe(m.handoffSubject(o.ID), m.adopt)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +176,13 @@ func Join(srv *online.Server, o Options) (*Member, error) {
 // ID is the server's name in the directory.
 func (m *Member) ID() string { return m.o.ID }
 
-func handoffSubject(id string) string { return "flail.fleet.handoff." + id }
+// handoffSubjects is the prefix of a fleet's handoff subjects: the bucket
+// with '_' as '.' (a bucket name has no '.', so two buckets never share
+// it) and ".handoff.": "flail.fleet.handoff." for "flail_fleet".
+func handoffSubjects(bucket string) string { return strings.ReplaceAll(bucket, "_", ".") + ".handoff." }
+
+// handoffSubject is the subject the server id takes rooms on.
+func (m *Member) handoffSubject(id string) string { return m.subject + id }
 
 func (m *Member) loop() {
 	defer close(m.done)
@@ -169,8 +211,8 @@ func (m *Member) beat() error {
 	if left {
 		return nil
 	}
-	opts := m.srv.Options()
-	e := Entry{ID: m.o.ID, URL: m.o.URL, RoomSize: opts.RoomSize, MaxRooms: opts.MaxRooms, Draining: draining,
+	roomSize, maxRooms := m.srv.Capacity()
+	e := Entry{ID: m.o.ID, URL: m.o.URL, RoomSize: roomSize, MaxRooms: maxRooms, Draining: draining,
 		Rooms: m.srv.RoomList()}
 	b, err := json.Marshal(e)
 	if err != nil {
@@ -264,7 +306,7 @@ func (m *Member) Handler() http.Handler {
 			http.Error(w, "fleet directory: "+err.Error(), http.StatusBadGateway)
 			return
 		}
-		writeJSON(w, rooms)
+		netops.WriteJSON(w, rooms)
 	})
 	mux.HandleFunc("/join", func(w http.ResponseWriter, r *http.Request) {
 		es, err := m.Servers(r.Context())
@@ -277,15 +319,9 @@ func (m *Member) Handler() http.Handler {
 			http.Error(w, err.Error(), http.StatusServiceUnavailable)
 			return
 		}
-		writeJSON(w, a)
+		netops.WriteJSON(w, a)
 	})
 	return mux
-}
-
-func writeJSON(w http.ResponseWriter, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	_ = json.NewEncoder(w).Encode(v)
 }
 
 // handoffReply is a target server's answer to a room handoff.
@@ -328,7 +364,7 @@ func (m *Member) handoff(room int, state []byte) (string, error) {
 		if e.ID == m.o.ID || e.Draining || len(e.Rooms) >= e.MaxRooms {
 			continue
 		}
-		msg, err := m.o.Conn.Request(handoffSubject(e.ID), state, m.o.HandoffTimeout)
+		msg, err := m.o.Conn.Request(m.handoffSubject(e.ID), state, m.o.HandoffTimeout)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", e.ID, err))
 			continue
@@ -349,7 +385,7 @@ func (m *Member) handoff(room int, state []byte) (string, error) {
 
 // Drain takes the server out of the fleet gracefully: its entry says
 // draining at once (no player is sent here any more), every room is handed
-// to another server (online.Server.DrainTo) whose players reconnect there
+// to another server (Server.DrainTo) whose players reconnect there
 // with their tokens, then the entry is removed and the server closed.
 // Rooms nobody could take stay in the server for SaveState.
 func (m *Member) Drain(timeout time.Duration) {

@@ -20,10 +20,14 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
-	"github.com/seedgames/motorkit/demo/flail/fleet/fleettest"
 	"github.com/seedgames/motorkit/demo/flail/online"
+	"github.com/seedgames/motorkit/demo/internal/fleet/fleettest"
+	"github.com/seedgames/motorkit/demo/internal/netops"
 	"github.com/seedgames/motorkit/flail/wire"
 )
+
+// The flail server is a Server of the fleet.
+var _ Server = (*online.Server)(nil)
 
 // gameServer is one flail server of the fleet on 127.0.0.1.
 type gameServer struct {
@@ -51,6 +55,13 @@ func (g *gameServer) log() string {
 
 func startGame(t *testing.T, natsURL, id string, roomSize, rooms int) *gameServer {
 	t.Helper()
+	return startGameIn(t, natsURL, "", id, roomSize, rooms)
+}
+
+// startGameIn starts a game server in the fleet of bucket ("": the
+// default).
+func startGameIn(t *testing.T, natsURL, bucket, id string, roomSize, rooms int) *gameServer {
+	t.Helper()
 	g := &gameServer{logs: &strings.Builder{}}
 	srv, err := online.NewServer(online.ServerOptions{RoomSize: roomSize, MaxRooms: rooms, Seed: 5,
 		Grace: 20 * time.Second, MaxPerAddress: 1 << 20, Log: log.New(g, id+" ", 0)})
@@ -66,7 +77,7 @@ func startGame(t *testing.T, natsURL, id string, roomSize, rooms int) *gameServe
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.m, err = Join(srv, Options{Conn: g.nc, URL: g.ws, ID: id, Heartbeat: 200 * time.Millisecond, TTL: time.Second})
+	g.m, err = Join(srv, Options{Conn: g.nc, URL: g.ws, ID: id, Bucket: bucket, Heartbeat: 200 * time.Millisecond, TTL: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,7 +318,7 @@ func TestAdoptRefusesBadRooms(t *testing.T) {
 		"a state file":      {[]byte("MKFLSRV\x00garbage"), "foreign data"},
 		"not a room at all": {[]byte("hello"), "foreign data"},
 	} {
-		msg, err := g.nc.Request(handoffSubject("s-x"), c.data, 2*time.Second)
+		msg, err := g.nc.Request(g.m.handoffSubject("s-x"), c.data, 2*time.Second)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -321,13 +332,56 @@ func TestAdoptRefusesBadRooms(t *testing.T) {
 	}
 }
 
+// TestTwoGamesOneNATS: two games' fleets (two buckets) on one NATS, each
+// with a server named s-1, neither list nor take each other's rooms: a
+// draining server of one finds no server to hand its room to and keeps
+// it, the other game's server opens none.
+func TestTwoGamesOneNATS(t *testing.T) {
+	natsURL := fleettest.StartNATS(t)
+	a := startGameIn(t, natsURL, "", "s-1", 4, 2)
+	b := startGameIn(t, natsURL, "other_fleet", "s-1", 4, 2)
+	if got := a.m.handoffSubject("s-1"); got != "flail.fleet.handoff.s-1" {
+		t.Errorf("the default bucket's handoff subject is %q", got)
+	}
+	if got := b.m.handoffSubject("s-1"); got != "other.fleet.handoff.s-1" {
+		t.Errorf("bucket other_fleet's handoff subject is %q", got)
+	}
+	for _, g := range []*gameServer{a, b} {
+		es, err := g.m.Servers(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(es) != 1 || es[0].URL != g.ws {
+			t.Fatalf("%s's directory: %+v, want itself only", g.ws, es)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	c, err := online.Dial(ctx, a.ws, online.DialOptions{Name: "Ann"})
+	cancel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	a.m.Drain(time.Second)
+	<-c.Done()
+	if url, ok := online.MovedTo(c.Err()); ok {
+		t.Fatalf("the room was handed to %s", url)
+	}
+	if n, m := len(a.srv.Rooms()), len(b.srv.Rooms()); n != 1 || m != 0 {
+		t.Fatalf("after the drain: %d rooms kept, %d opened by the other game's server; want 1 and 0:\n%s", n, m, a.log())
+	}
+	if !strings.Contains(a.log(), "no other server has a free room place") {
+		t.Errorf("the failed handoff is not logged as such:\n%s", a.log())
+	}
+}
+
 // TestPick: the fullest room with space first, draining servers never,
 // a new room on the emptiest server when every room is full.
 func TestPick(t *testing.T) {
 	es := []Entry{
-		{ID: "a", URL: "ws://a/ws", RoomSize: 4, MaxRooms: 2, Rooms: []online.RoomInfo{{Room: 0, Players: 4}, {Room: 1, Players: 2}}},
-		{ID: "b", URL: "ws://b/ws", RoomSize: 4, MaxRooms: 3, Rooms: []online.RoomInfo{{Room: 0, Players: 3}}},
-		{ID: "c", URL: "ws://c/ws", RoomSize: 4, MaxRooms: 9, Draining: true, Rooms: []online.RoomInfo{{Room: 5, Players: 3}}},
+		{ID: "a", URL: "ws://a/ws", RoomSize: 4, MaxRooms: 2, Rooms: []netops.RoomInfo{{Room: 0, Players: 4}, {Room: 1, Players: 2}}},
+		{ID: "b", URL: "ws://b/ws", RoomSize: 4, MaxRooms: 3, Rooms: []netops.RoomInfo{{Room: 0, Players: 3}}},
+		{ID: "c", URL: "ws://c/ws", RoomSize: 4, MaxRooms: 9, Draining: true, Rooms: []netops.RoomInfo{{Room: 5, Players: 3}}},
 	}
 	if a, err := Pick(es); err != nil || a != (JoinAnswer{URL: "ws://b/ws", Room: 0}) {
 		t.Fatalf("fullest room with space: %+v %v", a, err)
