@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -26,6 +25,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/seedgames/motorkit/demo/flail/online"
 	"github.com/seedgames/motorkit/demo/internal/fleet"
+	"github.com/seedgames/motorkit/demo/internal/netops"
 )
 
 type flags struct {
@@ -93,17 +93,6 @@ func parseFlags(args []string) (flags, error) {
 	return f, nil
 }
 
-// logger is the server's log: log.Default, or with -log-json a logger whose
-// lines are JSON records of log/slog (time, level, msg).
-func logger(json bool) *log.Logger {
-	if !json {
-		return log.Default()
-	}
-	l := slog.NewLogLogger(slog.NewJSONHandler(os.Stderr, nil), slog.LevelInfo)
-	log.SetFlags(0)
-	log.SetOutput(l.Writer())
-	return l
-}
 
 // webFiles serves the browser page: index.html from dir, flail.wasm and
 // wasm_exec.js from dir or, when missing, from a build in a cache
@@ -302,7 +291,7 @@ func main() {
 	}
 	srv, err := online.NewServer(online.ServerOptions{RoomSize: f.roomSize, MaxRooms: f.rooms, Seed: f.seed,
 		Config: &cfg, Grace: f.grace, AllowedOrigins: f.origins, IdleTimeout: f.idle,
-		MaxPerAddress: f.perAddr, TrustedProxies: f.proxies, Log: logger(f.logJSON)})
+		MaxPerAddress: f.perAddr, TrustedProxies: f.proxies, Log: netops.Logger(f.logJSON)})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -339,7 +328,7 @@ func main() {
 	}
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ConnContext: online.ConnContext}
 	log.Printf("flail server on %s: browser http://%s/ , native: go run ./demo/flail -connect ws://%s/ws",
-		ln.Addr(), hostPort(ln.Addr()), hostPort(ln.Addr()))
+		ln.Addr(), netops.HostPort(ln.Addr()), netops.HostPort(ln.Addr()))
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
 	stopped := make(chan struct{})
@@ -379,16 +368,17 @@ func joinFleet(srv *online.Server, f flags, addr net.Addr) (*fleet.Member, error
 	}
 	public := f.public
 	if public == "" {
-		public = "ws://" + hostPort(addr) + "/ws"
+		public = "ws://" + netops.HostPort(addr) + "/ws"
 	}
 	return fleet.Join(srv, fleet.Options{Conn: nc, URL: public, ID: f.serverID})
 }
 
 // restoreState opens the rooms saved in path, if it exists. A bad file is
-// reported and set aside; the server then starts empty.
+// reported and set aside (netops.TakeStateFile); the server then starts
+// empty.
 func restoreState(srv *online.Server, path string) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, os.ErrNotExist) {
+	data, ok, err := netops.TakeStateFile(path)
+	if !ok {
 		return
 	}
 	if err == nil {
@@ -401,46 +391,14 @@ func restoreState(srv *online.Server, path string) {
 	if err != nil {
 		log.Printf("state file %s: %v: starting with no rooms", path, err)
 	}
-	// a state is restored once: after a crash the server starts empty
-	// rather than rewinding the matches again.
-	if err := os.Rename(path, path+".restored"); err != nil {
-		log.Printf("state file: %v", err)
-	}
 }
 
-// saveState writes the rooms to path (through a temporary file, so a crash
-// while saving leaves no half file behind).
+// saveState writes the rooms to path (netops.WriteStateFile).
 func saveState(srv *online.Server, path string) {
 	t0 := time.Now()
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err == nil {
-		err = srv.SaveState(f)
-		if err == nil {
-			err = f.Sync()
-		}
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
+	if err := netops.WriteStateFile(path, srv.SaveState); err != nil {
 		log.Printf("saving the rooms to %s: %v (the matches are lost)", path, err)
 		return
 	}
 	log.Printf("saved %d rooms to %s in %v", len(srv.Rooms()), path, time.Since(t0).Round(time.Millisecond))
-}
-
-// hostPort turns a listen address into one a local client can dial.
-func hostPort(a net.Addr) string {
-	host, port, err := net.SplitHostPort(a.String())
-	if err != nil {
-		return a.String()
-	}
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
-		host = "127.0.0.1"
-	}
-	return net.JoinHostPort(host, port)
 }

@@ -10,7 +10,6 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	_ "github.com/seedgames/motorkit/demo/internal/display"
@@ -37,22 +36,9 @@ type flags struct {
 	debug      bool
 	panel      bool
 
-	// online play (docs/netplay.md#online)
-	connect  string
-	name     string
-	serve    string
-	web      string
-	seats    int
-	state    string
-	drain    time.Duration
-	grace    time.Duration
-	idle     time.Duration
-	perAddr  int
-	origins  []string
-	logJSON  bool
-	natsURL  string
-	public   string
-	serverID string
+	// online play (docs/netplay.md#online; the server is demo/playgroundserver)
+	connect string
+	name    string
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -74,32 +60,10 @@ func parseFlags(args []string) (flags, error) {
 	fl.BoolVar(&f.panel, "panel", false, "start with the tuning panel open (Tab toggles it)")
 	fl.BoolVar(&f.debug, "debug", false, "start with the debug drawing on (F3 toggles it): capsule, contacts, velocity and wish arrows, probes")
 	fl.Float64Var(&f.timescale, "timescale", 1, "simulation speed relative to real time, 0.1-4 ([ and ] change it, P pauses); the tick stays fixed")
-	fl.StringVar(&f.connect, "connect", "", "play online: the server's websocket URL, e.g. ws://127.0.0.1:8050/ws (-motor is the motor to start with, -name yours)")
+	fl.StringVar(&f.connect, "connect", "", "play online: the server's websocket URL, e.g. ws://127.0.0.1:8050/ws (go run ./demo/playgroundserver); -motor is the motor to start with, -name yours")
 	fl.StringVar(&f.name, "name", "player", "with -connect: your name")
-	fl.StringVar(&f.serve, "serve", "", "host an online match at this address (e.g. 127.0.0.1:8050; :8050 for every interface) instead of playing")
-	fl.StringVar(&f.web, "web", "", "with -serve: also serve the browser page from this directory (demo/playground/web with playground.wasm built)")
-	fl.IntVar(&f.seats, "seats", 8, "with -serve: most players at once (1-16)")
-	fl.StringVar(&f.state, "state", "", "with -serve: on SIGTERM the match is saved to this file; on start it resumes from it (then renamed FILE.restored) and its players have -grace to reconnect")
-	fl.DurationVar(&f.drain, "drain", 5*time.Second, "with -serve: on SIGTERM, how long to wait for the players' connections to end after telling them")
-	fl.DurationVar(&f.grace, "grace", 10*time.Second, "with -serve: how long a dropped player's character waits for a reconnect")
-	fl.DurationVar(&f.idle, "idle", 30*time.Second, "with -serve: disconnect a client that sends nothing for this long")
-	fl.IntVar(&f.perAddr, "max-per-address", 4, "with -serve: most connections, and most players, per remote address")
-	fl.Func("origin", "with -serve: host pattern of another web page allowed to connect from a browser (repeatable)", func(v string) error {
-		f.origins = append(f.origins, v)
-		return nil
-	})
-	fl.BoolVar(&f.logJSON, "log-json", false, "with -serve: log as JSON lines")
-	fl.StringVar(&f.natsURL, "nats", "", "with -serve: NATS URL: join a fleet of servers (directory, /join, the match handed over on drain)")
-	fl.StringVar(&f.public, "public", "", "with -nats: the websocket URL players reach this server at")
-	fl.StringVar(&f.serverID, "id", "", "with -nats: this server's name in the directory (default random)")
 	if err := fl.Parse(args); err != nil {
 		return f, err
-	}
-	if f.serve != "" && f.connect != "" {
-		return f, errors.New("-serve and -connect: give one (run a second playground to play on your server)")
-	}
-	if f.seats < 1 || f.seats > 16 {
-		return f, errors.New("-seats: want 1..16")
 	}
 	if f.frames < 0 {
 		return f, errors.New("-frames must be >= 0")
@@ -206,12 +170,6 @@ func main() {
 		}
 		showError(err)
 		log.Fatal(err)
-	}
-	if f.serve != "" {
-		if err := serve(f); err != nil {
-			log.Fatal(err)
-		}
-		return
 	}
 	if f.connect != "" {
 		playOnline(f)

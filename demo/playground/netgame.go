@@ -7,6 +7,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -16,9 +17,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/demo/playground/internal/layout"
-	"github.com/seedgames/motorkit/demo/playground/internal/online"
 	"github.com/seedgames/motorkit/demo/playground/internal/play"
 	"github.com/seedgames/motorkit/demo/playground/internal/render"
+	"github.com/seedgames/motorkit/demo/playground/online"
 	"github.com/seedgames/motorkit/input"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/motors/hybrid"
@@ -137,9 +138,7 @@ func (g *netGame) Update() error {
 	if g.f.live() {
 		cmd = g.in.Update(g.keyFrame(false, third))
 	} else {
-		// -frames runs: walk a slow circle, jumping now and then.
-		cmd = components.CommandData{Forward: 1, JumpPressed: g.frame%90 == 45, JumpHeld: g.frame%90 < 55}
-		g.yaw = math.Remainder(g.yaw+0.01, 2*math.Pi)
+		cmd = g.scripted()
 	}
 	view := components.ViewData{Yaw: g.yaw, Pitch: g.pitch}
 	if third {
@@ -153,6 +152,35 @@ func (g *netGame) Update() error {
 		}
 	}
 	return nil
+}
+
+// scripted is the command of -frames runs: turn to the nearest other
+// player and walk up to 3 m from them, jumping now and then (with no one
+// else there, walk a slow circle).
+func (g *netGame) scripted() components.CommandData {
+	n := g.cl.Net()
+	me, ok := n.Display(n.Seat())
+	if !ok {
+		return components.CommandData{}
+	}
+	best, to := math.Inf(1), mgl64.Vec3{}
+	for s := range netplay.MaxSeats {
+		if p, ok := n.Display(s); ok && s != n.Seat() {
+			if d := p.Sub(me); d.Len() < best {
+				best, to = d.Len(), d
+			}
+		}
+	}
+	if math.IsInf(best, 1) {
+		g.yaw = math.Remainder(g.yaw+0.01, 2*math.Pi)
+		return components.CommandData{Forward: 1}
+	}
+	g.yaw = math.Atan2(to[2], to[0]) // yaw 0 looks along +X, growing toward +Z
+	cmd := components.CommandData{JumpPressed: g.frame%120 == 60, JumpHeld: g.frame%120 < 70}
+	if best > 3 {
+		cmd.Forward = 1
+	}
+	return cmd
 }
 
 // redial follows the match to the server it moved to, with the seat's
@@ -250,8 +278,8 @@ func (g *netGame) Draw(screen *ebiten.Image) {
 	}
 }
 
-// drawNetHUD draws the match's panel: who plays, and how the network
-// does.
+// drawNetHUD draws the match's panel (who plays, how the network does)
+// and the keys, where the offline HUD has its info and help panels.
 func (g *netGame) drawNetHUD(dst *ebiten.Image) {
 	n := g.cl.Net()
 	st := n.Stats()
@@ -263,26 +291,36 @@ func (g *netGame) drawNetHUD(dst *ebiten.Image) {
 			players++
 		}
 	}
+	clock := fmt.Sprintf("%+d ticks early", n.Slack())
+	if !n.Synced() {
+		clock = "clock settling"
+	}
 	lines := []string{
-		fmt.Sprintf("online  %s", g.cl.URL()),
-		fmt.Sprintf("you     %s, seat %d, %s motor", g.cl.Name(n.Seat()), n.Seat(), g.kind()),
-		fmt.Sprintf("players %d    tick %d (%d ahead of the server's frames)", players, n.Tick(), n.Tick()-n.Confirmed()),
-		fmt.Sprintf("inputs  %+d ticks early at the server%s", n.Slack(), map[bool]string{true: "", false: " (clock settling)"}[n.Synced()]),
-		fmt.Sprintf("rollbacks %d (longest %d ticks), own corrections %d, desyncs %d", st.Rollbacks, st.MaxRollback, st.Corrections, st.Desyncs),
-		fmt.Sprintf("network %.1f KB/s down, %.1f KB/s up", float64(in)/secs/1000, float64(out)/secs/1000),
-		"1-4 motor   WASD move   Space jump   Shift sprint   C crouch   E dash   Esc cursor",
+		"online  " + strings.TrimSuffix(strings.TrimPrefix(g.cl.URL(), "ws://"), "/ws"),
+		fmt.Sprintf("you     %s (seat %d)", g.cl.Name(n.Seat()), n.Seat()),
+		"motor   " + g.kind(),
+		fmt.Sprintf("players %d", players),
+		fmt.Sprintf("tick    %d, %d ahead", n.Tick(), n.Tick()-n.Confirmed()),
+		"inputs  " + clock,
+		fmt.Sprintf("rollbacks %d, longest %d", st.Rollbacks, st.MaxRollback),
+		fmt.Sprintf("own corrections %d", st.Corrections),
+		fmt.Sprintf("desyncs %d (%d checked)", st.Desyncs, st.ChecksumsCompared),
+		fmt.Sprintf("down %.1f KB/s  up %.1f KB/s", float64(in)/secs/1000, float64(out)/secs/1000),
 	}
-	if g.err != nil {
-		lines = append(lines, "disconnected: "+g.err.Error())
-	}
-	w := 0
-	for _, l := range lines {
-		w = max(w, int(text.Advance(l, hudFace)))
-	}
-	fillRect(dst, image.Rect(8, 8, 8+w+20, 8+len(lines)*17+12), panel)
 	c := textMain
 	if g.err != nil {
 		c = bad
+		msg := "disconnected: " + g.err.Error()
+		for len(msg) > 0 {
+			k := min(len(msg), 40)
+			lines = append(lines, msg[:k])
+			msg = msg[k:]
+		}
 	}
-	say(dst, 18, 14, c, lines...)
+	l := layout.For(g.w, g.h)
+	fillRect(dst, l.Info, panel)
+	say(dst, l.Info.Min.X+10, l.Info.Min.Y+6, c, lines...)
+	fillRect(dst, l.Help, panel)
+	say(dst, l.Help.Min.X+10, l.Help.Min.Y+6, textDim, "1-4   motor (arena, rpg, hybrid, fps)",
+		"WASD  move      Space jump", "Shift sprint    C crouch   E dash", "mouse look      Esc free the cursor")
 }

@@ -366,7 +366,7 @@ func (s *Server) serve(c *conn, addr string) string {
 	return r
 }
 
-func (s *Server) run(c *conn, addr string) string {
+func (s *Server) run(c *conn, addr string) (reason string) {
 	ctx, cancel := context.WithTimeout(context.Background(), s.opts.HelloTimeout)
 	typ, b, err := c.ws.Read(ctx)
 	cancel()
@@ -387,7 +387,10 @@ func (s *Server) run(c *conn, addr string) string {
 		s.queueBye(c, Bye{Reason: why})
 		return why
 	}
-	defer s.unseat(c, seatIdx)
+	defer func() {
+		c.close(reason) // the first reason stays: a kick's, or this one
+		s.unseat(c, seatIdx)
+	}()
 	go func() {
 		if idle, ok := c.idle.Wait(s.opts.IdleTimeout, c.done, nil); ok {
 			c.close(fmt.Sprintf("idle: nothing received for %v", idle.Round(time.Second)))
@@ -506,7 +509,8 @@ func (s *Server) unseat(c *conn, idx int) {
 	if p := s.seats[idx]; p != nil && p.c == c {
 		p.c, p.since = nil, time.Now()
 		r, _ := c.reason.Load().(string)
-		s.logf("seat %d (%q) disconnected: %s", idx, p.name, r)
+		st := s.host.Stats(idx)
+		s.logf("seat %d (%q) disconnected: %s (inputs: %d in time, %d late)", idx, p.name, r, st.Inputs, st.Late)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/coder/websocket"
 	"github.com/seedgames/motorkit/netplay"
@@ -44,7 +45,8 @@ type Client struct {
 
 	bytesIn, bytesOut atomic.Uint64
 	resyncs           int
-	buf               []byte
+	start             time.Time // the wall clock of frame 0
+	frames            int64     // frames run since start
 }
 
 // Dial connects to the server at url (ws://host:port/ws), says hello and
@@ -206,11 +208,23 @@ func (c *Client) Update(cmd netplay.Command) error {
 			more = false
 		}
 	}
-	if _, err := c.net.Frame(cmd); err != nil {
-		return err
+	// A display slower than the tick rate (a busy browser) calls Update
+	// less often: the frames the wall clock says are due run here, up to
+	// 8, so the client's clock keeps the server's pace.
+	now := time.Now()
+	tick := time.Duration(float64(time.Second) / c.net.Game().Options().TickRate)
+	if c.start.IsZero() || now.Sub(c.start) > time.Duration(c.frames+60)*tick {
+		c.start, c.frames = now, 0 // the first frame, or a long stall: count from here
 	}
-	if msg := c.net.InputsMessage(nil); len(msg) > 0 {
-		c.send(msg)
+	due := int64(now.Sub(c.start)/tick) - c.frames
+	for i := int64(0); i < max(1, min(due, 8)); i++ {
+		if _, err := c.net.Frame(cmd); err != nil {
+			return err
+		}
+		c.frames++
+		if msg := c.net.InputsMessage(nil); len(msg) > 0 {
+			c.send(msg)
+		}
 	}
 	return nil
 }

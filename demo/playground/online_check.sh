@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# CI check of the playground online: start demo/playgroundserver on
+# 127.0.0.1 (serving the browser page too), join it with the browser build
+# in Debian's headless Chromium and with a native playground under Xvfb;
+# both must be seated and play, the native client must end with no desync,
+# and its screenshot must show the course with the browser's character in
+# it (demo/playground/screencheck replays the view, the other character
+# included). The screenshots are left in $OUT: look at them.
+#
+#   bash demo/playground/online_check.sh
+#   OUT=/tmp/pgonline bash demo/playground/online_check.sh
+#
+# Needs: Go, Xvfb, chromium and the Ebitengine build packages.
+set -euo pipefail
+
+cd "$(dirname "$0")/../.."
+OUT="${OUT:-/tmp/playground_online}"
+mkdir -p "$OUT"
+work=$(mktemp -d)
+pids=()
+cleanup() {
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+	for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+echo "online_check: building the server, the playground, its browser build and the checkers"
+go build -o "$work/playgroundserver" ./demo/playgroundserver
+go build -o "$work/playground" ./demo/playground
+go build -o "$work/screencheck" ./demo/playground/screencheck
+go build -o "$work/browsercheck" ./demo/flail/internal/browsercheck
+mkdir -p "$work/web"
+cp demo/playground/web/index.html "$work/web/"
+GOROOT=$(go env GOROOT)
+cp "$GOROOT/lib/wasm/wasm_exec.js" "$work/web/" 2>/dev/null || cp "$GOROOT/misc/wasm/wasm_exec.js" "$work/web/"
+GOOS=js GOARCH=wasm go build -o "$work/web/playground.wasm" ./demo/playground
+
+"$work/playgroundserver" -addr 127.0.0.1:0 -web "$work/web" >"$OUT/server.log" 2>&1 &
+pids+=($!)
+addr=""
+for _ in $(seq 1 100); do
+	addr=$(sed -n 's/.*playground server on \([0-9.]*:[0-9]*\).*/\1/p' "$OUT/server.log" 2>/dev/null | head -1 || true)
+	[ -n "$addr" ] && break
+	sleep 0.1
+done
+if [ -z "$addr" ]; then
+	echo "online_check: the server did not start:" >&2
+	cat "$OUT/server.log" >&2
+	exit 1
+fi
+echo "online_check: server on $addr"
+curl -fsS "http://$addr/readyz" >/dev/null
+
+. demo/xvfb.sh
+start_xvfb "$OUT/xvfb.log"
+pids+=("$xvfb_pid")
+trap cleanup EXIT # start_xvfb set its own trap; ours stops Xvfb too
+
+# The browser joins first (the page loads in a few seconds) and takes four
+# screenshots, 12 to 24 s after it started; the native client joins once
+# the browser is seated, walks up to it for 15 s (its -frames script turns
+# to the nearest player) and saves its screenshot while the browser is
+# still there.
+timeout 150 "$work/browsercheck" -url "http://$addr/index.html?connect=ws://$addr/ws&name=Browser&motor=hybrid" \
+	-out "$OUT/browser.png" -wait 12s -shots 4 -every 4s -min-colors 200 >"$OUT/browser.log" 2>&1 &
+browser=$!
+pids+=($browser)
+for _ in $(seq 1 300); do
+	grep -q 'join seat .*"Browser"' "$OUT/server.log" && break
+	sleep 0.1
+done
+if ! grep -q 'join seat .*"Browser"' "$OUT/server.log"; then
+	echo "online_check: the browser did not join:" >&2
+	cat "$OUT/server.log" "$OUT/browser.log" >&2
+	exit 1
+fi
+timeout 120 "$work/playground" -connect "ws://$addr/ws" -name Ann -motor arena -frames 900 -width 960 -height 600 \
+	-screenshot "$OUT/native.png" 2> >(grep -v '^XGB: ' >"$OUT/native.log")
+if ! wait "$browser"; then
+	echo "online_check: the browser check failed:" >&2
+	cat "$OUT/browser.log" >&2
+	exit 1
+fi
+cat "$OUT/native.log"
+grep -q 'join seat .*"Ann"' "$OUT/server.log" || { echo "online_check: Ann did not join" >&2; exit 1; }
+if ! grep -q ' 0 desyncs' "$OUT/native.log"; then
+	echo "online_check: the native client desynced" >&2
+	exit 1
+fi
+if grep -q 'disconnected: \(bad\|input flood\|slow\|unexpected\)' "$OUT/server.log"; then
+	echo "online_check: a client was thrown out:" >&2
+	cat "$OUT/server.log" >&2
+	exit 1
+fi
+if ! grep -q '"others": \[' "$OUT/native.png.json"; then
+	echo "online_check: the native client did not see the browser's character" >&2
+	exit 1
+fi
+"$work/screencheck" "$OUT/native.png"
+cat "$OUT/server.log"
+echo "online_check: OK ($OUT/native.png, $OUT/browser.png, $OUT/browser-2.png ... -4.png)"
