@@ -66,9 +66,21 @@ func dialOnline(f flags) (*online.Client, error) {
 			recipe = i
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	return online.Dial(ctx, f.connect, online.DialOptions{Name: f.name, Recipe: recipe})
+	// A busy server or page may miss the hello's deadline: try three
+	// times, unless the server said no (full, restarting).
+	var err error
+	for range 3 {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		var cl *online.Client
+		cl, err = online.Dial(ctx, f.connect, online.DialOptions{Name: f.name, Recipe: recipe})
+		cancel()
+		var bye *online.ByeError
+		if err == nil || errors.As(err, &bye) {
+			return cl, err
+		}
+		time.Sleep(time.Second)
+	}
+	return nil, err
 }
 
 func newNetGame(cl *online.Client, f flags) *netGame {

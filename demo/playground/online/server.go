@@ -363,6 +363,9 @@ func (s *Server) serve(c *conn, addr string) string {
 	c.close(reason)
 	<-writerDone
 	r, _ := c.reason.Load().(string)
+	if r != "closed" {
+		s.logf("connection from %s ended: %s", addr, r)
+	}
 	return r
 }
 
