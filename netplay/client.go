@@ -86,10 +86,11 @@ type ClientStats struct {
 	// Rollbacks counts the times a frame from the host differed from the
 	// one the client had predicted, and it ran again from there;
 	// MaxRollback is the longest (ticks) and Resimulated the ticks run
-	// again in all.
-	Rollbacks   uint64
-	MaxRollback int
-	Resimulated uint64
+	// again in all; LastRollback is the latest's length.
+	Rollbacks    uint64
+	MaxRollback  int
+	LastRollback int
+	Resimulated  uint64
 	// Corrections counts the rollbacks that moved the client's own
 	// character (by more than a micrometre); MaxCorrection is the largest
 	// move (m), before smoothing.
@@ -414,6 +415,7 @@ func (c *Client) rollback(from, now uint64) error {
 	c.stats.Rollbacks++
 	c.stats.Resimulated += uint64(n)
 	c.stats.MaxRollback = max(c.stats.MaxRollback, n)
+	c.stats.LastRollback = n
 	for s := range c.pre {
 		e, ok := c.game.Character(s)
 		if !ok || !c.preOK[s] {

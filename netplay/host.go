@@ -3,6 +3,7 @@ package netplay
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // HostOptions configure a Host. Zero fields take the defaults.
@@ -49,6 +50,7 @@ type HostSeatStats struct {
 
 type hostSeat struct {
 	used, pending bool // seated, or a Join is pending
+	leaving       bool // a Leave is pending
 	ack           uint64
 	tags          [inputRing]uint64 // tick+1 of the input held in each slot
 	inputs        [inputRing]Command
@@ -131,7 +133,7 @@ func (h *Host) Join(recipe int) (int, error) {
 
 // Leave removes seat's player at the next Step.
 func (h *Host) Leave(seat int) {
-	if seat < 0 || seat >= MaxSeats || !(h.seats[seat].used || h.seats[seat].pending) {
+	if !h.Seated(seat) {
 		return
 	}
 	// A Join still pending is dropped instead.
@@ -142,13 +144,19 @@ func (h *Host) Leave(seat int) {
 			return
 		}
 	}
+	// A switch still pending would seat the character again after it left.
+	h.pending = slices.DeleteFunc(h.pending, func(ev Event) bool { return int(ev.Seat) == seat })
 	h.pending = append(h.pending, Event{Kind: Leave, Seat: uint8(seat)})
-	h.seats[seat].pending = false
+	h.seats[seat].pending, h.seats[seat].leaving = false, true
 }
 
 // Seated reports whether seat is taken (or will be at the next Step).
 func (h *Host) Seated(seat int) bool {
-	return seat >= 0 && seat < MaxSeats && (h.seats[seat].used || h.seats[seat].pending)
+	if seat < 0 || seat >= MaxSeats {
+		return false
+	}
+	st := &h.seats[seat]
+	return (st.used && !st.leaving) || st.pending
 }
 
 // Stats returns seat's counters.
@@ -192,6 +200,12 @@ func (h *Host) Receive(seat int, msg []byte) error {
 		if r >= len(h.opts.Game.Recipes) {
 			return fmt.Errorf("%w: recipe %d of %d", ErrMessage, r, len(h.opts.Game.Recipes))
 		}
+		for i, ev := range h.pending {
+			if ev.Kind == Switch && int(ev.Seat) == seat {
+				h.pending[i].Recipe = uint8(r) // the last asked wins: one switch per seat and tick
+				return nil
+			}
+		}
 		h.pending = append(h.pending, Event{Kind: Switch, Seat: uint8(seat), Recipe: uint8(r)})
 		return nil
 	}
@@ -230,16 +244,17 @@ func (h *Host) Receive(seat int, msg []byte) error {
 func (h *Host) Step() error {
 	t := h.Tick()
 	f := &h.frames[t%uint64(len(h.frames))]
-	ev := append(f.Events[:0], h.pending...)
+	n := min(len(h.pending), MaxEventsPerFrame) // the rest wait for the next tick
+	ev := append(f.Events[:0], h.pending[:n]...)
 	*f = Frame{Tick: t, Events: ev}
-	h.pending = h.pending[:0]
+	h.pending = append(h.pending[:0], h.pending[n:]...)
 	for _, e := range f.Events {
 		st := &h.seats[e.Seat]
 		switch e.Kind {
 		case Join:
 			st.used, st.pending = true, false
 		case Leave:
-			st.used = false
+			st.used, st.leaving = false, false
 		}
 	}
 	for s := 0; s < h.opts.Seats; s++ {

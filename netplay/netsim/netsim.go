@@ -63,13 +63,16 @@ type Report struct {
 	// drawn at once.
 	MaxVisualStep float64
 	Snaps         uint64
-	// Rollbacks (all clients) and the longest (ticks).
-	Rollbacks   uint64
-	MaxRollback int
+	// Rollbacks (all clients) and the longest (ticks); MaxRollbackSettled
+	// the longest once the client's clock had settled for a second (the
+	// first ones catch up from the welcome's state).
+	Rollbacks          uint64
+	MaxRollback        int
+	MaxRollbackSettled int
 	// Late are the ticks the host had no input of a client in time (all
-	// clients; the first second of each client, while its clock settles,
-	// included).
-	Late uint64
+	// clients); LateSettled those after the client's clock settled
+	// (netplay.Client.Synced: until then it sends zero commands).
+	Late, LateSettled uint64
 	// UpBytesPerSec and DownBytesPerSec are the most a client sent and
 	// received per second over the match, WebSocket framing included (2
 	// to 4 bytes a message down, 6 to 8 up, masked); the welcome counts.
@@ -86,8 +89,8 @@ func (r Report) WriteTable(w io.Writer) {
 	fmt.Fprintf(w, "  desyncs                 %d (of %d checksums compared)\n", r.Desyncs, r.ChecksumsCompared)
 	fmt.Fprintf(w, "  corrections (own)       %d, largest %.3f m\n", r.Corrections, r.MaxCorrection)
 	fmt.Fprintf(w, "  largest visual step     %.1f cm per frame (%d snaps)\n", r.MaxVisualStep*100, r.Snaps)
-	fmt.Fprintf(w, "  rollbacks               %d, longest %d ticks\n", r.Rollbacks, r.MaxRollback)
-	fmt.Fprintf(w, "  late inputs at the host %d\n", r.Late)
+	fmt.Fprintf(w, "  rollbacks               %d, longest %d ticks (%d once settled)\n", r.Rollbacks, r.MaxRollback, r.MaxRollbackSettled)
+	fmt.Fprintf(w, "  late inputs at the host %d (%d once settled)\n", r.Late, r.LateSettled)
 	fmt.Fprintf(w, "  bytes per client        %.0f B/s up, %.0f B/s down (worst client)\n", r.UpBytesPerSec, r.DownBytesPerSec)
 }
 
@@ -136,6 +139,13 @@ type player struct {
 	up, down int
 	next     time.Duration // its next frame
 	phase    time.Duration
+	// settled is when the client's clock settled (0: not yet), lateAt
+	// the host's late count for it then, rollbacks its rollback count
+	// last frame, maxSettled its longest rollback a second after.
+	settled    time.Duration
+	lateAt     uint64
+	rollbacks  uint64
+	maxSettled int
 }
 
 // Run plays the match and reports it.
@@ -259,6 +269,15 @@ func Run(cfg Config) (Report, error) {
 			if _, err := p.c.Frame(cmd); err != nil {
 				return rep, fmt.Errorf("netsim: player %d: %w", i, err)
 			}
+			if p.settled == 0 && p.c.Synced() {
+				p.settled, p.lateAt = now, host.Stats(p.seat).Late
+			}
+			if st := p.c.Stats(); st.Rollbacks != p.rollbacks {
+				p.rollbacks = st.Rollbacks
+				if p.settled > 0 && now-p.settled > time.Second {
+					p.maxSettled = max(p.maxSettled, st.LastRollback)
+				}
+			}
 			if msg := p.c.InputsMessage(nil); len(msg) > 0 {
 				p.up += overheadUp(len(msg))
 				send(now, i, -1, msg, false)
@@ -281,7 +300,11 @@ func Run(cfg Config) (Report, error) {
 		rep.Snaps += st.Snaps
 		rep.Rollbacks += st.Rollbacks
 		rep.MaxRollback = max(rep.MaxRollback, st.MaxRollback)
+		rep.MaxRollbackSettled = max(rep.MaxRollbackSettled, p.maxSettled)
 		rep.Late += host.Stats(p.seat).Late
+		if p.settled > 0 {
+			rep.LateSettled += host.Stats(p.seat).Late - p.lateAt
+		}
 	}
 	rep.Ticks = host.Tick()
 	return rep, nil
