@@ -11,6 +11,7 @@
 //	go run ./tools/benchdoc -quick -out -   # one short count of each, to stdout
 //	go run ./tools/benchdoc -compare        # also the Rapier and Jolt scripts (after npm install in tools/kcccompare)
 //	go run ./tools/benchdoc -compare -only joltcrowd -out -   # only the crowds side by side with Jolt
+//	go run ./tools/benchdoc -update -only online          # rewrite only the online section, stamped with its run
 package main
 
 import (
@@ -22,6 +23,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,6 +87,7 @@ func main() {
 	out := flag.String("out", "docs/benchmarks.md", "file to write (- for standard output)")
 	quick := flag.Bool("quick", false, "one short run of each benchmark (a check that the document builds, not numbers to keep)")
 	only := flag.String("only", "", "run only the groups whose anchor matches this substring (and, when it matches one of the comparison's parts compare, long and joltcrowd, only those parts of -compare)")
+	update := flag.Bool("update", false, "with -only: rewrite only those groups' sections of the -out document, each stamped with this run, and keep the others (a new group's section goes in its place in the order)")
 	compare := flag.Bool("compare", false, "also run the Rapier and Jolt comparison scripts of tools/kcccompare (node, after npm install there) and the crowds side by side with Jolt")
 	flag.Parse()
 	if *quick {
@@ -102,6 +105,17 @@ func main() {
 	}
 	links = append(links, "[kcc, Rapier and Jolt](#compare)")
 	fmt.Fprintf(&doc, "Sections: %s.\n", strings.Join(links, " · "))
+	if *update {
+		if *only == "" || *out == "-" || *compare {
+			fmt.Fprintln(os.Stderr, "benchdoc: -update needs -only and an -out file, without -compare")
+			os.Exit(2)
+		}
+		if err := updateSections(*out, *only, *count, *quick, meta); err != nil {
+			fmt.Fprintln(os.Stderr, "benchdoc:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	failed := false
 	for _, g := range groups {
 		if *only != "" && !strings.Contains(g.Anchor, *only) {
@@ -416,4 +430,73 @@ func node(script string, args ...string) (string, error) {
 		return "", fmt.Errorf("%v: %s", err, tail(stderr.String()))
 	}
 	return stdout.String(), nil
+}
+
+// updateSections runs the groups whose anchor contains only and puts
+// their sections into the document at path in place of the old ones (a
+// new group's after the section of the group before it), each saying it
+// comes from this run; the sections' list is written again.
+func updateSections(path, only string, count int, quick bool, meta string) error {
+	old, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	// The document's sections by heading, and its head before the first.
+	text := string(old)
+	head, rest, _ := strings.Cut(text, "\n## ")
+	sections := map[string]string{}
+	var order []string
+	for _, sec := range strings.Split("## "+rest, "\n## ") {
+		sec = strings.TrimPrefix(sec, "## ")
+		name, _, _ := strings.Cut(sec, "\n")
+		sections[name] = "## " + strings.TrimRight(sec, "\n") + "\n"
+		order = append(order, name)
+	}
+	for _, g := range groups {
+		if !strings.Contains(g.Anchor, only) {
+			continue
+		}
+		fmt.Fprintf(os.Stderr, "benchdoc: %s (%s %s)\n", g.Title, g.Pkg, g.Bench)
+		rows, err := run(g, count, quick)
+		if err != nil {
+			return fmt.Errorf("%s: %w", g.Title, err)
+		}
+		var b bytes.Buffer
+		fmt.Fprintf(&b, "## %s\n\n**%s.** %s\n\n", heading(g.Anchor), g.Title, g.About)
+		fmt.Fprintf(&b, "This section's run: %s (the others: the run above).\n\n", meta)
+		fmt.Fprintf(&b, "`go test -run '^$' -bench '%s' -benchmem -count %d %s`\n\n", g.Bench, count, g.Pkg)
+		writeTable(&b, rows)
+		name := heading(g.Anchor)
+		if _, ok := sections[name]; !ok {
+			// In the groups' order: after the previous group's section.
+			at := 0
+			for _, h := range groups {
+				if h.Anchor == g.Anchor {
+					break
+				}
+				if i := slices.Index(order, heading(h.Anchor)); i >= 0 {
+					at = i + 1
+				}
+			}
+			order = slices.Insert(order, at, name)
+		}
+		sections[name] = b.String()
+	}
+	var links []string
+	for _, g := range groups {
+		links = append(links, fmt.Sprintf("[%s](#%s)", g.Title, g.Anchor))
+	}
+	links = append(links, "[kcc, Rapier and Jolt](#compare)")
+	lines := strings.Split(head, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "Sections: ") {
+			lines[i] = "Sections: " + strings.Join(links, " · ") + "."
+		}
+	}
+	var doc bytes.Buffer
+	doc.WriteString(strings.TrimRight(strings.Join(lines, "\n"), "\n") + "\n")
+	for _, name := range order {
+		doc.WriteString("\n" + sections[name])
+	}
+	return os.WriteFile(path, doc.Bytes(), 0o644)
 }
