@@ -223,15 +223,19 @@ func (c *Client) Slack() int {
 // player's command cmd: zero, one or two ticks as the clock runs, each
 // predicted and kept for rollback. It returns how many ticks ran.
 func (c *Client) Frame(cmd Command) (int, error) {
-	c.extra--
 	rate := 1.0
 	if c.reported {
+		// Weighed before this frame is counted: one tick this frame
+		// keeps the slack as it is. (Counted first, the estimate was one
+		// tick short and the host's reported slack settled at
+		// TargetSlack+1.)
 		err := c.Slack() - c.opts.TargetSlack
 		rate -= max(-0.5, min(0.5, 0.05*float64(err)))
 		if !c.synced && err >= -1 && err <= 2 {
 			c.synced = true
 		}
 	}
+	c.extra--
 	if !c.synced {
 		cmd = Command{}
 	}
@@ -356,10 +360,13 @@ func (c *Client) Receive(msg []byte) error {
 		return err
 	}
 	if !c.reported || in.Newest >= c.newest {
-		c.slack, c.newest, c.reported = in.Slack, in.Newest, true
+		// Refused before the report is kept: a damaged report changes
+		// nothing (kept, it set the clock's slack and held off every
+		// later, true report as older).
 		if in.Newest >= c.game.Ticks()+ring/2 {
 			return fmt.Errorf("%w: the host reports input %d, the client is at %d", ErrMessage, in.Newest, c.game.Ticks())
 		}
+		c.slack, c.newest, c.reported = in.Slack, in.Newest, true
 	}
 	now := c.game.Ticks()
 	roll := uint64(math.MaxUint64)

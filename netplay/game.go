@@ -3,6 +3,7 @@ package netplay
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
@@ -102,7 +103,7 @@ type GameOptions struct {
 	// Recipes are the recipes seats may play, by index (default
 	// DefaultRecipes; at most 255).
 	Recipes []string
-	// TickRate is the pipeline's (default 60).
+	// TickRate is the pipeline's (default 60), rounded to 0.001 Hz.
 	TickRate float64
 }
 
@@ -116,9 +117,19 @@ func (o *GameOptions) defaults() error {
 	if len(o.Recipes) > 255 {
 		return fmt.Errorf("netplay: %d recipes, at most 255", len(o.Recipes))
 	}
+	// A Welcome carries each name in at most 255 bytes (a longer one
+	// made a welcome no client could decode).
+	for _, n := range append([]string{o.Level}, o.Recipes...) {
+		if len(n) > 255 {
+			return fmt.Errorf("netplay: a level or recipe name of %d bytes, at most 255", len(n))
+		}
+	}
 	if o.TickRate == 0 {
 		o.TickRate = 60
 	}
+	// To the thousandth of a hertz a Welcome carries: the host runs the
+	// rate its clients get (else no client could load its state).
+	o.TickRate = math.Round(o.TickRate*1000) / 1000
 	return nil
 }
 
