@@ -129,7 +129,7 @@ func (o *GameOptions) defaults() error {
 	}
 	// To the thousandth of a hertz a Welcome carries: the host runs the
 	// rate its clients get (else no client could load its state).
-	o.TickRate = math.Round(o.TickRate*1000) / 1000
+	o.TickRate = math.Round(float64(o.TickRate*1000)) / 1000
 	return nil
 }
 
@@ -302,7 +302,7 @@ func (g *Game) spawnPlace(s int, k *components.KCCData) mgl64.Vec3 {
 	if len(g.level.Spawns) > 0 {
 		feet = g.level.Spawns[0].Position
 	}
-	feet = feet.Add(mgl64.Vec3{float64(s%4)*1.5 - 2.25, 0, float64(s/4) * 1.5})
+	feet = feet.Add(mgl64.Vec3{float64(float64(s%4)*1.5) - 2.25, 0, float64(float64(s/4) * 1.5)})
 	up := 1.0
 	if k != nil {
 		up = k.Shape.HalfHeight + k.Shape.Radius + k.Controller.Offset()

@@ -183,7 +183,7 @@ func AppendWelcome(dst []byte, w *Welcome) []byte {
 	// Rounded, not truncated: a rate decoded from n mHz is n/1000, and
 	// n/1000*1000 can fall short of n (1.001 Hz gave 1000 mHz, so a
 	// client could run another rate than its host).
-	dst = binary.AppendUvarint(dst, uint64(math.Round(w.Options.TickRate*1000)))
+	dst = binary.AppendUvarint(dst, uint64(math.Round(float64(w.Options.TickRate*1000))))
 	dst = append(dst, byte(len(w.Options.Level)))
 	dst = append(dst, w.Options.Level...)
 	dst = append(dst, byte(len(w.Options.Recipes)))
