@@ -8,6 +8,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/systems"
 )
 
@@ -224,15 +225,19 @@ func (c *Client) Slack() int {
 // player's command cmd: zero, one or two ticks as the clock runs, each
 // predicted and kept for rollback. It returns how many ticks ran.
 func (c *Client) Frame(cmd Command) (int, error) {
-	c.extra--
 	rate := 1.0
 	if c.reported {
+		// Weighed before this frame is counted: one tick this frame
+		// keeps the slack as it is. (Counted first, the estimate was one
+		// tick short and the host's reported slack settled at
+		// TargetSlack+1.)
 		err := c.Slack() - c.opts.TargetSlack
-		rate -= max(-0.5, min(0.5, 0.05*float64(err)))
+		rate -= max(-0.5, min(0.5, float64(0.05*float64(err))))
 		if !c.synced && err >= -1 && err <= 2 {
 			c.synced = true
 		}
 	}
+	c.extra--
 	if !c.synced {
 		cmd = Command{}
 	}
@@ -266,13 +271,13 @@ func (c *Client) Frame(cmd Command) (int, error) {
 // faster or slower when it drifts, at once when it is far off, never
 // past the frames the client has.
 func (c *Client) advanceView() {
-	delay := c.opts.InterpolationDelay.Seconds() * c.game.Options().TickRate
+	delay := float64(c.opts.InterpolationDelay.Seconds() * c.game.Options().TickRate)
 	target := float64(c.confirmed) - delay
 	switch {
 	case !c.viewOK || math.Abs(c.view-target) > 30:
 		c.view, c.viewOK = target, true
 	default:
-		c.view += 1 + max(-0.2, min(0.2, 0.05*(target-c.view)))
+		c.view += 1 + max(-0.2, min(0.2, float64(0.05*(target-c.view))))
 	}
 	c.view = max(float64(c.welcomed), float64(c.game.Ticks())-ring/2, min(c.view, float64(c.confirmed)))
 }
@@ -357,10 +362,13 @@ func (c *Client) Receive(msg []byte) error {
 		return err
 	}
 	if !c.reported || in.Newest >= c.newest {
-		c.slack, c.newest, c.reported = in.Slack, in.Newest, true
+		// Refused before the report is kept: a damaged report changes
+		// nothing (kept, it set the clock's slack and held off every
+		// later, true report as older).
 		if in.Newest >= c.game.Ticks()+ring/2 {
 			return fmt.Errorf("%w: the host reports input %d, the client is at %d", ErrMessage, in.Newest, c.game.Ticks())
 		}
+		c.slack, c.newest, c.reported = in.Slack, in.Newest, true
 	}
 	now := c.game.Ticks()
 	roll := uint64(math.MaxUint64)
@@ -423,13 +431,13 @@ func (c *Client) rollback(from, now uint64) error {
 			continue
 		}
 		d := c.pre[s].Sub(components.Body.Get(e).Position)
-		dl := d.Len()
+		dl := detmath.Len(d)
 		if s == c.seat && dl > 1e-6 {
 			c.stats.Corrections++
 			c.stats.MaxCorrection = max(c.stats.MaxCorrection, dl)
 		}
 		c.offsets[s] = c.offsets[s].Add(d)
-		if c.offsets[s].Len() > c.opts.SnapDistance {
+		if detmath.Len(c.offsets[s]) > c.opts.SnapDistance {
 			c.offsets[s] = mgl64.Vec3{}
 			if s == c.seat {
 				c.stats.Snaps++
@@ -443,15 +451,15 @@ func (c *Client) rollback(from, now uint64) error {
 func (c *Client) smooth() {
 	for s := range c.offsets {
 		o := c.offsets[s]
-		l := o.Len()
+		l := detmath.Len(o)
 		if l == 0 {
 			continue
 		}
-		step := min(l, max(l*c.opts.CorrectionRate, 0.001), c.opts.MaxCorrectionStep)
+		step := min(l, max(float64(l*c.opts.CorrectionRate), 0.001), c.opts.MaxCorrectionStep)
 		if step >= l {
 			c.offsets[s] = mgl64.Vec3{}
 		} else {
-			c.offsets[s] = o.Mul(1 - step/l)
+			c.offsets[s] = detmath.Scale(o, 1-step/l)
 		}
 		if s == c.seat {
 			c.stats.MaxVisualStep = max(c.stats.MaxVisualStep, step)
@@ -483,10 +491,10 @@ func (c *Client) Display(seat int) (mgl64.Vec3, bool) {
 	case inA && inB:
 		f := c.view - float64(k)
 		pa, pb := c.pos[a][seat], c.pos[b][seat]
-		if pa.Sub(pb).Len() > c.opts.SnapDistance {
+		if detmath.Len(pa.Sub(pb)) > c.opts.SnapDistance {
 			return pb, true // a respawn: no sweep across the level
 		}
-		return pa.Add(pb.Sub(pa).Mul(f)), true
+		return pa.Add(detmath.Scale(pb.Sub(pa), f)), true
 	case inA:
 		return c.pos[a][seat], true
 	case inB:

@@ -3,6 +3,7 @@ package netplay
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
@@ -102,7 +103,7 @@ type GameOptions struct {
 	// Recipes are the recipes seats may play, by index (default
 	// DefaultRecipes; at most 255).
 	Recipes []string
-	// TickRate is the pipeline's (default 60).
+	// TickRate is the pipeline's (default 60), rounded to 0.001 Hz.
 	TickRate float64
 }
 
@@ -116,9 +117,19 @@ func (o *GameOptions) defaults() error {
 	if len(o.Recipes) > 255 {
 		return fmt.Errorf("netplay: %d recipes, at most 255", len(o.Recipes))
 	}
+	// A Welcome carries each name in at most 255 bytes (a longer one
+	// made a welcome no client could decode).
+	for _, n := range append([]string{o.Level}, o.Recipes...) {
+		if len(n) > 255 {
+			return fmt.Errorf("netplay: a level or recipe name of %d bytes, at most 255", len(n))
+		}
+	}
 	if o.TickRate == 0 {
 		o.TickRate = 60
 	}
+	// To the thousandth of a hertz a Welcome carries: the host runs the
+	// rate its clients get (else no client could load its state).
+	o.TickRate = math.Round(float64(o.TickRate*1000)) / 1000
 	return nil
 }
 
@@ -291,7 +302,7 @@ func (g *Game) spawnPlace(s int, k *components.KCCData) mgl64.Vec3 {
 	if len(g.level.Spawns) > 0 {
 		feet = g.level.Spawns[0].Position
 	}
-	feet = feet.Add(mgl64.Vec3{float64(s%4)*1.5 - 2.25, 0, float64(s/4) * 1.5})
+	feet = feet.Add(mgl64.Vec3{float64(float64(s%4)*1.5) - 2.25, 0, float64(float64(s/4) * 1.5)})
 	up := 1.0
 	if k != nil {
 		up = k.Shape.HalfHeight + k.Shape.Radius + k.Controller.Offset()

@@ -136,16 +136,14 @@ func (h *Host) Leave(seat int) {
 	if !h.Seated(seat) {
 		return
 	}
-	// A Join still pending is dropped instead.
-	for i, ev := range h.pending {
-		if ev.Kind == Join && int(ev.Seat) == seat {
-			h.pending = append(h.pending[:i], h.pending[i+1:]...)
-			h.seats[seat] = hostSeat{}
-			return
-		}
-	}
-	// A switch still pending would seat the character again after it left.
+	// The seat's pending events go: a Join still pending (the seat is
+	// freed with no event at all), a Switch (it would seat a character
+	// again after the Leave), an earlier Leave (one is enough).
 	h.pending = slices.DeleteFunc(h.pending, func(ev Event) bool { return int(ev.Seat) == seat })
+	if !h.seats[seat].used {
+		h.seats[seat] = hostSeat{}
+		return
+	}
 	h.pending = append(h.pending, Event{Kind: Leave, Seat: uint8(seat)})
 	h.seats[seat].pending, h.seats[seat].leaving = false, true
 }
@@ -188,6 +186,9 @@ func (h *Host) Welcome(dst []byte, seat int) ([]byte, error) {
 // an input further ahead than MaxLead or an unknown recipe is an error
 // and changes nothing; a server ends such a connection.
 func (h *Host) Receive(seat int, msg []byte) error {
+	if seat >= 0 && seat < MaxSeats && h.seats[seat].leaving {
+		return nil // its last messages, after the server let it go
+	}
 	if !h.Seated(seat) {
 		return fmt.Errorf("netplay: seat %d is empty", seat)
 	}
@@ -200,9 +201,19 @@ func (h *Host) Receive(seat int, msg []byte) error {
 		if r >= len(h.opts.Game.Recipes) {
 			return fmt.Errorf("%w: recipe %d of %d", ErrMessage, r, len(h.opts.Game.Recipes))
 		}
+		// One Switch per seat and tick, the last asked: a flood of
+		// switches must not overflow a frame's MaxEventsPerFrame (every
+		// client would refuse its frames). A seat that is leaving does
+		// not switch (the Switch would seat it again).
 		for i, ev := range h.pending {
-			if ev.Kind == Switch && int(ev.Seat) == seat {
-				h.pending[i].Recipe = uint8(r) // the last asked wins: one switch per seat and tick
+			if int(ev.Seat) != seat {
+				continue
+			}
+			switch ev.Kind {
+			case Leave:
+				return nil
+			case Switch:
+				h.pending[i].Recipe = uint8(r)
 				return nil
 			}
 		}
@@ -296,10 +307,12 @@ func (h *Host) FramesMessage(dst []byte, seat int) ([]byte, error) {
 	}
 	end := min(now, st.ack+MaxFramesPerMessage)
 	out := &h.out
-	out.Frames = out.Frames[:0]
-	for t := st.ack; t < end; t++ {
-		out.Frames = append(out.Frames, Frame{})
-		out.Frames[len(out.Frames)-1].copyFrom(&h.frames[t%uint64(len(h.frames))])
+	// Resliced, not appended to: each frame keeps its event slice for
+	// copyFrom to reuse (an appended Frame{} dropped it, and every frame
+	// with events sent allocated).
+	out.Frames = slices.Grow(out.Frames[:0], int(end-st.ack))[:end-st.ack]
+	for i := range out.Frames {
+		out.Frames[i].copyFrom(&h.frames[(st.ack+uint64(i))%uint64(len(h.frames))])
 	}
 	out.Newest, out.Slack = st.newest, h.slack(st)
 	return AppendFrames(dst, out), nil

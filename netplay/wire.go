@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 )
 
 // The messages of an online match (Host and Client). The first byte of
@@ -179,7 +180,10 @@ type Welcome struct {
 // AppendWelcome appends w as a MsgWelcome.
 func AppendWelcome(dst []byte, w *Welcome) []byte {
 	dst = append(dst, MsgWelcome, wireVersion, byte(w.Seat))
-	dst = binary.AppendUvarint(dst, uint64(w.Options.TickRate*1000))
+	// Rounded, not truncated: a rate decoded from n mHz is n/1000, and
+	// n/1000*1000 can fall short of n (1.001 Hz gave 1000 mHz, so a
+	// client could run another rate than its host).
+	dst = binary.AppendUvarint(dst, uint64(math.Round(float64(w.Options.TickRate*1000))))
 	dst = append(dst, byte(len(w.Options.Level)))
 	dst = append(dst, w.Options.Level...)
 	dst = append(dst, byte(len(w.Options.Recipes)))

@@ -85,10 +85,10 @@ type Report struct {
 func (r Report) WriteTable(w io.Writer) {
 	c := r.Config
 	fmt.Fprintf(w, "netsim: %d players (%d moving), rtt %v, jitter %v, loss %.0f%%, %v on %s, %d ticks\n",
-		c.Players, c.Movers, c.RTT, c.Jitter, c.Loss*100, c.Duration, c.Level, r.Ticks)
+		c.Players, c.Movers, c.RTT, c.Jitter, float64(c.Loss*100), c.Duration, c.Level, r.Ticks)
 	fmt.Fprintf(w, "  desyncs                 %d (of %d checksums compared)\n", r.Desyncs, r.ChecksumsCompared)
 	fmt.Fprintf(w, "  corrections (own)       %d, largest %.3f m\n", r.Corrections, r.MaxCorrection)
-	fmt.Fprintf(w, "  largest visual step     %.1f cm per frame (%d snaps)\n", r.MaxVisualStep*100, r.Snaps)
+	fmt.Fprintf(w, "  largest visual step     %.1f cm per frame (%d snaps)\n", float64(r.MaxVisualStep*100), r.Snaps)
 	fmt.Fprintf(w, "  rollbacks               %d, longest %d ticks (%d once settled)\n", r.Rollbacks, r.MaxRollback, r.MaxRollbackSettled)
 	fmt.Fprintf(w, "  late inputs at the host %d (%d once settled)\n", r.Late, r.LateSettled)
 	fmt.Fprintf(w, "  bytes per client        %.0f B/s up, %.0f B/s down (worst client)\n", r.UpBytesPerSec, r.DownBytesPerSec)
@@ -333,7 +333,7 @@ func (r Report) Missed() []string {
 		out = append(out, fmt.Sprintf("%d corrections of a player's own character with %d moving", r.Corrections, r.Config.Movers))
 	}
 	if r.MaxVisualStep >= MaxVisualStep {
-		out = append(out, fmt.Sprintf("a visual step of %.1f cm", r.MaxVisualStep*100))
+		out = append(out, fmt.Sprintf("a visual step of %.1f cm", float64(r.MaxVisualStep*100)))
 	}
 	if r.DownBytesPerSec > MaxDownBytesPerSec || r.UpBytesPerSec > MaxUpBytesPerSec {
 		out = append(out, fmt.Sprintf("%.0f B/s down, %.0f B/s up per client", r.DownBytesPerSec, r.UpBytesPerSec))
