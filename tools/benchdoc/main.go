@@ -56,6 +56,8 @@ var groups = []group{
 		"`World.PlanCrowd` and `EndCrowd` of 1,000 and 10,000 capsules 1 m apart (the grid rebuilt, the islands found): ns per capsule."},
 	{"netplay", "Snapshots and rollback", "./netplay", "^Benchmark(SaveState|LoadState|Rollback8)$", "",
 		"The whole state of the living level with 16 characters of every recipe and character collisions: `SaveState` and `LoadState` (a rewind with no spawn or removal since the save), and a rollback of 8 ticks (`load+8`: a `LoadState` and the 8 ticks run again with their inputs) beside the same 8 ticks without the load (`ticks-only`)."},
+	{"online", "An online match: the authority and a client", "./netplay", "^Benchmark(HostStep8|ClientFrame|EncodeFrames)$", "",
+		"`HostStep8`: one tick of the authority with 8 seated players on the living level (scripted commands, character collisions) and a frames message for each. `ClientFrame`: a client's frame (two players on the living level, 8 ticks ahead of its frames) with a rollback of 8 ticks (the state of 8 ticks back loaded and the ticks run again), beside a frame with none (`no-rollback`, the baseline). `EncodeFrames`: one frames message of the frames a client lacks."},
 	{"rollbackcore", "The rollback session alone", "./rollback", "^BenchmarkRollback8$", "",
 		"A session's frame with a rollback of 8 ticks over the package's test simulation (a few bytes of state): what the session itself costs."},
 	{"move", "kcc: one Move", "./kcc", "^Benchmark(MoveFlatBox|CastFlatBox|MoveGridMesh20k|MoveGridMeshNoBVH|MoveStairs|MoveCorner|MoveBumpyHeightfield|MoveSteepKerb|RecoverDeep|Calib1000Dots)$", "",
