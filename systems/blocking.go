@@ -272,7 +272,7 @@ func (p *Pipeline) dropGoneCharacters() {
 	if !p.charCollide {
 		return
 	}
-	level := components.LevelOf(p.world)
+	level := p.levelWorld()
 	for i, id := range p.charCol {
 		if id != kcc.NoCollider && p.charSeen[i] != p.tick+1 {
 			if level != nil {

@@ -115,6 +115,7 @@ func characterOf(e *donburi.Entry) character {
 // characterList is the pipeline's characters, kept between ticks.
 type characterList struct {
 	charQuery     *donburi.Query
+	levelQuery    *donburi.Query
 	charCache     entityCache
 	chars         []character
 	cacheCharEach func(*donburi.Entry)
@@ -215,7 +216,7 @@ func (p *Pipeline) runSteps(it *planItem) {
 	p.refreshCharacters()
 	move := it.to == stepMove
 	if move {
-		p.level = components.LevelOf(p.world)
+		p.level = p.levelWorld()
 		p.prepareControllers(p.chars)
 	}
 	if p.timing && len(p.runTimes) < p.workers {
@@ -397,4 +398,18 @@ func (p *Pipeline) cleanupPass(w donburi.World) {
 func (p *Pipeline) cacheCmdEntry(e *donburi.Entry) {
 	p.cmdCache.ents = append(p.cmdCache.ents, e.Entity())
 	p.cmdRefs = append(p.cmdRefs, components.Command.Get(e))
+}
+
+// levelEntry returns the world's level entity (components.Level), through
+// the pipeline's own query.
+func (p *Pipeline) levelEntry() (*donburi.Entry, bool) { return p.levelQuery.First(p.world) }
+
+// levelWorld returns the world's collision level, or nil when none was
+// spawned (components.LevelOf, through the pipeline's own query).
+func (p *Pipeline) levelWorld() *kcc.World {
+	e, ok := p.levelEntry()
+	if !ok {
+		return nil
+	}
+	return components.Level.Get(e).World
 }

@@ -10,7 +10,7 @@ import (
 // whichever controller of that configuration moves a character), so the
 // scratch that a controller grows while moving characters is kept once per
 // configuration instead of once per character, and parallel workers never
-// share one. KCCData.Controller still says whether (nil: no collision) and
+// share one, nor do two pipelines. KCCData.Controller still says whether (nil: no collision) and
 // with which configuration a character moves.
 
 // controller returns worker's controller for r's configuration (set up
@@ -43,11 +43,11 @@ func (p *Pipeline) growControllers() {
 	}
 	for w := range p.ctrls {
 		for s := len(p.ctrls[w]); s < len(p.ctrlCfg); s++ {
-			c := p.ctrlCfg[s].ctrl
-			if w > 0 {
-				c = kcc.NewController(p.ctrlCfg[s].cfg)
-			}
-			p.ctrls[w] = append(p.ctrls[w], c)
+			// Every worker its own, the first too: the characters'
+			// controllers are often one shared by every spawn of a recipe,
+			// in every world, and another pipeline may be stepping on
+			// another goroutine.
+			p.ctrls[w] = append(p.ctrls[w], kcc.NewController(p.ctrlCfg[s].cfg))
 		}
 	}
 }

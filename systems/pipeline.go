@@ -139,6 +139,10 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	}
 	charFilter := filter.Contains(components.Body, components.KCC)
 	p.charQuery = donburi.NewQuery(charFilter)
+	// Its own query for the level: a component type's First caches per
+	// world in a map the component type shares with every world, which
+	// pipelines stepping on other goroutines would race on.
+	p.levelQuery = donburi.NewQuery(filter.Contains(components.Level))
 	p.charCache.filter = charFilter
 	p.cacheCharEach = p.cacheCharacter
 	cmdFilter := filter.Contains(components.Command)

@@ -14,7 +14,7 @@ import (
 // Doors on a sensor open while some character's capsule is in the sensor
 // at the start of the tick.
 func (p *Pipeline) platformsStep(w donburi.World, t Tick) {
-	e, ok := components.Level.First(w)
+	e, ok := p.levelEntry()
 	if !ok {
 		return
 	}
@@ -79,7 +79,7 @@ func (p *Pipeline) PlatformError() error { return p.platformErr }
 // sensorsStep is the "sensors" system, after the KCC system: it reports
 // every character's sensors for this tick into the level's tracker.
 func (p *Pipeline) sensorsStep(w donburi.World, _ Tick) {
-	e, ok := components.Level.First(w)
+	e, ok := p.levelEntry()
 	if !ok {
 		return
 	}

@@ -343,7 +343,7 @@ func (p *Pipeline) stateEntities() {
 func (p *Pipeline) fingerprint() uint64 {
 	st := &p.state
 	level := ""
-	if e, ok := components.Level.First(p.world); ok {
+	if e, ok := p.levelEntry(); ok {
 		level = components.Level.Get(e).Name
 	}
 	if st.fpComps == len(st.comps) && st.fpLevel == level && st.fpKnown {

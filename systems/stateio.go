@@ -61,7 +61,7 @@ var levelPartNames = [...]string{"collision world", "platforms", "sensors"}
 // levelParts returns the level's parts that hold state, nil where the
 // level has none.
 func (p *Pipeline) levelParts() (world, movers, sensors StateCodec) {
-	e, ok := components.Level.First(p.world)
+	e, ok := p.levelEntry()
 	if !ok {
 		return nil, nil, nil
 	}
