@@ -149,7 +149,9 @@ type Server struct {
 // NewServer builds a server and starts its tick loop.
 func NewServer(o Options) (*Server, error) {
 	o.defaults()
+	games.Lock()
 	host, err := netplay.NewHost(netplay.HostOptions{Game: o.Game, Seats: o.Seats})
+	games.Unlock()
 	if err != nil {
 		return nil, err
 	}
@@ -242,11 +244,13 @@ func (s *Server) loop() {
 			if due > 4 {
 				s.epoch, s.epochAt, due = now, s.host.Tick(), 1
 			}
+			games.Lock()
 			for range due {
 				if err := s.tick(now); err != nil {
 					s.logf("tick %d: %v", s.host.Tick(), err)
 				}
 			}
+			games.Unlock()
 			s.mu.Unlock()
 			if due > 0 {
 				s.met.ObserveTick(time.Since(start).Seconds())
@@ -433,7 +437,7 @@ func (s *Server) run(c *conn, addr string) (reason string) {
 			}
 		case MsgResync:
 			var w []byte
-			if w, err = s.host.Welcome(nil, seatIdx); err == nil {
+			if w, err = s.welcome(seatIdx); err == nil {
 				s.queue(c, w)
 			}
 		default:
@@ -494,7 +498,7 @@ func (s *Server) seat(c *conn, addr string, h Hello) (int, string) {
 		s.seats[idx] = p
 		s.logf("join seat %d: %q from %s as %s", idx, h.Name, addr, s.opts.Game.Recipes[recipe])
 	}
-	w, err := s.host.Welcome(nil, idx)
+	w, err := s.welcome(idx)
 	if err != nil {
 		return -1, "welcome: " + err.Error()
 	}
@@ -503,6 +507,13 @@ func (s *Server) seat(c *conn, addr string, h Hello) (int, string) {
 	s.roster = true
 	go s.changed()
 	return idx, ""
+}
+
+// welcome is seat's MsgWelcome (the game's state). Callers hold s.mu.
+func (s *Server) welcome(seat int) ([]byte, error) {
+	games.Lock()
+	defer games.Unlock()
+	return s.host.Welcome(nil, seat)
 }
 
 // unseat starts the grace time of the seat c held.
@@ -597,7 +608,9 @@ func (s *Server) halt() ([]byte, error) {
 		body = append(body, p.name...)
 	}
 	body = append(body, 0xff)
+	games.Lock()
 	game, err := s.host.SaveState(nil)
+	games.Unlock()
 	if err != nil {
 		return nil, err
 	}
@@ -651,7 +664,10 @@ func (s *Server) RestoreState(data []byte) error {
 			return fmt.Errorf("%w: the server already has players", ErrState)
 		}
 	}
-	if err := s.host.LoadState(b); err != nil {
+	games.Lock()
+	err := s.host.LoadState(b)
+	games.Unlock()
+	if err != nil {
 		return fmt.Errorf("%w: %v", ErrState, err)
 	}
 	for i := range seats {
