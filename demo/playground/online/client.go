@@ -153,6 +153,20 @@ func (c *Client) readLoop() {
 			return
 		}
 		c.bytesIn.Add(uint64(len(b)))
+		// A Bye is the connection's end: it is the error from here on.
+		// Left for Update, it lost to the close the server sends right
+		// after it (Err reported the close, without the reason or the
+		// URL of a handoff). Reading on answers that close.
+		if len(b) > 0 && b[0] == MsgBye {
+			if bye, err := DecodeBye(b); err == nil {
+				c.end(&ByeError{bye})
+				for {
+					if _, _, err := c.ws.Read(context.Background()); err != nil {
+						return
+					}
+				}
+			}
+		}
 		select {
 		case c.in <- b:
 		case <-c.done:
