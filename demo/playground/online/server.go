@@ -191,7 +191,12 @@ func (s *Server) changed() {
 // Capacity is the players of the match and the one match a server runs.
 func (s *Server) Capacity() (roomSize, maxRooms int) { return s.opts.Seats, 1 }
 
-// RoomList describes the match.
+// RoomList describes the match: none while no one holds a seat.
+//
+// An empty match is not listed: the fleet hands a drained server's match
+// only to a server with fewer rooms than its Capacity (1), so listing it
+// always made every playground server look full and no handoff happened
+// (TestFleetHandoff). An empty server takes a match (RestoreState).
 func (s *Server) RoomList() []netops.RoomInfo {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -200,6 +205,9 @@ func (s *Server) RoomList() []netops.RoomInfo {
 		if p != nil {
 			n++
 		}
+	}
+	if n == 0 {
+		return []netops.RoomInfo{}
 	}
 	return []netops.RoomInfo{{Room: 0, Players: n, Tick: s.host.Tick()}}
 }
