@@ -93,7 +93,6 @@ func parseFlags(args []string) (flags, error) {
 	return f, nil
 }
 
-
 // webFiles serves the browser page: index.html from dir, flail.wasm and
 // wasm_exec.js from dir or, when missing, from a build in a cache
 // directory made in the background at start.

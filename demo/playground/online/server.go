@@ -149,7 +149,9 @@ type Server struct {
 // NewServer builds a server and starts its tick loop.
 func NewServer(o Options) (*Server, error) {
 	o.defaults()
+	games.Lock()
 	host, err := netplay.NewHost(netplay.HostOptions{Game: o.Game, Seats: o.Seats})
+	games.Unlock()
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +191,12 @@ func (s *Server) changed() {
 // Capacity is the players of the match and the one match a server runs.
 func (s *Server) Capacity() (roomSize, maxRooms int) { return s.opts.Seats, 1 }
 
-// RoomList describes the match.
+// RoomList describes the match: none while no one holds a seat.
+//
+// An empty match is not listed: the fleet hands a drained server's match
+// only to a server with fewer rooms than its Capacity (1), so listing it
+// always made every playground server look full and no handoff happened
+// (TestFleetHandoff). An empty server takes a match (RestoreState).
 func (s *Server) RoomList() []netops.RoomInfo {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -198,6 +205,9 @@ func (s *Server) RoomList() []netops.RoomInfo {
 		if p != nil {
 			n++
 		}
+	}
+	if n == 0 {
+		return []netops.RoomInfo{}
 	}
 	return []netops.RoomInfo{{Room: 0, Players: n, Tick: s.host.Tick()}}
 }
@@ -242,11 +252,13 @@ func (s *Server) loop() {
 			if due > 4 {
 				s.epoch, s.epochAt, due = now, s.host.Tick(), 1
 			}
+			games.Lock()
 			for range due {
 				if err := s.tick(now); err != nil {
 					s.logf("tick %d: %v", s.host.Tick(), err)
 				}
 			}
+			games.Unlock()
 			s.mu.Unlock()
 			if due > 0 {
 				s.met.ObserveTick(time.Since(start).Seconds())
@@ -433,7 +445,7 @@ func (s *Server) run(c *conn, addr string) (reason string) {
 			}
 		case MsgResync:
 			var w []byte
-			if w, err = s.host.Welcome(nil, seatIdx); err == nil {
+			if w, err = s.welcome(seatIdx); err == nil {
 				s.queue(c, w)
 			}
 		default:
@@ -494,7 +506,7 @@ func (s *Server) seat(c *conn, addr string, h Hello) (int, string) {
 		s.seats[idx] = p
 		s.logf("join seat %d: %q from %s as %s", idx, h.Name, addr, s.opts.Game.Recipes[recipe])
 	}
-	w, err := s.host.Welcome(nil, idx)
+	w, err := s.welcome(idx)
 	if err != nil {
 		return -1, "welcome: " + err.Error()
 	}
@@ -503,6 +515,13 @@ func (s *Server) seat(c *conn, addr string, h Hello) (int, string) {
 	s.roster = true
 	go s.changed()
 	return idx, ""
+}
+
+// welcome is seat's MsgWelcome (the game's state). Callers hold s.mu.
+func (s *Server) welcome(seat int) ([]byte, error) {
+	games.Lock()
+	defer games.Unlock()
+	return s.host.Welcome(nil, seat)
 }
 
 // unseat starts the grace time of the seat c held.
@@ -597,7 +616,9 @@ func (s *Server) halt() ([]byte, error) {
 		body = append(body, p.name...)
 	}
 	body = append(body, 0xff)
+	games.Lock()
 	game, err := s.host.SaveState(nil)
+	games.Unlock()
 	if err != nil {
 		return nil, err
 	}
@@ -651,7 +672,10 @@ func (s *Server) RestoreState(data []byte) error {
 			return fmt.Errorf("%w: the server already has players", ErrState)
 		}
 	}
-	if err := s.host.LoadState(b); err != nil {
+	games.Lock()
+	err := s.host.LoadState(b)
+	games.Unlock()
+	if err != nil {
 		return fmt.Errorf("%w: %v", ErrState, err)
 	}
 	for i := range seats {

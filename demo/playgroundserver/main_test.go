@@ -1,0 +1,258 @@
+//go:build !js
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/seedgames/motorkit/demo/internal/netops"
+	"github.com/seedgames/motorkit/demo/playground/online"
+	"github.com/seedgames/motorkit/netplay"
+)
+
+// serverProc is a playgroundserver process whose log is kept line by line.
+type serverProc struct {
+	cmd   *exec.Cmd
+	mu    sync.Mutex
+	lines []string
+	err   error // the process's exit (after done)
+	done  chan struct{}
+}
+
+// startProc runs the server binary and returns it with its address
+// (host:port).
+func startProc(t *testing.T, bin string, args ...string) (*serverProc, string) {
+	t.Helper()
+	p := &serverProc{cmd: exec.Command(bin, args...), done: make(chan struct{})}
+	out, err := p.cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.cmd.Stdout = io.Discard
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = p.cmd.Process.Kill(); <-p.done })
+	addr := make(chan string, 1)
+	on := regexp.MustCompile(`playground server on (\S+):`)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			p.mu.Lock()
+			p.lines = append(p.lines, sc.Text())
+			p.mu.Unlock()
+			if m := on.FindStringSubmatch(sc.Text()); m != nil {
+				addr <- m[1]
+			}
+		}
+		p.err = p.cmd.Wait()
+		close(p.done)
+	}()
+	select {
+	case a := <-addr:
+		return p, a
+	case <-p.done:
+		t.Fatalf("the server exited: %v\n%s", p.err, p.log())
+	case <-time.After(30 * time.Second):
+		t.Fatalf("the server did not start:\n%s", p.log())
+	}
+	return nil, ""
+}
+
+func (p *serverProc) log() string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return strings.Join(p.lines, "\n")
+}
+
+// get returns the status and body of an HTTP GET.
+func get(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, string(b)
+}
+
+func rooms(t *testing.T, base string) []netops.RoomInfo {
+	t.Helper()
+	code, body := get(t, base+"/rooms")
+	var rs []netops.RoomInfo
+	if err := json.Unmarshal([]byte(body), &rs); code != http.StatusOK || err != nil {
+		t.Fatalf("/rooms: %d %q: %v", code, body, err)
+	}
+	return rs
+}
+
+// metric is the value of the metric line name in /metrics (-1: none).
+func metric(t *testing.T, base, name string) float64 {
+	t.Helper()
+	_, body := get(t, base+"/metrics")
+	for _, line := range strings.Split(body, "\n") {
+		if v, ok := strings.CutPrefix(line, name+" "); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatalf("%s: %v", line, err)
+			}
+			return f
+		}
+	}
+	return -1
+}
+
+// play runs c's Update at 60 Hz until cond holds or d passes.
+func play(t *testing.T, c *online.Client, d time.Duration, cond func() bool) bool {
+	t.Helper()
+	tk := time.NewTicker(time.Second / 60)
+	defer tk.Stop()
+	for end := time.Now().Add(d); time.Now().Before(end); {
+		<-tk.C
+		if err := c.Update(netplay.Command{}); err != nil {
+			t.Fatalf("Update: %v", err)
+		}
+		if cond != nil && cond() {
+			return true
+		}
+	}
+	return false
+}
+
+// TestServeAndRestart builds and runs the command: /healthz, /readyz,
+// /rooms (no match while empty, then one with its player) and /metrics
+// answer; a player joins; SIGTERM with -state saves the match, tells the
+// player (a Bye "restart") and exits 0 within the drain bound; a new
+// process on the same -state logs "restored the match", sets the file
+// aside as FILE.restored, and the player, dialing with its token, is back
+// in its seat of the match that went on from the saved tick.
+func TestServeAndRestart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the server binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "playgroundserver")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	state := filepath.Join(dir, "match.state")
+	args := []string{"-addr", "127.0.0.1:0", "-state", state, "-drain", "2s", "-grace", "10s", "-seats", "4"}
+	p1, addr := startProc(t, bin, args...)
+	base := "http://" + addr
+	if code, body := get(t, base+"/healthz"); code != http.StatusOK || body != "ok\n" {
+		t.Fatalf("/healthz: %d %q", code, body)
+	}
+	if code, body := get(t, base+"/readyz"); code != http.StatusOK || body != "ready\n" {
+		t.Fatalf("/readyz: %d %q", code, body)
+	}
+	if rs := rooms(t, base); len(rs) != 0 {
+		t.Fatalf("/rooms of an empty server: %+v", rs)
+	}
+	if v := metric(t, base, "playground_bytes_in_total"); v != 0 {
+		t.Fatalf("playground_bytes_in_total %v before any player, want 0", v)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, err := online.Dial(ctx, "ws://"+addr+"/ws", online.DialOptions{Name: "Ann", Recipe: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if !play(t, c, 2*time.Second, func() bool { return c.Token() != (online.Token{}) && c.Name(c.Net().Seat()) == "Ann" }) {
+		t.Fatal("no token and roster within 2 s")
+	}
+	play(t, c, 500*time.Millisecond, nil)
+	if rs := rooms(t, base); len(rs) != 1 || rs[0].Players != 1 || rs[0].Tick == 0 {
+		t.Fatalf("/rooms with a player: %+v", rs)
+	}
+	// the hello is 4 bytes + the name + the 16 of the token, then the
+	// inputs at 60 Hz: more than 100 bytes in 0.5 s.
+	if v := metric(t, base, "playground_bytes_in_total"); v < 100 {
+		t.Fatalf("playground_bytes_in_total %v after 0.5 s of play", v)
+	}
+
+	t0 := time.Now()
+	if err := p1.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-p1.done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the server did not exit 10 s after SIGTERM:\n%s", p1.log())
+	}
+	stop := time.Since(t0)
+	if p1.err != nil {
+		t.Fatalf("the server's exit: %v\n%s", p1.err, p1.log())
+	}
+	if !strings.Contains(p1.log(), "saved the match to "+state) {
+		t.Fatalf("no save in the log:\n%s", p1.log())
+	}
+	if _, err := os.Stat(state); err != nil {
+		t.Fatalf("no state file: %v", err)
+	}
+	// the player was told before the exit: its next Update says so.
+	var bye *online.ByeError
+	if err := c.Update(netplay.Command{}); !errors.As(err, &bye) || !strings.HasPrefix(bye.Reason, "restart") {
+		t.Fatalf("the player saw %v, want a Bye restart", err)
+	}
+	seat := c.Net().Seat()
+
+	p2, addr2 := startProc(t, bin, args...)
+	if !strings.Contains(p2.log(), "restored the match from "+state) {
+		t.Fatalf("no restore in the log:\n%s", p2.log())
+	}
+	if _, err := os.Stat(state + ".restored"); err != nil {
+		t.Fatalf("the state file was not set aside: %v", err)
+	}
+	if _, err := os.Stat(state); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the state file is still there: %v", err)
+	}
+	c2, err := online.Dial(ctx, "ws://"+addr2+"/ws", online.DialOptions{Name: "Ann", Token: c.Token()})
+	if err != nil {
+		t.Fatalf("redial: %v\n%s", err, p2.log())
+	}
+	defer c2.Close()
+	if c2.Net().Seat() != seat {
+		t.Fatalf("back in seat %d, was %d", c2.Net().Seat(), seat)
+	}
+	if r, _ := c2.Net().Game().Recipe(seat); r != 1 {
+		t.Fatalf("playing recipe %d, was 1", r)
+	}
+	if rs := rooms(t, "http://"+addr2); len(rs) != 1 || rs[0].Players != 1 || rs[0].Tick < 30 {
+		t.Fatalf("/rooms after the restore: %+v, want the match of 1 player from its tick (≥ 30: 0.5 s at 60 Hz)", rs)
+	}
+	t.Logf("SIGTERM to exit %v; back in the seat after %v", stop.Round(time.Millisecond), time.Since(t0).Round(time.Millisecond))
+}
+
+// TestFlags: -seats out of 1..16 and a bad -origin pattern are refused.
+func TestFlags(t *testing.T) {
+	for _, args := range [][]string{{"-seats", "0"}, {"-seats", "17"}, {"-origin", "[x"}} {
+		if _, err := parseFlags(args); err == nil {
+			t.Errorf("%v accepted", args)
+		}
+	}
+	f, err := parseFlags([]string{"-seats", "16", "-origin", "*.example.com"})
+	if err != nil || f.seats != 16 || len(f.origins) != 1 {
+		t.Fatalf("%+v %v", f, err)
+	}
+}
