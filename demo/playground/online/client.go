@@ -12,17 +12,6 @@ import (
 	"github.com/seedgames/motorkit/netplay"
 )
 
-// games serializes the steps of the netplay Games of this package's
-// Servers and Clients within a process. Games share state across a
-// process (the default recipe library's kcc.Controller, which a pipeline
-// moves that recipe's characters with, and donburi's per-component-type
-// query caches), so two stepping at once on two goroutines race: a
-// server and its clients in one test process got data races and an index
-// out of range in kcc under -race (TestTwoPlayers and the others). A
-// process that runs one Game, a server's or a player's, never waits on
-// it.
-var games sync.Mutex
-
 // DialOptions configure Dial.
 type DialOptions struct {
 	// Name is the player's name (cut to MaxName bytes by the server).
@@ -97,9 +86,7 @@ func (c *Client) handle(b []byte) error {
 	}
 	switch b[0] {
 	case netplay.MsgWelcome:
-		games.Lock()
 		n, err := netplay.NewClient(b, c.opts.Client)
-		games.Unlock()
 		if err != nil {
 			return err
 		}
@@ -111,9 +98,7 @@ func (c *Client) handle(b []byte) error {
 		if c.net == nil {
 			return fmt.Errorf("%w: frames before the welcome", errMessage)
 		}
-		games.Lock()
 		err := c.net.Receive(b)
-		games.Unlock()
 		if errors.Is(err, netplay.ErrDesync) {
 			c.send([]byte{MsgResync}) // a new welcome puts it right
 		} else if err != nil {
@@ -247,8 +232,6 @@ func (c *Client) Update(cmd netplay.Command) error {
 		c.start, c.frames = now, 0 // the first frame, or a long stall: count from here
 	}
 	due := int64(now.Sub(c.start)/tick) - c.frames
-	games.Lock()
-	defer games.Unlock()
 	for i := int64(0); i < max(1, min(due, 8)); i++ {
 		if _, err := c.net.Frame(cmd); err != nil {
 			return err

@@ -149,9 +149,7 @@ type Server struct {
 // NewServer builds a server and starts its tick loop.
 func NewServer(o Options) (*Server, error) {
 	o.defaults()
-	games.Lock()
 	host, err := netplay.NewHost(netplay.HostOptions{Game: o.Game, Seats: o.Seats})
-	games.Unlock()
 	if err != nil {
 		return nil, err
 	}
@@ -252,13 +250,11 @@ func (s *Server) loop() {
 			if due > 4 {
 				s.epoch, s.epochAt, due = now, s.host.Tick(), 1
 			}
-			games.Lock()
 			for range due {
 				if err := s.tick(now); err != nil {
 					s.logf("tick %d: %v", s.host.Tick(), err)
 				}
 			}
-			games.Unlock()
 			s.mu.Unlock()
 			if due > 0 {
 				s.met.ObserveTick(time.Since(start).Seconds())
@@ -519,8 +515,6 @@ func (s *Server) seat(c *conn, addr string, h Hello) (int, string) {
 
 // welcome is seat's MsgWelcome (the game's state). Callers hold s.mu.
 func (s *Server) welcome(seat int) ([]byte, error) {
-	games.Lock()
-	defer games.Unlock()
 	return s.host.Welcome(nil, seat)
 }
 
@@ -616,9 +610,7 @@ func (s *Server) halt() ([]byte, error) {
 		body = append(body, p.name...)
 	}
 	body = append(body, 0xff)
-	games.Lock()
 	game, err := s.host.SaveState(nil)
-	games.Unlock()
 	if err != nil {
 		return nil, err
 	}
@@ -672,9 +664,7 @@ func (s *Server) RestoreState(data []byte) error {
 			return fmt.Errorf("%w: the server already has players", ErrState)
 		}
 	}
-	games.Lock()
 	err := s.host.LoadState(b)
-	games.Unlock()
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrState, err)
 	}
