@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"image"
 	"os"
 	"sync/atomic"
 	"time"
@@ -35,10 +34,8 @@ type Game struct {
 	s *play.Session
 	f flags
 
-	w, h   int
-	rend   *render.Renderer
-	img    *image.RGBA
-	screen *ebiten.Image
+	w, h int
+	canvas
 
 	level []kcc.Triangle // the level's triangles, re-read every frame
 	tris  []render.Tri
@@ -96,9 +93,7 @@ func (g *Game) close() {
 	if g.watcher != nil {
 		g.watcher.Close()
 	}
-	if g.rend != nil {
-		g.rend.Close()
-	}
+	g.canvas.close()
 	g.mini.close()
 }
 
@@ -330,16 +325,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if !g.f.live() && g.frame < g.f.frames {
 		return
 	}
-	rw, rh := max(64, int(float64(g.w)*g.f.scale)), max(64, int(float64(g.h)*g.f.scale))
-	if g.rend == nil || g.img.Rect.Dx() != rw || g.img.Rect.Dy() != rh {
-		if g.rend != nil {
-			g.rend.Close()
-			g.screen.Deallocate()
-		}
-		g.rend = render.New(rw, rh)
-		g.img = image.NewRGBA(image.Rect(0, 0, rw, rh))
-		g.screen = ebiten.NewImage(rw, rh)
-	}
+	rw, rh := g.fit(g.w, g.h, g.f.scale)
 	st := g.s.State()
 	cam, third := g.camera(&st, rw, rh)
 	g.level = g.s.Level.AppendTriangles(g.level[:0])
@@ -375,13 +361,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.tris = render.AppendCapsule(g.tris, c, st.KCC.Shape.Radius, st.KCC.Shape.HalfHeight, facing, render.Player)
 		body = bodyShot{Centre: c, Radius: st.KCC.Shape.Radius, HalfHeight: st.KCC.Shape.HalfHeight}
 	}
-	t0 := time.Now() // display only: how long the rasterizer took
-	g.rend.Render(g.img, cam, g.tris)
-	g.renderMs = 0.9*g.renderMs + 0.1*float64(time.Since(t0).Microseconds())/1000
-	g.screen.WritePixels(g.img.Pix)
-	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
-	op.GeoM.Scale(float64(g.w)/float64(rw), float64(g.h)/float64(rh))
-	screen.DrawImage(g.screen, op)
+	took := g.canvas.draw(screen, cam, g.tris, g.w, g.h)
+	g.renderMs = 0.9*g.renderMs + 0.1*float64(took.Microseconds())/1000
 	if g.debug || (st.HybridVectors && st.Motor == "hybrid") {
 		if g.debug {
 			g.drawDebug(screen, &st, cam, rw, rh)

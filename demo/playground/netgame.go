@@ -41,10 +41,8 @@ type netGame struct {
 	cl *online.Client
 	f  flags
 
-	w, h   int
-	rend   *render.Renderer
-	img    *image.RGBA
-	screen *ebiten.Image
+	w, h int
+	canvas
 	level  []kcc.Triangle
 	tris   []render.Tri
 	moving map[kcc.ColliderID]bool
@@ -214,16 +212,7 @@ func (g *netGame) Draw(screen *ebiten.Image) {
 	if !g.f.live() && g.frame < g.f.frames {
 		return
 	}
-	rw, rh := max(64, int(float64(g.w)*g.f.scale)), max(64, int(float64(g.h)*g.f.scale))
-	if g.rend == nil || g.img.Rect.Dx() != rw || g.img.Rect.Dy() != rh {
-		if g.rend != nil {
-			g.rend.Close()
-			g.screen.Deallocate()
-		}
-		g.rend = render.New(rw, rh)
-		g.img = image.NewRGBA(image.Rect(0, 0, rw, rh))
-		g.screen = ebiten.NewImage(rw, rh)
-	}
+	rw, rh := g.fit(g.w, g.h, g.f.scale)
 	n := g.cl.Net()
 	game := n.Game()
 	lvl := game.Level().World
@@ -267,12 +256,8 @@ func (g *netGame) Draw(screen *ebiten.Image) {
 		g.tris = render.AppendCapsule(g.tris, pos, shape.Radius, shape.HalfHeight, facing, render.Player)
 		body = bodyShot{Centre: pos, Radius: shape.Radius, HalfHeight: shape.HalfHeight}
 	}
-	g.rend.Render(g.img, cam, g.tris)
-	g.screen.WritePixels(g.img.Pix)
-	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	g.canvas.draw(screen, cam, g.tris, g.w, g.h)
 	sx, sy := float64(g.w)/float64(rw), float64(g.h)/float64(rh)
-	op.GeoM.Scale(sx, sy)
-	screen.DrawImage(g.screen, op)
 	for _, l := range labels {
 		if x, y, _, ok := cam.Project(l.at); ok && l.name != "" {
 			tw := text.Advance(l.name, hudFace)

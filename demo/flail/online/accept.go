@@ -19,24 +19,13 @@ import (
 
 // ServeHTTP accepts a WebSocket connection and runs it until it ends.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	addr := s.remoteAddr(r)
-	if !s.Ready() {
-		http.Error(w, "the server is restarting: try again in a few seconds", http.StatusServiceUnavailable)
+	a, ok := netops.Accept(w, r, netops.AcceptOptions{Limits: s.limits, Ready: s.Ready,
+		Origins: s.opts.AllowedOrigins, ReadLimit: wire.MaxClientMessage, Logf: s.logf})
+	if !ok {
 		return
 	}
-	if !s.limits.Open(addr) {
-		s.logf("refuse %s: more than %d connections from that address", addr, s.opts.MaxPerAddress)
-		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
-		return
-	}
-	defer s.limits.Close(addr)
-	c, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.opts.AllowedOrigins})
-	if err != nil {
-		s.logf("accept %s: %v", r.RemoteAddr, err)
-		return
-	}
-	c.SetReadLimit(wire.MaxClientMessage)
-	raw := netops.RawConn(r.Context())
+	defer a.Release(s.limits)
+	c, raw, addr := a.Conn, a.Raw, a.Addr
 	s.wg.Add(1)
 	defer s.wg.Done()
 	s.serve(sock{c, raw}, addr, preferredRoom(r))
@@ -153,7 +142,7 @@ func (s *Server) serve(sk sock, addr string, pref int) {
 	}
 	cl.who = fmt.Sprintf("%s (%q, room %d, player %d)", addr, p.name, room.num, p.id)
 	s.logf("join %s", cl.who)
-	s.changed()
+	s.Changed()
 	s.mu.Lock()
 	if s.live == nil {
 		s.live = map[*conn]bool{}
@@ -175,7 +164,7 @@ func (s *Server) serve(sk sock, addr string, pref int) {
 	}
 	reason := cl.readLoop(room, p)
 	room.leave(p, cl)
-	s.changed()
+	s.Changed()
 	cl.close(reason)
 	if r, _ := cl.reason.Load().(string); r == "" || r == "closed" {
 		s.met.Disconnect("closed") // a kick counted itself

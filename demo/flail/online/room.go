@@ -399,7 +399,7 @@ func (r *Room) run(ctx context.Context) {
 			emptySince = now
 		} else if now.Sub(emptySince) > r.s.opts.EmptyRoomTimeout && r.s.retire(r) {
 			r.closeAll()
-			r.s.changed()
+			r.s.Changed()
 			return
 		}
 	}

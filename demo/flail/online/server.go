@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
@@ -152,6 +151,8 @@ func (o *ServerOptions) defaults() error {
 // Server is the authoritative game server. Serve its Handler (the
 // WebSocket endpoint) over HTTP.
 type Server struct {
+	netops.Notifier // OnChange, for a directory of servers (demo/internal/fleet)
+
 	opts ServerOptions
 
 	limits *netops.AddressLimits // open connections per remote address
@@ -163,8 +164,6 @@ type Server struct {
 	nextRoom int // the number of the next room opened
 	tokens   map[wire.Token]*player
 	closed   bool
-
-	onChange atomic.Value // func(), see OnChange
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -317,18 +316,6 @@ func (s *Server) logf(format string, args ...any) { s.opts.Log.Printf(format, ar
 // Logf writes to the server's log (ServerOptions.Log), for code that runs
 // alongside it (demo/internal/fleet).
 func (s *Server) Logf(format string, args ...any) { s.logf(format, args...) }
-
-// OnChange sets fn to be called (on the goroutine of the change, with no
-// lock held) whenever a player joins or leaves or a room opens or closes,
-// so a directory of servers (demo/internal/fleet) can publish the new counts
-// at once. fn must not block.
-func (s *Server) OnChange(fn func()) { s.onChange.Store(fn) }
-
-func (s *Server) changed() {
-	if fn, ok := s.onChange.Load().(func()); ok && fn != nil {
-		fn()
-	}
-}
 
 // Options returns the server's options with their defaults filled in.
 func (s *Server) Options() ServerOptions { return s.opts }

@@ -273,7 +273,7 @@ func (s *Server) AdoptRoom(state []byte) (room int, err error) {
 	}
 	defer func() {
 		if err == nil {
-			s.changed() // after the lock below is released
+			s.Changed() // after the lock below is released
 		}
 	}()
 	s.mu.Lock()

@@ -127,19 +127,20 @@ func (c *conn) close(reason string) {
 // Options.Seats players on one level. It is an http.Handler for the
 // websocket endpoint; OpsHandler and MetricsHandler serve the operator's.
 type Server struct {
+	netops.Notifier // OnChange, for the fleet's directory
+
 	opts   Options
 	limits *netops.AddressLimits
 	met    *netops.Metrics
 
-	mu       sync.Mutex
-	host     *netplay.Host
-	seats    [netplay.MaxSeats]*seat
-	conns    int
-	closed   bool
-	roster   bool // changed since last sent
-	epoch    time.Time
-	epochAt  uint64
-	onChange atomic.Value // func()
+	mu      sync.Mutex
+	host    *netplay.Host
+	seats   [netplay.MaxSeats]*seat
+	conns   int
+	closed  bool
+	roster  bool // changed since last sent
+	epoch   time.Time
+	epochAt uint64
 
 	stop     chan struct{}
 	loopDone chan struct{}
@@ -175,16 +176,6 @@ func (s *Server) logf(format string, args ...any) { s.opts.Log.Printf(format, ar
 
 // Logf writes a line to the server's log.
 func (s *Server) Logf(format string, args ...any) { s.logf(format, args...) }
-
-// OnChange sets fn to be called when a player joins or leaves (the
-// fleet's directory).
-func (s *Server) OnChange(fn func()) { s.onChange.Store(fn) }
-
-func (s *Server) changed() {
-	if fn, ok := s.onChange.Load().(func()); ok && fn != nil {
-		fn()
-	}
-}
 
 // Capacity is the players of the match and the one match a server runs.
 func (s *Server) Capacity() (roomSize, maxRooms int) { return s.opts.Seats, 1 }
@@ -278,7 +269,7 @@ func (s *Server) tick(now time.Time) error {
 				s.logf("leave seat %d (%q): not back within %v", i, p.name, s.opts.Grace)
 				s.host.Leave(i)
 				s.seats[i], s.roster = nil, true
-				go s.changed()
+				go s.Changed()
 			}
 			continue
 		}
@@ -332,24 +323,14 @@ func (s *Server) rosterMsg() []byte {
 
 // ServeHTTP accepts a websocket connection and runs it until it ends.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	addr := s.limits.RemoteAddr(r)
-	if !s.Ready() {
-		http.Error(w, "the server is restarting: try again in a few seconds", http.StatusServiceUnavailable)
+	a, ok := netops.Accept(w, r, netops.AcceptOptions{Limits: s.limits, Ready: s.Ready,
+		Origins: s.opts.AllowedOrigins, ReadLimit: MaxClientMessage, Logf: s.logf})
+	if !ok {
 		return
 	}
-	if !s.limits.Open(addr) {
-		s.logf("refuse %s: more than %d connections from that address", addr, s.opts.MaxPerAddress)
-		http.Error(w, "too many connections from your address", http.StatusTooManyRequests)
-		return
-	}
-	defer s.limits.Close(addr)
-	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.opts.AllowedOrigins})
-	if err != nil {
-		s.logf("accept %s: %v", r.RemoteAddr, err)
-		return
-	}
-	ws.SetReadLimit(MaxClientMessage)
-	c := &conn{ws: ws, raw: netops.RawConn(r.Context()), out: make(chan []byte, s.opts.SendQueue), done: make(chan struct{})}
+	defer a.Release(s.limits)
+	ws, addr := a.Conn, a.Addr
+	c := &conn{ws: ws, raw: a.Raw, out: make(chan []byte, s.opts.SendQueue), done: make(chan struct{})}
 	s.wg.Add(1)
 	defer s.wg.Done()
 	s.mu.Lock()
@@ -509,7 +490,7 @@ func (s *Server) seat(c *conn, addr string, h Hello) (int, string) {
 	s.queue(c, w)
 	s.queue(c, append([]byte{MsgToken}, s.seats[idx].token[:]...))
 	s.roster = true
-	go s.changed()
+	go s.Changed()
 	return idx, ""
 }
 
@@ -677,7 +658,7 @@ func (s *Server) RestoreState(data []byte) error {
 		}
 	}
 	s.epoch, s.epochAt, s.roster = time.Now(), s.host.Tick(), true
-	go s.changed()
+	go s.Changed()
 	return nil
 }
 
