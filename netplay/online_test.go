@@ -803,10 +803,10 @@ func TestClientsOneMover(t *testing.T) {
 	m.run(600)
 	c0, c1 := m.clients[0].Stats(), m.clients[1].Stats()
 	// The clocks settled: each client's inputs reach the host TargetSlack
-	// (2) ticks early at the least, as the host reports, so the clients
-	// run 3 (the link) + 2 ticks ahead of it.
+	// (3) ticks early at the least, as the host reports, so the clients
+	// run 3 (the link) + 3 ticks ahead of it.
 	for i, s := range m.seats {
-		if sl := framesFor(t, m.host, s).Slack; sl != 2 || m.clients[i].Tick() != m.host.Tick()+5 {
+		if sl := framesFor(t, m.host, s).Slack; sl != 3 || m.clients[i].Tick() != m.host.Tick()+6 {
 			t.Errorf("client %d: the host reports its inputs %d ticks early; at tick %d, the host at %d", i, sl, m.clients[i].Tick(), m.host.Tick())
 		}
 	}

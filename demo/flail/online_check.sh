@@ -16,44 +16,19 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-/tmp/flail_online}"
 mkdir -p "$OUT"
-work=$(mktemp -d)
-pids=()
-cleanup() {
-	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-	for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-	rm -rf "$work"
-}
-trap cleanup EXIT
+. demo/online_check_lib.sh
 
 echo "online_check: building the server, the native client and the browser build"
 go build -o "$work/flailserver" ./demo/flailserver
 go build -o "$work/flail" ./demo/flail
 go build -o "$work/browsercheck" ./demo/flail/internal/browsercheck
-mkdir -p "$work/web"
-cp demo/flail/web/index.html "$work/web/"
-GOROOT=$(go env GOROOT)
-cp "$GOROOT/lib/wasm/wasm_exec.js" "$work/web/" 2>/dev/null || cp "$GOROOT/misc/wasm/wasm_exec.js" "$work/web/"
-GOOS=js GOARCH=wasm go build -o "$work/web/flail.wasm" ./demo/flail
+web_page demo/flail/web flail.wasm ./demo/flail
 
 "$work/flailserver" -addr 127.0.0.1:0 -web "$work/web" -build-wasm=false -room-size 12 >"$OUT/server.log" 2>&1 &
 pids+=($!)
-addr=""
-for _ in $(seq 1 100); do
-	addr=$(sed -n 's/.*flail server on \([0-9.]*:[0-9]*\).*/\1/p' "$OUT/server.log" 2>/dev/null | head -1 || true)
-	[ -n "$addr" ] && break
-	sleep 0.1
-done
-if [ -z "$addr" ]; then
-	echo "online_check: server did not start:" >&2
-	cat "$OUT/server.log" >&2
-	exit 1
-fi
-echo "online_check: server on $addr"
+server_addr "$OUT/server.log" "flail server"
 
-. demo/xvfb.sh
-start_xvfb "$OUT/xvfb.log"
-pids+=("$xvfb_pid")
-trap cleanup EXIT # start_xvfb set its own trap; ours stops Xvfb too
+with_xvfb "$OUT/xvfb.log"
 
 # Ann plays 20 s, Bob 12 s and saves a screenshot; the browser joins meanwhile.
 timeout 120 "$work/flail" -connect "ws://$addr/ws" -name Ann -frames 1200 -width 960 -height 600 \

@@ -7,8 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -18,6 +16,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/seedgames/motorkit/demo/flail/online"
 	"github.com/seedgames/motorkit/demo/internal/fleet/fleettest"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 )
 
 // TestFleetBinaries runs the real server twice on one NATS (embedded here):
@@ -31,16 +30,13 @@ func TestFleetBinaries(t *testing.T) {
 	}
 	natsURL := fleettest.StartNATS(t)
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "flailserver")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := proctest.Build(t, ".", "flailserver")
 	args := func(id string) []string {
 		return []string{"-addr", "127.0.0.1:0", "-build-wasm=false", "-web", dir, "-room-size", "4",
 			"-nats", natsURL, "-id", id, "-drain", "2s"}
 	}
-	pa, urlA := startProc(t, bin, args("a")...)
-	pb, urlB := startProc(t, bin, args("b")...)
+	pa, urlA := startFlail(t, bin, args("a")...)
+	pb, urlB := startFlail(t, bin, args("b")...)
 	ctx := context.Background()
 	c, err := online.Dial(ctx, urlB, online.DialOptions{Name: "mover"})
 	if err != nil {
@@ -63,9 +59,9 @@ func TestFleetBinaries(t *testing.T) {
 
 	// SIGKILL a: gone from the directory within the TTL (5 s).
 	t0 := time.Now()
-	_ = pa.cmd.Process.Signal(syscall.SIGKILL)
-	<-pa.done
-	pc, urlC := startProc(t, bin, args("c")...)
+	_ = pa.Cmd.Process.Signal(syscall.SIGKILL)
+	<-pa.Done()
+	pc, urlC := startFlail(t, bin, args("c")...)
 	nc, err := nats.Connect(natsURL)
 	if err != nil {
 		t.Fatal(err)
@@ -92,25 +88,25 @@ func TestFleetBinaries(t *testing.T) {
 
 	// SIGTERM b: its room moves to c, the player follows.
 	t1 := time.Now()
-	_ = pb.cmd.Process.Signal(syscall.SIGTERM)
+	_ = pb.Cmd.Process.Signal(syscall.SIGTERM)
 	select {
 	case <-c.Done():
 	case <-time.After(5 * time.Second):
-		t.Fatalf("the player was not told:\n%s", pb.log())
+		t.Fatalf("the player was not told:\n%s", pb.Log())
 	}
 	to, ok := online.MovedTo(c.Err())
 	if !ok || !strings.HasPrefix(to, urlC) {
-		t.Fatalf("the player was told %v, want a move to %s\n%s", c.Err(), urlC, pb.log())
+		t.Fatalf("the player was told %v, want a move to %s\n%s", c.Err(), urlC, pb.Log())
 	}
 	c2, err := online.Dial(ctx, to, online.DialOptions{Name: "mover", Token: c.Welcome.Token})
 	if err != nil {
-		t.Fatalf("reconnect at %s: %v\n%s", to, err, pc.log())
+		t.Fatalf("reconnect at %s: %v\n%s", to, err, pc.Log())
 	}
 	defer c2.Close()
 	if c2.Welcome.You != c.Welcome.You {
 		t.Fatalf("back as player %d, was %d", c2.Welcome.You, c.Welcome.You)
 	}
-	<-pb.done
+	<-pb.Done()
 	t.Logf("SIGTERM to the player back on its car on the third server: %v", time.Since(t1).Round(time.Millisecond))
 }
 

@@ -3,74 +3,20 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
-	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/seedgames/motorkit/demo/flail/online"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/flail/wire"
 )
-
-// serverProc is a flailserver process whose log is kept line by line.
-type serverProc struct {
-	cmd   *exec.Cmd
-	mu    sync.Mutex
-	lines []string
-	done  chan struct{}
-}
-
-// startProc runs the server binary and returns it with its websocket URL.
-func startProc(t *testing.T, bin string, args ...string) (*serverProc, string) {
-	t.Helper()
-	p := &serverProc{cmd: exec.Command(bin, args...), done: make(chan struct{})}
-	out, err := p.cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.cmd.Stdout = io.Discard
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = p.cmd.Process.Kill(); <-p.done })
-	addr := make(chan string, 1)
-	on := regexp.MustCompile(`flail server on (\S+):`)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			p.mu.Lock()
-			p.lines = append(p.lines, sc.Text())
-			p.mu.Unlock()
-			if m := on.FindStringSubmatch(sc.Text()); m != nil {
-				addr <- m[1]
-			}
-		}
-		_ = p.cmd.Wait()
-		close(p.done)
-	}()
-	select {
-	case a := <-addr:
-		return p, "ws://" + a + "/ws"
-	case <-time.After(30 * time.Second):
-		t.Fatalf("the server did not start:\n%s", p.log())
-	}
-	return nil, ""
-}
-
-func (p *serverProc) log() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return strings.Join(p.lines, "\n")
-}
 
 // TestSIGTERMKeepsMatches runs the real server: a player joins and plays,
 // SIGTERM drains the server (the player is told it restarts) and saves the
@@ -82,13 +28,10 @@ func TestSIGTERMKeepsMatches(t *testing.T) {
 		t.Skip("builds and runs the server binary")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "flailserver")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := proctest.Build(t, ".", "flailserver")
 	state := filepath.Join(dir, "rooms.state")
 	args := []string{"-addr", "127.0.0.1:0", "-build-wasm=false", "-web", dir, "-state", state, "-room-size", "4", "-drain", "2s"}
-	p1, url1 := startProc(t, bin, args...)
+	p1, url1 := startFlail(t, bin, args...)
 	ctx := context.Background()
 	c, err := online.Dial(ctx, url1, online.DialOptions{Name: "stays"})
 	if err != nil {
@@ -102,17 +45,17 @@ func TestSIGTERMKeepsMatches(t *testing.T) {
 		time.Sleep(25 * time.Millisecond)
 	}
 	t0 := time.Now()
-	if err := p1.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	if err := p1.Cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
 	select {
-	case <-p1.done:
+	case <-p1.Done():
 	case <-time.After(10 * time.Second):
-		t.Fatalf("the server did not exit 10 s after SIGTERM:\n%s", p1.log())
+		t.Fatalf("the server did not exit 10 s after SIGTERM:\n%s", p1.Log())
 	}
 	stop := time.Since(t0)
-	if !strings.Contains(p1.log(), "saved 1 rooms to "+state) {
-		t.Fatalf("no save in the log:\n%s", p1.log())
+	if !strings.Contains(p1.Log(), "saved 1 rooms to "+state) {
+		t.Fatalf("no save in the log:\n%s", p1.Log())
 	}
 	select {
 	case <-c.Done():
@@ -126,16 +69,16 @@ func TestSIGTERMKeepsMatches(t *testing.T) {
 		}
 	}
 
-	p2, url2 := startProc(t, bin, args...)
-	if !strings.Contains(p2.log(), "restored 1 rooms from "+state) {
-		t.Fatalf("no restore in the log:\n%s", p2.log())
+	p2, url2 := startFlail(t, bin, args...)
+	if !strings.Contains(p2.Log(), "restored 1 rooms from "+state) {
+		t.Fatalf("no restore in the log:\n%s", p2.Log())
 	}
 	if _, err := os.Stat(state + ".restored"); err != nil {
 		t.Fatalf("the state file was not set aside: %v", err)
 	}
 	c2, err := online.Redial(ctx, url2, online.DialOptions{Name: "stays", Token: c.Welcome.Token}, 5*time.Second, 200*time.Millisecond)
 	if err != nil {
-		t.Fatalf("redial: %v\n%s", err, p2.log())
+		t.Fatalf("redial: %v\n%s", err, p2.Log())
 	}
 	defer c2.Close()
 	if c2.Welcome.You != c.Welcome.You {
@@ -157,8 +100,15 @@ func TestSIGTERMKeepsMatches(t *testing.T) {
 	if err := os.WriteFile(state, saved, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p3, _ := startProc(t, bin, args...)
-	if !strings.Contains(p3.log(), "checksum mismatch") || !strings.Contains(p3.log(), "starting with no rooms") {
-		t.Fatalf("a corrupted state file was not reported as such:\n%s", p3.log())
+	p3, _ := startFlail(t, bin, args...)
+	if !strings.Contains(p3.Log(), "checksum mismatch") || !strings.Contains(p3.Log(), "starting with no rooms") {
+		t.Fatalf("a corrupted state file was not reported as such:\n%s", p3.Log())
 	}
+}
+
+// startFlail runs the server binary and returns it with its websocket URL.
+func startFlail(t *testing.T, bin string, args ...string) (*proctest.Proc, string) {
+	t.Helper()
+	p, addr := proctest.Start(t, bin, regexp.MustCompile(`flail server on (\S+):`), args...)
+	return p, "ws://" + addr + "/ws"
 }

@@ -16,46 +16,21 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-/tmp/playground_online}"
 mkdir -p "$OUT"
-work=$(mktemp -d)
-pids=()
-cleanup() {
-	for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-	for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
-	rm -rf "$work"
-}
-trap cleanup EXIT
+. demo/online_check_lib.sh
 
 echo "online_check: building the server, the playground, its browser build and the checkers"
 go build -o "$work/playgroundserver" ./demo/playgroundserver
 go build -o "$work/playground" ./demo/playground
 go build -o "$work/screencheck" ./demo/playground/screencheck
 go build -o "$work/browsercheck" ./demo/flail/internal/browsercheck
-mkdir -p "$work/web"
-cp demo/playground/web/index.html "$work/web/"
-GOROOT=$(go env GOROOT)
-cp "$GOROOT/lib/wasm/wasm_exec.js" "$work/web/" 2>/dev/null || cp "$GOROOT/misc/wasm/wasm_exec.js" "$work/web/"
-GOOS=js GOARCH=wasm go build -o "$work/web/playground.wasm" ./demo/playground
+web_page demo/playground/web playground.wasm ./demo/playground
 
 "$work/playgroundserver" -addr 127.0.0.1:0 -web "$work/web" >"$OUT/server.log" 2>&1 &
 pids+=($!)
-addr=""
-for _ in $(seq 1 100); do
-	addr=$(sed -n 's/.*playground server on \([0-9.]*:[0-9]*\).*/\1/p' "$OUT/server.log" 2>/dev/null | head -1 || true)
-	[ -n "$addr" ] && break
-	sleep 0.1
-done
-if [ -z "$addr" ]; then
-	echo "online_check: the server did not start:" >&2
-	cat "$OUT/server.log" >&2
-	exit 1
-fi
-echo "online_check: server on $addr"
+server_addr "$OUT/server.log" "playground server"
 curl -fsS "http://$addr/readyz" >/dev/null
 
-. demo/xvfb.sh
-start_xvfb "$OUT/xvfb.log"
-pids+=("$xvfb_pid")
-trap cleanup EXIT # start_xvfb set its own trap; ours stops Xvfb too
+with_xvfb "$OUT/xvfb.log"
 
 # The browser joins first (the page loads in a few seconds) and takes four
 # screenshots, 12 to 24 s after it started; the native client joins once

@@ -3,82 +3,25 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/seedgames/motorkit/demo/internal/netops"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/demo/playground/online"
 	"github.com/seedgames/motorkit/netplay"
 )
-
-// serverProc is a playgroundserver process whose log is kept line by line.
-type serverProc struct {
-	cmd   *exec.Cmd
-	mu    sync.Mutex
-	lines []string
-	err   error // the process's exit (after done)
-	done  chan struct{}
-}
-
-// startProc runs the server binary and returns it with its address
-// (host:port).
-func startProc(t *testing.T, bin string, args ...string) (*serverProc, string) {
-	t.Helper()
-	p := &serverProc{cmd: exec.Command(bin, args...), done: make(chan struct{})}
-	out, err := p.cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.cmd.Stdout = io.Discard
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = p.cmd.Process.Kill(); <-p.done })
-	addr := make(chan string, 1)
-	on := regexp.MustCompile(`playground server on (\S+):`)
-	go func() {
-		sc := bufio.NewScanner(out)
-		for sc.Scan() {
-			p.mu.Lock()
-			p.lines = append(p.lines, sc.Text())
-			p.mu.Unlock()
-			if m := on.FindStringSubmatch(sc.Text()); m != nil {
-				addr <- m[1]
-			}
-		}
-		p.err = p.cmd.Wait()
-		close(p.done)
-	}()
-	select {
-	case a := <-addr:
-		return p, a
-	case <-p.done:
-		t.Fatalf("the server exited: %v\n%s", p.err, p.log())
-	case <-time.After(30 * time.Second):
-		t.Fatalf("the server did not start:\n%s", p.log())
-	}
-	return nil, ""
-}
-
-func (p *serverProc) log() string {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return strings.Join(p.lines, "\n")
-}
 
 // get returns the status and body of an HTTP GET.
 func get(t *testing.T, url string) (int, string) {
@@ -150,13 +93,10 @@ func TestServeAndRestart(t *testing.T) {
 		t.Skip("builds and runs the server binary")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "playgroundserver")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := proctest.Build(t, ".", "playgroundserver")
 	state := filepath.Join(dir, "match.state")
 	args := []string{"-addr", "127.0.0.1:0", "-state", state, "-drain", "2s", "-grace", "10s", "-seats", "4"}
-	p1, addr := startProc(t, bin, args...)
+	p1, addr := proctest.Start(t, bin, serverOn, args...)
 	base := "http://" + addr
 	if code, body := get(t, base+"/healthz"); code != http.StatusOK || body != "ok\n" {
 		t.Fatalf("/healthz: %d %q", code, body)
@@ -192,20 +132,20 @@ func TestServeAndRestart(t *testing.T) {
 	}
 
 	t0 := time.Now()
-	if err := p1.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+	if err := p1.Cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
 	select {
-	case <-p1.done:
+	case <-p1.Done():
 	case <-time.After(10 * time.Second):
-		t.Fatalf("the server did not exit 10 s after SIGTERM:\n%s", p1.log())
+		t.Fatalf("the server did not exit 10 s after SIGTERM:\n%s", p1.Log())
 	}
 	stop := time.Since(t0)
-	if p1.err != nil {
-		t.Fatalf("the server's exit: %v\n%s", p1.err, p1.log())
+	if p1.Err() != nil {
+		t.Fatalf("the server's exit: %v\n%s", p1.Err(), p1.Log())
 	}
-	if !strings.Contains(p1.log(), "saved the match to "+state) {
-		t.Fatalf("no save in the log:\n%s", p1.log())
+	if !strings.Contains(p1.Log(), "saved the match to "+state) {
+		t.Fatalf("no save in the log:\n%s", p1.Log())
 	}
 	if _, err := os.Stat(state); err != nil {
 		t.Fatalf("no state file: %v", err)
@@ -217,9 +157,9 @@ func TestServeAndRestart(t *testing.T) {
 	}
 	seat := c.Net().Seat()
 
-	p2, addr2 := startProc(t, bin, args...)
-	if !strings.Contains(p2.log(), "restored the match from "+state) {
-		t.Fatalf("no restore in the log:\n%s", p2.log())
+	p2, addr2 := proctest.Start(t, bin, serverOn, args...)
+	if !strings.Contains(p2.Log(), "restored the match from "+state) {
+		t.Fatalf("no restore in the log:\n%s", p2.Log())
 	}
 	if _, err := os.Stat(state + ".restored"); err != nil {
 		t.Fatalf("the state file was not set aside: %v", err)
@@ -229,7 +169,7 @@ func TestServeAndRestart(t *testing.T) {
 	}
 	c2, err := online.Dial(ctx, "ws://"+addr2+"/ws", online.DialOptions{Name: "Ann", Token: c.Token()})
 	if err != nil {
-		t.Fatalf("redial: %v\n%s", err, p2.log())
+		t.Fatalf("redial: %v\n%s", err, p2.Log())
 	}
 	defer c2.Close()
 	if c2.Net().Seat() != seat {
@@ -256,3 +196,6 @@ func TestFlags(t *testing.T) {
 		t.Fatalf("%+v %v", f, err)
 	}
 }
+
+// serverOn finds the server's address in its log.
+var serverOn = regexp.MustCompile(`playground server on (\S+):`)
