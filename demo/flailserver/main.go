@@ -22,7 +22,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/seedgames/motorkit/demo/flail/online"
 	"github.com/seedgames/motorkit/demo/internal/fleet"
 	"github.com/seedgames/motorkit/demo/internal/netops"
@@ -312,18 +311,10 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	var member *fleet.Member
-	if f.natsURL != "" {
-		member, err = joinFleet(srv, f, ln.Addr())
-		if err != nil {
-			log.Fatal(err)
-		}
-		fh := member.Handler()
-		mux.Handle("/rooms", fh)
-		mux.Handle("/join", fh)
-		log.Printf("in the fleet of %s as %s", f.natsURL, member.ID())
-	} else {
-		mux.Handle("/rooms", ops)
+	member, err := fleet.Route(mux, ops, srv, fleet.Flags{NATS: f.natsURL, Creds: f.natsCred, Public: f.public, ID: f.serverID},
+		"flailserver", fleet.DefaultBucket, ln)
+	if err != nil {
+		log.Fatal(err)
 	}
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ConnContext: online.ConnContext}
 	log.Printf("flail server on %s: browser http://%s/ , native: go run ./demo/flail -connect ws://%s/ws",
@@ -352,24 +343,6 @@ func main() {
 		log.Fatal(err)
 	}
 	<-stopped
-}
-
-// joinFleet connects to NATS and registers the server in the fleet's
-// directory under its public websocket URL.
-func joinFleet(srv *online.Server, f flags, addr net.Addr) (*fleet.Member, error) {
-	opts := []nats.Option{nats.Name("flailserver"), nats.MaxReconnects(-1)}
-	if f.natsCred != "" {
-		opts = append(opts, nats.UserCredentials(f.natsCred))
-	}
-	nc, err := nats.Connect(f.natsURL, opts...)
-	if err != nil {
-		return nil, fmt.Errorf("nats %s: %w", f.natsURL, err)
-	}
-	public := f.public
-	if public == "" {
-		public = "ws://" + netops.HostPort(addr) + "/ws"
-	}
-	return fleet.Join(srv, fleet.Options{Conn: nc, URL: public, ID: f.serverID})
 }
 
 // restoreState opens the rooms saved in path, if it exists. A bad file is

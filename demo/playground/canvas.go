@@ -2,6 +2,7 @@ package main
 
 import (
 	"image"
+	"sync/atomic"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -50,4 +51,30 @@ func (c *canvas) close() {
 		c.screen.Deallocate()
 		c.rend = nil
 	}
+}
+
+// runControl is how a game ends: after -frames frames (once the
+// screenshot is saved, with -screenshot), or on SIGINT/SIGTERM (quit).
+type runControl struct {
+	frame    int
+	shotDone bool
+	shotErr  error
+	quit     atomic.Bool
+}
+
+// next starts an Update: skip is true when the frame must not run, and
+// stop is then ebiten.Termination when the game ends (nil: Draw still
+// has the screenshot to save).
+func (r *runControl) next(f flags) (stop error, skip bool) {
+	if r.shotDone || r.quit.Load() {
+		return ebiten.Termination, true
+	}
+	if f.frames > 0 && r.frame >= f.frames {
+		if f.screenshot == "" {
+			return ebiten.Termination, true
+		}
+		return nil, true // Draw saves the screen
+	}
+	r.frame++
+	return nil, false
 }

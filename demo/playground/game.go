@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"sync/atomic"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -44,7 +43,6 @@ type Game struct {
 	in input.Adapter
 	camControl
 	lastTime time.Time
-	frame    int
 
 	watcher  *play.Watcher
 	banner   string
@@ -61,9 +59,7 @@ type Game struct {
 	fps        [60]float64
 	tpsSteps   [60]int
 
-	shotDone bool
-	shotErr  error
-	quit     atomic.Bool // set on SIGINT/SIGTERM: end the game normally
+	runControl
 }
 
 func newGame(s *play.Session, f flags) *Game {
@@ -123,16 +119,9 @@ func (g *Game) message(ok bool, format string, args ...any) {
 
 // Update reads input, advances the session and handles the keys.
 func (g *Game) Update() error {
-	if g.shotDone || g.quit.Load() {
-		return ebiten.Termination
+	if stop, skip := g.next(g.f); skip {
+		return stop
 	}
-	if g.f.frames > 0 && g.frame >= g.f.frames {
-		if g.f.screenshot == "" {
-			return ebiten.Termination
-		}
-		return nil // Draw saves the screen
-	}
-	g.frame++
 	dt := frameDt
 	if g.f.live() {
 		now := time.Now()

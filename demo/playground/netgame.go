@@ -8,7 +8,6 @@ import (
 	"image/color"
 	"math"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -48,11 +47,8 @@ type netGame struct {
 	moving map[kcc.ColliderID]bool
 	in     input.Adapter
 
-	frame    int
-	err      error // why the connection ended
-	shotDone bool
-	shotErr  error
-	quit     atomic.Bool
+	err error // why the connection ended
+	runControl
 	netStart time.Time
 }
 
@@ -117,16 +113,9 @@ func (g *netGame) kind() string {
 
 // Update reads the input and plays one frame of the match.
 func (g *netGame) Update() error {
-	if g.shotDone || g.quit.Load() {
-		return ebiten.Termination
+	if stop, skip := g.next(g.f); skip {
+		return stop
 	}
-	if g.f.frames > 0 && g.frame >= g.f.frames {
-		if g.f.screenshot == "" {
-			return ebiten.Termination
-		}
-		return nil // Draw saves the screen
-	}
-	g.frame++
 	if g.err != nil {
 		return nil // the connection ended: the screen says why
 	}

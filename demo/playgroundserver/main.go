@@ -28,7 +28,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/nats-io/nats.go"
 	"github.com/seedgames/motorkit/demo/internal/fleet"
 	"github.com/seedgames/motorkit/demo/internal/netops"
 	"github.com/seedgames/motorkit/demo/playground/online"
@@ -37,12 +36,12 @@ import (
 
 // flags are the command line options.
 type flags struct {
-	addr, level, web, state   string
-	seats, perAddr            int
-	drain, grace, idle        time.Duration
-	origins                   []string
-	logJSON                   bool
-	natsURL, public, serverID string
+	addr, level, web, state             string
+	seats, perAddr                      int
+	drain, grace, idle                  time.Duration
+	origins                             []string
+	logJSON                             bool
+	natsURL, natsCred, public, serverID string
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -66,6 +65,7 @@ func parseFlags(args []string) (flags, error) {
 	})
 	fl.BoolVar(&f.logJSON, "log-json", false, "log as JSON lines")
 	fl.StringVar(&f.natsURL, "nats", "", "NATS URL: join a fleet of servers (directory, /join, the match handed over on drain)")
+	fl.StringVar(&f.natsCred, "nats-creds", "", "with -nats: NATS credentials file (user JWT and NKey seed)")
 	fl.StringVar(&f.public, "public", "", "with -nats: the websocket URL players reach this server at")
 	fl.StringVar(&f.serverID, "id", "", "with -nats: this server's name in the directory (default random)")
 	if err := fl.Parse(args); err != nil {
@@ -126,25 +126,10 @@ func serve(f flags) error {
 	if err != nil {
 		return err
 	}
-	var member *fleet.Member
-	if f.natsURL != "" {
-		nc, err := nats.Connect(f.natsURL, nats.Name("playground"), nats.MaxReconnects(-1))
-		if err != nil {
-			return fmt.Errorf("nats %s: %w", f.natsURL, err)
-		}
-		public := f.public
-		if public == "" {
-			public = "ws://" + netops.HostPort(ln.Addr()) + "/ws"
-		}
-		if member, err = fleet.Join(srv, fleet.Options{Conn: nc, URL: public, ID: f.serverID, Bucket: "playground_fleet"}); err != nil {
-			return err
-		}
-		fh := member.Handler()
-		mux.Handle("/rooms", fh)
-		mux.Handle("/join", fh)
-		log.Printf("in the fleet of %s as %s", f.natsURL, member.ID())
-	} else {
-		mux.Handle("/rooms", ops)
+	member, err := fleet.Route(mux, ops, srv, fleet.Flags{NATS: f.natsURL, Creds: f.natsCred, Public: f.public, ID: f.serverID},
+		"playgroundserver", "playground_fleet", ln)
+	if err != nil {
+		return err
 	}
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ConnContext: netops.ConnContext}
 	hp := netops.HostPort(ln.Addr())
