@@ -14,12 +14,10 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path"
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/seedgames/motorkit/demo/flail/online"
@@ -316,17 +314,11 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ConnContext: online.ConnContext}
 	log.Printf("flail server on %s: browser http://%s/ , native: go run ./demo/flail -connect ws://%s/ws",
 		ln.Addr(), netops.HostPort(ln.Addr()), netops.HostPort(ln.Addr()))
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	stopped := make(chan struct{})
-	go func() {
-		<-sig
-		// Tell every player the server restarts (close code 1012), give
-		// the connections -drain to end, then keep the rooms in -state.
-		log.Printf("shutting down: draining")
+	// SIGTERM: tell every player the server restarts (close code 1012),
+	// give the connections -drain to end, then keep the rooms in -state.
+	err = netops.Serve(ln, mux, func() {
 		if member != nil {
 			// hand the rooms to other servers of the fleet first.
 			member.Drain(f.drain)
@@ -336,13 +328,10 @@ func main() {
 		if f.state != "" {
 			saveState(srv, f.state)
 		}
-		hs.Close()
-		close(stopped)
-	}()
-	if err := hs.Serve(online.LimitListener(ln, 64<<10)); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	})
+	if err != nil {
 		log.Fatal(err)
 	}
-	<-stopped
 }
 
 // restoreState opens the rooms saved in path, if it exists. A bad file is

@@ -23,9 +23,7 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"os/signal"
 	"path"
-	"syscall"
 	"time"
 
 	"github.com/seedgames/motorkit/demo/internal/fleet"
@@ -131,36 +129,23 @@ func serve(f flags) error {
 	if err != nil {
 		return err
 	}
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second, ConnContext: netops.ConnContext}
 	hp := netops.HostPort(ln.Addr())
 	log.Printf("playground server on %s: go run ./demo/playground -connect ws://%s/ws", ln.Addr(), hp)
 	if f.web != "" {
 		log.Printf("browser: http://%s/?connect=ws://%s/ws", hp, hp)
 	}
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	stopped := make(chan struct{})
-	go func() {
-		<-sig
-		log.Printf("shutting down: draining")
+	return netops.Serve(ln, mux, func() {
 		if member != nil {
 			member.Drain(f.drain) // the match goes to another server of the fleet
-		} else {
-			if f.state != "" {
-				if err := netops.WriteStateFile(f.state, srv.SaveState); err != nil {
-					log.Printf("saving the match to %s: %v", f.state, err)
-				} else {
-					log.Printf("saved the match to %s", f.state)
-				}
-			}
-			srv.Drain(f.drain)
+			return
 		}
-		hs.Close()
-		close(stopped)
-	}()
-	if err := hs.Serve(netops.LimitListener(ln, 64<<10)); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	<-stopped
-	return nil
+		if f.state != "" {
+			if err := netops.WriteStateFile(f.state, srv.SaveState); err != nil {
+				log.Printf("saving the match to %s: %v", f.state, err)
+			} else {
+				log.Printf("saved the match to %s", f.state)
+			}
+		}
+		srv.Drain(f.drain)
+	})
 }

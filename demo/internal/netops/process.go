@@ -8,7 +8,11 @@ import (
 	"log"
 	"log/slog"
 	"net"
+	"net/http"
 	"os"
+	"os/signal"
+	"syscall"
+	"time"
 )
 
 // Logger is a game server's log: log.Default, or with json a logger whose
@@ -75,4 +79,28 @@ func WriteStateFile(path string, save func(io.Writer) error) error {
 		_ = os.Remove(tmp)
 	}
 	return err
+}
+
+// Serve serves h on ln until SIGINT or SIGTERM (each connection's send
+// buffer bounded by LimitListener, its socket handed to the handlers by
+// ConnContext), then logs that it drains, calls drain (tell the players,
+// save or hand over the matches) and closes the HTTP server.
+func Serve(ln net.Listener, h http.Handler, drain func()) error {
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ConnContext: ConnContext}
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(sig)
+	stopped := make(chan struct{})
+	go func() {
+		<-sig
+		log.Printf("shutting down: draining")
+		drain()
+		hs.Close()
+		close(stopped)
+	}()
+	if err := hs.Serve(LimitListener(ln, 64<<10)); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	<-stopped
+	return nil
 }
