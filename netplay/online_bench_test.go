@@ -94,9 +94,9 @@ func BenchmarkClientFrame(b *testing.B) {
 				used[t%256] = cmd
 			}
 			msg := []byte{}
-			// A reported slack of TargetSlack (2) keeps the clock at one
-			// tick a frame.
-			f := netplay.Frames{Slack: 2, Frames: make([]netplay.Frame, 1)}
+			// A reported slack of TargetSlack (3 by default) keeps the
+			// clock at one tick a frame.
+			f := netplay.Frames{Slack: 3, Frames: make([]netplay.Frame, 1)}
 			op := func() {
 				t := c.Confirmed()
 				f.Newest = c.Tick() - 1
