@@ -59,7 +59,7 @@ func Start(t testing.TB, bin string, addrRE *regexp.Regexp, args ...string) (*Pr
 			p.mu.Lock()
 			p.lines = append(p.lines, sc.Text())
 			p.mu.Unlock()
-			if m := addrRE.FindStringSubmatch(sc.Text()); m != nil && len(m) > 1 {
+			if m := addrRE.FindStringSubmatch(sc.Text()); len(m) > 1 {
 				select {
 				case addr <- m[1]:
 				default:
