@@ -4,9 +4,9 @@
 // metrics, per-address limits, idle eviction, a drain that saves its
 // state, the NATS fleet) and a Client (the connection and a
 // netplay.Client that predicts the player's own character and draws the
-// others 100 ms back). It does not import ebiten; the playground's
-// -serve and -connect modes use it. docs/netplay.md explains the
-// protocol.
+// others 100 ms back). It does not import ebiten: demo/playgroundserver
+// runs the Server, the playground's -connect mode the Client.
+// docs/netplay.md explains the protocol.
 //
 // The server trusts nothing from a client but its commands: a message
 // that does not decode, an input too far ahead, a flood, a slow reader or
