@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -45,15 +44,7 @@ func TestSIGTERMKeepsMatches(t *testing.T) {
 		time.Sleep(25 * time.Millisecond)
 	}
 	t0 := time.Now()
-	if err := p1.Cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-p1.Done():
-	case <-time.After(10 * time.Second):
-		t.Fatalf("the server did not exit 10 s after SIGTERM:\n%s", p1.Log())
-	}
-	stop := time.Since(t0)
+	stop := p1.Terminate(t, 10*time.Second)
 	if !strings.Contains(p1.Log(), "saved 1 rooms to "+state) {
 		t.Fatalf("no save in the log:\n%s", p1.Log())
 	}

@@ -13,7 +13,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -132,15 +131,7 @@ func TestServeAndRestart(t *testing.T) {
 	}
 
 	t0 := time.Now()
-	if err := p1.Cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatal(err)
-	}
-	select {
-	case <-p1.Done():
-	case <-time.After(10 * time.Second):
-		t.Fatalf("the server did not exit 10 s after SIGTERM:\n%s", p1.Log())
-	}
-	stop := time.Since(t0)
+	stop := p1.Terminate(t, 10*time.Second)
 	if p1.Err() != nil {
 		t.Fatalf("the server's exit: %v\n%s", p1.Err(), p1.Log())
 	}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -90,4 +91,20 @@ func (p *Proc) Done() <-chan struct{} { return p.done }
 func (p *Proc) Err() error {
 	<-p.done
 	return p.err
+}
+
+// Terminate sends the process SIGTERM and waits up to within for it to
+// exit (the test fails otherwise); it returns how long the exit took.
+func (p *Proc) Terminate(t testing.TB, within time.Duration) time.Duration {
+	t.Helper()
+	t0 := time.Now()
+	if err := p.Cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-p.done:
+	case <-time.After(within):
+		t.Fatalf("the server did not exit %v after SIGTERM:\n%s", within, p.Log())
+	}
+	return time.Since(t0)
 }
