@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -33,18 +32,8 @@ type flags struct {
 	config   string
 	web      string
 	build    bool
-	grace    time.Duration
-	origins  []string
-	idle     time.Duration
-	perAddr  int
-	logJSON  bool
-	proxies  []string
-	state    string
-	drain    time.Duration
-	natsURL  string
-	natsCred string
-	public   string
-	serverID string
+	netops.ServerFlags
+	fleetFlags fleet.Flags
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -57,27 +46,9 @@ func parseFlags(args []string) (flags, error) {
 	fs.StringVar(&f.config, "config", "", "tuning TOML decoded over the demo's (see flail/default.toml)")
 	fs.StringVar(&f.web, "web", "demo/flail/web", "directory of the browser page (index.html; flail.wasm and wasm_exec.js when built)")
 	fs.BoolVar(&f.build, "build-wasm", true, "build flail.wasm with the go tool when -web has none")
-	fs.StringVar(&f.state, "state", "", "state file: on SIGTERM every room is saved to it after the drain; on start its rooms resume at their saved tick and their players have -grace to reconnect (the file is then renamed FILE.restored)")
-	fs.StringVar(&f.natsURL, "nats", "", "NATS server URL(s), comma-separated: join a fleet of servers (JetStream directory, /join, rooms handed over on drain); see docs/online.md")
-	fs.StringVar(&f.natsCred, "nats-creds", "", "with -nats: NATS credentials file (user JWT and NKey seed)")
-	fs.StringVar(&f.public, "public", "", "with -nats: the websocket URL players reach this server at (default ws://HOST:PORT/ws from -addr)")
-	fs.StringVar(&f.serverID, "id", "", "with -nats: this server's name in the directory (default random)")
-	fs.DurationVar(&f.drain, "drain", 5*time.Second, "on SIGTERM, how long to wait for the players' connections to end after telling them the server restarts")
-	fs.DurationVar(&f.grace, "grace", 10*time.Second, "how long a dropped player's car waits for a reconnect")
-	fs.BoolVar(&f.logJSON, "log-json", false, "log as JSON lines (log/slog: time, level, msg) for a log collector")
-	fs.IntVar(&f.perAddr, "max-per-address", 8, "most connections, and most cars (connected or within -grace), per remote address")
-	fs.Func("trusted-proxy", "IP or CIDR of a reverse proxy whose X-Forwarded-For names the client (repeatable)", func(v string) error {
-		f.proxies = append(f.proxies, v)
-		return nil
-	})
-	fs.DurationVar(&f.idle, "idle", 60*time.Second, "disconnect a player who sends no input for this long (told why; the car waits -grace for a reconnect)")
-	fs.Func("origin", "host pattern of another web page allowed to connect from a browser, e.g. game.example.com or *.example.com (repeatable; pages this server serves are always allowed)", func(v string) error {
-		if _, err := path.Match(v, ""); err != nil || v == "" {
-			return fmt.Errorf("bad origin pattern %q", v)
-		}
-		f.origins = append(f.origins, v)
-		return nil
-	})
+	f.ServerFlags = netops.ServerFlags{Drain: 5 * time.Second, Grace: 10 * time.Second, Idle: 60 * time.Second, PerAddress: 8}
+	f.ServerFlags.Register(fs, "car")
+	f.fleetFlags.Register(fs)
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}
@@ -286,13 +257,13 @@ func main() {
 		log.Fatal(err)
 	}
 	srv, err := online.NewServer(online.ServerOptions{RoomSize: f.roomSize, MaxRooms: f.rooms, Seed: f.seed,
-		Config: &cfg, Grace: f.grace, AllowedOrigins: f.origins, IdleTimeout: f.idle,
-		MaxPerAddress: f.perAddr, TrustedProxies: f.proxies, Log: netops.Logger(f.logJSON)})
+		Config: &cfg, Grace: f.Grace, AllowedOrigins: f.Origins, IdleTimeout: f.Idle,
+		MaxPerAddress: f.PerAddress, TrustedProxies: f.Proxies, Log: netops.Logger(f.LogJSON)})
 	if err != nil {
 		log.Fatal(err)
 	}
-	if f.state != "" {
-		restoreState(srv, f.state)
+	if f.State != "" {
+		restoreState(srv, f.State)
 	}
 	wf := &webFiles{dir: f.web}
 	if _, err := os.Stat(filepath.Join(f.web, "flail.wasm")); err != nil && f.build {
@@ -309,7 +280,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	member, err := fleet.Route(mux, ops, srv, fleet.Flags{NATS: f.natsURL, Creds: f.natsCred, Public: f.public, ID: f.serverID},
+	member, err := fleet.Route(mux, ops, srv, f.fleetFlags,
 		"flailserver", fleet.DefaultBucket, ln)
 	if err != nil {
 		log.Fatal(err)
@@ -321,12 +292,12 @@ func main() {
 	err = netops.Serve(ln, mux, func() {
 		if member != nil {
 			// hand the rooms to other servers of the fleet first.
-			member.Drain(f.drain)
+			member.Drain(f.Drain)
 		} else {
-			srv.Drain(f.drain)
+			srv.Drain(f.Drain)
 		}
-		if f.state != "" {
-			saveState(srv, f.state)
+		if f.State != "" {
+			saveState(srv, f.State)
 		}
 	})
 	if err != nil {

@@ -22,7 +22,7 @@ func TestParseFlags(t *testing.T) {
 		t.Fatalf("defaults %+v %v", f, err)
 	}
 	f, err = parseFlags([]string{"-log-json", "-idle", "30s", "-max-per-address", "3", "-trusted-proxy", "10.0.0.0/8", "-origin", "*.example.com"})
-	if err != nil || !f.logJSON || f.idle != 30*time.Second || f.perAddr != 3 || len(f.proxies) != 1 || len(f.origins) != 1 {
+	if err != nil || !f.LogJSON || f.Idle != 30*time.Second || f.PerAddress != 3 || len(f.Proxies) != 1 || len(f.Origins) != 1 {
 		t.Fatalf("operator flags %+v %v", f, err)
 	}
 	for _, bad := range [][]string{{"-room-size", "0"}, {"-room-size", "100000"}, {"-rooms", "0"}, {"-nope"}, {"-origin", "[bad"}} {

@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"path"
 	"time"
 
 	"github.com/seedgames/motorkit/demo/internal/fleet"
@@ -20,12 +19,10 @@ import (
 
 // flags are the command line options.
 type flags struct {
-	addr, level, web, state             string
-	seats, perAddr                      int
-	drain, grace, idle                  time.Duration
-	origins                             []string
-	logJSON                             bool
-	natsURL, natsCred, public, serverID string
+	addr, level, web string
+	seats            int
+	netops.ServerFlags
+	fleetFlags fleet.Flags
 }
 
 func parseFlags(args []string) (flags, error) {
@@ -35,23 +32,9 @@ func parseFlags(args []string) (flags, error) {
 	fl.StringVar(&f.level, "level", "course", "built-in level (course, living, playground, ...) or a level file")
 	fl.StringVar(&f.web, "web", "", "also serve the browser page from this directory (demo/playground/web with playground.wasm and wasm_exec.js)")
 	fl.IntVar(&f.seats, "seats", 8, "most players at once (1-16)")
-	fl.StringVar(&f.state, "state", "", "on SIGTERM the match is saved to this file; on start it resumes from it (then renamed FILE.restored) and its players have -grace to reconnect")
-	fl.DurationVar(&f.drain, "drain", 5*time.Second, "on SIGTERM, how long to wait for the players' connections to end after telling them")
-	fl.DurationVar(&f.grace, "grace", 10*time.Second, "how long a dropped player's character waits for a reconnect")
-	fl.DurationVar(&f.idle, "idle", 30*time.Second, "disconnect a client that sends nothing for this long")
-	fl.IntVar(&f.perAddr, "max-per-address", 4, "most connections, and most players, per remote address")
-	fl.Func("origin", "host pattern of another web page allowed to connect from a browser, e.g. *.example.com (repeatable)", func(v string) error {
-		if _, err := path.Match(v, ""); err != nil || v == "" {
-			return fmt.Errorf("bad origin pattern %q", v)
-		}
-		f.origins = append(f.origins, v)
-		return nil
-	})
-	fl.BoolVar(&f.logJSON, "log-json", false, "log as JSON lines")
-	fl.StringVar(&f.natsURL, "nats", "", "NATS URL: join a fleet of servers (directory, /join, the match handed over on drain)")
-	fl.StringVar(&f.natsCred, "nats-creds", "", "with -nats: NATS credentials file (user JWT and NKey seed)")
-	fl.StringVar(&f.public, "public", "", "with -nats: the websocket URL players reach this server at")
-	fl.StringVar(&f.serverID, "id", "", "with -nats: this server's name in the directory (default random)")
+	f.ServerFlags = netops.ServerFlags{Drain: 5 * time.Second, Grace: 10 * time.Second, Idle: 30 * time.Second, PerAddress: 4}
+	f.ServerFlags.Register(fl, "character")
+	f.fleetFlags.Register(fl)
 	if err := fl.Parse(args); err != nil {
 		return f, err
 	}
@@ -79,20 +62,20 @@ func main() {
 // /metrics) and, with -web, the browser page.
 func serve(f flags) error {
 	srv, err := online.NewServer(online.Options{Game: netplay.GameOptions{Level: f.level}, Seats: f.seats,
-		Grace: f.grace, IdleTimeout: f.idle, MaxPerAddress: f.perAddr, AllowedOrigins: f.origins,
-		Log: netops.Logger(f.logJSON)})
+		Grace: f.Grace, IdleTimeout: f.Idle, MaxPerAddress: f.PerAddress, AllowedOrigins: f.Origins,
+		TrustedProxies: f.Proxies, Log: netops.Logger(f.LogJSON)})
 	if err != nil {
 		return err
 	}
-	if f.state != "" {
-		if data, ok, err := netops.TakeStateFile(f.state); ok {
+	if f.State != "" {
+		if data, ok, err := netops.TakeStateFile(f.State); ok {
 			if err == nil {
 				err = srv.RestoreState(data)
 			}
 			if err != nil {
-				log.Printf("state file %s: %v: starting empty", f.state, err)
+				log.Printf("state file %s: %v: starting empty", f.State, err)
 			} else {
-				log.Printf("restored the match from %s", f.state)
+				log.Printf("restored the match from %s", f.State)
 			}
 		}
 	}
@@ -110,7 +93,7 @@ func serve(f flags) error {
 	if err != nil {
 		return err
 	}
-	member, err := fleet.Route(mux, ops, srv, fleet.Flags{NATS: f.natsURL, Creds: f.natsCred, Public: f.public, ID: f.serverID},
+	member, err := fleet.Route(mux, ops, srv, f.fleetFlags,
 		"playgroundserver", "playground_fleet", ln)
 	if err != nil {
 		return err
@@ -122,16 +105,16 @@ func serve(f flags) error {
 	}
 	return netops.Serve(ln, mux, func() {
 		if member != nil {
-			member.Drain(f.drain) // the match goes to another server of the fleet
+			member.Drain(f.Drain) // the match goes to another server of the fleet
 			return
 		}
-		if f.state != "" {
-			if err := netops.WriteStateFile(f.state, srv.SaveState); err != nil {
-				log.Printf("saving the match to %s: %v", f.state, err)
+		if f.State != "" {
+			if err := netops.WriteStateFile(f.State, srv.SaveState); err != nil {
+				log.Printf("saving the match to %s: %v", f.State, err)
 			} else {
-				log.Printf("saved the match to %s", f.state)
+				log.Printf("saved the match to %s", f.State)
 			}
 		}
-		srv.Drain(f.drain)
+		srv.Drain(f.Drain)
 	})
 }

@@ -175,15 +175,16 @@ func TestServeAndRestart(t *testing.T) {
 	t.Logf("SIGTERM to exit %v; back in the seat after %v", stop.Round(time.Millisecond), time.Since(t0).Round(time.Millisecond))
 }
 
-// TestFlags: -seats out of 1..16 and a bad -origin pattern are refused.
+// TestFlags: -seats out of 1..16 and a bad -origin pattern are refused;
+// the trusted proxies reach the options, the defaults are the playground's.
 func TestFlags(t *testing.T) {
 	for _, args := range [][]string{{"-seats", "0"}, {"-seats", "17"}, {"-origin", "[x"}} {
 		if _, err := parseFlags(args); err == nil {
 			t.Errorf("%v accepted", args)
 		}
 	}
-	f, err := parseFlags([]string{"-seats", "16", "-origin", "*.example.com"})
-	if err != nil || f.seats != 16 || len(f.origins) != 1 {
+	f, err := parseFlags([]string{"-seats", "16", "-origin", "*.example.com", "-trusted-proxy", "10.0.0.0/8"})
+	if err != nil || f.seats != 16 || len(f.Origins) != 1 || len(f.Proxies) != 1 || f.PerAddress != 4 || f.Idle != 30*time.Second {
 		t.Fatalf("%+v %v", f, err)
 	}
 }

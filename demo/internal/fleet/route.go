@@ -3,6 +3,7 @@
 package fleet
 
 import (
+	"flag"
 	"fmt"
 	"log"
 	"net"
@@ -24,6 +25,14 @@ type Flags struct {
 	Public string
 	// ID names the server in the directory (default random).
 	ID string
+}
+
+// Register defines -nats, -nats-creds, -public and -id on fs.
+func (f *Flags) Register(fs *flag.FlagSet) {
+	fs.StringVar(&f.NATS, "nats", "", "NATS server URL(s), comma-separated: join a fleet of servers (JetStream directory, /join, matches handed over on drain); see docs/online.md")
+	fs.StringVar(&f.Creds, "nats-creds", "", "with -nats: NATS credentials file (user JWT and NKey seed)")
+	fs.StringVar(&f.Public, "public", "", "with -nats: the websocket URL players reach this server at (default ws://HOST:PORT/ws from -addr)")
+	fs.StringVar(&f.ID, "id", "", "with -nats: this server's name in the directory (default random)")
 }
 
 // Route serves the server's rooms on mux: alone, /rooms from ops (the
