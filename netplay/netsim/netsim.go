@@ -125,10 +125,9 @@ type packet struct {
 
 // player is one scripted client.
 type player struct {
-	c        *netplay.Client
+	c        *netplay.Client // nil until its welcome arrived
 	seat     int
 	joinAt   time.Duration
-	welcomed bool
 	up, down int
 	next     time.Duration // its next frame
 	phase    time.Duration
@@ -164,7 +163,16 @@ func Run(cfg Config) (Report, error) {
 		if !reliable && rng.Float64() < cfg.Loss {
 			return
 		}
-		inflight = append(inflight, packet{at: now + delay(), from: from, to: to, data: data})
+		// In arrival order, after those arriving at the same time: the
+		// network delivers from the front.
+		pk := packet{at: now + delay(), from: from, to: to, data: data}
+		i, _ := slices.BinarySearchFunc(inflight, pk.at, func(q packet, at time.Duration) int {
+			if q.at <= at {
+				return -1
+			}
+			return 1
+		})
+		inflight = slices.Insert(inflight, i, pk)
 	}
 	tickLen := time.Second / 60
 	players := make([]*player, cfg.Players)
@@ -182,23 +190,22 @@ func Run(cfg Config) (Report, error) {
 	var hostNext time.Duration
 	step := time.Millisecond
 	for now := time.Duration(0); now < cfg.Duration; now += step {
-		// Deliver what has arrived, in arrival order.
-		slices.SortStableFunc(inflight, func(a, b packet) int { return int(a.at - b.at) })
+		// Deliver what has arrived.
 		n := 0
 		for n < len(inflight) && inflight[n].at <= now {
 			pk := inflight[n]
 			n++
 			if pk.from < 0 {
 				p := players[pk.to]
-				if !p.welcomed && pk.data[0] != netplay.MsgWelcome {
+				if p.c == nil && pk.data[0] != netplay.MsgWelcome {
 					continue // overtook the welcome: it comes again
 				}
-				if !p.welcomed {
+				if p.c == nil {
 					c, err := netplay.NewClient(pk.data, cfg.Client)
 					if err != nil {
 						return rep, fmt.Errorf("netsim: player %d's welcome: %w", pk.to, err)
 					}
-					p.c, p.welcomed, p.next = c, true, now+p.phase
+					p.c, p.next = c, now+p.phase
 					continue
 				}
 				if err := p.c.Receive(pk.data); err != nil && !errors.Is(err, netplay.ErrDesync) {
@@ -250,7 +257,7 @@ func Run(cfg Config) (Report, error) {
 		}
 		// The clients' frames.
 		for i, p := range players {
-			if !p.welcomed || now < p.next {
+			if p.c == nil || now < p.next {
 				continue
 			}
 			p.next += tickLen
