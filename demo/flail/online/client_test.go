@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/flail/wire"
 )
 
@@ -29,7 +30,7 @@ func TestPrediction(t *testing.T) {
 	}
 	ph := cfg.Physics(float64(c.Welcome.TickRate))
 	var s wire.Snapshot
-	if !waitFor(2*time.Second, func() bool { return c.Latest(&s) && me(&s, c.Welcome.You) != nil }) {
+	if !proctest.WaitFor(2*time.Second, func() bool { return c.Latest(&s) && me(&s, c.Welcome.You) != nil }) {
 		t.Fatal("no snapshot")
 	}
 	pred := map[uint32][2]float64{}
@@ -67,7 +68,7 @@ func TestPrediction(t *testing.T) {
 		}
 		check()
 	}
-	waitFor(time.Second, func() bool { check(); return len(pred) == 0 })
+	proctest.WaitFor(time.Second, func() bool { check(); return len(pred) == 0 })
 	if len(errs) < 40 {
 		t.Fatalf("only %d predictions checked", len(errs))
 	}

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/flail/wire"
 )
 
@@ -127,7 +128,7 @@ func TestEmptyRoomCloses(t *testing.T) {
 		t.Fatalf("%d rooms after the first join", len(srv.Rooms()))
 	}
 	a.Close()
-	if !waitFor(3*time.Second, func() bool { return len(srv.Rooms()) == 0 }) {
+	if !proctest.WaitFor(3*time.Second, func() bool { return len(srv.Rooms()) == 0 }) {
 		t.Fatal("the empty room still runs 3 s after everyone left")
 	}
 	b := dial(t, url, DialOptions{Name: "Ben"})
@@ -248,7 +249,7 @@ func TestNewcomerTakesGraceSeat(t *testing.T) {
 	a.c.CloseNow() // Ann's connection drops: her car waits 10 s
 	<-a.Done()
 	room := srv.Rooms()[0]
-	if !waitFor(2*time.Second, func() bool { _, ok := room.graceSince(srv.playerOf(a.Welcome.Token)); return ok }) {
+	if !proctest.WaitFor(2*time.Second, func() bool { _, ok := room.graceSince(srv.playerOf(a.Welcome.Token)); return ok }) {
 		t.Fatal("Ann's car is not waiting for a reconnect")
 	}
 	c := dial(t, url, DialOptions{Name: "Cleo"}) // takes Ann's seat
@@ -288,7 +289,7 @@ func TestHalfOpenCap(t *testing.T) {
 	if _, err := Dial(ctx, url, DialOptions{Name: "early"}); err == nil {
 		t.Fatal("a fourth connection got in while 3 silent ones held every pending place")
 	}
-	if !waitFor(3*time.Second, func() bool {
+	if !proctest.WaitFor(3*time.Second, func() bool {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 		defer cancel()
 		c, err := Dial(ctx, url, DialOptions{Name: "later"})

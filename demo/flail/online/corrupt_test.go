@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/internal/binstate"
 )
 
@@ -113,7 +114,7 @@ func everyCorruption(t *testing.T, good []byte, open func([]byte) error) (flips,
 // with an error that says which (checksum mismatch, truncated), opens no
 // room and never panics; the file itself restores.
 func TestRestoreStateRefusesEveryCorruption(t *testing.T) {
-	opts := ServerOptions{RoomSize: 3, Seed: 11, Grace: time.Minute, Log: log.New(&syncBuf{}, "", 0)}
+	opts := ServerOptions{RoomSize: 3, Seed: 11, Grace: time.Minute, Log: log.New(&proctest.Log{}, "", 0)}
 	good := stateFile(t, opts)
 	s, err := NewServer(opts)
 	if err != nil {
@@ -138,7 +139,7 @@ func TestRestoreStateRefusesEveryCorruption(t *testing.T) {
 // (its framed state) with any byte changed or cut short is refused by
 // AdoptRoom and opens nothing; the state itself is adopted.
 func TestAdoptRefusesEveryCorruption(t *testing.T) {
-	opts := ServerOptions{RoomSize: 3, Seed: 12, Grace: time.Minute, Log: log.New(&syncBuf{}, "", 0)}
+	opts := ServerOptions{RoomSize: 3, Seed: 12, Grace: time.Minute, Log: log.New(&proctest.Log{}, "", 0)}
 	_, good, s2 := savedRoom(t, opts, 1, 30)
 	flips, cuts := everyCorruption(t, good, func(data []byte) error {
 		_, err := s2.AdoptRoom(data)
@@ -160,7 +161,7 @@ func TestAdoptRefusesEveryCorruption(t *testing.T) {
 // checksum, or, with the version or magic bytes changed among others of
 // the header, another format); the unchanged one restores; never a panic.
 func FuzzRestoreState(f *testing.F) {
-	opts := ServerOptions{RoomSize: 3, Seed: 11, Grace: time.Minute, Log: log.New(&syncBuf{}, "", 0)}
+	opts := ServerOptions{RoomSize: 3, Seed: 11, Grace: time.Minute, Log: log.New(&proctest.Log{}, "", 0)}
 	good := stateFile(f, opts)
 	f.Add(uint32(0), []byte{0}, uint32(len(good)))
 	f.Add(uint32(30), []byte{4}, uint32(len(good)))
@@ -200,7 +201,7 @@ func FuzzRestoreState(f *testing.F) {
 // a fleet's bus, so the decoder itself must refuse what does not fit. An
 // error wrapping ErrState or an adopted room; never a panic.
 func FuzzAdoptRoomPayload(f *testing.F) {
-	opts := ServerOptions{RoomSize: 3, Seed: 12, Grace: time.Minute, Log: log.New(&syncBuf{}, "", 0)}
+	opts := ServerOptions{RoomSize: 3, Seed: 12, Grace: time.Minute, Log: log.New(&proctest.Log{}, "", 0)}
 	_, good, _ := savedRoom(f, opts, 1, 30)
 	f.Add(good[binstate.HeaderSize:])
 	f.Fuzz(func(t *testing.T, payload []byte) {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/flail/wire"
 )
 
@@ -33,7 +34,7 @@ func TestDrainTellsPlayers(t *testing.T) {
 	if srv.Ready() {
 		t.Fatal("still ready after the drain")
 	}
-	if !waitFor(3*time.Second, func() bool { return c.Err() != nil }) {
+	if !proctest.WaitFor(3*time.Second, func() bool { return c.Err() != nil }) {
 		t.Fatal("the client did not see the connection end")
 	}
 	err := c.Err()
@@ -84,7 +85,7 @@ func TestSpectator(t *testing.T) {
 		t.Fatalf("spectator welcome: player %d in room %d", w.Welcome.You, w.Welcome.Room)
 	}
 	var s wire.Snapshot
-	if !waitFor(3*time.Second, func() bool { return w.Latest(&s) && me(&s, a.Welcome.You) != nil && len(s.Players) == 4 }) {
+	if !proctest.WaitFor(3*time.Second, func() bool { return w.Latest(&s) && me(&s, a.Welcome.You) != nil && len(s.Players) == 4 }) {
 		t.Fatal("the spectator sees no snapshot of the room")
 	}
 	time.Sleep(600 * time.Millisecond) // two idle timeouts
@@ -97,7 +98,7 @@ func TestSpectator(t *testing.T) {
 	if _, err := w.SendInput(context.Background(), 0, 1, 0); err != nil {
 		t.Fatal(err)
 	}
-	if !waitFor(3*time.Second, func() bool { return w.Err() != nil }) {
+	if !proctest.WaitFor(3*time.Second, func() bool { return w.Err() != nil }) {
 		t.Fatal("a spectator's input was accepted")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/flail/wire"
 )
 
@@ -65,20 +66,6 @@ func rawDial(t *testing.T, url string, client *http.Client) *websocket.Conn {
 	}
 	c.SetReadLimit(wire.MaxServerMessage)
 	return c
-}
-
-// logged reports whether a line of the log contains all of parts.
-func logged(logs *syncBuf, parts ...string) bool {
-	for _, line := range strings.Split(logs.String(), "\n") {
-		all := true
-		for _, p := range parts {
-			all = all && strings.Contains(line, p)
-		}
-		if all {
-			return true
-		}
-	}
-	return false
 }
 
 func hello(name string) []byte {
@@ -205,7 +192,7 @@ func TestHostileClients(t *testing.T) {
 			// a client that reads nothing: its socket buffers fill, the
 			// server's queue fills, snapshots are dropped, then it is cut.
 			c := joined("slow")
-			cut := waitFor(20*time.Second, func() bool { return logged(logs, `"slow"`, "slow reader") })
+			cut := proctest.WaitFor(20*time.Second, func() bool { return logs.Logged(`"slow"`, "slow reader") })
 			c.CloseNow()
 			if !cut {
 				t.Error("slow reader never disconnected")
@@ -219,7 +206,7 @@ func TestHostileClients(t *testing.T) {
 			if hc.code != 0 && (se == nil || se.Code != hc.code) {
 				t.Fatalf("server error %+v (close %v), want code %d", se, err, hc.code)
 			}
-			if !waitFor(2*time.Second, func() bool { return strings.Contains(logs.String(), hc.logged) }) {
+			if !proctest.WaitFor(2*time.Second, func() bool { return strings.Contains(logs.String(), hc.logged) }) {
 				t.Fatalf("log lacks %q:\n%s", hc.logged, logs)
 			}
 		})
@@ -238,7 +225,7 @@ func TestHostileClients(t *testing.T) {
 		t.Fatal(err)
 	}
 	var s wire.Snapshot
-	if !waitFor(2*time.Second, func() bool { return c.Latest(&s) && s.Ack == 4 }) {
+	if !proctest.WaitFor(2*time.Second, func() bool { return c.Latest(&s) && s.Ack == 4 }) {
 		t.Fatalf("NaN client: ack %d, err %v", s.Ack, c.Err())
 	}
 	room := srv.Rooms()[0]

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/flail/wire"
 )
 
@@ -128,7 +129,7 @@ func loadRun(t *testing.T, clients, roomSize, maxRooms int) {
 	// every input acknowledged (bounded wait).
 	var s wire.Snapshot
 	for i, c := range cs {
-		if !waitFor(20*time.Second, func() bool { return c.Latest(&s) && s.Ack == uint32(inputs) }) {
+		if !proctest.WaitFor(20*time.Second, func() bool { return c.Latest(&s) && s.Ack == uint32(inputs) }) {
 			t.Fatalf("client %d: ack %d, want %d (err %v)", i, s.Ack, inputs, c.Err())
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/flail/wire"
 )
 
@@ -63,7 +64,7 @@ func TestMetrics(t *testing.T) {
 		}
 	}
 	var s wire.Snapshot
-	if !waitFor(2*time.Second, func() bool { return c.Latest(&s) && s.Ack >= 10 }) {
+	if !proctest.WaitFor(2*time.Second, func() bool { return c.Latest(&s) && s.Ack >= 10 }) {
 		t.Fatalf("inputs not acked: %d", s.Ack)
 	}
 	scrape := func() string {
@@ -80,7 +81,7 @@ func TestMetrics(t *testing.T) {
 		}
 	}
 	c.Close()
-	if !waitFor(2*time.Second, func() bool { return strings.Contains(scrape(), `flail_disconnects_total{reason="closed"} 1`) }) {
+	if !proctest.WaitFor(2*time.Second, func() bool { return strings.Contains(scrape(), `flail_disconnects_total{reason="closed"} 1`) }) {
 		t.Errorf("a closed connection was not counted:\n%s", scrape())
 	}
 }

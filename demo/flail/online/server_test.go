@@ -1,7 +1,6 @@
 package online
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log"
@@ -9,36 +8,18 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/flail/wire"
 )
 
-// syncBuf is a goroutine-safe log sink.
-type syncBuf struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuf) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuf) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // startServer runs a server on 127.0.0.1 (a free port) and returns its
 // WebSocket URL and log.
-func startServer(t testing.TB, opts ServerOptions) (*Server, string, *syncBuf) {
+func startServer(t testing.TB, opts ServerOptions) (*Server, string, *proctest.Log) {
 	t.Helper()
-	logs := &syncBuf{}
+	logs := &proctest.Log{}
 	if opts.MaxPerAddress == 0 {
 		// Every test client comes from 127.0.0.1; the tests of the
 		// per-address limit set it.
@@ -75,18 +56,6 @@ func dial(t testing.TB, url string, opts DialOptions) *Client {
 	return c
 }
 
-// waitFor polls cond every 10 ms for at most d.
-func waitFor(d time.Duration, cond func() bool) bool {
-	end := time.Now().Add(d)
-	for time.Now().Before(end) {
-		if cond() {
-			return true
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return cond()
-}
-
 func me(s *wire.Snapshot, id uint32) *wire.PlayerState { return findPlayer(s.Players, id, 0) }
 
 // TestPlayOnline: two people join one room that bots fill to its size; a
@@ -110,7 +79,7 @@ func TestPlayOnline(t *testing.T) {
 		t.Fatalf("people %d players %d, want 2 and 6 (bots fill the room)", room.People(), room.Players())
 	}
 	var s wire.Snapshot
-	if !waitFor(3*time.Second, func() bool { return a.Latest(&s) && me(&s, a.Welcome.You) != nil }) {
+	if !proctest.WaitFor(3*time.Second, func() bool { return a.Latest(&s) && me(&s, a.Welcome.You) != nil }) {
 		t.Fatal("no snapshot with my car")
 	}
 	// wait for spawn protection/respawn not to matter: only the motion counts.
@@ -125,7 +94,7 @@ func TestPlayOnline(t *testing.T) {
 		}
 	}
 	tk.Stop()
-	if !waitFor(2*time.Second, func() bool { return a.Latest(&s) && s.Ack == n }) {
+	if !proctest.WaitFor(2*time.Second, func() bool { return a.Latest(&s) && s.Ack == n }) {
 		t.Fatalf("ack %d, want %d", s.Ack, n)
 	}
 	c, _ := room.Counters(a.Welcome.You)
@@ -147,7 +116,7 @@ func TestPlayOnline(t *testing.T) {
 	if e, ok := a.Roster(b.Welcome.You); !ok || e.Name != "Bob" {
 		t.Fatalf("Bob's cleaned name: %+v", e)
 	}
-	if !waitFor(2*time.Second, func() bool { return len(a.Board(nil)) > 0 }) {
+	if !proctest.WaitFor(2*time.Second, func() bool { return len(a.Board(nil)) > 0 }) {
 		t.Fatal("no leaderboard")
 	}
 	var pk []wire.Pickup
@@ -184,11 +153,11 @@ func TestReconnect(t *testing.T) {
 		t.Fatal(err)
 	}
 	var s wire.Snapshot
-	if !waitFor(2*time.Second, func() bool { return a2.Latest(&s) && s.Ack == 1 }) {
+	if !proctest.WaitFor(2*time.Second, func() bool { return a2.Latest(&s) && s.Ack == 1 }) {
 		t.Fatalf("ack %d after reconnect", s.Ack)
 	}
 	a2.Close()
-	if !waitFor(3*time.Second, func() bool { return room.People() == 0 }) {
+	if !proctest.WaitFor(3*time.Second, func() bool { return room.People() == 0 }) {
 		t.Fatal("car not removed after the grace time")
 	}
 	if room.Players() != 4 {
@@ -299,7 +268,7 @@ func TestSeedFrameClient(t *testing.T) {
 		t.Fatalf("seed client decodes the welcome to %v m, want %v", b.Welcome.Half, a.Welcome.Half)
 	}
 	var sa, sb wire.Snapshot
-	if !waitFor(3*time.Second, func() bool {
+	if !proctest.WaitFor(3*time.Second, func() bool {
 		return a.Latest(&sa) && b.Latest(&sb) && sa.Tick == sb.Tick && len(sa.Players) == 3
 	}) {
 		t.Fatal("no common snapshot")

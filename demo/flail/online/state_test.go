@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/flail/wire"
 	"github.com/seedgames/motorkit/internal/binstate"
 )
@@ -49,7 +50,7 @@ func savedRoom(t testing.TB, opts ServerOptions, num, ticks int) (*Room, []byte,
 // checksums agree on every one of the next 400 ticks and their final
 // states are equal byte for byte, as if the room had never stopped.
 func TestRoomRestoreSameBits(t *testing.T) {
-	opts := ServerOptions{RoomSize: 8, Seed: 21, Grace: time.Hour, Log: log.New(&syncBuf{}, "", 0)}
+	opts := ServerOptions{RoomSize: 8, Seed: 21, Grace: time.Hour, Log: log.New(&proctest.Log{}, "", 0)}
 	r1, blob, s2 := savedRoom(t, opts, 3, 200)
 	r2, err := s2.restoreRoom(blob)
 	if err != nil {
@@ -90,7 +91,7 @@ func TestRestartKeepsMatch(t *testing.T) {
 		time.Sleep(25 * time.Millisecond)
 	}
 	var s wire.Snapshot
-	if !waitFor(3*time.Second, func() bool { return c.Latest(&s) && s.Ack >= 40 }) {
+	if !proctest.WaitFor(3*time.Second, func() bool { return c.Latest(&s) && s.Ack >= 40 }) {
 		t.Fatalf("ack %d, want 40", s.Ack)
 	}
 	t0 := time.Now()
@@ -128,10 +129,10 @@ func TestRestartKeepsMatch(t *testing.T) {
 	if uint64(c2.Welcome.Tick) < savedTick {
 		t.Fatalf("welcome at tick %d, the room was saved at %d: the match restarted", c2.Welcome.Tick, savedTick)
 	}
-	if !waitFor(3*time.Second, func() bool { e, ok := c2.Roster(c2.Welcome.You); return ok && e.Name == "keeper" }) {
+	if !proctest.WaitFor(3*time.Second, func() bool { e, ok := c2.Roster(c2.Welcome.You); return ok && e.Name == "keeper" }) {
 		t.Fatal("the roster does not name the car keeper")
 	}
-	if !waitFor(3*time.Second, func() bool { return c2.Latest(&s) && me(&s, c2.Welcome.You) != nil }) {
+	if !proctest.WaitFor(3*time.Second, func() bool { return c2.Latest(&s) && me(&s, c2.Welcome.You) != nil }) {
 		t.Fatal("no snapshot with the car after the restart")
 	}
 	t.Logf("restart seen by a client: drained, saved (%d bytes), restored at tick %d and back on its car after %v",
@@ -140,7 +141,7 @@ func TestRestartKeepsMatch(t *testing.T) {
 
 // TestRestoreStateRefuses: a bad state file opens no room and says why.
 func TestRestoreStateRefuses(t *testing.T) {
-	opts := ServerOptions{RoomSize: 4, Seed: 1, Log: log.New(&syncBuf{}, "", 0)}
+	opts := ServerOptions{RoomSize: 4, Seed: 1, Log: log.New(&proctest.Log{}, "", 0)}
 	s1, err := NewServer(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -199,7 +200,7 @@ func TestRestoreStateRefuses(t *testing.T) {
 // after k ticks there, its state equals the original room's stepped k
 // times more.
 func TestAdoptRoomSameBits(t *testing.T) {
-	opts := ServerOptions{RoomSize: 6, Seed: 4, Grace: time.Hour, Log: log.New(&syncBuf{}, "", 0)}
+	opts := ServerOptions{RoomSize: 6, Seed: 4, Grace: time.Hour, Log: log.New(&proctest.Log{}, "", 0)}
 	r1, blob, s2 := savedRoom(t, opts, 2, 150)
 	n, err := s2.AdoptRoom(blob)
 	if err != nil {

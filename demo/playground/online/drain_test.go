@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/netplay"
 )
@@ -36,7 +37,7 @@ func TestGraceReconnect(t *testing.T) {
 	if b2.Token() != tok {
 		t.Fatal("the seat's token changed on reconnect")
 	}
-	if !s.log.logged(`back to seat 1: "b"`) {
+	if !s.log.Logged(`back to seat 1: "b"`) {
 		t.Fatalf("the reconnect is not logged:\n%s", s.log)
 	}
 	// the token again while b2 is connected: the new connection takes the
@@ -45,7 +46,7 @@ func TestGraceReconnect(t *testing.T) {
 	if b3.Net().Seat() != 1 {
 		t.Fatalf("back in seat %d, want 1", b3.Net().Seat())
 	}
-	if !waitFor(2*time.Second, func() bool { return s.log.logged("ended: replaced: the player connected again") }) {
+	if !proctest.WaitFor(2*time.Second, func() bool { return s.log.Logged("ended: replaced: the player connected again") }) {
 		t.Fatalf("the replaced connection is not logged:\n%s", s.log)
 	}
 	if n := players(s.Server); n != 2 {
@@ -64,7 +65,7 @@ func TestGraceReconnect(t *testing.T) {
 	if d := time.Since(dropped); d < grace {
 		t.Fatalf("the seat was freed %v after the drop, before the grace of %v", d, grace)
 	}
-	if !s.log.logged(`leave seat 1 ("b"): not back within 300ms`) {
+	if !s.log.Logged(`leave seat 1 ("b"): not back within 300ms`) {
 		t.Fatalf("the leave is not logged:\n%s", s.log)
 	}
 	c := dial(t, s.url, DialOptions{Name: "c", Token: tok}) // a stale token: a new seat
@@ -113,7 +114,7 @@ func TestDrainAndRestore(t *testing.T) {
 	}
 	for i, c := range []*Client{a, b} {
 		var err error
-		if !waitFor(2*time.Second, func() bool { err = c.Update(netplay.Command{}); return err != nil }) {
+		if !proctest.WaitFor(2*time.Second, func() bool { err = c.Update(netplay.Command{}); return err != nil }) {
 			t.Fatalf("client %d still connected after the drain", i)
 		}
 		if be, ok := errorsAsBye(err); !ok || !strings.HasPrefix(be.Reason, "restart") || be.URL != "" {
@@ -227,7 +228,7 @@ func TestDrainBye(t *testing.T) {
 		s.Drain(time.Second)
 		time.Sleep(time.Duration(i) * 20 * time.Millisecond) // the close arrives before the next Update
 		var err error
-		if !waitFor(2*time.Second, func() bool { err = a.Update(netplay.Command{}); return err != nil }) {
+		if !proctest.WaitFor(2*time.Second, func() bool { err = a.Update(netplay.Command{}); return err != nil }) {
 			t.Fatal("still connected after the drain")
 		}
 		if be, ok := errorsAsBye(err); !ok || !strings.HasPrefix(be.Reason, "restart") {

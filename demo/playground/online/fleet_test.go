@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/seedgames/motorkit/demo/internal/fleet"
 	"github.com/seedgames/motorkit/demo/internal/fleet/fleettest"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/netplay"
 )
 
@@ -48,7 +49,7 @@ func TestFleetHandoff(t *testing.T) {
 
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	if !waitFor(3*time.Second, func() bool {
+	if !proctest.WaitFor(3*time.Second, func() bool {
 		es, err := ma.Servers(ctx)
 		if err != nil || len(es) != 2 {
 			return false
@@ -73,14 +74,14 @@ func TestFleetHandoff(t *testing.T) {
 	before := match(t, a.Server).Tick
 	ma.Drain(2 * time.Second)
 	var err error
-	if !waitFor(2*time.Second, func() bool { err = c.Update(netplay.Command{}); return err != nil }) {
+	if !proctest.WaitFor(2*time.Second, func() bool { err = c.Update(netplay.Command{}); return err != nil }) {
 		t.Fatal("the player was not told")
 	}
 	be, ok := errorsAsBye(err)
 	if !ok || !strings.HasPrefix(be.URL, b.url) {
 		t.Fatalf("the player was told %v, want a move to %s\n%s", err, b.url, a.log)
 	}
-	if !a.log.logged("fleet: room 0 handed to pg-b") {
+	if !a.log.Logged("fleet: room 0 handed to pg-b") {
 		t.Fatalf("the handoff is not logged:\n%s", a.log)
 	}
 	c2 := dial(t, be.URL, DialOptions{Name: "mover", Token: c.Token()})

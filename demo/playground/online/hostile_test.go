@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/netplay"
 )
@@ -126,7 +127,7 @@ func TestHostileClients(t *testing.T) {
 	good := dial(t, s.url, DialOptions{Name: "good"})
 	p := startPlayer(good)
 	defer p.halt()
-	if !waitFor(2*time.Second, func() bool { return p.tick(t) >= 30 }) {
+	if !proctest.WaitFor(2*time.Second, func() bool { return p.tick(t) >= 30 }) {
 		t.Fatal("the good client does not play")
 	}
 	ctx := context.Background()
@@ -212,13 +213,13 @@ func TestHostileClients(t *testing.T) {
 			}
 			took := time.Since(start)
 			// the log line is written once the connection's goroutines end
-			if !waitFor(time.Second, func() bool { return s.log.logged("connection from 127.0.0.1 ended", tc.logged) }) {
+			if !proctest.WaitFor(time.Second, func() bool { return s.log.Logged("connection from 127.0.0.1 ended", tc.logged) }) {
 				t.Fatalf("no %q in the log:\n%s", tc.logged, s.log)
 			}
 			// the good client plays on: its tick advances (6 ticks = 100 ms;
 			// a second allows for a busy machine).
 			var after uint64
-			if !waitFor(time.Second, func() bool { after = p.tick(t); return after >= before+6 }) {
+			if !proctest.WaitFor(time.Second, func() bool { after = p.tick(t); return after >= before+6 }) {
 				t.Fatalf("the good client's tick went from %d to %d in a second", before, after)
 			}
 			t.Logf("ended after %v (%v); the good client went from tick %d to %d", took.Round(time.Millisecond), err, before, after)
@@ -226,7 +227,7 @@ func TestHostileClients(t *testing.T) {
 	}
 	// the hostile seats left after their grace: only the good one is
 	// left, still playing.
-	if !waitFor(2*time.Second, func() bool { return players(s.Server) == 1 }) {
+	if !proctest.WaitFor(2*time.Second, func() bool { return players(s.Server) == 1 }) {
 		t.Fatalf("%d players, want the good one only", players(s.Server))
 	}
 	p.check(func(c *Client, err error) {
@@ -255,7 +256,7 @@ func TestAddressLimits(t *testing.T) {
 	if resp == nil || resp.StatusCode != http.StatusTooManyRequests {
 		t.Fatalf("a third connection: %v (response %v), want 429", err, resp)
 	}
-	if !s.log.logged("refuse 127.0.0.1: more than 2 connections") {
+	if !s.log.Logged("refuse 127.0.0.1: more than 2 connections") {
 		t.Fatalf("the refusal is not logged:\n%s", s.log)
 	}
 
@@ -265,7 +266,7 @@ func TestAddressLimits(t *testing.T) {
 	a := dial(t, s2.url, DialOptions{Name: "a"})
 	b := dial(t, s2.url, DialOptions{Name: "b"})
 	_ = b.Close() // its seat waits for it (Grace, 10 s): two seats of the address, one connection
-	if !waitFor(2*time.Second, func() bool { return s2.log.logged("seat 1 (\"b\") disconnected") }) {
+	if !proctest.WaitFor(2*time.Second, func() bool { return s2.log.Logged("seat 1 (\"b\") disconnected") }) {
 		t.Fatalf("b's drop is not logged:\n%s", s2.log)
 	}
 	_, err = Dial(ctx, s2.url, DialOptions{Name: "c"})
@@ -295,8 +296,8 @@ func TestSeatsFull(t *testing.T) {
 	if bye == nil || bye.Reason != "full: every seat is taken" {
 		t.Fatalf("the third player got %+v (%v), want a Bye full", bye, err)
 	}
-	if !waitFor(time.Second, func() bool {
-		return s.log.logged("connection from 203.0.113.9 ended: full: every seat is taken")
+	if !proctest.WaitFor(time.Second, func() bool {
+		return s.log.Logged("connection from 203.0.113.9 ended: full: every seat is taken")
 	}) {
 		t.Fatalf("the refusal is not logged with the forwarded address:\n%s", s.log)
 	}
@@ -304,16 +305,4 @@ func TestSeatsFull(t *testing.T) {
 	if a.Err() != nil || b.Err() != nil || players(s.Server) != 2 {
 		t.Fatalf("after the refusal: %v, %v, %d players", a.Err(), b.Err(), players(s.Server))
 	}
-}
-
-// waitFor polls cond every 10 ms for at most d.
-func waitFor(d time.Duration, cond func() bool) bool {
-	end := time.Now().Add(d)
-	for time.Now().Before(end) {
-		if cond() {
-			return true
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return cond()
 }

@@ -3,54 +3,21 @@
 package online
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/demo/internal/netops"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/netplay"
 )
-
-// syncBuffer is a goroutine-safe log sink.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
-// logged reports whether a line of the log contains all of parts.
-func (s *syncBuffer) logged(parts ...string) bool {
-	for _, line := range strings.Split(s.String(), "\n") {
-		all := true
-		for _, p := range parts {
-			all = all && strings.Contains(line, p)
-		}
-		if all {
-			return true
-		}
-	}
-	return false
-}
 
 // frame is one display frame at 60 Hz.
 const frame = time.Second / 60
@@ -60,7 +27,7 @@ type testServer struct {
 	*Server
 	http *httptest.Server
 	url  string // ws://127.0.0.1:port/ws
-	log  *syncBuffer
+	log  *proctest.Log
 }
 
 // startServer runs a server on 127.0.0.1 (a free port) until the test ends.
@@ -68,7 +35,7 @@ type testServer struct {
 // MaxPerAddress is the number of seats plus 4 (the hostile connections).
 func startServer(t testing.TB, o Options) *testServer {
 	t.Helper()
-	logs := &syncBuffer{}
+	logs := &proctest.Log{}
 	if o.Log == nil {
 		o.Log = log.New(logs, "", log.Lmicroseconds)
 	}
