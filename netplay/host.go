@@ -203,16 +203,10 @@ func (h *Host) Receive(seat int, msg []byte) error {
 		}
 		// One Switch per seat and tick, the last asked: a flood of
 		// switches must not overflow a frame's MaxEventsPerFrame (every
-		// client would refuse its frames). A seat that is leaving does
-		// not switch (the Switch would seat it again).
+		// client would refuse its frames). A leaving seat never gets
+		// here (the Switch would seat it again).
 		for i, ev := range h.pending {
-			if int(ev.Seat) != seat {
-				continue
-			}
-			switch ev.Kind {
-			case Leave:
-				return nil
-			case Switch:
+			if int(ev.Seat) == seat && ev.Kind == Switch {
 				h.pending[i].Recipe = uint8(r)
 				return nil
 			}
