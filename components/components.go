@@ -2,6 +2,7 @@ package components
 
 import (
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/abilities"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/platforms"
@@ -189,10 +190,28 @@ func (l PlatformLeave) String() string {
 	return "PlatformLeave(?)"
 }
 
+// AbilitiesData is a character's movement abilities (package abilities:
+// ladders, water, ledges, walls, one-way platforms): the recipe's
+// configuration, which its characters share, and the character's own
+// state. Its embedded State's Mode is the character's movement mode and
+// Since the tick it began, for animation; the KCC stage updates both. A
+// character without the component (or with no ability enabled) moves
+// exactly as before.
+type AbilitiesData struct {
+	// Config is the recipe's [climb], [swim], [ledge], [wall] and
+	// [drop_through] tables (nil: no abilities).
+	Config *abilities.Config
+	abilities.State
+}
+
 // LevelData is the world-wide collision level: a resource on one entity.
 type LevelData struct {
 	World *kcc.World
 	Name  string
+	// Abilities are the level's ladders, water volumes and one-way
+	// colliders ([[ladder]], [[water]], one_way = true); nil when it has
+	// none.
+	Abilities *abilities.Level
 	// Movers are the level's platforms, lifts and doors; the pipeline's
 	// "platforms" system moves them once per tick before the KCC stage.
 	Movers *platforms.Set
@@ -267,6 +286,7 @@ var (
 	KCC        = donburi.NewComponentType[KCCData]()
 	Level      = donburi.NewComponentType[LevelData]()
 	Origin     = donburi.NewComponentType[OriginData]()
+	Abilities  = donburi.NewComponentType[AbilitiesData]()
 )
 
 // LevelOf returns the world's collision level, or nil when none was spawned.

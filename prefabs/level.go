@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/abilities"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/detmath"
@@ -36,6 +37,11 @@ type LevelSpec struct {
 	Platforms []PlatformSpec `toml:"platform"`
 	Doors     []DoorSpec     `toml:"door"`
 	Sensors   []SensorSpec   `toml:"sensor"`
+	// The abilities' volumes (package abilities): ladders (solid boxes a
+	// character climbs on the face it walks into) and water (boxes whose
+	// top is the surface; upright, turned about the vertical only).
+	Ladders []BoxSpec `toml:"ladder"`
+	Water   []BoxSpec `toml:"water"`
 	// Crowd is an optional [crowd] table: walkers for the game to spawn.
 	Crowd *CrowdTOML `toml:"crowd"`
 	// KillY is the height (m) below which a character has fallen out of
@@ -82,6 +88,9 @@ type BoxSpec struct {
 	// SurfaceVelocity (m/s) makes the box a conveyor belt: it stays put
 	// and carries what stands on it (kcc.World.SetSurfaceVelocity).
 	SurfaceVelocity [3]float64 `toml:"surface_velocity"`
+	// OneWay makes the box a one-way platform: solid from above, passable
+	// from below and the sides (abilities.OneWayRule).
+	OneWay bool `toml:"one_way"`
 }
 
 // PlatformSpec is a box that travels along waypoints (a moving platform,
@@ -102,6 +111,12 @@ type PlatformSpec struct {
 	SwingDeg    [3]float64 `toml:"swing_deg"`
 	SwingPeriod float64    `toml:"swing_period"`
 	Layer       uint32     `toml:"layer"`
+	// OneWay, Ladder and Water make the moving box a one-way platform, a
+	// ladder or a water volume (which must not tilt: spin and swing about
+	// the vertical only) that moves.
+	OneWay bool `toml:"one_way"`
+	Ladder bool `toml:"ladder"`
+	Water  bool `toml:"water"`
 	// rot, when set (an imported level), is the box's rotation instead of
 	// RotDeg.
 	rot *mgl64.Quat
@@ -174,6 +189,9 @@ type MeshSpec struct {
 	Cell     float64      `toml:"cell"`
 	Cols     int          `toml:"cols"`
 	Rows     int          `toml:"rows"`
+	// OneWay makes the mesh one-way: solid from above, passable from
+	// below and the sides.
+	OneWay bool `toml:"one_way"`
 }
 
 // HeightfieldSpec is a grid of heights (row-major, (Cols+1)*(Rows+1)
@@ -316,6 +334,22 @@ func SetLevel(w donburi.World, kw *kcc.World, name string) {
 	components.Level.SetValue(e, components.LevelData{World: kw, Name: name, KillY: DefaultKillY(kw)})
 }
 
+// BuildLivingLevel builds a level with its living part (platforms, doors,
+// sensors, ladders, water, one-way colliders) from level TOML; store it
+// with SetLevelData.
+func BuildLivingLevel(data []byte, source string) (components.LevelData, error) {
+	var spec LevelSpec
+	if err := config.Decode(data, source, &spec); err != nil {
+		return components.LevelData{}, err
+	}
+	lv, err := spec.BuildLiving(source)
+	if err != nil {
+		return components.LevelData{}, err
+	}
+	lv.Name = source
+	return lv, nil
+}
+
 // BuildLevel builds a kcc.World from level TOML.
 func BuildLevel(data []byte, source string) (*kcc.World, error) {
 	var spec LevelSpec
@@ -375,6 +409,9 @@ func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 				return lv, &config.Error{Source: source, Key: key + ".surface_velocity", Reason: err.Error()}
 			}
 		}
+		if b.OneWay {
+			markSurface(&lv, id, abilities.SurfaceOneWay, b.Half)
+		}
 	}
 	for i, r := range s.Ramps {
 		key := fmt.Sprintf("ramp[%d]", i)
@@ -409,8 +446,12 @@ func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 	for i, m := range s.Meshes {
 		key := fmt.Sprintf("mesh[%d]", i)
 		verts, idx := meshData(m)
-		if _, err := w.AddTriMesh(verts, idx); err != nil {
+		id, err := w.AddTriMesh(verts, idx)
+		if err != nil {
 			return lv, &config.Error{Source: source, Key: key, Reason: err.Error()}
+		}
+		if m.OneWay {
+			markSurface(&lv, id, abilities.SurfaceOneWay, [3]float64{})
 		}
 	}
 	for i, h := range s.Heightfields {
@@ -450,6 +491,21 @@ func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 	return lv, nil
 }
 
+// markSurface records what collider id is to the abilities.
+func markSurface(lv *components.LevelData, id kcc.ColliderID, kind abilities.Surface, half [3]float64) {
+	if lv.Abilities == nil {
+		lv.Abilities = &abilities.Level{}
+	}
+	lv.Abilities.Mark(id, kind, mgl64.Vec3(half))
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 func orDefault(v, d uint32) uint32 {
 	if v == 0 {
 		return d
@@ -465,6 +521,25 @@ func (s *LevelSpec) buildLiving(source string, lv *components.LevelData) error {
 			return kcc.NoCollider, &config.Error{Source: source, Key: key, Reason: "center, half and rot_deg must be finite and half > 0"}
 		}
 		return w.AddBox(mgl64.Vec3(c), mgl64.Vec3(h), quatFromDeg(rot[0], rot[1], rot[2])), nil
+	}
+	for i, l := range s.Ladders {
+		id, err := box(fmt.Sprintf("ladder[%d]", i), l.Center, l.Half, l.RotDeg)
+		if err != nil {
+			return err
+		}
+		markSurface(lv, id, abilities.SurfaceLadder, l.Half)
+	}
+	for i, wa := range s.Water {
+		key := fmt.Sprintf("water[%d]", i)
+		if wa.RotDeg[0] != 0 || wa.RotDeg[2] != 0 {
+			return &config.Error{Source: source, Key: key + ".rot_deg", Reason: "water stays upright: turn it about the vertical (y) only"}
+		}
+		id, err := box(key, wa.Center, wa.Half, wa.RotDeg)
+		if err != nil {
+			return err
+		}
+		w.SetSensor(id, true)
+		markSurface(lv, id, abilities.SurfaceWater, wa.Half)
 	}
 	for i, sn := range s.Sensors {
 		key := fmt.Sprintf("sensor[%d]", i)
@@ -512,6 +587,21 @@ func (s *LevelSpec) buildLiving(source string, lv *components.LevelData) error {
 		id := w.AddBox(pos, mgl64.Vec3(ps.Half), rot)
 		if ps.Layer != 0 {
 			w.SetCollisionLayers(id, ps.Layer, kcc.AllLayers)
+		}
+		if n := b2i(ps.OneWay) + b2i(ps.Ladder) + b2i(ps.Water); n > 1 {
+			return &config.Error{Source: source, Key: key, Reason: "one_way, ladder and water exclude each other"}
+		}
+		switch {
+		case ps.OneWay:
+			markSurface(lv, id, abilities.SurfaceOneWay, ps.Half)
+		case ps.Ladder:
+			markSurface(lv, id, abilities.SurfaceLadder, ps.Half)
+		case ps.Water:
+			if ps.RotDeg[0] != 0 || ps.RotDeg[2] != 0 || ps.SpinDeg[0] != 0 || ps.SpinDeg[2] != 0 || ps.SwingDeg[0] != 0 || ps.SwingDeg[2] != 0 {
+				return &config.Error{Source: source, Key: key, Reason: "water stays upright: rot_deg, spin_deg and swing_deg about the vertical (y) only"}
+			}
+			w.SetSensor(id, true)
+			markSurface(lv, id, abilities.SurfaceWater, ps.Half)
 		}
 		set.Movers = append(set.Movers, platforms.Mover{Collider: id, Path: path})
 	}

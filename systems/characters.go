@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/abilities"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/motors"
@@ -71,6 +72,9 @@ type character struct {
 	jb   *components.JumpBufferData
 	md   *components.MotorData
 	it   *components.IntentData
+	// ab is the character's abilities: nil unless it has the motor set and
+	// an Abilities component with an ability enabled.
+	ab *components.AbilitiesData
 
 	// rules are the jump windows of the motor rulesOf at the pipeline's
 	// rate: asked of a motor once, not every tick, when rulesKept (the
@@ -108,6 +112,11 @@ func characterOf(e *donburi.Entry) character {
 	}
 	if c.cmd != nil && c.view != nil && c.jb != nil && e.HasComponent(components.Motor) && e.HasComponent(components.Intent) {
 		c.md, c.it = components.Motor.Get(e), components.Intent.Get(e)
+		if e.HasComponent(components.Abilities) {
+			if ab := components.Abilities.Get(e); ab.Config.Any() {
+				c.ab = ab
+			}
+		}
 	}
 	return c
 }
@@ -216,7 +225,9 @@ func (p *Pipeline) runSteps(it *planItem) {
 	p.refreshCharacters()
 	move := it.to == stepMove
 	if move {
-		p.level = p.levelWorld()
+		var lv *abilities.Level
+		p.level, lv = p.levelWorlds()
+		p.prepareOneWay(lv)
 		p.prepareControllers(p.chars)
 	}
 	if p.timing && len(p.runTimes) < p.workers {
@@ -407,9 +418,17 @@ func (p *Pipeline) levelEntry() (*donburi.Entry, bool) { return p.levelQuery.Fir
 // levelWorld returns the world's collision level, or nil when none was
 // spawned (components.LevelOf, through the pipeline's own query).
 func (p *Pipeline) levelWorld() *kcc.World {
+	w, _ := p.levelWorlds()
+	return w
+}
+
+// levelWorlds returns the world's collision level and its ladders, water
+// and one-way colliders (nil when none).
+func (p *Pipeline) levelWorlds() (*kcc.World, *abilities.Level) {
 	e, ok := p.levelEntry()
 	if !ok {
-		return nil
+		return nil, nil
 	}
-	return components.Level.Get(e).World
+	lv := components.Level.Get(e)
+	return lv.World, lv.Abilities
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/abilities"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
@@ -51,19 +52,49 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	// The listener has its say from the carry on: the carry's sweep and
 	// the crouch's room check are contacts of the character too.
 	ent := e.Entity()
-	p.carry(ctrl, p.moveOptions(ent, self, nil), c.view, k, body, level)
+	drop := kcc.NoCollider
+	if c.ab != nil {
+		drop = c.ab.Dropping()
+	}
+	opts := p.moveOptions(ent, self, nil)
+	p.listenerFor(&opts, worker, uint64(ent), drop)
+	p.carry(ctrl, opts, c.view, k, body, level)
 
-	jumped := consumeJump(c.jb, k, &vy)
+	var plan abilities.Plan
+	if c.ab != nil && level != nil && ctrl != nil {
+		plan = p.beginAbilities(c, ctrl, level, opts, worker, &vx, &vy, &vz)
+	}
+	jumped := false
+	if plan.Jumped {
+		useJump(c.jb)
+	} else if !plan.Own {
+		jumped = consumeJump(c.jb, k, &vy)
+	}
 
 	if c.cmd != nil {
 		if self == nil && p.charCollide && level != nil && k.Crouched && !c.cmd.Crouch {
 			self = p.selfFilterOf(e, worker) // standing up: its own capsule is no obstacle
 		}
-		p.updateCrouch(k, body, level, c.cmd.Crouch, ctrl, p.moveOptions(ent, self, nil))
+		opts = p.moveOptions(ent, self, nil)
+		p.listenerFor(&opts, worker, uint64(ent), drop)
+		p.updateCrouch(k, body, level, c.cmd.Crouch && !plan.Own, ctrl, opts)
 	}
 
 	var dx, dy, dz float64
-	vy, dx, dy, dz = tickMove(k, vx, vy, vz, k.Grounded && !jumped, dt)
+	switch {
+	case plan.Own:
+		m := &plan.Move
+		dx, dy, dz = m[0], m[1], m[2]
+	case plan.FallCap > 0:
+		mf := k.MaxFallSpeed
+		if mf <= 0 || plan.FallCap < mf {
+			k.MaxFallSpeed = plan.FallCap
+		}
+		vy, dx, dy, dz = tickMove(k, vx, vy, vz, k.Grounded && !jumped, dt)
+		k.MaxFallSpeed = mf
+	default:
+		vy, dx, dy, dz = tickMove(k, vx, vy, vz, k.Grounded && !jumped, dt)
+	}
 	vx, vy, vz = clampSpeed(vx), clampSpeed(vy), clampSpeed(vz)
 
 	if k.Controller == nil || level == nil {
@@ -87,11 +118,16 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 		cache = &c.contacts
 	}
 	if p.charCollide {
-		res, gave = p.moveAmongCharacters(e, worker, cache, ctrl, k, body, level, desired)
+		res, gave = p.moveAmongCharacters(e, worker, cache, ctrl, k, body, level, desired, drop)
 	} else {
-		res = ctrl.MoveWith(level, k.Shape, body.Position, desired, p.moveOptions(ent, nil, cache))
+		opts := p.moveOptions(ent, nil, cache)
+		p.listenerFor(&opts, worker, uint64(ent), drop)
+		res = ctrl.MoveWith(level, k.Shape, body.Position, desired, opts)
 	}
 	p.settle(c, ctrl, level, &res, desired, vx, vy, vz, gave, jumped, wasOn)
+	if c.ab != nil {
+		p.afterAbilities(c, &res)
+	}
 }
 
 // settle applies a character's move result: the position, the velocity
@@ -313,6 +349,13 @@ type kccStage struct {
 	// as a kcc.ContactListener (nil without one).
 	contactListener ContactListener
 	kccListener     kcc.ContactListener
+	// abLevel is this tick's level's ladders, water and one-way colliders
+	// and oneWay each worker's listener of its one-way rule (empty when
+	// the level has no one-way collider; abilities.go).
+	abLevel *abilities.Level
+	oneWay  []*oneWayListener
+	// abBody is each worker's abilities.Body scratch.
+	abBody []abilities.Body
 }
 
 // roomToStand reports whether the standing capsule tall fits at pos (axis

@@ -109,7 +109,9 @@ func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData
 		p.pushChain(b, worker, kb, bb, level, push, f, root, depth+1) // B pushes C first
 	}
 	bc := p.controller(rb, worker)
-	res := bc.MoveWith(level, kb.Shape, bb.Position, push, p.moveOptions(b, f, nil))
+	opts := p.moveOptions(b, f, nil)
+	p.listenerFor(&opts, worker, uint64(b), kcc.NoCollider)
+	res := bc.MoveWith(level, kb.Shape, bb.Position, push, opts)
 	if !motors.FiniteVec(res.Translation) {
 		return 0
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/seedgames/motorkit/abilities"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/internal/binstate"
 	"github.com/seedgames/motorkit/kcc"
@@ -185,6 +186,8 @@ func (p *Pipeline) registerBuiltinState() {
 	mustPlain(p, components.JumpBuffer)
 	p.addStateComp(stateComp{name: "Motor", ctype: components.Motor, append: appendMotorState, load: loadMotorState})
 	p.addStateComp(stateComp{name: "Origin", ctype: components.Origin, append: appendOrigin, check: checkOrigin, load: p.loadOrigin})
+	// The abilities' configuration is the recipe's: not state.
+	mustPlain(p, components.Abilities, reflect.TypeFor[*abilities.Config]())
 }
 
 // appendMotorState appends the motor's kind and, for a motors.Stateful
@@ -358,6 +361,12 @@ func (p *Pipeline) fingerprint() uint64 {
 	put(fmt.Sprint(p.rate, p.charCollide))
 	put(level)
 	for _, sc := range st.comps {
+		if sc.ctype == components.Abilities {
+			// Added in v0.2 with no bit of a state without abilities
+			// changed: states of pipelines before it load, and their
+			// checksums stay.
+			continue
+		}
 		put(sc.name)
 	}
 	st.fp, st.fpComps, st.fpLevel, st.fpKnown = h.Sum64(), len(st.comps), level, true

@@ -50,6 +50,7 @@ import (
 // every platform: everything a tick, a replay or a client's prediction
 // computes. Rendering, HUDs, demos and tools are not in it.
 var Simulation = []string{
+	"./abilities/...",
 	"./components/...",
 	"./config/...",
 	"./demo/flail/internal/match/...",

@@ -1,0 +1,542 @@
+package abilities
+
+import (
+	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
+	"github.com/seedgames/motorkit/kcc"
+)
+
+// State is one character's abilities: its mode, the tick the mode began,
+// and what it holds on to. It is plain data (a pipeline saves and loads
+// it with the character). The zero value is walking, holding nothing.
+type State struct {
+	// Mode is the current movement mode and Since the tick it began
+	// (systems.Tick.N), for animation.
+	Mode  Mode
+	Since uint64
+
+	// Colliders are kept as ID+1, so the zero State holds none.
+	anchor int32      // the ladder, ledge or wall held
+	normal mgl64.Vec3 // its face's horizontal normal, away from it
+	target mgl64.Vec3 // hang and mantle: the capsule centre climbed to
+	vel    mgl64.Vec3 // an ability's velocity after its last move
+	phase  uint8      // mantle: 0 rising, 1 over the edge
+	ticks  int32      // mantle: ticks left before it gives up
+	noGrab int32      // the wall, ledge or ladder let go of
+	drop   int32      // the one-way platform dropped through
+	dropT  int32      // ticks it is still ignored
+	ladder int32      // the ladder the last move touched
+	ladN   mgl64.Vec3 // its face's normal
+	wall   int32      // the wall the last move touched
+	wallN  mgl64.Vec3 // its normal
+}
+
+func ref(id kcc.ColliderID) int32 {
+	if id < 0 {
+		return 0
+	}
+	return int32(id) + 1
+}
+
+func idOf(r int32) kcc.ColliderID {
+	if r == 0 {
+		return kcc.NoCollider
+	}
+	return kcc.ColliderID(r - 1)
+}
+
+// Held returns the ladder, ledge or wall the character holds and its
+// face's normal (away from it); ok is false in the motor's modes and in
+// water.
+func (s *State) Held() (id kcc.ColliderID, normal mgl64.Vec3, ok bool) {
+	if s.anchor == 0 || !(s.Mode == ModeClimb || s.Mode == ModeHang || s.Mode == ModeMantle || s.Mode == ModeWallSlide) {
+		return kcc.NoCollider, mgl64.Vec3{}, false
+	}
+	return idOf(s.anchor), s.normal, true
+}
+
+// Target returns where a hanging or mantling character climbs to: the
+// centre of its capsule standing on the ledge.
+func (s *State) Target() (mgl64.Vec3, bool) {
+	return s.target, s.Mode == ModeHang || s.Mode == ModeMantle
+}
+
+// Dropping returns the one-way platform the character is dropping through
+// (kcc.NoCollider when none): the pipeline's one-way rule ignores it.
+func (s *State) Dropping() kcc.ColliderID {
+	if s.dropT <= 0 {
+		return kcc.NoCollider
+	}
+	return idOf(s.drop)
+}
+
+// Body is what a step reads and changes of a character; the pipeline fills
+// it from the character's components before the move and reads it back.
+type Body struct {
+	// Pos is the capsule's centre (m) and Vel the velocity (m/s): the
+	// motor's velocity of this tick going in, the velocity the move is made
+	// with coming out.
+	Pos, Vel mgl64.Vec3
+	// Shape is the capsule; StandHalfHeight its standing half height.
+	Shape           kcc.Capsule
+	StandHalfHeight float64
+	// Grounded and GroundCollider are the last move's ground.
+	Grounded       bool
+	GroundCollider kcc.ColliderID
+	// Wish is the planar move input: a unit direction times the input's
+	// magnitude (0..1), the Move Intent's PlanarDir × Mag.
+	Wish mgl64.Vec3
+	// Jump is a jump press waiting (this tick's or a buffered one);
+	// JumpHeld and Crouch the held buttons.
+	Jump, JumpHeld, Crouch bool
+	// Tick is the tick's number and Dt its length (s).
+	Tick uint64
+	Dt   float64
+}
+
+// Plan is what Begin asks of the tick's move.
+type Plan struct {
+	// Own is true while an ability owns the velocity: the move is Move
+	// (m), with no gravity, no jump and the capsule standing.
+	Own  bool
+	Move mgl64.Vec3
+	// FallCap, when positive, caps the fall speed of this tick's move
+	// (m/s): a wall slide.
+	FallCap float64
+	// Jumped is true when an ability used the jump press (a jump off a
+	// ladder or wall, a drop through a platform, a climb out of water or
+	// up a ledge): the pipeline clears the jump buffer instead of jumping.
+	Jumped bool
+}
+
+// World is what the abilities ask of the level: its colliders and the
+// character's controller with the options of its moves.
+type World struct {
+	Level *Level
+	KCC   *kcc.World
+	Ctrl  *kcc.Controller
+	Opts  kcc.MoveOptions
+}
+
+// mantleClear is how far (m) above the ledge's top (and the skin) a
+// mantle carries the feet over the edge.
+const mantleClear = 0.02
+
+// stick is the speed (m/s) a wall slide presses into the wall, so each
+// move touches it.
+const stick = 1.0
+
+// horizontal returns n with its vertical part removed, normalized (zero
+// when n is vertical).
+func horizontal(n mgl64.Vec3) mgl64.Vec3 {
+	n[1] = 0
+	l := detmath.Len(n)
+	if !(l > 1e-9) {
+		return mgl64.Vec3{}
+	}
+	return mgl64.Vec3{n[0] / l, 0, n[2] / l}
+}
+
+func (s *State) setMode(m Mode, tick uint64) {
+	if s.Mode != m {
+		s.Mode, s.Since = m, tick
+	}
+}
+
+// leave ends an ability's mode: walking or in the air, by the ground.
+func (s *State) leave(b *Body) {
+	m := ModeAir
+	if b.Grounded {
+		m = ModeWalk
+	}
+	s.setMode(m, b.Tick)
+	s.anchor = 0
+}
+
+// Begin runs the character's abilities before its move: it decides the
+// mode of this tick and returns what the move must do; b.Pos may move (a
+// held ladder or ledge on a moving platform carries the character) and
+// b.Vel is the velocity the move is made with.
+func (s *State) Begin(c *Config, w *World, b *Body) Plan {
+	if s.dropT > 0 {
+		if s.dropT--; s.dropT == 0 {
+			s.drop = 0
+		}
+	}
+	if b.Grounded {
+		s.noGrab = 0
+	}
+	if s.Mode == ModeClimb || s.Mode == ModeHang || s.Mode == ModeMantle {
+		s.carry(w, b)
+	}
+	var p Plan
+	stay := false
+	switch s.Mode {
+	case ModeClimb:
+		p, stay = s.climb(c, w, b)
+	case ModeSwim:
+		p, stay = s.swim(c, w, b)
+	case ModeHang:
+		p, stay = s.hang(c, w, b)
+	case ModeMantle:
+		p, stay = s.mantle(c, w, b)
+	case ModeWallSlide:
+		p, stay = s.wallSlide(c, b)
+	}
+	if stay || p.Jumped {
+		return p
+	}
+	if s.Mode.Ability() {
+		s.leave(b)
+	}
+	return s.enter(c, w, b)
+}
+
+// carry moves a character holding a moving collider with it.
+func (s *State) carry(w *World, b *Body) {
+	a := idOf(s.anchor)
+	if a == kcc.NoCollider || w.KCC == nil || w.Ctrl == nil || !w.KCC.Carries(a) {
+		return
+	}
+	d, _ := w.Ctrl.CarryWith(w.KCC, b.Shape, b.Pos, a, w.Opts)
+	if !finite(d) {
+		return
+	}
+	b.Pos = b.Pos.Add(d)
+	s.target = s.target.Add(d)
+}
+
+// enter tries the abilities that start from walking or the air, in order:
+// a drop through a one-way platform, water, a ladder, a ledge, a wall.
+func (s *State) enter(c *Config, w *World, b *Body) Plan {
+	lv := w.Level
+	if c.DropThrough.Enabled && b.Grounded && b.Crouch && b.Jump && lv.Kind(b.GroundCollider) == SurfaceOneWay {
+		s.drop = ref(b.GroundCollider)
+		s.dropT = max(1, int32(math.Ceil(c.DropThrough.Time/b.Dt)))
+		return Plan{Jumped: true}
+	}
+	if c.Swim.Enabled && lv.Water() > 0 {
+		if surface, _, ok := lv.WaterAt(w.KCC, b.Pos); ok {
+			depth := surface - b.Pos[1]
+			if (!b.Grounded && depth > 0) || (b.Grounded && depth >= floatDepth(c, b)) {
+				s.setMode(ModeSwim, b.Tick)
+				s.vel = b.Vel
+				p, _ := s.swim(c, w, b)
+				return p
+			}
+		}
+	}
+	if c.Climb.Enabled && s.ladder != 0 && s.ladder != s.noGrab && !b.Crouch &&
+		-detmath.Dot(b.Wish, s.ladN) >= max(c.Climb.Attach, 1e-9) {
+		s.setMode(ModeClimb, b.Tick)
+		s.anchor, s.normal = s.ladder, s.ladN
+		p, stay := s.climb(c, w, b)
+		if stay || p.Jumped {
+			return p
+		}
+		s.leave(b)
+		return Plan{}
+	}
+	if c.Ledge.Enabled && !b.Grounded && !b.Crouch && s.wall != 0 && s.wall != s.noGrab {
+		top := b.Pos[1] + b.Shape.HalfHeight + b.Shape.Radius
+		if e, ok := findEdge(w, b, s.wallN, top-c.Ledge.Below, top+c.Ledge.Reach); ok {
+			s.setMode(ModeHang, b.Tick)
+			s.anchor, s.normal = ref(e.id), s.wallN
+			s.target = e.stand
+			hangY := e.y - (b.Shape.HalfHeight + b.Shape.Radius)
+			b.Vel = mgl64.Vec3{}
+			s.vel = mgl64.Vec3{}
+			return Plan{Own: true, Move: mgl64.Vec3{0, hangY - b.Pos[1], 0}}
+		}
+	}
+	if c.Wall.Enabled && !b.Grounded && b.Vel[1] <= 0 && s.wall != 0 && s.wall != s.noGrab &&
+		-detmath.Dot(b.Wish, s.wallN) >= c.Wall.Press {
+		s.setMode(ModeWallSlide, b.Tick)
+		s.anchor, s.normal = s.wall, s.wallN
+		p, _ := s.wallSlide(c, b)
+		return p
+	}
+	return Plan{}
+}
+
+// climb is a tick on a ladder.
+func (s *State) climb(c *Config, w *World, b *Body) (Plan, bool) {
+	id := idOf(s.anchor)
+	up, topAbove, ok := w.Level.ladderFrame(w.KCC, id, b.Pos)
+	if !ok || !c.Climb.Enabled {
+		return Plan{}, false
+	}
+	n := s.normal
+	if b.Jump {
+		b.Vel = detmath.Scale(n, c.Climb.JumpOffSpeed).Add(detmath.Scale(up, c.Climb.JumpOffUp))
+		s.noGrab = s.anchor
+		s.leave(b)
+		return Plan{Jumped: true}, false
+	}
+	axis := -detmath.Dot(b.Wish, n)
+	axis = max(-1, min(1, axis))
+	if axis < 0 && b.Grounded {
+		return Plan{}, false
+	}
+	if axis > 0 && topAbove <= b.Shape.HalfHeight+b.Shape.Radius {
+		// The hands are at the ladder's top: climb off it onto what is
+		// there, if there is room, else wait at the top.
+		top := b.Pos[1] + topAbove
+		if e, ok := findEdge(w, b, n, top-0.3, top+max(c.Ledge.Reach, 0.5)); ok && s.startMantle(c, w, b, e) {
+			return s.mantle(c, w, b)
+		}
+		axis = 0
+	}
+	b.Vel = detmath.Scale(up, float64(c.Climb.Speed*axis))
+	s.vel = b.Vel
+	return Plan{Own: true, Move: detmath.Scale(b.Vel, b.Dt)}, true
+}
+
+// floatDepth is how deep the capsule's centre floats below the surface.
+func floatDepth(c *Config, b *Body) float64 {
+	h := b.StandHalfHeight
+	if !(h > 0) {
+		h = b.Shape.HalfHeight
+	}
+	return h + b.Shape.Radius - c.Swim.HeadAbove
+}
+
+// swim is a tick in water.
+func (s *State) swim(c *Config, w *World, b *Body) (Plan, bool) {
+	if !c.Swim.Enabled {
+		return Plan{}, false
+	}
+	surface, _, ok := w.Level.WaterAt(w.KCC, b.Pos)
+	if !ok {
+		return Plan{}, false
+	}
+	depth := surface - b.Pos[1]
+	fd := floatDepth(c, b)
+	if (b.Grounded && depth < fd-0.1) || depth < -0.05 {
+		return Plan{}, false
+	}
+	if b.Jump && depth <= fd+0.15 && s.wall != 0 {
+		if e, ok := findEdge(w, b, s.wallN, surface, surface+c.Swim.ClimbOut); ok {
+			s.normal = s.wallN
+			if s.startMantle(c, w, b, e) {
+				p, _ := s.mantle(c, w, b)
+				p.Jumped = true
+				return p, true
+			}
+		}
+	}
+	a := 1 - detmath.Exp(-float64(c.Swim.Drag*b.Dt))
+	v := s.vel
+	tx, tz := float64(b.Wish[0]*c.Swim.Speed), float64(b.Wish[2]*c.Swim.Speed)
+	var ty float64
+	switch {
+	case b.Crouch:
+		ty = -c.Swim.DiveSpeed
+	case b.JumpHeld:
+		ty = c.Swim.DiveSpeed
+	default:
+		ty = max(-c.Swim.DiveSpeed, min(c.Swim.DiveSpeed, float64((depth-fd)*c.Swim.Buoyancy)))
+	}
+	v[0] += float64((tx - v[0]) * a)
+	v[1] += float64((ty - v[1]) * a)
+	v[2] += float64((tz - v[2]) * a)
+	b.Vel, s.vel = v, v
+	return Plan{Own: true, Move: detmath.Scale(v, b.Dt), Jumped: b.Jump}, true
+}
+
+// hang is a tick hanging from a ledge.
+func (s *State) hang(c *Config, w *World, b *Body) (Plan, bool) {
+	if !c.Ledge.Enabled {
+		return Plan{}, false
+	}
+	along := -detmath.Dot(b.Wish, s.normal)
+	b.Vel, s.vel = mgl64.Vec3{}, mgl64.Vec3{}
+	switch {
+	case b.Crouch || along <= -0.5:
+		s.noGrab = s.anchor
+		return Plan{}, false
+	case b.Jump || along >= 0.5:
+		if s.roomAt(w, b, s.target) {
+			s.phase, s.ticks = 0, mantleTicks(c, b, s.target)
+			s.setMode(ModeMantle, b.Tick)
+			p, stay := s.mantle(c, w, b)
+			p.Jumped = b.Jump
+			return p, stay
+		}
+	}
+	return Plan{Own: true, Jumped: b.Jump}, true
+}
+
+// edge is a ledge found by findEdge: the height of its top, its collider
+// and where the capsule's centre stands on it.
+type edge struct {
+	y     float64
+	id    kcc.ColliderID
+	stand mgl64.Vec3
+}
+
+// findEdge looks for the walkable top of the wall with normal n (away from
+// the wall) in front of the character, between the heights lo and hi:
+// a ray down just behind the wall's face, and the space above the edge
+// open (a ray along the character's way just over it hits nothing).
+func findEdge(w *World, b *Body, n mgl64.Vec3, lo, hi float64) (edge, bool) {
+	if w.KCC == nil || w.Ctrl == nil || !(hi > lo) {
+		return edge{}, false
+	}
+	d := mgl64.Vec3{-n[0], 0, -n[2]}
+	r, off := b.Shape.Radius, w.Ctrl.Offset()
+	in := r + off + 0.1
+	origin := mgl64.Vec3{b.Pos[0] + float64(d[0]*in), hi, b.Pos[2] + float64(d[2]*in)}
+	hit, ok := w.KCC.RayCast(origin, mgl64.Vec3{0, -1, 0}, hi-lo)
+	if !ok || hit.Normal[1] < 0.7 {
+		return edge{}, false
+	}
+	y := hit.Point[1]
+	over := mgl64.Vec3{b.Pos[0], y + 0.05, b.Pos[2]}
+	if _, blocked := w.KCC.RayCast(over, d, in+0.1); blocked {
+		return edge{}, false
+	}
+	h := b.StandHalfHeight
+	if !(h > 0) {
+		h = b.Shape.HalfHeight
+	}
+	across := float64(2*r) + off + 0.05
+	stand := mgl64.Vec3{b.Pos[0] + float64(d[0]*across), y + off + mantleClear + h + r, b.Pos[2] + float64(d[2]*across)}
+	return edge{y: y, id: hit.Collider, stand: stand}, true
+}
+
+// roomAt reports whether the standing capsule fits at centre p.
+func (s *State) roomAt(w *World, b *Body, p mgl64.Vec3) bool {
+	h := b.StandHalfHeight
+	if !(h > 0) {
+		h = b.Shape.HalfHeight
+	}
+	return !w.Ctrl.OverlapsWith(w.KCC, kcc.Capsule{Radius: b.Shape.Radius, HalfHeight: h}, p, w.Opts)
+}
+
+// startMantle begins climbing onto edge e when the character fits there.
+func (s *State) startMantle(c *Config, w *World, b *Body, e edge) bool {
+	if !s.roomAt(w, b, e.stand) {
+		return false
+	}
+	s.anchor, s.target = ref(e.id), e.stand
+	s.phase, s.ticks = 0, mantleTicks(c, b, e.stand)
+	s.setMode(ModeMantle, b.Tick)
+	return true
+}
+
+// mantleTicks is how long a mantle to t may take before it gives up: twice
+// the path's length at the mantle speed, and a second.
+func mantleTicks(c *Config, b *Body, t mgl64.Vec3) int32 {
+	d := t.Sub(b.Pos)
+	l := math.Abs(d[1]) + math.Sqrt(float64(d[0]*d[0])+float64(d[2]*d[2]))
+	return int32(math.Ceil(float64(2*l)/float64(c.Ledge.MantleSpeed*b.Dt))) + int32(math.Ceil(1/b.Dt))
+}
+
+// mantle is a tick climbing onto a ledge: up the wall to the height of the
+// standing capsule, then over the edge.
+func (s *State) mantle(c *Config, w *World, b *Body) (Plan, bool) {
+	if s.ticks--; s.ticks < 0 {
+		return Plan{}, false
+	}
+	step := float64(c.Ledge.MantleSpeed * b.Dt)
+	var m mgl64.Vec3
+	if s.phase == 0 {
+		if dy := s.target[1] - b.Pos[1]; dy > 1e-9 {
+			m[1] = min(dy, step)
+		} else {
+			s.phase = 1
+		}
+	}
+	if s.phase == 1 {
+		dx, dz := s.target[0]-b.Pos[0], s.target[2]-b.Pos[2]
+		l := math.Sqrt(float64(dx*dx) + float64(dz*dz))
+		if l <= 1e-6 {
+			// Over the ledge: down onto it (the move stops on it), at rest.
+			b.Vel, s.vel = mgl64.Vec3{}, mgl64.Vec3{}
+			s.anchor = 0
+			s.setMode(ModeWalk, b.Tick)
+			return Plan{Own: true, Move: mgl64.Vec3{0, -mantleClear - 0.02, 0}}, true
+		}
+		f := min(1, step/l)
+		m[0], m[2] = float64(dx*f), float64(dz*f)
+	}
+	b.Vel = detmath.Scale(m, 1/b.Dt)
+	s.vel = b.Vel
+	return Plan{Own: true, Move: m}, true
+}
+
+// wallSlide is a tick sliding down a wall.
+func (s *State) wallSlide(c *Config, b *Body) (Plan, bool) {
+	if !c.Wall.Enabled || b.Grounded {
+		return Plan{}, false
+	}
+	if s.wall != s.anchor || -detmath.Dot(b.Wish, s.normal) < c.Wall.Press {
+		s.noGrab = s.anchor
+		return Plan{}, false
+	}
+	n := s.normal
+	if b.Jump {
+		a := float64(c.Wall.JumpAngleDeg * (math.Pi / 180))
+		v := b.Vel
+		v[1] = 0
+		v = v.Sub(detmath.Scale(n, detmath.Dot(v, n)))
+		v = v.Add(detmath.Scale(n, float64(c.Wall.JumpSpeed*detmath.Cos(a))))
+		v[1] = float64(c.Wall.JumpSpeed * detmath.Sin(a))
+		b.Vel = v
+		s.noGrab = s.anchor
+		s.leave(b)
+		return Plan{Jumped: true}, false
+	}
+	if in := -detmath.Dot(b.Vel, n); in < stick {
+		b.Vel = b.Vel.Sub(detmath.Scale(n, stick-in))
+	}
+	return Plan{FallCap: c.Wall.SlideSpeed}, true
+}
+
+// After records what the move touched (a ladder, a wall) and settles the
+// motor's modes by the ground: b is the character after its move.
+func (s *State) After(c *Config, lv *Level, res *kcc.MoveResult, b *Body) {
+	s.ladder, s.wall = 0, 0
+	if res != nil {
+		for i := range res.Collisions {
+			h := &res.Collisions[i]
+			if lv.Kind(h.Collider) == SurfaceLadder && math.Abs(h.Normal[1]) < 0.3 {
+				if n := horizontal(h.Normal); n != (mgl64.Vec3{}) {
+					s.ladder, s.ladN = ref(h.Collider), n
+					break
+				}
+			}
+		}
+		if res.OnWall && math.Abs(res.WallNormal[1]) < 0.3 {
+			for i := range res.Collisions {
+				h := &res.Collisions[i]
+				if h.Normal == res.WallNormal {
+					if n := horizontal(h.Normal); n != (mgl64.Vec3{}) {
+						s.wall, s.wallN = ref(h.Collider), n
+					}
+					break
+				}
+			}
+		}
+	}
+	if s.wall != 0 && s.noGrab != 0 && s.wall != s.noGrab && lv.Kind(idOf(s.wall)) != SurfaceLadder {
+		s.noGrab = 0 // another wall
+	}
+	switch s.Mode {
+	case ModeWalk, ModeAir:
+		m := ModeAir
+		if b.Grounded {
+			m = ModeWalk
+		}
+		s.setMode(m, b.Tick)
+	case ModeSwim, ModeClimb, ModeMantle:
+		s.vel = b.Vel
+	}
+}
+
+func finite(v mgl64.Vec3) bool {
+	return !math.IsNaN(v[0]) && !math.IsInf(v[0], 0) && !math.IsNaN(v[1]) && !math.IsInf(v[1], 0) && !math.IsNaN(v[2]) && !math.IsInf(v[2], 0)
+}

@@ -1,0 +1,134 @@
+package systems
+
+import (
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/abilities"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
+)
+
+// The characters' movement abilities (package abilities) run in the KCC
+// stage's move of a character that has the Abilities component with an
+// ability enabled: Begin after the carry decides the tick's mode and the
+// velocity (an ability's mode owns it; the motor's velocity of this tick
+// is set aside), the move is made as the plan says, and After records what
+// it touched. A character without them takes none of these branches.
+//
+// The level's one-way colliders (abilities.Level.OneWays) are passed by a
+// listener of the pipeline in front of the game's (oneWayListener): a
+// contact with one from below, from the side or from inside is ignored,
+// and so is the platform a character is dropping through.
+
+// oneWayListener is a worker's listener on a level with one-way
+// colliders: the one-way rule, then the game's listener.
+type oneWayListener struct {
+	lv   *abilities.Level
+	game kcc.ContactListener
+	// dropper is the character (entity) dropping through drop.
+	dropper uint64
+	drop    kcc.ColliderID
+}
+
+func (l *oneWayListener) OnContact(ev kcc.ContactEvent) kcc.ContactAction {
+	if l.lv.Kind(ev.Collider) == abilities.SurfaceOneWay {
+		if ev.Collider == l.drop && ev.Character == l.dropper {
+			return kcc.ContactIgnore
+		}
+		if a := abilities.OneWayRule(ev); a != kcc.ContactAccept {
+			return a
+		}
+	}
+	if l.game != nil {
+		return l.game.OnContact(ev)
+	}
+	return kcc.ContactAccept
+}
+
+// prepareOneWay readies each worker's one-way listener for this tick's
+// level (none when it has no one-way collider).
+func (p *Pipeline) prepareOneWay(lv *abilities.Level) {
+	p.abLevel = lv
+	// Made here, before the workers start: each uses its own entry.
+	for len(p.abBody) < p.workers {
+		p.abBody = append(p.abBody, abilities.Body{})
+	}
+	if lv == nil || lv.OneWays == 0 {
+		p.oneWay = p.oneWay[:0]
+		return
+	}
+	for len(p.oneWay) < p.workers {
+		p.oneWay = append(p.oneWay, &oneWayListener{})
+	}
+	for _, l := range p.oneWay {
+		l.lv, l.game, l.drop = lv, p.kccListener, kcc.NoCollider
+	}
+}
+
+// listenerFor puts worker's one-way listener, told that character e is
+// dropping through drop, into opts (nothing on a level without one-way
+// colliders).
+func (p *Pipeline) listenerFor(opts *kcc.MoveOptions, worker int, e uint64, drop kcc.ColliderID) {
+	if len(p.oneWay) == 0 {
+		return
+	}
+	l := p.oneWay[worker]
+	l.dropper, l.drop = e, drop
+	opts.Listener = l
+}
+
+// abilityBody fills the abilities' view of character c before its move,
+// with the velocity (vx, vy, vz) the motor left.
+func (p *Pipeline) abilityBody(c *character, b *abilities.Body, vx, vy, vz float64) {
+	k, body := c.k, c.body
+	cmd := c.cmd
+	if cmd.UICaptured {
+		cmd = &c.captured
+	}
+	b.Pos, b.Vel = body.Position, mgl64.Vec3{vx, vy, vz}
+	b.Shape, b.StandHalfHeight = k.Shape, k.StandHalfHeight
+	b.Grounded, b.GroundCollider = k.Grounded, k.GroundCollider
+	it := &c.it.Intent
+	b.Wish = mgl64.Vec3{float64(it.PlanarDir[0] * it.Mag), 0, float64(it.PlanarDir[2] * it.Mag)}
+	b.Jump = cmd.JumpPressed || c.jb.BufferTicks > 0
+	b.JumpHeld, b.Crouch = cmd.JumpHeld, cmd.Crouch
+	b.Tick, b.Dt = p.cur.N, p.dt
+}
+
+// useJump spends the jump press on an ability's jump: the buffer and coyote
+// time are cleared and the jump counted, as at the consume point.
+func useJump(jb *components.JumpBufferData) {
+	jb.RequestJump = false
+	jb.BufferTicks, jb.CoyoteTicks = 0, 0
+	jb.ConsumedThisTick = true
+	jb.JumpedSinceGrounded = true
+	jb.Consumes++
+}
+
+// beginAbilities runs character c's abilities before its move (with
+// worker's controller ctrl and the options of its moves): the position may
+// move (held by a moving ladder or ledge) and (vx, vy, vz) becomes the
+// velocity of the move.
+func (p *Pipeline) beginAbilities(c *character, ctrl *kcc.Controller, level *kcc.World, opts kcc.MoveOptions, worker int, vx, vy, vz *float64) abilities.Plan {
+	b := &p.abBody[worker]
+	p.abilityBody(c, b, *vx, *vy, *vz)
+	w := abilities.World{Level: p.abLevel, KCC: level, Ctrl: ctrl, Opts: opts}
+	plan := c.ab.Begin(c.ab.Config, &w, b)
+	if finiteVec(b.Pos) {
+		c.body.Position = b.Pos
+	}
+	if finiteVec(b.Vel) {
+		*vx, *vy, *vz = b.Vel[0], b.Vel[1], b.Vel[2]
+	}
+	if plan.Own && !finiteVec(plan.Move) {
+		plan.Move = mgl64.Vec3{}
+	}
+	return plan
+}
+
+// afterAbilities records what character c's move touched.
+func (p *Pipeline) afterAbilities(c *character, res *kcc.MoveResult) {
+	b := abilities.Body{Pos: c.body.Position, Vel: c.body.Velocity, Shape: c.k.Shape,
+		StandHalfHeight: c.k.StandHalfHeight, Grounded: c.k.Grounded, GroundCollider: c.k.GroundCollider,
+		Tick: p.cur.N, Dt: p.dt}
+	c.ab.After(c.ab.Config, p.abLevel, res, &b)
+}
