@@ -168,7 +168,8 @@ func (s *State) Begin(c *Config, w *World, b *Body) Plan {
 	if b.Grounded {
 		s.noGrab = 0
 	}
-	if s.Mode == ModeClimb || s.Mode == ModeHang || s.Mode == ModeMantle {
+	if s.Mode == ModeClimb || s.Mode == ModeHang || s.Mode == ModeMantle || s.Mode == ModeSwim {
+		// What the character holds (or swims in) carries it when it moves.
 		s.carry(w, b)
 	}
 	var p Plan
@@ -218,17 +219,20 @@ func (s *State) enter(c *Config, w *World, b *Body) Plan {
 		return Plan{Jumped: true}
 	}
 	if c.Swim.Enabled && lv.Water() > 0 {
-		if surface, _, ok := lv.WaterAt(w.KCC, b.Pos); ok {
+		if surface, water, ok := lv.WaterAt(w.KCC, b.Pos); ok {
 			depth := surface - b.Pos[1]
 			if (!b.Grounded && depth > 0) || (b.Grounded && depth >= floatDepth(c, b)) {
 				s.setMode(ModeSwim, b.Tick)
 				s.vel = b.Vel
+				s.anchor = ref(water)
 				p, _ := s.swim(c, w, b)
 				return p
 			}
 		}
 	}
-	if c.Climb.Enabled && s.ladder != 0 && s.ladder != s.noGrab && !b.Crouch &&
+	// A jump pressed at a ladder is a jump: the ladder is grabbed in the
+	// air, forward still held.
+	if c.Climb.Enabled && s.ladder != 0 && s.ladder != s.noGrab && !b.Crouch && !b.Jump &&
 		-detmath.Dot(b.Wish, s.ladN) >= max(c.Climb.Attach, 1e-9) {
 		s.setMode(ModeClimb, b.Tick)
 		s.anchor, s.normal = s.ladder, s.ladN
@@ -308,10 +312,11 @@ func (s *State) swim(c *Config, w *World, b *Body) (Plan, bool) {
 	if !c.Swim.Enabled {
 		return Plan{}, false
 	}
-	surface, _, ok := w.Level.WaterAt(w.KCC, b.Pos)
+	surface, water, ok := w.Level.WaterAt(w.KCC, b.Pos)
 	if !ok {
 		return Plan{}, false
 	}
+	s.anchor = ref(water)
 	depth := surface - b.Pos[1]
 	fd := floatDepth(c, b)
 	if (b.Grounded && depth < fd-0.1) || depth < -0.05 {

@@ -52,16 +52,20 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	// The listener has its say from the carry on: the carry's sweep and
 	// the crouch's room check are contacts of the character too.
 	ent := e.Entity()
+	ab := c.ab
+	if ab != nil && !ab.Config.Any() {
+		ab = nil
+	}
 	drop := kcc.NoCollider
-	if c.ab != nil {
-		drop = c.ab.Dropping()
+	if ab != nil {
+		drop = ab.Dropping()
 	}
 	opts := p.moveOptions(ent, self, nil)
 	p.listenerFor(&opts, worker, uint64(ent), drop)
 	p.carry(ctrl, opts, c.view, k, body, level)
 
 	var plan abilities.Plan
-	if c.ab != nil && level != nil && ctrl != nil {
+	if ab != nil && level != nil && ctrl != nil {
 		plan = p.beginAbilities(c, ctrl, level, opts, worker, &vx, &vy, &vz)
 	}
 	jumped := false
@@ -125,7 +129,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 		res = ctrl.MoveWith(level, k.Shape, body.Position, desired, opts)
 	}
 	p.settle(c, ctrl, level, &res, desired, vx, vy, vz, gave, jumped, wasOn)
-	if c.ab != nil {
+	if ab != nil {
 		p.afterAbilities(c, &res)
 	}
 }
