@@ -437,7 +437,16 @@ func (s *State) startMantle(c *Config, w *World, b *Body, e edge) bool {
 func mantleTicks(c *Config, b *Body, t mgl64.Vec3) int32 {
 	d := t.Sub(b.Pos)
 	l := math.Abs(d[1]) + math.Sqrt(float64(d[0]*d[0])+float64(d[2]*d[2]))
-	return int32(math.Ceil(float64(2*l)/float64(c.Ledge.MantleSpeed*b.Dt))) + int32(math.Ceil(1/b.Dt))
+	return int32(math.Ceil(float64(2*l)/float64(mantleSpeed(c)*b.Dt))) + int32(math.Ceil(1/b.Dt))
+}
+
+// mantleSpeed is [ledge] mantle_speed, its default when the recipe has no
+// [ledge] table (a ladder's top and a climb out of water mantle too).
+func mantleSpeed(c *Config) float64 {
+	if c.Ledge.MantleSpeed > 0 {
+		return c.Ledge.MantleSpeed
+	}
+	return DefaultLedge().MantleSpeed
 }
 
 // mantle is a tick climbing onto a ledge: up the wall to the height of the
@@ -446,7 +455,7 @@ func (s *State) mantle(c *Config, w *World, b *Body) (Plan, bool) {
 	if s.ticks--; s.ticks < 0 {
 		return Plan{}, false
 	}
-	step := float64(c.Ledge.MantleSpeed * b.Dt)
+	step := float64(mantleSpeed(c) * b.Dt)
 	var m mgl64.Vec3
 	if s.phase == 0 {
 		if dy := s.target[1] - b.Pos[1]; dy > 1e-9 {
