@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/abilities"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
@@ -156,4 +157,35 @@ one_way = true
 	// tick  28 (since  28) walk       centre (0.00, 1.61, 0.00)
 	// tick 101 (since 101) air        centre (0.00, 1.61, 0.00)
 	// tick 117 (since 117) walk       centre (0.00, 0.91, 0.00)
+}
+
+// oneWayListener makes the collider platform one-way for a kcc
+// Controller's moves, with the same rule the pipeline applies to a
+// level's one_way colliders.
+type oneWayListener struct{ platform kcc.ColliderID }
+
+func (l oneWayListener) OnContact(ev kcc.ContactEvent) kcc.ContactAction {
+	if ev.Collider == l.platform {
+		return abilities.OneWayRule(ev)
+	}
+	return kcc.ContactAccept
+}
+
+// A game's own one-way platform, in code: a contact listener that applies
+// abilities.OneWayRule to it. A capsule moved 3 m up from under the
+// platform passes through it; moved down from above, it lands on it.
+func ExampleOneWayRule() {
+	w := kcc.NewWorld()
+	platform := w.AddBox(mgl64.Vec3{0, 2, 0}, mgl64.Vec3{2, 0.05, 2}, mgl64.QuatIdent()) // top at 2.05
+	ctrl := kcc.NewController(kcc.DefaultConfig())
+	opts := kcc.MoveOptions{Listener: oneWayListener{platform}}
+	capsule := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
+
+	up := ctrl.MoveWith(w, capsule, mgl64.Vec3{0, 0.5, 0}, mgl64.Vec3{0, 3, 0}, opts)
+	fmt.Printf("from below: moved up %.2f m\n", up.Translation[1])
+	down := ctrl.MoveWith(w, capsule, mgl64.Vec3{0, 3.5, 0}, mgl64.Vec3{0, -1, 0}, opts)
+	fmt.Printf("from above: feet at %.2f, grounded %v\n", 3.5+down.Translation[1]-0.9, down.Grounded)
+	// Output:
+	// from below: moved up 3.00 m
+	// from above: feet at 2.06, grounded true
 }
