@@ -34,6 +34,7 @@ type Level struct {
 	boxes []volume
 	// OneWays is the number of one-way colliders.
 	OneWays int
+	waters  int
 }
 
 type volume struct {
@@ -61,6 +62,9 @@ func (l *Level) Mark(id kcc.ColliderID, s Surface, half mgl64.Vec3) {
 		l.OneWays++
 	case SurfaceLadder, SurfaceWater:
 		l.boxes = append(l.boxes, volume{id: id, kind: s, half: half})
+		if s == SurfaceWater {
+			l.waters++
+		}
 	}
 }
 
@@ -78,13 +82,7 @@ func (l *Level) Water() int {
 	if l == nil {
 		return 0
 	}
-	n := 0
-	for _, b := range l.boxes {
-		if b.kind == SurfaceWater {
-			n++
-		}
-	}
-	return n
+	return l.waters
 }
 
 // box returns the half extents of ladder or water id.
