@@ -43,8 +43,9 @@ type volume struct {
 	half mgl64.Vec3
 }
 
-// Mark records what collider id is. Ladders and water need their box's
-// half extents (m); for one-way colliders half is ignored. A water
+// Mark records what collider id is (marking it again replaces what it
+// was; SurfaceSolid makes it plain again). Ladders and water need their
+// box's half extents (m); for one-way colliders half is ignored. A water
 // collider should be a sensor (kcc.World.SetSensor) and upright.
 func (l *Level) Mark(id kcc.ColliderID, s Surface, half mgl64.Vec3) {
 	if id < 0 {
@@ -53,8 +54,20 @@ func (l *Level) Mark(id kcc.ColliderID, s Surface, half mgl64.Vec3) {
 	for int(id) >= len(l.kinds) {
 		l.kinds = append(l.kinds, SurfaceSolid)
 	}
-	if l.kinds[id] == SurfaceOneWay {
+	switch l.kinds[id] {
+	case SurfaceOneWay:
 		l.OneWays--
+	case SurfaceLadder, SurfaceWater:
+		// Marked again: forget its box.
+		for i, b := range l.boxes {
+			if b.id == id {
+				if b.kind == SurfaceWater {
+					l.waters--
+				}
+				l.boxes = append(l.boxes[:i], l.boxes[i+1:]...)
+				break
+			}
+		}
 	}
 	l.kinds[id] = s
 	switch s {
