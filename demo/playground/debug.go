@@ -7,6 +7,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
+	"github.com/seedgames/motorkit/abilities"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/demo/playground/internal/play"
 	"github.com/seedgames/motorkit/demo/playground/internal/render"
@@ -30,6 +31,13 @@ var (
 	dbgBlended = color.RGBA{40, 220, 60, 255}
 	dbgVelDir  = color.RGBA{50, 110, 255, 255}
 	shadowCol  = color.RGBA{28, 30, 36, 255}
+	// The abilities: ladders, water and one-way platforms, what a mode
+	// holds and where a mantle goes.
+	dbgLadder = color.RGBA{255, 170, 60, 255}
+	dbgWater  = color.RGBA{110, 200, 255, 255}
+	dbgOneWay = color.RGBA{170, 255, 80, 255}
+	dbgHeld   = color.RGBA{255, 90, 200, 255}
+	dbgTarget = color.RGBA{255, 255, 255, 255}
 )
 
 // overlay draws 3D debug lines on the screen through the render camera,
@@ -141,6 +149,7 @@ func (g *Game) drawDebug(dst *ebiten.Image, st *play.State, cam render.Camera, r
 		o.arrow(top.Add(up.Mul(r)), up.Mul(-0.5), dbgCeiling)
 	}
 	g.drawHybridVectors(o, st, feet)
+	g.drawAbilities(o, st, c)
 }
 
 // drawHybridVectors draws the hybrid motor's four debug directions at the
@@ -200,4 +209,136 @@ func appendVisual(dst []render.Tri, vis []components.VisualTriangle) []render.Tr
 			Color: color.RGBA{enc(v.Color[0]), enc(v.Color[1]), enc(v.Color[2]), 255}})
 	}
 	return dst
+}
+
+// abEdge is an edge of a marked collider's outline and abFace a face of
+// it: two coplanar triangles sharing an edge (a box's side), with the
+// middle of that edge as its centre.
+type (
+	abEdge struct {
+		a, b mgl64.Vec3
+		id   kcc.ColliderID
+	}
+	abFace struct {
+		centre, normal mgl64.Vec3
+		id             kcc.ColliderID
+	}
+)
+
+// outline splits the triangles of the colliders for which want reports
+// true into outline edges (the edges no coplanar triangle of the same
+// collider shares: a box's twelve) and faces, into g's scratch slices.
+func (g *Game) outline(want func(kcc.ColliderID) bool) ([]abEdge, []abFace) {
+	g.abTris, g.abEdges, g.abFaces = g.abTris[:0], g.abEdges[:0], g.abFaces[:0]
+	for i := range g.level {
+		if want(g.level[i].Collider) {
+			g.abTris = append(g.abTris, g.level[i])
+		}
+	}
+	same := func(p, q mgl64.Vec3) bool { return p.Sub(q).Len() < 1e-6 }
+	for i := range g.abTris {
+		t := &g.abTris[i]
+		vs := [3]mgl64.Vec3{t.A, t.B, t.C}
+		for k := 0; k < 3; k++ {
+			a, b := vs[k], vs[(k+1)%3]
+			shared := -1
+			for j := range g.abTris {
+				u := &g.abTris[j]
+				if j == i || u.Collider != t.Collider || u.Normal.Sub(t.Normal).Len() > 1e-6 {
+					continue
+				}
+				us := [3]mgl64.Vec3{u.A, u.B, u.C}
+				for m := 0; m < 3; m++ {
+					if (same(us[m], b) && same(us[(m+1)%3], a)) || (same(us[m], a) && same(us[(m+1)%3], b)) {
+						shared = j
+					}
+				}
+			}
+			switch {
+			case shared < 0:
+				g.abEdges = append(g.abEdges, abEdge{a: a, b: b, id: t.Collider})
+			case shared > i: // each face once
+				g.abFaces = append(g.abFaces, abFace{centre: a.Add(b).Mul(0.5), normal: t.Normal, id: t.Collider})
+			}
+		}
+	}
+	return g.abEdges, g.abFaces
+}
+
+// drawAbilities draws the level's abilities surfaces and the player's
+// mode (F3): ladders outlined with an arrow out of each face that can be
+// climbed (any upright one: the one walked into is climbed), the outline
+// of water volumes' surfaces, one-way platforms outlined with up arrows on
+// their tops; while a mode holds a ladder, ledge or wall, that collider
+// outlined and the normal of the face held (from the hands), and a hang's
+// or mantle's target: the capsule standing where it climbs to.
+func (g *Game) drawAbilities(o overlay, st *play.State, c mgl64.Vec3) {
+	if !st.HasAbilities {
+		return
+	}
+	ab := &st.Abilities
+	held, heldN, holds := ab.Held()
+	edges, faces := g.outline(func(id kcc.ColliderID) bool {
+		return g.s.Surface(id) != abilities.SurfaceSolid || (holds && id == held)
+	})
+	top := map[kcc.ColliderID]float64{} // the top of each water volume
+	for _, e := range edges {
+		if g.s.Surface(e.id) == abilities.SurfaceWater {
+			y := math.Max(e.a[1], e.b[1])
+			if t, ok := top[e.id]; !ok || y > t {
+				top[e.id] = y
+			}
+		}
+	}
+	for _, e := range edges {
+		switch {
+		case holds && e.id == held:
+			o.line(e.a, e.b, 3, dbgHeld)
+		case g.s.Surface(e.id) == abilities.SurfaceLadder:
+			o.line(e.a, e.b, 2, dbgLadder)
+		case g.s.Surface(e.id) == abilities.SurfaceWater:
+			// The surface's outline (the rest of the box is under it).
+			if t := top[e.id]; math.Abs(e.a[1]-t) < 1e-6 && math.Abs(e.b[1]-t) < 1e-6 {
+				o.line(e.a, e.b, 3, dbgWater)
+			}
+		case g.s.Surface(e.id) == abilities.SurfaceOneWay:
+			o.line(e.a, e.b, 2, dbgOneWay)
+		}
+	}
+	for _, f := range faces {
+		switch g.s.Surface(f.id) {
+		case abilities.SurfaceLadder:
+			if math.Abs(f.normal[1]) < 0.3 {
+				o.arrow(f.centre, f.normal.Mul(0.5), dbgLadder)
+			}
+		}
+	}
+	for i := range g.abTris {
+		// An up arrow on each triangle of a one-way top (two a face, off
+		// its centre, where the player stands).
+		if t := &g.abTris[i]; t.Normal[1] > 0.5 && g.s.Surface(t.Collider) == abilities.SurfaceOneWay {
+			o.arrow(t.A.Add(t.B).Add(t.C).Mul(1.0/3), mgl64.Vec3{0, 0.6, 0}, dbgOneWay)
+		}
+	}
+	k := &st.KCC
+	r, hh := k.Shape.Radius, k.Shape.HalfHeight
+	if holds {
+		// The face held, from the hands (the top of the capsule, on its
+		// side toward the face) along its normal.
+		hands := c.Add(mgl64.Vec3{0, hh + r*0.5, 0}).Sub(heldN.Mul(r))
+		o.arrow(hands, heldN.Mul(0.8), dbgHeld)
+	}
+	if t, ok := ab.Target(); ok {
+		h := k.StandHalfHeight
+		if !(h > 0) {
+			h = hh
+		}
+		up := mgl64.Vec3{0, 1, 0}
+		o.ring(t.Add(up.Mul(h)), r, dbgTarget)
+		o.ring(t.Sub(up.Mul(h)), r, dbgTarget)
+		for _, d := range []mgl64.Vec3{{r, 0, 0}, {-r, 0, 0}, {0, 0, r}, {0, 0, -r}} {
+			o.line(t.Add(up.Mul(h)).Add(d), t.Sub(up.Mul(h)).Add(d), 1, dbgTarget)
+		}
+		o.line(c, t, 1.5, dbgTarget)
+	}
 }

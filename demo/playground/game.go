@@ -2,12 +2,14 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+	"github.com/seedgames/motorkit/abilities"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/demo/playground/internal/layout"
 	"github.com/seedgames/motorkit/demo/playground/internal/play"
@@ -39,6 +41,10 @@ type Game struct {
 	level []kcc.Triangle // the level's triangles, re-read every frame
 	tris  []render.Tri
 	crowd []play.CrowdBody
+	// scratch of the abilities' debug drawing (debug.go)
+	abTris  []kcc.Triangle
+	abEdges []abEdge
+	abFaces []abFace
 
 	in input.Adapter
 	camControl
@@ -63,7 +69,7 @@ type Game struct {
 }
 
 func newGame(s *play.Session, f flags) *Game {
-	g := &Game{s: s, f: f, w: f.width, h: f.height, camControl: camControl{dist: orbitDist, padCfg: input.DefaultGamepadConfig()}}
+	g := &Game{s: s, f: f, w: f.width, h: f.height, camControl: camControl{dist: f.orbit, padCfg: input.DefaultGamepadConfig()}}
 	g.debug = f.debug
 	if f.panel {
 		g.panel.open = true
@@ -77,6 +83,10 @@ func newGame(s *play.Session, f flags) *Game {
 	g.yaw = st.View.Yaw
 	if play.ThirdPerson(st.Motor) {
 		g.pitch = -0.3
+	}
+	if f.pitchDeg != nil {
+		lo, hi := pitchRange(play.ThirdPerson(st.Motor))
+		g.pitch = math.Max(lo, math.Min(hi, *f.pitchDeg*math.Pi/180))
 	}
 	g.captured = f.live()
 	if g.captured {
@@ -234,7 +244,7 @@ func (g *Game) nextScene() {
 		return
 	}
 	next := play.NextScene(g.s.LevelName)
-	s, err := play.New(play.Options{Level: next, Motor: g.s.Motor(), Tuning: g.s.Tuning(), Console: os.Stderr})
+	s, err := play.New(play.Options{Level: next, Motor: g.s.Motor(), Tuning: g.s.Tuning(), Console: os.Stderr, Abilities: g.f.abilities})
 	if err != nil {
 		g.message(false, "F2: %v", err)
 		return
@@ -301,6 +311,29 @@ func (g *Game) camera(st *play.State, w, h int) (render.Camera, bool) {
 	return g.cameraAt(pos, st.KCC.Shape, third, g.s.Level, w, h), third
 }
 
+// mark says what collider id of the level is, for drawing it as that: a
+// platform, lift or door (moving), a ladder, water, a one-way platform.
+func (g *Game) mark(id kcc.ColliderID) render.Mark {
+	m := surfaceMark(g.s.Surface(id))
+	if g.s.Moving(id) {
+		m |= render.MarkMoving
+	}
+	return m
+}
+
+// surfaceMark is the mark of an abilities surface (0 for a solid).
+func surfaceMark(k abilities.Surface) render.Mark {
+	switch k {
+	case abilities.SurfaceLadder:
+		return render.MarkLadder
+	case abilities.SurfaceWater:
+		return render.MarkWater
+	case abilities.SurfaceOneWay:
+		return render.MarkOneWay
+	}
+	return 0
+}
+
 func lerp(a, b mgl64.Vec3, t float64) mgl64.Vec3 {
 	if b.Sub(a).Len() > 5 {
 		return b
@@ -328,7 +361,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			}
 		}
 	} else {
-		g.tris = render.AppendLiving(g.tris[:0], g.level, st.WalkableCos, g.s.Moving)
+		g.tris = render.AppendMarked(g.tris[:0], g.level, st.WalkableCos, g.mark)
 	}
 	g.tris = appendShadow(g.tris, g.s.Level, st.Body.Position, st.KCC.Shape.Radius)
 	var others []bodyShot

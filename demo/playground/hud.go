@@ -157,6 +157,13 @@ func (g *Game) drawInfo(dst *ebiten.Image, r image.Rectangle, st *play.State) {
 		fmt.Sprintf("buffer  %d/%d ticks  coyote %d/%d", j.BufferTicks, st.JumpRules.BufferTicks+1, j.CoyoteTicks, st.JumpRules.CoyoteTicks),
 		fmt.Sprintf("grace   %d  jumps %d", j.LandingGraceTicks, j.Consumes),
 	}
+	if st.HasAbilities {
+		// The movement mode and how long it has lasted (the ticks since
+		// it began).
+		ab := &st.Abilities
+		n := st.Tick - min(ab.Since, st.Tick)
+		lines = append(lines, fmt.Sprintf("mode    %-10s %5.2f s %5d ticks", ab.Mode, float64(n)/play.TickRate, n))
+	}
 	for _, name := range hudMetrics[st.Motor] {
 		for _, m := range st.Metrics {
 			if m.Name == name {
@@ -273,7 +280,9 @@ func (m *minimap) build(s *play.Session, walkableCos float64, size int) {
 		FOVY: 2 * math.Atan(m.span/2/height), W: size, H: size}
 	m.rendering.Style.FogStart, m.rendering.Style.FogEnd = 1e6, 2e6
 	img := image.NewRGBA(image.Rect(0, 0, size, size))
-	flat := render.AppendLevel(nil, tris, walkableCos)
+	// Ladders, water and one-way platforms as in the view (the moving
+	// colliders are not marked: the map is drawn once).
+	flat := render.AppendMarked(nil, tris, walkableCos, func(id kcc.ColliderID) render.Mark { return surfaceMark(s.Surface(id)) })
 	for i := range flat {
 		flat[i].Checker = false // 1 m squares are noise at this scale
 	}

@@ -8,6 +8,7 @@ import (
 	"log"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -35,6 +36,11 @@ type flags struct {
 	realtime   bool
 	debug      bool
 	panel      bool
+	abilities  string
+	// pitchDeg, when set, is the starting camera pitch (degrees) and orbit
+	// the orbit camera's starting distance (m): for screenshots.
+	pitchDeg *float64
+	orbit    float64
 
 	// online play (docs/netplay.md#online; the server is demo/playgroundserver)
 	connect string
@@ -59,6 +65,16 @@ func parseFlags(args []string) (flags, error) {
 	fl.Float64Var(&f.scale, "scale", defaultScale, "render resolution relative to the window (0.25-1; lower is faster)")
 	fl.BoolVar(&f.panel, "panel", false, "start with the tuning panel open (Tab toggles it)")
 	fl.BoolVar(&f.debug, "debug", false, "start with the debug drawing on (F3 toggles it): capsule, contacts, velocity and wish arrows, probes")
+	fl.StringVar(&f.abilities, "abilities", play.AbilitiesAuto, "movement abilities (ladders, water, ledges, walls, one-way platforms): on, off, or auto (on for a level with ladders, water or one-way platforms)")
+	fl.Func("pitch", "starting camera pitch in degrees, negative looks down (default: level in first person, -17 for the orbit camera)", func(v string) error {
+		d, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return err
+		}
+		f.pitchDeg = &d
+		return nil
+	})
+	fl.Float64Var(&f.orbit, "orbit", orbitDist, fmt.Sprintf("starting orbit camera distance, m (%g-%g; the mouse wheel changes it)", orbitMin, orbitMax))
 	fl.Float64Var(&f.timescale, "timescale", 1, "simulation speed relative to real time, 0.1-4 ([ and ] change it, P pauses); the tick stays fixed")
 	fl.StringVar(&f.connect, "connect", "", "play online: the server's websocket URL, e.g. ws://127.0.0.1:8050/ws (go run ./demo/playgroundserver); -motor is the motor to start with, -name yours")
 	fl.StringVar(&f.name, "name", "player", "with -connect: your name")
@@ -67,6 +83,15 @@ func parseFlags(args []string) (flags, error) {
 	}
 	if f.frames < 0 {
 		return f, errors.New("-frames must be >= 0")
+	}
+	if !(f.orbit >= orbitMin && f.orbit <= orbitMax) {
+		return f, fmt.Errorf("-orbit: want %g..%g m", orbitMin, orbitMax)
+	}
+	if p := f.pitchDeg; p != nil && !(*p >= -90 && *p <= 90) {
+		return f, errors.New("-pitch: want -90..90 degrees")
+	}
+	if err := play.CheckAbilities(f.abilities); err != nil {
+		return f, fmt.Errorf("-abilities: want on, off or auto, got %q", f.abilities)
 	}
 	if f.screenshot != "" && f.frames == 0 {
 		return f, errors.New("-screenshot needs -frames N")
@@ -105,7 +130,7 @@ func (f flags) live() bool { return f.frames == 0 || f.realtime }
 func newSession(f flags) (*play.Session, error) {
 	// A -config file with enable_console_debug prints the hybrid motor's
 	// debug block on standard error, as the design's debug console does.
-	o := play.Options{Level: f.level, Motor: f.motor, Record: f.record != "", Console: os.Stderr}
+	o := play.Options{Level: f.level, Motor: f.motor, Record: f.record != "", Console: os.Stderr, Abilities: f.abilities}
 	created := false
 	if f.config != "" {
 		if _, err := os.Stat(f.config); errors.Is(err, fs.ErrNotExist) {

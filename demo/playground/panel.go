@@ -13,9 +13,15 @@ import (
 )
 
 // tuningPanel is the in-window tuning (Tab): the motor's numeric knobs with
-// their ranges from the motor's own validator; Up/Down select, Left/Right
-// change the selected one by 1% of its range (Shift: 10%), applied at once
-// and, with -config, written back to the file.
+// their ranges from the motor's own validator, then, for a player with
+// movement abilities, every knob of its [climb], [swim], [ledge], [wall]
+// and [drop_through] tables (each table's enabled switch, 0 or 1, and the
+// keys its validator checks, with their ranges); Up/Down select,
+// Left/Right change the selected one by 1% of its range (Shift: 10%),
+// applied at once. A motor knob rebuilds the motor and, with -config, is
+// written back to the file; an ability knob changes the player's own
+// abilities.Config in place (a climb goes on) and stays in force over
+// motor switches and reloads.
 type tuningPanel struct {
 	open  bool
 	sel   int
@@ -57,11 +63,16 @@ func (p *tuningPanel) update(g *Game) bool {
 		if k.Int {
 			step = math.Max(1, math.Round(step))
 		}
-		_, err := g.s.SetKnob(k.Knob, k.Value+dir*step)
+		var err error
+		if k.Ability {
+			err = g.s.SetAbilityKnob(k.Knob, k.Value+dir*step)
+		} else {
+			_, err = g.s.SetKnob(k.Knob, k.Value+dir*step)
+		}
 		p.err = ""
 		if err != nil {
 			p.err = err.Error()
-		} else if g.f.config != "" {
+		} else if g.f.config != "" && !k.Ability {
 			data, err := g.s.TuningFile()
 			if err == nil {
 				err = os.WriteFile(g.f.config, data, 0o644)
@@ -87,8 +98,8 @@ func (p *tuningPanel) refresh(g *Game) {
 		p.err = err.Error()
 		return
 	}
-	p.knobs = ks
-	if p.sel >= len(ks) {
+	p.knobs = append(ks, g.s.AbilityKnobs()...)
+	if p.sel >= len(p.knobs) {
 		p.sel = 0
 	}
 }
@@ -98,7 +109,11 @@ func (p *tuningPanel) draw(dst *ebiten.Image, r image.Rectangle, motor string) {
 	if !p.open {
 		return
 	}
-	lines := []string{fmt.Sprintf("%s tuning (Tab closes, arrows, Shift x10)", motor)}
+	title := motor
+	if n := len(p.knobs); n > 0 && p.knobs[n-1].Ability {
+		title += " + abilities"
+	}
+	lines := []string{fmt.Sprintf("%s tuning (Tab closes, arrows, Shift x10)", title)}
 	rows := (r.Dy()-40)/lineH - 1
 	lo := max(0, min(p.sel-rows/2, len(p.knobs)-rows))
 	keyW := 0

@@ -86,7 +86,7 @@ func (c *Clock) Label() string {
 }
 
 // Scenes are the levels the playground cycles through (F2).
-var Scenes = [...]string{"playground", "controller", "slopes", "living", "ledge"}
+var Scenes = [...]string{"playground", "controller", "slopes", "living", "ledge", "abilities"}
 
 // NextScene is the scene after level in Scenes (the first for a level
 // not in the list).

@@ -98,7 +98,7 @@ func TestScenes(t *testing.T) {
 			}
 		}
 	}
-	if NextScene("ledge") != "playground" || NextScene("controller") != "slopes" || NextScene("nowhere") != "playground" {
+	if NextScene("ledge") != "abilities" || NextScene("abilities") != "playground" || NextScene("controller") != "slopes" || NextScene("nowhere") != "playground" {
 		t.Fatal("NextScene does not cycle")
 	}
 }

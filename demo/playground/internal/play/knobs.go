@@ -21,6 +21,9 @@ import (
 type PanelKnob struct {
 	config.Knob
 	Value float64
+	// Ability marks a knob of the player's abilities (AbilityKnobs; set
+	// with SetAbilityKnob), not of its motor.
+	Ability bool
 }
 
 // MotorKnobs lists the numeric knobs of the motor in force, in the order

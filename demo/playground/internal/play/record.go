@@ -12,13 +12,15 @@ import (
 	"github.com/seedgames/motorkit/trace"
 )
 
-// Event is a motor switch, a tuning change or a reset (Reset) made while
+// Event is a motor switch, a tuning change, a reset (Reset) or an ability
+// knob's change (Ability; Motor is the motor in force) made while
 // recording, after Tick ticks had run.
 type Event struct {
-	Tick   uint64  `json:"tick"`
-	Motor  string  `json:"motor"`
-	Tuning *Tuning `json:"tuning,omitempty"`
-	Reset  bool    `json:"reset,omitempty"`
+	Tick    uint64       `json:"tick"`
+	Motor   string       `json:"motor"`
+	Tuning  *Tuning      `json:"tuning,omitempty"`
+	Reset   bool         `json:"reset,omitempty"`
+	Ability *AbilityKnob `json:"ability,omitempty"`
 }
 
 // Meta is the playground's part of a recording: what the trace header
@@ -30,6 +32,10 @@ type Meta struct {
 	Motor  string  `json:"motor"`
 	Tuning *Tuning `json:"tuning,omitempty"`
 	Events []Event `json:"events,omitempty"`
+	// Abilities is AbilitiesOn when the player had the movement abilities
+	// (AbilityTables), AbilitiesOff when not; empty in recordings made
+	// before the playground had them (auto).
+	Abilities string `json:"abilities,omitempty"`
 }
 
 const metaPrefix = "# playground "
@@ -49,12 +55,15 @@ func (s *Session) startRecording() {
 	if !strings.HasSuffix(s.LevelName, ".toml") {
 		h.Level = s.LevelName
 	}
+	if s.abilities {
+		h.Override = AbilityTables // trace.Replay gives the player them too
+	}
 	if s.tuning != nil && s.tuning.Kind == s.motor {
-		h.Override = s.tuning.Text
+		h.Override += s.tuning.Text
 	}
 	s.rec = trace.NewRecorder(h)
 	s.rec.CheckEvery(trace.DefaultCheckEvery, "entity", func() uint64 { return trace.EntityHash(s.entry()) })
-	s.meta = Meta{Level: s.LevelName, Motor: s.motor}
+	s.meta = Meta{Level: s.LevelName, Motor: s.motor, Abilities: onOff(s.abilities)}
 	if s.tuning != nil {
 		t := *s.tuning
 		s.meta.Tuning = &t

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/abilities"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/motors"
@@ -60,6 +61,11 @@ type Options struct {
 	// is ignored until it ends. Its level, motor and tuning replace the
 	// options'.
 	Replay *Recording
+	// Abilities gives the player the movement abilities (AbilityTables):
+	// AbilitiesOn, AbilitiesOff, or AbilitiesAuto ("" too): on when the
+	// level has ladders, water or one-way platforms. A replay uses the
+	// recording's setting.
+	Abilities string
 	// Console, when not nil, receives the debug block of a motor whose
 	// configuration enables console debug (the hybrid motor's
 	// enable_console_debug) every console_update_interval ticks
@@ -81,6 +87,12 @@ type Session struct {
 
 	motor  string
 	tuning *Tuning // in force for tuning.Kind; nil = recipes as shipped
+	// abilities adds AbilityTables to the player's recipe; abKnobs are the
+	// ability knobs changed since (the tuning panel's), kept in force
+	// over every later spawn.
+	abilities bool
+	abKnobs   []AbilityKnob
+	abLevel   *abilities.Level // the level's ladders, water and one-way colliders
 
 	rec      *trace.Recorder
 	verify   *trace.Checker // a replay's comparison with the recording's state hashes
@@ -123,6 +135,12 @@ func New(o Options) (*Session, error) {
 			t := *o.Replay.Meta.Tuning
 			o.Tuning = &t
 		}
+		if a := o.Replay.Meta.Abilities; a != "" {
+			o.Abilities = a
+		}
+	}
+	if err := CheckAbilities(o.Abilities); err != nil {
+		return nil, err
 	}
 	if o.Level == "" {
 		o.Level = DefaultLevel
@@ -140,7 +158,8 @@ func New(o Options) (*Session, error) {
 		return nil, err
 	}
 	lvl := lv.World
-	s := &Session{World: donburi.NewWorld(), Level: lvl, LevelName: o.Level, tuning: o.Tuning}
+	s := &Session{World: donburi.NewWorld(), Level: lvl, LevelName: o.Level, tuning: o.Tuning,
+		abilities: abilitiesFor(o.Abilities, &lv), abLevel: lv.Abilities}
 	prefabs.SetLevelData(s.World, lv)
 	crowd := lv.Crowd != nil && lv.Crowd.Count > 0
 	s.pushes = crowd
@@ -245,6 +264,9 @@ func (s *Session) recipe(kind string, t *Tuning) (*prefabs.Recipe, error) {
 		// aside by its mass share, where they only block each other.
 		opts = append(opts, prefabs.Override("[kcc]\npush_mask = 1\n"))
 	}
+	if s.abilities {
+		opts = append(opts, prefabs.Override(AbilityTables))
+	}
 	if t != nil && t.Kind == kind {
 		opts = append(opts, prefabs.Override(t.Text))
 	}
@@ -290,6 +312,7 @@ func (s *Session) spawn(kind string, t *Tuning) error {
 		return err
 	}
 	e := s.World.Entry(ent)
+	s.keepAbilities(e, old)
 	if old != nil {
 		ok := components.KCC.Get(old)
 		nk := components.KCC.Get(e)
@@ -327,6 +350,7 @@ func (s *Session) respawn() error {
 	if hm, isH := components.Motor.Get(s.World.Entry(ent)).Motor.(*hybrid.Motor); isH {
 		hm.SetFacing(s.start.yaw)
 	}
+	s.keepAbilities(s.World.Entry(ent), nil)
 	if s.World.Valid(s.Player) {
 		s.World.Remove(s.Player)
 	}
@@ -486,6 +510,12 @@ func (s *Session) applyEvents(tick uint64) {
 	for len(s.replayEv) > 0 && s.replayEv[0].Tick <= tick {
 		ev := s.replayEv[0]
 		s.replayEv = s.replayEv[1:]
+		if ev.Ability != nil {
+			if s.applyAbilityKnob(*ev.Ability) == nil {
+				s.recordEventAt(tick, ev)
+			}
+			continue
+		}
 		if ev.Reset {
 			if s.respawn() == nil {
 				s.recordEventAt(tick, ev)
@@ -525,6 +555,11 @@ type State struct {
 	// and HybridVectors its enable_debug_vectors knob.
 	HybridDebug   hybrid.Debug
 	HybridVectors bool
+	// HasAbilities is set when the player has movement abilities (the
+	// Abilities component with a configuration); Abilities is then its
+	// mode, since when, and what it holds.
+	HasAbilities bool
+	Abilities    components.AbilitiesData
 }
 
 // State returns the player's current state; Metrics is valid until the
@@ -548,14 +583,19 @@ func (s *Session) State() State {
 	if e.HasComponent(components.Intent) {
 		st.Intent = components.Intent.Get(e).Intent
 	}
+	if e.HasComponent(components.Abilities) {
+		if ab := components.Abilities.Get(e); ab.Config != nil {
+			st.HasAbilities, st.Abilities = true, *ab
+		}
+	}
 	st.WalkableCos = math.Cos(st.KCC.Controller.Config().MaxSlopeClimbAngle)
 	return st
 }
 
 // StateHash is an FNV-64a hash of the bits of the player's simulated state
 // (tick, motor, position, velocity, ground state, crouch, jump timers,
-// view yaw and the motor's metrics): equal hashes after a replay mean a
-// bit-identical run.
+// view yaw, the motor's metrics and, with abilities, the mode and since
+// when): equal hashes after a replay mean a bit-identical run.
 func (s *Session) StateHash() uint64 {
 	st := s.State()
 	h := fnv.New64a()
@@ -592,6 +632,10 @@ func (s *Session) StateHash() uint64 {
 	for _, m := range st.Metrics {
 		h.Write([]byte(m.Name))
 		f(m.Value)
+	}
+	if st.HasAbilities {
+		u(uint64(st.Abilities.Mode))
+		u(st.Abilities.Since)
 	}
 	// The crowd's walkers (a level with a [crowd]).
 	for _, c := range s.CrowdBodies(nil) {

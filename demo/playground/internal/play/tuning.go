@@ -28,12 +28,15 @@ type Tuning struct {
 	Source string `json:"source"`
 }
 
-var recipeSections = map[string]bool{"body": true, "view": true, "kcc": true, "jump": true, "motor": true}
+var recipeSections = map[string]bool{"body": true, "view": true, "kcc": true, "jump": true, "motor": true,
+	// the abilities' tables (AbilityTables): a tuning file may tune them
+	"climb": true, "swim": true, "ledge": true, "wall": true, "drop_through": true}
 
 // ParseTuning reads a tuning file. Two layouts are accepted:
 //
 //   - a recipe file: [motor] (with or without kind), [kcc], [jump] ...
-//     tables, like prefabs/data/arena_player.toml or a file F5 wrote;
+//     tables, like prefabs/data/arena_player.toml or a file F5 wrote (the
+//     abilities' tables, [climb] ... [drop_through], may be among them);
 //   - a bare motor file: the keys of one motor's TOML at the top level,
 //     like motors/arena/arena.toml.
 //

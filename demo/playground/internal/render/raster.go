@@ -22,6 +22,11 @@ type Tri struct {
 	// Solid marks a face of a closed solid: its back side is culled. Other
 	// triangles are drawn from both sides.
 	Solid bool
+	// Blend, when not 0, draws the triangle translucent (water): its color
+	// covers Blend/256 of what is behind it, and it hides nothing drawn
+	// later (its depth is tested, not written). Translucent triangles are
+	// drawn after all the opaque ones.
+	Blend uint8
 }
 
 // Style is the look of a frame: sky, fog and light.
@@ -88,6 +93,7 @@ type ptri struct {
 	c0, c1   [3]int32
 	packed   [2]uint32 // c0, c1 as little-endian RGBA words (unfogged)
 	checker  bool
+	blend    int32 // Tri.Blend: 0 opaque
 }
 
 type plane struct{ a0, ax, ay float64 }
@@ -291,7 +297,7 @@ func (r *Renderer) prepare(cam Camera, tris []Tri) {
 		if allFar {
 			continue
 		}
-		p := ptri{checker: t.Checker}
+		p := ptri{checker: t.Checker, blend: int32(t.Blend)}
 		p.c0, p.c1 = r.Style.litColors(t.Color, n)
 		for k, c := range [2][3]int32{p.c0, p.c1} {
 			p.packed[k] = uint32(c[0]) | uint32(c[1])<<8 | uint32(c[2])<<16 | 0xff000000
@@ -386,18 +392,29 @@ func (r *Renderer) drawBand(b int) {
 		}
 	}
 	clear(r.zbuf[y0*r.w : (y1+1)*r.w])
+	blended := false
 	for i := range r.prep {
 		t := &r.prep[i]
 		if t.maxY < y0 || t.minY > y1 {
 			continue
 		}
-		lo, hi := t.minY, t.maxY
-		if lo < y0 {
-			lo = y0
+		if t.blend != 0 {
+			blended = true
+			continue
 		}
-		if hi > y1 {
-			hi = y1
+		lo, hi := max(t.minY, y0), min(t.maxY, y1)
+		r.drawRows(t, lo, hi)
+	}
+	if !blended {
+		return
+	}
+	// The translucent triangles, over everything opaque.
+	for i := range r.prep {
+		t := &r.prep[i]
+		if t.blend == 0 || t.maxY < y0 || t.minY > y1 {
+			continue
 		}
+		lo, hi := max(t.minY, y0), min(t.maxY, y1)
 		r.drawRows(t, lo, hi)
 	}
 }
@@ -440,6 +457,10 @@ func (r *Renderer) drawRows(t *ptri, lo, hi int) {
 		diw, duw, dvw := t.iw.ax, t.u.ax, t.v.ax
 		zrow := r.zbuf[y*w+x0 : y*w+x1+1]
 		prow := pix[y*stride+x0*4 : y*stride+(x1+1)*4]
+		if t.blend != 0 {
+			r.blendRow(t, zrow, prow, iw, uw, vw)
+			continue
+		}
 		for i := range zrow {
 			z := float32(iw)
 			if z > zrow[i] {
@@ -469,5 +490,38 @@ func (r *Renderer) drawRows(t *ptri, lo, hi int) {
 			uw += duw
 			vw += dvw
 		}
+	}
+}
+
+// blendRow draws one row of a translucent triangle t over the pixels prow
+// whose depths are zrow, from the attributes iw, uw, vw at its first pixel:
+// where it is nearer than what is drawn, its fogged color covers t.blend/256
+// of the pixel. The depth buffer is left as it is.
+func (r *Renderer) blendRow(t *ptri, zrow []float32, prow []uint8, iw, uw, vw float64) {
+	fogS, fogK := r.fogS, r.fogK
+	fr, fg, fb := r.fog[0], r.fog[1], r.fog[2]
+	a := t.blend
+	b := 256 - a
+	for i := range zrow {
+		if float32(iw) > zrow[i] {
+			d := 1 / iw
+			c := &t.c0
+			if t.checker && (int(uw*d+8192)+int(vw*d+8192))&1 == 1 {
+				c = &t.c1
+			}
+			cr, cg, cb := c[0], c[1], c[2]
+			if d > fogS {
+				f := min(int32((d-fogS)*fogK), 256)
+				g := 256 - f
+				cr, cg, cb = (cr*g+fr*f)>>8, (cg*g+fg*f)>>8, (cb*g+fb*f)>>8
+			}
+			px := prow[i*4 : i*4+3]
+			px[0] = uint8((cr*a + int32(px[0])*b) >> 8)
+			px[1] = uint8((cg*a + int32(px[1])*b) >> 8)
+			px[2] = uint8((cb*a + int32(px[2])*b) >> 8)
+		}
+		iw += t.iw.ax
+		uw += t.u.ax
+		vw += t.v.ax
 	}
 }

@@ -281,3 +281,102 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("bottom pixel %v is sky, want the floor", c)
 	}
 }
+
+// A translucent square in front of a wall tints the wall behind it by its
+// Blend share, whatever the order the triangles come in; behind the wall
+// it shows nothing, and it hides nothing: an opaque box behind it (drawn
+// after it in the list) is tinted, not covered.
+func TestTranslucent(t *testing.T) {
+	white := color.RGBA{240, 240, 240, 255}
+	red := color.RGBA{220, 40, 40, 255}
+	cam := FirstPerson(mgl64.Vec3{0, 1, 0}, 0, 0, 160, 120)
+	wall := boxTris(nil, mgl64.Vec3{10, 1, 0}, mgl64.Vec3{0.1, 3, 6}, white)
+	box := boxTris(nil, mgl64.Vec3{8, 1, 1.5}, mgl64.Vec3{0.3, 0.3, 0.3}, red)
+	glass := func(x float64) []Tri { // a 2 m square across the view at depth x, over the centre
+		a, b, c, d := mgl64.Vec3{x, 0, -1}, mgl64.Vec3{x, 2, -1}, mgl64.Vec3{x, 2, 1}, mgl64.Vec3{x, 0, 1}
+		return []Tri{{A: a, B: b, C: c, Color: Water, Blend: 128}, {A: a, B: c, C: d, Color: Water, Blend: 128}}
+	}
+	r := New(160, 120)
+	defer r.Close()
+	r.Style.FogStart, r.Style.FogEnd = 1000, 2000
+	img := image.NewRGBA(image.Rect(0, 0, 160, 120))
+	r.Render(img, cam, wall)
+	bare := at(img, 80, 60)
+	cases := [][]Tri{
+		append(append(glass(5), wall...), box...),
+		append(append(append([]Tri{}, box...), wall...), glass(5)...),
+	}
+	for i, tris := range cases {
+		r.Render(img, cam, tris)
+		c := at(img, 80, 60)
+		// Half water: the wall's white pulled halfway to the lit water blue.
+		if !(c.B > c.R+40) || !(c.R < bare.R-60) || c == bare {
+			t.Errorf("order %d: wall behind the water %v (bare %v), want tinted blue", i, c, bare)
+		}
+		// The box at (8, 1, 1.5) is behind the glass's edge (z = 1) seen
+		// from the eye: find it right of the centre, red tinted.
+		x, y, _, _ := cam.Project(mgl64.Vec3{7.7, 1, 1.2})
+		if c := at(img, int(x), int(y)); !(c.R > c.G) || !(c.B > 40) {
+			t.Errorf("order %d: box behind the water %v, want red tinted blue", i, c)
+		}
+	}
+	// Behind the wall, the water shows nowhere.
+	r.Render(img, cam, append(append([]Tri{}, wall...), glass(12)...))
+	if c := at(img, 80, 60); c != bare {
+		t.Errorf("water behind the wall shows: %v, want %v", c, bare)
+	}
+}
+
+// AppendMarked draws each marked collider as what it is: a ladder in
+// Ladder with rungs on its upright faces, only the top of water,
+// translucent, and the top of a one-way platform in OneWay (its sides
+// Moving when it moves); unmarked levels draw as AppendLiving.
+func TestAppendMarked(t *testing.T) {
+	w := kcc.NewWorld()
+	ladder := w.AddBox(mgl64.Vec3{0, 1.5, 0}, mgl64.Vec3{0.15, 1.5, 0.5}, mgl64.QuatIdent())
+	water := w.AddBox(mgl64.Vec3{5, -1, 0}, mgl64.Vec3{2, 1, 2}, mgl64.QuatIdent())
+	w.SetSensor(water, true)
+	oneWay := w.AddBox(mgl64.Vec3{10, 0.7, 0}, mgl64.Vec3{1.5, 0.05, 1.5}, mgl64.QuatIdent())
+	src := w.AppendTriangles(nil)
+	mark := func(id kcc.ColliderID) Mark {
+		switch id {
+		case ladder:
+			return MarkLadder
+		case water:
+			return MarkWater
+		case oneWay:
+			return MarkOneWay | MarkMoving
+		}
+		return 0
+	}
+	got := AppendMarked(nil, src, 0.7, mark)
+	var ladders, rungs, waters, tops, sides int
+	for _, tr := range got {
+		n := tr.B.Sub(tr.A).Cross(tr.C.Sub(tr.A)).Normalize()
+		switch {
+		case tr.Color == Ladder:
+			ladders++
+		case tr.Color == Rung:
+			rungs++
+		case tr.Color == Water:
+			waters++
+			if tr.Blend != WaterBlend || math.Abs(n[1]) < 0.9 || math.Abs(tr.A[1]) > 1e-9 {
+				t.Errorf("water triangle %+v: want the translucent top at y = 0", tr)
+			}
+		case tr.Color == OneWay:
+			tops++
+		case tr.Color == Moving:
+			sides++
+		}
+	}
+	// 12 ladder triangles; 3 m tall faces get 10 rungs each: the two
+	// triangles of each of the 4 upright faces cut them in two pieces of 2
+	// triangles.
+	if ladders != 12 || rungs != 4*10*2*2 || waters != 2 || tops != 2 || sides != 10 {
+		t.Errorf("ladder %d, rungs %d, water %d, one-way top %d, moving sides %d; want 12, 160, 2, 2, 10", ladders, rungs, waters, tops, sides)
+	}
+	plain := AppendLiving(nil, src, 0.7, nil)
+	if marked := AppendMarked(nil, src, 0.7, nil); len(marked) != len(plain) || len(plain) != 24 {
+		t.Errorf("unmarked: %d and %d triangles, want the 24 solid ones both times", len(marked), len(plain))
+	}
+}

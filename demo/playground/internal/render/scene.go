@@ -58,18 +58,135 @@ var Moving = color.RGBA{230, 40, 200, 255}
 // true (a level's platforms, lifts and doors) drawn in Moving, steep faces
 // included, so a lift at rest is not mistaken for the landing beside it.
 func AppendLiving(dst []Tri, src []kcc.Triangle, walkableCos float64, moving func(kcc.ColliderID) bool) []Tri {
+	if moving == nil {
+		return AppendMarked(dst, src, walkableCos, nil)
+	}
+	return AppendMarked(dst, src, walkableCos, func(id kcc.ColliderID) Mark {
+		if moving(id) {
+			return MarkMoving
+		}
+		return 0
+	})
+}
+
+// Mark says what a collider is beyond its shape, for drawing it as what it
+// is: a set of the Mark bits.
+type Mark uint8
+
+// The marks.
+const (
+	// MarkMoving: a platform, lift or door (drawn in Moving).
+	MarkMoving Mark = 1 << iota
+	// MarkLadder: a ladder (package abilities), climbed on any upright
+	// face: drawn in Ladder with rungs in Rung.
+	MarkLadder
+	// MarkWater: a water volume (a sensor box whose top is the surface):
+	// its surface is drawn translucent in Water.
+	MarkWater
+	// MarkOneWay: a one-way platform, solid from above only: its top is
+	// drawn in OneWay.
+	MarkOneWay
+)
+
+// The abilities' colors: ladders (with darker rungs), water (translucent:
+// it covers WaterBlend/256 of what is under it) and one-way tops.
+var (
+	Ladder     = color.RGBA{176, 120, 64, 255}
+	Rung       = color.RGBA{74, 46, 22, 255}
+	Water      = color.RGBA{40, 120, 230, 255}
+	OneWay     = color.RGBA{160, 236, 72, 255}
+	WaterBlend = uint8(150)
+)
+
+// rungStep is the spacing of a ladder's rungs and rungHalf half their
+// thickness (m); rungOff lifts them off the face.
+const (
+	rungStep = 0.3
+	rungHalf = 0.03
+	rungOff  = 0.012
+)
+
+// AppendMarked is AppendLevel with each collider drawn as mark says it is
+// (mark may be nil: nothing is marked): moving colliders in Moving, a
+// ladder in Ladder (Moving when it moves) with horizontal rungs across its
+// upright faces every 0.3 m, the surface of water translucent (the other
+// trigger zones stay invisible), the top of a one-way platform in OneWay
+// (its sides Moving when it moves).
+func AppendMarked(dst []Tri, src []kcc.Triangle, walkableCos float64, mark func(kcc.ColliderID) Mark) []Tri {
 	for i := range src {
 		s := &src[i]
+		var m Mark
+		if mark != nil {
+			m = mark(s.Collider)
+		}
 		if s.Sensor {
-			continue // trigger zones are invisible, as they are to collisions
+			// Trigger zones are invisible, as they are to collisions;
+			// water shows its surface.
+			if m&MarkWater != 0 && s.Normal[1] > 0.9 {
+				dst = append(dst, Tri{A: s.A, B: s.B, C: s.C, Color: Water, Blend: WaterBlend})
+			}
+			continue
 		}
 		c := ColliderColor(s.Collider, s.Normal, walkableCos)
-		if moving != nil && moving(s.Collider) {
+		switch {
+		case m&MarkLadder != 0:
+			c = Ladder
+			if m&MarkMoving != 0 {
+				c = Moving
+			}
+		case m&MarkOneWay != 0 && s.Normal[1] > 0.5:
+			c = OneWay
+		case m&MarkMoving != 0:
 			c = Moving
 		}
 		dst = append(dst, Tri{A: s.A, B: s.B, C: s.C, Solid: s.Solid, Checker: true, Color: c})
+		if m&MarkLadder != 0 && math.Abs(s.Normal[1]) < 0.3 {
+			dst = appendRungs(dst, s)
+		}
 	}
 	return dst
+}
+
+// appendRungs adds the rungs across triangle s of a ladder's upright face:
+// a thin dark band every rungStep from the bottom of the triangle (the
+// two triangles of a face share its height, so their bands meet).
+func appendRungs(dst []Tri, s *kcc.Triangle) []Tri {
+	lo := math.Min(s.A[1], math.Min(s.B[1], s.C[1]))
+	hi := math.Max(s.A[1], math.Max(s.B[1], s.C[1]))
+	off := s.Normal.Mul(rungOff)
+	for y := lo + rungStep/2; y < hi; y += rungStep {
+		p, q, ok := cutAt(s, y)
+		if !ok {
+			continue
+		}
+		p, q = p.Add(off), q.Add(off)
+		d := mgl64.Vec3{0, rungHalf, 0}
+		dst = append(dst,
+			Tri{A: p.Sub(d), B: q.Sub(d), C: q.Add(d), Color: Rung},
+			Tri{A: p.Sub(d), B: q.Add(d), C: p.Add(d), Color: Rung})
+	}
+	return dst
+}
+
+// cutAt returns where the horizontal plane at height y cuts triangle s: a
+// segment p-q (ok is false when it misses or only touches a corner).
+func cutAt(s *kcc.Triangle, y float64) (p, q mgl64.Vec3, ok bool) {
+	vs := [3]mgl64.Vec3{s.A, s.B, s.C}
+	var pts [2]mgl64.Vec3
+	n := 0
+	for k := 0; k < 3 && n < 2; k++ {
+		a, b := vs[k], vs[(k+1)%3]
+		if (a[1] < y) == (b[1] < y) {
+			continue
+		}
+		t := (y - a[1]) / (b[1] - a[1])
+		pts[n] = a.Add(b.Sub(a).Mul(t))
+		n++
+	}
+	if n < 2 || pts[0].Sub(pts[1]).Len() < 1e-6 {
+		return p, q, false
+	}
+	return pts[0], pts[1], true
 }
 
 // AppendCapsule appends a faceted capsule-like body (an octagonal prism with
