@@ -103,14 +103,14 @@ center = [3.0, 1.1, 0.0]
 half = [1.0, 1.1, 3.0]
 `
 	play(level, "[ledge]\n", mgl64.Vec3{1.5, 0.91, 0}, 120, func(i int) components.CommandData {
-		return components.CommandData{Forward: forward(i < 8 || i >= 60), JumpPressed: i == 5, JumpHeld: i >= 5 && i < 20}
+		return components.CommandData{Forward: forward(i < 7 || i >= 60), JumpPressed: i == 5, JumpHeld: i >= 5 && i < 20}
 	})
 	// Output:
 	// tick   0 (since   0) walk       centre (1.50, 0.91, 0.00)
 	// tick   5 (since   5) air        centre (1.68, 1.01, 0.00)
-	// tick   7 (since   7) hang       centre (1.69, 1.30, 0.00)
-	// tick  60 (since  60) mantle     centre (1.69, 1.35, 0.00)
-	// tick 111 (since 111) walk       centre (2.35, 3.11, 0.00)
+	// tick   6 (since   6) hang       centre (1.68, 1.30, 0.00)
+	// tick  60 (since  60) mantle     centre (1.68, 1.35, 0.00)
+	// tick 111 (since 111) walk       centre (2.34, 3.11, 0.00)
 }
 
 // forward is 1 when on, else 0.
@@ -135,8 +135,8 @@ half = [1.0, 5.0, 3.0]
 	})
 	// Output:
 	// tick   0 (since   0) air        centre (1.50, 6.00, 0.00)
-	// tick  12 (since  12) wall_slide centre (1.69, 5.55, 0.00)
-	// tick  60 (since  60) air        centre (1.62, 4.07, 0.00)
+	// tick  10 (since  10) wall_slide centre (1.68, 5.68, 0.00)
+	// tick  60 (since  60) air        centre (1.62, 4.13, 0.00)
 }
 
 // A one-way platform 0.7 m up: a jump from under it passes up through

@@ -184,7 +184,7 @@ func (s *State) Begin(c *Config, w *World, b *Body) Plan {
 	case ModeMantle:
 		p, stay = s.mantle(c, w, b)
 	case ModeWallSlide:
-		p, stay = s.wallSlide(c, b)
+		p, stay = s.wallSlide(c, w, b)
 	}
 	if stay || p.Jumped {
 		return p
@@ -243,26 +243,60 @@ func (s *State) enter(c *Config, w *World, b *Body) Plan {
 		s.leave(b)
 		return Plan{}
 	}
+	if s.wall == 0 && !b.Grounded && (c.Ledge.Enabled || c.Wall.Enabled) {
+		s.probeWall(c, w, b)
+	}
 	if c.Ledge.Enabled && !b.Grounded && !b.Crouch && s.wall != 0 && s.wall != s.noGrab {
-		top := b.Pos[1] + b.Shape.HalfHeight + b.Shape.Radius
-		if e, ok := findEdge(w, b, s.wallN, top-c.Ledge.Below, top+c.Ledge.Reach); ok {
-			s.setMode(ModeHang, b.Tick)
-			s.anchor, s.normal = ref(e.id), s.wallN
-			s.target = e.stand
-			hangY := e.y - (b.Shape.HalfHeight + b.Shape.Radius)
-			b.Vel = mgl64.Vec3{}
-			s.vel = mgl64.Vec3{}
-			return Plan{Own: true, Move: mgl64.Vec3{0, hangY - b.Pos[1], 0}}
+		if p, ok := s.tryHang(c, w, b, s.wallN); ok {
+			return p
 		}
 	}
-	if c.Wall.Enabled && !b.Grounded && b.Vel[1] <= 0 && s.wall != 0 && s.wall != s.noGrab &&
+	if c.Wall.Enabled && !b.Grounded && b.Vel[1] < 0 && s.wall != 0 && s.wall != s.noGrab &&
 		-detmath.Dot(b.Wish, s.wallN) >= c.Wall.Press {
 		s.setMode(ModeWallSlide, b.Tick)
 		s.anchor, s.normal = s.wall, s.wallN
-		p, _ := s.wallSlide(c, b)
+		p, _ := s.wallSlide(c, w, b)
 		return p
 	}
 	return Plan{}
+}
+
+// tryHang hangs the character from the top of the wall with normal n when
+// its walkable edge is within reach of the hands.
+func (s *State) tryHang(c *Config, w *World, b *Body, n mgl64.Vec3) (Plan, bool) {
+	top := b.Pos[1] + b.Shape.HalfHeight + b.Shape.Radius
+	e, ok := findEdge(w, b, n, top-c.Ledge.Below, top+c.Ledge.Reach)
+	if !ok || ref(e.id) == s.noGrab {
+		return Plan{}, false
+	}
+	s.setMode(ModeHang, b.Tick)
+	s.anchor, s.normal = ref(e.id), n
+	s.target = e.stand
+	hangY := e.y - (b.Shape.HalfHeight + b.Shape.Radius)
+	b.Vel = mgl64.Vec3{}
+	s.vel = mgl64.Vec3{}
+	return Plan{Own: true, Move: mgl64.Vec3{0, hangY - b.Pos[1], 0}}, true
+}
+
+// probeWall looks for a steep wall the input presses into when the last
+// move touched none: a motor without air steering stops pressing into a
+// wall as soon as the wall stopped it, so its moves touch the wall once. A
+// ray from the capsule's centre along the input, as long as the radius and
+// the skin and 5 cm, finds it.
+func (s *State) probeWall(c *Config, w *World, b *Body) {
+	wish := mgl64.Vec3{b.Wish[0], 0, b.Wish[2]}
+	m := detmath.Len(wish)
+	if !(m >= max(c.Wall.Press, 0.3)) || w.KCC == nil || w.Ctrl == nil {
+		return
+	}
+	dir := mgl64.Vec3{wish[0] / m, 0, wish[2] / m}
+	hit, ok := w.KCC.RayCast(b.Pos, dir, b.Shape.Radius+w.Ctrl.Offset()+0.05)
+	if !ok || math.Abs(hit.Normal[1]) >= 0.3 || w.Level.Kind(hit.Collider) != SurfaceSolid && w.Level.Kind(hit.Collider) != SurfaceLadder {
+		return
+	}
+	if n := horizontal(hit.Normal); n != (mgl64.Vec3{}) {
+		s.wall, s.wallN = ref(hit.Collider), n
+	}
 }
 
 // climb is a tick on a ladder.
@@ -483,9 +517,15 @@ func (s *State) mantle(c *Config, w *World, b *Body) (Plan, bool) {
 }
 
 // wallSlide is a tick sliding down a wall.
-func (s *State) wallSlide(c *Config, b *Body) (Plan, bool) {
+func (s *State) wallSlide(c *Config, w *World, b *Body) (Plan, bool) {
 	if !c.Wall.Enabled || b.Grounded {
 		return Plan{}, false
+	}
+	if s.wall != s.anchor {
+		// The last move did not touch it (it ended within the skin): is
+		// it still there?
+		s.wall = 0
+		s.probeWall(c, w, b)
 	}
 	if s.wall != s.anchor || -detmath.Dot(b.Wish, s.normal) < c.Wall.Press {
 		s.noGrab = s.anchor
@@ -503,6 +543,12 @@ func (s *State) wallSlide(c *Config, b *Body) (Plan, bool) {
 		s.noGrab = s.anchor
 		s.leave(b)
 		return Plan{Jumped: true}, false
+	}
+	if c.Ledge.Enabled && !b.Crouch {
+		// The top of the wall slid down to within reach: hang on it.
+		if p, ok := s.tryHang(c, w, b, n); ok {
+			return p, true
+		}
 	}
 	if in := -detmath.Dot(b.Vel, n); in < stick {
 		b.Vel = b.Vel.Sub(detmath.Scale(n, stick-in))
