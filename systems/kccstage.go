@@ -63,6 +63,9 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	var plan abilities.Plan
 	if c.ab != nil && level != nil && ctrl != nil {
 		plan = p.beginAbilities(c, ctrl, level, opts, worker, &vx, &vy, &vz)
+		// A drop through a one-way platform that Begin decided passes it
+		// from this tick's move on, not the next tick's.
+		drop = c.ab.Dropping()
 	}
 	jumped := false
 	if plan.Jumped {
