@@ -126,20 +126,20 @@ func (l *Level) WaterAt(w *kcc.World, p mgl64.Vec3) (surface float64, id kcc.Col
 	return 0, kcc.NoCollider, false
 }
 
-// ladderFrame returns ladder id's up axis and the height along it of its
-// top above the point p.
-func (l *Level) ladderFrame(w *kcc.World, id kcc.ColliderID, p mgl64.Vec3) (up mgl64.Vec3, topAbove float64, ok bool) {
+// ladderFrame returns ladder id's up axis, the height along it of its
+// top above the point p and its length.
+func (l *Level) ladderFrame(w *kcc.World, id kcc.ColliderID, p mgl64.Vec3) (up mgl64.Vec3, topAbove, length float64, ok bool) {
 	half, ok := l.box(id)
 	if !ok {
-		return up, 0, false
+		return up, 0, 0, false
 	}
 	c, q, err := w.Transform(id)
 	if err != nil {
-		return up, 0, false
+		return up, 0, 0, false
 	}
 	up = detmath.Rotate(q, mgl64.Vec3{0, 1, 0})
 	top := c.Add(detmath.Scale(up, half[1]))
-	return up, detmath.Dot(top.Sub(p), up), true
+	return up, detmath.Dot(top.Sub(p), up), float64(2 * half[1]), true
 }
 
 // OneWayRule is the one-way platforms' rule for a contact with a one-way

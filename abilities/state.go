@@ -264,8 +264,13 @@ func (s *State) enter(c *Config, w *World, b *Body) Plan {
 // climb is a tick on a ladder.
 func (s *State) climb(c *Config, w *World, b *Body) (Plan, bool) {
 	id := idOf(s.anchor)
-	up, topAbove, ok := w.Level.ladderFrame(w.KCC, id, b.Pos)
+	up, topAbove, length, ok := w.Level.ladderFrame(w.KCC, id, b.Pos)
 	if !ok || !c.Climb.Enabled {
+		return Plan{}, false
+	}
+	if topAbove-length > b.Shape.HalfHeight+b.Shape.Radius {
+		// The hands are below the ladder's foot (a ladder that ends
+		// above the ground, climbed down past its end): they let go.
 		return Plan{}, false
 	}
 	n := s.normal
