@@ -258,6 +258,23 @@ func (s *State) enter(c *Config, w *World, b *Body) Plan {
 		p, _ := s.wallSlide(c, b)
 		return p
 	}
+	if (c.Ledge.Enabled || c.Wall.Enabled) && !b.Grounded && s.wall != 0 && s.wall != s.noGrab {
+		// In the air, pressing into the wall the last move met: keep
+		// pressing, so this move meets it too. A motor that does not
+		// steer in the air (rpg's air_policy "none") is left no velocity
+		// into the wall by the move that met it: without this its next
+		// move would miss the wall and the ledge and the wall would let
+		// go of it.
+		press := DefaultWall().Press
+		if c.Wall.Enabled {
+			press = c.Wall.Press
+		}
+		if -detmath.Dot(b.Wish, s.wallN) >= max(press, 1e-9) {
+			if in := -detmath.Dot(b.Vel, s.wallN); in >= 0 && in < stick {
+				b.Vel = b.Vel.Sub(detmath.Scale(s.wallN, stick-in))
+			}
+		}
+	}
 	return Plan{}
 }
 
