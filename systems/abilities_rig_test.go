@@ -2,6 +2,7 @@ package systems_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -157,3 +158,9 @@ func within(a, b, tol float64) bool { return math.Abs(a-b) <= tol }
 // tick, the last one short: ceil(d/step), robust to the rounding of d/step
 // at a whole number.
 func ceilTicks(d, step float64) int { return int(math.Ceil(d/step - 1e-9)) }
+
+// allAbilitiesWith is allAbilities with keys in one table:
+// allAbilitiesWith("climb", "speed = 1.75").
+func allAbilitiesWith(table, keys string) string {
+	return strings.Replace(allAbilities, "["+table+"]\n", "["+table+"]\n"+keys+"\n", 1)
+}
