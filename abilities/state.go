@@ -495,11 +495,13 @@ func (s *State) wallSlide(c *Config, b *Body) (Plan, bool) {
 	if !c.Wall.Enabled || b.Grounded {
 		return Plan{}, false
 	}
-	if s.wall != s.anchor || -detmath.Dot(b.Wish, s.normal) < c.Wall.Press {
+	if s.wall != s.anchor {
 		s.noGrab = s.anchor
 		return Plan{}, false
 	}
 	n := s.normal
+	// A jump off the wall whatever the stick: pushing away from the wall
+	// as the jump is pressed is how a wall jump is made, not a letting go.
 	if b.Jump {
 		a := float64(c.Wall.JumpAngleDeg * (math.Pi / 180))
 		v := b.Vel
@@ -511,6 +513,10 @@ func (s *State) wallSlide(c *Config, b *Body) (Plan, bool) {
 		s.noGrab = s.anchor
 		s.leave(b)
 		return Plan{Jumped: true}, false
+	}
+	if -detmath.Dot(b.Wish, n) < c.Wall.Press {
+		s.noGrab = s.anchor
+		return Plan{}, false
 	}
 	if in := -detmath.Dot(b.Vel, n); in < stick {
 		b.Vel = b.Vel.Sub(detmath.Scale(n, stick-in))
