@@ -1,0 +1,134 @@
+package systems_test
+
+import (
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/abilities"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+// The abilities' state (the mode, what is held, the ladder and wall the
+// last move met, a drop's timer) is the character's Abilities component,
+// saved with it: a state saved mid-climb, mid-swim, mid-hang, mid-mantle,
+// mid-slide or mid-drop and loaded into a fresh pipeline over a fresh world
+// with the same level (the character spawned again from its recipe and
+// overrides by prefabs.Respawn) runs on with the same bits as the
+// original: the same checksum after every tick.
+
+type abStateScene struct {
+	name, level string
+	setup       func(r *abRig)
+	cmd         func(i int) components.CommandData
+	saveAt      int
+	mode        abilities.Mode
+	stays       bool // the scene stays in the mode it was saved in
+}
+
+func abStateScenes() []abStateScene {
+	fwd := func(int) components.CommandData { return components.CommandData{Forward: 1} }
+	stand := func(r *abRig) {
+		d := r.dims()
+		r.body().Position[1] = d.standY
+	}
+	return []abStateScene{
+		{name: "climb", level: ldLevel, saveAt: 20, mode: abilities.ModeClimb, cmd: fwd,
+			setup: func(r *abRig) { stand(r); r.body().Position[0] = ldFace - r.dims().r - r.dims().off }},
+		{name: "swim", level: swLevel, saveAt: 70, mode: abilities.ModeSwim, stays: true,
+			cmd: func(i int) components.CommandData {
+				return components.CommandData{Forward: float64(i%3) / 2, Strafe: 0.5, JumpHeld: i%50 < 10, Crouch: i%50 > 40}
+			},
+			setup: func(r *abRig) { r.body().Position = mgl64.Vec3{0, swY0, 0} }},
+		{name: "hang", level: lgLevel, saveAt: 12, mode: abilities.ModeHang,
+			cmd: func(i int) components.CommandData {
+				c := components.CommandData{Forward: 1, JumpPressed: i == lgJ, JumpHeld: i == lgJ}
+				if i >= 8 && i < 30 {
+					c.Forward = 0
+				}
+				return c
+			},
+			setup: func(r *abRig) { stand(r); r.body().Position[0] = 2 - r.dims().r - r.dims().off }},
+		{name: "mantle", level: lgLevel, saveAt: 20, mode: abilities.ModeMantle,
+			cmd: func(i int) components.CommandData {
+				return components.CommandData{Forward: 1, JumpPressed: i == lgJ, JumpHeld: i == lgJ}
+			},
+			setup: func(r *abRig) { stand(r); r.body().Position[0] = 2 - r.dims().r - r.dims().off }},
+		{name: "wall_slide", level: wlLevel, saveAt: 15, mode: abilities.ModeWallSlide,
+			cmd: func(i int) components.CommandData {
+				return components.CommandData{Forward: 1, JumpPressed: i == 30, JumpHeld: i == 30}
+			},
+			setup: func(r *abRig) {
+				r.body().Position = mgl64.Vec3{2 - r.dims().r - r.dims().off, 8, 0}
+				r.body().Velocity = mgl64.Vec3{1, -6, 0}
+			}},
+		{name: "drop", level: owLevel, saveAt: 62, mode: abilities.ModeAir,
+			cmd: func(i int) components.CommandData {
+				return components.CommandData{Crouch: i == 60, JumpPressed: i == 60, JumpHeld: i == 60}
+			},
+			setup: func(r *abRig) {
+				r.body().Position = mgl64.Vec3{0, r.dims().standY, 0}
+				r.body().Velocity = mgl64.Vec3{0, owLaunch, 0}
+			}},
+	}
+}
+
+func TestAbilitiesStateSaveLoad(t *testing.T) {
+	for _, sc := range abStateScenes() {
+		for _, rc := range abRecipes {
+			t.Run(sc.name+"/"+rc, func(t *testing.T) {
+				r := newAbRig(t, rc, sc.level, mgl64.Vec3{0, 1, 0}, allAbilities)
+				sc.setup(r)
+				for i := 0; i < sc.saveAt; i++ {
+					r.step(sc.cmd(i))
+				}
+				if r.mode() != sc.mode {
+					t.Fatalf("tick %d: mode %v, want %v to save in", sc.saveAt, r.mode(), sc.mode)
+				}
+				if sc.name == "drop" && r.ab().Dropping() == -1 {
+					t.Fatal("not dropping through the platform when saved")
+				}
+				saved, err := r.p.SaveState(nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sum := r.p.Checksum()
+
+				w := donburi.NewWorld()
+				prefabs.SetLevelData(w, abLevel(t, sc.level))
+				p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+				p.SetSpawner(prefabs.Respawn)
+				if err := p.LoadState(saved); err != nil {
+					t.Fatal(err)
+				}
+				if got := p.Checksum(); got != sum {
+					t.Fatalf("loaded checksum %x, saved %x", got, sum)
+				}
+				e, ok := p.Character(uint32(r.e.Id()))
+				if !ok || !e.HasComponent(components.Abilities) {
+					t.Fatal("the loaded character has no abilities")
+				}
+				ab := components.Abilities.Get(e)
+				if ab.Config == nil || !ab.Config.Any() || ab.State != r.ab().State {
+					t.Fatalf("loaded abilities %+v (config %v), saved %+v", ab.State, ab.Config, r.ab().State)
+				}
+				modes := map[abilities.Mode]bool{}
+				for i := sc.saveAt; i < sc.saveAt+150; i++ {
+					c := sc.cmd(i)
+					r.step(c)
+					systems.Submit(e, c)
+					p.Step()
+					if a, b := r.p.Checksum(), p.Checksum(); a != b {
+						t.Fatalf("tick %d: checksum %x loaded, %x original (mode %v and %v)", i, b, a, ab.Mode, r.mode())
+					}
+					modes[r.mode()] = true
+				}
+				if len(modes) < 2 && !sc.stays {
+					t.Errorf("ran on in mode %v only: the scene should leave the saved mode", modes)
+				}
+			})
+		}
+	}
+}
