@@ -132,3 +132,44 @@ func TestAbilitiesStateSaveLoad(t *testing.T) {
 		}
 	}
 }
+
+// TestAbilitiesConfigChangedAtRuntime: a game may switch a character's
+// abilities on or off, or clear its Config, between ticks: the next tick
+// follows. Cleared mid-climb, the character lets go (mode walk from that
+// tick) and the motor moves it again (it panicked: the KCC stage kept the
+// character's abilities from when it cached the character); switched on
+// against the ladder, its move meets it and it climbs the tick after (it
+// did nothing until some entity was created or removed).
+func TestAbilitiesConfigChangedAtRuntime(t *testing.T) {
+	r, d := ldRig(t, "capsule_walker", allAbilities)
+	for i := 0; i < 10; i++ {
+		r.step(components.CommandData{Forward: 1})
+	}
+	if r.mode() != abilities.ModeClimb {
+		t.Fatalf("mode %v, want climb", r.mode())
+	}
+	cfg := r.ab().Config
+	r.ab().Config = nil
+	n := r.step(components.CommandData{Forward: 1})
+	if r.mode() != abilities.ModeWalk || int(r.ab().Since) != n {
+		t.Fatalf("cleared: mode %v since %d, want walk since %d", r.mode(), r.ab().Since, n)
+	}
+	for i := 0; i < 60; i++ {
+		r.step(components.CommandData{Forward: 1})
+	}
+	if p := r.pos(); !r.kcc().Grounded || !within(p[1], d.standY, 1e-9) {
+		t.Fatalf("with the Config cleared: at %v grounded %v, want fallen back to the floor", p, r.kcc().Grounded)
+	}
+
+	off := *cfg
+	off.Climb.Enabled, off.Swim.Enabled, off.Ledge.Enabled, off.Wall.Enabled, off.DropThrough.Enabled = false, false, false, false, false
+	r.ab().Config = &off
+	r.step(components.CommandData{Forward: 1})
+	off.Climb.Enabled = true
+	// Its first tick's move meets the ladder, the next climbs.
+	r.step(components.CommandData{Forward: 1})
+	n = r.step(components.CommandData{Forward: 1})
+	if r.mode() != abilities.ModeClimb || int(r.ab().Since) != n {
+		t.Fatalf("switched on against the ladder: mode %v since %d, want climb since %d", r.mode(), r.ab().Since, n)
+	}
+}

@@ -73,7 +73,8 @@ type character struct {
 	md   *components.MotorData
 	it   *components.IntentData
 	// ab is the character's abilities: nil unless it has the motor set and
-	// an Abilities component with an ability enabled.
+	// an Abilities component. The KCC stage runs them on the ticks its
+	// Config has an ability enabled (a game may change or clear it).
 	ab *components.AbilitiesData
 
 	// rules are the jump windows of the motor rulesOf at the pipeline's
@@ -113,9 +114,7 @@ func characterOf(e *donburi.Entry) character {
 	if c.cmd != nil && c.view != nil && c.jb != nil && e.HasComponent(components.Motor) && e.HasComponent(components.Intent) {
 		c.md, c.it = components.Motor.Get(e), components.Intent.Get(e)
 		if e.HasComponent(components.Abilities) {
-			if ab := components.Abilities.Get(e); ab.Config.Any() {
-				c.ab = ab
-			}
+			c.ab = components.Abilities.Get(e)
 		}
 	}
 	return c
