@@ -118,6 +118,20 @@ type World struct {
 	KCC   *kcc.World
 	Ctrl  *kcc.Controller
 	Opts  kcc.MoveOptions
+	// Water, when set, is this tick's Level.WaterBounds (empty when the
+	// level has no water): a character whose centre is outside it is in
+	// no water and the level is not asked. The pipeline sets it, taken
+	// once a tick, so that walking far from water costs next to nothing.
+	Water *Bounds
+}
+
+// mayBeInWater reports whether p may be in the level's water: not when it
+// is outside this tick's water bounds, or the level has none.
+func (w *World) mayBeInWater(p mgl64.Vec3) bool {
+	if w.Water != nil {
+		return w.Water.Contains(p)
+	}
+	return w.Level.Water() > 0
 }
 
 // mantleClear is how far (m) above the ledge's top (and the skin) a
@@ -217,7 +231,7 @@ func (s *State) enter(c *Config, w *World, b *Body) Plan {
 		s.dropT = max(1, int32(math.Ceil(c.DropThrough.Time/b.Dt)))
 		return Plan{Jumped: true}
 	}
-	if c.Swim.Enabled && lv.Water() > 0 {
+	if c.Swim.Enabled && w.mayBeInWater(b.Pos) {
 		if surface, _, ok := lv.WaterAt(w.KCC, b.Pos); ok {
 			depth := surface - b.Pos[1]
 			if (!b.Grounded && depth > 0) || (b.Grounded && depth >= floatDepth(c, b)) {

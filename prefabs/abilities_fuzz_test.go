@@ -20,8 +20,9 @@ import (
 // non-finite numbers) and, with raw, the fuzzed text after them:
 // BuildLivingLevel returns an error or a level, never panics; on a level
 // it returns, every collider's surface is known, the water is queried at
-// its centre and at fuzzed points with finite answers, and the movers
-// move the ladders, water and one-way platforms for a few ticks.
+// its centre and at fuzzed points with finite answers inside the water's
+// bounds (Level.WaterBounds), and the movers move the ladders, water and
+// one-way platforms for a few ticks.
 func FuzzAbilitiesLevel(f *testing.F) {
 	f.Add([]byte{0, 10, 128, 20, 128, 200, 40, 200, 0, 0, 1, 1, 128, 128, 128, 30, 200, 30, 0, 0}, "")
 	f.Add([]byte{2, 0, 128, 100, 128, 200, 100, 200, 0, 90, 3, 7, 100, 120, 100, 60, 20, 60, 60, 0}, "")
@@ -54,6 +55,10 @@ func FuzzAbilitiesLevel(f *testing.F) {
 			t.Fatalf("%d water and %d one-way colliders known, the level counts %d and %v", water, oneWay, al.Water(), al)
 		}
 		probe := func(tick int) {
+			bounds, anyWater := al.WaterBounds(w)
+			if anyWater != (water > 0) {
+				t.Fatalf("tick %d: WaterBounds ok %v with %d water", tick, anyWater, water)
+			}
 			for id := kcc.ColliderID(0); int(id) < w.NumColliders(); id++ {
 				c, _, err := w.Transform(id)
 				if err != nil {
@@ -65,8 +70,8 @@ func FuzzAbilitiesLevel(f *testing.F) {
 				}
 				for _, p := range pts {
 					s, wid, ok := al.WaterAt(w, p)
-					if ok && (math.IsNaN(s) || math.IsInf(s, 0) || al.Kind(wid) != abilities.SurfaceWater) {
-						t.Fatalf("tick %d: WaterAt(%v) = %v, collider %d (%v)", tick, p, s, wid, al.Kind(wid))
+					if ok && (math.IsNaN(s) || math.IsInf(s, 0) || al.Kind(wid) != abilities.SurfaceWater || !bounds.Contains(p)) {
+						t.Fatalf("tick %d: WaterAt(%v) = %v, collider %d (%v), bounds %v", tick, p, s, wid, al.Kind(wid), bounds)
 					}
 				}
 				if al.Kind(id) == abilities.SurfaceWater {

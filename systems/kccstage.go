@@ -368,6 +368,8 @@ type kccStage struct {
 	oneWay  []*oneWayListener
 	// abBody is each worker's abilities.Body scratch.
 	abBody []abilities.Body
+	// abWater is this tick's bounds of the level's water.
+	abWater abilities.Bounds
 }
 
 // roomToStand reports whether the standing capsule tall fits at pos (axis
