@@ -169,6 +169,22 @@ func (s *State) leave(b *Body) {
 	s.anchor = 0
 }
 
+// Quiet reports whether Begin would leave this tick as it is (return the
+// zero Plan and change neither the State nor the Body): the character
+// walks on the ground (grounded), touched no ladder, holds nothing back
+// (no ledge or wall let go of, no drop under way), does not press crouch
+// and jump together (crouchJump: Crouch with a jump press waiting) and
+// its centre pos is outside water (the bounds of this tick's water,
+// Level.WaterBounds; nil: not known, so not quiet). A caller with many
+// characters skips Begin, and filling its Body, for the quiet ones: most
+// characters of a level walk most of the time (the pipeline does). After
+// still runs after every move.
+func (s *State) Quiet(c *Config, water *Bounds, grounded, crouchJump bool, pos mgl64.Vec3) bool {
+	return s.Mode == ModeWalk && grounded && s.ladder == 0 && s.noGrab == 0 && s.dropT == 0 &&
+		!(crouchJump && c.DropThrough.Enabled) &&
+		!(c.Swim.Enabled && (water == nil || water.Contains(pos)))
+}
+
 // Begin runs the character's abilities before its move: it decides the
 // mode of this tick and returns what the move must do; b.Pos may move (a
 // held ladder or ledge on a moving platform carries the character) and

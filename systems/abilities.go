@@ -112,6 +112,14 @@ func useJump(jb *components.JumpBufferData) {
 // move (held by a moving ladder or ledge) and (vx, vy, vz) becomes the
 // velocity of the move.
 func (p *Pipeline) beginAbilities(c *character, ctrl *kcc.Controller, level *kcc.World, opts kcc.MoveOptions, worker int, vx, vy, vz *float64) abilities.Plan {
+	cmd := c.cmd
+	if cmd.UICaptured {
+		cmd = &c.captured
+	}
+	if c.ab.Quiet(c.ab.Config, &p.abWater, c.k.Grounded, cmd.Crouch && (cmd.JumpPressed || c.jb.BufferTicks > 0), c.body.Position) {
+		// Walking, with nothing to begin: Begin would change nothing.
+		return abilities.Plan{}
+	}
 	b := &p.abBody[worker]
 	p.abilityBody(c, b, *vx, *vy, *vz)
 	w := abilities.World{Level: p.abLevel, KCC: level, Ctrl: ctrl, Opts: opts, Water: &p.abWater}

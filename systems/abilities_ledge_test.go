@@ -182,3 +182,27 @@ func TestAbilitiesLedgeNoRoom(t *testing.T) {
 		})
 	}
 }
+
+// TestAbilitiesWalkOffAnEdge: walking off the block's far edge (no
+// ability begins: the pipeline skips Begin for a quiet walker, After
+// still settles the mode), the mode is air from the first tick whose
+// move leaves the ground.
+func TestAbilitiesWalkOffAnEdge(t *testing.T) {
+	for _, rc := range abRecipes {
+		t.Run(rc, func(t *testing.T) {
+			r := newAbRig(t, rc, lgLevel, mgl64.Vec3{0, 1, 0}, allAbilities)
+			d := r.dims()
+			r.body().Position = mgl64.Vec3{3, lgH + d.standY, 0}
+			for n := 0; n < 120; n++ {
+				r.step(components.CommandData{Forward: 1})
+				if n > 0 && !r.kcc().Grounded {
+					if r.mode() != abilities.ModeAir || int(r.ab().Since) != n {
+						t.Fatalf("tick %d: off the edge at %v, mode %v since %d, want air since %d", n, r.pos(), r.mode(), r.ab().Since, n)
+					}
+					return
+				}
+			}
+			t.Fatal("never walked off the edge")
+		})
+	}
+}
