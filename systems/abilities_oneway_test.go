@@ -103,7 +103,7 @@ func TestAbilitiesOneWayEveryMotor(t *testing.T) {
 	for _, rc := range abRecipes {
 		t.Run(rc, func(t *testing.T) {
 			r := newAbRig(t, rc, owLevel, mgl64.Vec3{0, 1, 0}, allAbilities)
-			owLaunchAndLand(t, r)
+			land := owLaunchAndLand(t, r)
 			d := r.dims()
 
 			// Crouch + jump on P at tick D.
@@ -134,6 +134,7 @@ func TestAbilitiesOneWayEveryMotor(t *testing.T) {
 			if y := r.pos()[1]; !r.kcc().Grounded || !within(y, d.standY, 1e-9) {
 				t.Fatalf("after the drop: y %.9f grounded %v, want on the floor at %.9f", y, r.kcc().Grounded, d.standY)
 			}
+			t.Logf("launched up through P, landed on it on tick %d (feet %.6f), dropped through on tick %d, on the floor from tick %d", land, f0, D, int(r.ab().Since))
 		})
 	}
 }

@@ -112,6 +112,7 @@ func TestAbilitiesWallSlideAndJumpEveryMotor(t *testing.T) {
 				}
 				r.step(components.CommandData{Forward: 1, JumpPressed: true, JumpHeld: true})
 				wlJump(t, r, d, w, -1, J, false)
+				t.Logf("slide from tick 1 at vy %v, fall %.6f m a tick; wall jump (%.6f, %.6f)", -w.slide, w.slide*d.dt, r.vel()[0], r.vel()[1])
 			})
 		}
 	}
