@@ -137,20 +137,59 @@ func (l *Level) WaterAt(w *kcc.World, p mgl64.Vec3) (surface float64, id kcc.Col
 	return 0, kcc.NoCollider, false
 }
 
-// ladderFrame returns ladder id's up axis and the height along it of its
-// top above the point p.
-func (l *Level) ladderFrame(w *kcc.World, id kcc.ColliderID, p mgl64.Vec3) (up mgl64.Vec3, topAbove float64, ok bool) {
+// Bounds is an axis-aligned box, Min to Max (empty when Min is above Max
+// on an axis).
+type Bounds struct{ Min, Max mgl64.Vec3 }
+
+// Contains reports whether p is in the box (its faces included).
+func (b *Bounds) Contains(p mgl64.Vec3) bool {
+	return p[0] >= b.Min[0] && p[0] <= b.Max[0] && p[1] >= b.Min[1] && p[1] <= b.Max[1] && p[2] >= b.Min[2] && p[2] <= b.Max[2]
+}
+
+// WaterBounds returns a box around every water volume where it is now
+// (around each one's bounding sphere, with a margin for rounding): every
+// point WaterAt finds in water is in it. ok is false when the level has no
+// water (b is then empty). The pipeline takes it once a tick, after the
+// movers, for World.Water.
+func (l *Level) WaterBounds(w *kcc.World) (b Bounds, ok bool) {
+	inf := math.Inf(1)
+	b = Bounds{Min: mgl64.Vec3{inf, inf, inf}, Max: mgl64.Vec3{-inf, -inf, -inf}}
+	if l == nil || w == nil {
+		return b, false
+	}
+	for _, v := range l.boxes {
+		if v.kind != SurfaceWater {
+			continue
+		}
+		c, _, err := w.Transform(v.id)
+		if err != nil {
+			continue
+		}
+		r := math.Sqrt(detmath.Dot(v.half, v.half))
+		r += float64(r*1e-9) + 1e-9
+		for i := range 3 {
+			b.Min[i] = min(b.Min[i], c[i]-r)
+			b.Max[i] = max(b.Max[i], c[i]+r)
+		}
+		ok = true
+	}
+	return b, ok
+}
+
+// ladderFrame returns ladder id's up axis, the height along it of its
+// top above the point p and its length.
+func (l *Level) ladderFrame(w *kcc.World, id kcc.ColliderID, p mgl64.Vec3) (up mgl64.Vec3, topAbove, length float64, ok bool) {
 	half, ok := l.box(id)
 	if !ok {
-		return up, 0, false
+		return up, 0, 0, false
 	}
 	c, q, err := w.Transform(id)
 	if err != nil {
-		return up, 0, false
+		return up, 0, 0, false
 	}
 	up = detmath.Rotate(q, mgl64.Vec3{0, 1, 0})
 	top := c.Add(detmath.Scale(up, half[1]))
-	return up, detmath.Dot(top.Sub(p), up), true
+	return up, detmath.Dot(top.Sub(p), up), float64(2 * half[1]), true
 }
 
 // OneWayRule is the one-way platforms' rule for a contact with a one-way

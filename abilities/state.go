@@ -118,6 +118,20 @@ type World struct {
 	KCC   *kcc.World
 	Ctrl  *kcc.Controller
 	Opts  kcc.MoveOptions
+	// Water, when set, is this tick's Level.WaterBounds (empty when the
+	// level has no water): a character whose centre is outside it is in
+	// no water and the level is not asked. The pipeline sets it, taken
+	// once a tick, so that walking far from water costs next to nothing.
+	Water *Bounds
+}
+
+// mayBeInWater reports whether p may be in the level's water: not when it
+// is outside this tick's water bounds, or the level has none.
+func (w *World) mayBeInWater(p mgl64.Vec3) bool {
+	if w.Water != nil {
+		return w.Water.Contains(p)
+	}
+	return w.Level.Water() > 0
 }
 
 // mantleClear is how far (m) above the ledge's top (and the skin) a
@@ -153,6 +167,22 @@ func (s *State) leave(b *Body) {
 	}
 	s.setMode(m, b.Tick)
 	s.anchor = 0
+}
+
+// Quiet reports whether Begin would leave this tick as it is (return the
+// zero Plan and change neither the State nor the Body): the character
+// walks on the ground (grounded), touched no ladder, holds nothing back
+// (no ledge or wall let go of, no drop under way), does not press crouch
+// and jump together (crouchJump: Crouch with a jump press waiting) and
+// its centre pos is outside water (the bounds of this tick's water,
+// Level.WaterBounds; nil: not known, so not quiet). A caller with many
+// characters skips Begin, and filling its Body, for the quiet ones: most
+// characters of a level walk most of the time (the pipeline does). After
+// still runs after every move.
+func (s *State) Quiet(c *Config, water *Bounds, grounded, crouchJump bool, pos mgl64.Vec3) bool {
+	return s.Mode == ModeWalk && grounded && s.ladder == 0 && s.noGrab == 0 && s.dropT == 0 &&
+		!(crouchJump && c.DropThrough.Enabled) &&
+		!(c.Swim.Enabled && (water == nil || water.Contains(pos)))
 }
 
 // Begin runs the character's abilities before its move: it decides the
@@ -218,7 +248,7 @@ func (s *State) enter(c *Config, w *World, b *Body) Plan {
 		s.dropT = max(1, int32(math.Ceil(c.DropThrough.Time/b.Dt)))
 		return Plan{Jumped: true}
 	}
-	if c.Swim.Enabled && lv.Water() > 0 {
+	if c.Swim.Enabled && w.mayBeInWater(b.Pos) {
 		if surface, water, ok := lv.WaterAt(w.KCC, b.Pos); ok {
 			depth := surface - b.Pos[1]
 			if (!b.Grounded && depth > 0) || (b.Grounded && depth >= floatDepth(c, b)) {
@@ -257,6 +287,23 @@ func (s *State) enter(c *Config, w *World, b *Body) Plan {
 		s.anchor, s.normal = s.wall, s.wallN
 		p, _ := s.wallSlide(c, w, b)
 		return p
+	}
+	if (c.Ledge.Enabled || c.Wall.Enabled) && !b.Grounded && s.wall != 0 && s.wall != s.noGrab {
+		// In the air, pressing into the wall the last move met: keep
+		// pressing, so this move meets it too. A motor that does not
+		// steer in the air (rpg's air_policy "none") is left no velocity
+		// into the wall by the move that met it: without this its next
+		// move would miss the wall and the ledge and the wall would let
+		// go of it.
+		press := DefaultWall().Press
+		if c.Wall.Enabled {
+			press = c.Wall.Press
+		}
+		if -detmath.Dot(b.Wish, s.wallN) >= max(press, 1e-9) {
+			if in := -detmath.Dot(b.Vel, s.wallN); in >= 0 && in < stick {
+				b.Vel = b.Vel.Sub(detmath.Scale(s.wallN, stick-in))
+			}
+		}
 	}
 	return Plan{}
 }
@@ -302,8 +349,13 @@ func (s *State) probeWall(c *Config, w *World, b *Body) {
 // climb is a tick on a ladder.
 func (s *State) climb(c *Config, w *World, b *Body) (Plan, bool) {
 	id := idOf(s.anchor)
-	up, topAbove, ok := w.Level.ladderFrame(w.KCC, id, b.Pos)
+	up, topAbove, length, ok := w.Level.ladderFrame(w.KCC, id, b.Pos)
 	if !ok || !c.Climb.Enabled {
+		return Plan{}, false
+	}
+	if topAbove-length > b.Shape.HalfHeight+b.Shape.Radius {
+		// The hands are below the ladder's foot (a ladder that ends
+		// above the ground, climbed down past its end): they let go.
 		return Plan{}, false
 	}
 	n := s.normal
@@ -527,11 +579,13 @@ func (s *State) wallSlide(c *Config, w *World, b *Body) (Plan, bool) {
 		s.wall = 0
 		s.probeWall(c, w, b)
 	}
-	if s.wall != s.anchor || -detmath.Dot(b.Wish, s.normal) < c.Wall.Press {
+	if s.wall != s.anchor {
 		s.noGrab = s.anchor
 		return Plan{}, false
 	}
 	n := s.normal
+	// A jump off the wall whatever the stick: pushing away from the wall
+	// as the jump is pressed is how a wall jump is made, not a letting go.
 	if b.Jump {
 		a := float64(c.Wall.JumpAngleDeg * (math.Pi / 180))
 		v := b.Vel
@@ -543,6 +597,10 @@ func (s *State) wallSlide(c *Config, w *World, b *Body) (Plan, bool) {
 		s.noGrab = s.anchor
 		s.leave(b)
 		return Plan{Jumped: true}, false
+	}
+	if -detmath.Dot(b.Wish, n) < c.Wall.Press {
+		s.noGrab = s.anchor
+		return Plan{}, false
 	}
 	if c.Ledge.Enabled && !b.Crouch {
 		// The top of the wall slid down to within reach: hang on it.

@@ -48,6 +48,9 @@ func (l *oneWayListener) OnContact(ev kcc.ContactEvent) kcc.ContactAction {
 // level (none when it has no one-way collider).
 func (p *Pipeline) prepareOneWay(lv *abilities.Level) {
 	p.abLevel = lv
+	// The water's bounds of this tick, once for every character
+	// (abilities.World.Water): most are far from any water.
+	p.abWater, _ = lv.WaterBounds(p.level)
 	// Made here, before the workers start: each uses its own entry.
 	for len(p.abBody) < p.workers {
 		p.abBody = append(p.abBody, abilities.Body{})
@@ -109,9 +112,17 @@ func useJump(jb *components.JumpBufferData) {
 // move (held by a moving ladder or ledge) and (vx, vy, vz) becomes the
 // velocity of the move.
 func (p *Pipeline) beginAbilities(c *character, ctrl *kcc.Controller, level *kcc.World, opts kcc.MoveOptions, worker int, vx, vy, vz *float64) abilities.Plan {
+	cmd := c.cmd
+	if cmd.UICaptured {
+		cmd = &c.captured
+	}
+	if c.ab.Quiet(c.ab.Config, &p.abWater, c.k.Grounded, cmd.Crouch && (cmd.JumpPressed || c.jb.BufferTicks > 0), c.body.Position) {
+		// Walking, with nothing to begin: Begin would change nothing.
+		return abilities.Plan{}
+	}
 	b := &p.abBody[worker]
 	p.abilityBody(c, b, *vx, *vy, *vz)
-	w := abilities.World{Level: p.abLevel, KCC: level, Ctrl: ctrl, Opts: opts}
+	w := abilities.World{Level: p.abLevel, KCC: level, Ctrl: ctrl, Opts: opts, Water: &p.abWater}
 	plan := c.ab.Begin(c.ab.Config, &w, b)
 	if finiteVec(b.Pos) {
 		c.body.Position = b.Pos

@@ -73,7 +73,8 @@ type character struct {
 	md   *components.MotorData
 	it   *components.IntentData
 	// ab is the character's abilities: nil unless it has the motor set and
-	// an Abilities component (whose Config may enable none).
+	// an Abilities component. The KCC stage runs them on the ticks its
+	// Config has an ability enabled (a game may change or clear it).
 	ab *components.AbilitiesData
 
 	// rules are the jump windows of the motor rulesOf at the pipeline's

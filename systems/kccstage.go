@@ -52,21 +52,29 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	// The listener has its say from the carry on: the carry's sweep and
 	// the crouch's room check are contacts of the character too.
 	ent := e.Entity()
-	ab := c.ab
-	if ab != nil && !ab.Config.Any() {
-		ab = nil
+	// The abilities run while an ability is enabled: read every tick, a
+	// game may switch them on or off (or clear the Config) at any time.
+	ab := c.ab != nil && c.ab.Config.Any()
+	if !ab && c.ab != nil && c.ab.Mode.Ability() {
+		// Switched off in an ability's mode: it lets go (the zero State,
+		// walking, holding nothing), and does not resume if switched on
+		// again.
+		c.ab.State = abilities.State{Since: p.cur.N}
 	}
 	drop := kcc.NoCollider
-	if ab != nil {
-		drop = ab.Dropping()
+	if ab {
+		drop = c.ab.Dropping()
 	}
 	opts := p.moveOptions(ent, self, nil)
 	p.listenerFor(&opts, worker, uint64(ent), drop)
 	p.carry(ctrl, opts, c.view, k, body, level)
 
 	var plan abilities.Plan
-	if ab != nil && level != nil && ctrl != nil {
+	if ab && level != nil && ctrl != nil {
 		plan = p.beginAbilities(c, ctrl, level, opts, worker, &vx, &vy, &vz)
+		// A drop through a one-way platform that Begin decided passes it
+		// from this tick's move on, not the next tick's.
+		drop = c.ab.Dropping()
 	}
 	jumped := false
 	if plan.Jumped {
@@ -129,7 +137,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 		res = ctrl.MoveWith(level, k.Shape, body.Position, desired, opts)
 	}
 	p.settle(c, ctrl, level, &res, desired, vx, vy, vz, gave, jumped, wasOn)
-	if ab != nil {
+	if ab {
 		p.afterAbilities(c, &res)
 	}
 }
@@ -360,6 +368,8 @@ type kccStage struct {
 	oneWay  []*oneWayListener
 	// abBody is each worker's abilities.Body scratch.
 	abBody []abilities.Body
+	// abWater is this tick's bounds of the level's water.
+	abWater abilities.Bounds
 }
 
 // roomToStand reports whether the standing capsule tall fits at pos (axis
