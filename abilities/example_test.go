@@ -155,8 +155,8 @@ one_way = true
 	// tick   0 (since   0) walk       centre (0.00, 0.91, 0.00)
 	// tick   2 (since   2) air        centre (0.00, 1.01, 0.00)
 	// tick  28 (since  28) walk       centre (0.00, 1.61, 0.00)
-	// tick 101 (since 101) air        centre (0.00, 1.61, 0.00)
-	// tick 117 (since 117) walk       centre (0.00, 0.91, 0.00)
+	// tick 100 (since 100) air        centre (0.00, 1.61, 0.00)
+	// tick 116 (since 116) walk       centre (0.00, 0.91, 0.00)
 }
 
 // oneWayListener makes the collider platform one-way for a kcc

@@ -34,6 +34,7 @@ type Level struct {
 	boxes []volume
 	// OneWays is the number of one-way colliders.
 	OneWays int
+	oneWays []kcc.ColliderID // in the order marked
 	waters  int
 }
 
@@ -57,6 +58,12 @@ func (l *Level) Mark(id kcc.ColliderID, s Surface, half mgl64.Vec3) {
 	switch l.kinds[id] {
 	case SurfaceOneWay:
 		l.OneWays--
+		for i, o := range l.oneWays {
+			if o == id {
+				l.oneWays = append(l.oneWays[:i], l.oneWays[i+1:]...)
+				break
+			}
+		}
 	case SurfaceLadder, SurfaceWater:
 		// Marked again: forget its box.
 		for i, b := range l.boxes {
@@ -73,6 +80,7 @@ func (l *Level) Mark(id kcc.ColliderID, s Surface, half mgl64.Vec3) {
 	switch s {
 	case SurfaceOneWay:
 		l.OneWays++
+		l.oneWays = append(l.oneWays, id)
 	case SurfaceLadder, SurfaceWater:
 		l.boxes = append(l.boxes, volume{id: id, kind: s, half: half})
 		if s == SurfaceWater {
@@ -174,6 +182,30 @@ func (l *Level) WaterBounds(w *kcc.World) (b Bounds, ok bool) {
 		ok = true
 	}
 	return b, ok
+}
+
+// AppendOneWayBounds appends to dst a box around each one-way collider
+// where it is now (kcc.World.Bounds) and returns it: the pipeline takes
+// them once a tick and asks its one-way rule about the moves that may
+// reach one.
+func (l *Level) AppendOneWayBounds(w *kcc.World, dst []Bounds) []Bounds {
+	if l == nil || w == nil {
+		return dst
+	}
+	for _, id := range l.oneWays {
+		lo, hi, err := w.Bounds(id)
+		if err != nil {
+			continue
+		}
+		dst = append(dst, Bounds{Min: lo, Max: hi})
+	}
+	return dst
+}
+
+// Overlaps reports whether the boxes b and o share a point.
+func (b *Bounds) Overlaps(o *Bounds) bool {
+	return b.Min[0] <= o.Max[0] && o.Min[0] <= b.Max[0] && b.Min[1] <= o.Max[1] && o.Min[1] <= b.Max[1] &&
+		b.Min[2] <= o.Max[2] && o.Min[2] <= b.Max[2]
 }
 
 // ladderFrame returns ladder id's up axis, the height along it of its

@@ -137,6 +137,16 @@ func (w *World) Transform(id ColliderID) (pos mgl64.Vec3, rot mgl64.Quat, err er
 	return c.pose.pos, c.pose.rot, nil
 }
 
+// Bounds returns an axis-aligned box holding collider id where it is now
+// (its faces may lie a little outside the shape: a rotated box's box).
+func (w *World) Bounds(id ColliderID) (min, max mgl64.Vec3, err error) {
+	c, err := w.movable(id)
+	if err != nil {
+		return vec{}, vec{}, err
+	}
+	return c.box.min, c.box.max, nil
+}
+
 // place moves c to p: its geometry, its bounds and, lazily, the top-level
 // hierarchy.
 func (w *World) place(id ColliderID, c *collider, p pose) {

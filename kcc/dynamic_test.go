@@ -465,3 +465,29 @@ func TestWorldCarries(t *testing.T) {
 	w.Step(0)
 	check("after a Step of dt 0", map[ColliderID]bool{})
 }
+
+// Bounds holds the collider where it is: after SetTransform and Step too.
+func TestBoundsFollowTheCollider(t *testing.T) {
+	w := NewWorld()
+	id := w.AddBox(mgl64.Vec3{1, 2, 3}, mgl64.Vec3{0.5, 0.25, 1}, mgl64.QuatIdent())
+	lo, hi, err := w.Bounds(id)
+	if err != nil || lo[0] > 0.5 || hi[0] < 1.5 || lo[1] > 1.75 || hi[1] < 2.25 || lo[2] > 2 || hi[2] < 4 || hi[0] > 1.6 {
+		t.Fatalf("Bounds = %v %v %v, want about (0.5 1.75 2) to (1.5 2.25 4)", lo, hi, err)
+	}
+	if err := w.SetTransform(id, mgl64.Vec3{10, 2, 3}, mgl64.QuatIdent()); err != nil {
+		t.Fatal(err)
+	}
+	if lo, hi, _ := w.Bounds(id); lo[0] < 9.4 || hi[0] > 10.6 || lo[0] > 9.5 || hi[0] < 10.5 {
+		t.Fatalf("after SetTransform to x = 10: %v %v", lo, hi)
+	}
+	if err := w.SetVelocity(id, mgl64.Vec3{0, 1, 0}, mgl64.Vec3{}); err != nil {
+		t.Fatal(err)
+	}
+	w.Step(0.25)
+	if lo, hi, _ := w.Bounds(id); lo[1] > 2 || hi[1] < 2.5 || lo[1] < 1.95 {
+		t.Fatalf("after a 0.25 m Step up: %v %v", lo, hi)
+	}
+	if _, _, err := w.Bounds(99); err == nil {
+		t.Fatal("an unknown collider has no bounds")
+	}
+}

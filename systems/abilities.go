@@ -65,13 +65,41 @@ func (p *Pipeline) prepareOneWay(lv *abilities.Level) {
 	for _, l := range p.oneWay {
 		l.lv, l.game, l.drop = lv, p.kccListener, kcc.NoCollider
 	}
+	// Where the one-way colliders are this tick: a move that cannot reach
+	// one needs no rule (with a listener kcc reads contacts a slower way).
+	p.oneWayBox = lv.AppendOneWayBounds(p.level, p.oneWayBox[:0])
+}
+
+// oneWayReach is how far (m) beyond its capsule and its motion a
+// character's move, carry or room check may meet a collider: the snap,
+// the step and the skin, with room to spare.
+const oneWayReach = 1.0
+
+// nearOneWay reports whether a capsule at pos with the given shape, moving
+// by at most reach, may meet one of this tick's one-way colliders.
+func (p *Pipeline) nearOneWay(pos *mgl64.Vec3, shape *kcc.Capsule, reach float64) bool {
+	if len(p.oneWay) == 0 {
+		return false
+	}
+	e := shape.HalfHeight + shape.Radius + reach + oneWayReach
+	if !(e < 1e6) {
+		return true
+	}
+	b := abilities.Bounds{Min: mgl64.Vec3{pos[0] - e, pos[1] - e, pos[2] - e}, Max: mgl64.Vec3{pos[0] + e, pos[1] + e, pos[2] + e}}
+	for i := range p.oneWayBox {
+		if b.Overlaps(&p.oneWayBox[i]) {
+			return true
+		}
+	}
+	// A NaN position overlaps nothing and meets nothing.
+	return false
 }
 
 // listenerFor puts worker's one-way listener, told that character e is
-// dropping through drop, into opts (nothing on a level without one-way
-// colliders).
-func (p *Pipeline) listenerFor(opts *kcc.MoveOptions, worker int, e uint64, drop kcc.ColliderID) {
-	if len(p.oneWay) == 0 {
+// dropping through drop, into opts, when the character is near a one-way
+// collider (nothing on a level without one-way colliders).
+func (p *Pipeline) listenerFor(opts *kcc.MoveOptions, worker int, e uint64, drop kcc.ColliderID, near bool) {
+	if !near || len(p.oneWay) == 0 {
 		return
 	}
 	l := p.oneWay[worker]

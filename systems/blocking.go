@@ -46,13 +46,13 @@ func (p *Pipeline) bindCapsule(i int, id kcc.ColliderID) {
 // through the others (nor collide with its own capsule), after the push
 // of the one in its way when it may push it; gave is the share of that
 // push the other gave way (push.go).
-func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, worker int, cache *kcc.ContactCache, ctrl *kcc.Controller, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, drop kcc.ColliderID) (res kcc.MoveResult, gave float64) {
+func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, worker int, cache *kcc.ContactCache, ctrl *kcc.Controller, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, drop kcc.ColliderID, near bool) (res kcc.MoveResult, gave float64) {
 	self := p.selfFilterOf(e, worker)
 	if k.PushMask != 0 {
 		gave = p.pushAhead(e.Entity(), worker, k, body, level, desired, self)
 	}
 	opts := p.moveOptions(e.Entity(), self, cache)
-	p.listenerFor(&opts, worker, uint64(e.Entity()), drop)
+	p.listenerFor(&opts, worker, uint64(e.Entity()), drop, near)
 	res = ctrl.MoveWith(level, k.Shape, body.Position, desired, opts)
 	return res, gave
 }

@@ -65,8 +65,15 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	if ab {
 		drop = c.ab.Dropping()
 	}
+	// Near a one-way collider: within the tick's motion, and a capsule's
+	// height (an ability's room check of a ledge above), of one.
+	near := false
+	if len(p.oneWay) > 0 {
+		speed := math.Sqrt(float64(vx*vx) + float64(vy*vy) + float64(vz*vz))
+		near = p.nearOneWay(bp, &k.Shape, float64(speed*dt)+float64(2*(k.StandHalfHeight+k.Shape.Radius)))
+	}
 	opts := p.moveOptions(ent, self, nil)
-	p.listenerFor(&opts, worker, uint64(ent), drop)
+	p.listenerFor(&opts, worker, uint64(ent), drop, near)
 	p.carry(ctrl, opts, c.view, k, body, level)
 
 	var plan abilities.Plan
@@ -88,7 +95,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 			self = p.selfFilterOf(e, worker) // standing up: its own capsule is no obstacle
 		}
 		opts = p.moveOptions(ent, self, nil)
-		p.listenerFor(&opts, worker, uint64(ent), drop)
+		p.listenerFor(&opts, worker, uint64(ent), drop, near)
 		p.updateCrouch(k, body, level, c.cmd.Crouch && !plan.Own, ctrl, opts)
 	}
 
@@ -118,6 +125,9 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 		return
 	}
 	desired := mgl64.Vec3{dx, dy, dz}
+	if len(p.oneWay) > 0 {
+		near = p.nearOneWay(bp, &k.Shape, math.Sqrt(float64(dx*dx)+float64(dy*dy)+float64(dz*dz)))
+	}
 	wasOn := kcc.NoCollider
 	if k.Grounded {
 		wasOn = k.GroundCollider
@@ -130,10 +140,10 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 		cache = &c.contacts
 	}
 	if p.charCollide {
-		res, gave = p.moveAmongCharacters(e, worker, cache, ctrl, k, body, level, desired, drop)
+		res, gave = p.moveAmongCharacters(e, worker, cache, ctrl, k, body, level, desired, drop, near)
 	} else {
 		opts := p.moveOptions(ent, nil, cache)
-		p.listenerFor(&opts, worker, uint64(ent), drop)
+		p.listenerFor(&opts, worker, uint64(ent), drop, near)
 		res = ctrl.MoveWith(level, k.Shape, body.Position, desired, opts)
 	}
 	p.settle(c, ctrl, level, &res, desired, vx, vy, vz, gave, jumped, wasOn)
@@ -368,8 +378,10 @@ type kccStage struct {
 	oneWay  []*oneWayListener
 	// abBody is each worker's abilities.Body scratch.
 	abBody []abilities.Body
-	// abWater is this tick's bounds of the level's water.
-	abWater abilities.Bounds
+	// abWater is this tick's bounds of the level's water and oneWayBox
+	// those of each one-way collider.
+	abWater   abilities.Bounds
+	oneWayBox []abilities.Bounds
 }
 
 // roomToStand reports whether the standing capsule tall fits at pos (axis

@@ -110,7 +110,7 @@ func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData
 	}
 	bc := p.controller(rb, worker)
 	opts := p.moveOptions(b, f, nil)
-	p.listenerFor(&opts, worker, uint64(b), kcc.NoCollider)
+	p.listenerFor(&opts, worker, uint64(b), kcc.NoCollider, p.nearOneWay(&bb.Position, &kb.Shape, detmath.Len(push)))
 	res := bc.MoveWith(level, kb.Shape, bb.Position, push, opts)
 	if !motors.FiniteVec(res.Translation) {
 		return 0
