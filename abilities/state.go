@@ -615,7 +615,8 @@ func (s *State) wallSlide(c *Config, w *World, b *Body) (Plan, bool) {
 }
 
 // After records what the move touched (a ladder, a wall) and settles the
-// motor's modes by the ground: b is the character after its move.
+// motor's modes by the ground: b is the character after its move, of
+// which After reads Grounded, Vel and Tick.
 func (s *State) After(c *Config, lv *Level, res *kcc.MoveResult, b *Body) {
 	s.ladder, s.wall = 0, 0
 	if res != nil {

@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/abilities"
 	"github.com/seedgames/motorkit/components"
@@ -68,6 +70,14 @@ func (p *Pipeline) prepareOneWay(lv *abilities.Level) {
 	// Where the one-way colliders are this tick: a move that cannot reach
 	// one needs no rule (with a listener kcc reads contacts a slower way).
 	p.oneWayBox = lv.AppendOneWayBounds(p.level, p.oneWayBox[:0])
+	inf := math.Inf(1)
+	p.oneWayAll = abilities.Bounds{Min: mgl64.Vec3{inf, inf, inf}, Max: mgl64.Vec3{-inf, -inf, -inf}}
+	for _, b := range p.oneWayBox {
+		for i := range 3 {
+			p.oneWayAll.Min[i] = min(p.oneWayAll.Min[i], b.Min[i])
+			p.oneWayAll.Max[i] = max(p.oneWayAll.Max[i], b.Max[i])
+		}
+	}
 }
 
 // oneWayReach is how far (m) beyond its capsule and its motion a
@@ -86,6 +96,9 @@ func (p *Pipeline) nearOneWay(pos *mgl64.Vec3, shape *kcc.Capsule, reach float64
 		return true
 	}
 	b := abilities.Bounds{Min: mgl64.Vec3{pos[0] - e, pos[1] - e, pos[2] - e}, Max: mgl64.Vec3{pos[0] + e, pos[1] + e, pos[2] + e}}
+	if !b.Overlaps(&p.oneWayAll) {
+		return false
+	}
 	for i := range p.oneWayBox {
 		if b.Overlaps(&p.oneWayBox[i]) {
 			return true
@@ -164,10 +177,12 @@ func (p *Pipeline) beginAbilities(c *character, ctrl *kcc.Controller, level *kcc
 	return plan
 }
 
-// afterAbilities records what character c's move touched.
-func (p *Pipeline) afterAbilities(c *character, res *kcc.MoveResult) {
-	b := abilities.Body{Pos: c.body.Position, Vel: c.body.Velocity, Shape: c.k.Shape,
-		StandHalfHeight: c.k.StandHalfHeight, Grounded: c.k.Grounded, GroundCollider: c.k.GroundCollider,
-		Tick: p.cur.N, Dt: p.dt}
-	c.ab.After(c.ab.Config, p.abLevel, res, &b)
+// afterAbilities records what character c's move touched, with worker's
+// scratch: After reads the ground, the velocity and the tick of the Body.
+func (p *Pipeline) afterAbilities(c *character, res *kcc.MoveResult, worker int) {
+	b := &p.abBody[worker]
+	b.Grounded, b.Tick = c.k.Grounded, p.cur.N
+	v := &c.body.Velocity
+	b.Vel[0], b.Vel[1], b.Vel[2] = v[0], v[1], v[2]
+	c.ab.After(c.ab.Config, p.abLevel, res, b)
 }

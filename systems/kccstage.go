@@ -67,10 +67,11 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	}
 	// Near a one-way collider: within the tick's motion, and a capsule's
 	// height (an ability's room check of a ledge above), of one.
-	near := false
+	near, reach := false, 0.0
 	if len(p.oneWay) > 0 {
-		speed := math.Sqrt(float64(vx*vx) + float64(vy*vy) + float64(vz*vz))
-		near = p.nearOneWay(bp, &k.Shape, float64(speed*dt)+float64(2*(k.StandHalfHeight+k.Shape.Radius)))
+		// |vx|+|vy|+|vz| bounds the speed without a square root.
+		reach = float64((math.Abs(vx)+math.Abs(vy)+math.Abs(vz))*dt) + float64(2*(k.StandHalfHeight+k.Shape.Radius))
+		near = p.nearOneWay(bp, &k.Shape, reach)
 	}
 	opts := p.moveOptions(ent, self, nil)
 	p.listenerFor(&opts, worker, uint64(ent), drop, near)
@@ -125,8 +126,9 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 		return
 	}
 	desired := mgl64.Vec3{dx, dy, dz}
-	if len(p.oneWay) > 0 {
-		near = p.nearOneWay(bp, &k.Shape, math.Sqrt(float64(dx*dx)+float64(dy*dy)+float64(dz*dz)))
+	if m := math.Abs(dx) + math.Abs(dy) + math.Abs(dz); len(p.oneWay) > 0 && !near && m > reach {
+		// An ability's move, or a push, longer than the first guess.
+		near = p.nearOneWay(bp, &k.Shape, m)
 	}
 	wasOn := kcc.NoCollider
 	if k.Grounded {
@@ -148,7 +150,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	}
 	p.settle(c, ctrl, level, &res, desired, vx, vy, vz, gave, jumped, wasOn)
 	if ab {
-		p.afterAbilities(c, &res)
+		p.afterAbilities(c, &res, worker)
 	}
 }
 
@@ -382,6 +384,7 @@ type kccStage struct {
 	// those of each one-way collider.
 	abWater   abilities.Bounds
 	oneWayBox []abilities.Bounds
+	oneWayAll abilities.Bounds // around every one of oneWayBox
 }
 
 // roomToStand reports whether the standing capsule tall fits at pos (axis
