@@ -43,8 +43,10 @@ func (d *Divergence) Error() string {
 }
 
 // EntityHash is the "entity" state hash of a check: FNV-64a of the bits of
-// the body's position and velocity, the view yaw, and the grounded and
-// crouched flags. Components an entity lacks hash as zeros.
+// the body's position and velocity, the view yaw, the grounded and
+// crouched flags, and for a character with abilities its movement mode and
+// the tick it began. Components an entity lacks hash as zeros (the
+// abilities' are left out).
 func EntityHash(e *donburi.Entry) uint64 {
 	h := fnv.New64a()
 	var b [8]byte
@@ -79,6 +81,14 @@ func EntityHash(e *donburi.Entry) uint64 {
 		k := components.KCC.Get(e)
 		flag(k.Grounded)
 		flag(k.Crouched)
+	}
+	if e.HasComponent(components.Abilities) {
+		// The movement mode and its tick: a replay that climbs where the
+		// recording hung differs here first. Entities without abilities
+		// hash as before.
+		ab := components.Abilities.Get(e)
+		put(float64(ab.Mode))
+		put(float64(ab.Since))
 	}
 	return h.Sum64()
 }
