@@ -24,7 +24,10 @@ import (
 // the character into a collider (a squeeze: kcc documents that it stays
 // there, Crushed, until released): a penetration while a mover touches
 // the capsule is allowed for as long as one does, and must be gone within
-// a tick of the last touch.
+// three ticks of the last touch (kcc's rule: normal within 3 ticks of
+// release, kcc/squeeze_test.go; the seed be0416fa4a1660be, a platform
+// pressing a walker 0.126 m into a box, takes all three, with or without
+// abilities).
 func FuzzAbilitiesRun(f *testing.F) {
 	f.Add([]byte{1, 100, 50, 128, 10, 200, 80, 0, 2, 128, 20, 128, 200, 60, 200, 0, 3, 60, 60, 60, 120, 5, 120, 0}, []byte{1, 3, 7, 19, 2, 3, 3, 64}, uint8(0), uint8(60))
 	f.Add([]byte{4, 128, 40, 128, 60, 10, 60, 2, 4, 100, 10, 150, 40, 10, 40, 9, 0, 160, 100, 128, 10, 255, 100, 4}, []byte{2, 18, 3, 3, 3, 200}, uint8(3), uint8(200))
@@ -97,7 +100,7 @@ func FuzzAbilitiesRun(f *testing.F) {
 			}
 			buf = kw.Filtered(&solid).Contacts(k.Shape, b.Position, mgl64.Vec3{0, 1, 0}, 0.05, buf[:0])
 			for _, ct := range buf {
-				if ct.Distance < -kcc.DefaultOffset-1e-9 && pressed > 1 {
+				if ct.Distance < -kcc.DefaultOffset-1e-9 && pressed > 3 {
 					t.Fatalf("tick %d (%s, mode %v): the capsule at %v is %.4f m inside collider %d (%v)\nlevel:\n%s",
 						i, rc, ab.Mode, b.Position, -ct.Distance, ct.Collider, al.Kind(ct.Collider), level)
 				}
