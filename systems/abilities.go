@@ -46,9 +46,11 @@ func (l *oneWayListener) OnContact(ev kcc.ContactEvent) kcc.ContactAction {
 	return kcc.ContactAccept
 }
 
-// prepareOneWay readies each worker's one-way listener for this tick's
-// level (none when it has no one-way collider).
-func (p *Pipeline) prepareOneWay(lv *abilities.Level) {
+// prepareAbilities readies this tick's abilities before the moves: the
+// level's water bounds, each worker's scratch, and each worker's one-way
+// listener with the one-way colliders' bounds (none when the level has no
+// one-way collider).
+func (p *Pipeline) prepareAbilities(lv *abilities.Level) {
 	p.abLevel = lv
 	// The water's bounds of this tick, once for every character
 	// (abilities.World.Water): most are far from any water.
@@ -121,31 +123,31 @@ func (p *Pipeline) listenerFor(opts *kcc.MoveOptions, worker int, e uint64, drop
 }
 
 // abilityBody fills the abilities' view of character c before its move,
-// with the velocity (vx, vy, vz) the motor left.
-func (p *Pipeline) abilityBody(c *character, b *abilities.Body, vx, vy, vz float64) {
+// with the command the motor sees (cmd) and the velocity (vx, vy, vz) the
+// motor left.
+func (p *Pipeline) abilityBody(c *character, cmd *components.CommandData, b *abilities.Body, vx, vy, vz float64) {
 	k, body := c.k, c.body
-	cmd := c.cmd
-	if cmd.UICaptured {
-		cmd = &c.captured
-	}
 	b.Pos, b.Vel = body.Position, mgl64.Vec3{vx, vy, vz}
 	b.Shape, b.StandHalfHeight = k.Shape, k.StandHalfHeight
 	b.Grounded, b.GroundCollider = k.Grounded, k.GroundCollider
 	it := &c.it.Intent
 	b.Wish = mgl64.Vec3{float64(it.PlanarDir[0] * it.Mag), 0, float64(it.PlanarDir[2] * it.Mag)}
-	b.Jump = cmd.JumpPressed || c.jb.BufferTicks > 0
+	b.Jump = jumpWaiting(cmd, c.jb)
 	b.JumpHeld, b.Crouch = cmd.JumpHeld, cmd.Crouch
 	b.Tick, b.Dt = p.cur.N, p.dt
 }
 
-// useJump spends the jump press on an ability's jump: the buffer and coyote
-// time are cleared and the jump counted, as at the consume point.
+// useJump spends the jump press on an ability's jump instead of the
+// consume point's (spendJump): no jump is requested any more this tick.
 func useJump(jb *components.JumpBufferData) {
 	jb.RequestJump = false
-	jb.BufferTicks, jb.CoyoteTicks = 0, 0
-	jb.ConsumedThisTick = true
-	jb.JumpedSinceGrounded = true
-	jb.Consumes++
+	spendJump(jb)
+}
+
+// jumpWaiting reports whether a jump press waits for the abilities: this
+// tick's, or one the jump buffer still holds.
+func jumpWaiting(cmd *components.CommandData, jb *components.JumpBufferData) bool {
+	return cmd.JumpPressed || jb.BufferTicks > 0
 }
 
 // beginAbilities runs character c's abilities before its move (with
@@ -153,16 +155,13 @@ func useJump(jb *components.JumpBufferData) {
 // move (held by a moving ladder or ledge) and (vx, vy, vz) becomes the
 // velocity of the move.
 func (p *Pipeline) beginAbilities(c *character, ctrl *kcc.Controller, level *kcc.World, opts kcc.MoveOptions, worker int, vx, vy, vz *float64) abilities.Plan {
-	cmd := c.cmd
-	if cmd.UICaptured {
-		cmd = &c.captured
-	}
-	if c.ab.Quiet(c.ab.Config, &p.abWater, c.k.Grounded, cmd.Crouch && (cmd.JumpPressed || c.jb.BufferTicks > 0), c.body.Position) {
+	cmd := seenCommand(c)
+	if c.ab.Quiet(c.ab.Config, &p.abWater, c.k.Grounded, cmd.Crouch && jumpWaiting(cmd, c.jb), c.body.Position) {
 		// Walking, with nothing to begin: Begin would change nothing.
 		return abilities.Plan{}
 	}
 	b := &p.abBody[worker]
-	p.abilityBody(c, b, *vx, *vy, *vz)
+	p.abilityBody(c, cmd, b, *vx, *vy, *vz)
 	w := abilities.World{Level: p.abLevel, KCC: level, Ctrl: ctrl, Opts: opts, Water: &p.abWater}
 	plan := c.ab.Begin(c.ab.Config, &w, b)
 	if finiteVec(b.Pos) {

@@ -226,7 +226,7 @@ func (p *Pipeline) runSteps(it *planItem) {
 	if move {
 		var lv *abilities.Level
 		p.level, lv = p.levelWorlds()
-		p.prepareOneWay(lv)
+		p.prepareAbilities(lv)
 		p.prepareControllers(p.chars)
 	}
 	if p.timing && len(p.runTimes) < p.workers {
@@ -350,12 +350,19 @@ func (p *Pipeline) motorSteps(c *character, from, to step) {
 // input, the captured copy), View, Stance, Intent and JumpState.
 func bindContext(c *character) {
 	ctx := &c.md.Ctx
-	ctx.Command = c.cmd
-	if c.cmd.UICaptured {
-		ctx.Command = &c.captured
-	}
+	ctx.Command = seenCommand(c)
 	ctx.View, ctx.Stance = c.view, &c.k.Stance
 	ctx.Intent, ctx.Jump = &c.it.Intent, &c.jb.JumpState
+}
+
+// seenCommand is the command the motor (and the abilities) see: the
+// character's Command, or while the UI captures input its captured copy
+// (the held levels, no axes, no edges).
+func seenCommand(c *character) *components.CommandData {
+	if c.cmd.UICaptured {
+		return &c.captured
+	}
+	return c.cmd
 }
 
 // copyVelocity copies a velocity element by element.

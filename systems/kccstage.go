@@ -105,15 +105,12 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	case plan.Own:
 		m := &plan.Move
 		dx, dy, dz = m[0], m[1], m[2]
-	case plan.FallCap > 0:
-		mf := k.MaxFallSpeed
-		if mf <= 0 || plan.FallCap < mf {
-			k.MaxFallSpeed = plan.FallCap
-		}
-		vy, dx, dy, dz = tickMove(k, vx, vy, vz, k.Grounded && !jumped, dt)
-		k.MaxFallSpeed = mf
 	default:
-		vy, dx, dy, dz = tickMove(k, vx, vy, vz, k.Grounded && !jumped, dt)
+		maxFall := k.MaxFallSpeed
+		if plan.FallCap > 0 && (maxFall <= 0 || plan.FallCap < maxFall) {
+			maxFall = plan.FallCap // a wall slide
+		}
+		vy, dx, dy, dz = tickMove(k, vx, vy, vz, k.Grounded && !jumped, dt, maxFall)
 	}
 	vx, vy, vz = clampSpeed(vx), clampSpeed(vy), clampSpeed(vz)
 
@@ -228,11 +225,17 @@ func consumeJump(jb *components.JumpBufferData, k *components.KCCData, vy *float
 		return false
 	}
 	*vy = k.JumpSpeed
+	spendJump(jb)
+	return true
+}
+
+// spendJump records a jump spent (by the consume point or an ability's
+// jump): the buffer and coyote timers are cleared and the jump counted.
+func spendJump(jb *components.JumpBufferData) {
 	jb.BufferTicks, jb.CoyoteTicks = 0, 0
 	jb.ConsumedThisTick = true
 	jb.JumpedSinceGrounded = true
 	jb.Consumes++
-	return true
 }
 
 // tickMove returns the vertical velocity after this tick's gravity and the
@@ -240,7 +243,7 @@ func consumeJump(jb *components.JumpBufferData, k *components.KCCData, vy *float
 // it. Planar characters stay in their plane; on walkable ground the planar
 // velocity is lifted onto the ground plane; in the air gravity and the fall
 // cap apply.
-func tickMove(k *components.KCCData, vx, vy, vz float64, grounded bool, dt float64) (nvy, dx, dy, dz float64) {
+func tickMove(k *components.KCCData, vx, vy, vz float64, grounded bool, dt, maxFall float64) (nvy, dx, dy, dz float64) {
 	switch {
 	case k.Planar2D:
 		vy = 0
@@ -273,8 +276,8 @@ func tickMove(k *components.KCCData, vx, vy, vz float64, grounded bool, dt float
 		// Euler would lose v0·dt/2, 5% of a 1.15 m jump at 60 Hz).
 		vy0 := vy
 		vy -= float64(k.Gravity * dt)
-		if k.MaxFallSpeed > 0 && vy < -k.MaxFallSpeed {
-			vy = -k.MaxFallSpeed
+		if maxFall > 0 && vy < -maxFall {
+			vy = -maxFall
 		}
 		dx, dz = float64(vx*dt), float64(vz*dt)
 		dy = float64(0.5 * (vy0 + vy) * dt)
