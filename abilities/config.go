@@ -169,27 +169,24 @@ func (d DropThrough) Validate(source string) error {
 	return ch.Err()
 }
 
-// Validate checks every enabled table.
+// Validate checks every enabled table and returns the first table's
+// error.
 func (c *Config) Validate(source string) error {
-	var errs []error
-	if c.Climb.Enabled {
-		errs = append(errs, c.Climb.Validate(source))
-	}
-	if c.Swim.Enabled {
-		errs = append(errs, c.Swim.Validate(source))
-	}
-	if c.Ledge.Enabled {
-		errs = append(errs, c.Ledge.Validate(source))
-	}
-	if c.Wall.Enabled {
-		errs = append(errs, c.Wall.Validate(source))
-	}
-	if c.DropThrough.Enabled {
-		errs = append(errs, c.DropThrough.Validate(source))
-	}
-	for _, e := range errs {
-		if e != nil {
-			return e
+	for _, t := range []struct {
+		on    bool
+		check func(string) error
+	}{
+		{c.Climb.Enabled, c.Climb.Validate},
+		{c.Swim.Enabled, c.Swim.Validate},
+		{c.Ledge.Enabled, c.Ledge.Validate},
+		{c.Wall.Enabled, c.Wall.Validate},
+		{c.DropThrough.Enabled, c.DropThrough.Validate},
+	} {
+		if !t.on {
+			continue
+		}
+		if err := t.check(source); err != nil {
+			return err
 		}
 	}
 	return nil

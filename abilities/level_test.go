@@ -1,6 +1,7 @@
 package abilities
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -51,5 +52,27 @@ func TestModeNames(t *testing.T) {
 	}
 	if Mode(200).String() != "Mode(200)" || Mode(200).Ability() {
 		t.Error("an unknown mode")
+	}
+}
+
+// Config.Validate checks the enabled tables only, in order, and returns
+// the first one's error.
+func TestConfigValidate(t *testing.T) {
+	c := Config{Climb: DefaultClimb(), Swim: DefaultSwim(), Ledge: DefaultLedge(), Wall: DefaultWall(), DropThrough: DefaultDropThrough()}
+	if err := c.Validate("t"); err != nil {
+		t.Fatalf("the defaults: %v", err)
+	}
+	c.Swim.Speed, c.Wall.JumpAngleDeg = -1, 200
+	err := c.Validate("t")
+	if err == nil || !strings.Contains(err.Error(), "swim.speed") || strings.Contains(err.Error(), "wall.") {
+		t.Fatalf("a bad swim and wall: %v, want the swim table's error only", err)
+	}
+	c.Swim.Enabled = false
+	if err := c.Validate("t"); err == nil || !strings.Contains(err.Error(), "wall.jump_angle_deg") {
+		t.Fatalf("swim off, a bad wall: %v, want the wall table's error", err)
+	}
+	c.Wall.Enabled = false
+	if err := c.Validate("t"); err != nil {
+		t.Fatalf("the bad tables off: %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
 )
@@ -384,13 +385,18 @@ func (s *State) climb(c *Config, w *World, b *Body) (Plan, bool) {
 	return Plan{Own: true, Move: detmath.Scale(b.Vel, b.Dt)}, true
 }
 
+// standHalf is the capsule's standing half height (its current one when
+// the Body gives none).
+func standHalf(b *Body) float64 {
+	if b.StandHalfHeight > 0 {
+		return b.StandHalfHeight
+	}
+	return b.Shape.HalfHeight
+}
+
 // floatDepth is how deep the capsule's centre floats below the surface.
 func floatDepth(c *Config, b *Body) float64 {
-	h := b.StandHalfHeight
-	if !(h > 0) {
-		h = b.Shape.HalfHeight
-	}
-	return h + b.Shape.Radius - c.Swim.HeadAbove
+	return standHalf(b) + b.Shape.Radius - c.Swim.HeadAbove
 }
 
 // swim is a tick in water.
@@ -449,9 +455,7 @@ func (s *State) hang(c *Config, w *World, b *Body) (Plan, bool) {
 		s.noGrab = s.anchor
 		return Plan{}, false
 	case b.Jump || along >= 0.5:
-		if s.roomAt(w, b, s.target) {
-			s.phase, s.ticks = 0, mantleTicks(c, b, s.target)
-			s.setMode(ModeMantle, b.Tick)
+		if s.mantleTo(c, w, b, s.anchor, s.target) {
 			p, stay := s.mantle(c, w, b)
 			p.Jumped = b.Jump
 			return p, stay
@@ -489,10 +493,7 @@ func findEdge(w *World, b *Body, n mgl64.Vec3, lo, hi float64) (edge, bool) {
 	if _, blocked := w.KCC.RayCast(over, d, in+0.1); blocked {
 		return edge{}, false
 	}
-	h := b.StandHalfHeight
-	if !(h > 0) {
-		h = b.Shape.HalfHeight
-	}
+	h := standHalf(b)
 	across := float64(2*r) + off + 0.05
 	stand := mgl64.Vec3{b.Pos[0] + float64(d[0]*across), y + off + mantleClear + h + r, b.Pos[2] + float64(d[2]*across)}
 	return edge{y: y, id: hit.Collider, stand: stand}, true
@@ -500,20 +501,22 @@ func findEdge(w *World, b *Body, n mgl64.Vec3, lo, hi float64) (edge, bool) {
 
 // roomAt reports whether the standing capsule fits at centre p.
 func (s *State) roomAt(w *World, b *Body, p mgl64.Vec3) bool {
-	h := b.StandHalfHeight
-	if !(h > 0) {
-		h = b.Shape.HalfHeight
-	}
-	return !w.Ctrl.OverlapsWith(w.KCC, kcc.Capsule{Radius: b.Shape.Radius, HalfHeight: h}, p, w.Opts)
+	return !w.Ctrl.OverlapsWith(w.KCC, kcc.Capsule{Radius: b.Shape.Radius, HalfHeight: standHalf(b)}, p, w.Opts)
 }
 
 // startMantle begins climbing onto edge e when the character fits there.
 func (s *State) startMantle(c *Config, w *World, b *Body, e edge) bool {
-	if !s.roomAt(w, b, e.stand) {
+	return s.mantleTo(c, w, b, ref(e.id), e.stand)
+}
+
+// mantleTo begins climbing, holding collider ref anchor, to the standing
+// centre target when the character fits there.
+func (s *State) mantleTo(c *Config, w *World, b *Body, anchor int32, target mgl64.Vec3) bool {
+	if !s.roomAt(w, b, target) {
 		return false
 	}
-	s.anchor, s.target = ref(e.id), e.stand
-	s.phase, s.ticks = 0, mantleTicks(c, b, e.stand)
+	s.anchor, s.target = anchor, target
+	s.phase, s.ticks = 0, mantleTicks(c, b, target)
 	s.setMode(ModeMantle, b.Tick)
 	return true
 }
@@ -587,7 +590,7 @@ func (s *State) wallSlide(c *Config, w *World, b *Body) (Plan, bool) {
 	// A jump off the wall whatever the stick: pushing away from the wall
 	// as the jump is pressed is how a wall jump is made, not a letting go.
 	if b.Jump {
-		a := float64(c.Wall.JumpAngleDeg * (math.Pi / 180))
+		a := config.Deg2Rad(c.Wall.JumpAngleDeg)
 		v := b.Vel
 		v[1] = 0
 		v = v.Sub(detmath.Scale(n, detmath.Dot(v, n)))
