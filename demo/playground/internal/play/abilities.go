@@ -3,6 +3,7 @@ package play
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 
 	"github.com/seedgames/motorkit/abilities"
@@ -77,66 +78,48 @@ func (s *Session) Abilities() bool { return s.abilities }
 // (a ladder, water, a one-way collider, or solid).
 func (s *Session) Surface(id kcc.ColliderID) abilities.Surface { return s.abLevel.Kind(id) }
 
-// abilityTables are the tables of an abilities.Config, in panel order, with
-// their Validate for config.Knobs.
-func abilityTables(c *abilities.Config) []struct {
-	name     string
-	enabled  *bool
-	validate func() error
-} {
-	return []struct {
-		name     string
-		enabled  *bool
-		validate func() error
-	}{
-		{"climb", &c.Climb.Enabled, func() error { return c.Climb.Validate("knobs") }},
-		{"swim", &c.Swim.Enabled, func() error { return c.Swim.Validate("knobs") }},
-		{"ledge", &c.Ledge.Enabled, func() error { return c.Ledge.Validate("knobs") }},
-		{"wall", &c.Wall.Enabled, func() error { return c.Wall.Validate("knobs") }},
-		{"drop_through", &c.DropThrough.Enabled, func() error { return c.DropThrough.Validate("knobs") }},
+// abilityTable is one table of an abilities.Config: its name, its enabled
+// switch and the table itself (a pointer to its struct, whose toml tags
+// name its keys).
+type abilityTable struct {
+	name    string
+	enabled *bool
+	table   interface{ Validate(source string) error }
+}
+
+// validate is the table's Validate, for config.Knobs.
+func (t abilityTable) validate() error { return t.table.Validate("knobs") }
+
+// abilityTables are the tables of an abilities.Config, in panel order.
+func abilityTables(c *abilities.Config) []abilityTable {
+	return []abilityTable{
+		{"climb", &c.Climb.Enabled, &c.Climb},
+		{"swim", &c.Swim.Enabled, &c.Swim},
+		{"ledge", &c.Ledge.Enabled, &c.Ledge},
+		{"wall", &c.Wall.Enabled, &c.Wall},
+		{"drop_through", &c.DropThrough.Enabled, &c.DropThrough},
 	}
 }
 
-// abilityField returns the number behind an ability knob's key (nil for an
-// unknown key or an enabled switch).
+// abilityField returns the number behind an ability knob's key
+// ("TABLE.KEY", the key a toml tag of the table's struct: nil for an
+// unknown key or an enabled switch). Found by the tags, a knob the library
+// adds is tunable with nothing to add here.
 func abilityField(c *abilities.Config, key string) *float64 {
-	switch key {
-	case "climb.speed":
-		return &c.Climb.Speed
-	case "climb.attach":
-		return &c.Climb.Attach
-	case "climb.jump_off_speed":
-		return &c.Climb.JumpOffSpeed
-	case "climb.jump_off_up":
-		return &c.Climb.JumpOffUp
-	case "swim.speed":
-		return &c.Swim.Speed
-	case "swim.drag":
-		return &c.Swim.Drag
-	case "swim.dive_speed":
-		return &c.Swim.DiveSpeed
-	case "swim.head_above":
-		return &c.Swim.HeadAbove
-	case "swim.buoyancy":
-		return &c.Swim.Buoyancy
-	case "swim.climb_out":
-		return &c.Swim.ClimbOut
-	case "ledge.reach":
-		return &c.Ledge.Reach
-	case "ledge.below":
-		return &c.Ledge.Below
-	case "ledge.mantle_speed":
-		return &c.Ledge.MantleSpeed
-	case "wall.slide_speed":
-		return &c.Wall.SlideSpeed
-	case "wall.jump_speed":
-		return &c.Wall.JumpSpeed
-	case "wall.jump_angle_deg":
-		return &c.Wall.JumpAngleDeg
-	case "wall.press":
-		return &c.Wall.Press
-	case "drop_through.time":
-		return &c.DropThrough.Time
+	name, field, ok := strings.Cut(key, ".")
+	if !ok {
+		return nil
+	}
+	for _, t := range abilityTables(c) {
+		if t.name != name {
+			continue
+		}
+		v := reflect.ValueOf(t.table).Elem()
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).Tag.Get("toml") == field && v.Field(i).Kind() == reflect.Float64 {
+				return v.Field(i).Addr().Interface().(*float64)
+			}
+		}
 	}
 	return nil
 }
