@@ -80,6 +80,23 @@ func (o overlay) arrow(p, d mgl64.Vec3, c color.Color) {
 }
 
 // ring draws a horizontal circle.
+// capsule outlines an upright capsule of radius r and half height hh
+// centred at c: rings at the ends of its segment (and with middle one at
+// c) and four sides of width w; it returns the segment's ends.
+func (o overlay) capsule(c mgl64.Vec3, r, hh float64, w float32, middle bool, col color.Color) (top, bot mgl64.Vec3) {
+	up := mgl64.Vec3{0, 1, 0}
+	top, bot = c.Add(up.Mul(hh)), c.Sub(up.Mul(hh))
+	o.ring(top, r, col)
+	o.ring(bot, r, col)
+	if middle {
+		o.ring(c, r, col)
+	}
+	for _, d := range []mgl64.Vec3{{r, 0, 0}, {-r, 0, 0}, {0, 0, r}, {0, 0, -r}} {
+		o.line(top.Add(d), bot.Add(d), w, col)
+	}
+	return top, bot
+}
+
 func (o overlay) ring(c mgl64.Vec3, r float64, col color.Color) {
 	const n = 16
 	prev := c.Add(mgl64.Vec3{r, 0, 0})
@@ -108,13 +125,7 @@ func (g *Game) drawDebug(dst *ebiten.Image, st *play.State, cam render.Camera, r
 		col = dbgSteep
 	}
 	up := mgl64.Vec3{0, 1, 0}
-	top, bot := c.Add(up.Mul(hh)), c.Sub(up.Mul(hh))
-	o.ring(top, r, col)
-	o.ring(bot, r, col)
-	o.ring(c, r, col)
-	for _, d := range []mgl64.Vec3{{r, 0, 0}, {-r, 0, 0}, {0, 0, r}, {0, 0, -r}} {
-		o.line(top.Add(d), bot.Add(d), 1.5, col)
-	}
+	top, bot := o.capsule(c, r, hh, 1.5, true, col)
 	feet := bot.Sub(up.Mul(r))
 	if k.GroundState != kcc.GroundNone {
 		o.ring(feet, 0.06, dbgNormal)
@@ -333,12 +344,7 @@ func (g *Game) drawAbilities(o overlay, st *play.State, c mgl64.Vec3) {
 		if !(h > 0) {
 			h = hh
 		}
-		up := mgl64.Vec3{0, 1, 0}
-		o.ring(t.Add(up.Mul(h)), r, dbgTarget)
-		o.ring(t.Sub(up.Mul(h)), r, dbgTarget)
-		for _, d := range []mgl64.Vec3{{r, 0, 0}, {-r, 0, 0}, {0, 0, r}, {0, 0, -r}} {
-			o.line(t.Add(up.Mul(h)).Add(d), t.Sub(up.Mul(h)).Add(d), 1, dbgTarget)
-		}
+		o.capsule(t, r, h, 1, false, dbgTarget)
 		o.line(c, t, 1.5, dbgTarget)
 	}
 }
