@@ -274,6 +274,18 @@ type OriginData struct {
 	Overrides []string
 }
 
+// StableID is a state entity's identity of the library's own: a
+// systems.Pipeline numbers every character (and every entity with a
+// component registered with systems.RegisterState) 1, 2, 3... in the order
+// the entities were created, and never reuses a number. The pipeline runs
+// its characters in this order, a pipeline state (SaveState) keys every
+// entity by it, and systems.Pipeline.Character finds a character by it.
+// Unlike a donburi.Entity, it is the same after LoadState and on every
+// peer that ran the same ticks, whatever other entities each world made.
+// 0 is no ID yet. The pipeline writes it; a game reads it (ID.GetValue)
+// and never writes it.
+type StableID uint32
+
 // The component types. Each is registered once; use them with donburi's
 // generic accessors, e.g. components.Body.Get(entry).
 var (
@@ -287,6 +299,10 @@ var (
 	Level      = donburi.NewComponentType[LevelData]()
 	Origin     = donburi.NewComponentType[OriginData]()
 	Abilities  = donburi.NewComponentType[AbilitiesData]()
+	// ID holds an entity's StableID. prefabs gives every entity it spawns
+	// the component (at 0); a pipeline adds it to a state entity that lacks
+	// it, and numbers it, before its next tick.
+	ID = donburi.NewComponentType[StableID]()
 )
 
 // LevelOf returns the world's collision level, or nil when none was spawned.

@@ -6,21 +6,22 @@ import (
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/rollback"
 	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
 )
 
 // Characters is a rollback.Simulation that runs a systems.Pipeline, one
 // character per player: each tick, player i's input (a Command in its
-// first CommandSize bytes) is submitted to the character of entity ID
+// first CommandSize bytes) is submitted to the character of stable ID
 // Players[i] (systems.Submit; the view is set to the command's), then
 // BeforeStep runs and the pipeline steps. Its state is the pipeline's
 // (SaveState, LoadState, Checksum).
 type Characters struct {
 	Pipeline *systems.Pipeline
-	// Players are the entity IDs of the players' characters, by player
-	// index; a player whose ID names no character (0, or one removed) has
-	// its input ignored. Entity IDs survive LoadState; donburi.Entity
-	// versions may not (docs/netplay.md).
-	Players []uint32
+	// Players are the stable IDs of the players' characters
+	// (components.StableID), by player index; a player whose ID names no
+	// character (0, or one removed) has its input ignored. Stable IDs
+	// survive LoadState; donburi.Entity values may not (docs/netplay.md).
+	Players []components.StableID
 	// BeforeStep, when set, runs every tick after the inputs are
 	// submitted and before the step: a game's spawns and removals. It
 	// must depend on the world's state and the inputs only, as the rest
@@ -59,16 +60,25 @@ func (c *Characters) Advance(inputs []rollback.Input) error {
 	return nil
 }
 
-// Submit gives the character of entity ID id the command in input (at
+// Submit gives the character of stable ID id the command in input (at
 // least CommandSize bytes): its Command through systems.Submit, its View
 // set to the command's. An ID that names no character is ignored.
-func Submit(p *systems.Pipeline, id uint32, input []byte) error {
+func Submit(p *systems.Pipeline, id components.StableID, input []byte) error {
 	if len(input) < CommandSize {
 		return fmt.Errorf("an input of %d bytes, want %d", len(input), CommandSize)
 	}
 	e, ok := p.Character(id)
 	if !ok {
 		return nil
+	}
+	return submitTo(e, input)
+}
+
+// submitTo gives character e the command in input (CommandSize bytes at
+// least).
+func submitTo(e *donburi.Entry, input []byte) error {
+	if len(input) < CommandSize {
+		return fmt.Errorf("an input of %d bytes, want %d", len(input), CommandSize)
 	}
 	cmd, view := Command(input[:CommandSize]).Decode()
 	if e.HasComponent(components.Command) {

@@ -25,13 +25,14 @@ func newPeer(local int) (*rollback.Session, *netplay.Characters) {
 	prefabs.SetLevelData(w, lv)
 	p := systems.NewPipeline(w, systems.Options{CharacterCollisions: true})
 	p.SetSpawner(prefabs.Respawn) // LoadState may need to spawn characters again
-	var ids []uint32
+	var ids []components.StableID
 	for i, recipe := range []string{"arena_player", "fps_player"} {
 		ent, err := prefabs.Spawn(w, recipe, prefabs.At(mgl64.Vec3{float64(2 * i), 2, 0}))
 		if err != nil {
 			panic(err)
 		}
-		ids = append(ids, uint32(ent.Id()))
+		id, _ := p.IDOf(w.Entry(ent)) // the pipeline's stable ID of the character
+		ids = append(ids, id)
 	}
 	game := &netplay.Characters{Pipeline: p, Players: ids}
 	s, err := rollback.NewSession(game, rollback.Config{Players: 2, Local: []int{local}, InputSize: netplay.CommandSize})

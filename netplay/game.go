@@ -276,7 +276,7 @@ func (g *Game) Step(f *Frame) error {
 		if ent == donburi.Null || f.Seats&(1<<s) == 0 {
 			continue
 		}
-		if err := Submit(g.Pipeline, uint32(ent.Id()), f.Inputs[s][:]); err != nil {
+		if err := submitTo(g.World.Entry(ent), f.Inputs[s][:]); err != nil {
 			return err
 		}
 	}

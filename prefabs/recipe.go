@@ -525,7 +525,7 @@ func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 		// spawn's view yaw, so Facing() is right before the first tick.
 		f.SetFacing(r.View.Yaw)
 	}
-	comps := []donburi.IComponentType{components.Command, components.View, components.Body, components.KCC, components.Origin}
+	comps := []donburi.IComponentType{components.Command, components.View, components.Body, components.KCC, components.Origin, components.ID}
 	if m != nil {
 		comps = append(comps, components.Motor, components.Intent, components.JumpBuffer)
 	}

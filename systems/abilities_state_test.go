@@ -106,7 +106,7 @@ func TestAbilitiesStateSaveLoad(t *testing.T) {
 				if got := p.Checksum(); got != sum {
 					t.Fatalf("loaded checksum %x, saved %x", got, sum)
 				}
-				e, ok := p.Character(uint32(r.e.Id()))
+				e, ok := p.Character(components.ID.GetValue(r.w.Entry(r.e)))
 				if !ok || !e.HasComponent(components.Abilities) {
 					t.Fatal("the loaded character has no abilities")
 				}

@@ -1,7 +1,9 @@
 package systems
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -9,50 +11,92 @@ import (
 	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/motors"
-	"github.com/yohamta/donburi"
 )
 
 // Characters as obstacles (Options.CharacterCollisions): each character
-// has a capsule collider in the level, indexed by entity ID; a character
+// has a capsule collider in the level, kept by stable ID; a character
 // moves ignoring its own capsule, then its capsule is placed where it
 // ended, so the characters after it in the stage's order see it there.
 
-// characterCollider returns e's capsule collider, registering it on the
-// character's first move.
-func (p *Pipeline) characterCollider(e *donburi.Entry, k *components.KCCData, body *components.BodyData, level *kcc.World) kcc.ColliderID {
-	i := int(e.Entity().Id())
-	if i >= len(p.charCol) || p.charCol[i] == kcc.NoCollider {
-		p.bindCapsule(i, level.AddCapsule(k.Shape, body.Position))
-	}
-	p.charSeen[i] = p.tick + 1
-	return p.charCol[i]
+// charCapsule is the capsule collider of the character with stable ID id.
+type charCapsule struct {
+	id  components.StableID
+	col kcc.ColliderID
 }
 
-// bindCapsule records that the character of entity ID i has capsule
-// collider id (charCol, and colChar the other way), growing the tables.
-func (p *Pipeline) bindCapsule(i int, id kcc.ColliderID) {
-	for len(p.charCol) <= i {
-		p.charCol = append(p.charCol, kcc.NoCollider)
-		p.charSeen = append(p.charSeen, 0)
+// characterCollider returns c's capsule collider, registering it on the
+// character's first move.
+func (p *Pipeline) characterCollider(c *character, level *kcc.World) kcc.ColliderID {
+	if c.capsule == kcc.NoCollider {
+		c.capsule = level.AddCapsule(c.k.Shape, c.body.Position)
+		i, _ := slices.BinarySearchFunc(p.capsules, c.id, byCapsuleID)
+		p.capsules = slices.Insert(p.capsules, i, charCapsule{id: c.id, col: c.capsule})
+		p.noteCollider(c.capsule, c)
 	}
-	p.charCol[i] = id
+	return c.capsule
+}
+
+func byCapsuleID(k charCapsule, id components.StableID) int { return cmp.Compare(k.id, id) }
+
+// noteCollider records that collider id is character c's capsule.
+func (p *Pipeline) noteCollider(id kcc.ColliderID, c *character) {
 	for len(p.colChar) <= int(id) {
 		p.colChar = append(p.colChar, 0)
 	}
-	p.colChar[id] = int32(i + 1)
+	p.colChar[id] = int32(p.charIndex(c) + 1)
+}
+
+// charIndex is c's index in chars (c points into it).
+func (p *Pipeline) charIndex(c *character) int {
+	i, _ := slices.BinarySearchFunc(p.chars, c.id, func(x character, id components.StableID) int { return cmp.Compare(x.id, id) })
+	return i
+}
+
+// linkCapsules gives every character its capsule collider (capsules and
+// chars are both in stable ID order) and maps each capsule collider back
+// to its character (colChar), after the list was made anew or a state
+// loaded.
+func (p *Pipeline) linkCapsules() {
+	if !p.charCollide {
+		return
+	}
+	clear(p.colChar)
+	j := 0
+	for i := range p.chars {
+		c := &p.chars[i]
+		c.capsule = kcc.NoCollider
+		for j < len(p.capsules) && p.capsules[j].id < c.id {
+			j++
+		}
+		if j < len(p.capsules) && p.capsules[j].id == c.id {
+			c.capsule = p.capsules[j].col
+			p.noteCollider(c.capsule, c)
+		}
+	}
+}
+
+// capsuleOf returns the capsule collider of the state entity with stable
+// ID id (kcc.NoCollider when it has none).
+func (p *Pipeline) capsuleOf(id components.StableID) kcc.ColliderID {
+	if i, ok := slices.BinarySearchFunc(p.capsules, id, byCapsuleID); ok {
+		return p.capsules[i].col
+	}
+	return kcc.NoCollider
 }
 
 // moveAmongCharacters is the Move of a character that must not pass
 // through the others (nor collide with its own capsule), after the push
 // of the one in its way when it may push it; gave is the share of that
 // push the other gave way (push.go).
-func (p *Pipeline) moveAmongCharacters(e *donburi.Entry, worker int, cache *kcc.ContactCache, ctrl *kcc.Controller, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, drop kcc.ColliderID, near bool) (res kcc.MoveResult, gave float64) {
-	self := p.selfFilterOf(e, worker)
+func (p *Pipeline) moveAmongCharacters(c *character, worker int, cache *kcc.ContactCache, ctrl *kcc.Controller, level *kcc.World, desired mgl64.Vec3, drop kcc.ColliderID, near bool) (res kcc.MoveResult, gave float64) {
+	k, body := c.k, c.body
+	self := p.selfFilterOf(c, worker)
 	if k.PushMask != 0 {
-		gave = p.pushAhead(e.Entity(), worker, k, body, level, desired, self)
+		gave = p.pushAhead(c, worker, level, desired, self)
 	}
-	opts := p.moveOptions(e.Entity(), self, cache)
-	p.listenerFor(&opts, worker, uint64(e.Entity()), drop, near)
+	ent := c.e.Entity()
+	opts := p.moveOptions(ent, self, cache)
+	p.listenerFor(&opts, worker, uint64(ent), drop, near)
 	res = ctrl.MoveWith(level, k.Shape, body.Position, desired, opts)
 	return res, gave
 }
@@ -78,13 +122,13 @@ func (f *crowdFilters) push(depth int, id, root kcc.ColliderID) *kcc.QueryFilter
 	return &f.pushes[depth]
 }
 
-// selfFilterOf is worker's query filter that leaves e's own capsule
+// selfFilterOf is worker's query filter that leaves c's own capsule
 // collider out (registered by planCrowd before the moves). Leaving it out
 // is also what tells the kcc World which island of the planned crowd the
 // query is for (kcc.World.PlanCrowd).
-func (p *Pipeline) selfFilterOf(e *donburi.Entry, worker int) *kcc.QueryFilter {
+func (p *Pipeline) selfFilterOf(c *character, worker int) *kcc.QueryFilter {
 	f := &p.filters[worker]
-	f.selfBuf[0] = p.charCol[e.Entity().Id()]
+	f.selfBuf[0] = c.capsule
 	f.self.Exclude = f.selfBuf[:]
 	return &f.self
 }
@@ -128,7 +172,8 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	longest := 0.0     // the longest move across its Up of a character that pushes
 	for i := range p.chars {
 		c := &p.chars[i]
-		p.characterCollider(c.e, c.k, c.body, level)
+		c.refetch(p.stores)
+		p.characterCollider(c, level)
 		if c.k.Controller == nil {
 			p.loose = append(p.loose, int32(i))
 			continue
@@ -138,7 +183,7 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 			pushers |= c.k.PushMask
 			longest = math.Max(longest, planar)
 		}
-		p.members = append(p.members, kcc.CrowdMember{Collider: p.charCol[c.e.Entity().Id()], Reach: r})
+		p.members = append(p.members, kcc.CrowdMember{Collider: c.capsule, Reach: r})
 		p.memberChar = append(p.memberChar, int32(i))
 		p.planar = append(p.planar, planar)
 	}
@@ -242,14 +287,15 @@ func (p *Pipeline) moveGroups(lo, hi, worker int) {
 	}
 }
 
-// placeCharacter moves e's capsule collider to its body after its move
+// placeCharacter moves c's capsule collider to its body after its move
 // (and to its current shape: crouching shrinks it), its axis along the
 // character's Up.
-func (p *Pipeline) placeCharacter(e *donburi.Entry, k *components.KCCData, body *components.BodyData, level *kcc.World) {
+func (p *Pipeline) placeCharacter(c *character, level *kcc.World) {
 	if level == nil {
 		return
 	}
-	id := p.characterCollider(e, k, body, level)
+	k, body := c.k, c.body
+	id := p.characterCollider(c, level)
 	level.SetCapsuleShape(id, k.Shape)
 	level.SetTransform(id, body.Position, turnUpTo(upOf(k.Controller)))
 }
@@ -268,20 +314,28 @@ func turnUpTo(up mgl64.Vec3) mgl64.Quat {
 	return detmath.QuatNormalize(mgl64.Quat{W: w, V: mgl64.Vec3{up[2], 0, -up[0]}})
 }
 
-// dropGoneCharacters removes the capsules of characters that did not move
-// this tick (removed entities), in entity-ID order.
+// dropGoneCharacters removes the capsules of characters gone from the
+// list (removed entities, or no longer characters), in stable ID order.
 func (p *Pipeline) dropGoneCharacters() {
-	if !p.charCollide {
+	if !p.charCollide || len(p.capsules) == 0 {
 		return
 	}
 	level := p.levelWorld()
-	for i, id := range p.charCol {
-		if id != kcc.NoCollider && p.charSeen[i] != p.tick+1 {
-			if level != nil {
-				level.RemoveCollider(id)
-			}
-			p.charCol[i] = kcc.NoCollider
-			p.colChar[id] = 0
+	kept, i := p.capsules[:0], 0
+	for _, k := range p.capsules {
+		for i < len(p.chars) && p.chars[i].id < k.id {
+			i++
+		}
+		if i < len(p.chars) && p.chars[i].id == k.id {
+			kept = append(kept, k)
+			continue
+		}
+		if level != nil {
+			level.RemoveCollider(k.col)
+		}
+		if int(k.col) < len(p.colChar) {
+			p.colChar[k.col] = 0
 		}
 	}
+	p.capsules = kept
 }

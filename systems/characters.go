@@ -12,7 +12,6 @@ import (
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/yohamta/donburi"
-	"github.com/yohamta/donburi/filter"
 )
 
 // The characters' stages run one way. Every entity with a Body and a KCC
@@ -58,13 +57,14 @@ const (
 // core's instruction cache and branch predictors).
 const characterBlock = 32
 
-// character is one character's components, fetched when the set of
-// characters changed, and what the pipeline keeps for it between ticks.
-// The optional components are nil when the entity lacks them; md is nil
-// unless the entity has the whole motor set (Command, View, Motor, Intent,
-// JumpBuffer).
+// character is one character: its entity and stable ID, its components
+// (fetched again before every run of its steps: refetch), and what the
+// pipeline keeps for it between ticks. The optional components are nil
+// when the entity lacks them; md is nil unless the entity has the whole
+// motor set (Command, View, Motor, Intent, JumpBuffer).
 type character struct {
 	e    *donburi.Entry
+	id   components.StableID
 	body *components.BodyData
 	k    *components.KCCData
 	cmd  *components.CommandData
@@ -95,13 +95,24 @@ type character struct {
 	// last move ended into its next move (kcc.ContactCache): a cache, lost
 	// with no harm when the list is refetched.
 	contacts kcc.ContactCache
+	// arch and pos are the entity's archetype index and position in it
+	// (entityCache), where refetch finds its components.
+	arch, pos int32
+	// capsule is the character's capsule collider with character
+	// collisions (blocking.go; kcc.NoCollider before its first move).
+	capsule kcc.ColliderID
 	// pushed sums the pushes that moved the character this tick (push.go).
 	pushed mgl64.Vec3
 }
 
-// characterOf fetches e's components.
-func characterOf(e *donburi.Entry) character {
-	c := character{e: e, body: components.Body.Get(e), k: components.KCC.Get(e)}
+// characterOf makes e's character, its components fetched; e is at
+// position pos of archetype arch.
+func characterOf(e *donburi.Entry, arch, pos int) character {
+	c := character{e: e, arch: int32(arch), pos: int32(pos), capsule: kcc.NoCollider}
+	if e.HasComponent(components.ID) {
+		c.id = *components.ID.Get(e)
+	}
+	c.body, c.k = components.Body.Get(e), components.KCC.Get(e)
 	if e.HasComponent(components.Command) {
 		c.cmd = components.Command.Get(e)
 	}
@@ -122,100 +133,37 @@ func characterOf(e *donburi.Entry) character {
 
 // characterList is the pipeline's characters, kept between ticks.
 type characterList struct {
-	charQuery     *donburi.Query
 	levelQuery    *donburi.Query
 	charCache     entityCache
 	chars         []character
-	cacheCharEach func(*donburi.Entry)
+	cacheCharEach func(e *donburi.Entry, arch, pos int)
+	// stores reads the world's component storages (fetch.go).
+	stores *compStores
 	// runTimes accumulates, per worker, the nanoseconds of a timed run's
 	// motor steps and moves (EnableTiming).
 	runTimes [][2]int64
 }
 
-// entityCache remembers which entities a filter matched at the last
-// refresh, in donburi's iteration order (matching archetypes in index
-// order, entities in archetype order, as Query.Each visits them).
-//
-// The components of the cached entities are kept as pointers between
-// ticks: donburi allocates each component value once and moves only the
-// pointer when an entity changes archetype, so a pointer stays valid for
-// its entity's life (TestDonburiKeepsComponentPointers checks it against
-// the donburi in go.mod). The cache asks the World for its archetypes
-// every tick (World.Archetypes) and compares their entity lists with the
-// cached ones (a compare of a few words per entity, no locks); anything
-// added, removed or moved refetches every pointer. A game must change
-// components in place (Get, SetValue), not swap them with
-// ComponentType.Set, between structural changes.
-type entityCache struct {
-	filter filter.LayoutFilter
-	archs  []int // matching archetype indices
-	seen   int   // archetypes examined so far
-	ents   []donburi.Entity
-	fresh  bool
-}
-
-// current reports whether the matching entities are exactly those
-// cached, in the same order.
-func (c *entityCache) current(w donburi.World) bool {
-	archs := w.Archetypes()
-	for ; c.seen < len(archs); c.seen++ {
-		if c.filter.MatchesLayout(archs[c.seen].Layout().Components()) {
-			c.archs = append(c.archs, c.seen)
-		}
-	}
-	if !c.fresh {
-		return false
-	}
-	k := 0
-	for _, ai := range c.archs {
-		for _, ent := range archs[ai].Entities() {
-			if k >= len(c.ents) || c.ents[k] != ent {
-				return false
-			}
-			k++
-		}
-	}
-	return k == len(c.ents)
-}
-
-// refresh refills the cache, entity by entity through each, when the
-// matching entities are no longer those cached; reset first empties the
-// caller's list that each appends to.
-func (c *entityCache) refresh(w donburi.World, q *donburi.Query, each func(*donburi.Entry), reset func()) bool {
-	if c.current(w) {
-		return false
-	}
-	c.ents = c.ents[:0]
-	reset()
-	q.Each(w, each)
-	c.fresh = true
-	return true
-}
-
-// refreshCharacters refetches the characters' components when the set of
-// characters changed since the last refresh, and puts them in the order of
-// their entity IDs: the order of the characters' stages, which depends on
-// nothing but the IDs (not on donburi's archetypes, nor on which entities
-// were removed and created before), so a world restored from a snapshot
-// (SaveState) runs its characters in the saved world's order.
+// refreshCharacters numbers the world's new state entities (assignIDs)
+// and makes the character list anew when the set of characters changed
+// since the last refresh, in the order of their stable IDs: the order of
+// the characters' stages, which depends on nothing but the IDs (not on
+// donburi's archetypes or entity IDs), so a world restored from a
+// snapshot (SaveState) runs its characters in the saved world's order.
 func (p *Pipeline) refreshCharacters() {
-	if !p.charCache.refresh(p.world, p.charQuery, p.cacheCharEach, func() {
-		p.chars = p.chars[:0]
-		clear(p.charRef)
-	}) {
+	p.assignIDs()
+	if p.stores == nil {
+		p.stores = newCompStores(p.world)
+	}
+	if !p.charCache.refresh(p.world, p.cacheCharEach, func() { p.chars = p.chars[:0] }) {
 		return
 	}
-	slices.SortFunc(p.chars, func(a, b character) int { return cmp.Compare(a.e.Entity().Id(), b.e.Entity().Id()) })
-	if p.charCollide {
-		for i := range p.chars {
-			p.noteCharacterRef(p.chars[i].e.Entity(), i)
-		}
-	}
+	slices.SortFunc(p.chars, func(a, b character) int { return cmp.Compare(a.id, b.id) })
+	p.linkCapsules()
 }
 
-func (p *Pipeline) cacheCharacter(e *donburi.Entry) {
-	p.charCache.ents = append(p.charCache.ents, e.Entity())
-	p.chars = append(p.chars, characterOf(e))
+func (p *Pipeline) cacheCharacter(e *donburi.Entry, arch, pos int) {
+	p.chars = append(p.chars, characterOf(e, arch, pos))
 }
 
 // runSteps runs the plan item's character steps over every character: the
@@ -274,6 +222,9 @@ func (p *Pipeline) runRange(lo, hi, worker int, from, to step) {
 		e := min(b+characterBlock, hi)
 		if p.timing {
 			t0 = time.Now()
+		}
+		for i := b; i < e; i++ {
+			p.chars[i].refetch(p.stores)
 		}
 		if motor {
 			for i := b; i < e; i++ {
@@ -393,28 +344,20 @@ func pointerMotor(m motors.Motor) bool {
 	return m != nil && reflect.TypeOf(m).Kind() == reflect.Pointer
 }
 
-// setByID records list index i for entity e in byID (index+1 by entity
-// ID, 0 for none), growing it as needed, and returns it.
-func setByID(byID []int32, e donburi.Entity, i int) []int32 {
-	id := int(e.Id())
-	for len(byID) <= id {
-		byID = append(byID, 0)
-	}
-	byID[id] = int32(i + 1)
-	return byID
-}
-
-// cleanupPass clears each command's consumed edges.
+// cleanupPass clears each command's consumed edges (the Command fetched
+// anew: a game may have swapped it with ComponentType.Set).
 func (p *Pipeline) cleanupPass(w donburi.World) {
-	p.cmdCache.refresh(w, p.commandQuery, p.cacheCmdEach, func() { p.cmdRefs = p.cmdRefs[:0] })
-	for _, c := range p.cmdRefs {
-		clearEdges(c)
+	if p.stores == nil {
+		p.stores = newCompStores(w)
+	}
+	p.cmdCache.refresh(w, p.cacheCmdEach, func() { p.cmdAt = p.cmdAt[:0] })
+	for _, at := range p.cmdAt {
+		clearEdges((*components.CommandData)(p.stores.cmd(int(at[0]), int(at[1]))))
 	}
 }
 
-func (p *Pipeline) cacheCmdEntry(e *donburi.Entry) {
-	p.cmdCache.ents = append(p.cmdCache.ents, e.Entity())
-	p.cmdRefs = append(p.cmdRefs, components.Command.Get(e))
+func (p *Pipeline) cacheCmdEntry(_ *donburi.Entry, arch, pos int) {
+	p.cmdAt = append(p.cmdAt, [2]int32{int32(arch), int32(pos)})
 }
 
 // levelEntry returns the world's level entity (components.Level), through

@@ -46,8 +46,7 @@ func clearEdges(c *components.CommandData) {
 
 // cleanupStage clears the consumed input edges of every command.
 type cleanupStage struct {
-	commandQuery *donburi.Query
 	cmdCache     entityCache
-	cmdRefs      []*components.CommandData
-	cacheCmdEach func(*donburi.Entry)
+	cmdAt        [][2]int32 // each Command's archetype and position (fetch.go)
+	cacheCmdEach func(e *donburi.Entry, arch, pos int)
 }

@@ -95,12 +95,8 @@ func (p *Pipeline) mayPush(a, b donburi.Entity, hit *kcc.CastHit, aCollider kcc.
 // opponents): ok is false for any other collider, and before the
 // character's first tick.
 func (p *Pipeline) CharacterOf(id kcc.ColliderID) (e donburi.Entity, ok bool) {
-	if id < 0 || int(id) >= len(p.colChar) || p.colChar[id] == 0 {
+	if id < 0 || int(id) >= len(p.colChar) || p.colChar[id] == 0 || int(p.colChar[id]) > len(p.chars) {
 		return e, false
 	}
-	i := int(p.colChar[id] - 1)
-	if i >= len(p.charRef) || p.charRef[i] == 0 || int(p.charRef[i]-1) >= len(p.chars) {
-		return e, false
-	}
-	return p.chars[p.charRef[i]-1].e.Entity(), true
+	return p.chars[p.colChar[id]-1].e.Entity(), true
 }

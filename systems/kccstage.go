@@ -47,7 +47,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	}
 	var self *kcc.QueryFilter
 	if p.charCollide && k.Grounded && k.GroundCollider != kcc.NoCollider && level != nil {
-		self = p.selfFilterOf(e, worker)
+		self = p.selfFilterOf(c, worker)
 	}
 	// The listener has its say from the carry on: the carry's sweep and
 	// the crouch's room check are contacts of the character too.
@@ -93,7 +93,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 
 	if c.cmd != nil {
 		if self == nil && p.charCollide && level != nil && k.Crouched && !c.cmd.Crouch {
-			self = p.selfFilterOf(e, worker) // standing up: its own capsule is no obstacle
+			self = p.selfFilterOf(c, worker) // standing up: its own capsule is no obstacle
 		}
 		opts = p.moveOptions(ent, self, nil)
 		p.listenerFor(&opts, worker, uint64(ent), drop, near)
@@ -139,7 +139,7 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 		cache = &c.contacts
 	}
 	if p.charCollide {
-		res, gave = p.moveAmongCharacters(e, worker, cache, ctrl, k, body, level, desired, drop, near)
+		res, gave = p.moveAmongCharacters(c, worker, cache, ctrl, level, desired, drop, near)
 	} else {
 		opts := p.moveOptions(ent, nil, cache)
 		p.listenerFor(&opts, worker, uint64(ent), drop, near)
@@ -212,7 +212,7 @@ func (p *Pipeline) settle(c *character, ctrl *kcc.Controller, level *kcc.World, 
 	}
 	bv[0], bv[1], bv[2] = vx, vy, vz
 	if p.charCollide {
-		p.placeCharacter(c.e, k, body, level)
+		p.placeCharacter(c, level)
 	}
 }
 
@@ -351,12 +351,10 @@ type kccStage struct {
 	pool    *kccWorkers
 
 	charCollide bool
-	charCol     []kcc.ColliderID // by entity ID: its capsule collider
-	charSeen    []uint64         // by entity ID: last tick+1 it moved
-	// pushes (push.go): entity ID+1 by collider, chars index+1 by
-	// entity ID.
-	colChar []int32
-	charRef []int32
+	// capsules are the characters' capsule colliders, in stable ID order,
+	// and colChar the index+1 in chars of each collider's character.
+	capsules []charCapsule
+	colChar  []int32
 	// filters holds each worker's query filters of the moves among
 	// characters (blocking.go).
 	filters []crowdFilters

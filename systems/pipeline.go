@@ -122,6 +122,8 @@ type Pipeline struct {
 	// state is the registry of state components and the scratch of
 	// SaveState, LoadState and Checksum (state.go, stateio.go).
 	state stateTable
+	// ids numbers the state entities (ids.go).
+	ids idTable
 }
 
 // NewPipeline returns a pipeline over w with the built-in stages installed.
@@ -138,7 +140,6 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 		kccStage:  kccStage{charCollide: opts.CharacterCollisions, workers: min(max(opts.Workers, 1), 64)},
 	}
 	charFilter := filter.Contains(components.Body, components.KCC)
-	p.charQuery = donburi.NewQuery(charFilter)
 	// Its own query for the level: a component type's First caches per
 	// world in a map the component type shares with every world, which
 	// pipelines stepping on other goroutines would race on.
@@ -146,7 +147,6 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	p.charCache.filter = charFilter
 	p.cacheCharEach = p.cacheCharacter
 	cmdFilter := filter.Contains(components.Command)
-	p.commandQuery = donburi.NewQuery(cmdFilter)
 	p.cmdCache.filter = cmdFilter
 	p.cacheCmdEach = p.cacheCmdEntry
 
@@ -168,6 +168,7 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 		p.runDeferred()
 	}, false)
 	p.registerBuiltinState()
+	p.watchCreations()
 	return p
 }
 

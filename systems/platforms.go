@@ -40,6 +40,7 @@ func (p *Pipeline) platformsStep(w donburi.World, t Tick) {
 		p.refreshCharacters()
 		for i := range p.chars {
 			c := &p.chars[i]
+			c.refetch(p.stores)
 			p.occupied = lv.World.Sensors(c.k.Shape, c.body.Position, characterLayer(c.k), p.occupied)
 		}
 	}
@@ -91,8 +92,9 @@ func (p *Pipeline) sensorsStep(w donburi.World, _ Tick) {
 	p.refreshCharacters()
 	for i := range p.chars {
 		c := &p.chars[i]
+		c.refetch(p.stores)
 		p.sensorBuf = lv.World.Sensors(c.k.Shape, c.body.Position, characterLayer(c.k), p.sensorBuf[:0])
-		lv.Sensors.Update(int(c.e.Entity().Id()), p.sensorBuf)
+		lv.Sensors.Update(int(c.id), p.sensorBuf)
 	}
 }
 

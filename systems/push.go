@@ -8,7 +8,6 @@ import (
 	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/motors"
-	"github.com/yohamta/donburi"
 )
 
 // Characters that push each other (Options.CharacterCollisions and a
@@ -50,8 +49,8 @@ const maxPushChain = 4
 // pushAhead pushes the character A's move would meet first, if A may push
 // it; self is A's filter (leaving A's own capsule out). It returns the
 // share of the push B gave way, in [0, 1] (0 when there was no push).
-func (p *Pipeline) pushAhead(a donburi.Entity, worker int, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter) float64 {
-	return p.pushChain(a, worker, k, body, level, desired, self, p.charCol[a.Id()], 0)
+func (p *Pipeline) pushAhead(a *character, worker int, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter) float64 {
+	return p.pushChain(a, worker, level, desired, self, a.capsule, 0)
 }
 
 // across returns v without its part along the unit vector up.
@@ -64,7 +63,8 @@ func across(v, up mgl64.Vec3) mgl64.Vec3 {
 // for the character whose capsule is root: in a planned crowd it pushes only
 // the characters root may move (kcc.World.CrowdMayMove); any other blocks
 // like a wall this tick.
-func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData, body *components.BodyData, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, root kcc.ColliderID, depth int) float64 {
+func (p *Pipeline) pushChain(a *character, worker int, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, root kcc.ColliderID, depth int) float64 {
+	k, body := a.k, a.body
 	up := upOf(k.Controller)
 	d := across(desired, up)
 	if !(detmath.Len(d) > 1e-9) || !motors.FiniteVec(d) {
@@ -75,18 +75,13 @@ func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData
 	if !ok || int(hit.Collider) >= len(p.colChar) || p.colChar[hit.Collider] == 0 {
 		return 0
 	}
-	id := int(p.colChar[hit.Collider] - 1)
-	if id >= len(p.charRef) || p.charRef[id] == 0 {
-		return 0 // the capsule of a character gone since the list was made
-	}
-	ri := p.charRef[id] - 1
-	rb := &p.chars[ri]
+	rb := &p.chars[p.colChar[hit.Collider]-1]
 	kb, bb := rb.k, rb.body
 	if k.PushMask&kb.PushLayers == 0 || kb.Controller == nil {
 		return 0
 	}
 	b := rb.e.Entity()
-	if !level.CrowdMayMove(root, hit.Collider) || !p.mayPush(a, b, &hit, p.charCol[a.Id()], skin) {
+	if !level.CrowdMayMove(root, hit.Collider) || !p.mayPush(a.e.Entity(), b, &hit, a.capsule, skin) {
 		return 0
 	}
 	// The way from A to B: the contact normal (from B toward A) across
@@ -104,9 +99,9 @@ func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData
 	ma, mb := massOf(k), massOf(kb)
 	s := float64(rest * ma / (ma + mb))
 	push := detmath.Scale(u, s)
-	f := p.filters[worker].push(depth, p.charCol[b.Id()], root)
+	f := p.filters[worker].push(depth, rb.capsule, root)
 	if kb.PushMask != 0 && depth+1 < maxPushChain {
-		p.pushChain(b, worker, kb, bb, level, push, f, root, depth+1) // B pushes C first
+		p.pushChain(rb, worker, level, push, f, root, depth+1) // B pushes C first
 	}
 	bc := p.controller(rb, worker)
 	opts := p.moveOptions(b, f, nil)
@@ -118,7 +113,7 @@ func (p *Pipeline) pushChain(a donburi.Entity, worker int, k *components.KCCData
 	t := across(res.Translation, upOf(kb.Controller))
 	bb.Position = bb.Position.Add(t)
 	rb.pushed = rb.pushed.Add(t)
-	p.placeCharacter(rb.e, kb, bb, level)
+	p.placeCharacter(rb, level)
 	if !(s > 0) {
 		return 0
 	}
@@ -152,10 +147,4 @@ func massOf(k *components.KCCData) float64 {
 		return m
 	}
 	return components.DefaultMass
-}
-
-// noteCharacterRef records that the character with entity e is chars[i],
-// for the pushes.
-func (p *Pipeline) noteCharacterRef(e donburi.Entity, i int) {
-	p.charRef = setByID(p.charRef, e, i)
 }

@@ -241,8 +241,11 @@ func (p *Pipeline) runDeferred() {
 	p.deferred = p.deferred[:0]
 }
 
-// Step runs exactly one fixed tick through every stage.
+// Step runs exactly one fixed tick through every stage. It first numbers
+// the state entities made since the last tick (components.StableID), so
+// every system of the tick sees their stable IDs.
 func (p *Pipeline) Step() {
+	p.assignIDs()
 	p.cur = Tick{N: p.tick, Dt: p.dt, Rate: p.rate}
 	if !p.planned {
 		p.makePlan()

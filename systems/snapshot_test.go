@@ -122,8 +122,10 @@ func TestStateRefusesBadStates(t *testing.T) {
 	payload := good[binstate.HeaderSize:]
 	foreign, _ := binstate.Frame{Magic: "MKFLAILM", Version: 1}.Append(nil, payload)
 	check("a flail match's frame", foreign, "foreign data")
-	newer, _ := binstate.Frame{Magic: "MKPIPEST", Version: 2}.Append(nil, payload)
-	check("format version 2", newer, "version 2, want 1")
+	newer, _ := binstate.Frame{Magic: "MKPIPEST", Version: 3}.Append(nil, payload)
+	check("format version 3", newer, "version 3, want 2")
+	older, _ := binstate.Frame{Magic: "MKPIPEST", Version: 1}.Append(nil, payload)
+	check("format version 1 (v0.2's)", older, "version 1, want 2")
 	other, err := scripted.New(scripted.Options{Level: "living"})
 	if err != nil {
 		t.Fatal(err)
@@ -162,40 +164,35 @@ func TestStateAllocatesNothing(t *testing.T) {
 	}
 }
 
-// Entity IDs are state: after a rewind across removals and spawns, the
-// entities created next get the IDs (not the versions) the uninterrupted
-// run gave them, and a donburi.Entity kept from the abandoned future is
-// invalid.
-func TestStateKeepsEntityIDs(t *testing.T) {
-	o := scripted.Options{Level: "playground"}
+// Stable IDs are state: after a rewind across removals and spawns, the
+// characters made next get the stable IDs the uninterrupted run gave
+// them, the characters run in that order, and a donburi.Entity kept from
+// the abandoned future is invalid.
+func TestStateKeepsStableIDs(t *testing.T) {
+	o := scripted.Options{Level: "playground", Characters: 16}
 	_, states, s := stateRun(t, o, 300, []int{30})
-	var future []uint32
-	components.Body.Each(s.World, func(e *donburi.Entry) { future = append(future, uint32(e.Entity().Id())) })
-	slices.Sort(future)
-	// a character spawned after tick 30 in a freed ID (version > 0)
-	staleEnt := donburi.Null
+	future := s.IDs(nil)
+	// a character spawned after tick 30
+	var stale donburi.Entity
 	components.Body.Each(s.World, func(e *donburi.Entry) {
-		if e.Entity().Version() > staleEnt.Version() {
-			staleEnt = e.Entity()
+		if components.ID.GetValue(e) == future[len(future)-1] {
+			stale = e.Entity()
 		}
 	})
-	if staleEnt == donburi.Null {
-		t.Fatal("the script reused no entity ID")
+	if future[len(future)-1] <= components.StableID(o.Characters) {
+		t.Fatalf("stable IDs %v: the script spawned nobody after the start", future)
 	}
 	if err := s.Pipeline.LoadState(states[30]); err != nil {
 		t.Fatal(err)
 	}
-	if s.World.Valid(staleEnt) {
-		t.Errorf("%v, spawned after the state's tick, is still valid after loading it", staleEnt)
+	if s.World.Valid(stale) {
+		t.Errorf("%v, spawned after the state's tick, is still valid after loading it", stale)
 	}
 	for i := 30; i < 300; i++ {
 		s.Advance()
 	}
-	var again []uint32
-	components.Body.Each(s.World, func(e *donburi.Entry) { again = append(again, uint32(e.Entity().Id())) })
-	slices.Sort(again)
-	if !slices.Equal(future, again) {
-		t.Errorf("entity IDs after replaying: %v, uninterrupted %v", again, future)
+	if again := s.IDs(nil); !slices.Equal(future, again) {
+		t.Errorf("stable IDs after replaying: %v, uninterrupted %v", again, future)
 	}
 }
 
@@ -244,7 +241,7 @@ func FuzzLoadStateBytes(f *testing.F) {
 		if err := s.Pipeline.LoadState(states[45]); err != nil {
 			t.Fatal(err)
 		}
-		framed, err := binstate.Frame{Magic: "MKPIPEST", Version: 1}.Append(nil, p)
+		framed, err := binstate.Frame{Magic: "MKPIPEST", Version: 2}.Append(nil, p)
 		if err != nil {
 			return
 		}
@@ -275,7 +272,7 @@ func TestStateDiffNamesTheComponent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := fmt.Sprintf("entity %d: View", e.Entity().Id())
+	want := fmt.Sprintf("entity %d: View", components.ID.GetValue(e))
 	if got := s.Pipeline.StateDiff(states[10], b); got != want {
 		t.Errorf("StateDiff = %q, want %q", got, want)
 	}

@@ -20,15 +20,12 @@ import (
 // A pipeline state (SaveState) is everything that decides the world's
 // future ticks:
 //
-//   - the tick counter;
+//   - the tick counter and the next stable ID (components.StableID);
 //   - every state entity: an entity with at least one state component
 //     (every character: Body, KCC, Command, View, Intent, JumpBuffer, the
-//     Motor's own state, its Origin; and the components a game registered
-//     with RegisterState), by entity ID, with the value of each of its
-//     state components;
-//   - the world's entity IDs: which are alive, which are free and in what
-//     order they will be reused, and the next new one, so the entities
-//     the future creates get the IDs they would have had;
+//     Motor's own state, its Origin, its Abilities; and the components a
+//     game registered with RegisterState), by stable ID, with the value of
+//     each of its state components;
 //   - the level: the kcc world's colliders that move (platforms, doors,
 //     the characters' capsules: poses, velocities, sensors), the doors'
 //     openness, which characters are in which sensors, and each
@@ -41,22 +38,25 @@ import (
 // pipeline built the same way (same level, rate, options and registered
 // components: a fingerprint of those is checked).
 //
-// Entity versions are not state. An entity LoadState has to create again
-// (it was removed since the save, or the pipeline is a fresh one) gets its
-// saved ID and a version of donburi's choosing, so a donburi.Entity kept
-// from before a rewind across a removal is stale, as it should be; keep
-// entity IDs (Entity.Id) where a game needs to find a character again.
+// Nothing of donburi's own is saved: not its entity IDs, versions or
+// storage order. LoadState matches entities by stable ID, so a world may
+// hold any other entities of the game's (a camera, a UI root): an entity
+// without a state component is never touched. An entity LoadState has to
+// make again (removed since the save, or never made in this world) is a
+// new donburi entity with its saved stable ID; keep stable IDs, not
+// donburi.Entity values, where a game needs to find a character again
+// (Pipeline.Character).
 
 // pipeStateFrame is the envelope of a pipeline state: magic "MKPIPEST",
-// format version 1.
-var pipeStateFrame = binstate.Frame{Magic: "MKPIPEST", Version: 1}
+// format version 2 (version 1, of v0.2, keyed entities by donburi's IDs).
+var pipeStateFrame = binstate.Frame{Magic: "MKPIPEST", Version: 2}
 
 // ErrState is wrapped by every error of SaveState, LoadState and
 // RegisterState.
 var ErrState = errors.New("systems: pipeline state")
 
-// maxStateEntities bounds the entities and free IDs of a loaded state, so
-// a damaged count cannot make LoadState create without bound.
+// maxStateEntities bounds the entities of a loaded state, so a damaged
+// count cannot make LoadState create without bound.
 const maxStateEntities = 1 << 17
 
 // stateComp is a component type that is part of the state.
@@ -85,18 +85,21 @@ type stateTable struct {
 	fpLevel string
 	fpKnown bool
 	// scratch
-	ents      []donburi.Entity
+	ents      []idEntity
 	originBuf []byte
-	base      []uint32
-	free      []uint32
 	sum       []byte
 	load      loadScratch
-	alloc     allocatorView
+}
+
+// idEntity is a state entity of the world and its stable ID.
+type idEntity struct {
+	id  components.StableID
+	ent donburi.Entity
 }
 
 // loadedEntity is one entity of a state being loaded.
 type loadedEntity struct {
-	id      uint32
+	id      components.StableID
 	mask    uint64
 	capsule kcc.ColliderID
 	rec     int // index of its first record in loadScratch.records
@@ -321,23 +324,30 @@ func (p *Pipeline) archMasks() []uint64 {
 	return st.archMask
 }
 
-// stateEntities lists the world's state entities in ID order into
-// st.ents, and its other entities' IDs into st.base.
-func (p *Pipeline) stateEntities() {
+// stateEntities lists the world's state entities in stable ID order into
+// st.ents, numbering new ones first (assignIDs). Two with one ID (a game
+// that copied the ID component) are an error.
+func (p *Pipeline) stateEntities() error {
+	p.assignIDs()
 	st := &p.state
-	st.ents, st.base = st.ents[:0], st.base[:0]
+	st.ents = st.ents[:0]
 	masks := p.archMasks()
 	for i, a := range p.world.Archetypes() {
 		if masks[i] == 0 {
-			for _, e := range a.Entities() {
-				st.base = append(st.base, uint32(e.Id()))
-			}
 			continue
 		}
-		st.ents = append(st.ents, a.Entities()...)
+		for _, ent := range a.Entities() {
+			id := *components.ID.Get(p.world.Entry(ent))
+			st.ents = append(st.ents, idEntity{id: id, ent: ent})
+		}
 	}
-	slices.SortFunc(st.ents, func(a, b donburi.Entity) int { return cmp.Compare(a.Id(), b.Id()) })
-	slices.Sort(st.base)
+	slices.SortFunc(st.ents, func(a, b idEntity) int { return cmp.Compare(a.id, b.id) })
+	for i := 1; i < len(st.ents); i++ {
+		if st.ents[i].id == st.ents[i-1].id {
+			return fmt.Errorf("%w: two entities have stable ID %d (the ID component is the pipeline's to write)", ErrState, st.ents[i].id)
+		}
+	}
+	return nil
 }
 
 // fingerprint identifies the pipelines a state can be loaded into: the

@@ -23,7 +23,8 @@ func ExamplePipeline_SaveState() {
 		panic(err)
 	}
 	p := systems.NewPipeline(w, systems.Options{})
-	p.SetSpawner(prefabs.Respawn) // for a load that must spawn characters again
+	p.SetSpawner(prefabs.Respawn)    // for a load that must spawn characters again
+	id, _ := p.IDOf(w.Entry(player)) // the character's stable ID: it survives any load
 	for i := 0; i < 60; i++ {
 		systems.Submit(w.Entry(player), components.CommandData{Forward: 1})
 		p.Step()
@@ -42,7 +43,7 @@ func ExamplePipeline_SaveState() {
 		panic(err)
 	}
 
-	e, _ := p.Character(uint32(player.Id()))
+	e, _ := p.Character(id)
 	fmt.Printf("tick %d, same checksum %v, x = %.2f m\n", p.Ticks(), p.Checksum() == sum, components.Body.Get(e).Position.X())
 	// Output: tick 60, same checksum true, x = 7.68 m
 }

@@ -3,55 +3,12 @@ package systems_test
 import (
 	"testing"
 
-	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
 )
-
-// The pipeline keeps the characters' component pointers between ticks
-// (characters.go): that is sound only while donburi allocates each
-// component value once and moves only its pointer when an entity changes
-// archetype or another entity is removed. This checks the donburi in
-// go.mod does so; an upgrade that changes it fails here, not in a game.
-func TestDonburiKeepsComponentPointers(t *testing.T) {
-	w := donburi.NewWorld()
-	var ents []donburi.Entity
-	var bodies []*components.BodyData
-	for i := 0; i < 50; i++ {
-		ent := w.Create(components.Body, components.KCC)
-		ents = append(ents, ent)
-		b := components.Body.Get(w.Entry(ent))
-		b.Position = mgl64.Vec3{float64(i), 0, 0}
-		bodies = append(bodies, b)
-	}
-	// Others created, removed, and moved to other archetypes.
-	for i := 0; i < 200; i++ {
-		w.Create(components.Body, components.KCC, components.View)
-	}
-	for i := 0; i < 50; i += 7 {
-		w.Entry(ents[i]).AddComponent(components.View)
-	}
-	for i := 3; i < 50; i += 11 {
-		w.Remove(ents[i])
-	}
-	for i := 1; i < 50; i += 5 {
-		if w.Valid(ents[i]) {
-			w.Entry(ents[i]).RemoveComponent(components.KCC)
-		}
-	}
-	for i, ent := range ents {
-		if !w.Valid(ent) {
-			continue
-		}
-		got := components.Body.Get(w.Entry(ent))
-		if got != bodies[i] || got.Position[0] != float64(i) {
-			t.Fatalf("entity %d: Body at %p (x %v), was %p", i, got, got.Position[0], bodies[i])
-		}
-	}
-}
 
 // rulesMotor is a motor that only walks, with the jump windows it is
 // given: the pipeline asks a motor's JumpRules once, and again when the

@@ -2,7 +2,6 @@ package systems
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 
 	"github.com/seedgames/motorkit/components"
@@ -10,49 +9,6 @@ import (
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/yohamta/donburi"
 )
-
-// allocatorView reads donburi's entity ID allocator: the stack of freed
-// entities (reused last freed first, one version up) and the next new ID.
-// donburi keeps both unexported; they are read (never written) by
-// reflection, once located. TestEntityAllocatorView checks the reading
-// against what the donburi in go.mod does.
-type allocatorView struct {
-	located        bool
-	ok             bool
-	destroyed, nxt []int
-}
-
-func (a *allocatorView) locate(w donburi.World) {
-	a.located = true
-	v := reflect.ValueOf(w)
-	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
-		return
-	}
-	t := v.Elem().Type()
-	d, ok1 := t.FieldByName("destroyed")
-	n, ok2 := t.FieldByName("nextEntityId")
-	if !ok1 || !ok2 || d.Type.Kind() != reflect.Slice || d.Type.Elem().Kind() != reflect.Uint64 || n.Type.Kind() != reflect.Uint32 {
-		return
-	}
-	a.destroyed, a.nxt, a.ok = d.Index, n.Index, true
-}
-
-// read appends the freed IDs (bottom of the stack first) to free and
-// returns them with the next new ID.
-func (a *allocatorView) read(w donburi.World, free []uint32) ([]uint32, uint32, error) {
-	if !a.located {
-		a.locate(w)
-	}
-	if !a.ok {
-		return free, 0, fmt.Errorf("%w: cannot read this donburi's entity allocator", ErrState)
-	}
-	v := reflect.ValueOf(w).Elem()
-	d := v.FieldByIndex(a.destroyed)
-	for i := 0; i < d.Len(); i++ {
-		free = append(free, uint32(donburi.Entity(d.Index(i).Uint()).Id()))
-	}
-	return free, uint32(v.FieldByIndex(a.nxt).Uint()), nil
-}
 
 // levelPartNames name the level's parts that hold state, in the order
 // of levelParts and of a state's records.
@@ -80,47 +36,30 @@ func (p *Pipeline) levelParts() (world, movers, sensors StateCodec) {
 
 // SaveState appends the whole simulation state of the pipeline's world
 // to dst (see the package's state overview in state.go and
-// docs/netplay.md): take it between ticks. Into a dst with room it
+// docs/netplay.md): take it between ticks. It numbers the world's new
+// state entities first (components.StableID). Into a dst with room it
 // allocates nothing. It fails while structural changes queued with Defer
 // wait for the next tick.
 func (p *Pipeline) SaveState(dst []byte) ([]byte, error) {
 	if n := len(p.deferred); n > 0 {
 		return dst, fmt.Errorf("%w: %d structural changes wait for the next tick; step once and save again", ErrState, n)
 	}
+	if err := p.stateEntities(); err != nil {
+		return dst, err
+	}
 	st := &p.state
 	start := len(dst)
 	w := binstate.Writer{Buf: pipeStateFrame.Begin(dst)}
 	w.U64(p.fingerprint())
 	w.U64(p.tick)
-	var next uint32
-	var err error
-	st.free, next, err = st.alloc.read(p.world, st.free[:0])
-	if err != nil {
-		return dst, err
-	}
-	st.free, next = canonicalFree(st.free, next)
-	w.U32(next)
-	w.U32(uint32(len(st.free)))
-	for _, id := range st.free {
-		w.U32(id)
-	}
-	p.stateEntities()
-	w.U32(uint32(len(st.base)))
-	for _, id := range st.base {
-		w.U32(id)
-	}
+	w.U32(uint32(p.ids.next))
 	w.U32(uint32(len(st.ents)))
-	for _, ent := range st.ents {
-		e := p.world.Entry(ent)
-		id := uint32(ent.Id())
-		w.U32(id)
+	for _, se := range st.ents {
+		e := p.world.Entry(se.ent)
+		w.U32(uint32(se.id))
 		mask := p.maskOf(e)
 		w.U64(mask)
-		capsule := kcc.NoCollider
-		if int(id) < len(p.charCol) {
-			capsule = p.charCol[id]
-		}
-		w.U32(uint32(capsule))
+		w.U32(uint32(p.capsuleOf(se.id)))
 		for b := range st.comps {
 			if mask&(1<<b) == 0 {
 				continue
@@ -180,67 +119,69 @@ func StateChecksum(state []byte) uint64 {
 	return h
 }
 
-// statePlaceholder marks the entities LoadState creates only to hold an
-// ID while it puts the world's IDs in the saved order; none is left once
-// it returns.
-var statePlaceholder = donburi.NewTag()
-
 // loadScratch is what LoadState decodes before it changes anything.
 type loadScratch struct {
-	tick             uint64
-	next             uint32
-	free, base       []uint32
-	ents             []loadedEntity
-	records          [][]byte
-	parts            [3][]byte
-	seen             []uint8
-	holders          []donburi.Entity // by ID: the placeholder holding it
-	kept             []bool           // by index in ents: the world's entity is kept
-	world            []donburi.Entity // the world's state entities, by index in ents once matched
-	curFree, keptIDs []uint32
+	tick    uint64
+	next    components.StableID
+	ents    []loadedEntity
+	records [][]byte
+	parts   [3][]byte
+	world   []donburi.Entity // by index in ents: the world's entity, once matched
+	kept    []bool           // by index in ents: the world's entity is kept
 }
 
 // LoadState restores a state written by SaveState, on this pipeline (a
 // rewind) or on a pipeline built the same way on the same level (a client
-// joining: its world may hold no characters yet). The state's length,
-// checksum, format and fingerprint are checked before anything changes: a
-// truncated, damaged, foreign or other pipeline's state is refused with an
-// error saying which ("truncated", "checksum mismatch", "unsupported
-// format version", "foreign data", "another pipeline"), wrapping ErrState.
+// joining: its world may hold no characters yet, and any entities of its
+// own). The state's length, checksum, format and fingerprint are checked
+// before anything changes: a truncated, damaged, foreign or other
+// pipeline's state is refused with an error saying which ("truncated",
+// "checksum mismatch", "unsupported format version", "foreign data",
+// "another pipeline"), wrapping ErrState.
 //
-// Entities are matched by ID. When the world's state entities and entity
-// IDs are those saved (a rollback over ticks that spawned and removed
-// nobody) only values are written, and nothing is allocated. Otherwise
-// LoadState removes the state entities the state does not hold, creates
-// those it holds and the world lacks (with the Spawner when they have an
-// Origin), each at its saved ID, and leaves the free IDs in the saved
-// reuse order. Functions queued with Defer are dropped: they belong to the
-// abandoned future. Everything that can be checked is checked before the
-// world changes; what cannot be (the Spawner failing on a saved recipe, a
-// game's StateCodec refusing its bytes) returns its error with the world
-// partly loaded: load a good state to recover.
+// Entities are matched by stable ID (components.StableID). When the
+// world's state entities are those saved (a rollback over ticks that
+// spawned and removed nobody) only values are written, and nothing is
+// allocated. Otherwise LoadState removes the state entities the state does
+// not hold and makes those it holds and the world lacks (with the Spawner
+// when they have an Origin), each with its saved stable ID. An entity with
+// no state component (a camera, a UI root) is never touched. Functions
+// queued with Defer are dropped: they belong to the abandoned future.
+// Everything that can be checked is checked before the world changes; what
+// cannot be (the Spawner failing on a saved recipe, a game's StateCodec
+// refusing its bytes) returns its error with the world partly loaded: load
+// a good state to recover.
 func (p *Pipeline) LoadState(b []byte) error {
 	payload, err := pipeStateFrame.Open(b)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrState, err)
 	}
-	st := &p.state
-	ls := &st.load
+	ls := &p.state.load
 	if err := p.decodeState(payload, ls); err != nil {
 		return fmt.Errorf("%w: %w", ErrState, err)
 	}
 	structural, err := p.matchEntities(ls)
 	if err != nil {
-		return fmt.Errorf("%w: %w", ErrState, err)
+		return err
 	}
 	if structural {
 		if err := p.rebuildEntities(ls); err != nil {
 			return fmt.Errorf("%w: %w", ErrState, err)
 		}
-		if _, err := p.matchEntities(ls); err != nil {
-			return fmt.Errorf("%w: after rebuilding the entities: %w", ErrState, err)
-		}
 	}
+	if err := p.loadValues(ls); err != nil {
+		return err
+	}
+	p.tick = ls.tick
+	p.ids.next = ls.next
+	p.deferred = p.deferred[:0]
+	p.restoreCapsules(ls)
+	return nil
+}
+
+// loadValues writes the state's component values and level parts.
+func (p *Pipeline) loadValues(ls *loadScratch) error {
+	st := &p.state
 	for i := range ls.ents {
 		le := &ls.ents[i]
 		e := p.world.Entry(ls.world[i])
@@ -269,9 +210,6 @@ func (p *Pipeline) LoadState(b []byte) error {
 			return fmt.Errorf("%w: %s: %w", ErrState, name, err)
 		}
 	}
-	p.tick = ls.tick
-	p.deferred = p.deferred[:0]
-	p.restoreCapsules(ls)
 	return nil
 }
 
@@ -283,23 +221,21 @@ func (p *Pipeline) decodeState(payload []byte, ls *loadScratch) error {
 		return fmt.Errorf("saved by another pipeline (its level, tick rate, character collisions or state components differ)")
 	}
 	ls.tick = r.U64()
-	ls.next = r.U32()
-	if r.Err() == nil && (ls.next == 0 || ls.next > maxStateEntities) {
-		r.Fail("next entity ID %d", ls.next)
-	}
-	ls.free = ls.free[:0]
-	for n := r.Count("free entity IDs", 4, maxStateEntities); n > 0; n-- {
-		ls.free = append(ls.free, r.U32())
-	}
-	ls.base = ls.base[:0]
-	for n := r.Count("other entities", 4, maxStateEntities); n > 0; n-- {
-		ls.base = append(ls.base, r.U32())
+	ls.next = components.StableID(r.U32())
+	if r.Err() == nil && ls.next == 0 {
+		r.Fail("next stable ID 0")
 	}
 	ls.ents, ls.records = ls.ents[:0], ls.records[:0]
 	for n := r.Count("state entities", 16, maxStateEntities); n > 0 && r.Err() == nil; n-- {
-		le := loadedEntity{id: r.U32(), mask: r.U64(), capsule: kcc.ColliderID(int32(r.U32())), rec: len(ls.records)}
-		if r.Err() == nil && (le.mask == 0 || le.mask>>len(st.comps) != 0) {
+		le := loadedEntity{id: components.StableID(r.U32()), mask: r.U64(), capsule: kcc.ColliderID(int32(r.U32())), rec: len(ls.records)}
+		switch {
+		case r.Err() != nil:
+		case le.mask == 0 || le.mask>>len(st.comps) != 0:
 			r.Fail("entity %d: state components %#x of %d", le.id, le.mask, len(st.comps))
+		case le.id == 0 || le.id >= ls.next:
+			r.Fail("stable ID %d outside [1, %d)", le.id, ls.next)
+		case len(ls.ents) > 0 && le.id <= ls.ents[len(ls.ents)-1].id:
+			r.Fail("state entities out of stable ID order at %d", le.id)
 		}
 		for bit := range st.comps {
 			if le.mask&(1<<bit) == 0 || r.Err() != nil {
@@ -322,80 +258,36 @@ func (p *Pipeline) decodeState(payload []byte, ls *loadScratch) error {
 		ls.parts[i] = r.Bytes()
 	}
 	r.End()
-	if err := r.Err(); err != nil {
-		return err
-	}
-	// Every ID below next is exactly one of: an entity of the state,
-	// another entity, a free ID.
-	if n := len(ls.free) + len(ls.base) + len(ls.ents); n != int(ls.next)-1 {
-		return fmt.Errorf("%d entity IDs below %d accounted for, want %d", n, ls.next, ls.next-1)
-	}
-	ls.seen = slices.Grow(ls.seen[:0], int(ls.next))[:ls.next]
-	clear(ls.seen)
-	mark := func(id uint32, what string) error {
-		if id == 0 || id >= ls.next {
-			return fmt.Errorf("%s ID %d outside [1, %d)", what, id, ls.next)
-		}
-		if ls.seen[id] != 0 {
-			return fmt.Errorf("entity ID %d listed twice", id)
-		}
-		ls.seen[id] = 1
-		return nil
-	}
-	for _, id := range ls.free {
-		if err := mark(id, "free"); err != nil {
-			return err
-		}
-	}
-	for _, id := range ls.base {
-		if err := mark(id, "other entity"); err != nil {
-			return err
-		}
-	}
-	for i := range ls.ents {
-		if err := mark(ls.ents[i].id, "state entity"); err != nil {
-			return err
-		}
-		if i > 0 && ls.ents[i].id <= ls.ents[i-1].id {
-			return fmt.Errorf("state entities out of ID order at %d", ls.ents[i].id)
-		}
-	}
-	return nil
+	return r.Err()
 }
 
 // originBit is the bit of components.Origin in a state's masks.
 const originBit = 7
 
-// matchEntities matches the state's entities with the world's by ID
-// (ls.world, ls.kept) and reports whether the world's entities differ
-// from the state's: an entity to remove or create (or one of another
-// origin or other state components), another free-ID order, other
-// entities besides.
+// matchEntities matches the state's entities with the world's state
+// entities by stable ID (ls.world, ls.kept) and reports whether the world
+// must change: an entity to remove or make (or one of another origin or
+// other state components).
 func (p *Pipeline) matchEntities(ls *loadScratch) (structural bool, err error) {
-	st := &p.state
-	p.stateEntities()
-	var next uint32
-	ls.curFree, next, err = st.alloc.read(p.world, ls.curFree[:0])
-	if err != nil {
+	if err := p.stateEntities(); err != nil {
 		return false, err
 	}
-	ls.curFree, next = canonicalFree(ls.curFree, next)
-	structural = next != ls.next || !slices.Equal(ls.curFree, ls.free) || !slices.Equal(st.base, ls.base) ||
-		len(st.ents) != len(ls.ents)
+	st := &p.state
+	structural = len(st.ents) != len(ls.ents)
 	ls.world = slices.Grow(ls.world[:0], len(ls.ents))[:len(ls.ents)]
 	ls.kept = slices.Grow(ls.kept[:0], len(ls.ents))[:len(ls.ents)]
 	j := 0
 	for i := range ls.ents {
 		le := &ls.ents[i]
 		ls.world[i], ls.kept[i] = donburi.Null, false
-		for j < len(st.ents) && uint32(st.ents[j].Id()) < le.id {
+		for j < len(st.ents) && st.ents[j].id < le.id {
 			j++
 		}
-		if j == len(st.ents) || uint32(st.ents[j].Id()) != le.id {
+		if j == len(st.ents) || st.ents[j].id != le.id {
 			structural = true
 			continue
 		}
-		e := p.world.Entry(st.ents[j])
+		e := p.world.Entry(st.ents[j].ent)
 		if p.maskOf(e) != le.mask {
 			structural = true
 			continue
@@ -407,7 +299,7 @@ func (p *Pipeline) matchEntities(ls *loadScratch) (structural bool, err error) {
 				continue
 			}
 		}
-		ls.world[i], ls.kept[i] = st.ents[j], true
+		ls.world[i], ls.kept[i] = st.ents[j].ent, true
 	}
 	return structural, nil
 }
@@ -423,132 +315,44 @@ func bitsBelow(mask uint64, bit int) int {
 	return n
 }
 
-// canonicalFree drops from the bottom of the free stack the IDs that
-// the allocator would mint next anyway (the bottom is next-1: after the
-// rest of the stack it hands out next-1, then next...), so two worlds that
-// will hand out the same IDs read the same.
-func canonicalFree(free []uint32, next uint32) ([]uint32, uint32) {
-	k := 0
-	for k < len(free) && free[k] == next-1 {
-		k++
-		next--
-	}
-	if k > 0 {
-		free = append(free[:0], free[k:]...)
-	}
-	return free, next
-}
-
-// rebuildEntities makes the world's entities those of the state: the
-// state entities at their saved IDs, the free IDs in the saved reuse
-// order. Only creates and removes are used: the world hands out the ID
-// on top of its free stack, so an ID is reached by holding every other.
-func (p *Pipeline) rebuildEntities(ls *loadScratch) (err error) {
+// rebuildEntities makes the world's state entities those of the state:
+// the world's state entities the state does not keep are removed, the
+// ones it lacks made (by the Spawner from their Origin, or with their
+// saved state components), in stable ID order, each given its saved ID.
+func (p *Pipeline) rebuildEntities(ls *loadScratch) error {
 	st := &p.state
-	w := p.world
-	defer func() {
-		// A failure half-way (a spawner's error) must not leave
-		// placeholders: they would count as the world's other entities and
-		// refuse every later state.
-		if err != nil {
-			for id, h := range ls.holders {
-				if h != donburi.Null {
-					w.Remove(h)
-					ls.holders[id] = donburi.Null
-				}
-			}
-		}
-	}()
-	if !slices.Equal(st.base, ls.base) {
-		return fmt.Errorf("the world's other entities (not characters, no state component) are %v, the state's %v", st.base, ls.base)
-	}
 	for i := range ls.ents {
 		if !ls.kept[i] && ls.ents[i].mask&(1<<originBit) != 0 && st.spawner == nil {
 			return fmt.Errorf("entity %d must be spawned again from its recipe: set Pipeline.SetSpawner (prefabs.Respawn)", ls.ents[i].id)
 		}
 	}
-	// The world's state entities the state does not keep go.
-	ls.keptIDs = ls.keptIDs[:0]
-	for i := range ls.ents {
-		if ls.kept[i] {
-			ls.keptIDs = append(ls.keptIDs, uint32(ls.world[i].Id()))
+	k := 0
+	for _, se := range st.ents {
+		for k < len(ls.ents) && ls.ents[k].id < se.id {
+			k++
+		}
+		if k == len(ls.ents) || ls.ents[k].id != se.id || !ls.kept[k] {
+			p.world.Remove(se.ent)
 		}
 	}
-	for _, ent := range st.ents {
-		if _, keep := slices.BinarySearch(ls.keptIDs, uint32(ent.Id())); !keep {
-			w.Remove(ent)
-		}
-	}
-	// Hold every ID below max(next, saved next): empty the free stack,
-	// then mint.
-	ls.holders = ls.holders[:0]
-	free, next, err := st.alloc.read(w, ls.curFree[:0])
-	if err != nil {
-		return err
-	}
-	top := max(next, ls.next)
-	ls.holders = slices.Grow(ls.holders[:0], int(top))[:top]
-	clear(ls.holders)
-	for range free {
-		e := w.Create(statePlaceholder)
-		ls.holders[e.Id()] = e
-	}
-	for n := next; n < top; n++ {
-		e := w.Create(statePlaceholder)
-		if uint32(e.Id()) >= top {
-			return fmt.Errorf("the world minted entity ID %d, expected below %d", e.Id(), top)
-		}
-		ls.holders[e.Id()] = e
-	}
-	// Each entity to create: free its ID, create it there.
 	for i := range ls.ents {
 		if ls.kept[i] {
 			continue
 		}
 		le := &ls.ents[i]
-		h := ls.holders[le.id]
-		if h == donburi.Null {
-			return fmt.Errorf("entity ID %d is held by an entity outside the state", le.id)
-		}
-		w.Remove(h)
-		ls.holders[le.id] = donburi.Null
 		ent, err := p.createSaved(ls, le)
 		if err != nil {
 			return fmt.Errorf("entity %d: %w", le.id, err)
 		}
-		if uint32(ent.Id()) != le.id {
-			return fmt.Errorf("entity %d came back as ID %d", le.id, ent.Id())
-		}
-		if m := p.maskOf(w.Entry(ent)); m != le.mask {
+		e := p.world.Entry(ent)
+		if m := p.maskOf(e); m != le.mask {
 			return fmt.Errorf("entity %d was spawned with state components %#x, saved with %#x", le.id, m, le.mask)
 		}
-	}
-	// Free the rest in the saved order: the IDs the saved world would
-	// have minted, at the bottom (the last to be reused, in ascending
-	// order), then the saved free stack.
-	release := func(id uint32) error {
-		h := ls.holders[id]
-		if h == donburi.Null {
-			return fmt.Errorf("free entity ID %d is alive", id)
+		if !e.HasComponent(components.ID) {
+			e.AddComponent(components.ID)
 		}
-		w.Remove(h)
-		ls.holders[id] = donburi.Null
-		return nil
-	}
-	for id := top - 1; id >= ls.next; id-- {
-		if err := release(id); err != nil {
-			return err
-		}
-	}
-	for _, id := range ls.free {
-		if err := release(id); err != nil {
-			return err
-		}
-	}
-	for id, h := range ls.holders {
-		if h != donburi.Null {
-			return fmt.Errorf("entity ID %d left held", id)
-		}
+		*components.ID.Get(e) = le.id
+		ls.world[i] = ent
 	}
 	return nil
 }
@@ -564,7 +368,7 @@ func (p *Pipeline) createSaved(ls *loadScratch, le *loadedEntity) (donburi.Entit
 		}
 		return st.spawner(p.world, o)
 	}
-	var types []donburi.IComponentType
+	types := []donburi.IComponentType{components.ID}
 	for bit, sc := range st.comps {
 		if le.mask&(1<<bit) != 0 {
 			types = append(types, sc.ctype)
@@ -576,18 +380,16 @@ func (p *Pipeline) createSaved(ls *loadScratch, le *loadedEntity) (donburi.Entit
 // restoreCapsules gives the characters their saved capsule colliders
 // (character collisions).
 func (p *Pipeline) restoreCapsules(ls *loadScratch) {
-	for i := range p.charCol {
-		p.charCol[i] = kcc.NoCollider
+	if !p.charCollide {
+		return
 	}
-	clear(p.colChar)
+	p.capsules = p.capsules[:0]
 	for i := range ls.ents {
-		le := &ls.ents[i]
-		if le.capsule == kcc.NoCollider || !p.charCollide {
-			continue
+		if le := &ls.ents[i]; le.capsule != kcc.NoCollider {
+			p.capsules = append(p.capsules, charCapsule{id: le.id, col: le.capsule})
 		}
-		p.bindCapsule(int(le.id), le.capsule)
-		p.charSeen[le.id] = p.tick
 	}
+	p.linkCapsules()
 }
 
 // StateDiff names the first difference between two states of this
@@ -614,14 +416,14 @@ func (p *Pipeline) StateDiff(a, b []byte) string {
 	switch {
 	case la.tick != lb.tick:
 		return fmt.Sprintf("tick (%d, %d)", la.tick, lb.tick)
-	case la.next != lb.next || !slices.Equal(la.free, lb.free) || !slices.Equal(la.base, lb.base) || len(la.ents) != len(lb.ents):
-		return fmt.Sprintf("entity IDs (%d and %d state entities)", len(la.ents), len(lb.ents))
+	case la.next != lb.next || len(la.ents) != len(lb.ents):
+		return fmt.Sprintf("stable IDs (%d and %d state entities, next IDs %d and %d)", len(la.ents), len(lb.ents), la.next, lb.next)
 	}
 	for i := range la.ents {
 		ea, eb := &la.ents[i], &lb.ents[i]
 		switch {
 		case ea.id != eb.id:
-			return fmt.Sprintf("entity IDs (%d, %d)", ea.id, eb.id)
+			return fmt.Sprintf("stable IDs (%d, %d)", ea.id, eb.id)
 		case ea.mask != eb.mask:
 			return fmt.Sprintf("entity %d: its state components (%#x, %#x)", ea.id, ea.mask, eb.mask)
 		case ea.capsule != eb.capsule:
@@ -644,18 +446,4 @@ func (p *Pipeline) StateDiff(a, b []byte) string {
 		}
 	}
 	return "the frame"
-}
-
-// Character returns the character (an entity with a Body and a KCC) of
-// entity ID id, the way to find a character again after LoadState, which
-// keeps entity IDs but may give a re-created entity another version.
-func (p *Pipeline) Character(id uint32) (*donburi.Entry, bool) {
-	p.refreshCharacters()
-	i, ok := slices.BinarySearchFunc(p.chars, id, func(c character, id uint32) int {
-		return int(c.e.Entity().Id()) - int(id)
-	})
-	if !ok {
-		return nil, false
-	}
-	return p.chars[i].e, true
 }

@@ -108,10 +108,10 @@ func (s *Scene) spawn() (donburi.Entity, error) {
 }
 
 // input is the scene's input system: each character's command and view
-// are the script's (Command) for the tick and its entity ID.
+// are the script's (Command) for the tick and its stable ID.
 func (s *Scene) input(w donburi.World, tk systems.Tick) {
 	s.query.Each(w, func(e *donburi.Entry) {
-		cmd, view := Command(tk.N, int(e.Entity().Id()))
+		cmd, view := Command(tk.N, int(components.ID.GetValue(e)))
 		systems.Submit(e, cmd)
 		*components.View.Get(e) = view
 	})
@@ -130,7 +130,7 @@ func (s *Scene) Advance() error {
 }
 
 // churn removes or spawns the tick's character, if any: the one of the
-// lowest entity ID goes at tick 40 mod 97, a new one comes at 70 mod 97.
+// lowest stable ID goes at tick 40 mod 97, a new one comes at 70 mod 97.
 func (s *Scene) churn() error {
 	if s.opts.NoChurn {
 		return nil
@@ -151,17 +151,17 @@ func (s *Scene) churn() error {
 	return nil
 }
 
-// IDs appends the characters' entity IDs, in increasing order, to dst.
-func (s *Scene) IDs(dst []uint32) []uint32 {
+// IDs appends the characters' stable IDs, in increasing order, to dst.
+func (s *Scene) IDs(dst []components.StableID) []components.StableID {
 	start := len(dst)
-	s.query.Each(s.World, func(e *donburi.Entry) { dst = append(dst, uint32(e.Entity().Id())) })
+	s.query.Each(s.World, func(e *donburi.Entry) { dst = append(dst, components.ID.GetValue(e)) })
 	slices.Sort(dst[start:])
 	return dst
 }
 
 // Command is the script's command and view for character i at tick: the
-// scene's own input system gives it to the character of entity ID i, a
-// Sim's inputs (Inputs) to the i-th character in entity-ID order.
+// scene's own input system gives it to the character of stable ID i, a
+// Sim's inputs (Inputs) to the i-th character in stable ID order.
 func Command(tick uint64, i int) (motors.Command, motors.View) {
 	n := float64(tick) + float64(i*13)
 	c := int(tick) + i

@@ -6,7 +6,7 @@ import (
 )
 
 // Sim is a Scene as a rollback.Simulation: a netplay.Characters whose
-// players are, each tick, the scene's characters in entity-ID order
+// players are, each tick, the scene's characters in stable ID order
 // (input i goes to the i-th), with the scene's removal or spawn before
 // the step. Build its scene with NoScript, so the inputs are the only
 // ones.
