@@ -11,11 +11,14 @@
 // [wall], [drop_through]), enabled per recipe: a character without them
 // runs exactly as before, and costs nothing more.
 //
-// The package is pure: it imports no ECS. A Config is the recipe's tables,
-// a State one character's mode and what it holds on to, and Level the
-// level's climbable, swimmable and one-way colliders. The pipeline
-// (systems.Pipeline) runs a character's abilities in its KCC stage: Begin
-// before the move decides the mode and the velocity, After records what
-// the move touched. docs/abilities.md describes every mode, its table and
-// its transitions.
+// The package is pure: it imports no ECS. An Ability is anything the
+// pipeline (systems.Pipeline) calls in its KCC stage, Before a character's
+// move (deciding the mode and the velocity) and After it (seeing what the
+// move touched), with a Context that points at the character's state
+// where it lives. The five built-in abilities are one Ability, Set: a
+// Config (the recipe's tables) and a State (one character's mode and what
+// it holds on to); a game's own ability (a grappling hook) implements the
+// same interface. Level is the level's climbable, swimmable and one-way
+// colliders. docs/abilities.md describes every mode, its table and its
+// transitions.
 package abilities

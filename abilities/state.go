@@ -7,6 +7,7 @@ import (
 	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/kcc"
+	"github.com/seedgames/motorkit/motors"
 )
 
 // State is one character's abilities: its mode, the tick the mode began,
@@ -73,31 +74,66 @@ func (s *State) Dropping() kcc.ColliderID {
 	return idOf(s.drop)
 }
 
-// Body is what a step reads and changes of a character; the pipeline fills
-// it from the character's components before the move and reads it back.
-type Body struct {
-	// Pos is the capsule's centre (m) and Vel the velocity (m/s): the
-	// motor's velocity of this tick going in, the velocity the move is made
-	// with coming out.
-	Pos, Vel mgl64.Vec3
-	// Shape is the capsule; StandHalfHeight its standing half height.
-	Shape           kcc.Capsule
+// Ability is a movement ability: something that takes over a character's
+// move now and then (a ladder, water, a ledge, a wall; a game's grappling
+// hook). The pipeline's KCC stage calls Before after a moving ground has
+// carried the character and before the jump-consume point, and After once
+// the move is made. The five built-in abilities are one Ability (Set); a
+// game's own runs after them (components.AbilitiesData.Own).
+type Ability interface {
+	// Before decides what this tick's move does: the zero Plan leaves it
+	// to the motor. It may change the character's Position (something held
+	// moved) and Velocity (the velocity the move is made with).
+	Before(x *Context) Plan
+	// After sees the move's result; the Context is the character after
+	// its move (its Velocity is the one it keeps).
+	After(x *Context, res *kcc.MoveResult)
+}
+
+// Context is what an ability sees of its character, each piece where it
+// lives (as motors.Context is for a motor), and of the level. The
+// pipeline fills one per character and tick.
+type Context struct {
+	// Position is the capsule's centre (m) and Velocity the velocity
+	// (m/s): the motor's of this tick going into Before, the velocity the
+	// move is made with coming out of it.
+	Position, Velocity *mgl64.Vec3
+	// Shape is the capsule now (crouched or not); StandHalfHeight its
+	// standing half height.
+	Shape           *kcc.Capsule
 	StandHalfHeight float64
-	// Grounded and GroundCollider are the last move's ground.
-	Grounded       bool
+	// Stance is the last move's report (Grounded), GroundCollider the
+	// collider under the feet (kcc.NoCollider in the air).
+	Stance         *motors.Stance
 	GroundCollider kcc.ColliderID
-	// Wish is the planar move input: a unit direction times the input's
-	// magnitude (0..1), the Move Intent's PlanarDir × Mag.
-	Wish mgl64.Vec3
-	// Jump is a jump press waiting (this tick's or a buffered one);
-	// JumpHeld and Crouch the held buttons.
-	Jump, JumpHeld, Crouch bool
+	// Command is the input the motor sees, Intent this tick's Move Intent
+	// and Jump the jump timers (a buffered press is a jump waiting).
+	Command *motors.Command
+	Intent  *motors.Intent
+	Jump    *motors.JumpState
 	// Tick is the tick's number and Dt its length (s).
 	Tick uint64
 	Dt   float64
+
+	// Level is the level's ladders, water and one-way colliders, World
+	// its collision world, Controller the character's controller and
+	// Options the options of its moves (its filter, its listener).
+	Level      *Level
+	World      *kcc.World
+	Controller *kcc.Controller
+	Options    kcc.MoveOptions
+	// Water, when set, is this tick's Level.WaterBounds: a character whose
+	// centre is outside is in no water and the level is not asked.
+	Water *Bounds
 }
 
-// Plan is what Begin asks of the tick's move.
+// jumpWaiting reports whether a jump press waits: this tick's, or one the
+// jump buffer still holds.
+func (x *Context) jumpWaiting() bool {
+	return x.Command.JumpPressed || (x.Jump != nil && x.Jump.BufferTicks > 0)
+}
+
+// Plan is what an ability asks of the tick's move (Ability.Before).
 type Plan struct {
 	// Own is true while an ability owns the velocity: the move is Move
 	// (m), with no gravity, no jump and the capsule standing.
@@ -112,23 +148,110 @@ type Plan struct {
 	Jumped bool
 }
 
-// World is what the abilities ask of the level: its colliders and the
-// character's controller with the options of its moves.
-type World struct {
+// Merge is p with q, the plan of an ability that ran after p's, laid over
+// it: q's move when q owns the velocity, the lower fall cap, and a jump
+// used by either.
+func (p Plan) Merge(q Plan) Plan {
+	if q.Own {
+		p.Own, p.Move = true, q.Move
+	}
+	if q.FallCap > 0 && (p.FallCap <= 0 || q.FallCap < p.FallCap) {
+		p.FallCap = q.FallCap
+	}
+	p.Jumped = p.Jumped || q.Jumped
+	return p
+}
+
+// Set is a character's built-in abilities, an Ability: the recipe's
+// tables (Config, shared by the recipe's characters; nil: none) and the
+// character's State.
+type Set struct {
+	Config *Config
+	State
+}
+
+var _ Ability = (*Set)(nil)
+
+// Before runs the enabled abilities of the set before the move. A set
+// with none enabled (a game may switch them off at any time) lets go of
+// what it held and plans nothing.
+func (s *Set) Before(x *Context) Plan {
+	c := s.Config
+	if !c.Any() {
+		if s.Mode.Ability() {
+			// Switched off in an ability's mode: it lets go (walking,
+			// holding nothing), and does not resume if switched on again.
+			s.State = State{Since: x.Tick}
+		}
+		return Plan{}
+	}
+	if s.quiet(c, x) {
+		return Plan{} // walking, with nothing to begin
+	}
+	b := bodyOf(x)
+	w := world{Level: x.Level, KCC: x.World, Ctrl: x.Controller, Opts: x.Options, Water: x.Water}
+	p := s.begin(c, &w, &b)
+	if finite(b.Pos) {
+		*x.Position = b.Pos
+	}
+	if finite(b.Vel) {
+		*x.Velocity = b.Vel
+	}
+	if p.Own && !finite(p.Move) {
+		p.Move = mgl64.Vec3{}
+	}
+	return p
+}
+
+// After records what the move touched (a ladder, a wall) and settles the
+// motor's modes by the ground.
+func (s *Set) After(x *Context, res *kcc.MoveResult) {
+	if !s.Config.Any() {
+		return
+	}
+	s.after(x.Level, res, x.Stance.Grounded, x.Velocity, x.Tick)
+}
+
+// body is what the built-in abilities read and change of a character
+// during Before: the Context's values, the position and velocity written
+// back when finite.
+type body struct {
+	Pos, Vel        mgl64.Vec3
+	Shape           kcc.Capsule
+	StandHalfHeight float64
+	Grounded        bool
+	GroundCollider  kcc.ColliderID
+	// Wish is the planar move input: the Intent's PlanarDir × Mag.
+	Wish                   mgl64.Vec3
+	Jump, JumpHeld, Crouch bool
+	Tick                   uint64
+	Dt                     float64
+}
+
+func bodyOf(x *Context) body {
+	it := x.Intent
+	return body{
+		Pos: *x.Position, Vel: *x.Velocity,
+		Shape: *x.Shape, StandHalfHeight: x.StandHalfHeight,
+		Grounded: x.Stance.Grounded, GroundCollider: x.GroundCollider,
+		Wish: mgl64.Vec3{float64(it.PlanarDir[0] * it.Mag), 0, float64(it.PlanarDir[2] * it.Mag)},
+		Jump: x.jumpWaiting(), JumpHeld: x.Command.JumpHeld, Crouch: x.Command.Crouch,
+		Tick: x.Tick, Dt: x.Dt,
+	}
+}
+
+// world is what the built-in abilities ask of the level.
+type world struct {
 	Level *Level
 	KCC   *kcc.World
 	Ctrl  *kcc.Controller
 	Opts  kcc.MoveOptions
-	// Water, when set, is this tick's Level.WaterBounds (empty when the
-	// level has no water): a character whose centre is outside it is in
-	// no water and the level is not asked. The pipeline sets it, taken
-	// once a tick, so that walking far from water costs next to nothing.
 	Water *Bounds
 }
 
 // mayBeInWater reports whether p may be in the level's water: not when it
 // is outside this tick's water bounds, or the level has none.
-func (w *World) mayBeInWater(p mgl64.Vec3) bool {
+func (w *world) mayBeInWater(p mgl64.Vec3) bool {
 	if w.Water != nil {
 		return w.Water.Contains(p)
 	}
@@ -161,7 +284,7 @@ func (s *State) setMode(m Mode, tick uint64) {
 }
 
 // leave ends an ability's mode: walking or in the air, by the ground.
-func (s *State) leave(b *Body) {
+func (s *State) leave(b *body) {
 	m := ModeAir
 	if b.Grounded {
 		m = ModeWalk
@@ -170,27 +293,24 @@ func (s *State) leave(b *Body) {
 	s.anchor = 0
 }
 
-// Quiet reports whether Begin would leave this tick as it is (return the
-// zero Plan and change neither the State nor the Body): the character
-// walks on the ground (grounded), touched no ladder, holds nothing back
-// (no ledge or wall let go of, no drop under way), does not press crouch
-// and jump together (crouchJump: Crouch with a jump press waiting) and
-// its centre pos is outside water (the bounds of this tick's water,
-// Level.WaterBounds; nil: not known, so not quiet). A caller with many
-// characters skips Begin, and filling its Body, for the quiet ones: most
-// characters of a level walk most of the time (the pipeline does). After
-// still runs after every move.
-func (s *State) Quiet(c *Config, water *Bounds, grounded, crouchJump bool, pos mgl64.Vec3) bool {
-	return s.Mode == ModeWalk && grounded && s.ladder == 0 && s.noGrab == 0 && s.dropT == 0 &&
-		!(crouchJump && c.DropThrough.Enabled) &&
-		!(c.Swim.Enabled && (water == nil || water.Contains(pos)))
+// quiet reports whether begin would leave this tick as it is (return
+// the zero Plan and change neither the State nor the character): the
+// character walks on the ground, touched no ladder, holds nothing back (no
+// ledge or wall let go of, no drop under way), does not press crouch and
+// jump together and its centre is outside water (the bounds of this
+// tick's water; not known: not quiet). Most characters of a level walk
+// most of the time: Before skips them at the cost of these reads.
+func (s *State) quiet(c *Config, x *Context) bool {
+	return s.Mode == ModeWalk && x.Stance.Grounded && s.ladder == 0 && s.noGrab == 0 && s.dropT == 0 &&
+		!(x.Command.Crouch && x.jumpWaiting() && c.DropThrough.Enabled) &&
+		!(c.Swim.Enabled && (x.Water == nil || x.Water.Contains(*x.Position)))
 }
 
-// Begin runs the character's abilities before its move: it decides the
+// begin runs the character's abilities before its move: it decides the
 // mode of this tick and returns what the move must do; b.Pos may move (a
 // held ladder or ledge on a moving platform carries the character) and
 // b.Vel is the velocity the move is made with.
-func (s *State) Begin(c *Config, w *World, b *Body) Plan {
+func (s *State) begin(c *Config, w *world, b *body) Plan {
 	if s.dropT > 0 {
 		if s.dropT--; s.dropT == 0 {
 			s.drop = 0
@@ -227,7 +347,7 @@ func (s *State) Begin(c *Config, w *World, b *Body) Plan {
 }
 
 // carry moves a character holding a moving collider with it.
-func (s *State) carry(w *World, b *Body) {
+func (s *State) carry(w *world, b *body) {
 	a := idOf(s.anchor)
 	if a == kcc.NoCollider || w.KCC == nil || w.Ctrl == nil || !w.KCC.Carries(a) {
 		return
@@ -242,7 +362,7 @@ func (s *State) carry(w *World, b *Body) {
 
 // enter tries the abilities that start from walking or the air, in order:
 // a drop through a one-way platform, water, a ladder, a ledge, a wall.
-func (s *State) enter(c *Config, w *World, b *Body) Plan {
+func (s *State) enter(c *Config, w *world, b *body) Plan {
 	lv := w.Level
 	if c.DropThrough.Enabled && b.Grounded && b.Crouch && b.Jump && lv.Kind(b.GroundCollider) == SurfaceOneWay {
 		s.drop = ref(b.GroundCollider)
@@ -311,7 +431,7 @@ func (s *State) enter(c *Config, w *World, b *Body) Plan {
 
 // tryHang hangs the character from the top of the wall with normal n when
 // its walkable edge is within reach of the hands.
-func (s *State) tryHang(c *Config, w *World, b *Body, n mgl64.Vec3) (Plan, bool) {
+func (s *State) tryHang(c *Config, w *world, b *body, n mgl64.Vec3) (Plan, bool) {
 	top := b.Pos[1] + b.Shape.HalfHeight + b.Shape.Radius
 	e, ok := findEdge(w, b, n, top-c.Ledge.Below, top+c.Ledge.Reach)
 	if !ok || ref(e.id) == s.noGrab {
@@ -331,7 +451,7 @@ func (s *State) tryHang(c *Config, w *World, b *Body, n mgl64.Vec3) (Plan, bool)
 // wall as soon as the wall stopped it, so its moves touch the wall once. A
 // ray from the capsule's centre along the input, as long as the radius and
 // the skin and 5 cm, finds it.
-func (s *State) probeWall(c *Config, w *World, b *Body) {
+func (s *State) probeWall(c *Config, w *world, b *body) {
 	wish := mgl64.Vec3{b.Wish[0], 0, b.Wish[2]}
 	m := detmath.Len(wish)
 	if !(m >= max(c.Wall.Press, 0.3)) || w.KCC == nil || w.Ctrl == nil {
@@ -348,7 +468,7 @@ func (s *State) probeWall(c *Config, w *World, b *Body) {
 }
 
 // climb is a tick on a ladder.
-func (s *State) climb(c *Config, w *World, b *Body) (Plan, bool) {
+func (s *State) climb(c *Config, w *world, b *body) (Plan, bool) {
 	id := idOf(s.anchor)
 	up, topAbove, length, ok := w.Level.ladderFrame(w.KCC, id, b.Pos)
 	if !ok || !c.Climb.Enabled {
@@ -387,7 +507,7 @@ func (s *State) climb(c *Config, w *World, b *Body) (Plan, bool) {
 
 // standHalf is the capsule's standing half height (its current one when
 // the Body gives none).
-func standHalf(b *Body) float64 {
+func standHalf(b *body) float64 {
 	if b.StandHalfHeight > 0 {
 		return b.StandHalfHeight
 	}
@@ -395,12 +515,12 @@ func standHalf(b *Body) float64 {
 }
 
 // floatDepth is how deep the capsule's centre floats below the surface.
-func floatDepth(c *Config, b *Body) float64 {
+func floatDepth(c *Config, b *body) float64 {
 	return standHalf(b) + b.Shape.Radius - c.Swim.HeadAbove
 }
 
 // swim is a tick in water.
-func (s *State) swim(c *Config, w *World, b *Body) (Plan, bool) {
+func (s *State) swim(c *Config, w *world, b *body) (Plan, bool) {
 	if !c.Swim.Enabled {
 		return Plan{}, false
 	}
@@ -444,7 +564,7 @@ func (s *State) swim(c *Config, w *World, b *Body) (Plan, bool) {
 }
 
 // hang is a tick hanging from a ledge.
-func (s *State) hang(c *Config, w *World, b *Body) (Plan, bool) {
+func (s *State) hang(c *Config, w *world, b *body) (Plan, bool) {
 	if !c.Ledge.Enabled {
 		return Plan{}, false
 	}
@@ -476,7 +596,7 @@ type edge struct {
 // the wall) in front of the character, between the heights lo and hi:
 // a ray down just behind the wall's face, and the space above the edge
 // open (a ray along the character's way just over it hits nothing).
-func findEdge(w *World, b *Body, n mgl64.Vec3, lo, hi float64) (edge, bool) {
+func findEdge(w *world, b *body, n mgl64.Vec3, lo, hi float64) (edge, bool) {
 	if w.KCC == nil || w.Ctrl == nil || !(hi > lo) {
 		return edge{}, false
 	}
@@ -500,18 +620,18 @@ func findEdge(w *World, b *Body, n mgl64.Vec3, lo, hi float64) (edge, bool) {
 }
 
 // roomAt reports whether the standing capsule fits at centre p.
-func (s *State) roomAt(w *World, b *Body, p mgl64.Vec3) bool {
+func (s *State) roomAt(w *world, b *body, p mgl64.Vec3) bool {
 	return !w.Ctrl.OverlapsWith(w.KCC, kcc.Capsule{Radius: b.Shape.Radius, HalfHeight: standHalf(b)}, p, w.Opts)
 }
 
 // startMantle begins climbing onto edge e when the character fits there.
-func (s *State) startMantle(c *Config, w *World, b *Body, e edge) bool {
+func (s *State) startMantle(c *Config, w *world, b *body, e edge) bool {
 	return s.mantleTo(c, w, b, ref(e.id), e.stand)
 }
 
 // mantleTo begins climbing, holding collider ref anchor, to the standing
 // centre target when the character fits there.
-func (s *State) mantleTo(c *Config, w *World, b *Body, anchor int32, target mgl64.Vec3) bool {
+func (s *State) mantleTo(c *Config, w *world, b *body, anchor int32, target mgl64.Vec3) bool {
 	if !s.roomAt(w, b, target) {
 		return false
 	}
@@ -523,7 +643,7 @@ func (s *State) mantleTo(c *Config, w *World, b *Body, anchor int32, target mgl6
 
 // mantleTicks is how long a mantle to t may take before it gives up: twice
 // the path's length at the mantle speed, and a second.
-func mantleTicks(c *Config, b *Body, t mgl64.Vec3) int32 {
+func mantleTicks(c *Config, b *body, t mgl64.Vec3) int32 {
 	d := t.Sub(b.Pos)
 	l := math.Abs(d[1]) + math.Sqrt(float64(d[0]*d[0])+float64(d[2]*d[2]))
 	return int32(math.Ceil(float64(2*l)/float64(mantleSpeed(c)*b.Dt))) + int32(math.Ceil(1/b.Dt))
@@ -540,7 +660,7 @@ func mantleSpeed(c *Config) float64 {
 
 // mantle is a tick climbing onto a ledge: up the wall to the height of the
 // standing capsule, then over the edge.
-func (s *State) mantle(c *Config, w *World, b *Body) (Plan, bool) {
+func (s *State) mantle(c *Config, w *world, b *body) (Plan, bool) {
 	if s.ticks--; s.ticks < 0 {
 		return Plan{}, false
 	}
@@ -572,7 +692,7 @@ func (s *State) mantle(c *Config, w *World, b *Body) (Plan, bool) {
 }
 
 // wallSlide is a tick sliding down a wall.
-func (s *State) wallSlide(c *Config, w *World, b *Body) (Plan, bool) {
+func (s *State) wallSlide(c *Config, w *world, b *body) (Plan, bool) {
 	if !c.Wall.Enabled || b.Grounded {
 		return Plan{}, false
 	}
@@ -617,10 +737,10 @@ func (s *State) wallSlide(c *Config, w *World, b *Body) (Plan, bool) {
 	return Plan{FallCap: c.Wall.SlideSpeed}, true
 }
 
-// After records what the move touched (a ladder, a wall) and settles the
-// motor's modes by the ground: b is the character after its move, of
-// which After reads Grounded, Vel and Tick.
-func (s *State) After(c *Config, lv *Level, res *kcc.MoveResult, b *Body) {
+// after records what the move touched (a ladder, a wall) and settles the
+// motor's modes by the ground: the character after its move is grounded
+// or not, with velocity vel, at tick.
+func (s *State) after(lv *Level, res *kcc.MoveResult, grounded bool, vel *mgl64.Vec3, tick uint64) {
 	s.ladder, s.wall = 0, 0
 	if res != nil {
 		for i := range res.Collisions {
@@ -650,12 +770,12 @@ func (s *State) After(c *Config, lv *Level, res *kcc.MoveResult, b *Body) {
 	switch s.Mode {
 	case ModeWalk, ModeAir:
 		m := ModeAir
-		if b.Grounded {
+		if grounded {
 			m = ModeWalk
 		}
-		s.setMode(m, b.Tick)
+		s.setMode(m, tick)
 	case ModeSwim, ModeClimb, ModeMantle:
-		s.vel = b.Vel
+		s.vel = *vel
 	}
 }
 

@@ -190,18 +190,23 @@ func (l PlatformLeave) String() string {
 	return "PlatformLeave(?)"
 }
 
-// AbilitiesData is a character's movement abilities (package abilities:
-// ladders, water, ledges, walls, one-way platforms): the recipe's
-// configuration, which its characters share, and the character's own
-// state. Its embedded State's Mode is the character's movement mode and
-// Since the tick it began, for animation; the KCC stage updates both. A
-// character without the component (or with no ability enabled) moves
+// AbilitiesData is a character's movement abilities (package abilities):
+// the built-in ones (ladders, water, ledges, walls, one-way platforms:
+// the recipe's configuration, which its characters share, and the
+// character's own state) and the game's own. Its embedded State's Mode is
+// the character's movement mode and Since the tick it began, for
+// animation; the KCC stage updates both. A character without the
+// component (or with no ability enabled and none of its own) moves
 // exactly as before.
 type AbilitiesData struct {
-	// Config is the recipe's [climb], [swim], [ledge], [wall] and
-	// [drop_through] tables (nil: no abilities).
-	Config *abilities.Config
-	abilities.State
+	// Set is the built-in abilities: Config, the recipe's [climb], [swim],
+	// [ledge], [wall] and [drop_through] tables (nil: none), and State.
+	abilities.Set
+	// Own are the game's own abilities (a grappling hook), run after the
+	// built-in ones in order, each plan laid over the ones before
+	// (abilities.Plan.Merge). One that implements systems.StateCodec has
+	// its state saved and loaded with the character's.
+	Own []abilities.Ability
 }
 
 // LevelData is the world-wide collision level: a resource on one entity.

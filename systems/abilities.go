@@ -53,11 +53,18 @@ func (l *oneWayListener) OnContact(ev kcc.ContactEvent) kcc.ContactAction {
 func (p *Pipeline) prepareAbilities(lv *abilities.Level) {
 	p.abLevel = lv
 	// The water's bounds of this tick, once for every character
-	// (abilities.World.Water): most are far from any water.
+	// (abilities.Context.Water): most are far from any water.
 	p.abWater, _ = lv.WaterBounds(p.level)
 	// Made here, before the workers start: each uses its own entry.
-	for len(p.abBody) < p.workers {
-		p.abBody = append(p.abBody, abilities.Body{})
+	for len(p.abCtx) < p.workers {
+		p.abCtx = append(p.abCtx, abilities.Context{})
+		p.abRes = append(p.abRes, kcc.MoveResult{})
+	}
+	for i := range p.abCtx {
+		// What every character's Context shares this tick.
+		x := &p.abCtx[i]
+		x.Tick, x.Dt = p.cur.N, p.dt
+		x.Level, x.World, x.Water = lv, p.level, &p.abWater
 	}
 	if lv == nil || lv.OneWays == 0 {
 		p.oneWay = p.oneWay[:0]
@@ -122,21 +129,6 @@ func (p *Pipeline) listenerFor(opts *kcc.MoveOptions, worker int, e uint64, drop
 	opts.Listener = l
 }
 
-// abilityBody fills the abilities' view of character c before its move,
-// with the command the motor sees (cmd) and the velocity (vx, vy, vz) the
-// motor left.
-func (p *Pipeline) abilityBody(c *character, cmd *components.CommandData, b *abilities.Body, vx, vy, vz float64) {
-	k, body := c.k, c.body
-	b.Pos, b.Vel = body.Position, mgl64.Vec3{vx, vy, vz}
-	b.Shape, b.StandHalfHeight = k.Shape, k.StandHalfHeight
-	b.Grounded, b.GroundCollider = k.Grounded, k.GroundCollider
-	it := &c.it.Intent
-	b.Wish = mgl64.Vec3{float64(it.PlanarDir[0] * it.Mag), 0, float64(it.PlanarDir[2] * it.Mag)}
-	b.Jump = jumpWaiting(cmd, c.jb)
-	b.JumpHeld, b.Crouch = cmd.JumpHeld, cmd.Crouch
-	b.Tick, b.Dt = p.cur.N, p.dt
-}
-
 // useJump spends the jump press on an ability's jump instead of the
 // consume point's (spendJump): no jump is requested any more this tick.
 func useJump(jb *components.JumpBufferData) {
@@ -144,44 +136,90 @@ func useJump(jb *components.JumpBufferData) {
 	spendJump(jb)
 }
 
-// jumpWaiting reports whether a jump press waits for the abilities: this
-// tick's, or one the jump buffer still holds.
-func jumpWaiting(cmd *components.CommandData, jb *components.JumpBufferData) bool {
-	return cmd.JumpPressed || jb.BufferTicks > 0
+// abilityContext points worker's abilities.Context at character c (the
+// velocity of the move is its Body's) for the move under way m; what
+// every character shares was set by prepareAbilities.
+func (p *Pipeline) abilityContext(m *move) *abilities.Context {
+	c := m.c
+	x := &p.abCtx[m.worker]
+	x.Position, x.Velocity = &c.body.Position, &c.body.Velocity
+	x.Shape, x.StandHalfHeight = &c.k.Shape, c.k.StandHalfHeight
+	x.Stance, x.GroundCollider = &c.k.Stance, c.k.GroundCollider
+	x.Command, x.Intent, x.Jump = seenCommand(c), &c.it.Intent, &c.jb.JumpState
+	x.Controller, x.Options = m.ctrl, m.opts
+	return x
 }
 
-// beginAbilities runs character c's abilities before its move (with
-// worker's controller ctrl and the options of its moves): the position may
-// move (held by a moving ladder or ledge) and (vx, vy, vz) becomes the
-// velocity of the move.
-func (p *Pipeline) beginAbilities(c *character, ctrl *kcc.Controller, level *kcc.World, opts kcc.MoveOptions, worker int, vx, vy, vz *float64) abilities.Plan {
-	cmd := seenCommand(c)
-	if c.ab.Quiet(c.ab.Config, &p.abWater, c.k.Grounded, cmd.Crouch && jumpWaiting(cmd, c.jb), c.body.Position) {
-		// Walking, with nothing to begin: Begin would change nothing.
-		return abilities.Plan{}
+// beforeAbilities runs character c's abilities before its move: the
+// built-in set, then the game's own, their plans merged. The position may
+// move (held by a moving ladder or ledge) and the velocity of the move
+// change: a non-finite one an ability left is put back.
+func (p *Pipeline) beforeAbilities(m *move) {
+	c := m.c
+	if !m.ab || m.level == nil || m.ctrl == nil {
+		return
 	}
-	b := &p.abBody[worker]
-	p.abilityBody(c, cmd, b, *vx, *vy, *vz)
-	w := abilities.World{Level: p.abLevel, KCC: level, Ctrl: ctrl, Opts: opts, Water: &p.abWater}
-	plan := c.ab.Begin(c.ab.Config, &w, b)
-	if finiteVec(b.Pos) {
-		c.body.Position = b.Pos
+	bv := &c.body.Velocity
+	bv[0], bv[1], bv[2] = m.vx, m.vy, m.vz
+	x := p.abilityContext(m)
+	m.abCtx = true
+	// The built-in set keeps the character finite itself.
+	m.plan = c.ab.Set.Before(x)
+	if len(c.ab.Own) > 0 {
+		p.ownBefore(m, x)
 	}
-	if finiteVec(b.Vel) {
-		*vx, *vy, *vz = b.Vel[0], b.Vel[1], b.Vel[2]
+	m.vx, m.vy, m.vz = bv[0], bv[1], bv[2]
+	// A drop through a one-way platform that Before decided passes it
+	// from this tick's move on, not the next tick's.
+	if m.abAny {
+		m.drop = c.ab.Dropping()
 	}
-	if plan.Own && !finiteVec(plan.Move) {
-		plan.Move = mgl64.Vec3{}
-	}
-	return plan
 }
 
-// afterAbilities records what character c's move touched, with worker's
-// scratch: After reads the ground, the velocity and the tick of the Body.
-func (p *Pipeline) afterAbilities(c *character, res *kcc.MoveResult, worker int) {
-	b := &p.abBody[worker]
-	b.Grounded, b.Tick = c.k.Grounded, p.cur.N
-	v := &c.body.Velocity
-	b.Vel[0], b.Vel[1], b.Vel[2] = v[0], v[1], v[2]
-	c.ab.After(c.ab.Config, p.abLevel, res, b)
+// ownBefore runs the game's own abilities before the move, after the
+// built-in ones: a non-finite position, velocity or move one of them left
+// is put back or dropped.
+func (p *Pipeline) ownBefore(m *move, x *abilities.Context) {
+	c := m.c
+	bv, bp := &c.body.Velocity, &c.body.Position
+	pos, vel := *bp, *bv
+	for _, a := range c.ab.Own {
+		m.plan = m.plan.Merge(a.Before(x))
+	}
+	if !finiteVec(*bp) {
+		*bp = pos
+	}
+	if !finiteVec(*bv) {
+		*bv = vel
+	}
+	if m.plan.Own && !finiteVec(m.plan.Move) {
+		m.plan.Move = mgl64.Vec3{}
+	}
+}
+
+// afterAbilities tells character c's abilities what its move touched
+// (the worker's Context of beforeAbilities, filled here when that did not
+// run).
+func (p *Pipeline) afterAbilities(m *move, res *kcc.MoveResult) {
+	if !m.ab {
+		return
+	}
+	x := &p.abCtx[m.worker]
+	if !m.abCtx {
+		x = p.abilityContext(m)
+	}
+	ab := m.c.ab
+	if m.abAny {
+		ab.Set.After(x, res)
+	}
+	if len(ab.Own) == 0 {
+		return
+	}
+	// The worker's copy: the move's own result stays on the stack (an
+	// interface's method keeps no promise not to hold it).
+	r := &p.abRes[m.worker]
+	*r = *res
+	for _, a := range ab.Own {
+		a.After(x, r)
+	}
 }

@@ -1,10 +1,14 @@
 package systems_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/abilities"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
@@ -142,4 +146,81 @@ func mustSave(t *testing.T, p *systems.Pipeline) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// hover is a game's own ability with a state: while jump is held in the
+// air it cancels 3/4 of gravity for as many ticks as it has charge.
+type hover struct{ charge uint16 }
+
+func (h *hover) Before(x *abilities.Context) abilities.Plan {
+	if x.Stance.Grounded {
+		h.charge = 40
+	} else if x.Command.JumpHeld && h.charge > 0 {
+		h.charge--
+		x.Velocity[1] += 15 * x.Dt
+	}
+	return abilities.Plan{}
+}
+func (h *hover) After(*abilities.Context, *kcc.MoveResult) {}
+func (h *hover) AppendState(dst []byte) []byte {
+	return append(dst, byte(h.charge), byte(h.charge>>8))
+}
+func (h *hover) LoadState(src []byte) error {
+	if len(src) != 2 {
+		return fmt.Errorf("hover: %d bytes", len(src))
+	}
+	h.charge = uint16(src[0]) | uint16(src[1])<<8
+	return nil
+}
+
+// A game's own ability (components.AbilitiesData.Own) that implements
+// systems.StateCodec is saved and loaded with its character: a rewind
+// into the middle of a hover replays the same bits, its charge included;
+// a character without it refuses the state.
+func TestOwnAbilityState(t *testing.T) {
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil {
+		t.Fatal(err)
+	}
+	ent, err := prefabs.Spawn(w, "capsule_walker", prefabs.Override("[wall]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &hover{}
+	ab := components.Abilities.Get(w.Entry(ent))
+	ab.Own = append(ab.Own, h)
+	p := systems.NewPipeline(w, systems.Options{})
+	step := func(i int) {
+		systems.Submit(w.Entry(ent), components.CommandData{Forward: 1, JumpPressed: i%50 == 5, JumpHeld: i%50 >= 5 && i%50 < 35})
+		p.Step()
+	}
+	for i := 0; i < 20; i++ {
+		step(i)
+	}
+	if h.charge == 0 || h.charge == 40 {
+		t.Fatalf("charge %d at tick 20: the hover is not under way", h.charge)
+	}
+	saved, charge := mustSave(t, p), h.charge
+	var bodies []components.BodyData
+	for i := 20; i < 60; i++ {
+		step(i)
+		bodies = append(bodies, components.Body.GetValue(w.Entry(ent)))
+	}
+	if err := p.LoadState(saved); err != nil {
+		t.Fatal(err)
+	}
+	if h.charge != charge {
+		t.Fatalf("charge %d after the load, saved %d", h.charge, charge)
+	}
+	for i := 20; i < 60; i++ {
+		step(i)
+		if got := components.Body.GetValue(w.Entry(ent)); got != bodies[i-20] {
+			t.Fatalf("tick %d after the rewind: %+v, first time %+v", i, got, bodies[i-20])
+		}
+	}
+	ab = components.Abilities.Get(w.Entry(ent))
+	ab.Own = nil
+	if err := p.LoadState(saved); err == nil || !strings.Contains(err.Error(), "has none") {
+		t.Fatalf("loading a hover's state into a character without it: %v", err)
+	}
 }

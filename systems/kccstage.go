@@ -17,21 +17,68 @@ const maxSpeed = 1e4
 
 func finiteVec(v mgl64.Vec3) bool { return motors.FiniteVec(v) }
 
-// moveStep is a character's move, the KCC stage's "kcc" system: the carry
-// by a moving ground, the jump (consumeJump), crouch, gravity and the move
-// asked for (tickMove), the controller move with worker's controller for
-// its configuration (controllers.go), and the velocity read back by the
-// controller's rule (kcc.Controller.VelocityAfter).
+// move is one character's move under way, handed from step to step.
+type move struct {
+	c      *character
+	worker int
+	level  *kcc.World
+	ctrl   *kcc.Controller // worker's controller of its configuration (nil: none)
+	// self leaves its own capsule out of its carry, room check and moves
+	// (character collisions; nil otherwise), opts are their options.
+	self *kcc.QueryFilter
+	opts kcc.MoveOptions
+	// the velocity the move is made with
+	vx, vy, vz float64
+	// near: within reach (m) of a one-way collider; drop: the one-way
+	// platform it drops through.
+	near  bool
+	reach float64
+	drop  kcc.ColliderID
+	// ab: its abilities run (abAny: a built-in one is enabled; abCtx: the
+	// worker's abilities.Context is the character's); plan: what they ask
+	// of the move.
+	ab, abAny, abCtx bool
+	plan             abilities.Plan
+	jumped bool // the consume point jumped this tick
+	wasOn  kcc.ColliderID
+}
+
+// moveStep is a character's move, the KCC stage's "kcc" system, in named
+// steps: start (its velocity and position made safe, its controller and
+// options), the carry by a moving ground, its abilities before the move,
+// the jump and crouch, the move asked for and made with the controller
+// (controllers.go), the result settled (the velocity read back by the
+// controller's rule, kcc.Controller.VelocityAfter), and its abilities
+// after the move.
 func (p *Pipeline) moveStep(c *character, worker int) {
-	e, body, k := c.e, c.body, c.k
-	dt := p.dt
-	// Up to the move the arithmetic is on float64 locals with element
-	// reads and writes (the hot-path convention of
-	// docs/architecture.md#how-the-characters-stages-run).
+	var m move
+	p.startMove(&m, c, worker)
+	p.carryStep(&m)
+	p.beforeAbilities(&m)
+	p.jumpAndCrouch(&m)
+	dx, dy, dz := p.desiredMove(&m)
+	if m.ctrl == nil || m.level == nil {
+		integrate(c, dx, dy, dz, m.vx, m.vy, m.vz)
+		return
+	}
+	desired := mgl64.Vec3{dx, dy, dz}
+	res, gave := p.collide(&m, desired)
+	p.settle(&m, &res, desired, gave)
+	p.afterAbilities(&m, &res)
+}
+
+// startMove makes the character's velocity and position safe, keeps the
+// position of the tick's start and readies what its steps share. Up to
+// the move the arithmetic is on float64 locals with element reads and
+// writes (the hot-path convention of
+// docs/architecture.md#how-the-characters-stages-run).
+func (p *Pipeline) startMove(m *move, c *character, worker int) {
+	body, k := c.body, c.k
+	m.c, m.worker, m.level, m.drop, m.wasOn = c, worker, p.level, kcc.NoCollider, kcc.NoCollider
 	bv, bp, pp := &body.Velocity, &body.Position, &body.PrevPosition
-	vx, vy, vz := bv[0], bv[1], bv[2]
-	if !motors.Finite3(vx, vy, vz) {
-		vx, vy, vz = 0, 0, 0
+	m.vx, m.vy, m.vz = bv[0], bv[1], bv[2]
+	if !motors.Finite3(m.vx, m.vy, m.vz) {
+		m.vx, m.vy, m.vz = 0, 0, 0
 	}
 	if !motors.Finite3(bp[0], bp[1], bp[2]) {
 		body.Position = body.PrevPosition
@@ -40,124 +87,130 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 		}
 	}
 	pp[0], pp[1], pp[2] = bp[0], bp[1], bp[2]
-	level := p.level
-	var ctrl *kcc.Controller
 	if k.Controller != nil {
-		ctrl = p.controller(c, worker)
+		m.ctrl = p.controller(c, worker)
 	}
-	var self *kcc.QueryFilter
-	if p.charCollide && k.Grounded && k.GroundCollider != kcc.NoCollider && level != nil {
-		self = p.selfFilterOf(c, worker)
+	if p.charCollide && k.Grounded && k.GroundCollider != kcc.NoCollider && m.level != nil {
+		m.self = p.selfFilterOf(c, worker)
 	}
-	// The listener has its say from the carry on: the carry's sweep and
-	// the crouch's room check are contacts of the character too.
-	ent := e.Entity()
-	// The abilities run while an ability is enabled: read every tick, a
-	// game may switch them on or off (or clear the Config) at any time.
-	ab := c.ab != nil && c.ab.Config.Any()
-	if !ab && c.ab != nil && c.ab.Mode.Ability() {
-		// Switched off in an ability's mode: it lets go (the zero State,
-		// walking, holding nothing), and does not resume if switched on
-		// again.
-		c.ab.State = abilities.State{Since: p.cur.N}
+	if c.ab != nil {
+		m.abAny = c.ab.Config.Any()
+		m.ab = m.abAny || len(c.ab.Own) > 0 || c.ab.Mode.Ability()
+		if m.abAny {
+			m.drop = c.ab.Dropping()
+		}
 	}
-	drop := kcc.NoCollider
-	if ab {
-		drop = c.ab.Dropping()
-	}
-	// Near a one-way collider: within the tick's motion, and a capsule's
-	// height (an ability's room check of a ledge above), of one.
-	near, reach := false, 0.0
 	if len(p.oneWay) > 0 {
-		// |vx|+|vy|+|vz| bounds the speed without a square root.
-		reach = float64((math.Abs(vx)+math.Abs(vy)+math.Abs(vz))*dt) + float64(2*(k.StandHalfHeight+k.Shape.Radius))
-		near = p.nearOneWay(bp, &k.Shape, reach)
+		// Near a one-way collider: within the tick's motion, and a
+		// capsule's height (an ability's room check of a ledge above), of
+		// one. |vx|+|vy|+|vz| bounds the speed without a square root.
+		m.reach = float64((math.Abs(m.vx)+math.Abs(m.vy)+math.Abs(m.vz))*p.dt) + float64(2*(k.StandHalfHeight+k.Shape.Radius))
+		m.near = p.nearOneWay(bp, &k.Shape, m.reach)
 	}
-	opts := p.moveOptions(ent, self, nil)
-	p.listenerFor(&opts, worker, uint64(ent), drop, near)
-	p.carry(ctrl, opts, c.view, k, body, level)
+}
 
-	var plan abilities.Plan
-	if ab && level != nil && ctrl != nil {
-		plan = p.beginAbilities(c, ctrl, level, opts, worker, &vx, &vy, &vz)
-		// A drop through a one-way platform that Begin decided passes it
-		// from this tick's move on, not the next tick's.
-		drop = c.ab.Dropping()
-	}
-	jumped := false
-	if plan.Jumped {
+// optionsFor sets the options of the move's carry, room check and moves:
+// its filter, the game's listener (the listener has its say from the carry
+// on: the carry's sweep and the crouch's room check are contacts of the
+// character too) and, near a one-way collider, the one-way rule.
+func (p *Pipeline) optionsFor(m *move, cache *kcc.ContactCache) {
+	ent := m.c.e.Entity()
+	m.opts = p.moveOptions(ent, m.self, cache)
+	p.listenerFor(&m.opts, m.worker, uint64(ent), m.drop, m.near)
+}
+
+// carryStep is the carry by a moving ground collider (platforms.go).
+func (p *Pipeline) carryStep(m *move) {
+	c := m.c
+	p.optionsFor(m, nil)
+	p.carry(m.ctrl, m.opts, c.view, c.k, c.body, m.level)
+}
+
+// jumpAndCrouch is the jump-consume point (or the jump an ability used)
+// and the crouch: the capsule shrinks while crouch is held (not while an
+// ability owns the move) and stands up where the tall capsule fits.
+func (p *Pipeline) jumpAndCrouch(m *move) {
+	c := m.c
+	if m.plan.Jumped {
 		useJump(c.jb)
-	} else if !plan.Own {
-		jumped = consumeJump(c.jb, k, &vy)
+	} else if !m.plan.Own {
+		m.jumped = consumeJump(c.jb, c.k, &m.vy)
 	}
-
-	if c.cmd != nil {
-		if self == nil && p.charCollide && level != nil && k.Crouched && !c.cmd.Crouch {
-			self = p.selfFilterOf(c, worker) // standing up: its own capsule is no obstacle
-		}
-		opts = p.moveOptions(ent, self, nil)
-		p.listenerFor(&opts, worker, uint64(ent), drop, near)
-		p.updateCrouch(k, body, level, c.cmd.Crouch && !plan.Own, ctrl, opts)
-	}
-
-	var dx, dy, dz float64
-	switch {
-	case plan.Own:
-		m := &plan.Move
-		dx, dy, dz = m[0], m[1], m[2]
-	default:
-		maxFall := k.MaxFallSpeed
-		if plan.FallCap > 0 && (maxFall <= 0 || plan.FallCap < maxFall) {
-			maxFall = plan.FallCap // a wall slide
-		}
-		vy, dx, dy, dz = tickMove(k, vx, vy, vz, k.Grounded && !jumped, dt, maxFall)
-	}
-	vx, vy, vz = clampSpeed(vx), clampSpeed(vy), clampSpeed(vz)
-
-	if k.Controller == nil || level == nil {
-		bp[0], bp[1], bp[2] = bp[0]+dx, bp[1]+dy, bp[2]+dz
-		k.Grounded, k.GroundNormal, k.GroundState = false, motors.Up, kcc.GroundNone
-		k.GroundCollider = kcc.NoCollider
-		k.OnWall, k.OnCeiling = false, false
-		bv[0], bv[1], bv[2] = vx, vy, vz
+	if c.cmd == nil {
 		return
 	}
-	desired := mgl64.Vec3{dx, dy, dz}
-	if m := math.Abs(dx) + math.Abs(dy) + math.Abs(dz); len(p.oneWay) > 0 && !near && m > reach {
-		// An ability's move, or a push, longer than the first guess.
-		near = p.nearOneWay(bp, &k.Shape, m)
+	k := c.k
+	if m.self == nil && p.charCollide && m.level != nil && k.Crouched && !c.cmd.Crouch {
+		m.self = p.selfFilterOf(c, m.worker) // standing up: its own capsule is no obstacle
 	}
-	wasOn := kcc.NoCollider
-	if k.Grounded {
-		wasOn = k.GroundCollider
-	}
+	p.optionsFor(m, nil)
+	p.updateCrouch(k, c.body, m.level, c.cmd.Crouch && !m.plan.Own, m.ctrl, m.opts)
+}
 
-	var res kcc.MoveResult
-	gave := 0.0 // the share of a push the character pushed gave way
+// desiredMove is the move asked of the controller this tick: an ability's
+// own, or the velocity with gravity and the fall cap (tickMove); the
+// velocity is bounded.
+func (p *Pipeline) desiredMove(m *move) (dx, dy, dz float64) {
+	k := m.c.k
+	if m.plan.Own {
+		mv := &m.plan.Move
+		dx, dy, dz = mv[0], mv[1], mv[2]
+	} else {
+		maxFall := k.MaxFallSpeed
+		if m.plan.FallCap > 0 && (maxFall <= 0 || m.plan.FallCap < maxFall) {
+			maxFall = m.plan.FallCap // a wall slide
+		}
+		m.vy, dx, dy, dz = tickMove(k, m.vx, m.vy, m.vz, k.Grounded && !m.jumped, p.dt, maxFall)
+	}
+	m.vx, m.vy, m.vz = clampSpeed(m.vx), clampSpeed(m.vy), clampSpeed(m.vz)
+	return dx, dy, dz
+}
+
+// integrate moves a character without collision (no controller, or no
+// level) by (dx, dy, dz) with velocity (vx, vy, vz): nothing is under it.
+func integrate(c *character, dx, dy, dz, vx, vy, vz float64) {
+	k, bp, bv := c.k, &c.body.Position, &c.body.Velocity
+	bp[0], bp[1], bp[2] = bp[0]+dx, bp[1]+dy, bp[2]+dz
+	k.Grounded, k.GroundNormal, k.GroundState = false, motors.Up, kcc.GroundNone
+	k.GroundCollider = kcc.NoCollider
+	k.OnWall, k.OnCeiling = false, false
+	bv[0], bv[1], bv[2] = vx, vy, vz
+}
+
+// collide makes the move with the character's controller: among the other
+// characters (pushing the one in its way when it may: gave is the share
+// of that push the other gave way) or through the level.
+func (p *Pipeline) collide(m *move, desired mgl64.Vec3) (res kcc.MoveResult, gave float64) {
+	c := m.c
+	if d := desired; len(p.oneWay) > 0 && !m.near {
+		if l := math.Abs(d[0]) + math.Abs(d[1]) + math.Abs(d[2]); l > m.reach {
+			// An ability's move, or a push, longer than the first guess.
+			m.near = p.nearOneWay(&c.body.Position, &c.k.Shape, l)
+		}
+	}
+	if c.k.Grounded {
+		m.wasOn = c.k.GroundCollider
+	}
 	var cache *kcc.ContactCache
 	if !p.noContactCache {
 		cache = &c.contacts
 	}
 	if p.charCollide {
-		res, gave = p.moveAmongCharacters(c, worker, cache, ctrl, level, desired, drop, near)
-	} else {
-		opts := p.moveOptions(ent, nil, cache)
-		p.listenerFor(&opts, worker, uint64(ent), drop, near)
-		res = ctrl.MoveWith(level, k.Shape, body.Position, desired, opts)
+		return p.moveAmongCharacters(c, m.worker, cache, m.ctrl, m.level, desired, m.drop, m.near)
 	}
-	p.settle(c, ctrl, level, &res, desired, vx, vy, vz, gave, jumped, wasOn)
-	if ab {
-		p.afterAbilities(c, &res, worker)
-	}
+	m.self = nil
+	p.optionsFor(m, cache)
+	return m.ctrl.MoveWith(m.level, c.k.Shape, c.body.Position, desired, m.opts), 0
 }
 
 // settle applies a character's move result: the position, the velocity
-// read back by the controller's rule (vx, vy, vz is the velocity the move
-// was made with, gave the share of a push the pushed character gave way),
-// the new report, and what it keeps of a collider it left (wasOn).
-func (p *Pipeline) settle(c *character, ctrl *kcc.Controller, level *kcc.World, res *kcc.MoveResult, desired mgl64.Vec3, vx, vy, vz, gave float64, jumped bool, wasOn kcc.ColliderID) {
+// read back by the controller's rule (m's velocity is the one the move
+// was made with, gave the share of a push the pushed character gave way)
+// and the new report (report).
+func (p *Pipeline) settle(m *move, res *kcc.MoveResult, desired mgl64.Vec3, gave float64) {
+	c := m.c
 	body, k := c.body, c.k
-	bv, bp, pp := &body.Velocity, &body.Position, &body.PrevPosition
+	bp, pp := &body.Position, &body.PrevPosition
 	t := &res.Translation
 	if !motors.Finite3(t[0], t[1], t[2]) {
 		t[0], t[1], t[2] = 0, 0, 0
@@ -171,21 +224,34 @@ func (p *Pipeline) settle(c *character, ctrl *kcc.Controller, level *kcc.World, 
 	// The velocity the character keeps is the controller's rule. A jump
 	// consumed this tick is judged in the air: the character is grounded
 	// after it only if the rule leaves it no upward speed.
-	vx0, vz0 := vx, vz
+	vx0, vz0 := m.vx, m.vz
 	grounded := res.Grounded
-	if jumped {
+	if m.jumped {
 		res.Grounded = false
 	}
-	v := ctrl.VelocityAfter(mgl64.Vec3{vx, vy, vz}, desired, *res, p.dt)
-	vx, vy, vz = v[0], v[1], v[2]
+	v := m.ctrl.VelocityAfter(mgl64.Vec3{m.vx, m.vy, m.vz}, desired, *res, p.dt)
+	vx, vy, vz := v[0], v[1], v[2]
 	if gave > 0 {
 		// A pushed character gave way: it does not brake the pusher as a
 		// wall would (push.go).
 		vx, vz = vx+float64((vx0-vx)*gave), vz+float64((vz0-vz)*gave)
 	}
+	vx, vy, vz = p.report(m, res, grounded, vx, vy, vz)
+	bv := &body.Velocity
+	bv[0], bv[1], bv[2] = vx, vy, vz
+	if p.charCollide {
+		p.placeCharacter(c, m.level)
+	}
+}
 
+// report writes the move's report into the character's KCC component
+// (grounded, its ground, walls and ceiling) and returns the velocity it
+// keeps: no vertical speed on the ground, and some of a collider's
+// velocity on leaving it (KCCData.OnLeave).
+func (p *Pipeline) report(m *move, res *kcc.MoveResult, grounded bool, vx, vy, vz float64) (float64, float64, float64) {
+	k := m.c.k
 	k.OnWall, k.WallNormal, k.OnCeiling = res.OnWall, res.WallNormal, res.OnCeiling
-	nowGrounded := grounded && !(jumped && vy > 0)
+	nowGrounded := grounded && !(m.jumped && vy > 0)
 	if nowGrounded {
 		vy = 0
 		n := &res.GroundNormal
@@ -198,22 +264,19 @@ func (p *Pipeline) settle(c *character, ctrl *kcc.Controller, level *kcc.World, 
 	}
 	k.Grounded = nowGrounded
 	k.GroundState = res.GroundState
-	if jumped && vy > 0 {
+	if m.jumped && vy > 0 {
 		k.GroundState = kcc.GroundNone
 	}
 	k.GroundCollider = kcc.NoCollider
 	if nowGrounded {
 		k.GroundCollider = res.GroundCollider
-	} else if wasOn != kcc.NoCollider && !k.Planar2D {
+	} else if m.wasOn != kcc.NoCollider && !k.Planar2D {
 		// Left a collider (walked or jumped off): keep some of its
 		// velocity, per the OnLeave policy.
-		v := leave(k, ctrl, level, wasOn, body.Position, mgl64.Vec3{vx, vy, vz})
+		v := leave(k, m.ctrl, m.level, m.wasOn, m.c.body.Position, mgl64.Vec3{vx, vy, vz})
 		vx, vy, vz = v[0], v[1], v[2]
 	}
-	bv[0], bv[1], bv[2] = vx, vy, vz
-	if p.charCollide {
-		p.placeCharacter(c, level)
-	}
+	return vx, vy, vz
 }
 
 // consumeJump is the single jump-consume point
@@ -379,8 +442,10 @@ type kccStage struct {
 	// the level has no one-way collider; abilities.go).
 	abLevel *abilities.Level
 	oneWay  []*oneWayListener
-	// abBody is each worker's abilities.Body scratch.
-	abBody []abilities.Body
+	// abCtx is each worker's abilities.Context, abRes its copy of the
+	// move's result for the abilities' After.
+	abCtx []abilities.Context
+	abRes []kcc.MoveResult
 	// abWater is this tick's bounds of the level's water and oneWayBox
 	// those of each one-way collider.
 	abWater   abilities.Bounds

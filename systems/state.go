@@ -189,8 +189,83 @@ func (p *Pipeline) registerBuiltinState() {
 	mustPlain(p, components.JumpBuffer)
 	p.addStateComp(stateComp{name: "Motor", ctype: components.Motor, append: appendMotorState, load: loadMotorState})
 	p.addStateComp(stateComp{name: "Origin", ctype: components.Origin, append: appendOrigin, check: checkOrigin, load: p.loadOrigin})
-	// The abilities' configuration is the recipe's: not state.
-	mustPlain(p, components.Abilities, reflect.TypeFor[*abilities.Config]())
+	p.addStateComp(abilitiesState())
+}
+
+// abilitiesState is the Abilities component's state: the built-in
+// abilities' State field by field (their Config is the recipe's: not
+// state) and, when the character has abilities of the game's own, the
+// count of those that implement StateCodec and each one's bytes.
+func abilitiesState() stateComp {
+	pc, err := plainCodecOf(reflect.TypeFor[abilities.Set](), reflect.TypeFor[*abilities.Config]())
+	if err != nil {
+		panic(err) // the built-in state is plain data
+	}
+	return stateComp{name: "Abilities", ctype: components.Abilities,
+		append: func(e *donburi.Entry, dst []byte) []byte {
+			ab := components.Abilities.Get(e)
+			dst = pc.append(dst, unsafe.Pointer(&ab.Set))
+			if len(ab.Own) == 0 {
+				return dst
+			}
+			w := binstate.Writer{Buf: dst}
+			w.U32(uint32(countCodecs(ab.Own)))
+			for _, a := range ab.Own {
+				if sc, ok := a.(StateCodec); ok {
+					at := len(w.Buf)
+					w.U32(0)
+					w.Buf = sc.AppendState(w.Buf)
+					putU32(w.Buf[at:], uint32(len(w.Buf)-at-4))
+				}
+			}
+			return w.Buf
+		},
+		check: func(src []byte) error {
+			if len(src) < pc.size {
+				return fmt.Errorf("%d bytes, want at least %d", len(src), pc.size)
+			}
+			return pc.check(src[:pc.size])
+		},
+		load: func(e *donburi.Entry, src []byte) error {
+			ab := components.Abilities.Get(e)
+			pc.load(src[:pc.size], unsafe.Pointer(&ab.Set))
+			rest := src[pc.size:]
+			if len(ab.Own) == 0 {
+				if len(rest) != 0 {
+					return fmt.Errorf("%d bytes of the game's abilities saved, the character has none", len(rest))
+				}
+				return nil
+			}
+			r := binstate.NewReader(rest)
+			if n := r.Count("abilities", 4, 1<<10); r.Err() == nil && n != countCodecs(ab.Own) {
+				return fmt.Errorf("%d of the game's abilities saved, the character has %d with a state", n, countCodecs(ab.Own))
+			}
+			for _, a := range ab.Own {
+				if sc, ok := a.(StateCodec); ok {
+					b := r.Bytes()
+					if r.Err() != nil {
+						break
+					}
+					if err := sc.LoadState(b); err != nil {
+						return err
+					}
+				}
+			}
+			r.End()
+			return r.Err()
+		},
+	}
+}
+
+// countCodecs counts the abilities that implement StateCodec.
+func countCodecs(own []abilities.Ability) int {
+	n := 0
+	for _, a := range own {
+		if _, ok := a.(StateCodec); ok {
+			n++
+		}
+	}
+	return n
 }
 
 // appendMotorState appends the motor's kind and, for a motors.Stateful
