@@ -39,8 +39,8 @@ type move struct {
 	// of the move.
 	ab, abAny, abCtx bool
 	plan             abilities.Plan
-	jumped bool // the consume point jumped this tick
-	wasOn  kcc.ColliderID
+	jumped           bool // the consume point jumped this tick
+	wasOn            kcc.ColliderID
 }
 
 // moveStep is a character's move, the KCC stage's "kcc" system, in named
