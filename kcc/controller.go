@@ -206,7 +206,7 @@ func (c *Controller) Config() Config {
 // the cell cache on. endMove undoes it.
 func (c *Controller) beginMove(w *World, o *MoveOptions) {
 	c.s.setFilter(c.cfg.CollisionMask, o.Filter)
-	c.s.crowd = w.crowdViewOf(o.Filter)
+	c.s.crowd = crowdViewOf(o.Filter)
 	c.s.cache = o.Cache
 	c.listener, c.character = o.Listener, o.Character
 	if c.listener == nil {

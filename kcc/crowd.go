@@ -23,13 +23,15 @@ import (
 // PlanCrowd makes many moves at once safe: given every moving capsule and
 // how far its moves this tick may reach, it sets the bounds to those
 // reaches and partitions the capsules into islands, the connected groups
-// of overlapping bounds. Until EndCrowd a query made for a member (one whose
-// QueryFilter excludes the member's own capsule, as a character's moves
-// do) sees only the capsules of the member's island and the capsules that
-// are not members (which must not move until EndCrowd). Capsules of two
-// islands never touch while each stays inside its bound, so the islands
-// can move on different goroutines, each in its own order, with the same
-// results as moving every capsule in the planned order on one.
+// of overlapping bounds, in a CrowdPlan. A query made for a member says so
+// in its filter (QueryFilter.Crowd, the plan's view of the member): it
+// sees only the capsules of the member's island and the capsules that are
+// not members (which must not move while the plan's moves run). Capsules
+// of two islands never touch while each stays inside its bound, so the
+// islands can move on different goroutines, each in its own order, with
+// the same results as moving every capsule in the planned order on one.
+// What a query returns depends on its arguments alone: the World has no
+// crowd mode, and a query without a view sees every capsule.
 
 // capsuleMargin is how much larger than its capsule (m per side) a capsule's
 // bound is outside a planned crowd: a walker at 5 m/s stays in it for six
@@ -48,8 +50,6 @@ type capsuleGrid struct {
 	items     []gridItem // by bucket, in ID order within one
 	caps      []gridItem // one per capsule, in ID order
 	big       []int32    // the capsules (indices into caps) spanning too many cells
-	isl       []int32    // by index into caps: the island+1 in a planned crowd (0: none)
-	home      []vec      // by index into caps: the bound's centre when planned (crowdsplit.go)
 	count     []int32    // scratch of the counting sort
 	ext       []float64  // scratch of the cell size
 	// dense is set when the cells of the crowd's extent are few enough to
@@ -76,8 +76,8 @@ const maxSpan = 64
 
 // CrowdMember is one capsule collider of a crowd that PlanCrowd plans:
 // its collider and how far beyond the capsule's box (m along each world
-// axis, both ways) the capsule may go, and its moves may reach, until
-// EndCrowd.
+// axis, both ways) the capsule may go, and its moves may reach, while the
+// plan's moves run.
 type CrowdMember struct {
 	Collider ColliderID
 	Reach    mgl64.Vec3
@@ -87,11 +87,20 @@ type CrowdMember struct {
 // members whose bounds overlap, directly or through others, are in one
 // island. It is reused from tick to tick without allocating once grown.
 type CrowdPlan struct {
-	order  []int32 // member indices grouped by island, ascending within one
-	starts []int32 // island k is order[starts[k]:starts[k+1]]
-	parent []int32 // union-find over member indices
-	slot   []int32 // island number by root
-	cand   []int32
+	// By collider ID: the island+1 of a member's capsule (0: not a
+	// member) and its member index+1; by member: the centre of its bound
+	// (its home, crowdsplit.go) and the bound planned.
+	colIsl    []int32
+	colMember []int32
+	home      []vec
+	bound     []aabb
+	splits    crowdSplits
+	members   []int32 // by member: its collider
+	order     []int32 // member indices grouped by island, ascending within one
+	starts    []int32 // island k is order[starts[k]:starts[k+1]]
+	parent    []int32 // union-find over member indices
+	slot      []int32 // island number by root
+	cand      []int32
 	// The groups and phases (crowdsplit.go).
 	gOrder  []int32 // member indices by group, ascending within one
 	gStarts []int32 // group g is gOrder[gStarts[g]:gStarts[g+1]]
@@ -124,47 +133,45 @@ func (p *CrowdPlan) Largest() int {
 	return m
 }
 
-// Errors of PlanCrowd.
-var (
-	ErrNotCapsule   = errors.New("kcc: not a capsule collider")
-	ErrCrowdPlanned = errors.New("kcc: a crowd is already planned (EndCrowd first)")
-)
+// ErrNotCapsule is returned by PlanCrowd for a member that is not a
+// capsule collider.
+var ErrNotCapsule = errors.New("kcc: not a capsule collider")
 
 // PlanCrowd prepares the capsules of members to move at the same time: it
 // sets each member's bound to its capsule's box grown by its Reach (a
 // negative or non-finite reach counts as 0 and capsuleMargin respectively),
-// rebuilds the grid and fills plan with the islands. Until EndCrowd, the
-// World must not change except by members' SetTransform and
-// SetCapsuleShape, each made by the goroutine moving that member's island,
-// and a member's queries (filters that exclude its capsule) see only its
-// island's capsules and the capsules that are not members. A member listed
-// twice or a collider that is not a capsule is an error, and nothing is
-// planned.
+// rebuilds the grid and fills plan with the islands. While the plan's
+// moves run, the World must not change except by members' SetTransform
+// and SetCapsuleShape, each made by the goroutine moving that member's
+// island, and every query must be made through a filter with the plan's
+// view of the member it moves for (QueryFilter.Crowd: such a query never
+// rebuilds the grid). A member listed twice or a collider that is not a
+// capsule is an error, and nothing is planned.
 func (w *World) PlanCrowd(members []CrowdMember, plan *CrowdPlan) error {
-	if w.crowd {
-		return ErrCrowdPlanned
-	}
-	w.plan++
+	plan.colIsl = growInt32(plan.colIsl, len(w.colliders))
+	clear(plan.colIsl)
+	plan.colMember = growInt32(plan.colMember, len(w.colliders))
+	clear(plan.colMember)
 	for i := range members {
 		id := members[i].Collider
 		if id < 0 || int(id) >= len(w.colliders) || w.colliders[id].kind != kindCapsule || w.colliders[id].removed {
-			w.plan++
+			clear(plan.colMember)
 			return fmt.Errorf("%w: %d", ErrNotCapsule, id)
 		}
-		c := &w.colliders[id]
-		if w.memberOf(c) != 0 {
-			w.plan++ // forgets the members marked so far
+		if plan.colMember[id] != 0 {
+			clear(plan.colMember)
 			return fmt.Errorf("kcc: collider %d is listed twice in the crowd", id)
 		}
-		c.member, c.plan = int32(i)+1, w.plan
+		plan.colMember[id] = int32(i) + 1
 	}
 	// A capsule that is not a member keeps a bound that holds it: one that
 	// moved out of its own since the last build gets the default again.
 	for _, id := range w.caps {
-		if c := &w.colliders[id]; c.kind == kindCapsule && !c.removed && w.memberOf(c) == 0 && !c.bound.holds(&c.box) {
+		if c := &w.colliders[id]; c.kind == kindCapsule && !c.removed && plan.colMember[id] == 0 && !c.bound.holds(&c.box) {
 			c.bound = marginBound(&c.box)
 		}
 	}
+	plan.bound = growAABB(plan.bound, len(members))
 	for i := range members {
 		c := &w.colliders[members[i].Collider]
 		r := members[i].Reach
@@ -178,42 +185,33 @@ func (w *World) PlanCrowd(members []CrowdMember, plan *CrowdPlan) error {
 			}
 			c.bound.min[a], c.bound.max[a] = c.box.min[a]-g, c.box.max[a]+g
 		}
+		plan.bound[i] = c.bound
 	}
 	w.buildCapsuleGrid(false)
 	w.islands(members, plan)
 	w.split(members, plan)
-	w.crowd = true
-	w.escapes.Store(0)
 	return nil
 }
 
-// EndCrowd ends the planned crowd (PlanCrowd) and returns how many member
-// moves left their bound (their capsule went further than the reach
-// planned: the plan's islands may then have missed a contact). The grid is
-// rebuilt by the next query if any did.
-func (w *World) EndCrowd() (escaped int) {
-	if !w.crowd {
-		return 0
-	}
-	w.crowd = false
-	w.plan++ // the members are members no more
-	n := int(w.escapes.Load())
-	if n > 0 {
-		w.capsDirty.Store(true)
+// Escapes returns how many of the plan's members went further than their
+// reach (their capsule left its planned bound: the plan's islands may then
+// have missed a contact). Ask it once the plan's moves are made.
+func (p *CrowdPlan) Escapes(w *World) int {
+	n := 0
+	for id, m := range p.colMember {
+		if m != 0 && !p.bound[m-1].holds(&w.colliders[id].box) {
+			n++
+		}
 	}
 	return n
 }
 
-// islandOf is member c's island+1 in the plan under way (the grid keeps
-// it by capsule, where queries read it).
-func (w *World) islandOf(c *collider) int32 { return w.grid.isl[c.item] }
-
-// memberOf is c's member index+1 in the plan under way (0: none).
-func (w *World) memberOf(c *collider) int32 {
-	if c.plan != w.plan {
-		return 0
+// growAABB returns s with length n, reusing its storage when it can.
+func growAABB(s []aabb, n int) []aabb {
+	if cap(s) < n {
+		return make([]aabb, n, n+n/4)
 	}
-	return c.member
+	return s[:n]
 }
 
 // islands fills plan with the connected groups of overlapping member
@@ -228,7 +226,7 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 		c := &w.colliders[members[i].Collider]
 		plan.cand = w.capsulesNear(nil, &c.bound, plan.cand[:0])
 		for _, id := range plan.cand {
-			if j := w.memberOf(&w.colliders[id]) - 1; j > int32(i) {
+			if j := plan.colMember[id] - 1; j > int32(i) {
 				union(plan.parent, int32(i), j)
 			}
 		}
@@ -251,7 +249,7 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 	clear(plan.starts)
 	for i := 0; i < n; i++ {
 		isl := plan.slot[find(plan.parent, int32(i))]
-		w.grid.isl[w.colliders[members[i].Collider].item] = isl + 1
+		plan.colIsl[members[i].Collider] = isl + 1
 		plan.starts[isl+1]++
 	}
 	for i := 1; i <= int(k); i++ {
@@ -261,7 +259,7 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 	fill := plan.cand[:0]
 	fill = append(fill, plan.starts[:k]...)
 	for i := 0; i < n; i++ {
-		isl := w.islandOf(&w.colliders[members[i].Collider]) - 1
+		isl := plan.colIsl[members[i].Collider] - 1
 		plan.order[fill[isl]] = int32(i)
 		fill[isl]++
 	}
@@ -337,12 +335,6 @@ func (w *World) buildCapsuleGrid(reset bool) {
 		g.caps = make([]gridItem, len(live), len(live)+len(live)/4)
 	}
 	g.caps = g.caps[:len(live)]
-	g.isl = growInt32(g.isl, len(live))
-	clear(g.isl)
-	if cap(g.home) < len(live) {
-		g.home = make([]vec, len(live), len(live)+len(live)/4)
-	}
-	g.home = g.home[:len(live)]
 	g.big = g.big[:0]
 	var lo, hi [3]int32
 	entries, spread := 0, false
@@ -563,22 +555,26 @@ func (w *World) capsulesNear(s *scratch, q *aabb, out []int32) []int32 {
 }
 
 // visible reports whether a query with scratch s (nil: any) may see the
-// capsule it: during a planned crowd a member's query sees only its own
-// island and the capsules that are not members, and in an island split
-// into cells only the capsules whose home is in view of its cell
+// capsule it: a query made for a member of a planned crowd sees only its
+// own island and the capsules that are not members, and in an island
+// split into cells only the capsules whose home is in view of its cell
 // (crowdsplit.go).
 func (g *capsuleGrid) visible(it *gridItem, s *scratch) bool {
 	if s == nil || s.crowd.island == 0 {
 		return true
 	}
-	isl := g.isl[it.idx]
+	p := s.crowd.plan
+	if int(it.id) >= len(p.colIsl) {
+		return true // a capsule added after the plan
+	}
+	isl := p.colIsl[it.id]
 	if isl == 0 {
 		return true
 	}
 	if isl != s.crowd.island {
 		return false
 	}
-	return !s.crowd.split || s.crowd.sees.holdsPoint(&g.home[it.idx])
+	return !s.crowd.split || s.crowd.sees.holdsPoint(&p.home[p.colMember[it.id]-1])
 }
 
 // capsuleQuery appends to out the capsules a query with scratch s sees
@@ -601,16 +597,12 @@ func (w *World) capsuleQuery(s *scratch, q *aabb, f *sweepFilter, out []int32) [
 	return out[:k]
 }
 
-// placedCapsule records that capsule c moved: outside a planned crowd a
-// capsule that left its bound has the grid rebuilt by the next query;
-// inside one, the move is counted as an escape (EndCrowd).
+// placedCapsule records that capsule c moved: a capsule that left its
+// bound has the grid rebuilt by the next query made without a crowd's view
+// (a planned crowd's queries never rebuild it: their moves may run on
+// several goroutines; CrowdPlan.Escapes counts such members).
 func (w *World) placedCapsule(c *collider) {
-	if c.bound.holds(&c.box) {
-		return
+	if !c.bound.holds(&c.box) {
+		w.capsDirty.Store(true)
 	}
-	if w.crowd && w.memberOf(c) != 0 {
-		w.escapes.Add(1)
-		return
-	}
-	w.capsDirty.Store(true)
 }

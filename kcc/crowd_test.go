@@ -43,14 +43,14 @@ func walkCrowd(t *testing.T, w *kcc.World, ids []kcc.ColliderID, pos []mgl64.Vec
 		}
 		check(tick, &plan)
 		movePlan(&plan, workers, func(g int, i int32) {
-			f := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[i]}}
+			f := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[i]}, Crowd: plan.ViewOf(ids[i])}
 			res := ctrls[g].MoveWith(w, walkerShape, pos[i], step(i), kcc.MoveOptions{Filter: f})
 			pos[i] = pos[i].Add(res.Translation)
 			if err := w.SetTransform(ids[i], pos[i], mgl64.Quat{}); err != nil {
 				t.Error(err)
 			}
 		})
-		if n := w.EndCrowd(); n != 0 {
+		if n := plan.Escapes(w); n != 0 {
 			t.Fatalf("tick %d: %d escapes", tick, n)
 		}
 	}
@@ -112,7 +112,7 @@ func TestPlanCrowdIslands(t *testing.T) {
 	if plan.Largest() != 3 {
 		t.Fatalf("largest island %d, want 3", plan.Largest())
 	}
-	if n := w.EndCrowd(); n != 0 {
+	if n := plan.Escapes(w); n != 0 {
 		t.Fatalf("%d escapes without a move", n)
 	}
 	// A larger reach joins 3 and 4 (0.9 m apart, bounds 1 m wide).
@@ -122,7 +122,6 @@ func TestPlanCrowdIslands(t *testing.T) {
 	if got, want := fmt.Sprint(islandsOf(&plan)), "[[0 1 2] [3 4]]"; got != want {
 		t.Fatalf("islands %s, want %s", got, want)
 	}
-	w.EndCrowd()
 }
 
 func islandsOf(p *kcc.CrowdPlan) [][]int32 {
@@ -133,8 +132,9 @@ func islandsOf(p *kcc.CrowdPlan) [][]int32 {
 	return out
 }
 
-// PlanCrowd refuses a collider that is not a live capsule, one listed
-// twice and a second plan before EndCrowd, and plans nothing then.
+// PlanCrowd refuses a collider that is not a live capsule and one listed
+// twice, and plans nothing then; planning again is always allowed (the
+// World keeps no crowd mode).
 func TestPlanCrowdErrors(t *testing.T) {
 	w, ids := crowdWorld(0, 2)
 	var plan kcc.CrowdPlan
@@ -151,10 +151,10 @@ func TestPlanCrowdErrors(t *testing.T) {
 	if err := w.PlanCrowd(members(ids, 0), &plan); err != nil {
 		t.Fatalf("after the refusals: %v", err)
 	}
-	if err := w.PlanCrowd(members(ids, 0), &plan); !errors.Is(err, kcc.ErrCrowdPlanned) {
-		t.Fatalf("planned twice: %v, want ErrCrowdPlanned", err)
+	var other kcc.CrowdPlan
+	if err := w.PlanCrowd(members(ids[:1], 0), &other); err != nil {
+		t.Fatalf("a second plan on the same World: %v", err)
 	}
-	w.EndCrowd()
 	removed := w.AddCapsule(walkerShape, mgl64.Vec3{9, 0.91, 0})
 	if err := w.RemoveCollider(removed); err != nil {
 		t.Fatal(err)
@@ -167,41 +167,65 @@ func TestPlanCrowdErrors(t *testing.T) {
 	if err := w.PlanCrowd(bad, &plan); err != nil || plan.Islands() != 2 {
 		t.Fatalf("hostile reach: %v, %d islands", err, plan.Islands())
 	}
-	w.EndCrowd()
 }
 
-// During a planned crowd a member's query (its filter excludes its own
-// capsule) sees the capsules of its island and those that are not
-// members, never another island's; after EndCrowd it sees every capsule.
+// A query made for a member of a planned crowd (its filter carries the
+// plan's view of it, QueryFilter.Crowd) sees the capsules of its island
+// and those that are not members, never another island's. What a query
+// returns depends on its arguments alone: the same query without the view
+// sees every capsule, before, during and after the plan, and a view of
+// another plan of the same World sees that plan's islands.
 func TestCrowdQueriesSeeTheirIsland(t *testing.T) {
 	w, ids := crowdWorld(0, 3, 6)
-	var plan kcc.CrowdPlan
-	// 0 and 1 are members of two islands; 2 is not a member.
-	if err := w.PlanCrowd(members(ids[:2], 0.1), &plan); err != nil {
-		t.Fatal(err)
-	}
-	self := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[0]}}
-	cast := func() kcc.ColliderID {
-		hit, ok := w.Filtered(self).CastCapsule(walkerShape, mgl64.Vec3{0, 0.91, 0}, mgl64.Vec3{0, 1, 0}, mgl64.Vec3{10, 0, 0}, 0.01)
+	cast := func(f *kcc.QueryFilter) kcc.ColliderID {
+		hit, ok := w.Filtered(f).CastCapsule(walkerShape, mgl64.Vec3{0, 0.91, 0}, mgl64.Vec3{0, 1, 0}, mgl64.Vec3{10, 0, 0}, 0.01)
 		if !ok {
 			return kcc.NoCollider
 		}
 		return hit.Collider
 	}
-	if got := cast(); got != ids[2] {
-		t.Fatalf("member 0's cast along +x hit %d, want the non-member %d (member 1 is another island)", got, ids[2])
+	self := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[0]}}
+	if got := cast(self); got != ids[1] {
+		t.Fatalf("before any plan the cast hit %d, want %d", got, ids[1])
+	}
+	// Plan a: 0 and 1 are members of two islands; 2 is not a member.
+	// Plan b: 0, 1 and 2 are one island (a long reach).
+	var a, b kcc.CrowdPlan
+	if err := w.PlanCrowd(members(ids[:2], 0.1), &a); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.PlanCrowd(members(ids, 2), &b); err != nil {
+		t.Fatal(err)
+	}
+	if b.Islands() != 1 {
+		t.Fatalf("plan b has %d islands, want 1", b.Islands())
+	}
+	inA := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[0]}, Crowd: a.ViewOf(ids[0])}
+	inB := &kcc.QueryFilter{Exclude: []kcc.ColliderID{ids[0]}, Crowd: b.ViewOf(ids[0])}
+	if got := cast(inA); got != ids[2] {
+		t.Fatalf("member 0's cast through plan a hit %d, want the non-member %d (member 1 is another island)", got, ids[2])
+	}
+	if got := cast(inB); got != ids[1] {
+		t.Fatalf("member 0's cast through plan b hit %d, want %d (one island)", got, ids[1])
+	}
+	if got := cast(self); got != ids[1] {
+		t.Fatalf("with plans made, the cast without a view hit %d, want %d", got, ids[1])
 	}
 	if got := w.Filtered(nil).OverlapCapsuleAxis(walkerShape, mgl64.Vec3{3, 0.91, 0}, mgl64.Vec3{0, 1, 0}, 0); !got {
 		t.Fatal("a query for no member does not see member 1")
 	}
-	w.EndCrowd()
-	if got := cast(); got != ids[1] {
-		t.Fatalf("after EndCrowd the cast hit %d, want %d", got, ids[1])
+	if v := a.ViewOf(ids[2]); v != (kcc.CrowdView{}) {
+		t.Fatal("plan a has a view of a capsule that is not its member")
+	}
+	// The same query again gives the same answer: nothing was switched.
+	if got := cast(inA); got != ids[2] {
+		t.Fatalf("member 0's cast through plan a again hit %d, want %d", got, ids[2])
 	}
 }
 
-// A member moved further than its reach is an escape (EndCrowd counts
-// it), and the grid is rebuilt so queries find the capsule where it went.
+// A member moved further than its reach is an escape (CrowdPlan.Escapes
+// counts it), and a query made without a view rebuilds the grid so it
+// finds the capsule where it went.
 func TestCrowdEscape(t *testing.T) {
 	w, ids := crowdWorld(0, 10)
 	var plan kcc.CrowdPlan
@@ -214,7 +238,7 @@ func TestCrowdEscape(t *testing.T) {
 	if err := w.SetTransform(ids[1], mgl64.Vec3{20, 0.91, 0}, mgl64.Quat{}); err != nil {
 		t.Fatal(err)
 	}
-	if n := w.EndCrowd(); n != 1 {
+	if n := plan.Escapes(w); n != 1 {
 		t.Fatalf("%d escapes, want 1 (the capsule moved 10 m with a 0.1 m reach)", n)
 	}
 	if !w.OverlapCapsuleAxis(walkerShape, mgl64.Vec3{20.3, 0.91, 0}, mgl64.Vec3{0, 1, 0}, 0) {
@@ -293,7 +317,6 @@ func FuzzPlanCrowd(f *testing.F) {
 		if err := w.PlanCrowd(ms, &plan); err != nil {
 			t.Fatal(err)
 		}
-		defer w.EndCrowd()
 		island := make([]int, len(ms))
 		for i := range island {
 			island[i] = -1
@@ -344,7 +367,6 @@ func BenchmarkPlanCrowd(b *testing.B) {
 				if err := w.PlanCrowd(ms, &plan); err != nil {
 					b.Fatal(err)
 				}
-				w.EndCrowd()
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/walker")
 		})
@@ -392,29 +414,32 @@ func TestCrowdSplitPhases(t *testing.T) {
 	}
 }
 
-// CrowdMayMove: in a split island a member may move only the capsules
-// whose home is within reach of its cell; outside a plan anything goes.
+// CrowdPlan.MayMove: in a split island a member may move only the
+// capsules whose home is within reach of its cell; a capsule that is not
+// a member may be moved by anyone.
 func TestCrowdMayMove(t *testing.T) {
 	var xs []float64
 	for i := 0; i < 100; i++ {
 		xs = append(xs, float64(i)*0.62) // one island, 61 m long
 	}
 	w, ids := crowdWorld(xs...)
-	if !w.CrowdMayMove(ids[0], ids[99]) {
-		t.Fatal("outside a plan a member may not move another")
-	}
 	var plan kcc.CrowdPlan
-	if err := w.PlanCrowd(members(ids, 0.1), &plan); err != nil {
+	if err := w.PlanCrowd(members(ids[:99], 0.1), &plan); err != nil {
 		t.Fatal(err)
 	}
-	defer w.EndCrowd()
 	if plan.Split() != 1 {
 		t.Fatalf("%d islands split, want 1", plan.Split())
 	}
-	if !w.CrowdMayMove(ids[10], ids[11]) {
+	if !plan.MayMove(ids[10], ids[11]) {
 		t.Fatal("a member may not move its neighbour")
 	}
-	if w.CrowdMayMove(ids[0], ids[99]) {
+	if plan.MayMove(ids[0], ids[98]) {
 		t.Fatal("a member may move a capsule 61 m away")
+	}
+	if !plan.MayMove(ids[0], ids[99]) {
+		t.Fatal("a member may not move a capsule that is not a member")
+	}
+	if plan.MayMove(ids[99], ids[0]) {
+		t.Fatal("a capsule that is not a member may move a member")
 	}
 }

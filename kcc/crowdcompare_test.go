@@ -87,8 +87,11 @@ func (f *kccField) step() {
 	if err := f.w.PlanCrowd(f.members, &f.plan); err != nil {
 		panic(err)
 	}
+	for i := range f.filters {
+		f.filters[i].Crowd = f.plan.ViewOf(f.ids[i]) // each member's queries see its island
+	}
 	movePlan(&f.plan, f.workers, f.moveOne)
-	f.escapes += f.w.EndCrowd()
+	f.escapes += f.plan.Escapes(f.w)
 	f.tick++
 }
 

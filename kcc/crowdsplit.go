@@ -14,7 +14,7 @@ import "math"
 //
 //   - a member of cell X sees the capsules of its island whose home (the
 //     centre of its bound when planned) lies within viewSpan*h of X, and
-//   - moves (pushes, World.CrowdMayMove) only those whose home lies within
+//   - moves (pushes, CrowdPlan.MayMove) only those whose home lies within
 //     moveSpan*h of X.
 //
 // With cellSpan >= 2*viewSpan - moveSpan, what X may move is out of sight
@@ -36,11 +36,31 @@ const (
 	cellSpan = 10.0 // at least 2*viewSpan - moveSpan
 )
 
+// CrowdView is a planned crowd seen by the queries made for one of its
+// members (CrowdPlan.ViewOf): what they see and which capsules the member
+// may move. The zero CrowdView is no crowd: every capsule is seen.
+type CrowdView struct {
+	plan   *CrowdPlan
+	member int32 // the member's index+1
+}
+
+// ViewOf is the plan's view of the member whose capsule is id, for the
+// filter of the queries made for it (QueryFilter.Crowd): a character's
+// own moves, and the moves of the characters it pushes. A collider that
+// is not a member has the zero view.
+func (p *CrowdPlan) ViewOf(id ColliderID) CrowdView {
+	if p == nil || id < 0 || int(id) >= len(p.colMember) || p.colMember[id] == 0 {
+		return CrowdView{}
+	}
+	return CrowdView{plan: p, member: p.colMember[id]}
+}
+
 // crowdView is what a query sees of a planned crowd: nothing special when
 // island is 0; else the capsules of island (island+1 numbering) and,
 // when split, only those whose home is in sees; it may move the ones whose
 // home is in moves.
 type crowdView struct {
+	plan        *CrowdPlan
 	island      int32
 	split       bool
 	sees, moves aabb // half-open: min <= home < max
@@ -52,38 +72,22 @@ func (b *aabb) holdsPoint(p *vec) bool {
 		b.min[2] <= p[2] && p[2] < b.max[2]
 }
 
-// crowdViewOf is the view of the member f's queries are made for
-// (QueryFilter.SetMover, else the first member f excludes) while a crowd
-// is planned, the zero view otherwise.
-func (w *World) crowdViewOf(f *QueryFilter) crowdView {
-	if w == nil || !w.crowd || f == nil {
+// crowdViewOf is what the queries through filter f see of a planned
+// crowd (its Crowd view; the zero view for none).
+func crowdViewOf(f *QueryFilter) crowdView {
+	if f == nil || f.Crowd.plan == nil {
 		return crowdView{}
 	}
-	if f.mover != 0 {
-		return w.viewOf(ColliderID(f.mover - 1))
-	}
-	for _, id := range f.Exclude {
-		if v := w.viewOf(id); v.island != 0 {
-			return v
-		}
-	}
-	return crowdView{}
+	return f.Crowd.plan.viewOf(f.Crowd.member - 1)
 }
 
-// viewOf is the view of member id (the zero view for a collider that is
-// not a member).
-func (w *World) viewOf(id ColliderID) crowdView {
-	if id < 0 || int(id) >= len(w.colliders) {
-		return crowdView{}
-	}
-	c := &w.colliders[id]
-	if c.kind != kindCapsule || w.memberOf(c) == 0 {
-		return crowdView{}
-	}
-	v := crowdView{island: w.islandOf(c)}
-	if sp := &w.splits; int(v.island) <= len(sp.of) && sp.of[v.island-1] {
+// viewOf is the view of member m.
+func (p *CrowdPlan) viewOf(m int32) crowdView {
+	id := p.memberCollider(m)
+	v := crowdView{plan: p, island: p.colIsl[id]}
+	if sp := &p.splits; int(v.island) <= len(sp.of) && sp.of[v.island-1] {
 		v.split = true
-		cell := sp.cellOf(&w.grid.home[c.item])
+		cell := sp.cellOf(&p.home[m])
 		for a := 0; a < 3; a++ {
 			lo := float64(float64(cell[a]) * sp.cell[a])
 			hi := lo + sp.cell[a]
@@ -94,24 +98,28 @@ func (w *World) viewOf(id ColliderID) crowdView {
 	return v
 }
 
-// CrowdMayMove reports whether, in the planned crowd, the member mover
-// may move the capsule other (push it): other is in mover's island and,
-// when the island is split into cells, its home is within reach of
-// mover's cell. Outside a planned crowd, and for capsules that are not
-// members, it is true.
-func (w *World) CrowdMayMove(mover, other ColliderID) bool {
-	if w == nil || !w.crowd {
+// memberCollider is member m's capsule collider.
+func (p *CrowdPlan) memberCollider(m int32) ColliderID { return ColliderID(p.members[m]) }
+
+// MayMove reports whether, in the plan, the member mover may move the
+// capsule other (push it): other is in mover's island and, when the island
+// is split into cells, its home is within reach of mover's cell. A capsule
+// that is not a member may be moved by anyone; one that is, by no one who
+// is not.
+func (p *CrowdPlan) MayMove(mover, other ColliderID) bool {
+	o := p.ViewOf(other)
+	if o.plan == nil {
 		return true
 	}
-	o := w.viewOf(other)
-	if o.island == 0 {
-		return true
+	mv := p.ViewOf(mover)
+	if mv.plan == nil {
+		return false
 	}
-	v := w.viewOf(mover)
-	if v.island != o.island {
-		return v.island == 0
+	v := p.viewOf(mv.member - 1)
+	if v.island != p.colIsl[other] {
+		return false
 	}
-	return !v.split || v.moves.holdsPoint(&w.grid.home[w.colliders[other].item])
+	return !v.split || v.moves.holdsPoint(&p.home[o.member-1])
 }
 
 // crowdSplits is how the islands of a plan are split (crowdsplit.go): of
@@ -160,8 +168,7 @@ func (p *CrowdPlan) Split() int { return p.split }
 // members as one group each in phase 0, the others' members by cell and
 // colour, and records each member's home for the views.
 func (w *World) split(members []CrowdMember, plan *CrowdPlan) {
-	g := &w.grid
-	sp := &w.splits
+	sp := &plan.splits
 	n := len(members)
 	k := plan.Islands()
 	if cap(sp.of) < k {
@@ -177,15 +184,20 @@ func (w *World) split(members []CrowdMember, plan *CrowdPlan) {
 		}
 		plan.split++
 		for _, m := range plan.Island(isl) {
-			b := &w.colliders[members[m].Collider].bound
+			b := &plan.bound[m]
 			for a := 0; a < 3; a++ {
 				hv[a] = math.Max(hv[a], (b.max[a]-b.min[a])/2)
 			}
 		}
 	}
+	if cap(plan.home) < n {
+		plan.home = make([]vec, n, n+n/4)
+	}
+	plan.home = plan.home[:n]
+	plan.members = growInt32(plan.members, n)
 	for i := range members {
-		c := &w.colliders[members[i].Collider]
-		g.home[c.item] = c.bound.center()
+		plan.home[i] = plan.bound[i].center()
+		plan.members[i] = int32(members[i].Collider)
 	}
 	plan.gOrder = growInt32(plan.gOrder, n)
 	plan.gStarts = append(plan.gStarts[:0], 0)
@@ -208,7 +220,7 @@ func (w *World) split(members []CrowdMember, plan *CrowdPlan) {
 	}
 	// Numbering the cells densely must be affordable (else, and with a
 	// hostile reach, the split islands move whole after all).
-	usable = usable && w.splitCells(members)
+	usable = usable && plan.splitCells(members)
 	if !usable {
 		plan.pStarts = append(plan.pStarts, int32(len(plan.gStarts)-1))
 		if plan.split > 0 {
@@ -224,21 +236,20 @@ func (w *World) split(members []CrowdMember, plan *CrowdPlan) {
 		}
 		return
 	}
-	w.groupCells(members, plan, at)
+	plan.groupCells(members, at)
 }
 
 // splitCells finds the extent of the split members' cells (sp.lo, sp.dims)
 // and reports whether numbering them densely is affordable.
-func (w *World) splitCells(members []CrowdMember) bool {
-	g, sp := &w.grid, &w.splits
+func (plan *CrowdPlan) splitCells(members []CrowdMember) bool {
+	sp := &plan.splits
 	n := len(members)
 	first := true
 	for i := 0; i < n; i++ {
-		c := &w.colliders[members[i].Collider]
-		if !sp.of[w.islandOf(c)-1] {
+		if !sp.of[plan.colIsl[members[i].Collider]-1] {
 			continue
 		}
-		cell := sp.cellOf(&g.home[c.item])
+		cell := sp.cellOf(&plan.home[i])
 		for a := 0; a < 3; a++ {
 			if first || cell[a] < sp.lo[a] {
 				sp.lo[a] = cell[a]
@@ -259,8 +270,8 @@ func (w *World) splitCells(members []CrowdMember) bool {
 
 // groupCells appends the split members' groups to plan, from gOrder[at:]:
 // by colour (a phase each), then by cell.
-func (w *World) groupCells(members []CrowdMember, plan *CrowdPlan, at int32) {
-	g, sp := &w.grid, &w.splits
+func (plan *CrowdPlan) groupCells(members []CrowdMember, at int32) {
+	sp := &plan.splits
 	n := len(members)
 	cells := int(sp.dims[0]) * int(sp.dims[1]) * int(sp.dims[2])
 	// Buckets: colour-major, then cell: phase p's cells are contiguous.
@@ -269,12 +280,11 @@ func (w *World) groupCells(members []CrowdMember, plan *CrowdPlan, at int32) {
 	clear(sp.count)
 	sp.cells = growInt32(sp.cells, n)
 	for i := 0; i < n; i++ {
-		c := &w.colliders[members[i].Collider]
 		sp.cells[i] = -1
-		if !sp.of[w.islandOf(c)-1] {
+		if !sp.of[plan.colIsl[members[i].Collider]-1] {
 			continue
 		}
-		cell := sp.cellOf(&g.home[c.item])
+		cell := sp.cellOf(&plan.home[i])
 		colour := int(cell[0]&1) | int(cell[1]&1)<<1 | int(cell[2]&1)<<2
 		x, y, z := int(cell[0]-sp.lo[0]), int(cell[1]-sp.lo[1]), int(cell[2]-sp.lo[2])
 		b := colour*per + (x*int(sp.dims[1])+y)*int(sp.dims[2]) + z

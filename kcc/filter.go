@@ -55,21 +55,12 @@ type QueryFilter struct {
 	// Move (it must give the same answer each time), and must not modify
 	// the World.
 	Predicate func(ColliderID) bool
-	// mover is the member of a planned crowd the queries are made for,
-	// +1 (0: the first member Exclude lists; SetMover).
-	mover int32
-}
-
-// SetMover tells a planned crowd (World.PlanCrowd) which member the
-// queries through f are made for: what they see and which capsules the
-// member may move (World.CrowdMayMove). By default it is the first member
-// Exclude lists, the moving character's own capsule; a character moved by
-// another's push is moved for the pusher. NoCollider restores the default.
-func (f *QueryFilter) SetMover(id ColliderID) {
-	f.mover = 0
-	if id >= 0 {
-		f.mover = int32(id) + 1
-	}
+	// Crowd, when set, is the planned crowd's view of the member the
+	// queries are made for (CrowdPlan.ViewOf): they see only the capsules
+	// of its island and those that are not members (World.PlanCrowd). A
+	// character's own moves are made for it, and so are the moves of the
+	// characters it pushes. The zero value sees every capsule.
+	Crowd CrowdView
 }
 
 // admits reports whether the filter keeps collider id on layer.
@@ -118,7 +109,7 @@ func (w *World) Filtered(f *QueryFilter) Query { return Query{w: w, f: f} }
 func (q Query) scratch() *scratch {
 	s := q.w.getScratch()
 	s.setFilter(0, q.f)
-	s.crowd = q.w.crowdViewOf(q.f)
+	s.crowd = crowdViewOf(q.f)
 	return s
 }
 

@@ -27,7 +27,7 @@ func postsWorld() *World {
 // hierarchy asked).
 func TestNearCollidersAnswerAsHierarchy(t *testing.T) {
 	w := postsWorld()
-	w.index()
+	w.index(nil)
 	var s scratch
 	s.setFilter(0, nil)
 	var cache ContactCache

@@ -50,14 +50,14 @@ func placeTiles(t *testing.T, w *World, movers, caps []ColliderID, k int) {
 // the two hierarchies visit the colliders in another order.
 func TestQueriesDoNotDependOnTheBuild(t *testing.T) {
 	a, movers, caps := tilesWorld()
-	a.index()
+	a.index(nil)
 	for k := 0; k < 200; k++ {
 		placeTiles(t, a, movers, caps, k)
-		a.index()
+		a.index(nil)
 	}
 	b, _, _ := tilesWorld()
 	placeTiles(t, b, movers, caps, 199)
-	b.index()
+	b.index(nil)
 	all := aabb{min: vec{-1e3, -1e3, -1e3}, max: vec{1e3, 1e3, 1e3}}
 	var off sweepFilter
 	if slices.Equal(a.top.query(&all, &off, nil), b.top.query(&all, &off, nil)) {

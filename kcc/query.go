@@ -459,7 +459,7 @@ func (w *World) capsuleContactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) [
 	if len(w.caps) == 0 {
 		return s.contacts
 	}
-	w.index()
+	w.index(s)
 	q := segAABB(*p0, *p1, r+maxDist)
 	var off sweepFilter
 	s.top = w.capsuleQuery(s, &q, &off, s.top[:0])
@@ -798,7 +798,7 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 		}
 		return
 	}
-	w.index()
+	w.index(s)
 	s.top = w.topQuery(s, &q, f)
 	for _, ci := range s.top {
 		cl := &w.colliders[ci]

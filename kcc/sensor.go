@@ -38,7 +38,7 @@ func (w *World) Sensors(shape Capsule, pos mgl64.Vec3, layer uint32, out []Colli
 	}
 	s := w.getScratch()
 	defer w.pool.Put(s)
-	w.index()
+	w.index(nil)
 	p0, p1 := capsuleSeg(pos, up, shape.HalfHeight)
 	r := shape.Radius
 	q := segAABB(p0, p1, r)

@@ -160,12 +160,8 @@ func appendPose(b *binstate.Writer, p *pose) {
 // generation moves on, so no ContactCache filled before is used. Query
 // results afterwards are the same bits as in a World that never stopped.
 // It allocates nothing when the World has the state's colliders already.
-// It must not run while queries run, and is refused while a crowd is
-// planned (ErrCrowdPlanned).
+// It must not run while queries run.
 func (w *World) LoadState(src []byte) error {
-	if w.crowd {
-		return ErrCrowdPlanned
-	}
 	// Everything is checked before anything is written.
 	if err := w.loadState(src, false); err != nil {
 		if errors.Is(err, ErrForeignState) {

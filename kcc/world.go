@@ -67,12 +67,9 @@ type collider struct {
 	// rebuilds the current ones), a mesh's local does.
 	moved bool
 	// A capsule's place in the capsule grid (crowd.go): its bound (a box
-	// holding it), its index in the grid's list, and while a crowd is
-	// planned its member index+1 (0: none; its island is in the grid).
-	bound  aabb
-	item   int32
-	member int32
-	plan   uint32 // the plan member belongs to (World.plan)
+	// holding it) and its index in the grid's list.
+	bound aabb
+	item  int32
 }
 
 type heightfield struct {
@@ -131,15 +128,10 @@ type World struct {
 
 	// The capsule colliders, in a grid of their own (crowd.go): caps
 	// lists their IDs (removed ones until the next build), capsDirty asks
-	// the next query to rebuild the grid, crowd is set from PlanCrowd to
-	// EndCrowd, escapes counts the member moves that left their bound.
+	// the next query made without a crowd's view to rebuild the grid.
 	caps      []int32
 	grid      capsuleGrid
 	capsDirty atomic.Bool
-	crowd     bool
-	plan      uint32 // counts the plans (and refused ones): a capsule is a member of plan c.plan only
-	escapes   atomic.Int64
-	splits    crowdSplits
 }
 
 // NewWorld returns an empty World.
@@ -164,15 +156,18 @@ func (w *World) add(c collider) ColliderID {
 }
 
 // index rebuilds the top-level hierarchy if colliders were added since
-// the last build. Concurrent queries are safe: one rebuilds, the others
-// wait for it.
-func (w *World) index() {
-	if !w.dirty.Load() && !w.refit.Load() && !w.capsDirty.Load() {
+// the last build, and the capsule grid if a capsule left its bound, unless
+// the query (scratch s) is made for a planned crowd's member: the plan's
+// moves may run on several goroutines, and the grid stays as planned for
+// them. Concurrent queries are safe: one rebuilds, the others wait for it.
+func (w *World) index(s *scratch) {
+	caps := w.capsDirty.Load() && (s == nil || s.crowd.plan == nil)
+	if !w.dirty.Load() && !w.refit.Load() && !caps {
 		return
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.capsDirty.Load() && !w.crowd {
+	if caps && w.capsDirty.Load() {
 		w.buildCapsuleGrid(true)
 	}
 	if !w.dirty.Load() {
@@ -656,7 +651,7 @@ func (w *World) gather(q *aabb, s *scratch, boxTris bool) []tri {
 	if w.bruteForce {
 		return w.gatherAll(*q, s, boxTris)
 	}
-	w.index()
+	w.index(s)
 	f := &s.sweep
 	s.top = w.topQuery(s, q, f)
 	for _, ci := range s.top {

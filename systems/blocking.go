@@ -112,25 +112,33 @@ type crowdFilters struct {
 }
 
 // push returns the filter of the depth-th pushed character, whose capsule
-// is id.
-// is id, moved for the character whose capsule is root (what it may see
-// and move in the planned crowd: kcc.QueryFilter.SetMover).
-func (f *crowdFilters) push(depth int, id, root kcc.ColliderID) *kcc.QueryFilter {
+// is id, moved for the character whose capsule is root: what it sees is
+// the planned crowd's view of root (kcc.QueryFilter.Crowd).
+func (f *crowdFilters) push(depth int, id kcc.ColliderID, root kcc.CrowdView) *kcc.QueryFilter {
 	f.pushBufs[depth][0] = id
 	f.pushes[depth].Exclude = f.pushBufs[depth][:]
-	f.pushes[depth].SetMover(root)
+	f.pushes[depth].Crowd = root
 	return &f.pushes[depth]
 }
 
 // selfFilterOf is worker's query filter that leaves c's own capsule
-// collider out (registered by planCrowd before the moves). Leaving it out
-// is also what tells the kcc World which island of the planned crowd the
-// query is for (kcc.World.PlanCrowd).
+// collider out (registered by planCrowd before the moves), with the
+// planned crowd's view of c (its island: kcc.World.PlanCrowd).
 func (p *Pipeline) selfFilterOf(c *character, worker int) *kcc.QueryFilter {
 	f := &p.filters[worker]
 	f.selfBuf[0] = c.capsule
+	f.self.Crowd = p.crowdView(c.capsule)
 	f.self.Exclude = f.selfBuf[:]
 	return &f.self
+}
+
+// crowdView is the planned crowd's view of the member whose capsule is
+// id while the plan's moves run (kcc.CrowdPlan.ViewOf), else none.
+func (p *Pipeline) crowdView(id kcc.ColliderID) kcc.CrowdView {
+	if !p.crowdOn {
+		return kcc.CrowdView{}
+	}
+	return p.crowdPlan.ViewOf(id)
 }
 
 // CrowdStats is what the last tick's moves among characters
@@ -151,7 +159,7 @@ type CrowdStats struct {
 func (p *Pipeline) CrowdStats() CrowdStats { return p.crowdStats }
 
 // crowdSlack is added to every reach (m): rounding. A member's queries see
-// only its island (kcc.World.PlanCrowd), so a reach needs to cover only
+// only its island (kcc.QueryFilter.Crowd), so a reach needs to cover only
 // where the capsule can end the tick, not how far its queries look.
 const crowdSlack = 0.005
 
@@ -219,6 +227,7 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	if err := level.PlanCrowd(p.members, &p.crowdPlan); err != nil {
 		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
 	}
+	p.crowdOn = true
 	p.crowdStats = CrowdStats{Characters: len(p.members), Islands: p.crowdPlan.Islands(), Largest: p.crowdPlan.Largest(), Split: p.crowdPlan.Split()}
 }
 
@@ -265,9 +274,11 @@ func moveReach(c *character, up mgl64.Vec3, level *kcc.World, dt float64) (r mgl
 	return r, math.Min(planar, 1e3)
 }
 
-// endCrowd ends the tick's planned crowd and records its escapes.
+// endCrowd ends the tick's planned crowd and records its escapes: no
+// filter sees it any more.
 func (p *Pipeline) endCrowd(level *kcc.World) {
-	p.crowdStats.Escapes = level.EndCrowd()
+	p.crowdStats.Escapes = p.crowdPlan.Escapes(level)
+	p.crowdOn = false
 }
 
 // moveGroups moves the characters of the planned crowd's groups lo..hi

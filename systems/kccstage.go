@@ -429,6 +429,7 @@ type kccStage struct {
 	planar     []float64 // by member: its move's length across its Up
 	loose      []int32   // the characters without a controller, by index in chars
 	crowdPlan  kcc.CrowdPlan
+	crowdOn    bool // crowdPlan is the plan of the moves under way
 	crowdStats CrowdStats
 	// noContactCache moves every character without its kcc.ContactCache
 	// (benchmarks compare the two).

@@ -53,6 +53,13 @@ func (p *Pipeline) pushAhead(a *character, worker int, level *kcc.World, desired
 	return p.pushChain(a, worker, level, desired, self, a.capsule, 0)
 }
 
+// mayMove reports whether the character whose capsule is root may move
+// the capsule other this tick: in the planned crowd, when the plan lets it
+// (kcc.CrowdPlan.MayMove).
+func (p *Pipeline) mayMove(root, other kcc.ColliderID) bool {
+	return !p.crowdOn || p.crowdPlan.MayMove(root, other)
+}
+
 // across returns v without its part along the unit vector up.
 func across(v, up mgl64.Vec3) mgl64.Vec3 {
 	d := float64(v[0]*up[0]) + float64(v[1]*up[1]) + float64(v[2]*up[2])
@@ -61,7 +68,7 @@ func across(v, up mgl64.Vec3) mgl64.Vec3 {
 
 // pushChain is pushAhead for the depth-th link of a line of pushes, made
 // for the character whose capsule is root: in a planned crowd it pushes only
-// the characters root may move (kcc.World.CrowdMayMove); any other blocks
+// the characters root may move (kcc.CrowdPlan.MayMove); any other blocks
 // like a wall this tick.
 func (p *Pipeline) pushChain(a *character, worker int, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, root kcc.ColliderID, depth int) float64 {
 	k, body := a.k, a.body
@@ -81,7 +88,7 @@ func (p *Pipeline) pushChain(a *character, worker int, level *kcc.World, desired
 		return 0
 	}
 	b := rb.e.Entity()
-	if !level.CrowdMayMove(root, hit.Collider) || !p.mayPush(a.e.Entity(), b, &hit, a.capsule, skin) {
+	if !p.mayMove(root, hit.Collider) || !p.mayPush(a.e.Entity(), b, &hit, a.capsule, skin) {
 		return 0
 	}
 	// The way from A to B: the contact normal (from B toward A) across
@@ -99,7 +106,7 @@ func (p *Pipeline) pushChain(a *character, worker int, level *kcc.World, desired
 	ma, mb := massOf(k), massOf(kb)
 	s := float64(rest * ma / (ma + mb))
 	push := detmath.Scale(u, s)
-	f := p.filters[worker].push(depth, rb.capsule, root)
+	f := p.filters[worker].push(depth, rb.capsule, p.crowdView(root))
 	if kb.PushMask != 0 && depth+1 < maxPushChain {
 		p.pushChain(rb, worker, level, push, f, root, depth+1) // B pushes C first
 	}
