@@ -74,7 +74,7 @@ func TestContactCacheSameBits(t *testing.T) {
 				hits++
 			}
 			moves++
-			ra := ca.MoveCached(wa, testShape, pa, d, &cache)
+			ra := ca.MoveWith(wa, testShape, pa, d, MoveOptions{Cache: &cache})
 			rb := cb.Move(wb, testShape, pb, d)
 			if !sameResult(ra, rb) {
 				t.Fatalf("start %d tick %d: cached %+v, uncached %+v", si, tick, ra, rb)
@@ -135,7 +135,7 @@ func TestContactCacheSeesEveryChange(t *testing.T) {
 			hits++
 		}
 		d := mgl64.Vec3{0, gravityStep, 0}
-		ra := ca.MoveCached(wa, testShape, pa, d, &cache)
+		ra := ca.MoveWith(wa, testShape, pa, d, MoveOptions{Cache: &cache})
 		rb := cb.Move(wb, testShape, pb, d)
 		if !sameResult(ra, rb) {
 			t.Fatalf("tick %d (after change %d): cached %+v, uncached %+v", tick, tick/12, ra, rb)

@@ -124,8 +124,7 @@ type MoveOptions struct {
 	Cache *ContactCache
 	// Listener is asked about the first contact of each collider the Move
 	// meets and may have the Move ignore it or stop at it (see
-	// ContactListener). Default nil: the listener set by the deprecated
-	// SetContactListener, if any, else none. Cost: none without one; with
+	// ContactListener). Default nil: none. Cost: none without one; with
 	// one, a call per collider met per Move, and a query done again
 	// without each collider it ignores. A listener that is a pointer (or
 	// a value kept in a ContactListener variable) costs no allocation.
@@ -157,16 +156,14 @@ type Controller struct {
 	// carryF and carryEx filter CarryWith's sweep (the carrier left out).
 	carryF  QueryFilter
 	carryEx []ColliderID
-	// listener is the listener of the Move under way (its options', else
-	// bound), consulted about each collider it meets (listener.go), and
+	// listener is the listener of the Move under way (its options'),
+	// consulted about each collider it meets (listener.go), and
 	// character the id told to it; asked lists the colliders it was asked
 	// about during this Move.
 	listener  ContactListener
 	character uint64
 	asked     []ColliderID
 	stops     []ColliderID // the colliders it answered ContactStop for
-	// bound is the listener set by SetContactListener.
-	bound ContactListener
 }
 
 // NewController returns a Controller for cfg. An invalid cfg never panics:
@@ -202,16 +199,13 @@ func (c *Controller) Config() Config {
 
 // beginMove starts a Move (or CarryWith, or OverlapsWith) with options
 // o: the colliders Config.CollisionMask and o.Filter admit, o's
-// ContactCache, o's listener (else the bound one) with no answers yet,
-// the cell cache on. endMove undoes it.
+// ContactCache, o's listener with no answers yet, the cell cache on.
+// endMove undoes it.
 func (c *Controller) beginMove(w *World, o *MoveOptions) {
 	c.s.setFilter(c.cfg.CollisionMask, o.Filter)
 	c.s.crowd = crowdViewOf(o.Filter)
 	c.s.cache = o.Cache
 	c.listener, c.character = o.Listener, o.Character
-	if c.listener == nil {
-		c.listener = c.bound
-	}
 	c.s.ignore, c.asked, c.stops = c.s.ignore[:0], c.asked[:0], c.stops[:0]
 	c.s.beginCells()
 }

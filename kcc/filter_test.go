@@ -22,7 +22,7 @@ func TestLayersAndFilters(t *testing.T) {
 		c := NewController(cfg)
 		pos := mgl64.Vec3{0, restY(0), 0}
 		for i := 0; i < 60; i++ {
-			res := c.MoveFiltered(w, testShape, pos, mgl64.Vec3{3 * testDt, -testG * testDt * testDt, 0}, f)
+			res := c.MoveWith(w, testShape, pos, mgl64.Vec3{3 * testDt, -testG * testDt * testDt, 0}, MoveOptions{Filter: f})
 			pos = pos.Add(res.Translation)
 		}
 		return pos[0]

@@ -210,7 +210,7 @@ func FuzzMove(f *testing.F) {
 		cc := NewController(DefaultConfig())
 		var cache ContactCache
 		lc := NewController(DefaultConfig())
-		lc.SetContactListener(contactFunc(func(ContactEvent) ContactAction { return ContactAccept }))
+		listen := MoveOptions{Listener: contactFunc(func(ContactEvent) ContactAction { return ContactAccept })}
 		shape := testShape
 		// Start above every box (tops are below y = 3 + 2*sqrt3 < 7) and
 		// fall in, then move with the fuzzed request, mixed with gravity
@@ -229,7 +229,7 @@ func FuzzMove(f *testing.F) {
 			if !finiteVec(res.Translation) || !finiteVec(res.GroundNormal) {
 				t.Fatalf("step %d: non-finite result %+v", i, res)
 			}
-			if rc := cc.MoveCached(w, shape, pos, d, &cache); !sameResult(rc, res) {
+			if rc := cc.MoveWith(w, shape, pos, d, MoveOptions{Cache: &cache}); !sameResult(rc, res) {
 				t.Fatalf("step %d: with a ContactCache %+v, without %+v", i, rc, res)
 			}
 			if l, lim := res.Translation.Len(), moveBound(c.Config(), shape, d); l > lim {
@@ -242,10 +242,10 @@ func FuzzMove(f *testing.F) {
 			// The room check agrees with the World's overlap query, with
 			// and without a listener (which takes the contacts' way).
 			o := w.OverlapCapsule(shape, pos, 0)
-			if got := c.Overlaps(w, shape, pos, nil); got != o {
+			if got := c.OverlapsWith(w, shape, pos, MoveOptions{}); got != o {
 				t.Fatalf("step %d: Overlaps %v, World.OverlapCapsule %v at %v", i, got, o, pos)
 			}
-			if got := lc.Overlaps(w, shape, pos, nil); got != o {
+			if got := lc.OverlapsWith(w, shape, pos, listen); got != o {
 				t.Fatalf("step %d: Overlaps with a listener %v, World.OverlapCapsule %v at %v", i, got, o, pos)
 			}
 			fo.step(t, w, i, d, false)
@@ -352,7 +352,7 @@ func FuzzMoveMovingColliders(f *testing.F) {
 			if !finiteVec(res.Translation) || !finiteVec(res.GroundNormal) {
 				t.Fatalf("step %d: non-finite result %+v", i, res)
 			}
-			if rc := cc.MoveCached(w, shape, pos, d, &cache); !sameResult(rc, res) {
+			if rc := cc.MoveWith(w, shape, pos, d, MoveOptions{Cache: &cache}); !sameResult(rc, res) {
 				t.Fatalf("step %d: with a ContactCache %+v, without %+v", i, rc, res)
 			}
 			// Moving boxes may push the capsule before the Move starts: the

@@ -36,7 +36,7 @@ func TestContactListenerOneWayPlatform(t *testing.T) {
 		s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
 		l := &oneWay{platform: plat}
 		if listen {
-			s.c.SetContactListener(l)
+			s.opts.Listener = l
 		}
 		s.step(mgl64.Vec3{}, 0)
 		s.step(mgl64.Vec3{}, 11) // up 11 m/s: apex about 3 m over the floor
@@ -67,7 +67,7 @@ func TestContactListenerLandsOnOneWayPlatform(t *testing.T) {
 	w := flatWorld()
 	plat := w.AddBox(mgl64.Vec3{0, 2.05, 0}, mgl64.Vec3{2, 0.05, 2}, mgl64.Quat{})
 	s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, 2.1 + testHalf + testRadius + 1, 0}) // 1 m above it
-	s.c.SetContactListener(&oneWay{platform: plat})
+	s.opts.Listener = &oneWay{platform: plat}
 	for i := 0; i < 60; i++ {
 		s.step(mgl64.Vec3{}, 0)
 	}
@@ -100,7 +100,7 @@ func TestContactListenerPassThroughAndAllocs(t *testing.T) {
 	mate := w.AddBox(mgl64.Vec3{2, 1, 0}, mgl64.Vec3{0.3, 1, 0.3}, mgl64.Quat{})
 	walk := func(l ContactListener) float64 {
 		s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
-		s.c.SetContactListener(l)
+		s.opts.Listener = l
 		for i := 0; i < 60; i++ {
 			s.step(mgl64.Vec3{4, 0, 0}, 0)
 		}
@@ -113,10 +113,10 @@ func TestContactListenerPassThroughAndAllocs(t *testing.T) {
 		t.Fatalf("with the listener ignoring the box the character stopped at x %.3f", x)
 	}
 	c := NewController(DefaultConfig())
-	c.SetContactListener(walkThrough(mate))
+	opts := MoveOptions{Listener: walkThrough(mate)}
 	pos := mgl64.Vec3{1, restY(0), 0}
-	c.Move(w, testShape, pos, mgl64.Vec3{0.1, -0.01, 0})
-	if a := testing.AllocsPerRun(100, func() { c.Move(w, testShape, pos, mgl64.Vec3{0.1, -0.01, 0}) }); a != 0 {
+	c.MoveWith(w, testShape, pos, mgl64.Vec3{0.1, -0.01, 0}, opts)
+	if a := testing.AllocsPerRun(100, func() { c.MoveWith(w, testShape, pos, mgl64.Vec3{0.1, -0.01, 0}, opts) }); a != 0 {
 		t.Fatalf("a Move with a listener allocates %v times", a)
 	}
 }
@@ -132,7 +132,7 @@ func TestContactListenerStopSticks(t *testing.T) {
 		wall := w.AddBox(mgl64.Vec3{1.5, 1, 0}, mgl64.Vec3{0.1, 1, 10}, mgl64.QuatIdent())
 		s := newSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
 		if sticky {
-			s.c.SetContactListener(answer{wall, ContactStop})
+			s.opts.Listener = answer{wall, ContactStop}
 		}
 		v := mgl64.Vec3{3 / math.Sqrt2, 0, 3 / math.Sqrt2}
 		for i := 0; i < 60; i++ {
@@ -172,13 +172,13 @@ func TestControllerOverlaps(t *testing.T) {
 	tall := Capsule{Radius: 0.3, HalfHeight: 0.6}
 	at := mgl64.Vec3{0, 0.91, 0}
 	c := NewController(DefaultConfig())
-	if !w.OverlapCapsule(tall, at, 0) || !c.Overlaps(w, tall, at, nil) {
+	if !w.OverlapCapsule(tall, at, 0) || !c.OverlapsWith(w, tall, at, MoveOptions{}) {
 		t.Fatal("the standing capsule does not overlap the beam")
 	}
-	if c.Overlaps(w, tall, mgl64.Vec3{3, 0.91, 0}, nil) {
+	if c.OverlapsWith(w, tall, mgl64.Vec3{3, 0.91, 0}, MoveOptions{}) {
 		t.Error("overlap 3 m from the beam (the floor is 0.01 m below the feet)")
 	}
-	if c.Overlaps(w, tall, at, &QueryFilter{Exclude: []ColliderID{beam}}) {
+	if c.OverlapsWith(w, tall, at, MoveOptions{Filter: &QueryFilter{Exclude: []ColliderID{beam}}}) {
 		t.Error("the filter excludes the beam and it still overlaps")
 	}
 	if err := w.SetCollisionLayers(beam, 2, AllLayers); err != nil {
@@ -186,33 +186,32 @@ func TestControllerOverlaps(t *testing.T) {
 	}
 	cfg := DefaultConfig()
 	cfg.CollisionMask = 1
-	if NewController(cfg).Overlaps(w, tall, at, nil) {
+	if NewController(cfg).OverlapsWith(w, tall, at, MoveOptions{}) {
 		t.Error("the mask leaves the beam's layer out and it still overlaps")
 	}
-	if !c.Overlaps(w, tall, at, nil) {
+	if !c.OverlapsWith(w, tall, at, MoveOptions{}) {
 		t.Error("the default mask collides with layer 2: overlap expected")
 	}
 	var asked []ContactEvent
-	c.SetContactListener(contactFunc(func(ev ContactEvent) ContactAction {
+	listen := MoveOptions{Listener: contactFunc(func(ev ContactEvent) ContactAction {
 		asked = append(asked, ev)
 		if ev.Collider == beam {
 			return ContactIgnore
 		}
 		return ContactAccept
-	}))
-	if c.Overlaps(w, tall, at, nil) {
+	})}
+	if c.OverlapsWith(w, tall, at, listen) {
 		t.Error("the listener ignores the beam and it still overlaps")
 	}
 	if len(asked) != 1 || asked[0].Collider != beam || asked[0].Sweep || !(asked[0].Distance < 0) {
 		t.Errorf("the listener was asked %+v, want once about the beam, not sweeping, overlapping", asked)
 	}
-	c.SetContactListener(nil)
 	for _, bad := range []struct {
 		w     *World
 		shape Capsule
 		pos   mgl64.Vec3
 	}{{nil, tall, at}, {w, Capsule{Radius: 0, HalfHeight: 0.6}, at}, {w, tall, mgl64.Vec3{math.NaN(), 0, 0}}} {
-		if !c.Overlaps(bad.w, bad.shape, bad.pos, nil) {
+		if !c.OverlapsWith(bad.w, bad.shape, bad.pos, MoveOptions{}) {
 			t.Errorf("invalid input %+v reports room", bad)
 		}
 	}

@@ -92,7 +92,7 @@ func TestNearCollidersSameBits(t *testing.T) {
 				_ = w.SetTransform(ColliderID(1+tick%81), mgl64.Vec3{float64(tick%9-4) * 0.8, 0.5 + 0.001*float64(tick%7), float64(tick%81/9-4) * 0.8}, mgl64.Quat{})
 			}
 		}
-		ra := ca.MoveCached(wa, testShape, pa, d, &cache)
+		ra := ca.MoveWith(wa, testShape, pa, d, MoveOptions{Cache: &cache})
 		rb := cb.Move(wb, testShape, pb, d)
 		if !sameResult(ra, rb) {
 			t.Fatalf("tick %d: with the list %+v, without %+v", tick, ra, rb)

@@ -39,6 +39,7 @@ type sim struct {
 	everGround  bool
 	ticks       int
 	lastRes     MoveResult
+	opts        MoveOptions // the options of every step's Move
 }
 
 func newSim(t *testing.T, w *World, cfg Config, pos mgl64.Vec3) *sim {
@@ -53,7 +54,7 @@ func (s *sim) step(wish mgl64.Vec3, jump float64) MoveResult {
 		s.vel[1] = jump
 	}
 	s.vel[1] -= testG * testDt
-	res := s.c.Move(s.w, s.shape, s.pos, s.vel.Mul(testDt))
+	res := s.c.MoveWith(s.w, s.shape, s.pos, s.vel.Mul(testDt), s.opts)
 	for i := 0; i < 3; i++ {
 		if math.IsNaN(res.Translation[i]) || math.IsInf(res.Translation[i], 0) {
 			s.t.Fatalf("tick %d: non-finite translation %v", s.ticks, res.Translation)

@@ -342,12 +342,6 @@ func Encode(cfg Config) ([]byte, error) {
 	return config.Encode(cfg)
 }
 
-// Encode is the function Encode as a method.
-//
-// Deprecated: use the package function Encode(c), the same in every motor
-// package. This method goes in v0.3.0.
-func (c Config) Encode() ([]byte, error) { return Encode(c) }
-
 // arena.toml is generated: go generate runs the test that writes it.
 //
 //go:generate go test -run TestDefaultTOMLIsGenerated -update-defaults

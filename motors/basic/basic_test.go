@@ -10,7 +10,7 @@ import (
 )
 
 func TestDefaultFileMatchesDefaults(t *testing.T) {
-	c, err := Load(DefaultTOML(), "basic.toml")
+	c, err := Parse(DefaultTOML(), "basic.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,10 +20,10 @@ func TestDefaultFileMatchesDefaults(t *testing.T) {
 }
 
 func TestLoadRejectsUnknownAndOutOfRange(t *testing.T) {
-	if _, err := Load([]byte("max_sped = 3"), "x.toml"); err == nil || !strings.Contains(err.Error(), "max_sped") {
+	if _, err := Parse([]byte("max_sped = 3"), "x.toml"); err == nil || !strings.Contains(err.Error(), "max_sped") {
 		t.Fatalf("unknown key not rejected: %v", err)
 	}
-	if _, err := Load([]byte("ground_accel = -1"), "x.toml"); err == nil || !strings.Contains(err.Error(), `"ground_accel"`) {
+	if _, err := Parse([]byte("ground_accel = -1"), "x.toml"); err == nil || !strings.Contains(err.Error(), `"ground_accel"`) {
 		t.Fatalf("negative accel not rejected: %v", err)
 	}
 }

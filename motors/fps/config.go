@@ -205,12 +205,6 @@ func LoadFile(path string) (Config, error) { return config.LoadFile(path, Parse)
 // Encode writes cfg as TOML (every key); Parse(Encode(cfg)) gives cfg back.
 func Encode(cfg Config) ([]byte, error) { return config.Encode(cfg) }
 
-// Encode is the function Encode as a method.
-//
-// Deprecated: use the package function Encode(c), the same in every motor
-// package. This method goes in v0.3.0.
-func (c Config) Encode() ([]byte, error) { return Encode(c) }
-
 // JumpSpeed is the upward speed a jump sets, derived from the jump height:
 // v = sqrt(2 g h) (docs/motors/fps.md#knobs), so a jump from flat ground peaks JumpHeight
 // above the take-off point under constant gravity.

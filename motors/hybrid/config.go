@@ -341,12 +341,6 @@ func Parse(data []byte, source string) (Config, error) {
 // LoadFile reads and parses a hybrid configuration file (see Parse).
 func LoadFile(path string) (Config, error) { return config.LoadFile(path, Parse) }
 
-// Load is Parse.
-//
-// Deprecated: use Parse, the name every motor package uses. Load goes in
-// v0.3.0.
-func Load(data []byte, source string) (Config, error) { return Parse(data, source) }
-
 // Encode writes cfg as TOML that Parse reads back to the same Config.
 func Encode(cfg Config) ([]byte, error) { return config.Encode(cfg) }
 

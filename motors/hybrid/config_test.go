@@ -48,7 +48,7 @@ func TestEncodeRoundTrips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Load(b, "rt")
+	out, err := Parse(b, "rt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,13 +56,13 @@ func TestEncodeRoundTrips(t *testing.T) {
 		t.Fatalf("round trip %+v != %+v", out, in)
 	}
 	def, _ := Encode(DefaultConfig())
-	if out, err := Load(def, "rt"); err != nil || out != DefaultConfig() {
+	if out, err := Parse(def, "rt"); err != nil || out != DefaultConfig() {
 		t.Fatalf("default round trip: %+v, %v", out, err)
 	}
 }
 
 func TestLoadDegreesToRadians(t *testing.T) {
-	c, err := Load([]byte("rotation_speed_deg = 180\nmin_rotation_speed_deg = 90\n"), "deg.toml")
+	c, err := Parse([]byte("rotation_speed_deg = 180\nmin_rotation_speed_deg = 90\n"), "deg.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func TestLoadRejects(t *testing.T) {
 		{"ground_accel = \"fast\"\n", "", "hybrid.toml"},
 	}
 	for _, c := range cases {
-		_, err := Load([]byte(c.data), "hybrid.toml")
+		_, err := Parse([]byte(c.data), "hybrid.toml")
 		if err == nil {
 			t.Errorf("%q accepted", c.data)
 			continue
@@ -109,7 +109,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte("sprint_speed = 50\nmax_speed = 50\nwalk_speed = 50\nrotation_influence_start_speed = 49.99\n"))
 	f.Add([]byte("rotation_speed_deg = 1\nmin_rotation_speed_deg = 0\nrotation_influence_curve = 0.05\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cfg, err := Load(data, "fuzz")
+		cfg, err := Parse(data, "fuzz")
 		if err != nil {
 			return
 		}

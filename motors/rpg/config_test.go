@@ -40,7 +40,7 @@ func TestEncodeRoundTrips(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := Load(b, "rt")
+	out, err := Parse(b, "rt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,13 +48,13 @@ func TestEncodeRoundTrips(t *testing.T) {
 		t.Fatalf("round trip %+v != %+v", out, in)
 	}
 	def, _ := Encode(DefaultConfig())
-	if out, err := Load(def, "rt"); err != nil || out != DefaultConfig() {
+	if out, err := Parse(def, "rt"); err != nil || out != DefaultConfig() {
 		t.Fatalf("default round trip: %+v, %v", out, err)
 	}
 }
 
 func TestLoadKeepsDefaultsForAbsentKeys(t *testing.T) {
-	got, err := Load([]byte("max_speed = 8\n"), "p.toml")
+	got, err := Parse([]byte("max_speed = 8\n"), "p.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestLoadRejects(t *testing.T) {
 		{"jump_enabled = 1\n", "", "rpg.toml"},
 	}
 	for _, c := range cases {
-		_, err := Load([]byte(c.data), "rpg.toml")
+		_, err := Parse([]byte(c.data), "rpg.toml")
 		if err == nil {
 			t.Errorf("%q accepted", c.data)
 			continue
@@ -100,7 +100,7 @@ func FuzzLoad(f *testing.F) {
 	f.Add([]byte("max_speed = 1e308\ntau_accel = 5e-324\n"))
 	f.Add([]byte("air_policy = \"limited\"\ntau_air = 0.005\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		cfg, err := Load(data, "fuzz")
+		cfg, err := Parse(data, "fuzz")
 		if err != nil {
 			return
 		}

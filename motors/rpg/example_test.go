@@ -39,9 +39,9 @@ func ExampleMotor() {
 // Loading a user file: absent keys keep the defaults, unknown keys and
 // out-of-range values are errors naming the file and key.
 func ExampleParse() {
-	cfg, err := rpg.Load([]byte("max_speed = 7\nair_policy = \"limited\"\n"), "player.toml")
+	cfg, err := rpg.Parse([]byte("max_speed = 7\nair_policy = \"limited\"\n"), "player.toml")
 	fmt.Println(cfg.MaxSpeed, cfg.AirPolicy, cfg.TauAccel, err)
-	_, err = rpg.Load([]byte("tau_accel = 9\n"), "player.toml")
+	_, err = rpg.Parse([]byte("tau_accel = 9\n"), "player.toml")
 	fmt.Println(err)
 	// Output:
 	// 7 limited 0.18 <nil>
