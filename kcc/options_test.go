@@ -335,7 +335,6 @@ func TestMoveWithCharacters(t *testing.T) {
 	}
 }
 
-
 // TestMoveWithAllocatesNothing: a Move with every option (a filter with a
 // predicate, a cache, a listener that ignores a teammate) allocates
 // nothing once its buffers have grown.
