@@ -4,19 +4,23 @@ import (
 	"github.com/seedgames/motorkit/config"
 )
 
+// The tables' defaults are their Default functions' (DefaultClimb ...),
+// their ranges their Validate methods'; docs/abilities.md's tables are
+// checked against both (TestDocsTablesAreTheDefaults).
+
 // Climb is the [climb] table: ladders.
 type Climb struct {
-	// Enabled switches the ability on (default true once the table is
-	// there; false lets a later layer switch it off).
+	// Enabled switches the ability on (true once the table is there;
+	// false lets a later layer switch it off).
 	Enabled bool `toml:"enabled"`
 	// Speed is the climbing speed along the ladder's up at full forward
-	// (m/s, default 2.5); back climbs down at the same speed.
+	// (m/s); back climbs down at the same speed.
 	Speed float64 `toml:"speed"`
 	// Attach is how much of the move input must point into the ladder to
-	// grab it (0..1, default 0.5: within 60° of straight at it).
+	// grab it (0..1; 0.5 is within 60° of straight at it).
 	Attach float64 `toml:"attach"`
 	// JumpOffSpeed and JumpOffUp are the velocity a jump leaves the ladder
-	// with: away from its face and along its up (m/s, defaults 4 and 4).
+	// with: away from its face and along its up (m/s).
 	JumpOffSpeed float64 `toml:"jump_off_speed"`
 	JumpOffUp    float64 `toml:"jump_off_up"`
 }
@@ -24,53 +28,59 @@ type Climb struct {
 // Swim is the [swim] table: water.
 type Swim struct {
 	Enabled bool `toml:"enabled"`
-	// Speed is the swimming speed at full input (m/s, default 3).
+	// Speed is the swimming speed at full input (m/s).
 	Speed float64 `toml:"speed"`
-	// Drag is the rate (1/s, default 4) at which the velocity approaches
-	// the one the input asks for: the gap shrinks by the factor
-	// exp(-drag·t), so the speed reaches 90% in ln(10)/drag seconds and a
-	// fall into water loses its speed the same way.
-	Drag float64 `toml:"drag"`
+	// DragRate is the rate (1/s) at which the velocity approaches the one
+	// the input asks for: the gap shrinks by the factor exp(-drag_rate·t),
+	// so the speed reaches 90% in ln(10)/drag_rate seconds and a fall into
+	// water loses its speed the same way.
+	DragRate float64 `toml:"drag_rate"`
 	// DiveSpeed is the vertical speed of diving (crouch) and rising (jump
-	// held) (m/s, default 2).
+	// held) (m/s).
 	DiveSpeed float64 `toml:"dive_speed"`
 	// HeadAbove is how much of the capsule the buoyancy holds above the
-	// surface (m, default 0.25).
+	// surface (m).
 	HeadAbove float64 `toml:"head_above"`
-	// Buoyancy is the rate (1/s, default 3) of the vertical speed that
-	// brings the character back to its floating height: (depth error) ×
-	// buoyancy, at most DiveSpeed.
-	Buoyancy float64 `toml:"buoyancy"`
+	// BuoyancyRate is the rate (1/s) of the vertical speed that brings
+	// the character back to its floating height: (depth error) ×
+	// buoyancy_rate, at most DiveSpeed.
+	BuoyancyRate float64 `toml:"buoyancy_rate"`
 	// ClimbOut is how far above the water's surface the top of a wall may
-	// be for a jump at it to climb out (m, default 0.8).
+	// be for a jump at it to climb out (m).
 	ClimbOut float64 `toml:"climb_out"`
+}
+
+// RenamedKeys lists the [swim] keys renamed for the vocabulary (a rate in
+// 1/s is named *_rate): the old names load, with a warning, until
+// config.Until (config.Renamer).
+func (*Swim) RenamedKeys() map[string]string {
+	return map[string]string{"drag": "drag_rate", "buoyancy": "buoyancy_rate"}
 }
 
 // Ledge is the [ledge] table: hanging on and climbing up ledges.
 type Ledge struct {
 	Enabled bool `toml:"enabled"`
 	// Reach is how far above the top of the head the hands reach for an
-	// edge (m, default 0.4); an edge down to Below beneath the top of the
-	// head is grabbed too (m, default 0.2).
+	// edge (m); an edge down to Below beneath the top of the head is
+	// grabbed too (m).
 	Reach float64 `toml:"reach"`
 	Below float64 `toml:"below"`
 	// MantleSpeed is the speed of climbing up onto the ledge, first up the
-	// wall then over the edge (m/s, default 3).
+	// wall then over the edge (m/s).
 	MantleSpeed float64 `toml:"mantle_speed"`
 }
 
 // Wall is the [wall] table: wall slides and wall jumps.
 type Wall struct {
 	Enabled bool `toml:"enabled"`
-	// SlideSpeed caps the fall speed while sliding (m/s, default 2).
+	// SlideSpeed caps the fall speed while sliding (m/s).
 	SlideSpeed float64 `toml:"slide_speed"`
-	// JumpSpeed is the speed of a jump off the wall (m/s, default 7), at
-	// JumpAngleDeg above the horizontal, away from the wall (degrees,
-	// default 50).
+	// JumpSpeed is the speed of a jump off the wall (m/s), at JumpAngleDeg
+	// above the horizontal, away from the wall (degrees).
 	JumpSpeed    float64 `toml:"jump_speed"`
 	JumpAngleDeg float64 `toml:"jump_angle_deg"`
 	// Press is how much of the move input must point into the wall to
-	// slide (0..1, default 0.3).
+	// slide (0..1).
 	Press float64 `toml:"press"`
 }
 
@@ -78,9 +88,9 @@ type Wall struct {
 // a one-way platform drops through it.
 type DropThrough struct {
 	Enabled bool `toml:"enabled"`
-	// Time is how long the platform is ignored after the drop (s, default
-	// 0.25): long enough for the feet to sink below its top, where it is
-	// passable anyway.
+	// Time is how long the platform is ignored after the drop (s): long
+	// enough for the feet to sink below its top, where it is passable
+	// anyway.
 	Time float64 `toml:"time"`
 }
 
@@ -106,7 +116,7 @@ func DefaultClimb() Climb {
 
 // DefaultSwim returns the [swim] defaults (enabled).
 func DefaultSwim() Swim {
-	return Swim{Enabled: true, Speed: 3, Drag: 4, DiveSpeed: 2, HeadAbove: 0.25, Buoyancy: 3, ClimbOut: 0.8}
+	return Swim{Enabled: true, Speed: 3, DragRate: 4, DiveSpeed: 2, HeadAbove: 0.25, BuoyancyRate: 3, ClimbOut: 0.8}
 }
 
 // DefaultLedge returns the [ledge] defaults (enabled).
@@ -135,10 +145,10 @@ func (c Climb) Validate(source string) error {
 func (s Swim) Validate(source string) error {
 	ch := config.Checker{Source: source}
 	ch.Range("swim.speed", s.Speed, 0, 50)
-	ch.Range("swim.drag", s.Drag, 0.01, 100)
+	ch.Range("swim.drag_rate", s.DragRate, 0.01, 100)
 	ch.Range("swim.dive_speed", s.DiveSpeed, 0, 50)
 	ch.Range("swim.head_above", s.HeadAbove, 0, 2)
-	ch.Range("swim.buoyancy", s.Buoyancy, 0, 100)
+	ch.Range("swim.buoyancy_rate", s.BuoyancyRate, 0, 100)
 	ch.Range("swim.climb_out", s.ClimbOut, 0, 5)
 	return ch.Err()
 }

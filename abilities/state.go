@@ -544,7 +544,7 @@ func (s *State) swim(c *Config, w *world, b *body) (Plan, bool) {
 			}
 		}
 	}
-	a := 1 - detmath.Exp(-float64(c.Swim.Drag*b.Dt))
+	a := 1 - detmath.Exp(-float64(c.Swim.DragRate*b.Dt))
 	v := s.vel
 	tx, tz := float64(b.Wish[0]*c.Swim.Speed), float64(b.Wish[2]*c.Swim.Speed)
 	var ty float64
@@ -554,7 +554,7 @@ func (s *State) swim(c *Config, w *world, b *body) (Plan, bool) {
 	case b.JumpHeld:
 		ty = c.Swim.DiveSpeed
 	default:
-		ty = max(-c.Swim.DiveSpeed, min(c.Swim.DiveSpeed, float64((depth-fd)*c.Swim.Buoyancy)))
+		ty = max(-c.Swim.DiveSpeed, min(c.Swim.DiveSpeed, float64((depth-fd)*c.Swim.BuoyancyRate)))
 	}
 	v[0] += float64((tx - v[0]) * a)
 	v[1] += float64((ty - v[1]) * a)

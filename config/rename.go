@@ -28,7 +28,7 @@ type RenameConverter interface {
 }
 
 // Until is the release up to which renamed keys are accepted.
-const Until = "v0.3.0"
+const Until = "v0.4.0"
 
 // TicksToSeconds converts *v, a number of ticks at rate Hz, to seconds in
 // place and returns the note a RenameConverter gives for it. Reading a

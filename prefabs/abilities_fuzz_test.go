@@ -9,8 +9,11 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/abilities"
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/config"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/prefabs"
+	"github.com/yohamta/donburi"
 )
 
 // FuzzAbilitiesLevel builds levels with the abilities' entries from the
@@ -170,4 +173,28 @@ func tomlFloat(v float64) string {
 		s += ".0"
 	}
 	return s
+}
+
+// A [swim] table of v0.2 (drag, buoyancy: rates without the _rate suffix
+// the vocabulary asks for) loads into drag_rate and buoyancy_rate with a
+// warning naming each old key; setting both names is an error.
+func TestSwimRatesRenamed(t *testing.T) {
+	var got []config.Warning
+	prev := config.SetWarningHandler(func(w config.Warning) { got = append(got, w) })
+	defer config.SetWarningHandler(prev)
+	w := donburi.NewWorld()
+	ent, err := prefabs.Spawn(w, "capsule_walker", prefabs.Override("[swim]\ndrag = 2\nbuoyancy = 5\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := components.Abilities.Get(w.Entry(ent)).Config.Swim
+	if s.DragRate != 2 || s.BuoyancyRate != 5 {
+		t.Fatalf("drag_rate %v, buoyancy_rate %v: want 2 and 5", s.DragRate, s.BuoyancyRate)
+	}
+	if len(got) != 2 || !strings.Contains(got[0].Key+got[0].Reason, "buoyancy") || !strings.Contains(got[1].Key+got[1].Reason, "drag_rate") {
+		t.Fatalf("warnings %+v, want one for buoyancy and one for drag", got)
+	}
+	if _, err := prefabs.Spawn(w, "capsule_walker", prefabs.Override("[swim]\ndrag = 2\ndrag_rate = 3\n")); err == nil {
+		t.Fatal("both drag and drag_rate set: no error")
+	}
 }

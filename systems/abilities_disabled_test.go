@@ -143,7 +143,7 @@ func TestAbilitiesDisabledChangeNoBits(t *testing.T) {
 	tuned := &abilities.Config{Climb: abilities.DefaultClimb(), Swim: abilities.DefaultSwim(), Ledge: abilities.DefaultLedge(),
 		Wall: abilities.DefaultWall(), DropThrough: abilities.DefaultDropThrough()}
 	tuned.Climb.Enabled, tuned.Swim.Enabled, tuned.Ledge.Enabled, tuned.Wall.Enabled, tuned.DropThrough.Enabled = false, false, false, false, false
-	tuned.Climb.Speed, tuned.Swim.Drag, tuned.Wall.Press = 9, 0.5, 0
+	tuned.Climb.Speed, tuned.Swim.DragRate, tuned.Wall.Press = 9, 0.5, 0
 	for _, rc := range abRecipes {
 		t.Run(rc, func(t *testing.T) {
 			base := disRun(t, rc, "", false, nil)

@@ -51,7 +51,7 @@ func TestAbilitiesSwimEveryMotor(t *testing.T) {
 	for _, rc := range abRecipes {
 		for _, tu := range []tuning{{3, 4, 3, 2, 0.25}, {2, 6, 5, 1.5, 0.4}} {
 			t.Run(fmt.Sprintf("%s/speed=%v,drag=%v", rc, tu.speed, tu.drag), func(t *testing.T) {
-				ov := allAbilitiesWith("swim", fmt.Sprintf("speed = %v\ndrag = %v\nbuoyancy = %v\ndive_speed = %v\nhead_above = %v",
+				ov := allAbilitiesWith("swim", fmt.Sprintf("speed = %v\ndrag_rate = %v\nbuoyancy_rate = %v\ndive_speed = %v\nhead_above = %v",
 					tu.speed, tu.drag, tu.buoyancy, tu.dive, tu.headAbove))
 				r := newAbRig(t, rc, swLevel, mgl64.Vec3{0, swY0, 0}, ov)
 				d := r.dims()

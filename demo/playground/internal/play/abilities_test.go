@@ -341,10 +341,10 @@ func TestAbilityKnobs(t *testing.T) {
 	if err := s.SetAbilityKnob(got["wall.enabled"].Knob, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.SetAbilityKnob(got["swim.drag"].Knob, 1e9); err != nil { // clamped to its range
+	if err := s.SetAbilityKnob(got["swim.drag_rate"].Knob, 1e9); err != nil { // clamped to its range
 		t.Fatal(err)
 	}
-	if components.Abilities.Get(s.entry()).Config != cfg || cfg.Climb.Speed != 4 || cfg.Wall.Enabled || cfg.Swim.Drag != got["swim.drag"].Max {
+	if components.Abilities.Get(s.entry()).Config != cfg || cfg.Climb.Speed != 4 || cfg.Wall.Enabled || cfg.Swim.DragRate != got["swim.drag_rate"].Max {
 		t.Fatalf("after the changes: %+v", *cfg)
 	}
 	if err := s.SwitchMotor("fps"); err != nil {
@@ -361,7 +361,7 @@ func TestAbilityKnobs(t *testing.T) {
 	}
 	r.Runner.Step()
 	c3 := components.Abilities.Get(r.entry()).Config
-	if r.Motor() != "fps" || c3.Climb.Speed != 4 || c3.Wall.Enabled || c3.Swim.Drag != got["swim.drag"].Max {
+	if r.Motor() != "fps" || c3.Climb.Speed != 4 || c3.Wall.Enabled || c3.Swim.DragRate != got["swim.drag_rate"].Max {
 		t.Errorf("replayed: motor %s, %+v", r.Motor(), *c3)
 	}
 	if err := newSession(t, Options{Level: "playground"}).SetAbilityKnob(got["climb.speed"].Knob, 3); err == nil {
