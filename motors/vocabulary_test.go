@@ -83,7 +83,7 @@ func checkWarning(t *testing.T, got []config.Warning, source string, line int, k
 }
 
 // TestOldKeysLoad: every key v0.2.0 renamed for one vocabulary across the
-// motors (docs/motors/README.md#vocabulary) loads until v0.3.0, from a
+// motors (docs/motors/README.md#vocabulary) loads until v0.4.0, from a
 // motor file and from a recipe's [motor] table alike.
 func TestOldKeysLoad(t *testing.T) {
 	t.Run("arena", func(t *testing.T) {
