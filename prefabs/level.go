@@ -48,10 +48,21 @@ type LevelSpec struct {
 	// the level (components.LevelData.KillY); default 10 m below the
 	// lowest geometry.
 	KillY *float64 `toml:"kill_y"`
+	// Spawns are the level's spawn points ([[spawn]]: components.
+	// LevelData.Spawns, for prefabs.AtSpawnPoint), in file order.
+	Spawns []SpawnSpec `toml:"spawn"`
 
 	// files holds the files a level refers to (heightfield PNGs): the
 	// level file's folder, or the embedded levels.
 	files fs.FS
+}
+
+// SpawnSpec is a [[spawn]] entry: a named place for a character's feet
+// (m) and its facing (degrees, 0 along +X growing toward +Z).
+type SpawnSpec struct {
+	Name   string     `toml:"name"`
+	Feet   [3]float64 `toml:"feet"`
+	YawDeg float64    `toml:"yaw_deg"`
 }
 
 // DefaultKillY is 10 m below the lowest point of w's geometry (-100 for an
@@ -254,15 +265,13 @@ func LoadLevelFile(path string) (*kcc.World, error) {
 	return BuildLevel(data, filepath.Base(path))
 }
 
-// SpawnLevel builds the embedded level name with its living part
-// (platforms, doors, sensors), or a glTF level file (a name ending in .glb
-// or .gltf, LoadGLTF), and stores it as the world's Level resource
-// (replacing an existing one); the pipeline then moves its movers and
-// reports its sensors every tick.
+// SpawnLevel builds a level with its living part (platforms, doors,
+// sensors, ladders, water): the embedded level name, a level TOML file of
+// your own (a name ending in .toml, its mesh and heightmap files beside
+// it), or a glTF level file (.glb, .gltf: LoadGLTF); see LoadLiving. It
+// stores it as the world's Level resource (replacing an existing one);
+// the pipeline then moves its movers and reports its sensors every tick.
 func SpawnLevel(w donburi.World, name string) (*kcc.World, error) {
-	if strings.HasSuffix(name, ".toml") {
-		return nil, fmt.Errorf("prefabs: unknown level %q (known: %s)", name, strings.Join(LevelNames(), ", "))
-	}
 	lv, err := LoadLiving(name)
 	if err != nil {
 		return nil, err
@@ -487,6 +496,12 @@ func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 			return lv, &config.Error{Source: source, Key: "kill_y", Reason: "must be a finite height in (-1e6, 1e6)"}
 		}
 		lv.KillY = *k
+	}
+	for i, sp := range s.Spawns {
+		if !finite3(sp.Feet) || !(math.Abs(sp.YawDeg) <= 1e6) {
+			return lv, &config.Error{Source: source, Key: fmt.Sprintf("spawn[%d]", i), Reason: "feet and yaw_deg must be finite"}
+		}
+		lv.Spawns = append(lv.Spawns, components.SpawnPoint{Name: sp.Name, Position: mgl64.Vec3(sp.Feet), Yaw: config.Deg2Rad(sp.YawDeg)})
 	}
 	return lv, nil
 }

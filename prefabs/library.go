@@ -227,12 +227,27 @@ type Option func(*spawnOpts)
 
 type spawnOpts struct {
 	pos      *mgl64.Vec3
+	feet     *mgl64.Vec3
 	yaw      *float64
 	override []string
 }
 
-// At places the spawned body's centre at pos instead of the recipe's.
-func At(pos mgl64.Vec3) Option { return func(o *spawnOpts) { p := pos; o.pos = &p } }
+// At places the spawned body's centre at pos instead of the recipe's (to
+// stand it on a level's spawn point, whose position is the feet's, use
+// AtSpawnPoint).
+func At(pos mgl64.Vec3) Option { return func(o *spawnOpts) { p := pos; o.pos, o.feet = &p, nil } }
+
+// AtSpawnPoint stands the spawned character on sp, a level's spawn point
+// (components.LevelData.Spawns): its feet at sp.Position (the capsule's
+// centre its half height, radius and skin above them, as the recipe's
+// [kcc] table sizes it) and facing sp.Yaw. A Facing option after it turns
+// it again.
+func AtSpawnPoint(sp components.SpawnPoint) Option {
+	return func(o *spawnOpts) {
+		f, y := sp.Position, sp.Yaw
+		o.feet, o.pos, o.yaw = &f, nil, &y
+	}
+}
 
 // Facing sets the view yaw (radians) instead of the recipe's.
 func Facing(yaw float64) Option { return func(o *spawnOpts) { y := yaw; o.yaw = &y } }
@@ -279,6 +294,10 @@ func (l *Library) Recipe(name string, opts ...Option) (*Recipe, error) {
 		r.overrides = o.override
 	}
 	c := *r
+	if o.feet != nil {
+		p := o.feet.Add(mgl64.Vec3{0, c.KCC.HalfHeight + c.KCC.Radius + c.KCC.Offset, 0})
+		o.pos = &p
+	}
 	if o.pos != nil {
 		c.Body.Position = *o.pos
 		c.Body.PrevPosition = *o.pos

@@ -13,6 +13,7 @@ import (
 	"github.com/seedgames/motorkit/motors/basic"
 	"github.com/seedgames/motorkit/motors/hybrid"
 	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
 )
 
@@ -376,5 +377,52 @@ func TestJumpSpeedHasOneOwner(t *testing.T) {
 	}
 	if k := components.KCC.Get(w.Entry(e)); k.JumpSpeed != 9 {
 		t.Fatalf("rpg kcc jump speed %v, want 9", k.JumpSpeed)
+	}
+}
+
+// A level TOML file of your own spawns with SpawnLevel (docs/levels.md),
+// its [[spawn]] points in components.LevelData.Spawns; AtSpawnPoint
+// stands a character on one: its feet on the point (the capsule's centre
+// half height + radius + skin above it), facing its yaw; after a second
+// of ticks it stands there, grounded, not having moved.
+func TestSpawnLevelFileAndSpawnPoint(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "my_level.toml")
+	level := "[[box]]\ncenter = [0.0, -0.5, 0.0]\nhalf = [20.0, 0.5, 20.0]\n\n" +
+		"[[box]] # a block with its top at y = 1\ncenter = [5.0, 0.5, 5.0]\nhalf = [1.0, 0.5, 1.0]\n\n" +
+		"[[spawn]]\nname = \"start\"\nfeet = [5.0, 1.0, 5.0]\nyaw_deg = 90.0\n"
+	if err := os.WriteFile(path, []byte(level), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, path); err != nil {
+		t.Fatalf("SpawnLevel(%q): %v", path, err)
+	}
+	lv := components.Level.Get(components.Level.MustFirst(w))
+	if len(lv.Spawns) != 1 || lv.Spawns[0].Name != "start" {
+		t.Fatalf("spawn points %+v, want one named start", lv.Spawns)
+	}
+	player, err := prefabs.Spawn(w, "capsule_walker", prefabs.AtSpawnPoint(lv.Spawns[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := w.Entry(player)
+	// capsule_walker: radius 0.3, half height 0.6, skin 0.01.
+	want := mgl64.Vec3{5, 1 + 0.6 + 0.3 + 0.01, 5}
+	if got := components.Body.Get(e).Position; got.Sub(want).Len() > 1e-12 {
+		t.Fatalf("centre %v, want %v", got, want)
+	}
+	if yaw := components.View.Get(e).Yaw; math.Abs(yaw-math.Pi/2) > 1e-12 {
+		t.Fatalf("yaw %v, want π/2", yaw)
+	}
+	p := systems.NewPipeline(w, systems.Options{})
+	for i := 0; i < 60; i++ {
+		p.Step()
+	}
+	k, b := components.KCC.Get(e), components.Body.Get(e)
+	if !k.Grounded || b.Position.Sub(want).Len() > 1e-3 {
+		t.Fatalf("after a second: grounded %v at %v, want standing at %v", k.Grounded, b.Position, want)
+	}
+	if _, err := prefabs.SpawnLevel(w, filepath.Join(t.TempDir(), "missing.toml")); err == nil {
+		t.Fatal("a missing level file spawned")
 	}
 }
