@@ -398,12 +398,12 @@ func TestSpawnLevelFileAndSpawnPoint(t *testing.T) {
 		t.Fatalf("SpawnLevel(%q): %v", path, err)
 	}
 	lv := components.Level.Get(components.Level.MustFirst(w))
-	if len(lv.Spawns) != 1 || lv.Spawns[0].Name != "start" {
-		t.Fatalf("spawn points %+v, want one named start", lv.Spawns)
-	}
 	player, err := prefabs.Spawn(w, "capsule_walker", prefabs.AtSpawnPoint(lv.Spawns[0]))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if len(lv.Spawns) != 1 || lv.Spawns[0].Name != "start" {
+		t.Fatalf("spawn points %+v, want one named start", lv.Spawns)
 	}
 	e := w.Entry(player)
 	// capsule_walker: radius 0.3, half height 0.6, skin 0.01.
