@@ -224,3 +224,33 @@ func TestOwnAbilityState(t *testing.T) {
 		t.Fatalf("loading a hover's state into a character without it: %v", err)
 	}
 }
+
+// killsData is a game's component on a character that it forgets to
+// register: SaveState leaves it out, and UnsavedComponents names it.
+type killsData struct{ Kills int }
+
+var killsComp = donburi.NewComponentType[killsData]()
+
+// UnsavedComponents names the component types of state entities that the
+// state leaves out, and only those: not the built-in ones, not a
+// registered one, not the components of entities that hold no state.
+func TestUnsavedComponents(t *testing.T) {
+	w := donburi.NewWorld()
+	p := livingGame(t, w)
+	ent, err := prefabs.Spawn(w, "arena_player", prefabs.Override("[climb]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Create(cameraComp) // no state: not listed
+	if got := p.UnsavedComponents(); len(got) != 0 {
+		t.Fatalf("unsaved %v before the game's component, want none", got)
+	}
+	w.Entry(ent).AddComponent(killsComp)
+	w.Entry(ent).AddComponent(tagComp)
+	if err := systems.RegisterState(p, tagComp); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(p.UnsavedComponents()); got != "[killsData]" {
+		t.Fatalf("unsaved %s, want [killsData]", got)
+	}
+}

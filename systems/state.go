@@ -457,3 +457,43 @@ func (p *Pipeline) fingerprint() uint64 {
 	st.fp, st.fpComps, st.fpLevel, st.fpKnown = h.Sum64(), len(st.comps), level, true
 	return st.fp
 }
+
+// UnsavedComponents names the component types that state entities carry
+// and that are not part of the state (neither built in nor registered with
+// RegisterState), sorted: a game's component on a character that SaveState
+// leaves out (a kill counter, a cooldown), so a rollback or a load resets
+// nothing of it and a SyncTest cannot see it change. A component that is
+// configuration, or a cache rebuilt each tick, belongs here; anything else
+// is a RegisterState call missing. Entities with no state component (a
+// camera, a UI root) are not saved at all and not listed.
+func (p *Pipeline) UnsavedComponents() []string {
+	masks := p.archMasks()
+	seen := map[string]bool{}
+	for i, a := range p.world.Archetypes() {
+		if masks[i] == 0 || len(a.Entities()) == 0 {
+			continue
+		}
+		for _, ct := range a.Layout().Components() {
+			if ct.Id() == components.ID.Id() || p.isStateComp(ct) {
+				continue
+			}
+			seen[ct.Name()] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for name := range seen {
+		out = append(out, name)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// isStateComp reports whether ct is one of the state components.
+func (p *Pipeline) isStateComp(ct donburi.IComponentType) bool {
+	for _, sc := range p.state.comps {
+		if sc.ctype.Id() == ct.Id() {
+			return true
+		}
+	}
+	return false
+}
