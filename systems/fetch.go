@@ -23,11 +23,12 @@ import (
 // TestStoragePositionsAreGets checks the two agree on the donburi in
 // go.mod.
 
-// storeAt returns a function that reads a component type's storage (at, a
-// donburi Storage's Component method) at archetype index a, position c.
-// Its parameter types are donburi's own; the caller names neither.
-func storeAt[A, C ~int](at func(A, C) unsafe.Pointer) func(a, c int) unsafe.Pointer {
-	return func(a, c int) unsafe.Pointer { return at(A(a), C(c)) }
+// storeAt returns a function that reads a component type's storage st (a
+// donburi Storage) at archetype index a, position c. The storage's type
+// and its Component method's parameter types are donburi's own: the
+// caller names none of them.
+func storeAt[S interface{ Component(A, C) unsafe.Pointer }, A, C ~int](st S) func(a, c int) unsafe.Pointer {
+	return func(a, c int) unsafe.Pointer { return st.Component(A(a), C(c)) }
 }
 
 // compStores reads each character component's storage in one world.
@@ -38,14 +39,14 @@ type compStores struct {
 func newCompStores(w donburi.World) *compStores {
 	cs := w.StorageAccessor().Components
 	return &compStores{
-		body:      storeAt(cs.Storage(components.Body).Component),
-		kcc:       storeAt(cs.Storage(components.KCC).Component),
-		cmd:       storeAt(cs.Storage(components.Command).Component),
-		view:      storeAt(cs.Storage(components.View).Component),
-		jb:        storeAt(cs.Storage(components.JumpBuffer).Component),
-		motor:     storeAt(cs.Storage(components.Motor).Component),
-		intent:    storeAt(cs.Storage(components.Intent).Component),
-		abilities: storeAt(cs.Storage(components.Abilities).Component),
+		body:      storeAt(cs.Storage(components.Body)),
+		kcc:       storeAt(cs.Storage(components.KCC)),
+		cmd:       storeAt(cs.Storage(components.Command)),
+		view:      storeAt(cs.Storage(components.View)),
+		jb:        storeAt(cs.Storage(components.JumpBuffer)),
+		motor:     storeAt(cs.Storage(components.Motor)),
+		intent:    storeAt(cs.Storage(components.Intent)),
+		abilities: storeAt(cs.Storage(components.Abilities)),
 	}
 }
 

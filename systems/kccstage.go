@@ -122,6 +122,10 @@ func (p *Pipeline) optionsFor(m *move, cache *kcc.ContactCache) {
 // carryStep is the carry by a moving ground collider (platforms.go).
 func (p *Pipeline) carryStep(m *move) {
 	c := m.c
+	if m.level == nil {
+		c.k.CarriedYaw = 0 // nothing carries it
+		return
+	}
 	p.optionsFor(m, nil)
 	p.carry(m.ctrl, m.opts, c.view, c.k, c.body, m.level)
 }
@@ -143,7 +147,9 @@ func (p *Pipeline) jumpAndCrouch(m *move) {
 	if m.self == nil && p.charCollide && m.level != nil && k.Crouched && !c.cmd.Crouch {
 		m.self = p.selfFilterOf(c, m.worker) // standing up: its own capsule is no obstacle
 	}
-	p.optionsFor(m, nil)
+	if m.level != nil {
+		p.optionsFor(m, nil) // the room check's (updateCrouch)
+	}
 	p.updateCrouch(k, c.body, m.level, c.cmd.Crouch && !m.plan.Own, m.ctrl, m.opts)
 }
 
