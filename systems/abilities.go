@@ -21,6 +21,25 @@ import (
 // contact with one from below, from the side or from inside is ignored,
 // and so is the platform a character is dropping through.
 
+// abilityStage is what the characters' abilities share in a tick: the
+// level's ladders, water and one-way colliders, the bounds of its water,
+// and each worker's abilities.Context and copy of a move's result.
+type abilityStage struct {
+	level *abilities.Level
+	water abilities.Bounds
+	ctx   []abilities.Context
+	res   []kcc.MoveResult
+}
+
+// oneWayStage is the level's one-way rule in a tick: each worker's
+// listener (none on a level without one-way colliders), each one-way
+// collider's bounds and the box around them all.
+type oneWayStage struct {
+	listeners []*oneWayListener
+	boxes     []abilities.Bounds
+	all       abilities.Bounds
+}
+
 // oneWayListener is a worker's listener on a level with one-way
 // colliders: the one-way rule, then the game's listener.
 type oneWayListener struct {
@@ -51,40 +70,40 @@ func (l *oneWayListener) OnContact(ev kcc.ContactEvent) kcc.ContactAction {
 // listener with the one-way colliders' bounds (none when the level has no
 // one-way collider).
 func (p *Pipeline) prepareAbilities(lv *abilities.Level) {
-	p.abLevel = lv
+	p.ab.level = lv
 	// The water's bounds of this tick, once for every character
 	// (abilities.Context.Water): most are far from any water.
-	p.abWater, _ = lv.WaterBounds(p.level)
+	p.ab.water, _ = lv.WaterBounds(p.level)
 	// Made here, before the workers start: each uses its own entry.
-	for len(p.abCtx) < p.workers {
-		p.abCtx = append(p.abCtx, abilities.Context{})
-		p.abRes = append(p.abRes, kcc.MoveResult{})
+	for len(p.ab.ctx) < p.workers {
+		p.ab.ctx = append(p.ab.ctx, abilities.Context{})
+		p.ab.res = append(p.ab.res, kcc.MoveResult{})
 	}
-	for i := range p.abCtx {
+	for i := range p.ab.ctx {
 		// What every character's Context shares this tick.
-		x := &p.abCtx[i]
+		x := &p.ab.ctx[i]
 		x.Tick, x.Dt = p.cur.N, p.dt
-		x.Level, x.World, x.Water = lv, p.level, &p.abWater
+		x.Level, x.World, x.Water = lv, p.level, &p.ab.water
 	}
 	if lv == nil || lv.OneWays == 0 {
-		p.oneWay = p.oneWay[:0]
+		p.oneWay.listeners = p.oneWay.listeners[:0]
 		return
 	}
-	for len(p.oneWay) < p.workers {
-		p.oneWay = append(p.oneWay, &oneWayListener{})
+	for len(p.oneWay.listeners) < p.workers {
+		p.oneWay.listeners = append(p.oneWay.listeners, &oneWayListener{})
 	}
-	for _, l := range p.oneWay {
+	for _, l := range p.oneWay.listeners {
 		l.lv, l.game, l.drop = lv, p.kccListener, kcc.NoCollider
 	}
 	// Where the one-way colliders are this tick: a move that cannot reach
 	// one needs no rule (with a listener kcc reads contacts a slower way).
-	p.oneWayBox = lv.AppendOneWayBounds(p.level, p.oneWayBox[:0])
+	p.oneWay.boxes = lv.AppendOneWayBounds(p.level, p.oneWay.boxes[:0])
 	inf := math.Inf(1)
-	p.oneWayAll = abilities.Bounds{Min: mgl64.Vec3{inf, inf, inf}, Max: mgl64.Vec3{-inf, -inf, -inf}}
-	for _, b := range p.oneWayBox {
+	p.oneWay.all = abilities.Bounds{Min: mgl64.Vec3{inf, inf, inf}, Max: mgl64.Vec3{-inf, -inf, -inf}}
+	for _, b := range p.oneWay.boxes {
 		for i := range 3 {
-			p.oneWayAll.Min[i] = min(p.oneWayAll.Min[i], b.Min[i])
-			p.oneWayAll.Max[i] = max(p.oneWayAll.Max[i], b.Max[i])
+			p.oneWay.all.Min[i] = min(p.oneWay.all.Min[i], b.Min[i])
+			p.oneWay.all.Max[i] = max(p.oneWay.all.Max[i], b.Max[i])
 		}
 	}
 }
@@ -97,7 +116,7 @@ const oneWayReach = 1.0
 // nearOneWay reports whether a capsule at pos with the given shape, moving
 // by at most reach, may meet one of this tick's one-way colliders.
 func (p *Pipeline) nearOneWay(pos *mgl64.Vec3, shape *kcc.Capsule, reach float64) bool {
-	if len(p.oneWay) == 0 {
+	if len(p.oneWay.listeners) == 0 {
 		return false
 	}
 	e := shape.HalfHeight + shape.Radius + reach + oneWayReach
@@ -105,11 +124,11 @@ func (p *Pipeline) nearOneWay(pos *mgl64.Vec3, shape *kcc.Capsule, reach float64
 		return true
 	}
 	b := abilities.Bounds{Min: mgl64.Vec3{pos[0] - e, pos[1] - e, pos[2] - e}, Max: mgl64.Vec3{pos[0] + e, pos[1] + e, pos[2] + e}}
-	if !b.Overlaps(&p.oneWayAll) {
+	if !b.Overlaps(&p.oneWay.all) {
 		return false
 	}
-	for i := range p.oneWayBox {
-		if b.Overlaps(&p.oneWayBox[i]) {
+	for i := range p.oneWay.boxes {
+		if b.Overlaps(&p.oneWay.boxes[i]) {
 			return true
 		}
 	}
@@ -121,10 +140,10 @@ func (p *Pipeline) nearOneWay(pos *mgl64.Vec3, shape *kcc.Capsule, reach float64
 // dropping through drop, into opts, when the character is near a one-way
 // collider (nothing on a level without one-way colliders).
 func (p *Pipeline) listenerFor(opts *kcc.MoveOptions, worker int, e uint64, drop kcc.ColliderID, near bool) {
-	if !near || len(p.oneWay) == 0 {
+	if !near || len(p.oneWay.listeners) == 0 {
 		return
 	}
-	l := p.oneWay[worker]
+	l := p.oneWay.listeners[worker]
 	l.dropper, l.drop = e, drop
 	opts.Listener = l
 }
@@ -141,7 +160,7 @@ func useJump(jb *components.JumpBufferData) {
 // every character shares was set by prepareAbilities.
 func (p *Pipeline) abilityContext(m *move) *abilities.Context {
 	c := m.c
-	x := &p.abCtx[m.worker]
+	x := &p.ab.ctx[m.worker]
 	x.Position, x.Velocity = &c.body.Position, &c.body.Velocity
 	x.Shape, x.StandHalfHeight = &c.k.Shape, c.k.StandHalfHeight
 	x.Stance, x.GroundCollider = &c.k.Stance, c.k.GroundCollider
@@ -204,7 +223,7 @@ func (p *Pipeline) afterAbilities(m *move, res *kcc.MoveResult) {
 	if !m.ab {
 		return
 	}
-	x := &p.abCtx[m.worker]
+	x := &p.ab.ctx[m.worker]
 	if !m.abCtx {
 		x = p.abilityContext(m)
 	}
@@ -217,7 +236,7 @@ func (p *Pipeline) afterAbilities(m *move, res *kcc.MoveResult) {
 	}
 	// The worker's copy: the move's own result stays on the stack (an
 	// interface's method keeps no promise not to hold it).
-	r := &p.abRes[m.worker]
+	r := &p.ab.res[m.worker]
 	*r = *res
 	for _, a := range ab.Own {
 		a.After(x, r)

@@ -18,6 +18,29 @@ import (
 // moves ignoring its own capsule, then its capsule is placed where it
 // ended, so the characters after it in the stage's order see it there.
 
+// crowdStage is the state of the moves among characters: the characters'
+// capsule colliders, each worker's filters, and the tick's planned crowd.
+type crowdStage struct {
+	// capsules are the characters' capsule colliders, in stable ID order,
+	// and colChar the index+1 in chars of each collider's character.
+	capsules []charCapsule
+	colChar  []int32
+	// filters holds each worker's query filters of the moves among
+	// characters.
+	filters []crowdFilters
+	// The crowd of the moves among characters: its members (the characters
+	// with a controller), their indices in chars, each one's move across
+	// its Up, the characters without a controller (by index in chars), the
+	// plan, whether its moves run now, and what the last tick's plan found.
+	members    []kcc.CrowdMember
+	memberChar []int32
+	planar     []float64
+	loose      []int32
+	plan       kcc.CrowdPlan
+	on         bool
+	stats      CrowdStats
+}
+
 // charCapsule is the capsule collider of the character with stable ID id.
 type charCapsule struct {
 	id  components.StableID
@@ -29,8 +52,8 @@ type charCapsule struct {
 func (p *Pipeline) characterCollider(c *character, level *kcc.World) kcc.ColliderID {
 	if c.capsule == kcc.NoCollider {
 		c.capsule = level.AddCapsule(c.k.Shape, c.body.Position)
-		i, _ := slices.BinarySearchFunc(p.capsules, c.id, byCapsuleID)
-		p.capsules = slices.Insert(p.capsules, i, charCapsule{id: c.id, col: c.capsule})
+		i, _ := slices.BinarySearchFunc(p.crowd.capsules, c.id, byCapsuleID)
+		p.crowd.capsules = slices.Insert(p.crowd.capsules, i, charCapsule{id: c.id, col: c.capsule})
 		p.noteCollider(c.capsule, c)
 	}
 	return c.capsule
@@ -40,10 +63,10 @@ func byCapsuleID(k charCapsule, id components.StableID) int { return cmp.Compare
 
 // noteCollider records that collider id is character c's capsule.
 func (p *Pipeline) noteCollider(id kcc.ColliderID, c *character) {
-	for len(p.colChar) <= int(id) {
-		p.colChar = append(p.colChar, 0)
+	for len(p.crowd.colChar) <= int(id) {
+		p.crowd.colChar = append(p.crowd.colChar, 0)
 	}
-	p.colChar[id] = int32(p.charIndex(c) + 1)
+	p.crowd.colChar[id] = int32(p.charIndex(c) + 1)
 }
 
 // charIndex is c's index in chars (c points into it).
@@ -60,16 +83,16 @@ func (p *Pipeline) linkCapsules() {
 	if !p.charCollide {
 		return
 	}
-	clear(p.colChar)
+	clear(p.crowd.colChar)
 	j := 0
 	for i := range p.chars {
 		c := &p.chars[i]
 		c.capsule = kcc.NoCollider
-		for j < len(p.capsules) && p.capsules[j].id < c.id {
+		for j < len(p.crowd.capsules) && p.crowd.capsules[j].id < c.id {
 			j++
 		}
-		if j < len(p.capsules) && p.capsules[j].id == c.id {
-			c.capsule = p.capsules[j].col
+		if j < len(p.crowd.capsules) && p.crowd.capsules[j].id == c.id {
+			c.capsule = p.crowd.capsules[j].col
 			p.noteCollider(c.capsule, c)
 		}
 	}
@@ -78,8 +101,8 @@ func (p *Pipeline) linkCapsules() {
 // capsuleOf returns the capsule collider of the state entity with stable
 // ID id (kcc.NoCollider when it has none).
 func (p *Pipeline) capsuleOf(id components.StableID) kcc.ColliderID {
-	if i, ok := slices.BinarySearchFunc(p.capsules, id, byCapsuleID); ok {
-		return p.capsules[i].col
+	if i, ok := slices.BinarySearchFunc(p.crowd.capsules, id, byCapsuleID); ok {
+		return p.crowd.capsules[i].col
 	}
 	return kcc.NoCollider
 }
@@ -125,7 +148,7 @@ func (f *crowdFilters) push(depth int, id kcc.ColliderID, root kcc.CrowdView) *k
 // collider out (registered by planCrowd before the moves), with the
 // planned crowd's view of c (its island: kcc.World.PlanCrowd).
 func (p *Pipeline) selfFilterOf(c *character, worker int) *kcc.QueryFilter {
-	f := &p.filters[worker]
+	f := &p.crowd.filters[worker]
 	f.selfBuf[0] = c.capsule
 	f.self.Crowd = p.crowdView(c.capsule)
 	f.self.Exclude = f.selfBuf[:]
@@ -135,10 +158,10 @@ func (p *Pipeline) selfFilterOf(c *character, worker int) *kcc.QueryFilter {
 // crowdView is the planned crowd's view of the member whose capsule is
 // id while the plan's moves run (kcc.CrowdPlan.ViewOf), else none.
 func (p *Pipeline) crowdView(id kcc.ColliderID) kcc.CrowdView {
-	if !p.crowdOn {
+	if !p.crowd.on {
 		return kcc.CrowdView{}
 	}
-	return p.crowdPlan.ViewOf(id)
+	return p.crowd.plan.ViewOf(id)
 }
 
 // CrowdStats is what the last tick's moves among characters
@@ -156,7 +179,7 @@ type CrowdStats struct {
 
 // CrowdStats returns what the last tick's moves among characters were
 // split into (zero without CharacterCollisions).
-func (p *Pipeline) CrowdStats() CrowdStats { return p.crowdStats }
+func (p *Pipeline) CrowdStats() CrowdStats { return p.crowd.stats }
 
 // crowdSlack is added to every reach (m): rounding. A member's queries see
 // only its island (kcc.QueryFilter.Crowd), so a reach needs to cover only
@@ -170,10 +193,10 @@ const crowdSlack = 0.005
 // and a snap down along its Up, a crouch's stand, and, when another
 // character may push it, the longest push of the tick.
 func (p *Pipeline) planCrowd(level *kcc.World) {
-	p.members, p.memberChar, p.loose = p.members[:0], p.memberChar[:0], p.loose[:0]
-	p.planar = p.planar[:0]
-	for len(p.filters) < p.workers {
-		p.filters = append(p.filters, crowdFilters{})
+	p.crowd.members, p.crowd.memberChar, p.crowd.loose = p.crowd.members[:0], p.crowd.memberChar[:0], p.crowd.loose[:0]
+	p.crowd.planar = p.crowd.planar[:0]
+	for len(p.crowd.filters) < p.workers {
+		p.crowd.filters = append(p.crowd.filters, crowdFilters{})
 	}
 	dt := p.dt
 	var pushers uint32 // the layers some character pushes
@@ -183,7 +206,7 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 		c.refetch(p.stores)
 		p.characterCollider(c, level)
 		if c.k.Controller == nil {
-			p.loose = append(p.loose, int32(i))
+			p.crowd.loose = append(p.crowd.loose, int32(i))
 			continue
 		}
 		r, planar := moveReach(c, p.controller(c, 0).Up(), level, dt)
@@ -191,12 +214,12 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 			pushers |= c.k.PushMask
 			longest = math.Max(longest, planar)
 		}
-		p.members = append(p.members, kcc.CrowdMember{Collider: c.capsule, Reach: r})
-		p.memberChar = append(p.memberChar, int32(i))
-		p.planar = append(p.planar, planar)
+		p.crowd.members = append(p.crowd.members, kcc.CrowdMember{Collider: c.capsule, Reach: r})
+		p.crowd.memberChar = append(p.crowd.memberChar, int32(i))
+		p.crowd.planar = append(p.crowd.planar, planar)
 	}
 	longest = math.Min(longest, maxPushReach)
-	for j, i := range p.memberChar {
+	for j, i := range p.crowd.memberChar {
 		c := &p.chars[i]
 		k := c.k
 		ctrl := p.controller(c, 0)
@@ -210,13 +233,13 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 		// from a crouch.
 		along := ctrl.StepHeight()
 		if k.Grounded {
-			along += float64(3*p.planar[j]) + ctrl.SnapDistance()
+			along += float64(3*p.crowd.planar[j]) + ctrl.SnapDistance()
 		}
 		if k.Crouched && k.StandHalfHeight > k.CrouchHalfHeight {
 			along += float64(2 * (k.StandHalfHeight - k.CrouchHalfHeight)) // the top rises twice the centre's rise
 		}
 		up := ctrl.Up()
-		r := &p.members[j].Reach
+		r := &p.crowd.members[j].Reach
 		for a := 0; a < 3; a++ {
 			// A push goes across Up: on axis a, at most the share of the
 			// axis across Up.
@@ -224,11 +247,11 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 			r[a] = r[a] + pad + float64(along*math.Abs(up[a])) + float64(push*across)
 		}
 	}
-	if err := level.PlanCrowd(p.members, &p.crowdPlan); err != nil {
+	if err := level.PlanCrowd(p.crowd.members, &p.crowd.plan); err != nil {
 		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
 	}
-	p.crowdOn = true
-	p.crowdStats = CrowdStats{Characters: len(p.members), Islands: p.crowdPlan.Islands(), Largest: p.crowdPlan.Largest(), Split: p.crowdPlan.Split()}
+	p.crowd.on = true
+	p.crowd.stats = CrowdStats{Characters: len(p.crowd.members), Islands: p.crowd.plan.Islands(), Largest: p.crowd.plan.Largest(), Split: p.crowd.plan.Split()}
 }
 
 // maxPushReach caps the push every pushable character's reach allows for
@@ -277,8 +300,8 @@ func moveReach(c *character, up mgl64.Vec3, level *kcc.World, dt float64) (r mgl
 // endCrowd ends the tick's planned crowd and records its escapes: no
 // filter sees it any more.
 func (p *Pipeline) endCrowd(level *kcc.World) {
-	p.crowdStats.Escapes = p.crowdPlan.Escapes(level)
-	p.crowdOn = false
+	p.crowd.stats.Escapes = p.crowd.plan.Escapes(level)
+	p.crowd.on = false
 }
 
 // moveGroups moves the characters of the planned crowd's groups lo..hi
@@ -289,8 +312,8 @@ func (p *Pipeline) moveGroups(lo, hi, worker int) {
 		t0 = time.Now()
 	}
 	for g := lo; g < hi; g++ {
-		for _, j := range p.crowdPlan.Group(g) {
-			p.moveStep(&p.chars[p.memberChar[j]], worker)
+		for _, j := range p.crowd.plan.Group(g) {
+			p.moveStep(&p.chars[p.crowd.memberChar[j]], worker)
 		}
 	}
 	if p.timing {
@@ -328,12 +351,12 @@ func turnUpTo(up mgl64.Vec3) mgl64.Quat {
 // dropGoneCharacters removes the capsules of characters gone from the
 // list (removed entities, or no longer characters), in stable ID order.
 func (p *Pipeline) dropGoneCharacters() {
-	if !p.charCollide || len(p.capsules) == 0 {
+	if !p.charCollide || len(p.crowd.capsules) == 0 {
 		return
 	}
 	level := p.levelWorld()
-	kept, i := p.capsules[:0], 0
-	for _, k := range p.capsules {
+	kept, i := p.crowd.capsules[:0], 0
+	for _, k := range p.crowd.capsules {
 		for i < len(p.chars) && p.chars[i].id < k.id {
 			i++
 		}
@@ -344,9 +367,9 @@ func (p *Pipeline) dropGoneCharacters() {
 		if level != nil {
 			level.RemoveCollider(k.col)
 		}
-		if int(k.col) < len(p.colChar) {
-			p.colChar[k.col] = 0
+		if int(k.col) < len(p.crowd.colChar) {
+			p.crowd.colChar[k.col] = 0
 		}
 	}
-	p.capsules = kept
+	p.crowd.capsules = kept
 }

@@ -186,19 +186,19 @@ func (p *Pipeline) runSteps(it *planItem) {
 	case move && p.charCollide && p.level != nil:
 		// The moves among characters, island by island (blocking.go).
 		p.planCrowd(p.level)
-		for ph := 0; ph < p.crowdPlan.Phases(); ph++ {
-			lo, hi := p.crowdPlan.PhaseGroups(ph)
+		for ph := 0; ph < p.crowd.plan.Phases(); ph++ {
+			lo, hi := p.crowd.plan.PhaseGroups(ph)
 			if p.workers > 1 && hi-lo >= 2*p.workers {
 				p.parallelGroups(lo, hi)
 			} else {
 				p.moveGroups(lo, hi, 0)
 			}
 		}
-		for _, i := range p.memberChar {
+		for _, i := range p.crowd.memberChar {
 			pushVelocity(&p.chars[i], p.dt)
 		}
 		// The characters without a controller move through everything.
-		for _, i := range p.loose {
+		for _, i := range p.crowd.loose {
 			p.moveStep(&p.chars[i], 0)
 		}
 		p.endCrowd(p.level)

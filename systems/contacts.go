@@ -95,8 +95,8 @@ func (p *Pipeline) mayPush(a, b donburi.Entity, hit *kcc.CastHit, aCollider kcc.
 // opponents): ok is false for any other collider, and before the
 // character's first tick.
 func (p *Pipeline) CharacterOf(id kcc.ColliderID) (e donburi.Entity, ok bool) {
-	if id < 0 || int(id) >= len(p.colChar) || p.colChar[id] == 0 || int(p.colChar[id]) > len(p.chars) {
+	if id < 0 || int(id) >= len(p.crowd.colChar) || p.crowd.colChar[id] == 0 || int(p.crowd.colChar[id]) > len(p.chars) {
 		return e, false
 	}
-	return p.chars[p.colChar[id]-1].e.Entity(), true
+	return p.chars[p.crowd.colChar[id]-1].e.Entity(), true
 }

@@ -100,7 +100,7 @@ func (p *Pipeline) startMove(m *move, c *character, worker int) {
 			m.drop = c.ab.Dropping()
 		}
 	}
-	if len(p.oneWay) > 0 {
+	if len(p.oneWay.listeners) > 0 {
 		// Near a one-way collider: within the tick's motion, and a
 		// capsule's height (an ability's room check of a ledge above), of
 		// one. |vx|+|vy|+|vz| bounds the speed without a square root.
@@ -188,7 +188,7 @@ func integrate(c *character, dx, dy, dz, vx, vy, vz float64) {
 // of that push the other gave way) or through the level.
 func (p *Pipeline) collide(m *move, desired mgl64.Vec3) (res kcc.MoveResult, gave float64) {
 	c := m.c
-	if d := desired; len(p.oneWay) > 0 && !m.near {
+	if d := desired; len(p.oneWay.listeners) > 0 && !m.near {
 		if l := math.Abs(d[0]) + math.Abs(d[1]) + math.Abs(d[2]); l > m.reach {
 			// An ability's move, or a push, longer than the first guess.
 			m.near = p.nearOneWay(&c.body.Position, &c.k.Shape, l)
@@ -420,23 +420,7 @@ type kccStage struct {
 	pool    *kccWorkers
 
 	charCollide bool
-	// capsules are the characters' capsule colliders, in stable ID order,
-	// and colChar the index+1 in chars of each collider's character.
-	capsules []charCapsule
-	colChar  []int32
-	// filters holds each worker's query filters of the moves among
-	// characters (blocking.go).
-	filters []crowdFilters
-	// The crowd of the moves among characters (blocking.go): its members
-	// (the characters with a controller), their indices in chars, the
-	// islands and what the last tick's plan found.
-	members    []kcc.CrowdMember
-	memberChar []int32
-	planar     []float64 // by member: its move's length across its Up
-	loose      []int32   // the characters without a controller, by index in chars
-	crowdPlan  kcc.CrowdPlan
-	crowdOn    bool // crowdPlan is the plan of the moves under way
-	crowdStats CrowdStats
+	crowd       crowdStage // the moves among characters (blocking.go)
 	// noContactCache moves every character without its kcc.ContactCache
 	// (benchmarks compare the two).
 	noContactCache bool
@@ -444,20 +428,8 @@ type kccStage struct {
 	// as a kcc.ContactListener (nil without one).
 	contactListener ContactListener
 	kccListener     kcc.ContactListener
-	// abLevel is this tick's level's ladders, water and one-way colliders
-	// and oneWay each worker's listener of its one-way rule (empty when
-	// the level has no one-way collider; abilities.go).
-	abLevel *abilities.Level
-	oneWay  []*oneWayListener
-	// abCtx is each worker's abilities.Context, abRes its copy of the
-	// move's result for the abilities' After.
-	abCtx []abilities.Context
-	abRes []kcc.MoveResult
-	// abWater is this tick's bounds of the level's water and oneWayBox
-	// those of each one-way collider.
-	abWater   abilities.Bounds
-	oneWayBox []abilities.Bounds
-	oneWayAll abilities.Bounds // around every one of oneWayBox
+	ab              abilityStage // the characters' abilities (abilities.go)
+	oneWay          oneWayStage  // the level's one-way colliders (abilities.go)
 }
 
 // roomToStand reports whether the standing capsule tall fits at pos (axis

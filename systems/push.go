@@ -57,7 +57,7 @@ func (p *Pipeline) pushAhead(a *character, worker int, level *kcc.World, desired
 // the capsule other this tick: in the planned crowd, when the plan lets it
 // (kcc.CrowdPlan.MayMove).
 func (p *Pipeline) mayMove(root, other kcc.ColliderID) bool {
-	return !p.crowdOn || p.crowdPlan.MayMove(root, other)
+	return !p.crowd.on || p.crowd.plan.MayMove(root, other)
 }
 
 // across returns v without its part along the unit vector up.
@@ -79,10 +79,10 @@ func (p *Pipeline) pushChain(a *character, worker int, level *kcc.World, desired
 	}
 	skin := k.Controller.Offset()
 	hit, ok := level.Filtered(self).CastCapsule(k.Shape, body.Position, up, d, skin)
-	if !ok || int(hit.Collider) >= len(p.colChar) || p.colChar[hit.Collider] == 0 {
+	if !ok || int(hit.Collider) >= len(p.crowd.colChar) || p.crowd.colChar[hit.Collider] == 0 {
 		return 0
 	}
-	rb := &p.chars[p.colChar[hit.Collider]-1]
+	rb := &p.chars[p.crowd.colChar[hit.Collider]-1]
 	kb, bb := rb.k, rb.body
 	if k.PushMask&kb.PushLayers == 0 || kb.Controller == nil {
 		return 0
@@ -106,7 +106,7 @@ func (p *Pipeline) pushChain(a *character, worker int, level *kcc.World, desired
 	ma, mb := massOf(k), massOf(kb)
 	s := float64(rest * ma / (ma + mb))
 	push := detmath.Scale(u, s)
-	f := p.filters[worker].push(depth, rb.capsule, p.crowdView(root))
+	f := p.crowd.filters[worker].push(depth, rb.capsule, p.crowdView(root))
 	if kb.PushMask != 0 && depth+1 < maxPushChain {
 		p.pushChain(rb, worker, level, push, f, root, depth+1) // B pushes C first
 	}

@@ -383,10 +383,10 @@ func (p *Pipeline) restoreCapsules(ls *loadScratch) {
 	if !p.charCollide {
 		return
 	}
-	p.capsules = p.capsules[:0]
+	p.crowd.capsules = p.crowd.capsules[:0]
 	for i := range ls.ents {
 		if le := &ls.ents[i]; le.capsule != kcc.NoCollider {
-			p.capsules = append(p.capsules, charCapsule{id: le.id, col: le.capsule})
+			p.crowd.capsules = append(p.crowd.capsules, charCapsule{id: le.id, col: le.capsule})
 		}
 	}
 	p.linkCapsules()
