@@ -15,7 +15,7 @@ import (
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
 	"github.com/seedgames/motorkit/demo/flail/online"
 	"github.com/seedgames/motorkit/flail"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 	"github.com/yohamta/donburi"
 )
 

@@ -14,7 +14,7 @@ import (
 
 	"github.com/seedgames/motorkit/demo/flail/online"
 	"github.com/seedgames/motorkit/demo/internal/proctest"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // TestSIGTERMKeepsMatches runs the real server: a player joins and plays,

@@ -11,7 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/seedgames/motorkit/demo/internal/netops"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // Accepting connections: the HTTP upgrade, the per-address limits, the

@@ -12,7 +12,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/flail"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // DialOptions configure Dial.

@@ -19,7 +19,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/seedgames/motorkit/demo/internal/proctest"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // rawHello opens a TCP connection to the server at url (ws://host/...),

@@ -13,7 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/seedgames/motorkit/demo/internal/proctest"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // observer is a normal client that records when its snapshots arrive.

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/seedgames/motorkit/demo/internal/proctest"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // loadSeconds is the load test's duration: the 60 s, or

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/seedgames/motorkit/demo/internal/proctest"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // The operator's endpoints answer over real HTTP on 127.0.0.1: health,

@@ -13,7 +13,7 @@ import (
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
 	"github.com/seedgames/motorkit/demo/internal/netops"
 	"github.com/seedgames/motorkit/flail"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // ServerOptions configure a Server. Zero fields take the defaults.

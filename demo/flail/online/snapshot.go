@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/seedgames/motorkit/flail"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 	"github.com/yohamta/donburi"
 )
 

@@ -9,7 +9,7 @@ import (
 
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
 	flailmatch "github.com/seedgames/motorkit/flail/match"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 	"github.com/seedgames/motorkit/internal/binstate"
 	"github.com/yohamta/donburi"
 )

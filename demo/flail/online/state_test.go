@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/seedgames/motorkit/demo/internal/proctest"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 	"github.com/seedgames/motorkit/internal/binstate"
 )
 

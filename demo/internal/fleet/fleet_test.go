@@ -23,7 +23,7 @@ import (
 	"github.com/seedgames/motorkit/demo/flail/online"
 	"github.com/seedgames/motorkit/demo/internal/fleet/fleettest"
 	"github.com/seedgames/motorkit/demo/internal/netops"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // The flail server is a Server of the fleet.
