@@ -17,7 +17,9 @@ import (
 const MaxSeats = 16
 
 // DefaultRecipes are the recipes a Game offers when GameOptions.Recipes is
-// empty, in the playground's key order (1-4).
+// empty: the player recipe of each of the library's four game motors, in
+// the order docs/motors/README.md lists the motors (arena, rpg, hybrid,
+// fps).
 var DefaultRecipes = []string{"arena_player", "rpg_player", "hybrid_player", "fps_player"}
 
 // SeatData marks a character as a seat's: Index is the seat (0 to
