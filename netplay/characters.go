@@ -40,6 +40,11 @@ func (c *Characters) LoadState(state []byte) error { return c.Pipeline.LoadState
 // Checksum is the pipeline's.
 func (c *Characters) Checksum() uint64 { return c.Pipeline.Checksum() }
 
+// UnsavedState names the game's components its characters carry that the
+// pipeline's state leaves out (systems.Pipeline.UnsavedComponents):
+// rollback.SyncTest reports them, since it cannot see them change.
+func (c *Characters) UnsavedState() []string { return c.Pipeline.UnsavedComponents() }
+
 // Advance submits each player's command to its character and runs one
 // tick.
 func (c *Characters) Advance(inputs []rollback.Input) error {

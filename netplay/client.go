@@ -9,75 +9,74 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/detmath"
+	"github.com/seedgames/motorkit/rollback"
 	"github.com/seedgames/motorkit/systems"
 )
 
-// ClientOptions configure a Client. Zero fields take the defaults.
+// ClientOptions configure a Client. A field left at zero takes its
+// DefaultClientOptions value.
 type ClientOptions struct {
 	// TargetSlack is how many ticks before it is needed the client aims
-	// to have its least timely recent input arrive at the host (default
-	// 3): the client runs its clock a little faster or slower until the
-	// host's reported slack is this. The report is the least of the last
-	// second's inputs, so one more tick than that covers what the second
-	// did not show (at 200 ms RTT, 2 ticks let 200 inputs of 7,200 come
-	// late in netsim, 3 none).
+	// to have its least timely recent input arrive at the host: the client
+	// runs its clock a little faster or slower until the host's reported
+	// slack is this. The report is the least of the last second's inputs,
+	// so one more tick than that covers what the second did not show (at
+	// 200 ms RTT, 2 ticks let 200 inputs of 7,200 come late in netsim, 3
+	// none).
 	TargetSlack int
 	// Redundancy is how many of its latest inputs each MsgInputs carries
-	// (default 4, at most MaxInputsPerMessage): an input is lost only
-	// when that many messages in a row are.
+	// (at most MaxInputsPerMessage): an input is lost only when that many
+	// messages in a row are.
 	Redundancy int
 	// MaxPrediction is the most ticks the client runs ahead of the last
-	// frame it has from the host (default 60, 1 s at 60 Hz); beyond it
-	// the clock waits.
+	// frame it has from the host; beyond it the clock waits.
 	MaxPrediction int
 	// MaxCorrectionStep is the most a drawn character moves per frame to
-	// absorb a correction (default 0.045 m): a rollback that moves a
-	// character leaves it drawn where it was and the difference is taken
-	// up at this pace.
+	// absorb a correction (m): a rollback that moves a character leaves it
+	// drawn where it was and the difference is taken up at this pace.
 	MaxCorrectionStep float64
 	// CorrectionRate is the share of the remaining correction taken up
-	// per frame when that is less than MaxCorrectionStep (default 0.2).
+	// per frame when that is less than MaxCorrectionStep (at most 1).
 	CorrectionRate float64
-	// SnapDistance is a correction too large to smooth (default 2 m): a
-	// respawn or a teleport is drawn at once.
+	// SnapDistance is a correction too large to smooth (m): a respawn or a
+	// teleport is drawn at once.
 	SnapDistance float64
 	// InterpolationDelay is how far in the past the other players'
-	// characters are drawn (default 100 ms, Source's default): where the
-	// host's frames put them, interpolated between ticks, so they are
-	// never corrected. PredictOthers draws them in the predicted present
-	// instead, corrected and smoothed like the player's own character (a
-	// mispredicted dash moves them metres).
+	// characters are drawn (Source's default): where the host's frames put
+	// them, interpolated between ticks, so they are never corrected.
+	// PredictOthers draws them in the predicted present instead, corrected
+	// and smoothed like the player's own character (a mispredicted dash
+	// moves them metres).
 	InterpolationDelay time.Duration
 	PredictOthers      bool
 }
 
+// DefaultClientOptions returns the values a ClientOptions field that is
+// zero takes; docs/netplay.md's table is checked against it.
+func DefaultClientOptions() ClientOptions {
+	return ClientOptions{TargetSlack: 3, Redundancy: 4, MaxPrediction: 60, MaxCorrectionStep: 0.045,
+		CorrectionRate: 0.2, SnapDistance: 2, InterpolationDelay: 100 * time.Millisecond}
+}
+
 func (o *ClientOptions) defaults() error {
+	d := DefaultClientOptions()
 	if o.TargetSlack == 0 {
-		o.TargetSlack = 3
+		o.TargetSlack = d.TargetSlack
 	}
-	if o.Redundancy <= 0 {
-		o.Redundancy = 4
+	o.Redundancy = orDefault(o.Redundancy, d.Redundancy)
+	o.MaxPrediction = orDefault(o.MaxPrediction, d.MaxPrediction)
+	o.MaxCorrectionStep = orDefault(o.MaxCorrectionStep, d.MaxCorrectionStep)
+	if o.CorrectionRate > 1 {
+		o.CorrectionRate = 0
 	}
+	o.CorrectionRate = orDefault(o.CorrectionRate, d.CorrectionRate)
+	o.SnapDistance = orDefault(o.SnapDistance, d.SnapDistance)
+	o.InterpolationDelay = orDefault(o.InterpolationDelay, d.InterpolationDelay)
 	if o.Redundancy > MaxInputsPerMessage {
 		return fmt.Errorf("netplay: Redundancy %d, at most %d", o.Redundancy, MaxInputsPerMessage)
 	}
-	if o.MaxPrediction <= 0 {
-		o.MaxPrediction = 60
-	}
 	if o.MaxPrediction > ring-MaxFramesPerMessage-2 {
 		return fmt.Errorf("netplay: MaxPrediction %d, at most %d", o.MaxPrediction, ring-MaxFramesPerMessage-2)
-	}
-	if o.MaxCorrectionStep <= 0 {
-		o.MaxCorrectionStep = 0.045
-	}
-	if o.CorrectionRate <= 0 || o.CorrectionRate > 1 {
-		o.CorrectionRate = 0.2
-	}
-	if o.SnapDistance <= 0 {
-		o.SnapDistance = 2
-	}
-	if o.InterpolationDelay <= 0 {
-		o.InterpolationDelay = 100 * time.Millisecond
 	}
 	return nil
 }
@@ -139,7 +138,7 @@ type Client struct {
 	welcomed  uint64 // the tick of the welcome's state
 	verified  uint64 // the host's checksums are compared up to this frame
 	frames    [ring]Frame
-	states    [ring][]byte // the state at the start of each tick
+	states    *rollback.History // the state at the start of each tick
 	own       [ring]Command
 	ownTag    [ring]uint64 // tick+1 of the command in each slot
 	lastOwn   Command
@@ -181,12 +180,11 @@ func NewClient(welcome []byte, o ClientOptions) (*Client, error) {
 	if err := g.LoadState(w.State); err != nil {
 		return nil, fmt.Errorf("netplay: the welcome's state: %w", err)
 	}
-	c := &Client{game: g, seat: w.Seat, opts: o}
+	c := &Client{game: g, seat: w.Seat, opts: o, states: rollback.NewHistory(ring)}
 	c.confirmed, c.verified, c.welcomed = g.Ticks(), g.Ticks(), g.Ticks()
 	t := g.Ticks()
 	c.record(t)
-	c.states[t%ring], err = g.SaveState(c.states[t%ring][:0])
-	if err != nil {
+	if err := c.states.Save(g, t, false); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -296,9 +294,7 @@ func (c *Client) step(t uint64) error {
 		return err
 	}
 	c.record(t + 1)
-	var err error
-	c.states[(t+1)%ring], err = c.game.SaveState(c.states[(t+1)%ring][:0])
-	return err
+	return c.states.Save(c.game, t+1, false)
 }
 
 // record keeps the seats' positions in the state of tick k.
@@ -405,7 +401,8 @@ func (c *Client) Receive(msg []byte) error {
 }
 
 // rollback loads the state at the start of tick from and runs the ticks
-// to now again, then leaves every moved character drawn where it was.
+// to now again (package rollback's History), then leaves every moved
+// character drawn where it was.
 func (c *Client) rollback(from, now uint64) error {
 	for s := range c.pre {
 		e, ok := c.game.Character(s)
@@ -414,15 +411,10 @@ func (c *Client) rollback(from, now uint64) error {
 			c.pre[s] = components.Body.Get(e).Position
 		}
 	}
-	if err := c.game.LoadState(c.states[from%ring]); err != nil {
+	n, err := c.states.Rollback(c.game, from, now, c.step)
+	if err != nil {
 		return fmt.Errorf("netplay: rollback to tick %d: %w", from, err)
 	}
-	for t := from; t < now; t++ {
-		if err := c.step(t); err != nil {
-			return err
-		}
-	}
-	n := int(now - from)
 	c.stats.Rollbacks++
 	c.stats.Resimulated += uint64(n)
 	c.stats.MaxRollback = max(c.stats.MaxRollback, n)
@@ -517,7 +509,8 @@ func (c *Client) verify() error {
 			continue
 		}
 		c.stats.ChecksumsCompared++
-		if systems.StateChecksum(c.states[(c.verified+1)%ring]) != f.Checksum {
+		state, _ := c.states.State(c.verified + 1)
+		if systems.StateChecksum(state) != f.Checksum {
 			if c.stats.Desyncs == 0 {
 				c.stats.DesyncTick = c.verified + 1
 			}

@@ -1,6 +1,7 @@
 package netplay
 
 import (
+	"time"
 	"errors"
 	"fmt"
 	"slices"
@@ -10,18 +11,33 @@ import (
 type HostOptions struct {
 	// Game are the game's options, sent to every client in its Welcome.
 	Game GameOptions
-	// Seats is the most characters at once (default 8, at most MaxSeats).
+	// Seats is the most characters at once (at most MaxSeats).
 	Seats int
 	// ChecksumEvery is how often, in ticks, a frame carries the state's
-	// checksum for clients to compare (default 30).
+	// checksum for clients to compare.
 	ChecksumEvery int
 	// History is how many frames the host keeps for clients that fall
-	// behind (default 256): a client further behind needs a new Welcome
-	// (ErrResync).
+	// behind: a client further behind needs a new Welcome (ErrResync).
 	History int
-	// MaxLead is how many ticks ahead of the host a client's input may be
-	// (default 240, 4 s at 60 Hz); one further is refused.
+	// MaxLead is how many ticks ahead of the host a client's input may be;
+	// one further is refused.
 	MaxLead int
+}
+
+// DefaultHostOptions returns the values a HostOptions field that is zero
+// takes (its Game's are DefaultGameOptions'); docs/netplay.md's table is
+// checked against it.
+func DefaultHostOptions() HostOptions {
+	return HostOptions{Game: DefaultGameOptions(), Seats: 8, ChecksumEvery: 30, History: 256, MaxLead: 240}
+}
+
+// orDefault is v when it is positive, else def: an option left at zero
+// (or made negative) takes its default.
+func orDefault[T int | float64 | time.Duration](v, def T) T {
+	if v > 0 {
+		return v
+	}
+	return def
 }
 
 // inputRing is how many ticks of a seat's inputs the host holds: more
@@ -78,20 +94,13 @@ type Host struct {
 
 // NewHost builds a host with no one seated.
 func NewHost(o HostOptions) (*Host, error) {
-	if o.Seats <= 0 {
-		o.Seats = 8
-	}
+	d := DefaultHostOptions()
+	o.Seats = orDefault(o.Seats, d.Seats)
+	o.ChecksumEvery = orDefault(o.ChecksumEvery, d.ChecksumEvery)
+	o.History = orDefault(o.History, d.History)
+	o.MaxLead = orDefault(o.MaxLead, d.MaxLead)
 	if o.Seats > MaxSeats {
 		return nil, fmt.Errorf("netplay: %d seats, at most %d", o.Seats, MaxSeats)
-	}
-	if o.ChecksumEvery <= 0 {
-		o.ChecksumEvery = 30
-	}
-	if o.History <= 0 {
-		o.History = 256
-	}
-	if o.MaxLead <= 0 {
-		o.MaxLead = 240
 	}
 	if o.MaxLead >= inputRing-MaxInputsPerMessage {
 		return nil, fmt.Errorf("netplay: MaxLead %d, at most %d", o.MaxLead, inputRing-MaxInputsPerMessage-1)

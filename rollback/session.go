@@ -92,12 +92,10 @@ type Input struct {
 // rollback is a LoadState of an earlier SaveState.
 type Simulation interface {
 	// SaveState appends the whole state to dst and returns the extended
-	// slice (reusing dst's capacity keeps saves free of allocation).
-	SaveState(dst []byte) ([]byte, error)
-	// LoadState replaces the state with one SaveState produced.
-	LoadState(state []byte) error
-	// Checksum hashes the current state; equal states give equal sums.
-	Checksum() uint64
+	// slice (reusing dst's capacity keeps saves free of allocation);
+	// LoadState replaces the state with one SaveState produced; Checksum
+	// hashes the current state (equal states give equal sums).
+	Stater
 	// Advance applies one input per player (indexed by player) for the
 	// current tick and runs the tick.
 	Advance(inputs []Input) error
@@ -181,14 +179,6 @@ const noTick = ^uint64(0)
 // overflows.
 const maxTick = 1 << 62
 
-// stateSlot is one saved state of the ring.
-type stateSlot struct {
-	tick   uint64 // noTick when empty
-	sum    uint64 // the checksum, on a checksum tick
-	hasSum bool
-	buf    []byte
-}
-
 // sumEntry is one checksum report, kept in a ring by tick/interval.
 type sumEntry struct {
 	tick  uint64
@@ -235,8 +225,8 @@ type Session struct {
 	zero       []byte
 	firstWrong uint64 // the earliest simulated tick with a wrong prediction, noTick if none
 
-	states  []stateSlot
-	nextSum uint64 // the next checksum tick to report
+	states  *History // the state before each tick of the last MaxPrediction+2
+	nextSum uint64   // the next checksum tick to report
 	sums    []sumEntry
 	remotes []remote
 
@@ -325,10 +315,7 @@ func NewSession(sim Simulation, cfg Config) (*Session, error) {
 	}
 	s.pred = make([]byte, s.size)
 	s.zero = make([]byte, s.size)
-	s.states = make([]stateSlot, cfg.MaxPrediction+2)
-	for i := range s.states {
-		s.states[i].tick = noTick
-	}
+	s.states = NewHistory(cfg.MaxPrediction + 2)
 	s.remotes = make([]remote, n)
 	for p := range s.remotes {
 		s.remotes[p].peer = p
@@ -485,16 +472,8 @@ func (s *Session) correct() error {
 		return nil
 	}
 	s.firstWrong = noTick
-	slot := &s.states[r%uint64(len(s.states))]
-	if slot.tick != r {
-		// Cannot happen: the threshold keeps every predicted tick's state in
-		// the ring.
-		return s.fail(fmt.Errorf("rollback: the state of tick %d is not in the ring (internal error)", r))
-	}
-	if err := s.sim.LoadState(slot.buf); err != nil {
-		return s.fail(fmt.Errorf("loading the state of tick %d: %w", r, err))
-	}
-	for k := r; k < s.tick; k++ {
+	// The threshold keeps every predicted tick's state in the history.
+	n, err := s.states.Rollback(s.sim, r, s.tick, func(k uint64) error {
 		if k > r {
 			if err := s.save(k); err != nil {
 				return err
@@ -504,26 +483,25 @@ func (s *Session) correct() error {
 		if err := s.sim.Advance(s.in); err != nil {
 			return s.fail(fmt.Errorf("advancing tick %d again: %w", k, err))
 		}
+		return nil
+	})
+	if err != nil {
+		if s.err != nil {
+			return s.err
+		}
+		return s.fail(err)
 	}
-	n := int(s.tick - r)
 	s.stats.Rollbacks++
 	s.stats.Resimulated += n
 	s.stats.MaxRollback = max(s.stats.MaxRollback, n)
 	return nil
 }
 
-// save stores the simulation's state, that of tick t, in the ring, with its
-// checksum on a checksum tick.
+// save stores the simulation's state, that of tick t, in the history,
+// with its checksum on a checksum tick.
 func (s *Session) save(t uint64) error {
-	slot := &s.states[t%uint64(len(s.states))]
-	buf, err := s.sim.SaveState(slot.buf[:0])
-	if err != nil {
-		slot.tick = noTick
-		return s.fail(fmt.Errorf("saving the state of tick %d: %w", t, err))
-	}
-	slot.buf, slot.tick, slot.hasSum = buf, t, false
-	if s.interval > 0 && t%s.interval == 0 {
-		slot.sum, slot.hasSum = s.sim.Checksum(), true
+	if err := s.states.Save(s.sim, t, s.interval > 0 && t%s.interval == 0); err != nil {
+		return s.fail(err)
 	}
 	return nil
 }
@@ -560,11 +538,11 @@ func (s *Session) reportSums(end uint64) {
 	for s.nextSum < end {
 		t := s.nextSum
 		s.nextSum += s.interval
-		slot := &s.states[t%uint64(len(s.states))]
-		if slot.tick != t || !slot.hasSum {
-			continue // cannot happen: every confirmed tick's state is still in the ring
+		sum, ok := s.states.Sum(t)
+		if !ok {
+			continue // cannot happen: every confirmed tick's state is still in the history
 		}
-		s.sums[(t/s.interval)&(s.w-1)] = sumEntry{tick: t, sum: slot.sum, valid: true}
+		s.sums[(t/s.interval)&(s.w-1)] = sumEntry{tick: t, sum: sum, valid: true}
 		for q := range s.remotes {
 			r := &s.remotes[q]
 			if s.isLocal[q] || r.peer != q {
@@ -574,7 +552,7 @@ func (s *Session) reportSums(end uint64) {
 			switch {
 			case e.valid && e.tick == t:
 				e.valid = false
-				s.compare(q, t, slot.sum, e.sum)
+				s.compare(q, t, sum, e.sum)
 			case t < r.sumWanted:
 				s.stats.ChecksumsUnchecked++ // received, then overwritten
 			}

@@ -38,6 +38,11 @@ type SyncReport struct {
 	// load) and the run again's (or the one saved after the load), for a
 	// diff.
 	FirstState, ResimState []byte
+	// Unsaved is what the simulation says its state leaves out, when it
+	// implements UnsavedState() []string (netplay.Characters names the
+	// game's components it does not save): SyncTest cannot see those
+	// change, so a desync in them goes unreported.
+	Unsaved []string
 }
 
 // SyncTest checks that sim can be rolled back: it runs cfg.Ticks ticks with
@@ -78,94 +83,131 @@ func SyncTest(sim Simulation, cfg SyncTestConfig, inputs func(tick uint64, playe
 	if cfg.Depth < 1 || cfg.Depth > PredictionLimit {
 		return rep, fmt.Errorf("%w: depth %d (want 1..%d ticks, 0 for %d)", ErrConfig, cfg.Depth, PredictionLimit, DefaultMaxPrediction)
 	}
-	ring := uint64(cfg.Depth + 1) // the states of ticks t+1-Depth .. t+1
-	states := make([][]byte, ring)
-	sums := make([]uint64, ring)
-	size := cfg.InputSize
-	script := make([]byte, int(ring)*cfg.Players*size) // the inputs of the last Depth ticks
-	cur := make([]byte, cfg.Players*size)
-	in := make([]Input, cfg.Players)
-	for p := range in {
-		in[p].Bytes = cur[p*size : (p+1)*size : (p+1)*size]
+	st := newSyncTest(sim, cfg, inputs)
+	if u, ok := sim.(interface{ UnsavedState() []string }); ok {
+		st.rep.Unsaved = u.UnsavedState()
 	}
-	scriptOf := func(t uint64, p int) []byte {
-		i := (int(t%ring)*cfg.Players + p) * size
-		return script[i : i+size : i+size]
-	}
-	load := func(t uint64, status Status) {
-		for p := range in {
-			copy(in[p].Bytes, scriptOf(t, p))
-			in[p].Status = status
-		}
-	}
-	var scratch []byte
-	// mismatch records a state of tick t that differs from the first run's.
-	mismatch := func(t, first, again uint64, firstState, againState []byte) {
-		rep.Desyncs++
-		if rep.Desyncs == 1 {
-			rep.FirstDesync, rep.FirstChecksum, rep.ResimChecksum = t, first, again
-			rep.FirstState = bytes.Clone(firstState)
-			rep.ResimState = bytes.Clone(againState)
-		}
-	}
-	save := func(t uint64) error {
-		var err error
-		i := t % ring
-		if states[i], err = sim.SaveState(states[i][:0]); err != nil {
-			return fmt.Errorf("rollback: sync test: saving the state of tick %d: %w", t, err)
-		}
-		sums[i] = sim.Checksum()
-		return nil
-	}
-	if err := save(0); err != nil {
-		return rep, err
+	if err := st.hist.Save(sim, 0, true); err != nil {
+		return st.rep, fmt.Errorf("rollback: sync test: %w", err)
 	}
 	for t := uint64(0); t < uint64(cfg.Ticks); t++ {
-		for p := 0; p < cfg.Players; p++ {
-			dst := scriptOf(t, p)
-			clear(dst)
-			inputs(t, p, dst)
-		}
-		load(t, Predicted)
-		if err := sim.Advance(in); err != nil {
-			return rep, fmt.Errorf("rollback: sync test: advancing tick %d: %w", t, err)
-		}
-		rep.Ticks++
-		if err := save(t + 1); err != nil {
-			return rep, err
-		}
-		r := t + 1 - min(uint64(cfg.Depth), t+1)
-		if err := sim.LoadState(states[r%ring]); err != nil {
-			return rep, fmt.Errorf("rollback: sync test: loading the state of tick %d: %w", r, err)
-		}
-		rep.Rollbacks++
-		var err error
-		if scratch, err = sim.SaveState(scratch[:0]); err != nil {
-			return rep, fmt.Errorf("rollback: sync test: saving the state of tick %d after loading it: %w", r, err)
-		}
-		rep.Checked++
-		if sum := sim.Checksum(); sum != sums[r%ring] || !bytes.Equal(scratch, states[r%ring]) {
-			mismatch(r, sums[r%ring], sum, states[r%ring], scratch)
-		}
-		for k := r; k <= t; k++ {
-			load(k, Confirmed)
-			if err := sim.Advance(in); err != nil {
-				return rep, fmt.Errorf("rollback: sync test: advancing tick %d again: %w", k, err)
-			}
-			rep.Resimulated++
-			if scratch, err = sim.SaveState(scratch[:0]); err != nil {
-				return rep, fmt.Errorf("rollback: sync test: saving the state of tick %d again: %w", k+1, err)
-			}
-			rep.Checked++
-			i := (k + 1) % ring
-			if sum := sim.Checksum(); sum != sums[i] || !bytes.Equal(scratch, states[i]) {
-				mismatch(k+1, sums[i], sum, states[i], scratch)
-			}
+		if err := st.tick(t); err != nil {
+			return st.rep, err
 		}
 	}
-	if rep.Desyncs > 0 {
+	if rep := st.rep; rep.Desyncs > 0 {
 		return rep, fmt.Errorf("%w: %d of %d states differ; the first is tick %d's (checksum %#016x first, %#016x run again)",
 			ErrDesync, rep.Desyncs, rep.Checked, rep.FirstDesync, rep.FirstChecksum, rep.ResimChecksum)
 	}
-	return rep, nil
+	return st.rep, nil
+}
+
+// syncTest is a SyncTest under way: the states of the last Depth+1 ticks
+// (a History, with their checksums) and the inputs of the last Depth.
+type syncTest struct {
+	sim     Simulation
+	cfg     SyncTestConfig
+	inputs  func(tick uint64, player int, dst []byte)
+	hist    *History
+	script  []byte // the inputs of the last Depth+1 ticks
+	in      []Input
+	scratch []byte
+	rep     SyncReport
+}
+
+func newSyncTest(sim Simulation, cfg SyncTestConfig, inputs func(uint64, int, []byte)) *syncTest {
+	ring := cfg.Depth + 1 // the states of ticks t+1-Depth .. t+1
+	st := &syncTest{sim: sim, cfg: cfg, inputs: inputs, hist: NewHistory(ring),
+		script: make([]byte, ring*cfg.Players*cfg.InputSize), in: make([]Input, cfg.Players)}
+	cur := make([]byte, cfg.Players*cfg.InputSize)
+	for p := range st.in {
+		st.in[p].Bytes = cur[p*cfg.InputSize : (p+1)*cfg.InputSize : (p+1)*cfg.InputSize]
+	}
+	return st
+}
+
+// scriptOf is player p's input of tick t.
+func (st *syncTest) scriptOf(t uint64, p int) []byte {
+	size := st.cfg.InputSize
+	i := (int(t%uint64(st.hist.Len()))*st.cfg.Players + p) * size
+	return st.script[i : i+size : i+size]
+}
+
+// load hands tick t's inputs to the simulation's views, as status.
+func (st *syncTest) load(t uint64, status Status) {
+	for p := range st.in {
+		copy(st.in[p].Bytes, st.scriptOf(t, p))
+		st.in[p].Status = status
+	}
+}
+
+// tick runs tick t for the first time, then rolls back Depth ticks (fewer
+// at the start) and runs them again, comparing the state just loaded and
+// every state run again with the first run's.
+func (st *syncTest) tick(t uint64) error {
+	for p := 0; p < st.cfg.Players; p++ {
+		dst := st.scriptOf(t, p)
+		clear(dst)
+		st.inputs(t, p, dst)
+	}
+	st.load(t, Predicted)
+	if err := st.sim.Advance(st.in); err != nil {
+		return fmt.Errorf("rollback: sync test: advancing tick %d: %w", t, err)
+	}
+	st.rep.Ticks++
+	if err := st.hist.Save(st.sim, t+1, true); err != nil {
+		return fmt.Errorf("rollback: sync test: %w", err)
+	}
+	r := t + 1 - min(uint64(st.cfg.Depth), t+1)
+	var stepErr error
+	n, err := st.hist.Rollback(st.sim, r, t+1, func(k uint64) error {
+		stepErr = st.again(k, r)
+		return stepErr
+	})
+	st.rep.Rollbacks++
+	st.rep.Resimulated += n
+	switch {
+	case stepErr != nil:
+		return stepErr
+	case err != nil:
+		return fmt.Errorf("rollback: sync test: %w", err)
+	}
+	return nil
+}
+
+// again runs tick k of a rollback to tick r again, comparing the state
+// just loaded (when k is r) and the state it ends in with the first run's.
+func (st *syncTest) again(k, r uint64) error {
+	if k == r {
+		if err := st.compare(r, "after loading it"); err != nil {
+			return err
+		}
+	}
+	st.load(k, Confirmed)
+	if err := st.sim.Advance(st.in); err != nil {
+		return fmt.Errorf("rollback: sync test: advancing tick %d again: %w", k, err)
+	}
+	return st.compare(k+1, "again")
+}
+
+// compare saves the simulation's state, that of tick t run again (or just
+// loaded), and records a desync when it or its checksum differs from the
+// first run's.
+func (st *syncTest) compare(t uint64, when string) error {
+	var err error
+	if st.scratch, err = st.sim.SaveState(st.scratch[:0]); err != nil {
+		return fmt.Errorf("rollback: sync test: saving the state of tick %d %s: %w", t, when, err)
+	}
+	st.rep.Checked++
+	first, _ := st.hist.State(t)
+	firstSum, _ := st.hist.Sum(t)
+	if sum := st.sim.Checksum(); sum != firstSum || !bytes.Equal(st.scratch, first) {
+		st.rep.Desyncs++
+		if st.rep.Desyncs == 1 {
+			st.rep.FirstDesync, st.rep.FirstChecksum, st.rep.ResimChecksum = t, firstSum, sum
+			st.rep.FirstState = bytes.Clone(first)
+			st.rep.ResimState = bytes.Clone(st.scratch)
+		}
+	}
+	return nil
 }
