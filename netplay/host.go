@@ -1,10 +1,10 @@
 package netplay
 
 import (
-	"time"
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 )
 
 // HostOptions configure a Host. Zero fields take the defaults.
