@@ -11,25 +11,16 @@
 #   bash .ci/budgets.sh            # every budget
 #   bash .ci/budgets.sh Abilities  # the budgets whose benchmark matches
 #
-# The budgets (benchmark, package, its flags, metric, budget, margin):
-#   - BenchmarkLoad100Clients (demo/flail/online): 100 clients in 7 rooms
-#     for 5 s; the rooms' tick work at p99 within the 25 ms tick of 40 Hz
-#     (measured 1-2 ms); margin 20% (a busy machine's p99 reached 30 ms).
-#   - BenchmarkHostileClients (demo/flail/online): a room with hostile
-#     clients next to a normal one; its tick work at p99 within 25 ms
-#     (measured 0.4-2 ms), margin 20%; the normal client's snapshot gap at
-#     p50 within 35 ms (the room keeps its 25 ms rate; measured 25 ms),
-#     margin 15%.
-#   - BenchmarkAbilitiesCost (systems): 1,000 walkers with every ability
-#     against the same crowd with them switched off, the stepping thread's
-#     CPU time, median of 31 rounds; on/off at most 1.10 (measured
-#     1.03-1.06), margin 3%.
+# The budgets, with what each measures, are the table
+# of docs/testing.md#ci (TestBudgetsDocumented in docs/ compares them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 COUNT=${COUNT:-3}
 only=${1:-}
 
-# name|package|go test flags|metric|budget|margin|env
+# name|package|go test flags|metric|budget|margin|env: BenchmarkNAME in
+# package, run with the flags (and the environment), its metric's median
+# at most budget * (1 + margin).
 budgets='
 Load100Clients|./demo/flail/online|-benchtime 1x|tick-p99-ms|25|0.20|FLAIL_LOAD_SECONDS=5
 HostileClients|./demo/flail/online|-benchtime 1x|tick-p99-ms|25|0.20|
