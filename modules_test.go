@@ -15,8 +15,8 @@ import (
 // in workspace mode ./... stops at a nested module's go.mod. It runs
 // `go test ./...` in each directory that go.work uses other than the root
 // (with -short when this test runs with -short; the environment is
-// inherited, so the test cache works) and fails with the whole output of a
-// run that fails. It skips where go.work or a module's directory is absent
+// inherited, so the test cache works), the modules at once, and fails with
+// the whole output of a run that fails. It skips where go.work or a module's directory is absent
 // (a module zip of the library) or no go command is on PATH.
 func TestWorkspaceModules(t *testing.T) {
 	if _, err := os.Stat("go.work"); err != nil {
@@ -48,6 +48,7 @@ func TestWorkspaceModules(t *testing.T) {
 		}
 		ran++
 		t.Run(filepath.ToSlash(dir), func(t *testing.T) {
+			t.Parallel() // the modules' runs are independent
 			args := []string{"test"}
 			if testing.Short() {
 				args = append(args, "-short")

@@ -31,7 +31,8 @@ import (
 //   - "on/off" is one crowd of the abilities' recipe, its abilities
 //     switched off between turns (each character's Config cleared) and on
 //     again (restored): the same characters in the same memory, with and
-//     without the abilities. TestAbilitiesCost holds it to 10%.
+//     without the abilities. .ci/budgets.sh holds BenchmarkAbilitiesCost's
+//     on/off to 10%.
 //
 // Times are the stepping thread's CPU time where there is a clock for it
 // (Linux), the crowds interleaved in turns of 10 or 20 ticks (each turn's
@@ -285,17 +286,12 @@ func median(v []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-// TestAbilitiesCost: with every ability enabled, a tick of the 1,000
-// walkers costs at most 10% more than the same characters with their
-// abilities switched off (the median of 61 rounds' on/off ratios, CPU
-// time: see the top of this file; measured up to three times, the machine
-// being shared: a real regression exceeds it every time); and a
-// steady-state tick allocates nothing, with them and without (a crowd of
-// the recipe without them). Skipped with -short.
+// TestAbilitiesCost: a steady-state tick of the 1,000 walkers allocates
+// nothing, with every ability and without (a crowd of the recipe without
+// them). What the abilities cost in time is BenchmarkAbilitiesCost's on/off
+// ratio, held to 10% by .ci/budgets.sh, not here: a busy machine does not
+// fail this test.
 func TestAbilitiesCost(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing test")
-	}
 	tg := newAbToggled(t)
 	base := abCostCrowd(t, "capsule_walker", "", false)
 	for name, p := range map[string]*systems.Pipeline{"with abilities": tg.p, "without": base} {
@@ -303,22 +299,4 @@ func TestAbilitiesCost(t *testing.T) {
 			t.Errorf("%s: a steady-state tick of %d walkers allocates %v times", name, abCostN, a)
 		}
 	}
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	clock := abClock()
-	var ratios []string
-	for attempt := 0; attempt < 3; attempt++ {
-		rounds := make([][]float64, 61)
-		for i := range rounds {
-			rounds[i] = make([]float64, 2)
-			tg.turns(i, 10, clock, rounds[i])
-		}
-		ratio, med := abMedianRatio(rounds, 0, 1), abMedians(rounds)
-		t.Logf("a tick of %d walkers: %.3f ms with every ability, %.3f ms with them off: ratio %.3f", abCostN, med[0]/1e6, med[1]/1e6, ratio)
-		if ratio <= 1.10 {
-			return
-		}
-		ratios = append(ratios, fmt.Sprintf("%.3f", ratio))
-	}
-	t.Errorf("the abilities cost more than 10%% of a tick of %d walkers: on/off ratios %s", abCostN, strings.Join(ratios, ", "))
 }

@@ -63,6 +63,15 @@ for who in Ann Bob Browser; do
 	fi
 done
 echo "online_check: Ann, Bob and Browser played in room 0"
+# A client the server ended ("disconnect WHO: REASON": bad input, a flood, a
+# slow reader, idle...) fails the check; one that left does not ("leave
+# WHO: closed", or "closed: the client left (...)" when it reset the
+# connection, as the browser's tab does at the end of browsercheck).
+if grep 'disconnect ' "$OUT/server.log"; then
+	echo "online_check: a client was thrown out:" >&2
+	cat "$OUT/server.log" >&2
+	exit 1
+fi
 # The match is live (wall clock, other players), so whether a bot is in view
 # at the moment of the screenshot is chance: only the arena floor and the
 # local car at the center are required here.

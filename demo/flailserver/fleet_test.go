@@ -26,11 +26,11 @@ import (
 // back on its car there.
 func TestFleetBinaries(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the server binary")
+		t.Skip("runs the server as a process")
 	}
 	natsURL := fleettest.StartNATS(t)
 	dir := t.TempDir()
-	bin := proctest.Build(t, ".", "flailserver")
+	bin := proctest.Self(t)
 	args := func(id string) []string {
 		return []string{"-addr", "127.0.0.1:0", "-build-wasm=false", "-web", dir, "-room-size", "4",
 			"-nats", natsURL, "-id", id, "-drain", "2s"}

@@ -14,7 +14,15 @@ import (
 	"time"
 
 	"github.com/seedgames/motorkit/demo/flail/online"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 )
+
+// TestMain: the test binary is the server too, when a test starts it as a
+// process (proctest.Self).
+func TestMain(m *testing.M) {
+	proctest.RunMain(main)
+	os.Exit(m.Run())
+}
 
 func TestParseFlags(t *testing.T) {
 	f, err := parseFlags(nil)

@@ -24,10 +24,10 @@ import (
 // on its own car, in a match that went on from the saved tick.
 func TestSIGTERMKeepsMatches(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the server binary")
+		t.Skip("runs the server as a process")
 	}
 	dir := t.TempDir()
-	bin := proctest.Build(t, ".", "flailserver")
+	bin := proctest.Self(t)
 	state := filepath.Join(dir, "rooms.state")
 	args := []string{"-addr", "127.0.0.1:0", "-build-wasm=false", "-web", dir, "-state", state, "-room-size", "4", "-drain", "2s"}
 	p1, url1 := startFlail(t, bin, args...)

@@ -22,6 +22,13 @@ import (
 	"github.com/seedgames/motorkit/netplay"
 )
 
+// TestMain: the test binary is the server too, when a test starts it as a
+// process (proctest.Self).
+func TestMain(m *testing.M) {
+	proctest.RunMain(main)
+	os.Exit(m.Run())
+}
+
 // get returns the status and body of an HTTP GET.
 func get(t *testing.T, url string) (int, string) {
 	t.Helper()
@@ -89,10 +96,10 @@ func play(t *testing.T, c *online.Client, d time.Duration, cond func() bool) boo
 // in its seat of the match that went on from the saved tick.
 func TestServeAndRestart(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds and runs the server binary")
+		t.Skip("runs the server as a process")
 	}
 	dir := t.TempDir()
-	bin := proctest.Build(t, ".", "playgroundserver")
+	bin := proctest.Self(t)
 	state := filepath.Join(dir, "match.state")
 	args := []string{"-addr", "127.0.0.1:0", "-state", state, "-drain", "2s", "-grace", "10s", "-seats", "4"}
 	p1, addr := proctest.Start(t, bin, serverOn, args...)

@@ -158,7 +158,8 @@ func (s *Server) serve(sk sock, addr string, pref int) {
 	if draining {
 		cl.close(restartReason)
 	}
-	go cl.writeLoop()
+	writerDone := make(chan struct{})
+	go func() { defer close(writerDone); cl.writeLoop() }()
 	if !p.watcher {
 		go cl.watchIdle() // a spectator sends nothing by design
 	}
@@ -166,9 +167,17 @@ func (s *Server) serve(sk sock, addr string, pref int) {
 	room.leave(p, cl)
 	s.Changed()
 	cl.close(reason)
-	if r, _ := cl.reason.Load().(string); r == "" || r == "closed" {
-		s.met.Disconnect("closed") // a kick counted itself
-	}
+	<-writerDone
+	r, _ := cl.reason.Load().(string)
+	switch wf, _ := cl.writeFail.Load().(string); {
+	case wf != "": // the writer ended on a failed write, without a kick
+		if netops.ReasonLabel(r) == "closed" {
+			r = wf
+		}
+		s.met.Disconnect(r)
+	case netops.ReasonLabel(r) == "closed":
+		s.met.Disconnect(r)
+	} // else a kick counted itself
 }
 
 // cleanName keeps printable runes, trims spaces, cuts to wire.MaxName bytes;

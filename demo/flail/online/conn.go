@@ -33,6 +33,9 @@ type conn struct {
 	closeOnce sync.Once
 	done      chan struct{}
 	reason    atomic.Value
+	// writeFail is why the writer ended on a failed write
+	// (netops.WriteFailed: a slow reader, or a client that left).
+	writeFail atomic.Value
 	// idle is when the last input arrived, for the idle watchdog.
 	idle netops.Idle
 }
@@ -78,7 +81,7 @@ func (cl *conn) writeLoop() {
 				_ = cl.c.Write(ctx, websocket.MessageBinary, wire.AppendError(nil, &wire.Error{Code: wire.CodeRestart, Text: r}))
 				cancel()
 				closeWithin(sock{cl.c, cl.raw}, websocket.StatusServiceRestart, "server restarting", cl.s.opts.CloseTimeout)
-			} else if r != "" && r != "closed" {
+			} else if netops.ReasonLabel(r) != "closed" {
 				cl.s.kick(sock{cl.c, cl.raw}, cl.who, wire.CodeKicked, r)
 			} else {
 				closeWithin(sock{cl.c, cl.raw}, websocket.StatusNormalClosure, "", cl.s.opts.CloseTimeout)
@@ -95,12 +98,21 @@ func (cl *conn) writeLoop() {
 				putSnapBuf(b)
 			}
 			if err != nil {
-				// the library closes the connection when a write times out,
-				// so the reader may have ended first, with reason "closed".
-				if r, _ := cl.reason.Load().(string); r == "" || r == "closed" {
-					cl.s.logf("disconnect %s: slow reader: write failed: %v", cl.who, err)
+				// A write that timed out is a slow reader; one that failed
+				// because the client closed or reset the connection (a
+				// closed tab) is a client that left. The library closes the
+				// connection when a write times out, so the reader may have
+				// ended first, with reason "closed": serve counts this.
+				wf := netops.WriteFailed(err, cl.s.opts.WriteTimeout)
+				cl.writeFail.Store(wf)
+				if r, _ := cl.reason.Load().(string); netops.ReasonLabel(r) == "closed" {
+					if netops.ReasonLabel(wf) == "closed" {
+						cl.s.logf("leave %s: %s", cl.who, wf)
+					} else {
+						cl.s.logf("disconnect %s: %s", cl.who, wf)
+					}
 				}
-				cl.close("closed")
+				cl.close(wf)
 				cl.c.CloseNow()
 				return
 			}
@@ -125,6 +137,10 @@ func (cl *conn) readLoop(room *Room, p *player) string {
 				return "closed"
 			case errors.Is(err, io.EOF), errors.Is(err, net.ErrClosed), cl.s.ctx.Err() != nil:
 				return "closed" // our side closed it (the closer logs why) or the client left
+			case netops.PeerLeft(err): // a reset: the client left
+				r := netops.LeftReason(err)
+				cl.s.logf("leave %s: %s", cl.who, r)
+				return r
 			case strings.Contains(err.Error(), "read limited"):
 				cl.s.logf("disconnect %s: oversized message (limit %d bytes)", cl.who, wire.MaxClientMessage)
 				return "closed"

@@ -30,33 +30,37 @@ func (o *observer) record(tick uint32, at time.Time) {
 	o.mu.Unlock()
 }
 
-// check asserts no hitch: every server tick arrived (consecutive tick
-// numbers) and the arrival gaps stayed short.
-func (o *observer) check(t *testing.T) {
+// check asserts that the observer was served: it got snapshots, and every
+// server tick arrived (consecutive tick numbers). It logs the arrival gaps;
+// how regular they are is BenchmarkHostileClients' gap-p50-ms, not
+// asserted here (a machine shared with other jobs can deschedule the
+// whole process).
+func (o *observer) check(t testing.TB) {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	if len(o.ticks) < 40 {
 		t.Fatalf("observer got %d snapshots", len(o.ticks))
 	}
-	var gaps []float64
 	for i := 1; i < len(o.ticks); i++ {
 		if o.ticks[i] != o.ticks[i-1]+1 {
 			t.Fatalf("observer: tick %d after %d (a snapshot was lost)", o.ticks[i], o.ticks[i-1])
 		}
-		gaps = append(gaps, o.at[i].Sub(o.at[i-1]).Seconds())
 	}
-	p50, p99, mx := Percentile(gaps, 0.5), Percentile(gaps, 0.99), Percentile(gaps, 1)
+	p50, p99, mx := o.gaps()
 	t.Logf("observer: %d snapshots, arrival gap p50 %.1f ms p99 %.1f ms max %.1f ms", len(o.ticks), p50*1e3, p99*1e3, mx*1e3)
-	// 25 ms ticks: the median gap shows the room kept its rate. Single
-	// long gaps are logged, not failed: on a machine shared with other
-	// jobs the whole process can be descheduled; the room's own tick work
-	// is asserted separately (TestHostileClients).
-	if p50 > 0.035 {
-		t.Fatalf("observer saw a hitch: gap p50 %.1f ms, max %.1f ms", p50*1e3, mx*1e3)
-	}
 }
 
-func rawDial(t *testing.T, url string, client *http.Client) *websocket.Conn {
+// gaps is the p50, p99 and longest gap between two snapshots' arrivals
+// (seconds). Callers hold o.mu.
+func (o *observer) gaps() (p50, p99, longest float64) {
+	var gaps []float64
+	for i := 1; i < len(o.at); i++ {
+		gaps = append(gaps, o.at[i].Sub(o.at[i-1]).Seconds())
+	}
+	return Percentile(gaps, 0.5), Percentile(gaps, 0.99), Percentile(gaps, 1)
+}
+
+func rawDial(t testing.TB, url string, client *http.Client) *websocket.Conn {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
@@ -96,8 +100,35 @@ func readUntilClosed(c *websocket.Conn, d time.Duration) (*wire.Error, error) {
 // the same room: garbage, oversized and text frames, a wrong protocol
 // version, an input flood, duplicate ticks, NaN aims and a reader that
 // never reads. Each is disconnected (or clamped) with a logged reason; the
-// room keeps ticking and the normal client sees every tick in time.
+// room keeps ticking and the normal client sees every tick. How long the
+// room's ticks take meanwhile is BenchmarkHostileClients'.
 func TestHostileClients(t *testing.T) {
+	hostileRun(t, func(name string, f func(t testing.TB)) {
+		t.Run(name, func(t *testing.T) { f(t) })
+	})
+}
+
+// BenchmarkHostileClients is TestHostileClients' run with its figures as
+// metrics: the room's tick work at p50 and p99 (tick-p50-ms, tick-p99-ms:
+// the hostile clients never make it long; the budget is the 25 ms tick of
+// 40 Hz, .ci/budgets.sh) and the normal client's snapshot arrival gap at
+// p50 (gap-p50-ms: 25 ms when the room keeps its rate). One run whatever
+// b.N: use -benchtime 1x.
+func BenchmarkHostileClients(b *testing.B) {
+	b.ReportAllocs()
+	st, obs := hostileRun(b, func(name string, f func(t testing.TB)) { f(b) })
+	obs.mu.Lock()
+	gap50, _, _ := obs.gaps()
+	obs.mu.Unlock()
+	b.ReportMetric(Percentile(st.Durations, 0.5)*1e3, "tick-p50-ms")
+	b.ReportMetric(Percentile(st.Durations, 0.99)*1e3, "tick-p99-ms")
+	b.ReportMetric(gap50*1e3, "gap-p50-ms")
+}
+
+// hostileRun is TestHostileClients: each hostile client runs through sub
+// (a subtest, or a plain call); it returns the room's stats and the normal
+// client's observer.
+func hostileRun(t testing.TB, sub func(name string, f func(t testing.TB))) (TickStats, *observer) {
 	srv, url, logs := startServer(t, ServerOptions{RoomSize: 24, SendQueue: 16, SlowDrops: 20,
 		WriteTimeout: 500 * time.Millisecond, Grace: time.Second})
 	obs := &observer{}
@@ -123,7 +154,7 @@ func TestHostileClients(t *testing.T) {
 
 	type hostile struct {
 		name   string
-		run    func(t *testing.T) (*wire.Error, error)
+		run    func(t testing.TB) (*wire.Error, error)
 		code   uint8  // expected wire error code (0: any / none)
 		logged string // expected in the server log
 	}
@@ -136,37 +167,37 @@ func TestHostileClients(t *testing.T) {
 		return c
 	}
 	cases := []hostile{
-		{"garbage hello", func(t *testing.T) (*wire.Error, error) {
+		{"garbage hello", func(t testing.TB) (*wire.Error, error) {
 			c := rawDial(t, url, nil)
 			_ = c.Write(ctx, websocket.MessageBinary, []byte{0xde, 0xad, 0xbe, 0xef})
 			return readUntilClosed(c, 3*time.Second)
 		}, wire.CodeBadHello, "bad hello"},
-		{"wrong version", func(t *testing.T) (*wire.Error, error) {
+		{"wrong version", func(t testing.TB) (*wire.Error, error) {
 			c := rawDial(t, url, nil)
 			_ = c.Write(ctx, websocket.MessageBinary, wire.AppendHello(nil, &wire.Hello{Version: 99, Name: "old"}))
 			return readUntilClosed(c, 3*time.Second)
 		}, wire.CodeVersion, "protocol version 99"},
-		{"garbage after hello", func(t *testing.T) (*wire.Error, error) {
+		{"garbage after hello", func(t testing.TB) (*wire.Error, error) {
 			c := joined("garbage")
 			_ = c.Write(ctx, websocket.MessageBinary, []byte{byte(wire.KindInput), 1, 2})
 			return readUntilClosed(c, 3*time.Second)
 		}, wire.CodeKicked, "bad input"},
-		{"unexpected kind", func(t *testing.T) (*wire.Error, error) {
+		{"unexpected kind", func(t testing.TB) (*wire.Error, error) {
 			c := joined("kind")
 			_ = c.Write(ctx, websocket.MessageBinary, wire.AppendSnapshot(nil, &wire.Snapshot{}, wire.Frame{}))
 			return readUntilClosed(c, 3*time.Second)
 		}, wire.CodeKicked, "unexpected snapshot message"},
-		{"text frame", func(t *testing.T) (*wire.Error, error) {
+		{"text frame", func(t testing.TB) (*wire.Error, error) {
 			c := joined("text")
 			_ = c.Write(ctx, websocket.MessageText, []byte("hello?"))
 			return readUntilClosed(c, 3*time.Second)
 		}, wire.CodeKicked, "text message"},
-		{"oversized frame", func(t *testing.T) (*wire.Error, error) {
+		{"oversized frame", func(t testing.TB) (*wire.Error, error) {
 			c := joined("big")
 			_ = c.Write(ctx, websocket.MessageBinary, make([]byte, 1<<20))
 			return readUntilClosed(c, 3*time.Second)
 		}, 0, "oversized message"},
-		{"input flood", func(t *testing.T) (*wire.Error, error) {
+		{"input flood", func(t testing.TB) (*wire.Error, error) {
 			c := joined("flood")
 			for i := 1; i <= 2000; i++ {
 				b := wire.AppendInput(nil, &wire.Input{Tick: uint32(i), Throttle: 1}, wire.Frame{})
@@ -176,7 +207,7 @@ func TestHostileClients(t *testing.T) {
 			}
 			return readUntilClosed(c, 3*time.Second)
 		}, wire.CodeKicked, "input flood"},
-		{"duplicate flood", func(t *testing.T) (*wire.Error, error) {
+		{"duplicate flood", func(t testing.TB) (*wire.Error, error) {
 			// the same input over and over: dropped as duplicates, and the
 			// message rate ends it.
 			c := joined("dups")
@@ -188,7 +219,7 @@ func TestHostileClients(t *testing.T) {
 			}
 			return readUntilClosed(c, 3*time.Second)
 		}, wire.CodeKicked, "message flood"},
-		{"slow reader", func(t *testing.T) (*wire.Error, error) {
+		{"slow reader", func(t testing.TB) (*wire.Error, error) {
 			// a client that reads nothing: its socket buffers fill, the
 			// server's queue fills, snapshots are dropped, then it is cut.
 			c := joined("slow")
@@ -201,7 +232,7 @@ func TestHostileClients(t *testing.T) {
 		}, 0, "slow reader"},
 	}
 	for _, hc := range cases {
-		t.Run(strings.ReplaceAll(hc.name, " ", "_"), func(t *testing.T) {
+		sub(strings.ReplaceAll(hc.name, " ", "_"), func(t testing.TB) {
 			se, err := hc.run(t)
 			if hc.code != 0 && (se == nil || se.Code != hc.code) {
 				t.Fatalf("server error %+v (close %v), want code %d", se, err, hc.code)
@@ -248,9 +279,6 @@ func TestHostileClients(t *testing.T) {
 	st := room.Stats()
 	t.Logf("room: %d ticks, tick p50 %.3f ms p99 %.3f ms, %d messages dropped (slow reader)",
 		st.Ticks, Percentile(st.Durations, 0.5)*1e3, Percentile(st.Durations, 0.99)*1e3, st.Dropped)
-	// the hostile clients never made the room's tick work long.
-	if p99 := Percentile(st.Durations, 0.99); p99 > 0.025 && !raceEnabled {
-		t.Fatalf("room tick p99 %.1f ms with hostile clients, want < 25 ms", p99*1e3)
-	}
 	t.Logf("server log:\n%s", logs)
+	return st, obs
 }

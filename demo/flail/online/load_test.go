@@ -16,46 +16,68 @@ import (
 	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
-// loadSeconds is the load test's duration: the 60 s, or
-// FLAIL_LOAD_SECONDS (for local iteration), or 5 s with -short.
-func loadSeconds(t *testing.T) float64 {
+// loadSeconds is the load run's length: FLAIL_LOAD_SECONDS when set (the
+// soak: FLAIL_LOAD_SECONDS=60 is the 60 s run of docs/online.md), else def.
+func loadSeconds(tb testing.TB, def float64) float64 {
 	if v := os.Getenv("FLAIL_LOAD_SECONDS"); v != "" {
 		s, err := strconv.ParseFloat(v, 64)
 		if err != nil || !(s > 0) || s > 600 {
-			t.Fatalf("FLAIL_LOAD_SECONDS=%q: want seconds in (0, 600]", v)
+			tb.Fatalf("FLAIL_LOAD_SECONDS=%q: want seconds in (0, 600]", v)
 		}
 		return s
 	}
-	if testing.Short() {
-		return 5
-	}
-	return 60
+	return def
 }
 
 // TestLoad100Clients starts the server on 127.0.0.1 and 100 headless
-// clients that each send one input per 25 ms for the test's duration
-// (bounded loops: a fixed number of inputs per client). Then it checks
-// that the rooms' tick work stayed under 25 ms at p50 and p99 and that no
-// input was lost or applied twice: for every client, inputs sent ==
-// received == applied by the server, the last ack == the last tick sent,
-// no duplicates, no gaps. It reports bytes per client per second.
-func TestLoad100Clients(t *testing.T) { loadRun(t, 100, 16, 8) }
+// clients that each send one input per 25 ms for 5 s (bounded loops: a
+// fixed number of inputs per client; FLAIL_LOAD_SECONDS=60 is the soak of
+// docs/online.md). It checks that every client was served: no input was
+// lost or applied twice (for every client, inputs sent == received ==
+// applied by the server, the last ack == the last tick sent, no
+// duplicates, no gaps), no message was dropped for a client and no
+// connection was lost. It logs the rooms' tick work and the bytes per
+// client per second; how long a tick takes is BenchmarkLoad100Clients',
+// checked against its budget by .ci/budgets.sh, not here: a busy machine
+// does not fail this test.
+func TestLoad100Clients(t *testing.T) { loadRun(t, 100, 16, 8, loadSeconds(t, 5)) }
+
+// BenchmarkLoad100Clients is TestLoad100Clients' run (10 s, or
+// FLAIL_LOAD_SECONDS) with its figures as metrics: the rooms' tick work
+// at p50 and p99 (tick-p50-ms, tick-p99-ms: the budget is the 25 ms tick
+// of 40 Hz, .ci/budgets.sh), the interval between tick starts at p99 and
+// the bytes per client per second down. One run whatever b.N: use
+// -benchtime 1x.
+func BenchmarkLoad100Clients(b *testing.B) {
+	b.ReportAllocs()
+	r := loadRun(b, 100, 16, 8, loadSeconds(b, 10))
+	b.ReportMetric(r.tickP50*1e3, "tick-p50-ms")
+	b.ReportMetric(r.tickP99*1e3, "tick-p99-ms")
+	b.ReportMetric(r.intervalP99*1e3, "interval-p99-ms")
+	b.ReportMetric(r.bytesPerClientSecond, "B/client/s")
+}
 
 // TestLoad300Clients is the 300-client run in 25 rooms of 12 (opt-in:
-// FLAIL_LOAD300=1; with FLAIL_LOAD_SECONDS for its length): the same checks
-// and figures, plus the snapshot gap a client sees and the process's RSS
-// and CPU time.
+// FLAIL_LOAD300=1; with FLAIL_LOAD_SECONDS for its length, 60 s without):
+// the same checks and figures, plus the snapshot gap a client sees and the
+// process's RSS and CPU time.
 func TestLoad300Clients(t *testing.T) {
 	if os.Getenv("FLAIL_LOAD300") == "" {
 		t.Skip("set FLAIL_LOAD300=1 to run the 300-client load test")
 	}
-	loadRun(t, 300, 12, 25)
+	loadRun(t, 300, 12, 25, loadSeconds(t, 60))
+}
+
+// loadResult is what a load run measured.
+type loadResult struct {
+	tickP50, tickP99, intervalP99 float64 // seconds
+	bytesPerClientSecond          float64
 }
 
 // loadRun runs the load test with clients clients on a server of maxRooms
-// rooms of roomSize.
-func loadRun(t *testing.T, clients, roomSize, maxRooms int) {
-	secs := loadSeconds(t)
+// rooms of roomSize for secs seconds, checks that every client was served
+// and returns the figures.
+func loadRun(t testing.TB, clients, roomSize, maxRooms int, secs float64) loadResult {
 	inputs := int(secs * 40)
 	var ru0 syscall.Rusage
 	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
@@ -186,9 +208,6 @@ func loadRun(t *testing.T, clients, roomSize, maxRooms int) {
 		clients, len(rooms), elapsed, p50*1e3, p99*1e3, mx*1e3, len(durs))
 	t.Logf("load: inputs sent %d received %d applied %d duplicates %d gaps %d; %.0f bytes/client/s down (%.1f KB/s), %.0f up; %d messages dropped",
 		sent, recv, appl, dups, gaps, bpcs, bpcs/1024, float64(wire.InputSize*40), dropped)
-	if (p50 >= 0.025 || p99 >= 0.025) && !raceEnabled {
-		t.Fatalf("server tick p50 %.1f ms p99 %.1f ms, want < 25 ms", p50*1e3, p99*1e3)
-	}
 	if dropped != 0 {
 		t.Errorf("%d messages dropped for normal clients", dropped)
 	}
@@ -209,4 +228,5 @@ func loadRun(t *testing.T, clients, roomSize, maxRooms int) {
 			t.Error(err)
 		}
 	}
+	return loadResult{tickP50: p50, tickP99: p99, intervalP99: i99, bytesPerClientSecond: bpcs}
 }

@@ -81,8 +81,10 @@ func TestCloseWithinBoundsAStalledHandshake(t *testing.T) {
 	case <-time.After(3 * time.Second):
 		t.Fatal("the close still waits after 3 s")
 	}
-	if d < 150*time.Millisecond || d > 2*time.Second {
-		t.Errorf("the close took %v, want about 200 ms", d)
+	// about 200 ms; the upper bound only tells d from the library's 5 s
+	// (a busy machine may take longer than 200 ms).
+	if d < 150*time.Millisecond || d > 4*time.Second {
+		t.Errorf("the close took %v, want about 200 ms (not the library's 5 s)", d)
 	}
 	// the socket is closed: the client reads the close frame, then EOF
 	_ = c.SetReadDeadline(time.Now().Add(2 * time.Second))
@@ -99,7 +101,7 @@ func TestCloseWithinBoundsAStalledHandshake(t *testing.T) {
 // A client that answers gets the close frame at once, its reason cut to
 // 120 bytes (a control frame's payload is at most 125).
 func TestCloseWithinCutsTheReason(t *testing.T) {
-	url, took := closeServer(t, true, strings.Repeat("r", 300), 2*time.Second)
+	url, took := closeServer(t, true, strings.Repeat("r", 300), 10*time.Second)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	c, _, err := websocket.Dial(ctx, url, nil)
@@ -112,8 +114,8 @@ func TestCloseWithinCutsTheReason(t *testing.T) {
 	if !errors.As(err, &ce) || ce.Code != websocket.StatusPolicyViolation || ce.Reason != strings.Repeat("r", 120) {
 		t.Fatalf("read %v, want a policy violation close with 120 bytes of reason", err)
 	}
-	if d := <-took; d > time.Second {
-		t.Errorf("an answered close took %v", d)
+	if d := <-took; d > 5*time.Second {
+		t.Errorf("an answered close took %v: it waited for its bound (10 s)", d)
 	}
 }
 
@@ -144,7 +146,7 @@ func TestIdle(t *testing.T) {
 		ch := map[string]chan struct{}{"done": done, "stop": stop}[which]
 		time.AfterFunc(20*time.Millisecond, func() { close(ch) })
 		t1 := time.Now()
-		if _, ok := idle.Wait(time.Hour, done, stop); ok || time.Since(t1) > time.Second {
+		if _, ok := idle.Wait(time.Hour, done, stop); ok || time.Since(t1) > 10*time.Second {
 			t.Errorf("closing %s: Wait %v after %v", which, ok, time.Since(t1))
 		}
 	}

@@ -8,14 +8,15 @@ import "strings"
 var DisconnectReasons = []string{"closed", "idle", "flood", "bad_input", "slow_reader", "replaced", "protocol", "full", "token", "restart", "other"}
 
 // ReasonLabel maps the reason a connection ended, as a server words it for
-// its log and its client, to one of DisconnectReasons: "" or "closed" is
+// its log and its client, to one of DisconnectReasons: "", "closed" or
+// "closed: …" (the client closed or reset the connection: LeftReason) is
 // closed; "idle…", "restart…", "…flood…", "bad input…" or "bad hello…",
 // "slow reader…", "replaced…"; "text message…", "unexpected…", "protocol
 // version…" or "first message…" is protocol; "…full…" or "…cars from your
 // address…" is full; "…token…"; anything else is other.
 func ReasonLabel(reason string) string {
 	switch {
-	case reason == "" || reason == "closed":
+	case reason == "" || reason == "closed" || strings.HasPrefix(reason, "closed:"):
 		return "closed"
 	case strings.HasPrefix(reason, "idle"):
 		return "idle"

