@@ -245,84 +245,17 @@ func (b *gltfBuilder) mesh(i int, name, role string, mi int, m mat4) error {
 	if mi < 0 || mi >= len(doc.Meshes) {
 		return fmt.Errorf("%s: node %d (%q): mesh %d out of range (%d meshes)", b.src, i, doc.Nodes[i].Name, mi, len(doc.Meshes))
 	}
-	where := func(pi int) string {
-		return fmt.Sprintf("%s: node %d (%q) mesh %d primitive %d", b.src, i, doc.Nodes[i].Name, mi, pi)
-	}
-	var verts []mgl64.Vec3
-	var idx []uint32
-	var local [][3]float32 // the node's vertices before its transform (box detection)
-	var colors [][4]float32
+	var nm nodeMesh
 	for pi, p := range doc.Meshes[mi].Primitives {
 		if p.Mode != gltf.PrimitiveTriangles {
 			continue // points and lines are not surfaces
 		}
-		ai, ok := p.Attributes[gltf.POSITION]
-		if !ok {
-			return fmt.Errorf("%s: no POSITION", where(pi))
-		}
-		if ai < 0 || ai >= len(doc.Accessors) {
-			return fmt.Errorf("%s: POSITION accessor %d out of range", where(pi), ai)
-		}
-		// Bound the size before reading anything: a file may claim any count.
-		count := doc.Accessors[ai].Count
-		if p.Indices != nil && *p.Indices >= 0 && *p.Indices < len(doc.Accessors) {
-			count = doc.Accessors[*p.Indices].Count
-		}
-		if b.triangles+count/3 > MaxGLTFTriangles {
-			return fmt.Errorf("%s: more than %d triangles in the level", where(pi), MaxGLTFTriangles)
-		}
-		pos, err := readSafe(func() ([][3]float32, error) { return modeler.ReadPosition(doc, doc.Accessors[ai], b.pos[:0]) })
-		if err != nil {
-			return fmt.Errorf("%s: POSITION accessor %d: %v", where(pi), ai, err)
-		}
-		b.pos = pos
-		var ind []uint32
-		if p.Indices != nil {
-			ii := *p.Indices
-			if ii < 0 || ii >= len(doc.Accessors) {
-				return fmt.Errorf("%s: indices accessor %d out of range", where(pi), ii)
-			}
-			ind, err = readSafe(func() ([]uint32, error) { return modeler.ReadIndices(doc, doc.Accessors[ii], b.idx[:0]) })
-			if err != nil {
-				return fmt.Errorf("%s: indices accessor %d: %v", where(pi), ii, err)
-			}
-			b.idx = ind
-		} else {
-			ind = b.idx[:0]
-			for k := range pos {
-				ind = append(ind, uint32(k))
-			}
-			b.idx = ind
-		}
-		if len(ind)%3 != 0 {
-			return fmt.Errorf("%s: %d indices is not a whole number of triangles", where(pi), len(ind))
-		}
-		b.triangles += len(ind) / 3
-		if b.triangles > MaxGLTFTriangles {
-			return fmt.Errorf("%s: more than %d triangles in the level", where(pi), MaxGLTFTriangles)
-		}
-		base := uint32(len(verts))
-		for k, v := range pos {
-			for _, c := range v {
-				if c != c || math.IsInf(float64(c), 0) {
-					return fmt.Errorf("%s: vertex %d is not finite (%v)", where(pi), k, v)
-				}
-			}
-			local = append(local, v)
-			verts = append(verts, m.point(mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])}))
-		}
-		col := b.baseColor(p.Material)
-		for k, ix := range ind {
-			if int(ix) >= len(pos) {
-				return fmt.Errorf("%s: index %d (%d) out of range (%d vertices)", where(pi), k, ix, len(pos))
-			}
-			idx = append(idx, base+ix)
-		}
-		for k := 0; k < len(ind)/3; k++ {
-			colors = append(colors, col)
+		where := fmt.Sprintf("%s: node %d (%q) mesh %d primitive %d", b.src, i, doc.Nodes[i].Name, mi, pi)
+		if err := b.primitive(&nm, p, m, where); err != nil {
+			return err
 		}
 	}
-	if len(idx) == 0 {
+	if len(nm.idx) == 0 {
 		return nil
 	}
 	x, err := b.extras(i)
@@ -332,51 +265,128 @@ func (b *gltfBuilder) mesh(i int, name, role string, mi int, m mat4) error {
 	moving := (x.Platform != nil || x.Door != nil) && role != "" && role != "sensor"
 	if (role == "col" || role == "") && !moving {
 		// (A moving platform is drawn from its collider, which moves.)
-		for k := 0; k+2 < len(idx); k += 3 {
-			b.visual = append(b.visual, components.VisualTriangle{A: verts[idx[k]], B: verts[idx[k+1]], C: verts[idx[k+2]], Color: colors[k/3]})
+		for k := 0; k+2 < len(nm.idx); k += 3 {
+			b.visual = append(b.visual, components.VisualTriangle{A: nm.verts[nm.idx[k]], B: nm.verts[nm.idx[k+1]], C: nm.verts[nm.idx[k+2]], Color: nm.colors[k/3]})
 		}
 	}
 	if role == "" {
 		return nil
 	}
+	return b.collider(i, name, role, &nm, m, x)
+}
+
+// nodeMesh is a node's triangles gathered from its mesh's primitives: the
+// vertices (placed by the node's transform, and as the file has them, for
+// box detection), the indices and each triangle's colour.
+type nodeMesh struct {
+	verts  []mgl64.Vec3
+	idx    []uint32
+	local  [][3]float32
+	colors [][4]float32
+}
+
+// primitive reads a triangle primitive into nm: its positions (placed by
+// m) and indices, bounded and checked (where names it in errors).
+func (b *gltfBuilder) primitive(nm *nodeMesh, p *gltf.Primitive, m mat4, where string) error {
+	doc := b.doc
+	ai, ok := p.Attributes[gltf.POSITION]
+	if !ok {
+		return fmt.Errorf("%s: no POSITION", where)
+	}
+	if ai < 0 || ai >= len(doc.Accessors) {
+		return fmt.Errorf("%s: POSITION accessor %d out of range", where, ai)
+	}
+	// Bound the size before reading anything: a file may claim any count.
+	count := doc.Accessors[ai].Count
+	if p.Indices != nil && *p.Indices >= 0 && *p.Indices < len(doc.Accessors) {
+		count = doc.Accessors[*p.Indices].Count
+	}
+	if b.triangles+count/3 > MaxGLTFTriangles {
+		return fmt.Errorf("%s: more than %d triangles in the level", where, MaxGLTFTriangles)
+	}
+	pos, err := readSafe(func() ([][3]float32, error) { return modeler.ReadPosition(doc, doc.Accessors[ai], b.pos[:0]) })
+	if err != nil {
+		return fmt.Errorf("%s: POSITION accessor %d: %v", where, ai, err)
+	}
+	b.pos = pos
+	ind, err := b.indices(p, len(pos), where)
+	if err != nil {
+		return err
+	}
+	b.triangles += len(ind) / 3
+	if b.triangles > MaxGLTFTriangles {
+		return fmt.Errorf("%s: more than %d triangles in the level", where, MaxGLTFTriangles)
+	}
+	base := uint32(len(nm.verts))
+	for k, v := range pos {
+		for _, c := range v {
+			if c != c || math.IsInf(float64(c), 0) {
+				return fmt.Errorf("%s: vertex %d is not finite (%v)", where, k, v)
+			}
+		}
+		nm.local = append(nm.local, v)
+		nm.verts = append(nm.verts, m.point(mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])}))
+	}
+	col := b.baseColor(p.Material)
+	for k, ix := range ind {
+		if int(ix) >= len(pos) {
+			return fmt.Errorf("%s: index %d (%d) out of range (%d vertices)", where, k, ix, len(pos))
+		}
+		nm.idx = append(nm.idx, base+ix)
+	}
+	for k := 0; k < len(ind)/3; k++ {
+		nm.colors = append(nm.colors, col)
+	}
+	return nil
+}
+
+// indices reads primitive p's indices (0, 1, 2 ... for n vertices when it
+// has none), a whole number of triangles.
+func (b *gltfBuilder) indices(p *gltf.Primitive, n int, where string) ([]uint32, error) {
+	doc := b.doc
+	var ind []uint32
+	if p.Indices != nil {
+		ii := *p.Indices
+		if ii < 0 || ii >= len(doc.Accessors) {
+			return nil, fmt.Errorf("%s: indices accessor %d out of range", where, ii)
+		}
+		var err error
+		ind, err = readSafe(func() ([]uint32, error) { return modeler.ReadIndices(doc, doc.Accessors[ii], b.idx[:0]) })
+		if err != nil {
+			return nil, fmt.Errorf("%s: indices accessor %d: %v", where, ii, err)
+		}
+	} else {
+		ind = b.idx[:0]
+		for k := 0; k < n; k++ {
+			ind = append(ind, uint32(k))
+		}
+	}
+	b.idx = ind
+	if len(ind)%3 != 0 {
+		return nil, fmt.Errorf("%s: %d indices is not a whole number of triangles", where, len(ind))
+	}
+	return ind, nil
+}
+
+// collider makes node i's colliding mesh nm (role "col", "colonly" or
+// "sensor"): a door or a moving platform when its extras say so, else a
+// box when it is box-shaped, else a triangle mesh; on its layers, and a
+// sensor by name.
+func (b *gltfBuilder) collider(i int, name, role string, nm *nodeMesh, m mat4, x nodeExtras) error {
 	var id kcc.ColliderID
 	added := false
-	if c, h, ok := localBox(local); ok {
+	if c, h, ok := localBox(nm.local); ok {
 		if centre, half, rot, ok := m.box(c, h); ok {
-			if d := x.Door; d != nil && role != "sensor" {
-				ds := DoorSpec{Center: [3]float64(centre), Half: [3]float64(half), Speed: d.Speed,
-					Sensor: d.Sensor, ClosedFor: d.ClosedFor, OpenFor: d.OpenFor, rot: &rot}
-				if len(d.Open) != 3 {
-					return fmt.Errorf("%s: node %d (%q) extras: door open is an x, y, z triple", b.src, i, doc.Nodes[i].Name)
-				}
-				copy(ds.Open[:], d.Open)
-				b.doors = append(b.doors, ds)
-				return nil
-			}
-			if p := x.Platform; p != nil && role != "sensor" {
-				// A moving platform: the living part builds and moves it.
-				ps := PlatformSpec{Half: [3]float64(half), Speed: p.Speed, Wait: p.Wait, Loop: p.Loop,
-					Layer: x.Layer, rot: &rot}
-				if len(p.Waypoints)%3 != 0 || len(p.SpinDeg)%3 != 0 || len(p.SpinDeg) > 3 {
-					return fmt.Errorf("%s: node %d (%q) extras: platform waypoints and spin_deg are x, y, z triples", b.src, i, doc.Nodes[i].Name)
-				}
-				for k := 0; k+2 < len(p.Waypoints); k += 3 {
-					ps.Waypoints = append(ps.Waypoints, [3]float64{p.Waypoints[k], p.Waypoints[k+1], p.Waypoints[k+2]})
-				}
-				if len(ps.Waypoints) == 0 {
-					ps.Waypoints = [][3]float64{[3]float64(centre)}
-				}
-				copy(ps.SpinDeg[:], p.SpinDeg)
-				b.platforms = append(b.platforms, ps)
-				return nil
+			if role != "sensor" && (x.Door != nil || x.Platform != nil) {
+				return b.movingBox(i, x, centre, half, rot)
 			}
 			id, added = b.w.AddBox(centre, half, rot), true
 		}
 	}
 	if !added {
-		mid, err := b.w.AddTriMesh(verts, idx)
+		mid, err := b.w.AddTriMesh(nm.verts, nm.idx)
 		if err != nil {
-			return fmt.Errorf("%s: node %d (%q): %v", b.src, i, doc.Nodes[i].Name, err)
+			return fmt.Errorf("%s: node %d (%q): %v", b.src, i, b.doc.Nodes[i].Name, err)
 		}
 		id = mid
 	}
@@ -394,6 +404,37 @@ func (b *gltfBuilder) mesh(i int, name, role string, mi int, m mat4) error {
 		}
 		b.sensorNames[name] = id
 	}
+	return nil
+}
+
+// movingBox records node i's box (centre, half extents, rotation) as the
+// door or the moving platform its extras make it: the living part builds
+// and moves it.
+func (b *gltfBuilder) movingBox(i int, x nodeExtras, centre, half mgl64.Vec3, rot mgl64.Quat) error {
+	if d := x.Door; d != nil {
+		ds := DoorSpec{Center: [3]float64(centre), Half: [3]float64(half), Speed: d.Speed,
+			Sensor: d.Sensor, ClosedFor: d.ClosedFor, OpenFor: d.OpenFor, rot: &rot}
+		if len(d.Open) != 3 {
+			return fmt.Errorf("%s: node %d (%q) extras: door open is an x, y, z triple", b.src, i, b.doc.Nodes[i].Name)
+		}
+		copy(ds.Open[:], d.Open)
+		b.doors = append(b.doors, ds)
+		return nil
+	}
+	p := x.Platform
+	ps := PlatformSpec{Half: [3]float64(half), Speed: p.Speed, Wait: p.Wait, Loop: p.Loop,
+		Layer: x.Layer, rot: &rot}
+	if len(p.Waypoints)%3 != 0 || len(p.SpinDeg)%3 != 0 || len(p.SpinDeg) > 3 {
+		return fmt.Errorf("%s: node %d (%q) extras: platform waypoints and spin_deg are x, y, z triples", b.src, i, b.doc.Nodes[i].Name)
+	}
+	for k := 0; k+2 < len(p.Waypoints); k += 3 {
+		ps.Waypoints = append(ps.Waypoints, [3]float64{p.Waypoints[k], p.Waypoints[k+1], p.Waypoints[k+2]})
+	}
+	if len(ps.Waypoints) == 0 {
+		ps.Waypoints = [][3]float64{[3]float64(centre)}
+	}
+	copy(ps.SpinDeg[:], p.SpinDeg)
+	b.platforms = append(b.platforms, ps)
 	return nil
 }
 

@@ -402,33 +402,50 @@ func (s *LevelSpec) Build(source string) (*kcc.World, error) {
 // sensors' names (nil when it has no sensors), ready to store as the
 // world's Level resource (SpawnLevel does).
 func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
-	w := kcc.NewWorld()
-	lv := components.LevelData{World: w}
+	lv := components.LevelData{World: kcc.NewWorld()}
+	for _, build := range []func(string, *components.LevelData) error{
+		s.buildBoxes, s.buildRampsAndStairs, s.buildMeshes, s.buildHeightfields, s.buildLiving, s.buildEnds,
+	} {
+		if err := build(source, &lv); err != nil {
+			return lv, err
+		}
+	}
+	return lv, nil
+}
+
+// buildBoxes adds the [[box]] entries.
+func (s *LevelSpec) buildBoxes(source string, lv *components.LevelData) error {
+	w := lv.World
 	for i, b := range s.Boxes {
 		key := fmt.Sprintf("box[%d]", i)
-		if !finite3(b.Center) || !finite3(b.Half) || !finite3(b.RotDeg) || b.Half[0] <= 0 || b.Half[1] <= 0 || b.Half[2] <= 0 {
-			return lv, &config.Error{Source: source, Key: key, Reason: "center, half and rot_deg must be finite and half > 0"}
+		id, err := levelBox(w, source, key, b.Center, b.Half, b.RotDeg)
+		if err != nil {
+			return err
 		}
-		id := w.AddBox(mgl64.Vec3(b.Center), mgl64.Vec3(b.Half), quatFromDeg(b.RotDeg[0], b.RotDeg[1], b.RotDeg[2]))
 		if b.Layer != 0 || b.Mask != 0 {
 			w.SetCollisionLayers(id, orDefault(b.Layer, kcc.DefaultLayer), orDefault(b.Mask, kcc.AllLayers))
 		}
 		if b.SurfaceVelocity != ([3]float64{}) {
 			if err := w.SetSurfaceVelocity(id, mgl64.Vec3(b.SurfaceVelocity)); err != nil {
-				return lv, &config.Error{Source: source, Key: key + ".surface_velocity", Reason: err.Error()}
+				return &config.Error{Source: source, Key: key + ".surface_velocity", Reason: err.Error()}
 			}
 		}
 		if b.OneWay {
-			markSurface(&lv, id, abilities.SurfaceOneWay, b.Half)
+			markSurface(lv, id, abilities.SurfaceOneWay, b.Half)
 		}
 	}
+	return nil
+}
+
+// buildRampsAndStairs adds the [[ramp]] and [[stairs]] entries as boxes.
+func (s *LevelSpec) buildRampsAndStairs(source string, lv *components.LevelData) error {
+	w := lv.World
 	for i, r := range s.Ramps {
-		key := fmt.Sprintf("ramp[%d]", i)
 		if r.Thickness == 0 {
 			r.Thickness = 0.5
 		}
 		if !finite3(r.Start) || !(r.AngleDeg >= 0 && r.AngleDeg < 90) || !(r.Length > 0) || !(r.Width > 0) || !(r.Thickness > 0) {
-			return lv, &config.Error{Source: source, Key: key, Reason: "need finite start, angle_deg in [0, 90), length, width, thickness > 0"}
+			return &config.Error{Source: source, Key: fmt.Sprintf("ramp[%d]", i), Reason: "need finite start, angle_deg in [0, 90), length, width, thickness > 0"}
 		}
 		yaw, a := config.Deg2Rad(r.YawDeg), config.Deg2Rad(r.AngleDeg)
 		q := detmath.QuatMul(yawQuat(yaw), detmath.QuatRotate(a, mgl64.Vec3{0, 0, 1}))
@@ -438,9 +455,8 @@ func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 		w.AddBox(c, mgl64.Vec3{r.Length / 2, r.Thickness / 2, r.Width / 2}, q)
 	}
 	for i, st := range s.Stairs {
-		key := fmt.Sprintf("stairs[%d]", i)
 		if !finite3(st.Start) || st.Count <= 0 || st.Count > 1000 || !(st.Rise > 0) || !(st.Tread > 0) || !(st.Width > 0) {
-			return lv, &config.Error{Source: source, Key: key, Reason: "need finite start, count in [1, 1000], rise, tread, width > 0"}
+			return &config.Error{Source: source, Key: fmt.Sprintf("stairs[%d]", i), Reason: "need finite start, count in [1, 1000], rise, tread, width > 0"}
 		}
 		yaw := config.Deg2Rad(st.YawDeg)
 		q := yawQuat(yaw)
@@ -452,23 +468,33 @@ func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 			w.AddBox(c, mgl64.Vec3{st.Tread / 2, h / 2, st.Width / 2}, q)
 		}
 	}
+	return nil
+}
+
+// buildMeshes adds the [[mesh]] entries.
+func (s *LevelSpec) buildMeshes(source string, lv *components.LevelData) error {
 	for i, m := range s.Meshes {
-		key := fmt.Sprintf("mesh[%d]", i)
 		verts, idx := meshData(m)
-		id, err := w.AddTriMesh(verts, idx)
+		id, err := lv.World.AddTriMesh(verts, idx)
 		if err != nil {
-			return lv, &config.Error{Source: source, Key: key, Reason: err.Error()}
+			return &config.Error{Source: source, Key: fmt.Sprintf("mesh[%d]", i), Reason: err.Error()}
 		}
 		if m.OneWay {
-			markSurface(&lv, id, abilities.SurfaceOneWay, [3]float64{})
+			markSurface(lv, id, abilities.SurfaceOneWay, [3]float64{})
 		}
 	}
+	return nil
+}
+
+// buildHeightfields adds the [[heightfield]] entries: heights given, read
+// from a PNG beside the level, or a wave.
+func (s *LevelSpec) buildHeightfields(source string, lv *components.LevelData) error {
 	for i, h := range s.Heightfields {
 		key := fmt.Sprintf("heightfield[%d]", i)
 		if h.PNG != "" {
 			hs, cols, rows, err := s.pngHeights(h)
 			if err != nil {
-				return lv, &config.Error{Source: source, Key: key + ".png", Reason: err.Error()}
+				return &config.Error{Source: source, Key: key + ".png", Reason: err.Error()}
 			}
 			h.Heights, h.Cols, h.Rows = hs, cols, rows
 		}
@@ -483,27 +509,30 @@ func (s *LevelSpec) BuildLiving(source string) (components.LevelData, error) {
 			}
 		}
 		// Cols x Rows cells have (Cols+1) x (Rows+1) samples.
-		if _, err := w.AddHeightfield(mgl64.Vec3(h.Origin), h.CellSize, h.Cols+1, h.Rows+1, heights); err != nil {
-			return lv, &config.Error{Source: source, Key: key, Reason: err.Error()}
+		if _, err := lv.World.AddHeightfield(mgl64.Vec3(h.Origin), h.CellSize, h.Cols+1, h.Rows+1, heights); err != nil {
+			return &config.Error{Source: source, Key: key, Reason: err.Error()}
 		}
 	}
-	if err := s.buildLiving(source, &lv); err != nil {
-		return lv, err
-	}
-	lv.KillY = DefaultKillY(w)
+	return nil
+}
+
+// buildEnds sets the kill height (kill_y, or 10 m below the lowest
+// geometry) and the spawn points.
+func (s *LevelSpec) buildEnds(source string, lv *components.LevelData) error {
+	lv.KillY = DefaultKillY(lv.World)
 	if k := s.KillY; k != nil {
 		if !(*k > -1e6 && *k < 1e6) {
-			return lv, &config.Error{Source: source, Key: "kill_y", Reason: "must be a finite height in (-1e6, 1e6)"}
+			return &config.Error{Source: source, Key: "kill_y", Reason: "must be a finite height in (-1e6, 1e6)"}
 		}
 		lv.KillY = *k
 	}
 	for i, sp := range s.Spawns {
 		if !finite3(sp.Feet) || !(math.Abs(sp.YawDeg) <= 1e6) {
-			return lv, &config.Error{Source: source, Key: fmt.Sprintf("spawn[%d]", i), Reason: "feet and yaw_deg must be finite"}
+			return &config.Error{Source: source, Key: fmt.Sprintf("spawn[%d]", i), Reason: "feet and yaw_deg must be finite"}
 		}
 		lv.Spawns = append(lv.Spawns, components.SpawnPoint{Name: sp.Name, Position: mgl64.Vec3(sp.Feet), Yaw: config.Deg2Rad(sp.YawDeg)})
 	}
-	return lv, nil
+	return nil
 }
 
 // markSurface records what collider id is to the abilities.
@@ -528,17 +557,61 @@ func orDefault(v, d uint32) uint32 {
 	return v
 }
 
-// buildLiving adds the sensors, platforms and doors.
+// buildLiving adds the ladders, water, sensors, platforms, doors and the
+// crowd.
 func (s *LevelSpec) buildLiving(source string, lv *components.LevelData) error {
-	w := lv.World
-	box := func(key string, c, h, rot [3]float64) (kcc.ColliderID, error) {
-		if !finite3(c) || !finite3(h) || !finite3(rot) || h[0] <= 0 || h[1] <= 0 || h[2] <= 0 {
-			return kcc.NoCollider, &config.Error{Source: source, Key: key, Reason: "center, half and rot_deg must be finite and half > 0"}
-		}
-		return w.AddBox(mgl64.Vec3(c), mgl64.Vec3(h), quatFromDeg(rot[0], rot[1], rot[2])), nil
+	if err := s.buildVolumes(source, lv); err != nil {
+		return err
 	}
+	if err := s.buildSensors(source, lv); err != nil {
+		return err
+	}
+	set := &platforms.Set{}
+	for i, ps := range s.Platforms {
+		m, err := buildPlatform(source, fmt.Sprintf("platform[%d]", i), ps, lv)
+		if err != nil {
+			return err
+		}
+		set.Movers = append(set.Movers, m)
+	}
+	for i, d := range s.Doors {
+		door, err := buildDoor(source, fmt.Sprintf("door[%d]", i), d, lv)
+		if err != nil {
+			return err
+		}
+		set.Doors = append(set.Doors, door)
+	}
+	if err := set.Validate(); err != nil {
+		return &config.Error{Source: source, Key: "door", Reason: err.Error()}
+	}
+	if s.Crowd != nil {
+		spec, err := s.Crowd.spec(source)
+		if err != nil {
+			return err
+		}
+		lv.Crowd = spec
+	}
+	if len(set.Movers)+len(set.Doors) > 0 {
+		lv.Movers = set
+	}
+	return nil
+}
+
+// levelBox adds the box of entry key of source to w: a finite centre,
+// half extents > 0 and a rotation in degrees.
+func levelBox(w *kcc.World, source, key string, c, h, rot [3]float64) (kcc.ColliderID, error) {
+	if !finite3(c) || !finite3(h) || !finite3(rot) || h[0] <= 0 || h[1] <= 0 || h[2] <= 0 {
+		return kcc.NoCollider, &config.Error{Source: source, Key: key, Reason: "center, half and rot_deg must be finite and half > 0"}
+	}
+	return w.AddBox(mgl64.Vec3(c), mgl64.Vec3(h), quatFromDeg(rot[0], rot[1], rot[2])), nil
+}
+
+// buildVolumes adds the ladders (solid boxes) and the water (upright
+// sensor boxes) and marks them for the abilities.
+func (s *LevelSpec) buildVolumes(source string, lv *components.LevelData) error {
+	w := lv.World
 	for i, l := range s.Ladders {
-		id, err := box(fmt.Sprintf("ladder[%d]", i), l.Center, l.Half, l.RotDeg)
+		id, err := levelBox(w, source, fmt.Sprintf("ladder[%d]", i), l.Center, l.Half, l.RotDeg)
 		if err != nil {
 			return err
 		}
@@ -549,16 +622,23 @@ func (s *LevelSpec) buildLiving(source string, lv *components.LevelData) error {
 		if wa.RotDeg[0] != 0 || wa.RotDeg[2] != 0 {
 			return &config.Error{Source: source, Key: key + ".rot_deg", Reason: "water stays upright: turn it about the vertical (y) only"}
 		}
-		id, err := box(key, wa.Center, wa.Half, wa.RotDeg)
+		id, err := levelBox(w, source, key, wa.Center, wa.Half, wa.RotDeg)
 		if err != nil {
 			return err
 		}
 		w.SetSensor(id, true)
 		markSurface(lv, id, abilities.SurfaceWater, wa.Half)
 	}
+	return nil
+}
+
+// buildSensors adds the sensor boxes, by name in lv.SensorNames, with the
+// tracker of who is in them.
+func (s *LevelSpec) buildSensors(source string, lv *components.LevelData) error {
+	w := lv.World
 	for i, sn := range s.Sensors {
 		key := fmt.Sprintf("sensor[%d]", i)
-		id, err := box(key, sn.Center, sn.Half, sn.RotDeg)
+		id, err := levelBox(w, source, key, sn.Center, sn.Half, sn.RotDeg)
 		if err != nil {
 			return err
 		}
@@ -575,103 +655,113 @@ func (s *LevelSpec) buildLiving(source string, lv *components.LevelData) error {
 			lv.SensorNames[sn.Name] = id
 		}
 	}
-	set := &platforms.Set{}
-	for i, ps := range s.Platforms {
-		key := fmt.Sprintf("platform[%d]", i)
-		if len(ps.Waypoints) == 0 {
-			return &config.Error{Source: source, Key: key + ".waypoints", Reason: "a platform needs at least one waypoint"}
-		}
-		path := platforms.Path{Speed: ps.Speed, Loop: ps.Loop, Wait: ps.Wait,
-			Rot:         platformRot(ps),
-			Spin:        mgl64.Vec3{config.Deg2Rad(ps.SpinDeg[0]), config.Deg2Rad(ps.SpinDeg[1]), config.Deg2Rad(ps.SpinDeg[2])},
-			Swing:       mgl64.Vec3{config.Deg2Rad(ps.SwingDeg[0]), config.Deg2Rad(ps.SwingDeg[1]), config.Deg2Rad(ps.SwingDeg[2])},
-			SwingPeriod: ps.SwingPeriod}
-		for _, wp := range ps.Waypoints {
-			path.Waypoints = append(path.Waypoints, mgl64.Vec3(wp))
-		}
-		if !finite3(ps.RotDeg) || !finite3(ps.SpinDeg) || !finite3(ps.SwingDeg) {
-			return &config.Error{Source: source, Key: key, Reason: "rot_deg, spin_deg and swing_deg must be finite"}
-		}
-		if err := path.Validate(); err != nil {
-			return &config.Error{Source: source, Key: key, Reason: err.Error()}
-		}
-		pos, rot := path.PoseAt(0)
-		if !finite3(ps.Half) || ps.Half[0] <= 0 || ps.Half[1] <= 0 || ps.Half[2] <= 0 {
-			return &config.Error{Source: source, Key: key + ".half", Reason: "half must be finite and > 0"}
-		}
-		id := w.AddBox(pos, mgl64.Vec3(ps.Half), rot)
-		if ps.Layer != 0 {
-			w.SetCollisionLayers(id, ps.Layer, kcc.AllLayers)
-		}
-		if n := b2i(ps.OneWay) + b2i(ps.Ladder) + b2i(ps.Water); n > 1 {
-			return &config.Error{Source: source, Key: key, Reason: "one_way, ladder and water exclude each other"}
-		}
-		switch {
-		case ps.OneWay:
-			markSurface(lv, id, abilities.SurfaceOneWay, ps.Half)
-		case ps.Ladder:
-			markSurface(lv, id, abilities.SurfaceLadder, ps.Half)
-		case ps.Water:
-			if ps.RotDeg[0] != 0 || ps.RotDeg[2] != 0 || ps.SpinDeg[0] != 0 || ps.SpinDeg[2] != 0 || ps.SwingDeg[0] != 0 || ps.SwingDeg[2] != 0 {
-				return &config.Error{Source: source, Key: key, Reason: "water stays upright: rot_deg, spin_deg and swing_deg about the vertical (y) only"}
-			}
-			w.SetSensor(id, true)
-			markSurface(lv, id, abilities.SurfaceWater, ps.Half)
-		}
-		set.Movers = append(set.Movers, platforms.Mover{Collider: id, Path: path})
+	return nil
+}
+
+// buildPlatform adds platform ps (entry key of source): its box at the
+// start of its path, which may be one-way, a ladder or water.
+func buildPlatform(source, key string, ps PlatformSpec, lv *components.LevelData) (platforms.Mover, error) {
+	w := lv.World
+	if len(ps.Waypoints) == 0 {
+		return platforms.Mover{}, &config.Error{Source: source, Key: key + ".waypoints", Reason: "a platform needs at least one waypoint"}
 	}
-	for i, d := range s.Doors {
-		key := fmt.Sprintf("door[%d]", i)
-		drot := quatFromDeg(d.RotDeg[0], d.RotDeg[1], d.RotDeg[2])
-		if d.rot != nil {
-			drot = *d.rot
-		}
-		id, err := box(key, d.Center, d.Half, d.RotDeg)
-		if err != nil {
-			return err
-		}
-		if d.rot != nil {
-			_ = w.SetTransform(id, mgl64.Vec3(d.Center), drot)
-		}
-		door := platforms.Door{Collider: id, Closed: mgl64.Vec3(d.Center), Rot: drot,
-			Open: mgl64.Vec3(d.Open), Speed: d.Speed, Sensor: kcc.NoCollider, ClosedFor: d.ClosedFor, OpenFor: d.OpenFor}
-		if d.Sensor != "" {
-			sid, ok := lv.SensorNames[d.Sensor]
-			if !ok {
-				return &config.Error{Source: source, Key: key + ".sensor", Reason: fmt.Sprintf("no sensor named %q", d.Sensor)}
-			}
-			door.Sensor = sid
-		} else if d.ClosedFor == 0 && d.OpenFor == 0 {
-			return &config.Error{Source: source, Key: key, Reason: "a door needs a sensor or a schedule (closed_s, open_s)"}
-		}
-		set.Doors = append(set.Doors, door)
+	path := platforms.Path{Speed: ps.Speed, Loop: ps.Loop, Wait: ps.Wait,
+		Rot:         platformRot(ps),
+		Spin:        mgl64.Vec3{config.Deg2Rad(ps.SpinDeg[0]), config.Deg2Rad(ps.SpinDeg[1]), config.Deg2Rad(ps.SpinDeg[2])},
+		Swing:       mgl64.Vec3{config.Deg2Rad(ps.SwingDeg[0]), config.Deg2Rad(ps.SwingDeg[1]), config.Deg2Rad(ps.SwingDeg[2])},
+		SwingPeriod: ps.SwingPeriod}
+	for _, wp := range ps.Waypoints {
+		path.Waypoints = append(path.Waypoints, mgl64.Vec3(wp))
 	}
-	if err := set.Validate(); err != nil {
-		return &config.Error{Source: source, Key: "door", Reason: err.Error()}
+	if !finite3(ps.RotDeg) || !finite3(ps.SpinDeg) || !finite3(ps.SwingDeg) {
+		return platforms.Mover{}, &config.Error{Source: source, Key: key, Reason: "rot_deg, spin_deg and swing_deg must be finite"}
 	}
-	if c := s.Crowd; c != nil {
-		if c.Count < 0 || c.Count > 500 {
-			return &config.Error{Source: source, Key: "crowd.count", Reason: fmt.Sprintf("%d is not in [0, 500]", c.Count)}
-		}
-		if len(c.Loop) < 2 {
-			return &config.Error{Source: source, Key: "crowd.loop", Reason: "a loop needs at least two waypoints"}
-		}
-		spec := &components.CrowdSpec{Count: c.Count, Recipe: c.Recipe}
-		if spec.Recipe == "" {
-			spec.Recipe = "capsule_walker"
-		}
-		for _, p := range c.Loop {
-			if !finite3(p) {
-				return &config.Error{Source: source, Key: "crowd.loop", Reason: "waypoints must be finite"}
-			}
-			spec.Loop = append(spec.Loop, mgl64.Vec3(p))
-		}
-		lv.Crowd = spec
+	if err := path.Validate(); err != nil {
+		return platforms.Mover{}, &config.Error{Source: source, Key: key, Reason: err.Error()}
 	}
-	if len(set.Movers)+len(set.Doors) > 0 {
-		lv.Movers = set
+	pos, rot := path.PoseAt(0)
+	if !finite3(ps.Half) || ps.Half[0] <= 0 || ps.Half[1] <= 0 || ps.Half[2] <= 0 {
+		return platforms.Mover{}, &config.Error{Source: source, Key: key + ".half", Reason: "half must be finite and > 0"}
+	}
+	id := w.AddBox(pos, mgl64.Vec3(ps.Half), rot)
+	if ps.Layer != 0 {
+		w.SetCollisionLayers(id, ps.Layer, kcc.AllLayers)
+	}
+	if err := markPlatform(source, key, ps, id, lv); err != nil {
+		return platforms.Mover{}, err
+	}
+	return platforms.Mover{Collider: id, Path: path}, nil
+}
+
+// markPlatform marks platform ps's collider id one-way, a ladder or water
+// for the abilities, as the entry says.
+func markPlatform(source, key string, ps PlatformSpec, id kcc.ColliderID, lv *components.LevelData) error {
+	if n := b2i(ps.OneWay) + b2i(ps.Ladder) + b2i(ps.Water); n > 1 {
+		return &config.Error{Source: source, Key: key, Reason: "one_way, ladder and water exclude each other"}
+	}
+	switch {
+	case ps.OneWay:
+		markSurface(lv, id, abilities.SurfaceOneWay, ps.Half)
+	case ps.Ladder:
+		markSurface(lv, id, abilities.SurfaceLadder, ps.Half)
+	case ps.Water:
+		if ps.RotDeg[0] != 0 || ps.RotDeg[2] != 0 || ps.SpinDeg[0] != 0 || ps.SpinDeg[2] != 0 || ps.SwingDeg[0] != 0 || ps.SwingDeg[2] != 0 {
+			return &config.Error{Source: source, Key: key, Reason: "water stays upright: rot_deg, spin_deg and swing_deg about the vertical (y) only"}
+		}
+		lv.World.SetSensor(id, true)
+		markSurface(lv, id, abilities.SurfaceWater, ps.Half)
 	}
 	return nil
+}
+
+// buildDoor adds door d (entry key of source): its box, opened by its
+// sensor (by name) or its schedule.
+func buildDoor(source, key string, d DoorSpec, lv *components.LevelData) (platforms.Door, error) {
+	w := lv.World
+	drot := quatFromDeg(d.RotDeg[0], d.RotDeg[1], d.RotDeg[2])
+	if d.rot != nil {
+		drot = *d.rot
+	}
+	id, err := levelBox(w, source, key, d.Center, d.Half, d.RotDeg)
+	if err != nil {
+		return platforms.Door{}, err
+	}
+	if d.rot != nil {
+		_ = w.SetTransform(id, mgl64.Vec3(d.Center), drot)
+	}
+	door := platforms.Door{Collider: id, Closed: mgl64.Vec3(d.Center), Rot: drot,
+		Open: mgl64.Vec3(d.Open), Speed: d.Speed, Sensor: kcc.NoCollider, ClosedFor: d.ClosedFor, OpenFor: d.OpenFor}
+	if d.Sensor != "" {
+		sid, ok := lv.SensorNames[d.Sensor]
+		if !ok {
+			return door, &config.Error{Source: source, Key: key + ".sensor", Reason: fmt.Sprintf("no sensor named %q", d.Sensor)}
+		}
+		door.Sensor = sid
+	} else if d.ClosedFor == 0 && d.OpenFor == 0 {
+		return door, &config.Error{Source: source, Key: key, Reason: "a door needs a sensor or a schedule (closed_s, open_s)"}
+	}
+	return door, nil
+}
+
+// spec checks the level's [crowd] table and returns its CrowdSpec.
+func (c *CrowdTOML) spec(source string) (*components.CrowdSpec, error) {
+	if c.Count < 0 || c.Count > 500 {
+		return nil, &config.Error{Source: source, Key: "crowd.count", Reason: fmt.Sprintf("%d is not in [0, 500]", c.Count)}
+	}
+	if len(c.Loop) < 2 {
+		return nil, &config.Error{Source: source, Key: "crowd.loop", Reason: "a loop needs at least two waypoints"}
+	}
+	spec := &components.CrowdSpec{Count: c.Count, Recipe: c.Recipe}
+	if spec.Recipe == "" {
+		spec.Recipe = "capsule_walker"
+	}
+	for _, p := range c.Loop {
+		if !finite3(p) {
+			return nil, &config.Error{Source: source, Key: "crowd.loop", Reason: "waypoints must be finite"}
+		}
+		spec.Loop = append(spec.Loop, mgl64.Vec3(p))
+	}
+	return spec, nil
 }
 
 func meshData(m MeshSpec) ([]mgl64.Vec3, []uint32) {
