@@ -2,8 +2,10 @@ package flail
 
 import (
 	"fmt"
-	"github.com/seedgames/motorkit/detmath"
 	"math"
+
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // Skill is a bot skill level.
@@ -126,13 +128,55 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 	}
 	sc := r.Cfg.Skill(b.Skill)
 	b.Cooldown = sc.ReactionTicks - 1
+	pos := me.Car.Pos
+	s := b.scan(r, agents, self, &sc)
+	dx, dz := detmath.Cos(b.input.Aim), detmath.Sin(b.input.Aim)
+	b.input.Throttle = 1
+	half := float64(0.5 * s.perc)
+	switch {
+	case s.dodge >= 0:
+		// swerve off the lethal flail's line, to the side the car is on.
+		b.Mode, b.Target = BotFlee, agents[s.dodge].P.ID
+		o := &r.info[s.dodge]
+		vx, vz := o.flailVX, o.flailVZ
+		rx, rz := pos[0]-o.flailX, pos[2]-o.flailZ
+		if float64(rx*vz)-float64(rz*vx) > 0 {
+			dx, dz = vz, -vx
+		} else {
+			dx, dz = -vz, vx
+		}
+	case s.threat >= 0 && s.threatD < float64(half*half):
+		b.Mode, b.Target = BotFlee, agents[s.threat].P.ID
+		f := agents[s.threat].P.Flail.Pos
+		dx, dz = pos[0]-f[0], pos[2]-f[2]
+	case s.target >= 0:
+		dx, dz = b.attack(r, agents, self, s.target, &sc, dx, dz)
+	default:
+		dx, dz = b.seek(r, pos, s.perc)
+	}
+	b.aim(r, p, pos, &sc, dx, dz)
+}
+
+// botScan is what a bot sees around it: the closest much stronger flail
+// (threat, at squared distance threatD), the nearest weaker car to attack
+// (target), a lethal flail on course to hit it (dodge), -1 for none; and
+// how far it sees (perc, m).
+type botScan struct {
+	threat, target, dodge int
+	threatD               float64
+	perc                  float64
+}
+
+// scan looks at the agents within the bot's perception.
+func (b *Bot) scan(r *Rules, agents []Agent, self int, sc *SkillConfig) botScan {
+	me := &agents[self]
+	p := me.P
 	upm := r.Cfg.UnitsPerMeter
 	pos := me.Car.Pos
 	perc := sc.Perception / upm
 	myE := math.Max(p.Energy, 1)
-
-	threat, target, dodge := -1, -1, -1
-	threatD, targetD, dodgeT := math.Inf(1), math.Inf(1), math.Inf(1)
+	s := botScan{threat: -1, target: -1, dodge: -1, threatD: math.Inf(1), perc: perc}
+	targetD, dodgeT := math.Inf(1), math.Inf(1)
 	dodgeR := sc.DodgeDistance / upm
 	r.q = r.Grid.Query(pos[0], pos[2], perc, r.q[:0])
 	info := r.info
@@ -145,15 +189,8 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 			continue
 		}
 		if dodgeR > 0 && o.lethal && !o.protected {
-			// a lethal flail closing in: time to closest approach.
-			rx, rz := px-o.flailX, pz-o.flailZ
-			vx, vz := o.flailVX-me.Car.Vel[0], o.flailVZ-me.Car.Vel[2]
-			if v2 := float64(vx*vx) + float64(vz*vz); v2 > 1e-12 && float64(rx*rx)+float64(rz*rz) < float64(dodgeR*dodgeR) {
-				tc := (float64(rx*vx) + float64(rz*vz)) / v2
-				miss := sq(rx-float64(vx*tc)) + sq(rz-float64(vz*tc))
-				if reach := r.carR + float64(2*r.Ph.CarRadius) + p.Flail.Radius; tc > 0 && miss < float64(reach*reach) && tc < dodgeT {
-					dodge, dodgeT = j, tc
-				}
+			if tc, ok := r.closing(me, o, p.Flail.Radius, dodgeR); ok && tc < dodgeT {
+				s.dodge, dodgeT = j, tc
 			}
 		}
 		d2 := sq(o.carX-px) + sq(o.carZ-pz)
@@ -162,117 +199,132 @@ func (b *Bot) Think(r *Rules, agents []Agent, self int) {
 		}
 		if o.energy > fleeE {
 			fd2 := sq(o.flailX-px) + sq(o.flailZ-pz)
-			if fd2 < threatD {
-				threat, threatD = j, fd2
+			if fd2 < s.threatD {
+				s.threat, s.threatD = j, fd2
 			}
 		} else if o.energy < attackE && !o.protected && d2 < targetD {
-			target, targetD = j, d2
+			s.target, targetD = j, d2
 		}
 	}
+	return s
+}
 
-	dx, dz := detmath.Cos(b.input.Aim), detmath.Sin(b.input.Aim)
-	b.input.Throttle = 1
-	half := float64(0.5 * perc)
-	switch {
-	case dodge >= 0:
-		// swerve off the lethal flail's line, to the side the car is on.
-		b.Mode, b.Target = BotFlee, agents[dodge].P.ID
-		o := &info[dodge]
-		vx, vz := o.flailVX, o.flailVZ
-		rx, rz := px-o.flailX, pz-o.flailZ
-		if float64(rx*vz)-float64(rz*vx) > 0 {
-			dx, dz = vz, -vx
-		} else {
-			dx, dz = -vz, vx
-		}
-	case threat >= 0 && threatD < float64(half*half):
-		b.Mode, b.Target = BotFlee, agents[threat].P.ID
-		f := agents[threat].P.Flail.Pos
-		dx, dz = pos[0]-f[0], pos[2]-f[2]
-	case target >= 0:
-		// Strafing runs: head for the target (leading its motion), drive
-		// straight through it so the trailing flail follows the car's path
-		// through the target at full speed, run out to the loop radius,
-		// then curve back (the loop's side alternates per bot) and repeat.
-		b.Mode, b.Target = BotAttack, agents[target].P.ID
-		t := agents[target].Car.Pos
-		tv := agents[target].Car.Vel
-		tx, tz := t[0]-pos[0], t[2]-pos[2]
-		dist := math.Sqrt(float64(tx*tx) + float64(tz*tz))
-		loop := sc.OrbitRadius/upm + p.Flail.Radius
-		// cars block each other: the run passes the target side by side
-		// (the pass counts from touching distance on).
-		pass := p.Flail.Radius + float64(3*r.carR)
-		if sc.Throws && !p.Flail.Thrown && b.rest > sc.ThrowCooldownTicks && dist < float64(2*loop) {
-			// throw when the flail flies at the target and the throw boost
-			// makes it lethal (a swung flail rarely is: kill_speed is above
-			// the car's terminal speed).
-			fv := p.Flail.Vel
-			fs := detmath.Hypot(fv[0], fv[2])
-			ftx, ftz := t[0]-p.Flail.Pos[0], t[2]-p.Flail.Pos[2]
-			fd := detmath.Hypot(ftx, ftz)
-			// Lethal range of the throw: released at v0 = fs + boost, it
-			// slows by 1/D per tick, so it stays above kill_speed ks for
-			// dt * (v0 - ks) / (D - 1) meters (geometric sum).
-			v0 := fs + r.Ph.ThrowBoost
-			rng := r.Ph.Dt * (v0 - r.killSpeed) / (r.Ph.ThrownDrag - 1)
-			if v0 > r.killSpeed && fd < rng && fd > 1e-9 && (float64(fv[0]*ftx)+float64(fv[2]*ftz)) > float64(0.95*fs*fd) {
-				b.input.PrimaryPressed, b.input.PrimaryHeld = true, false
-				b.rest = 0
-			}
-		}
-		// brake and throw: a throwing bot close to its target coasts, so
-		// the trailing flail swings forward past the car toward the target,
-		// and throws it when it flies at the target within lethal range.
-		if sc.Throws && !p.Flail.Thrown && dist < float64(2*r.carR)+p.Flail.Radius+float64(r.Ph.Rest*float64(r.Ph.Nodes+1)) &&
-			detmath.Hypot(p.Flail.Vel[0], p.Flail.Vel[2]) > 0.6*r.Ph.CarAccel/(r.Ph.CarDrag-1) {
-			b.input.Throttle = 0 // while the flail still carries 60% of terminal speed
-		}
-		if dist < pass {
-			b.passing = true
-		}
-		if b.passing && dist < loop {
-			break // keep the heading: run out straight through the target
-		}
-		b.passing = false
-		lead := dist / 4 // seconds to arrive at about terminal speed
-		lx, lz := tx+float64(tv[0]*lead), tz+float64(tv[2]*lead)
-		a := detmath.Atan2(lz, lx)
-		if dist > loop {
-			// curve in from the side on the way back.
-			a += float64(b.orbit * math.Pi / 8 * math.Min(1, (dist-loop)/loop))
-		}
-		dx, dz = detmath.Cos(a), detmath.Sin(a)
-	default:
-		b.Target = 0
-		best, bestD := -1, math.Inf(1)
-		r.q = r.PickGrid.Query(pos[0], pos[2], perc, r.q[:0])
-		pp := r.Pickups.pos
-		for _, jj := range r.q {
-			c := pp[jj]
-			d2 := sq(c[0]-pos[0]) + sq(c[2]-pos[2])
-			if d2 < bestD {
-				best, bestD = int(jj), d2
-			}
-		}
-		if best >= 0 && bestD <= float64(perc*perc) {
-			b.Mode = BotSeek
-			c := pp[best]
-			dx, dz = c[0]-pos[0], c[2]-pos[2]
-		} else {
-			b.Mode = BotWander
-			a := b.input.Aim + b.RNG.Range(-0.6, 0.6)
-			dx, dz = detmath.Cos(a), detmath.Sin(a)
+// closing reports whether the lethal flail of o comes within reach of me's
+// car (whose own flail has radius flailR) within dodgeR, and when (the time
+// of closest approach, ticks of relative motion).
+func (r *Rules) closing(me *Agent, o *agentInfo, flailR, dodgeR float64) (float64, bool) {
+	px, pz := me.Car.Pos[0], me.Car.Pos[2]
+	rx, rz := px-o.flailX, pz-o.flailZ
+	vx, vz := o.flailVX-me.Car.Vel[0], o.flailVZ-me.Car.Vel[2]
+	v2 := float64(vx*vx) + float64(vz*vz)
+	if !(v2 > 1e-12 && float64(rx*rx)+float64(rz*rz) < float64(dodgeR*dodgeR)) {
+		return 0, false
+	}
+	tc := (float64(rx*vx) + float64(rz*vz)) / v2
+	miss := sq(rx-float64(vx*tc)) + sq(rz-float64(vz*tc))
+	reach := r.carR + float64(2*r.Ph.CarRadius) + flailR
+	return tc, tc > 0 && miss < float64(reach*reach)
+}
+
+// attack is a strafing run at target: head for it (leading its motion),
+// drive straight through it so the trailing flail follows the car's path
+// through the target at full speed, run out to the loop radius, then curve
+// back (the loop's side alternates per bot) and repeat. It returns the
+// heading (dx, dz: the current one while running out).
+func (b *Bot) attack(r *Rules, agents []Agent, self, target int, sc *SkillConfig, dx, dz float64) (float64, float64) {
+	me := &agents[self]
+	p := me.P
+	pos := me.Car.Pos
+	b.Mode, b.Target = BotAttack, agents[target].P.ID
+	t := agents[target].Car.Pos
+	tv := agents[target].Car.Vel
+	tx, tz := t[0]-pos[0], t[2]-pos[2]
+	dist := math.Sqrt(float64(tx*tx) + float64(tz*tz))
+	loop := sc.OrbitRadius/r.Cfg.UnitsPerMeter + p.Flail.Radius
+	// cars block each other: the run passes the target side by side
+	// (the pass counts from touching distance on).
+	pass := p.Flail.Radius + float64(3*r.carR)
+	b.throwAt(r, p, t, sc, dist, loop)
+	// brake and throw: a throwing bot close to its target coasts, so
+	// the trailing flail swings forward past the car toward the target,
+	// and throws it when it flies at the target within lethal range.
+	if sc.Throws && !p.Flail.Thrown && dist < float64(2*r.carR)+p.Flail.Radius+float64(r.Ph.Rest*float64(r.Ph.Nodes+1)) &&
+		detmath.Hypot(p.Flail.Vel[0], p.Flail.Vel[2]) > 0.6*r.Ph.CarAccel/(r.Ph.CarDrag-1) {
+		b.input.Throttle = 0 // while the flail still carries 60% of terminal speed
+	}
+	if dist < pass {
+		b.passing = true
+	}
+	if b.passing && dist < loop {
+		return dx, dz // keep the heading: run out straight through the target
+	}
+	b.passing = false
+	lead := dist / 4 // seconds to arrive at about terminal speed
+	lx, lz := tx+float64(tv[0]*lead), tz+float64(tv[2]*lead)
+	a := detmath.Atan2(lz, lx)
+	if dist > loop {
+		// curve in from the side on the way back.
+		a += float64(b.orbit * math.Pi / 8 * math.Min(1, (dist-loop)/loop))
+	}
+	return detmath.Cos(a), detmath.Sin(a)
+}
+
+// throwAt throws the flail when it flies at the target (at t, dist away)
+// and the throw boost makes it lethal (a swung flail rarely is:
+// kill_speed is above the car's terminal speed).
+func (b *Bot) throwAt(r *Rules, p *Player, t mgl64.Vec3, sc *SkillConfig, dist, loop float64) {
+	if !(sc.Throws && !p.Flail.Thrown && b.rest > sc.ThrowCooldownTicks && dist < float64(2*loop)) {
+		return
+	}
+	fv := p.Flail.Vel
+	fs := detmath.Hypot(fv[0], fv[2])
+	ftx, ftz := t[0]-p.Flail.Pos[0], t[2]-p.Flail.Pos[2]
+	fd := detmath.Hypot(ftx, ftz)
+	// Lethal range of the throw: released at v0 = fs + boost, it slows by
+	// 1/D per tick, so it stays above kill_speed ks for dt * (v0 - ks) /
+	// (D - 1) meters (geometric sum).
+	v0 := fs + r.Ph.ThrowBoost
+	rng := r.Ph.Dt * (v0 - r.killSpeed) / (r.Ph.ThrownDrag - 1)
+	if v0 > r.killSpeed && fd < rng && fd > 1e-9 && (float64(fv[0]*ftx)+float64(fv[2]*ftz)) > float64(0.95*fs*fd) {
+		b.input.PrimaryPressed, b.input.PrimaryHeld = true, false
+		b.rest = 0
+	}
+}
+
+// seek heads for the nearest pickup in sight, else wanders.
+func (b *Bot) seek(r *Rules, pos mgl64.Vec3, perc float64) (float64, float64) {
+	b.Target = 0
+	best, bestD := -1, math.Inf(1)
+	r.q = r.PickGrid.Query(pos[0], pos[2], perc, r.q[:0])
+	pp := r.Pickups.pos
+	for _, jj := range r.q {
+		c := pp[jj]
+		d2 := sq(c[0]-pos[0]) + sq(c[2]-pos[2])
+		if d2 < bestD {
+			best, bestD = int(jj), d2
 		}
 	}
-	// a thrown flail is pulled back after a while.
+	if best >= 0 && bestD <= float64(perc*perc) {
+		b.Mode = BotSeek
+		c := pp[best]
+		return c[0] - pos[0], c[2] - pos[2]
+	}
+	b.Mode = BotWander
+	a := b.input.Aim + b.RNG.Range(-0.6, 0.6)
+	return detmath.Cos(a), detmath.Sin(a)
+}
+
+// aim turns the heading (dx, dz) into the bot's aim: a thrown flail pulled
+// back after a while, the heading steered away from walls, and the skill's
+// aim error added.
+func (b *Bot) aim(r *Rules, p *Player, pos mgl64.Vec3, sc *SkillConfig, dx, dz float64) {
 	if p.Flail.Thrown && b.thrown > 16 && !p.Flail.Attracting {
 		b.input.PrimaryPressed, b.input.PrimaryHeld = true, true
 	}
 	if l := detmath.Hypot(dx, dz); l > 1e-12 {
 		dx, dz = dx/l, dz/l
 	}
-	ax, az := r.Arena.WallAvoid(pos[0], pos[2], sc.WallMargin/upm+r.carR)
+	ax, az := r.Arena.WallAvoid(pos[0], pos[2], sc.WallMargin/r.Cfg.UnitsPerMeter+r.carR)
 	dx += float64(2 * ax)
 	dz += float64(2 * az)
 	aim := detmath.Atan2(dz, dx)
