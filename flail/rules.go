@@ -254,8 +254,6 @@ func (r *Rules) Step(agents []Agent) {
 	r.Events.Begin()
 	r.Kills = r.Kills[:0]
 	r.Respawns = r.Respawns[:0]
-	dt := r.Ph.Dt
-	rc := &r.Cfg.Rules
 	n := len(agents)
 	if cap(r.carPos) < n {
 		r.carPos = make([]mgl64.Vec3, n, n+n/2)
@@ -263,53 +261,73 @@ func (r *Rules) Step(agents []Agent) {
 		r.killed = make([]bool, n, n+n/2)
 	}
 	r.carPos, r.alive, r.killed = r.carPos[:n], r.alive[:n], r.killed[:n]
-
 	for i := range agents {
-		a := &agents[i]
-		p := a.P
-		r.carPos[i] = a.Car.Pos
-		r.alive[i] = p.Alive
-		r.killed[i] = false
-		if !Finite(p.Energy) {
-			p.Energy = rc.MinEnergy
-		}
-		p.Energy = r.clampEnergy(p.Energy)
-		if !p.Alive {
-			p.RespawnIn -= dt
-			if !(p.RespawnIn > 0) {
-				r.Respawns = append(r.Respawns, i)
-			}
-			continue
-		}
-		if p.Protected > 0 {
-			p.Protected = math.Max(0, p.Protected-dt)
-		}
-		// drains
-		sp := detmath.Hypot(a.Car.Vel[0], a.Car.Vel[2])
-		if sp < r.stillSpeed {
-			p.StillFor += dt
-		} else {
-			p.StillFor = 0
-		}
-		drain := 0.0
-		if p.StillFor > rc.StillGrace {
-			drain += rc.StillDrain
-		}
-		if p.Flail.Thrown {
-			dx, dz := p.Flail.Pos[0]-a.Car.Pos[0], p.Flail.Pos[2]-a.Car.Pos[2]
-			if float64(dx*dx)+float64(dz*dz) > float64(r.farDist*r.farDist) {
-				drain += rc.FarDrain
-			}
-		}
-		if drain > 0 && p.Energy > rc.MinEnergy {
-			p.Energy = math.Max(rc.MinEnergy, p.Energy-float64(p.Energy*drain*dt))
-		}
+		r.drain(agents, i)
 	}
 	r.Grid.Build(r.carPos, r.alive)
+	r.collect(agents)
+	for i := range agents {
+		r.hits(agents, i)
+	}
+	// contacts between the survivors: cars, flails against other cars,
+	// flail clashes (agents' cars are updated; callers write them back).
+	r.collide(agents)
+	for i := range agents {
+		agents[i].P.UpdateRadius(&r.Ph)
+	}
+	r.think(agents)
+}
 
-	// pickups: dropped ones expire, spawn, then collection by the
-	// lowest-index touching car.
-	r.Pickups.Age(dt)
+// drain is agent i's timers and energy drains of the tick: its respawn
+// countdown when dead, else its spawn protection, and the drains for
+// standing still and for a thrown flail far away.
+func (r *Rules) drain(agents []Agent, i int) {
+	dt := r.Ph.Dt
+	rc := &r.Cfg.Rules
+	a := &agents[i]
+	p := a.P
+	r.carPos[i] = a.Car.Pos
+	r.alive[i] = p.Alive
+	r.killed[i] = false
+	if !Finite(p.Energy) {
+		p.Energy = rc.MinEnergy
+	}
+	p.Energy = r.clampEnergy(p.Energy)
+	if !p.Alive {
+		p.RespawnIn -= dt
+		if !(p.RespawnIn > 0) {
+			r.Respawns = append(r.Respawns, i)
+		}
+		return
+	}
+	if p.Protected > 0 {
+		p.Protected = math.Max(0, p.Protected-dt)
+	}
+	sp := detmath.Hypot(a.Car.Vel[0], a.Car.Vel[2])
+	if sp < r.stillSpeed {
+		p.StillFor += dt
+	} else {
+		p.StillFor = 0
+	}
+	drain := 0.0
+	if p.StillFor > rc.StillGrace {
+		drain += rc.StillDrain
+	}
+	if p.Flail.Thrown {
+		dx, dz := p.Flail.Pos[0]-a.Car.Pos[0], p.Flail.Pos[2]-a.Car.Pos[2]
+		if float64(dx*dx)+float64(dz*dz) > float64(r.farDist*r.farDist) {
+			drain += rc.FarDrain
+		}
+	}
+	if drain > 0 && p.Energy > rc.MinEnergy {
+		p.Energy = math.Max(rc.MinEnergy, p.Energy-float64(p.Energy*drain*dt))
+	}
+}
+
+// collect is the pickups of the tick: dropped ones expire, new ones
+// spawn, then each is collected by the lowest-index touching car.
+func (r *Rules) collect(agents []Agent) {
+	r.Pickups.Age(r.Ph.Dt)
 	r.Pickups.Spawn(r.Arena)
 	reach := r.carR + r.Pickups.Radius
 	for i := r.Pickups.Len() - 1; i >= 0; i-- {
@@ -329,53 +347,49 @@ func (r *Rules) Step(agents []Agent) {
 			r.Pickups.Remove(i)
 		}
 	}
+}
 
-	// hits: another player's flail touching a car while the flail's own
-	// world-frame speed is above kill_speed (a car driving into a still
-	// flail does not die: the collision rules push it off).
-	for i := range agents {
-		a := &agents[i]
-		p := a.P
-		if !p.Alive || p.Protected > 0 {
+// hits is agent i's flail's kills of the tick: another player's car it
+// touches while the flail's own world-frame speed is above kill_speed (a
+// car driving into a still flail does not die: the collision rules push
+// it off).
+func (r *Rules) hits(agents []Agent, i int) {
+	a := &agents[i]
+	p := a.P
+	if !p.Alive || p.Protected > 0 {
+		return
+	}
+	fr := p.Flail.Radius
+	fp := p.Flail.Pos
+	hr := fr + r.carR
+	speed := detmath.Hypot(p.Flail.Vel[0], p.Flail.Vel[2])
+	if !(speed > r.killSpeed) {
+		return
+	}
+	r.q = r.Grid.Query(fp[0], fp[2], hr, r.q[:0])
+	for _, j := range r.q {
+		if int(j) == i || r.killed[j] {
 			continue
 		}
-		fr := p.Flail.Radius
-		fp := p.Flail.Pos
-		hr := fr + r.carR
-		speed := detmath.Hypot(p.Flail.Vel[0], p.Flail.Vel[2])
-		if !(speed > r.killSpeed) {
+		b := &agents[j]
+		if b.P.Protected > 0 {
 			continue
 		}
-		r.q = r.Grid.Query(fp[0], fp[2], hr, r.q[:0])
-		for _, j := range r.q {
-			if int(j) == i || r.killed[j] {
-				continue
-			}
-			b := &agents[j]
-			if b.P.Protected > 0 {
-				continue
-			}
-			c := b.Car.Pos
-			dx, dz := c[0]-fp[0], c[2]-fp[2]
-			if float64(dx*dx)+float64(dz*dz) > float64(hr*hr) {
-				continue
-			}
-			rel := detmath.Hypot(p.Flail.Vel[0]-b.Car.Vel[0], p.Flail.Vel[2]-b.Car.Vel[2])
-			r.killed[j] = true
-			r.Kills = append(r.Kills, Kill{Killer: i, Victim: int(j), KillerID: p.ID, VictimID: b.P.ID,
-				RelSpeed: rel, Speed: speed, Thrown: p.Flail.Thrown})
+		c := b.Car.Pos
+		dx, dz := c[0]-fp[0], c[2]-fp[2]
+		if float64(dx*dx)+float64(dz*dz) > float64(hr*hr) {
+			continue
 		}
+		rel := detmath.Hypot(p.Flail.Vel[0]-b.Car.Vel[0], p.Flail.Vel[2]-b.Car.Vel[2])
+		r.killed[j] = true
+		r.Kills = append(r.Kills, Kill{Killer: i, Victim: int(j), KillerID: p.ID, VictimID: b.P.ID,
+			RelSpeed: rel, Speed: speed, Thrown: p.Flail.Thrown})
 	}
+}
 
-	// contacts between the survivors: cars, flails against other cars,
-	// flail clashes (agents' cars are updated; callers write them back).
-	r.collide(agents)
-
-	for i := range agents {
-		agents[i].P.UpdateRadius(&r.Ph)
-	}
-
-	// bots decide next tick's input with this tick's grids.
+// think has the bots decide next tick's input with this tick's grids.
+func (r *Rules) think(agents []Agent) {
+	n := len(agents)
 	if cap(r.info) < n {
 		r.info = make([]agentInfo, n, n+n/2)
 	}
