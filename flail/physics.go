@@ -270,6 +270,39 @@ func (p *Physics) FlailMassOf(radius float64) float64 {
 	return float64(p.FlailMass * detmath.Pow(q, p.FlailMassExp))
 }
 
+// constrain is one Gauss-Seidel pass of the XPBD distance constraints of
+// the chain car, nodes and flail (up to link last), with the inverse
+// masses w (car, node, flail) and the compliance alpha over h².
+func (p *Physics) constrain(carPt *Point, fl *FlailState, r *Rope, last int, w [3]float64, alpha float64) {
+	wCar, wNode, wFlail := w[0], w[1], w[2]
+	for i := 1; i <= last; i++ {
+		a := chainAt(i, carPt, fl, r)
+		b := chainAt(i-1, carPt, fl, r)
+		wa := wNode
+		if i == len(r.Nodes)+1 {
+			wa = wFlail
+		}
+		wb := wNode
+		if i-1 == 0 {
+			wb = wCar
+		}
+		dx, dz := a.Pos[0]-b.Pos[0], a.Pos[2]-b.Pos[2]
+		l := math.Sqrt(float64(dx*dx) + float64(dz*dz))
+		c := l - p.Rest
+		if l < 1e-12 || (!p.Quirks.TwoSidedSprings && c <= 0) {
+			continue
+		}
+		nx, nz := dx/l, dz/l
+		dl := -c / (wa + wb + alpha)
+		a.Pos[0] += float64(wa * dl * nx)
+		a.Pos[2] += float64(wa * dl * nz)
+		b.Pos[0] -= float64(wb * dl * nx)
+		b.Pos[2] -= float64(wb * dl * nz)
+	}
+}
+
+// stepClean is the XPBD step of a car's rope and flail (clean mode): the
+// tick's substeps of free motion with drag, one constraint pass each.
 func (p *Physics) stepClean(car *Point, carStart mgl64.Vec3, fl *FlailState, r *Rope) CarPull {
 	n := p.Substeps
 	if n < 1 {
@@ -313,31 +346,7 @@ func (p *Physics) stepClean(car *Point, carStart mgl64.Vec3, fl *FlailState, r *
 		fl.Pos = fl.Pos.Add(detmath.Scale(fl.Vel, h))
 		prevCar := carPt.Pos
 		carPt.Pos = carPt.Pos.Add(detmath.Scale(carPt.Vel, h))
-		// one Gauss-Seidel pass of XPBD distance constraints.
-		for i := 1; i <= last; i++ {
-			a := chainAt(i, &carPt, fl, r)
-			b := chainAt(i-1, &carPt, fl, r)
-			wa := wNode
-			if i == len(r.Nodes)+1 {
-				wa = wFlail
-			}
-			wb := wNode
-			if i-1 == 0 {
-				wb = wCar
-			}
-			dx, dz := a.Pos[0]-b.Pos[0], a.Pos[2]-b.Pos[2]
-			l := math.Sqrt(float64(dx*dx) + float64(dz*dz))
-			c := l - p.Rest
-			if l < 1e-12 || (!p.Quirks.TwoSidedSprings && c <= 0) {
-				continue
-			}
-			nx, nz := dx/l, dz/l
-			dl := -c / (wa + wb + alpha)
-			a.Pos[0] += float64(wa * dl * nx)
-			a.Pos[2] += float64(wa * dl * nz)
-			b.Pos[0] -= float64(wb * dl * nx)
-			b.Pos[2] -= float64(wb * dl * nz)
-		}
+		p.constrain(&carPt, fl, r, last, [3]float64{wCar, wNode, wFlail}, alpha)
 		for i := range r.Nodes {
 			nd := &r.Nodes[i]
 			nd.Vel = detmath.Scale(nd.Pos.Sub(prev[i]), 1/h)
