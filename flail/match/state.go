@@ -316,94 +316,15 @@ func RestoreMatch(o MatchOptions, data []byte) (*Match, error) {
 // the id just freed, one version up); the freed ids are then removed in
 // the saved order.
 func (m *Match) rebuildEntities(maxID uint32, free []donburi.Entity, cars []savedCar) error {
-	w := m.World
 	if len(m.alloc.free) != 0 {
 		return fmt.Errorf("the match freed %d entities while it was built", len(m.alloc.free))
 	}
-	n := int(maxID) - int(m.baseID)
-	if n < 0 || n > maxSnapCars {
-		return fmt.Errorf("%d entity ids above the match's own %d", maxID, m.baseID)
+	slots, err := m.savedSlots(maxID, free, cars)
+	if err != nil {
+		return err
 	}
-	type slot struct {
-		car  int // index in cars, -1 for none
-		free bool
-		ver  uint32
-	}
-	slots := make([]slot, n)
-	for i := range slots {
-		slots[i].car = -1
-	}
-	at := func(e donburi.Entity) (*slot, error) {
-		id := uint32(e.Id())
-		if id <= m.baseID || id > maxID {
-			return nil, fmt.Errorf("entity id %d outside (%d, %d]", id, m.baseID, maxID)
-		}
-		s := &slots[id-m.baseID-1]
-		if s.car >= 0 || s.free {
-			return nil, fmt.Errorf("entity id %d saved twice", id)
-		}
-		s.ver = e.Version()
-		return s, nil
-	}
-	for i, c := range cars {
-		s, err := at(c.ent)
-		if err != nil {
-			return err
-		}
-		s.car = i
-	}
-	for _, e := range free {
-		s, err := at(e)
-		if err != nil {
-			return err
-		}
-		if e.Version() == 0 {
-			return fmt.Errorf("freed entity id %d at version 0", e.Id())
-		}
-		s.free = true
-	}
-	// each version step is a remove and a create: bound the work a
-	// corrupted snapshot can ask for (a real match reuses an id once per
-	// player that leaves).
-	steps := 0
-	for _, s := range slots {
-		steps += int(s.ver)
-	}
-	if steps > maxVersionSteps {
-		return fmt.Errorf("entity versions add up to %d, more than %d", steps, maxVersionSteps)
-	}
-	placeholders := make([]donburi.Entity, n)
-	for i, s := range slots {
-		id := m.baseID + uint32(i) + 1
-		if s.car < 0 && !s.free {
-			return fmt.Errorf("entity id %d is neither a player nor freed", id)
-		}
-		if s.car >= 0 && s.ver == 0 {
-			if err := m.spawnSaved(&cars[s.car]); err != nil {
-				return err
-			}
-			continue
-		}
-		// reach version ver-1, then either free it later or spawn over it.
-		e := w.Create(restorePlaceholder)
-		for e.Version() < s.ver-1 {
-			w.Remove(e)
-			e = w.Create(restorePlaceholder)
-		}
-		if uint32(e.Id()) != id {
-			return fmt.Errorf("entity id %d came out as %d", id, e.Id())
-		}
-		if s.free {
-			placeholders[i] = e
-			continue
-		}
-		w.Remove(e)
-		if err := m.spawnSaved(&cars[s.car]); err != nil {
-			return err
-		}
-	}
-	for _, f := range free {
-		w.Remove(placeholders[uint32(f.Id())-m.baseID-1])
+	if err := m.recreate(slots, free, cars); err != nil {
+		return err
 	}
 	if len(m.alloc.free) != len(free) {
 		return fmt.Errorf("%d freed ids after the rebuild, %d saved", len(m.alloc.free), len(free))
@@ -426,6 +347,111 @@ func (m *Match) rebuildEntities(maxID uint32, free []donburi.Entity, cars []save
 		if err := m.applySaved(c); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// entitySlot is what a snapshot says of one entity id above the match's
+// own: the player saved there (its index in cars, -1 for none) or that it
+// is freed, and its version.
+type entitySlot struct {
+	car  int
+	free bool
+	ver  uint32
+}
+
+// savedSlots lays the saved players and freed ids out by id, refusing an
+// id outside the match's range or saved twice, and versions that add up
+// to more work than a real match asks for.
+func (m *Match) savedSlots(maxID uint32, free []donburi.Entity, cars []savedCar) ([]entitySlot, error) {
+	n := int(maxID) - int(m.baseID)
+	if n < 0 || n > maxSnapCars {
+		return nil, fmt.Errorf("%d entity ids above the match's own %d", maxID, m.baseID)
+	}
+	slots := make([]entitySlot, n)
+	for i := range slots {
+		slots[i].car = -1
+	}
+	at := func(e donburi.Entity) (*entitySlot, error) {
+		id := uint32(e.Id())
+		if id <= m.baseID || id > maxID {
+			return nil, fmt.Errorf("entity id %d outside (%d, %d]", id, m.baseID, maxID)
+		}
+		s := &slots[id-m.baseID-1]
+		if s.car >= 0 || s.free {
+			return nil, fmt.Errorf("entity id %d saved twice", id)
+		}
+		s.ver = e.Version()
+		return s, nil
+	}
+	for i, c := range cars {
+		s, err := at(c.ent)
+		if err != nil {
+			return nil, err
+		}
+		s.car = i
+	}
+	for _, e := range free {
+		s, err := at(e)
+		if err != nil {
+			return nil, err
+		}
+		if e.Version() == 0 {
+			return nil, fmt.Errorf("freed entity id %d at version 0", e.Id())
+		}
+		s.free = true
+	}
+	// each version step is a remove and a create: bound the work a
+	// corrupted snapshot can ask for (a real match reuses an id once per
+	// player that leaves).
+	steps := 0
+	for _, s := range slots {
+		steps += int(s.ver)
+	}
+	if steps > maxVersionSteps {
+		return nil, fmt.Errorf("entity versions add up to %d, more than %d", steps, maxVersionSteps)
+	}
+	return slots, nil
+}
+
+// recreate makes the entities of slots in id order: a player saved at
+// version 0 is spawned; any other id is created and removed until it
+// reaches the version before its saved one, then spawned over (a player)
+// or held until every slot is made and removed in the saved order (a
+// freed id).
+func (m *Match) recreate(slots []entitySlot, free []donburi.Entity, cars []savedCar) error {
+	w := m.World
+	placeholders := make([]donburi.Entity, len(slots))
+	for i, s := range slots {
+		id := m.baseID + uint32(i) + 1
+		if s.car < 0 && !s.free {
+			return fmt.Errorf("entity id %d is neither a player nor freed", id)
+		}
+		if s.car >= 0 && s.ver == 0 {
+			if err := m.spawnSaved(&cars[s.car]); err != nil {
+				return err
+			}
+			continue
+		}
+		e := w.Create(restorePlaceholder)
+		for e.Version() < s.ver-1 {
+			w.Remove(e)
+			e = w.Create(restorePlaceholder)
+		}
+		if uint32(e.Id()) != id {
+			return fmt.Errorf("entity id %d came out as %d", id, e.Id())
+		}
+		if s.free {
+			placeholders[i] = e
+			continue
+		}
+		w.Remove(e)
+		if err := m.spawnSaved(&cars[s.car]); err != nil {
+			return err
+		}
+	}
+	for _, f := range free {
+		w.Remove(placeholders[uint32(f.Id())-m.baseID-1])
 	}
 	return nil
 }
