@@ -161,30 +161,7 @@ func Replay(tr *Trace, opts ...Option) (*Result, error) {
 	if o.rate > 0 {
 		rate = o.rate
 	}
-
-	w := donburi.NewWorld()
-	if tr.Level != "none" {
-		if _, err := prefabs.SpawnLevel(w, tr.Level); err != nil {
-			return nil, err
-		}
-	}
-	var popts []prefabs.Option
-	if tr.Override != "" {
-		popts = append(popts, prefabs.Override(tr.Override))
-	}
-	for _, ov := range o.override {
-		popts = append(popts, prefabs.Override(ov))
-	}
-	if p := tr.Spawn.Position; p != nil {
-		popts = append(popts, prefabs.At(mgl64.Vec3(*p)))
-	}
-	switch {
-	case tr.Spawn.Yaw != nil:
-		popts = append(popts, prefabs.Facing(*tr.Spawn.Yaw))
-	case tr.Spawn.YawDeg != nil:
-		popts = append(popts, prefabs.Facing(deg(*tr.Spawn.YawDeg)))
-	}
-	ent, err := prefabs.Spawn(w, tr.Prefab, popts...)
+	w, ent, err := spawnTraced(tr, o.override)
 	if err != nil {
 		return nil, err
 	}
@@ -199,19 +176,9 @@ func Replay(tr *Trace, opts ...Option) (*Result, error) {
 			return nil, err
 		}
 	}
-
 	res := &Result{Trace: tr, World: w, Pipeline: p, Entity: ent}
 	if c := tr.Check; c != nil && c.Kind == "entity" && rate == tr.TickRate {
-		chk := NewChecker(c)
-		p.Add(systems.StageCleanup, "trace.verify", func(w donburi.World, t systems.Tick) {
-			chk.Tick(func() uint64 {
-				if !w.Valid(ent) {
-					return 0
-				}
-				return EntityHash(w.Entry(ent))
-			})
-			res.Checks, res.Diverged = chk.Checks(), chk.Divergence()
-		})
+		res.verify(NewChecker(c))
 	}
 	res.Samples = make([]Sample, 0, int(float64(tr.Ticks())*rate/tr.TickRate)+8)
 	frame, stepsThisFrame := 0, 0
@@ -221,7 +188,6 @@ func Replay(tr *Trace, opts ...Option) (*Result, error) {
 		}
 		res.Samples = append(res.Samples, sampleOf(w.Entry(ent), t, frame, stepsThisFrame))
 	})
-
 	e := w.Entry(ent)
 	for _, in := range tr.Inputs(components.View.Get(e).Yaw, rate) {
 		if !w.Valid(ent) {
@@ -242,6 +208,52 @@ func Replay(tr *Trace, opts ...Option) (*Result, error) {
 		frame++
 	}
 	return res, nil
+}
+
+// spawnTraced makes the trace's world: its level and the traced entity,
+// spawned from its prefab with the trace's and the replay's overrides at
+// the trace's spawn place and facing.
+func spawnTraced(tr *Trace, overrides []string) (donburi.World, donburi.Entity, error) {
+	w := donburi.NewWorld()
+	if tr.Level != "none" {
+		if _, err := prefabs.SpawnLevel(w, tr.Level); err != nil {
+			return nil, donburi.Null, err
+		}
+	}
+	var popts []prefabs.Option
+	if tr.Override != "" {
+		popts = append(popts, prefabs.Override(tr.Override))
+	}
+	for _, ov := range overrides {
+		popts = append(popts, prefabs.Override(ov))
+	}
+	if p := tr.Spawn.Position; p != nil {
+		popts = append(popts, prefabs.At(mgl64.Vec3(*p)))
+	}
+	switch {
+	case tr.Spawn.Yaw != nil:
+		popts = append(popts, prefabs.Facing(*tr.Spawn.Yaw))
+	case tr.Spawn.YawDeg != nil:
+		popts = append(popts, prefabs.Facing(deg(*tr.Spawn.YawDeg)))
+	}
+	ent, err := prefabs.Spawn(w, tr.Prefab, popts...)
+	return w, ent, err
+}
+
+// verify compares the replay's entity with the trace's recorded hashes
+// every tick (a system in the cleanup stage), into the result's Checks
+// and Diverged.
+func (res *Result) verify(chk *Checker) {
+	ent := res.Entity
+	res.Pipeline.Add(systems.StageCleanup, "trace.verify", func(w donburi.World, t systems.Tick) {
+		chk.Tick(func() uint64 {
+			if !w.Valid(ent) {
+				return 0
+			}
+			return EntityHash(w.Entry(ent))
+		})
+		res.Checks, res.Diverged = chk.Checks(), chk.Divergence()
+	})
 }
 
 func sampleOf(e *donburi.Entry, t systems.Tick, frame, steps int) Sample {
