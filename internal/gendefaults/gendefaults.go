@@ -83,24 +83,21 @@ func Render(s Spec) ([]byte, error) {
 	if v.Kind() != reflect.Struct || v.Type().Name() != s.Type {
 		return nil, fmt.Errorf("gendefaults: Value is a %v, want a %s", v.Type(), s.Type)
 	}
-	keys := map[string]string{} // Go field name -> TOML key
+	r := renderer{s: s, v: v, keys: map[string]string{}, ranges: map[string]Range{}}
 	for _, f := range st.Fields.List {
 		if k := tomlKey(f); k != "" {
 			for _, n := range f.Names {
-				keys[n.Name] = k
+				r.keys[n.Name] = k
 			}
 		}
 	}
-	ranges := map[string]Range{}
-	for _, r := range s.Ranges {
-		if _, dup := ranges[r.Key]; !dup {
-			ranges[r.Key] = r
+	for _, rg := range s.Ranges {
+		if _, dup := r.ranges[rg.Key]; !dup {
+			r.ranges[rg.Key] = rg
 		}
 	}
-
-	var b bytes.Buffer
 	for _, l := range strings.Split(strings.TrimRight(s.Header, "\n"), "\n") {
-		writeComment(&b, l)
+		writeComment(&r.b, l)
 	}
 	docs := map[*ast.CommentGroup]bool{}
 	for _, f := range st.Fields.List {
@@ -109,55 +106,72 @@ func Render(s Spec) ([]byte, error) {
 		}
 	}
 	ci := 0
-	var errs []error
 	for _, f := range st.Fields.List {
 		// Comments between the previous field and this one that document
 		// nothing: section headings.
 		for ; ci < len(comments) && comments[ci].Pos() < f.Pos(); ci++ {
 			if c := comments[ci]; !docs[c] && c.Pos() > st.Fields.Opening {
-				b.WriteByte('\n')
+				r.b.WriteByte('\n')
 				for _, l := range wrap(c.Text(), 98) {
-					writeComment(&b, l)
+					writeComment(&r.b, l)
 				}
 			}
 		}
-		key := tomlKey(f)
-		if key == "" || len(f.Names) != 1 {
-			continue
-		}
-		name := f.Names[0].Name
-		if f.Doc == nil {
-			errs = append(errs, fmt.Errorf("%s.%s (%s) has no doc comment", s.Type, name, key))
-			continue
-		}
-		text := f.Doc.Text()
-		if m := statedNumber.FindString(text); m != "" {
-			errs = append(errs, fmt.Errorf("%s.%s (%s): the doc comment states %q: the default and the allowed range live in DefaultConfig and the validator, and the generated file shows them", s.Type, name, key, strings.TrimSpace(m)))
-		}
-		val, err := tomlValue(v.FieldByName(name))
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s.%s: %v", s.Type, name, err))
-			continue
-		}
-		comment := withKeys(firstSentence(text), keys)
-		if a, ok := s.Allowed[key]; ok {
-			comment += " Allowed " + strings.ReplaceAll(a, " ", "\x00") + "."
-		} else if r, ok := ranges[key]; ok {
-			comment += " Allowed [" + plain(r.Min) + ",\x00" + plain(r.Max) + "]." // one word for wrap
-		}
-		if n := s.Notes[key]; n != "" {
-			comment += " " + n
-		}
-		b.WriteByte('\n')
-		for _, l := range wrap(comment, 98) {
-			writeComment(&b, strings.ReplaceAll(l, "\x00", " "))
-		}
-		fmt.Fprintf(&b, "%s = %s\n", key, val)
+		r.field(f)
 	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	if len(r.errs) > 0 {
+		return nil, errors.Join(r.errs...)
 	}
-	return b.Bytes(), nil
+	return r.b.Bytes(), nil
+}
+
+// renderer is a Render under way: the spec, its value, the fields' TOML
+// keys by Go name, the ranges by key, the text and the errors so far.
+type renderer struct {
+	s      Spec
+	v      reflect.Value
+	keys   map[string]string
+	ranges map[string]Range
+	b      bytes.Buffer
+	errs   []error
+}
+
+// field writes one field: its comment (the doc comment's first sentence,
+// its allowed range, a note) and key = default.
+func (r *renderer) field(f *ast.Field) {
+	s := r.s
+	key := tomlKey(f)
+	if key == "" || len(f.Names) != 1 {
+		return
+	}
+	name := f.Names[0].Name
+	if f.Doc == nil {
+		r.errs = append(r.errs, fmt.Errorf("%s.%s (%s) has no doc comment", s.Type, name, key))
+		return
+	}
+	text := f.Doc.Text()
+	if m := statedNumber.FindString(text); m != "" {
+		r.errs = append(r.errs, fmt.Errorf("%s.%s (%s): the doc comment states %q: the default and the allowed range live in DefaultConfig and the validator, and the generated file shows them", s.Type, name, key, strings.TrimSpace(m)))
+	}
+	val, err := tomlValue(r.v.FieldByName(name))
+	if err != nil {
+		r.errs = append(r.errs, fmt.Errorf("%s.%s: %v", s.Type, name, err))
+		return
+	}
+	comment := withKeys(firstSentence(text), r.keys)
+	if a, ok := s.Allowed[key]; ok {
+		comment += " Allowed " + strings.ReplaceAll(a, " ", "\x00") + "."
+	} else if rg, ok := r.ranges[key]; ok {
+		comment += " Allowed [" + plain(rg.Min) + ",\x00" + plain(rg.Max) + "]." // one word for wrap
+	}
+	if n := s.Notes[key]; n != "" {
+		comment += " " + n
+	}
+	r.b.WriteByte('\n')
+	for _, l := range wrap(comment, 98) {
+		writeComment(&r.b, strings.ReplaceAll(l, "\x00", " "))
+	}
+	fmt.Fprintf(&r.b, "%s = %s\n", key, val)
 }
 
 // statedNumber matches a default or an allowed range written in a doc
