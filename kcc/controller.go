@@ -222,6 +222,47 @@ func (c *Controller) endMove() {
 	c.listener, c.character = nil, 0
 }
 
+// clipTouching clips the request remaining against the walkable surfaces
+// the capsule already touches (contacts cs at p, the move having started at
+// pos): they act like hits at time zero, and clipping them now saves the
+// cast that would find them (the common case: standing on the floor with a
+// gravity request).
+func (c *Controller) clipTouching(remaining *vec, m *moveFlags, cs []Contact, p, pos *vec) {
+	rl := length(*remaining)
+	if !(rl > 0) {
+		return
+	}
+	up := c.cfg.Up
+	for i := range cs {
+		k := &cs[i]
+		if k.Distance > c.cfg.Offset+castTol || dot(k.Normal, c.cfg.Up) < c.cosMaxClimb ||
+			dot(k.Normal, *remaining) >= float64(-approachEps*rl) {
+			continue
+		}
+		c.collisions = append(c.collisions, Collision{})
+		cl := &c.collisions[len(c.collisions)-1]
+		cl.Collider = k.Collider
+		copyVec(&cl.Normal, &k.Normal)
+		copyVec(&cl.Point, &k.Point)
+		cl.TranslationApplied[0], cl.TranslationApplied[1], cl.TranslationApplied[2] = p[0]-pos[0], p[1]-pos[1], p[2]-pos[2]
+		copyVec(&cl.TranslationRemaining, remaining)
+		if vd := dot(*remaining, up); vd < 0 {
+			if dot(k.Normal, up) >= c.cosMinSlide || m.idle {
+				*remaining = madd(*remaining, up, -vd)
+			} else {
+				m.sliding = true
+			}
+		}
+		if !c.addPlane(k.Normal) {
+			break
+		}
+		if c.climbInto(remaining, remaining, &k.Normal, m.onGround) {
+			continue
+		}
+		*remaining = c.solve(*remaining)
+	}
+}
+
 // groundInfo is the result of a ground probe.
 type groundInfo struct {
 	state    GroundState
@@ -713,41 +754,7 @@ func (c *Controller) MoveWith(w *World, shape Capsule, pos, desired mgl64.Vec3, 
 	if c.cfg.FloorConstantSpeed && m.onGround {
 		remaining = c.alongFloor(remaining, g0.normal)
 	}
-	// Touching: the walkable surfaces the capsule already touches act like
-	// hits at time zero. Clipping the request against them now saves the
-	// cast that would find them (the common case: standing on the floor
-	// with a gravity request). Kept inline: it is most of a move on flat
-	// ground, and the vectors stay in this frame.
-	if rl := length(remaining); rl > 0 {
-		for i := range cs {
-			k := &cs[i]
-			if k.Distance > c.cfg.Offset+castTol || dot(k.Normal, c.cfg.Up) < c.cosMaxClimb ||
-				dot(k.Normal, remaining) >= float64(-approachEps*rl) {
-				continue
-			}
-			c.collisions = append(c.collisions, Collision{})
-			cl := &c.collisions[len(c.collisions)-1]
-			cl.Collider = k.Collider
-			copyVec(&cl.Normal, &k.Normal)
-			copyVec(&cl.Point, &k.Point)
-			cl.TranslationApplied[0], cl.TranslationApplied[1], cl.TranslationApplied[2] = p[0]-pos[0], p[1]-pos[1], p[2]-pos[2]
-			copyVec(&cl.TranslationRemaining, &remaining)
-			if vd := dot(remaining, up); vd < 0 {
-				if dot(k.Normal, up) >= c.cosMinSlide || m.idle {
-					remaining = madd(remaining, up, -vd)
-				} else {
-					m.sliding = true
-				}
-			}
-			if !c.addPlane(k.Normal) {
-				break
-			}
-			if c.climbInto(&remaining, &remaining, &k.Normal, m.onGround) {
-				continue
-			}
-			remaining = c.solve(remaining)
-		}
-	}
+	c.clipTouching(&remaining, &m, cs, &p, &pos)
 	if dot(remaining, remaining) >= 1e-20 {
 		p = c.slide(w, &res, &m, p, pos, remaining, r, hh)
 	}

@@ -314,9 +314,33 @@ func (w *World) buildCapsuleGrid(reset bool) {
 	}
 	w.caps = live
 	g := &w.grid
-	// The cells are one and a half times the median bound on each axis:
-	// a few large bounds (characters falling fast) span more cells rather
-	// than make every cell crowded.
+	w.sizeCells(live)
+	lo, hi, entries, spread := w.placeItems(live)
+	nb := 1
+	for nb < 2*entries {
+		nb *= 2
+	}
+	g.mask = uint32(nb - 1)
+	g.dense = false
+	if spread {
+		cells := 1.0
+		for a := 0; a < 3; a++ {
+			g.dims[a] = hi[a] - lo[a] + 1
+			cells = float64(cells * float64(g.dims[a]))
+		}
+		if cells <= float64(4*entries+64) {
+			g.dense, g.lo, nb = true, lo, int(cells)
+		}
+	}
+	g.bucketItems(nb, entries)
+	w.capsDirty.Store(false)
+}
+
+// sizeCells sets the grid's cells to one and a half times the median
+// bound of the live capsules on each axis: a few large bounds (characters
+// falling fast) span more cells rather than make every cell crowded.
+func (w *World) sizeCells(live []int32) {
+	g := &w.grid
 	for a := 0; a < 3; a++ {
 		g.ext = g.ext[:0]
 		for _, id := range live {
@@ -331,13 +355,19 @@ func (w *World) buildCapsuleGrid(reset bool) {
 		}
 		g.inv[a] = 1 / g.cell[a]
 	}
+}
+
+// placeItems makes the grid's item of each live capsule (the cells its
+// bound spans; one spanning more than maxSpan cells is a big one) and
+// returns the cells all the others span, how many cell entries they make,
+// and whether there is any.
+func (w *World) placeItems(live []int32) (lo, hi [3]int32, entries int, spread bool) {
+	g := &w.grid
 	if cap(g.caps) < len(live) {
 		g.caps = make([]gridItem, len(live), len(live)+len(live)/4)
 	}
 	g.caps = g.caps[:len(live)]
 	g.big = g.big[:0]
-	var lo, hi [3]int32
-	entries, spread := 0, false
 	for i, id := range live {
 		c := &w.colliders[id]
 		c.item = int32(i)
@@ -367,22 +397,13 @@ func (w *World) buildCapsuleGrid(reset bool) {
 		}
 		spread = true
 	}
-	nb := 1
-	for nb < 2*entries {
-		nb *= 2
-	}
-	g.mask = uint32(nb - 1)
-	g.dense = false
-	if spread {
-		cells := 1.0
-		for a := 0; a < 3; a++ {
-			g.dims[a] = hi[a] - lo[a] + 1
-			cells = float64(cells * float64(g.dims[a]))
-		}
-		if cells <= float64(4*entries+64) {
-			g.dense, g.lo, nb = true, lo, int(cells)
-		}
-	}
+	return lo, hi, entries, spread
+}
+
+// bucketItems lists each item in the bucket of every cell it spans (nb
+// buckets, entries entries): a counting sort, items in ID order within a
+// bucket.
+func (g *capsuleGrid) bucketItems(nb, entries int) {
 	g.count = growInt32(g.count, nb)
 	clear(g.count)
 	g.start = growInt32(g.start, nb+1)
@@ -400,7 +421,6 @@ func (w *World) buildCapsuleGrid(reset bool) {
 		g.items[g.count[b]] = *it
 		g.count[b]++
 	})
-	w.capsDirty.Store(false)
 }
 
 // each calls f with every capsule of the grid (but the big ones) and the

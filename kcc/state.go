@@ -230,6 +230,14 @@ func (w *World) loadState(src []byte, apply bool) error {
 		}
 		return nil
 	}
+	w.loaded(lastDt)
+	return nil
+}
+
+// loaded brings what the World derives from its colliders up to date after
+// their state was loaded: the conveyors, the capsules' list and grid, the
+// top hierarchy's boxes, the generation.
+func (w *World) loaded(lastDt float64) {
 	w.lastDt = lastDt
 	w.conveyors = 0
 	w.caps = w.caps[:0]
@@ -258,7 +266,6 @@ func (w *World) loadState(src []byte, apply bool) error {
 		w.top.refit()
 	}
 	w.gen++
-	return nil
 }
 
 // readColliderState reads a record into st and checks it on its own; it
