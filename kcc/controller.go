@@ -837,60 +837,15 @@ func (c *Controller) slide(w *World, res *MoveResult, m *moveFlags, p, pos, rema
 			onGround = true
 		}
 		if !walkByNormal && cn > -steepMinCos && c.cfg.Autostep != nil && (onGround || (m.steep && !c.cfg.ClimbSteepWalls)) && !hit.capsule {
-			h := madd(rem, up, -dot(rem, up))
-			if dot(h, h) > 1e-18 {
-				if np, ok, face := c.tryStep(w, p, r, hh, h, hit); ok {
-					p = np
-					m.stepped = true
-					m.stepFace = NoCollider
-					v := dot(rem, up)
-					if face {
-						// Resting on the step's face: nothing more this Move
-						// (an upward part would leave it hovering).
-						m.stepFace, v = hit.Collider, 0
-					}
-					if v > 0 {
-						remaining = scale(up, v)
-					} else {
-						remaining = vec{}
-					}
-					c.nplanes = 0
-					continue
-				}
+			if np, nrem, ok := c.stepOver(w, m, p, r, hh, rem, &hit); ok {
+				p, remaining = np, nrem
+				c.nplanes = 0
+				continue
 			}
 		}
-		vdown := dot(rem, up)
-		if walkByNormal {
-			if (cn >= c.cosMinSlide || idle) && vdown < 0 {
-				// Gentle walkable slope: gravity does not slide the
-				// character, drop the downward part.
-				rem = madd(rem, up, -vdown)
-			} else if vdown < 0 {
-				m.sliding = true
-			}
-		} else if steep && vdown < 0 {
-			m.sliding = true
-		}
-		if !c.addPlane(n) {
+		if c.clipHit(m, &rem, n, cn, walkByNormal, steep, idle) {
 			remaining = vec{}
 			break
-		}
-		if !walkByNormal && cn > 0 && !c.cfg.ClimbSteepWalls {
-			// Too steep to climb: block the horizontal push like a wall.
-			// The push into the wall is removed before the solve, so it
-			// cannot cancel the downward part of the request in the crease
-			// of the slope and its wall plane: a character holding forward
-			// into a steep slope still slides down it under gravity.
-			nh := normalizeOr(madd(n, up, -cn), vec{})
-			if nh != (vec{}) {
-				if a := dot(rem, nh); a < 0 {
-					rem = madd(rem, nh, -a)
-				}
-				if !c.addPlane(nh) {
-					remaining = vec{}
-					break
-				}
-			}
 		}
 		if c.climbInto(&remaining, &rem, &n, onGround) {
 			continue
@@ -957,6 +912,75 @@ func (c *Controller) report(res *MoveResult, gEnd *groundInfo, p, pos vec, slidi
 	res.GroundCollider = gEnd.collider
 	res.SlidingDownSlope = sliding
 	res.Collisions = c.collisions
+}
+
+// stepOver tries to step up over what the cast hit (autostep), with the
+// part of the rest of the move rem across Up: when it can, it returns the
+// new position and what is left of the move (its upward part; none when
+// the capsule rests on the step's face).
+func (c *Controller) stepOver(w *World, m *moveFlags, p vec, r, hh float64, rem vec, hit *CastHit) (vec, vec, bool) {
+	up := c.cfg.Up
+	h := madd(rem, up, -dot(rem, up))
+	if !(dot(h, h) > 1e-18) {
+		return p, vec{}, false
+	}
+	np, ok, face := c.tryStep(w, p, r, hh, h, *hit)
+	if !ok {
+		return p, vec{}, false
+	}
+	m.stepped = true
+	m.stepFace = NoCollider
+	v := dot(rem, up)
+	if face {
+		// Resting on the step's face: nothing more this Move (an upward
+		// part would leave it hovering).
+		m.stepFace, v = hit.Collider, 0
+	}
+	if v > 0 {
+		return np, scale(up, v), true
+	}
+	return np, vec{}, true
+}
+
+// clipHit clips the rest of the move rem against a hit's normal n (its
+// part along Up cn, walkable by the normal or not, steep): gravity's part
+// dropped on gentle walkable ground (or idle), the slide noted, and the
+// hit's plane (with a horizontal one for ground too steep to climb)
+// added. It reports whether the planes are full: the move stops.
+func (c *Controller) clipHit(m *moveFlags, rem *vec, n vec, cn float64, walkByNormal, steep, idle bool) (stop bool) {
+	up := c.cfg.Up
+	vdown := dot(*rem, up)
+	if walkByNormal {
+		if (cn >= c.cosMinSlide || idle) && vdown < 0 {
+			// Gentle walkable slope: gravity does not slide the
+			// character, drop the downward part.
+			*rem = madd(*rem, up, -vdown)
+		} else if vdown < 0 {
+			m.sliding = true
+		}
+	} else if steep && vdown < 0 {
+		m.sliding = true
+	}
+	if !c.addPlane(n) {
+		return true
+	}
+	if !walkByNormal && cn > 0 && !c.cfg.ClimbSteepWalls {
+		// Too steep to climb: block the horizontal push like a wall. The
+		// push into the wall is removed before the solve, so it cannot
+		// cancel the downward part of the request in the crease of the
+		// slope and its wall plane: a character holding forward into a
+		// steep slope still slides down it under gravity.
+		nh := normalizeOr(madd(n, up, -cn), vec{})
+		if nh != (vec{}) {
+			if a := dot(*rem, nh); a < 0 {
+				*rem = madd(*rem, nh, -a)
+			}
+			if !c.addPlane(nh) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // tryStep tries to climb the obstacle hit at p while moving horizontally by
