@@ -1002,21 +1002,7 @@ func (c *Controller) clipHit(m *moveFlags, rem *vec, n vec, cn float64, walkByNo
 func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit) (q vec, ok, face bool) {
 	as := c.cfg.Autostep
 	up := c.cfg.Up
-	// groundP bounds the height of the ground under the feet from above:
-	// the capsule rests Offset above it, or hovers up to the ground probe
-	// distance above that. The quick rejections below use it; the final
-	// test measures the ground exactly when it matters.
-	groundP := dot(p, up) - (hh + r) - c.cfg.Offset
-	if dot(hit.Point, up)-groundP > as.MaxHeight+1e-9 {
-		return p, false, false
-	}
-	// A vertical face that, at the contact, reaches higher than the step
-	// height is a wall: no step is possible there (saves the casts).
-	if hit.box != nil {
-		if math.Abs(dot(hit.FaceNormal, up)) < 1e-9 && hit.box.faceTop(hit.FaceNormal, hit.Point, up)-groundP > as.MaxHeight+1e-9 {
-			return p, false, false
-		}
-	} else if math.Abs(dot(hit.tri.n, up)) < 1e-9 && faceTopAt(&hit.tri, hit.Point, up)-groundP > as.MaxHeight+1e-9 {
+	if c.tooHighToStep(p, r, hh, &hit) {
 		return p, false, false
 	}
 	hl := length(h)
@@ -1070,24 +1056,49 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 		// top, not the face, is what must be within MaxHeight.
 		face = true
 	}
-	// The step's top above the ground under the feet: at most MaxHeight.
-	// The capsule at p rests at most the probe distance above its ground,
-	// so only a rise within that of MaxHeight needs the exact ground
-	// (a cast down from p).
 	top := q
 	if face {
 		top = qFar
 	}
+	if !c.lowEnough(w, p, r, hh, top) {
+		return p, false, false
+	}
+	return q, true, face
+}
+
+// tooHighToStep rejects at once a step at hit from p (capsule radius r,
+// half height hh) that is higher than MaxHeight: the contact above it, or
+// a vertical face that reaches above it at the contact (a wall: saves the
+// casts). The height is over groundP, a bound from above of the ground
+// under the feet: the capsule rests Offset above it, or hovers up to the
+// ground probe distance above that; lowEnough measures the ground exactly
+// when it matters.
+func (c *Controller) tooHighToStep(p vec, r, hh float64, hit *CastHit) bool {
+	as, up := c.cfg.Autostep, c.cfg.Up
+	groundP := dot(p, up) - (hh + r) - c.cfg.Offset
+	if dot(hit.Point, up)-groundP > as.MaxHeight+1e-9 {
+		return true
+	}
+	if hit.box != nil {
+		return math.Abs(dot(hit.FaceNormal, up)) < 1e-9 && hit.box.faceTop(hit.FaceNormal, hit.Point, up)-groundP > as.MaxHeight+1e-9
+	}
+	return math.Abs(dot(hit.tri.n, up)) < 1e-9 && faceTopAt(&hit.tri, hit.Point, up)-groundP > as.MaxHeight+1e-9
+}
+
+// lowEnough reports whether the step's top (the capsule's centre standing
+// on it) is at most MaxHeight above the ground under the feet at p. The
+// capsule at p rests at most the probe distance above its ground, so only
+// a rise within that of MaxHeight needs the exact ground (a cast down
+// from p).
+func (c *Controller) lowEnough(w *World, p vec, r, hh float64, top vec) bool {
+	as, up := c.cfg.Autostep, c.cfg.Up
 	dq := dot(sub(top, p), up)
 	if pd := c.probeDist(); dq <= as.MaxHeight+1e-6 && dq+pd > as.MaxHeight {
 		if gh, ok := c.cast(w, p, r, hh, scale(up, -pd)); ok {
 			dq += float64(pd * gh.Fraction)
 		}
 	}
-	if dq > as.MaxHeight+1e-6 {
-		return p, false, false
-	}
-	return q, true, face
+	return !(dq > as.MaxHeight+1e-6)
 }
 
 // stepLanding casts the capsule raised to p1 down by at most rise after
