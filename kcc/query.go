@@ -171,20 +171,11 @@ func (w *World) castCapsule(s *scratch, p0, p1 vec, r float64, v vec, skin float
 	return hit, ok
 }
 
-// castCapsuleTo is castCapsule writing the hit into out (the controller's
-// form: vectors by pointer, no whole-value copies).
-func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *vec, skin float64) bool {
-	target := r + skin
-	vlen := math.Sqrt(float64(v[0]*v[0]) + float64(v[1]*v[1]) + float64(v[2]*v[2]))
-	if !(vlen > 0) {
-		*out = CastHit{Collider: NoCollider}
-		return false
-	}
-	// Filled in place, element by element: a castSweep or sweepFilter
-	// value built from fresh vectors and copied whole stalls on store
-	// forwarding.
-	cb := s.castBufs()
-	cs := &cb.sweep
+// beginCast readies the cast's sweep cs (filled in place, element by
+// element: a castSweep or sweepFilter value built from fresh vectors and
+// copied whole stalls on store forwarding): its segment, motion and reach,
+// and, with the sweep filter on, the filter and the path's chunks.
+func (w *World) beginCast(s *scratch, cs *castSweep, p0, p1, v *vec, vlen, target float64) {
 	copyVec(&cs.p0, p0)
 	copyVec(&cs.p1, p1)
 	copyVec(&cs.v, v)
@@ -200,6 +191,65 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 		s.sweep.init(p0, p1, v, target)
 		cs.chunks = castChunks(vlen, target)
 	}
+}
+
+// castCand casts the capsule's segment p0-p1 (reach target, motion v of
+// length vlen) against candidate cd (a triangle, a capsule or a box) up to
+// tmax: the time of the hit, its face normal and its collider, into
+// cb.res.
+func (s *scratch) castCand(cb *castScratch, cd *castCand, p0, p1 *vec, target float64, v *vec, vlen, tmax float64) (t float64, ok bool, fn vec, id ColliderID) {
+	res := &cb.res
+	switch {
+	case cd.idx >= 0:
+		tr := &s.tris[cd.idx]
+		if t, ok = castShape(res, &cb.seg, p0, p1, target, v, vlen, tr, tmax, cd.s0, &cd.res); ok {
+			fn, id = faceTowardsN(tr, res.normal), tr.id
+		}
+	case cd.idx <= capCand:
+		k := s.caps[capCand-cd.idx]
+		if t, ok = castShape(res, &cb.seg, p0, p1, target, v, vlen, k, tmax, cd.s0, &cd.res); ok {
+			fn, id = res.normal, k.id
+		}
+	default:
+		o := s.boxes[-cd.idx-1]
+		if t, ok = castShape(res, &cb.seg, p0, p1, target, v, vlen, o, tmax, cd.s0, &cd.res); ok {
+			fn, id = res.faceOpposing(*v), o.id
+		}
+	}
+	return t, ok, fn, id
+}
+
+// betterHit reports whether a hit at time t (contact normal n, face normal
+// fn) is to be preferred to best for motion v (of length vlen): the
+// earliest hit; of hits at the same time (within 1e-9) on the same edge or
+// vertex, from the triangles sharing it, the contact normal opposing the
+// motion most, then the face opposing it most (so a downward cast onto a
+// ledge reports the top face, not the riser).
+func betterHit(best *CastHit, t float64, n, fn, v *vec, vlen float64) bool {
+	if t > best.Fraction+1e-9 {
+		return false
+	}
+	if t >= best.Fraction-1e-9 {
+		dn, db := dot(*n, *v), dot(best.Normal, *v)
+		if dn > db+float64(1e-12*vlen) || (dn >= db-float64(1e-12*vlen) && dot(*fn, *v) >= dot(best.FaceNormal, *v)) {
+			return false
+		}
+	}
+	return true
+}
+
+// castCapsuleTo is castCapsule writing the hit into out (the controller's
+// form: vectors by pointer, no whole-value copies).
+func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *vec, skin float64) bool {
+	target := r + skin
+	vlen := math.Sqrt(float64(v[0]*v[0]) + float64(v[1]*v[1]) + float64(v[2]*v[2]))
+	if !(vlen > 0) {
+		*out = CastHit{Collider: NoCollider}
+		return false
+	}
+	cb := s.castBufs()
+	cs := &cb.sweep
+	w.beginCast(s, cs, p0, p1, v, vlen, target)
 	s.tris = s.tris[:0]
 	s.boxes = s.boxes[:0]
 	s.caps = s.caps[:0]
@@ -247,53 +297,10 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 			s.pushCand(pos)
 			continue
 		}
-		var (
-			t  float64
-			ok bool
-			fn vec
-			id ColliderID
-		)
 		res := &cb.res
-		if cd.idx >= 0 {
-			tr := &s.tris[cd.idx]
-			t, ok = castShape(res, &cb.seg, p0, p1, target, v, vlen, tr, tmax, cd.s0, &cd.res)
-			if !ok {
-				continue
-			}
-			fn = faceTowardsN(tr, res.normal)
-			id = tr.id
-		} else if cd.idx <= capCand {
-			k := s.caps[capCand-cd.idx]
-			t, ok = castShape(res, &cb.seg, p0, p1, target, v, vlen, k, tmax, cd.s0, &cd.res)
-			if !ok {
-				continue
-			}
-			fn = res.normal
-			id = k.id
-		} else {
-			o := s.boxes[-cd.idx-1]
-			t, ok = castShape(res, &cb.seg, p0, p1, target, v, vlen, o, tmax, cd.s0, &cd.res)
-			if !ok {
-				continue
-			}
-			fn = res.faceOpposing(*v)
-			id = o.id
-		}
-		// Prefer the earliest hit. Hits at the same time (within 1e-9) on
-		// the same edge or vertex come from the triangles sharing it: prefer
-		// the contact normal opposing the motion most, then the face
-		// opposing it most (so a downward cast onto a ledge reports the top
-		// face, not the riser).
-		if found {
-			if t > best.Fraction+1e-9 {
-				continue
-			}
-			if t >= best.Fraction-1e-9 {
-				dn, db := dot(res.normal, *v), dot(best.Normal, *v)
-				if dn > db+float64(1e-12*vlen) || (dn >= db-float64(1e-12*vlen) && dot(fn, *v) >= dot(best.FaceNormal, *v)) {
-					continue
-				}
-			}
+		t, ok, fn, id := s.castCand(cb, cd, p0, p1, target, v, vlen, tmax)
+		if !ok || (found && !betterHit(best, t, &res.normal, &fn, v, vlen)) {
+			continue
 		}
 		if found && best.Fraction < t {
 			t = best.Fraction
