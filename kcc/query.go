@@ -739,32 +739,13 @@ func (c *castSweep) start(k int) float64 {
 	return float64(k) / float64(c.chunks)
 }
 
-// gatherCastChunk adds the candidates of chunk k of a cast: the triangles
-// (into s.tris) and boxes whose first key falls in the chunk, except the
-// triangles cullForCast skips, each pushed on the candidate heap. Culling
-// before copying matters on long moves, where most triangles under the
-// path lie flat beside it.
-func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
-	if w == nil {
-		return
-	}
-	f := &s.sweep
-	t0, t1 := c.start(k), math.Min(1, c.start(k+1))
-	lo, hi := t0, t1
-	if k == 0 {
-		lo = math.Inf(-1)
-	}
-	if k+1 >= c.chunks {
-		hi = math.Inf(1)
-	}
-	f.w0, f.w1 = t0, t1
-	c.lo, c.hi = lo, hi
+// chunkBox sets q to the box of the capsule segment at t0 and at t1 (the
+// path's start and end for the first and last chunk k), inflated by the
+// cast's reach: per axis the least and greatest of the four end points
+// (the same values as the union of the two segments' segAABB boxes, built
+// without vector temporaries).
+func (c *castSweep) chunkBox(q *aabb, k int, t0, t1 float64) {
 	infl := c.target + castTol
-	// The box of the capsule segment at t0 and at t1, inflated by infl:
-	// per axis the least and greatest of the four end points (the same
-	// values as the union of the two segments' segAABB boxes, built
-	// without vector temporaries).
-	var q aabb
 	first, last := k == 0, k+1 >= c.chunks
 	for i := 0; i < 3; i++ {
 		p0, p1, v := c.p0[i], c.p1[i], c.v[i]
@@ -787,22 +768,51 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 		}
 		q.min[i], q.max[i] = lo-infl, hi+infl
 	}
+}
+
+// gatherCastAll is gatherCastChunk's baseline for the benchmarks: every
+// collider in q scanned, no hierarchy.
+func (w *World) gatherCastAll(s *scratch, c *castSweep, q *aabb) {
+	saved, nb := s.tris, len(s.boxes)
+	s.tris = s.hf[:0]
+	w.gatherAll(*q, s, false)
+	s.hf, s.tris = s.tris, saved
+	s.boxTmp = append(s.boxTmp[:0], s.boxes[nb:]...)
+	s.boxes = s.boxes[:nb]
+	for _, o := range s.boxTmp {
+		c.addBox(s, o, &w.colliders[o.id].box)
+	}
+	var tb aabb
+	for i := range s.hf {
+		s.hf[i].boundsInto(&tb)
+		c.addTri(s, &s.hf[i], &tb)
+	}
+}
+
+// gatherCastChunk adds the candidates of chunk k of a cast: the triangles
+// (into s.tris) and boxes whose first key falls in the chunk, except the
+// triangles cullForCast skips, each pushed on the candidate heap. Culling
+// before copying matters on long moves, where most triangles under the
+// path lie flat beside it.
+func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
+	if w == nil {
+		return
+	}
+	f := &s.sweep
+	t0, t1 := c.start(k), math.Min(1, c.start(k+1))
+	lo, hi := t0, t1
+	if k == 0 {
+		lo = math.Inf(-1)
+	}
+	if k+1 >= c.chunks {
+		hi = math.Inf(1)
+	}
+	f.w0, f.w1 = t0, t1
+	c.lo, c.hi = lo, hi
+	var q aabb
+	c.chunkBox(&q, k, t0, t1)
 	if w.bruteForce {
-		// The benchmarks' baseline: every collider scanned, no hierarchy.
-		saved, nb := s.tris, len(s.boxes)
-		s.tris = s.hf[:0]
-		w.gatherAll(q, s, false)
-		s.hf, s.tris = s.tris, saved
-		s.boxTmp = append(s.boxTmp[:0], s.boxes[nb:]...)
-		s.boxes = s.boxes[:nb]
-		for _, o := range s.boxTmp {
-			c.addBox(s, o, &w.colliders[o.id].box)
-		}
-		var tb aabb
-		for i := range s.hf {
-			s.hf[i].boundsInto(&tb)
-			c.addTri(s, &s.hf[i], &tb)
-		}
+		w.gatherCastAll(s, c, &q)
 		return
 	}
 	w.index(s)
