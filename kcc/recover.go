@@ -140,68 +140,10 @@ func isDeep(cs []Contact, r float64) bool {
 func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, out bool) {
 	up := c.cfg.Up
 	ds := &c.deep
-	ds.ndirs, ds.nids = 0, 0
-	e1 := normalizeOr(cross(up, vec{0, 0, 1}), vec{})
-	if length(cross(up, vec{0, 0, 1})) < 0.5 {
-		e1 = normalizeOr(cross(up, vec{1, 0, 0}), vec{1, 0, 0})
-	}
-	e2 := cross(up, e1)
-	ds.addDir(up)
-	for _, v := range [4]vec{e1, scale(e1, -1), e2, scale(e2, -1)} {
-		ds.addDir(v)
-	}
-	ds.addDir(scale(up, -1))
-	// Up and sideways at 45 degrees: out of a collider the capsule
-	// is shallowly in (the floor) and one it is deep in (a crate on it)
-	// when straight up is blocked (a slab overhead).
-	for _, v := range [4]vec{e1, scale(e1, -1), e2, scale(e2, -1)} {
-		ds.addDir(normalizeOr(add(up, v), up))
-	}
+	e1 := ds.baseDirs(up)
 	// The colliders the capsule starts inside, and their face normals.
 	p0, p1 := capsuleSeg(p, up, hh)
-	sb := segAABB(p0, p1, r)
-	tris := w.gather(&sb, &c.s, false)
-	ds.tris, ds.boxes, ds.caps = ds.tris[:0], ds.boxes[:0], ds.caps[:0]
-	for i := range tris {
-		t := &tris[i]
-		if d := segTriDist(&p0, &p1, t); d < r {
-			if d < r-castTol {
-				ds.tris = append(ds.tris, i)
-			}
-			ds.addID(t.id)
-			ds.addDir(t.n)
-			ds.addDir(scale(t.n, -1))
-		}
-	}
-	for _, o := range c.s.boxes {
-		if d := o.segBoxDist(&p0, &p1); d < r {
-			if d < r-castTol {
-				ds.boxes = append(ds.boxes, o)
-			}
-			ds.addID(o.id)
-			for k := 0; k < 3; k++ {
-				ds.addDir(o.ax[k])
-				ds.addDir(scale(o.ax[k], -1))
-				if h := madd(o.ax[k], up, -dot(o.ax[k], up)); length(h) > 0.5 {
-					ds.addDir(normalizeOr(add(up, normalizeOr(h, vec{})), up))
-					ds.addDir(normalizeOr(sub(up, normalizeOr(h, vec{})), up))
-				}
-			}
-		}
-	}
-	// Other characters' capsules: out across the two axes.
-	for _, k := range c.s.caps {
-		c1, c2 := closestSegSeg(p0, p1, k.a, k.b)
-		if d := sub(c1, c2); length(d) < r+k.r {
-			if length(d) < r+k.r-castTol {
-				ds.caps = append(ds.caps, k)
-			}
-			ds.addID(k.id)
-			if h := madd(d, up, -dot(d, up)); length(h) > 1e-9 {
-				ds.addDir(normalizeOr(h, e1))
-			}
-		}
-	}
+	tris := c.deepContacts(w, &p0, &p1, r, e1)
 	height := float64(2 * (hh + r))
 	maxT := float64(deepMaxSearch * height)
 	maxExit := float64(deepMaxExit * height)
@@ -219,17 +161,6 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, out boo
 			}
 		}
 	}
-	// Where the capsule is pressed along a direction that leaves what it
-	// is in by the near sides (what it is in the mover's way, or the
-	// shortest way out), it goes as far as it is free to, up to Offset
-	// short of what blocks it (a ceiling a lift going down leaves room
-	// under: the head comes out of the slab as the lift goes).
-	press := func(dir vec, t float64) vec {
-		if f, hit := c.sweepOut(w, p, r, hh, dir, t, c.cfg.Offset); hit {
-			t = float64(t * f)
-		}
-		return madd(p, dir, math.Min(t, maxExit))
-	}
 	// A collider that moved into the capsule pushes it ahead, along its
 	// velocity at the capsule, even when that is the long way out: the
 	// short way would be out through its back (a thin fast wall passing
@@ -246,16 +177,122 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, out boo
 			return madd(p, moverDir, math.Min(t, maxExit)), t <= maxExit
 		}
 		if nearSide {
-			return press(moverDir, ahead), false
+			return c.pressOut(w, p, r, hh, moverDir, ahead, maxExit), false
 		}
 		return p, false
 	}
 	bound := math.Max(float64(deepDetour*tmin), maxExit) + 1e-9
-	in := c.centreIn(tris, &p)
-	// Slanted up directions come last, when no other way out is free (a
-	// crate the capsule is in under a slab, walled in): with exact exits
-	// they would often beat a short sideways one and pop the capsule up
-	// into the air.
+	if q, ok := c.cheapestExit(w, p, r, hh, math.Min(maxT, bound), c.centreIn(tris, &p)); ok {
+		return madd(p, q.dir, math.Min(q.t, maxExit)), q.t <= maxExit
+	}
+	// No way out short enough: squeezed (or buried with no way out at
+	// all). The capsule keeps its place, pressed out along the shortest
+	// way as far as that is free; the Move reports Crushed.
+	if nt < bound {
+		return c.pressOut(w, p, r, hh, near, nt, maxExit), false
+	}
+	return p, false
+}
+
+// baseDirs starts the deep search's directions: up, the four sideways
+// (returning the first, e1), down, and up and sideways at 45 degrees (out
+// of a collider the capsule is shallowly in, the floor, and one it is deep
+// in, a crate on it, when straight up is blocked by a slab overhead).
+func (ds *deepScratch) baseDirs(up vec) (e1 vec) {
+	ds.ndirs, ds.nids = 0, 0
+	e1 = normalizeOr(cross(up, vec{0, 0, 1}), vec{})
+	if length(cross(up, vec{0, 0, 1})) < 0.5 {
+		e1 = normalizeOr(cross(up, vec{1, 0, 0}), vec{1, 0, 0})
+	}
+	e2 := cross(up, e1)
+	ds.addDir(up)
+	for _, v := range [4]vec{e1, scale(e1, -1), e2, scale(e2, -1)} {
+		ds.addDir(v)
+	}
+	ds.addDir(scale(up, -1))
+	for _, v := range [4]vec{e1, scale(e1, -1), e2, scale(e2, -1)} {
+		ds.addDir(normalizeOr(add(up, v), up))
+	}
+	return e1
+}
+
+// deepContacts gathers the shapes around the capsule's segment p0-p1
+// (radius r) and records the colliders it is inside (those it is in
+// deeper than the tolerance apart), with the directions out of each: a
+// triangle's normal both ways, a box's axes both ways and up and down its
+// sides, across the axes of another character's capsule (e1 when they
+// meet end on). It returns the triangles gathered.
+func (c *Controller) deepContacts(w *World, p0, p1 *vec, r float64, e1 vec) []tri {
+	up := c.cfg.Up
+	ds := &c.deep
+	sb := segAABB(*p0, *p1, r)
+	tris := w.gather(&sb, &c.s, false)
+	ds.tris, ds.boxes, ds.caps = ds.tris[:0], ds.boxes[:0], ds.caps[:0]
+	for i := range tris {
+		t := &tris[i]
+		if d := segTriDist(p0, p1, t); d < r {
+			if d < r-castTol {
+				ds.tris = append(ds.tris, i)
+			}
+			ds.addID(t.id)
+			ds.addDir(t.n)
+			ds.addDir(scale(t.n, -1))
+		}
+	}
+	for _, o := range c.s.boxes {
+		if d := o.segBoxDist(p0, p1); d < r {
+			if d < r-castTol {
+				ds.boxes = append(ds.boxes, o)
+			}
+			ds.addID(o.id)
+			for k := 0; k < 3; k++ {
+				ds.addDir(o.ax[k])
+				ds.addDir(scale(o.ax[k], -1))
+				if h := madd(o.ax[k], up, -dot(o.ax[k], up)); length(h) > 0.5 {
+					ds.addDir(normalizeOr(add(up, normalizeOr(h, vec{})), up))
+					ds.addDir(normalizeOr(sub(up, normalizeOr(h, vec{})), up))
+				}
+			}
+		}
+	}
+	for _, k := range c.s.caps {
+		c1, c2 := closestSegSeg(*p0, *p1, k.a, k.b)
+		if d := sub(c1, c2); length(d) < r+k.r {
+			if length(d) < r+k.r-castTol {
+				ds.caps = append(ds.caps, k)
+			}
+			ds.addID(k.id)
+			if h := madd(d, up, -dot(d, up)); length(h) > 1e-9 {
+				ds.addDir(normalizeOr(h, e1))
+			}
+		}
+	}
+	return tris
+}
+
+// pressOut is where the capsule at p goes when it is pressed along dir, a
+// direction that leaves what it is in by the near sides (what it is in
+// the mover's way, or the shortest way out), t out: as far as it is free
+// to, up to Offset short of what blocks it (a ceiling a lift going down
+// leaves room under: the head comes out of the slab as the lift goes), and
+// at most maxExit.
+func (c *Controller) pressOut(w *World, p vec, r, hh float64, dir vec, t, maxExit float64) vec {
+	if f, hit := c.sweepOut(w, p, r, hh, dir, t, c.cfg.Offset); hit {
+		t = float64(t * f)
+	}
+	return madd(p, dir, math.Min(t, maxExit))
+}
+
+// cheapestExit is the cheapest way out of the search's directions (up to
+// maxT, biased up: straight up costs its length, sideways twice it,
+// straight down three times) whose whole way is free; in says the centre
+// is inside a collider. Slanted up directions come last, when no other way
+// out is free (a crate the capsule is in under a slab, walled in): with
+// exact exits they would often beat a short sideways one and pop the
+// capsule up into the air.
+func (c *Controller) cheapestExit(w *World, p vec, r, hh, maxT float64, in bool) (deepExit, bool) {
+	up := c.cfg.Up
+	ds := &c.deep
 	for pass := 0; pass < 2; pass++ {
 		ds.nexit = 0
 		for i := 0; i < ds.ndirs; i++ {
@@ -264,30 +301,21 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, out boo
 			if slanted := du > 1e-9 && du < 1-1e-9; slanted != (pass == 1) {
 				continue
 			}
-			t, ok := c.exitAlongThrough(w, p, r, hh, dir, math.Min(maxT, bound), NoCollider, in && du >= 0.5)
+			t, ok := c.exitAlongThrough(w, p, r, hh, dir, maxT, NoCollider, in && du >= 0.5)
 			if !ok {
 				continue
 			}
-			// Bias up: straight up costs its length, sideways twice it,
-			// straight down three times.
 			ds.addExit(deepExit{dir: dir, t: t, cost: float64(t * (2 - du))})
 		}
-		// The cheapest whose whole way is free (the sweep is the costly
-		// check: the first candidate usually passes it).
+		// The sweep is the costly check: the first candidate usually
+		// passes it.
 		for i := 0; i < ds.nexit; i++ {
-			e := &ds.exits[i]
-			if c.sweptFree(w, p, r, hh, e.dir, e.t) {
-				return madd(p, e.dir, math.Min(e.t, maxExit)), e.t <= maxExit
+			if e := ds.exits[i]; c.sweptFree(w, p, r, hh, e.dir, e.t) {
+				return e, true
 			}
 		}
 	}
-	// No way out short enough: squeezed (or buried with no way out at
-	// all). The capsule keeps its place, pressed out along the shortest
-	// way as far as that is free; the Move reports Crushed.
-	if nt < bound {
-		return press(near, nt), false
-	}
-	return p, false
+	return deepExit{}, false
 }
 
 // addExit inserts e among the exits in order of cost (the earlier
@@ -503,81 +531,12 @@ func (d *deepScratch) addID(id ColliderID) {
 // come out on top of the slab. It judges the positions it stops at;
 // sweptFree judges the way between.
 func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, maxT float64, mover ColliderID, away bool) (float64, bool) {
-	const margin = 1e-4
-	up := c.cfg.Up
-	off := c.cfg.Offset
 	t := 0.0
 	for it := 0; it < 16; it++ {
-		q := madd(p, dir, t)
-		q0, q1 := capsuleSeg(q, up, hh)
-		// The capsule's lowest extent along dir.
-		low := math.Min(dot(q0, dir), dot(q1, dir)) - r
-		// and along -dir: a collider is left by its near side only, the
-		// one that needs the shorter way out (never through it).
-		lowBack := math.Min(-dot(q0, dir), -dot(q1, dir)) - r
-		need, overlaps := 0.0, false
-		// leave judges a collider the capsule overlaps, whose extent along
-		// dir is sup and along -dir back: it must be one the capsule started
-		// inside, left by its near side (but the mover, or any with away).
-		// It returns the advance that separates their projections by the
-		// Offset and a margin; false: this way is blocked.
-		leave := func(id ColliderID, sup, back float64) (float64, bool) {
-			if !c.deep.started(id) {
-				return 0, false
-			}
-			if !away && id != mover && sup-low > back-lowBack+1e-6 {
-				return 0, false // its far side: through it
-			}
-			overlaps = true
-			return sup - low + off + margin, true
-		}
-		// Only a real overlap (not the Offset skin, which the contact push
-		// restores afterwards) blocks or has to be cleared. The separation
-		// of the projections bounds the way out of a shape from above (far
-		// above along a slant across a wide box); exitAcross finds it.
-		ds := &c.deep
-		target := r + off + margin
-		sb := segAABB(q0, q1, r)
-		tris := w.gather(&sb, &c.s, false)
-		for i := range tris {
-			tr := &tris[i]
-			if segTriDist(&q0, &q1, tr) >= r-castTol {
-				continue
-			}
-			sup := math.Max(dot(tr.a, dir), math.Max(dot(tr.b, dir), dot(tr.c, dir)))
-			back := -math.Min(dot(tr.a, dir), math.Min(dot(tr.b, dir), dot(tr.c, dir)))
-			tp, ok := leave(tr.id, sup, back)
-			if !ok {
-				return 0, false
-			}
-			need = math.Max(need, exitAcross(ds, tr, &q0, &q1, dir, target, tp))
-		}
-		for _, o := range c.s.boxes {
-			if o.segBoxDist(&q0, &q1) >= r-castTol {
-				continue
-			}
-			ext := o.extentAlong(dir)
-			tp, ok := leave(o.id, dot(o.c, dir)+ext, ext-dot(o.c, dir))
-			if !ok {
-				return 0, false
-			}
-			need = math.Max(need, exitAcross(ds, o, &q0, &q1, dir, target, tp))
-		}
-		for _, k := range c.s.caps {
-			c1, c2 := closestSegSeg(q0, q1, k.a, k.b)
-			if length(sub(c1, c2)) >= r+k.r-castTol {
-				continue
-			}
-			sup := math.Max(dot(k.a, dir), dot(k.b, dir)) + k.r
-			back := math.Max(-dot(k.a, dir), -dot(k.b, dir)) + k.r
-			tp, ok := leave(k.id, sup, back)
-			if !ok {
-				return 0, false
-			}
-			need = math.Max(need, exitAcross(ds, k, &q0, &q1, dir, target, tp))
-		}
-		if overlaps && need <= 0 {
-			// Moving along dir does not separate what it overlaps.
+		need, overlaps, ok := c.exitNeed(w, madd(p, dir, t), r, hh, dir, mover, away)
+		if !ok || (overlaps && need <= 0) {
+			// Blocked, or moving along dir does not separate what it
+			// overlaps.
 			return 0, false
 		}
 		if need == 0 {
@@ -589,6 +548,82 @@ func (c *Controller) exitAlongThrough(w *World, p vec, r, hh float64, dir vec, m
 		}
 	}
 	return 0, false
+}
+
+// exitNeed is one step of exitAlongThrough with the capsule at q: how much
+// further along dir it must go to leave what it overlaps there (0: it
+// overlaps nothing), whether it overlaps anything, and false when this way
+// is blocked. Only a real overlap (not the Offset skin, which the contact
+// push restores afterwards) blocks or has to be cleared. The separation of
+// the projections bounds the way out of a shape from above (far above
+// along a slant across a wide box); exitAcross finds it.
+func (c *Controller) exitNeed(w *World, q vec, r, hh float64, dir vec, mover ColliderID, away bool) (need float64, overlaps, ok bool) {
+	const margin = 1e-4
+	up := c.cfg.Up
+	off := c.cfg.Offset
+	q0, q1 := capsuleSeg(q, up, hh)
+	// The capsule's lowest extent along dir, and along -dir: a collider is
+	// left by its near side only, the one that needs the shorter way out
+	// (never through it).
+	low := math.Min(dot(q0, dir), dot(q1, dir)) - r
+	lowBack := math.Min(-dot(q0, dir), -dot(q1, dir)) - r
+	// leave judges a collider the capsule overlaps, whose extent along dir
+	// is sup and along -dir back: it must be one the capsule started
+	// inside, left by its near side (but the mover, or any with away). It
+	// returns the advance that separates their projections by the Offset
+	// and a margin; false: this way is blocked.
+	leave := func(id ColliderID, sup, back float64) (float64, bool) {
+		if !c.deep.started(id) {
+			return 0, false
+		}
+		if !away && id != mover && sup-low > back-lowBack+1e-6 {
+			return 0, false // its far side: through it
+		}
+		overlaps = true
+		return sup - low + off + margin, true
+	}
+	ds := &c.deep
+	target := r + off + margin
+	sb := segAABB(q0, q1, r)
+	tris := w.gather(&sb, &c.s, false)
+	for i := range tris {
+		tr := &tris[i]
+		if segTriDist(&q0, &q1, tr) >= r-castTol {
+			continue
+		}
+		sup := math.Max(dot(tr.a, dir), math.Max(dot(tr.b, dir), dot(tr.c, dir)))
+		back := -math.Min(dot(tr.a, dir), math.Min(dot(tr.b, dir), dot(tr.c, dir)))
+		tp, ok := leave(tr.id, sup, back)
+		if !ok {
+			return 0, overlaps, false
+		}
+		need = math.Max(need, exitAcross(ds, tr, &q0, &q1, dir, target, tp))
+	}
+	for _, o := range c.s.boxes {
+		if o.segBoxDist(&q0, &q1) >= r-castTol {
+			continue
+		}
+		ext := o.extentAlong(dir)
+		tp, ok := leave(o.id, dot(o.c, dir)+ext, ext-dot(o.c, dir))
+		if !ok {
+			return 0, overlaps, false
+		}
+		need = math.Max(need, exitAcross(ds, o, &q0, &q1, dir, target, tp))
+	}
+	for _, k := range c.s.caps {
+		c1, c2 := closestSegSeg(q0, q1, k.a, k.b)
+		if length(sub(c1, c2)) >= r+k.r-castTol {
+			continue
+		}
+		sup := math.Max(dot(k.a, dir), dot(k.b, dir)) + k.r
+		back := math.Max(-dot(k.a, dir), -dot(k.b, dir)) + k.r
+		tp, ok := leave(k.id, sup, back)
+		if !ok {
+			return 0, overlaps, false
+		}
+		need = math.Max(need, exitAcross(ds, k, &q0, &q1, dir, target, tp))
+	}
+	return need, overlaps, true
 }
 
 // extentAlong is the box's half extent along the unit dir.
