@@ -66,9 +66,14 @@ func (o *obb) segBoxInto(r *boxResult, p0, p1 *vec) {
 		r.onFace = r.nfaces == 1
 		return
 	}
-	// Touching or inside: push out through the face nearest to p.
+	o.insideInto(r, [3]float64{px, py, pz})
+}
+
+// insideInto is segBoxInto's result for a segment touching or inside the
+// aligned box, its closest point p (relative to the centre): out through
+// the face nearest to p.
+func (o *obb) insideInto(r *boxResult, p [3]float64) {
 	axis, sign, pen := 0, 1.0, math.Inf(1)
-	p := [3]float64{px, py, pz}
 	for i := 0; i < 3; i++ {
 		if g := o.h[i] - math.Abs(p[i]); g < pen {
 			pen = g
@@ -81,7 +86,7 @@ func (o *obb) segBoxInto(r *boxResult, p0, p1 *vec) {
 	}
 	p[axis] = float64(sign * o.h[axis])
 	r.dist = 0
-	r.onTri[0], r.onTri[1], r.onTri[2] = cx+p[0], cy+p[1], cz+p[2]
+	r.onTri[0], r.onTri[1], r.onTri[2] = o.c[0]+p[0], o.c[1]+p[1], o.c[2]+p[2]
 	n := &o.ax[axis]
 	r.normal[0], r.normal[1], r.normal[2] = float64(n[0]*sign), float64(n[1]*sign), float64(n[2]*sign)
 	r.onFace = true
