@@ -9,6 +9,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/detmath"
+	"github.com/seedgames/motorkit/rollback"
 	"github.com/seedgames/motorkit/systems"
 )
 
@@ -139,7 +140,7 @@ type Client struct {
 	welcomed  uint64 // the tick of the welcome's state
 	verified  uint64 // the host's checksums are compared up to this frame
 	frames    [ring]Frame
-	states    [ring][]byte // the state at the start of each tick
+	states    *rollback.Ring // the state at the start of each tick
 	own       [ring]Command
 	ownTag    [ring]uint64 // tick+1 of the command in each slot
 	lastOwn   Command
@@ -181,12 +182,10 @@ func NewClient(welcome []byte, o ClientOptions) (*Client, error) {
 	if err := g.LoadState(w.State); err != nil {
 		return nil, fmt.Errorf("netplay: the welcome's state: %w", err)
 	}
-	c := &Client{game: g, seat: w.Seat, opts: o}
+	c := &Client{game: g, seat: w.Seat, opts: o, states: rollback.NewRing(g, ring, 0)}
 	c.confirmed, c.verified, c.welcomed = g.Ticks(), g.Ticks(), g.Ticks()
-	t := g.Ticks()
-	c.record(t)
-	c.states[t%ring], err = g.SaveState(c.states[t%ring][:0])
-	if err != nil {
+	c.record(g.Ticks())
+	if err := c.states.Save(g.Ticks()); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -285,9 +284,17 @@ func (c *Client) advanceView() {
 	c.view = max(float64(c.welcomed), float64(c.game.Ticks())-ring/2, min(c.view, float64(c.confirmed)))
 }
 
-// step runs tick t (the game is at t): the host's frame when the client
-// has it, else a prediction; then it keeps the state.
+// step runs tick t (the game is at t) and keeps the state it leaves.
 func (c *Client) step(t uint64) error {
+	if err := c.run(t); err != nil {
+		return err
+	}
+	return c.states.Save(t + 1)
+}
+
+// run runs tick t: the host's frame when the client has it, else a
+// prediction.
+func (c *Client) run(t uint64) error {
 	f := &c.frames[t%ring]
 	if t >= c.confirmed {
 		c.predict(f, t)
@@ -296,9 +303,7 @@ func (c *Client) step(t uint64) error {
 		return err
 	}
 	c.record(t + 1)
-	var err error
-	c.states[(t+1)%ring], err = c.game.SaveState(c.states[(t+1)%ring][:0])
-	return err
+	return nil
 }
 
 // record keeps the seats' positions in the state of tick k.
@@ -414,13 +419,8 @@ func (c *Client) rollback(from, now uint64) error {
 			c.pre[s] = components.Body.Get(e).Position
 		}
 	}
-	if err := c.game.LoadState(c.states[from%ring]); err != nil {
+	if err := c.states.Rollback(from, now, c.run); err != nil {
 		return fmt.Errorf("netplay: rollback to tick %d: %w", from, err)
-	}
-	for t := from; t < now; t++ {
-		if err := c.step(t); err != nil {
-			return err
-		}
 	}
 	n := int(now - from)
 	c.stats.Rollbacks++
@@ -517,7 +517,7 @@ func (c *Client) verify() error {
 			continue
 		}
 		c.stats.ChecksumsCompared++
-		if systems.StateChecksum(c.states[(c.verified+1)%ring]) != f.Checksum {
+		if st, ok := c.states.State(c.verified + 1); !ok || systems.StateChecksum(st) != f.Checksum {
 			if c.stats.Desyncs == 0 {
 				c.stats.DesyncTick = c.verified + 1
 			}

@@ -65,10 +65,13 @@
 //
 // # The ring
 //
-// AdvanceFrame saves the state of each tick before running it into a ring
-// of MaxPrediction+2 byte buffers, each reused: SaveState appends to the
+// AdvanceFrame saves the state each tick leaves into a Ring of
+// MaxPrediction+2 byte buffers, each reused: SaveState appends to the
 // buffer's previous contents cut to zero length, so once the state's size
-// has settled nothing allocates. The inputs of every player are kept in a
+// has settled nothing allocates. The Ring is the whole engine of a
+// rollback (load a saved state, run the ticks again, saving each): SyncTest
+// and netplay's client use it too, and a game whose ticks take other
+// inputs than a Session's can. The inputs of every player are kept in a
 // ring of a few times MaxPrediction ticks (the window: what a rollback
 // needs behind, what a peer may send ahead). In a steady state
 // AdvanceFrame, Receive and Packet allocate nothing.

@@ -91,13 +91,7 @@ type Input struct {
 // peer; SaveState must cover all of it (whatever Advance reads), since a
 // rollback is a LoadState of an earlier SaveState.
 type Simulation interface {
-	// SaveState appends the whole state to dst and returns the extended
-	// slice (reusing dst's capacity keeps saves free of allocation).
-	SaveState(dst []byte) ([]byte, error)
-	// LoadState replaces the state with one SaveState produced.
-	LoadState(state []byte) error
-	// Checksum hashes the current state; equal states give equal sums.
-	Checksum() uint64
+	Saver
 	// Advance applies one input per player (indexed by player) for the
 	// current tick and runs the tick.
 	Advance(inputs []Input) error
@@ -181,14 +175,6 @@ const noTick = ^uint64(0)
 // overflows.
 const maxTick = 1 << 62
 
-// stateSlot is one saved state of the ring.
-type stateSlot struct {
-	tick   uint64 // noTick when empty
-	sum    uint64 // the checksum, on a checksum tick
-	hasSum bool
-	buf    []byte
-}
-
 // sumEntry is one checksum report, kept in a ring by tick/interval.
 type sumEntry struct {
 	tick  uint64
@@ -235,7 +221,7 @@ type Session struct {
 	zero       []byte
 	firstWrong uint64 // the earliest simulated tick with a wrong prediction, noTick if none
 
-	states  []stateSlot
+	ring    *Ring  // the state of each tick, until it can no longer be rolled back to
 	nextSum uint64 // the next checksum tick to report
 	sums    []sumEntry
 	remotes []remote
@@ -245,50 +231,61 @@ type Session struct {
 	err     error // sticky: the simulation failed
 }
 
+// withDefaults returns c checked, with its defaults filled in and Local
+// sorted (a copy).
+func (c Config) withDefaults() (Config, error) {
+	if c.Players < 1 || c.Players > MaxPlayers {
+		return c, fmt.Errorf("%w: %d players (want 1..%d)", ErrConfig, c.Players, MaxPlayers)
+	}
+	if len(c.Local) == 0 {
+		return c, fmt.Errorf("%w: no local player", ErrConfig)
+	}
+	c.Local = slices.Clone(c.Local)
+	slices.Sort(c.Local)
+	for i, p := range c.Local {
+		if p < 0 || p >= c.Players {
+			return c, fmt.Errorf("%w: local player %d out of range 0..%d", ErrConfig, p, c.Players-1)
+		}
+		if i > 0 && c.Local[i-1] == p {
+			return c, fmt.Errorf("%w: local player %d listed twice", ErrConfig, p)
+		}
+	}
+	if c.InputSize < 1 || c.InputSize > MaxInputSize {
+		return c, fmt.Errorf("%w: input size %d (want 1..%d bytes)", ErrConfig, c.InputSize, MaxInputSize)
+	}
+	if c.InputDelay < 0 || c.InputDelay > MaxInputDelay {
+		return c, fmt.Errorf("%w: input delay %d (want 0..%d ticks)", ErrConfig, c.InputDelay, MaxInputDelay)
+	}
+	if c.MaxPrediction == 0 {
+		c.MaxPrediction = DefaultMaxPrediction
+	}
+	if c.MaxPrediction < 1 || c.MaxPrediction > PredictionLimit {
+		return c, fmt.Errorf("%w: max prediction %d (want 1..%d ticks, 0 for %d)",
+			ErrConfig, c.MaxPrediction, PredictionLimit, DefaultMaxPrediction)
+	}
+	if c.ChecksumInterval == 0 {
+		c.ChecksumInterval = DefaultChecksumInterval
+	}
+	return c, nil
+}
+
 // NewSession returns a session at tick 0 driving sim, which holds the
 // state of tick 0 (the same on every peer).
 func NewSession(sim Simulation, cfg Config) (*Session, error) {
 	if sim == nil {
 		return nil, fmt.Errorf("%w: no simulation", ErrConfig)
 	}
-	if cfg.Players < 1 || cfg.Players > MaxPlayers {
-		return nil, fmt.Errorf("%w: %d players (want 1..%d)", ErrConfig, cfg.Players, MaxPlayers)
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
 	}
-	if len(cfg.Local) == 0 {
-		return nil, fmt.Errorf("%w: no local player", ErrConfig)
-	}
-	local := slices.Clone(cfg.Local)
-	slices.Sort(local)
+	local := cfg.Local
 	isLocal := make([]bool, cfg.Players)
 	var mask uint64
 	for _, p := range local {
-		if p < 0 || p >= cfg.Players {
-			return nil, fmt.Errorf("%w: local player %d out of range 0..%d", ErrConfig, p, cfg.Players-1)
-		}
-		if isLocal[p] {
-			return nil, fmt.Errorf("%w: local player %d listed twice", ErrConfig, p)
-		}
 		isLocal[p] = true
 		mask |= 1 << p
 	}
-	if cfg.InputSize < 1 || cfg.InputSize > MaxInputSize {
-		return nil, fmt.Errorf("%w: input size %d (want 1..%d bytes)", ErrConfig, cfg.InputSize, MaxInputSize)
-	}
-	if cfg.InputDelay < 0 || cfg.InputDelay > MaxInputDelay {
-		return nil, fmt.Errorf("%w: input delay %d (want 0..%d ticks)", ErrConfig, cfg.InputDelay, MaxInputDelay)
-	}
-	if cfg.MaxPrediction == 0 {
-		cfg.MaxPrediction = DefaultMaxPrediction
-	}
-	if cfg.MaxPrediction < 1 || cfg.MaxPrediction > PredictionLimit {
-		return nil, fmt.Errorf("%w: max prediction %d (want 1..%d ticks, 0 for %d)",
-			ErrConfig, cfg.MaxPrediction, PredictionLimit, DefaultMaxPrediction)
-	}
-	if cfg.ChecksumInterval == 0 {
-		cfg.ChecksumInterval = DefaultChecksumInterval
-	}
-	cfg.Local = local
-
 	s := &Session{
 		sim:        sim,
 		cfg:        cfg,
@@ -325,10 +322,7 @@ func NewSession(sim Simulation, cfg Config) (*Session, error) {
 	}
 	s.pred = make([]byte, s.size)
 	s.zero = make([]byte, s.size)
-	s.states = make([]stateSlot, cfg.MaxPrediction+2)
-	for i := range s.states {
-		s.states[i].tick = noTick
-	}
+	s.ring = NewRing(sim, cfg.MaxPrediction+2, max(cfg.ChecksumInterval, 0))
 	s.remotes = make([]remote, n)
 	for p := range s.remotes {
 		s.remotes[p].peer = p
@@ -418,9 +412,9 @@ func (s *Session) AddLocalInput(player int, in []byte) error {
 //     and simulates again up to the current tick (saving the states again);
 //  2. if the current tick is MaxPrediction ticks past ConfirmedTicks, it
 //     returns ErrPredictionThreshold without advancing;
-//  3. it stores the local inputs (for Tick+InputDelay), saves the state of
-//     the current tick in the ring and advances the simulation with the
-//     confirmed inputs or predictions.
+//  3. it stores the local inputs (for Tick+InputDelay), advances the
+//     simulation with the confirmed inputs or predictions and saves the
+//     state it leaves in the ring.
 //
 // Checksums of states that became final on the way are reported. An error
 // of the simulation is returned and ends the session: every later call
@@ -448,8 +442,10 @@ func (s *Session) AdvanceFrame() error {
 		s.known[p] = t + s.delay + 1
 		s.hasInput[p] = false
 	}
-	if err := s.save(t); err != nil {
-		return err
+	if _, ok := s.ring.State(t); !ok { // tick 0: no tick before saved it
+		if err := s.ring.Save(t); err != nil {
+			return s.fail(err)
+		}
 	}
 	s.reportSums(min(s.confirmed()+1, t+1))
 	if s.fill(t) {
@@ -459,6 +455,9 @@ func (s *Session) AdvanceFrame() error {
 		return s.fail(fmt.Errorf("advancing tick %d: %w", t, err))
 	}
 	s.tick++
+	if err := s.ring.Save(s.tick); err != nil {
+		return s.fail(err)
+	}
 	return nil
 }
 
@@ -478,32 +477,16 @@ func (s *Session) Correct() error {
 }
 
 // correct rolls back to the earliest wrongly predicted tick, if any, and
-// simulates again up to the current tick.
+// simulates again up to the current tick. The threshold keeps every
+// predicted tick's state in the ring.
 func (s *Session) correct() error {
 	r := s.firstWrong
 	if r >= s.tick {
 		return nil
 	}
 	s.firstWrong = noTick
-	slot := &s.states[r%uint64(len(s.states))]
-	if slot.tick != r {
-		// Cannot happen: the threshold keeps every predicted tick's state in
-		// the ring.
-		return s.fail(fmt.Errorf("rollback: the state of tick %d is not in the ring (internal error)", r))
-	}
-	if err := s.sim.LoadState(slot.buf); err != nil {
-		return s.fail(fmt.Errorf("loading the state of tick %d: %w", r, err))
-	}
-	for k := r; k < s.tick; k++ {
-		if k > r {
-			if err := s.save(k); err != nil {
-				return err
-			}
-		}
-		s.fill(k)
-		if err := s.sim.Advance(s.in); err != nil {
-			return s.fail(fmt.Errorf("advancing tick %d again: %w", k, err))
-		}
+	if err := s.ring.Rollback(r, s.tick, s.again); err != nil {
+		return s.fail(err)
 	}
 	n := int(s.tick - r)
 	s.stats.Rollbacks++
@@ -512,20 +495,10 @@ func (s *Session) correct() error {
 	return nil
 }
 
-// save stores the simulation's state, that of tick t, in the ring, with its
-// checksum on a checksum tick.
-func (s *Session) save(t uint64) error {
-	slot := &s.states[t%uint64(len(s.states))]
-	buf, err := s.sim.SaveState(slot.buf[:0])
-	if err != nil {
-		slot.tick = noTick
-		return s.fail(fmt.Errorf("saving the state of tick %d: %w", t, err))
-	}
-	slot.buf, slot.tick, slot.hasSum = buf, t, false
-	if s.interval > 0 && t%s.interval == 0 {
-		slot.sum, slot.hasSum = s.sim.Checksum(), true
-	}
-	return nil
+// again runs tick k again, with the inputs known now.
+func (s *Session) again(k uint64) error {
+	s.fill(k)
+	return s.sim.Advance(s.in)
 }
 
 // fill copies the inputs of tick k into the views handed to Advance and
@@ -560,11 +533,11 @@ func (s *Session) reportSums(end uint64) {
 	for s.nextSum < end {
 		t := s.nextSum
 		s.nextSum += s.interval
-		slot := &s.states[t%uint64(len(s.states))]
-		if slot.tick != t || !slot.hasSum {
+		sum, ok := s.ring.Checksum(t)
+		if !ok {
 			continue // cannot happen: every confirmed tick's state is still in the ring
 		}
-		s.sums[(t/s.interval)&(s.w-1)] = sumEntry{tick: t, sum: slot.sum, valid: true}
+		s.sums[(t/s.interval)&(s.w-1)] = sumEntry{tick: t, sum: sum, valid: true}
 		for q := range s.remotes {
 			r := &s.remotes[q]
 			if s.isLocal[q] || r.peer != q {
@@ -574,7 +547,7 @@ func (s *Session) reportSums(end uint64) {
 			switch {
 			case e.valid && e.tick == t:
 				e.valid = false
-				s.compare(q, t, slot.sum, e.sum)
+				s.compare(q, t, sum, e.sum)
 			case t < r.sumWanted:
 				s.stats.ChecksumsUnchecked++ // received, then overwritten
 			}

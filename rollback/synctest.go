@@ -65,22 +65,13 @@ func SyncTest(sim Simulation, cfg SyncTestConfig, inputs func(tick uint64, playe
 		return rep, fmt.Errorf("%w: no simulation", ErrConfig)
 	case inputs == nil:
 		return rep, fmt.Errorf("%w: no inputs function", ErrConfig)
-	case cfg.Players < 1 || cfg.Players > MaxPlayers:
-		return rep, fmt.Errorf("%w: %d players (want 1..%d)", ErrConfig, cfg.Players, MaxPlayers)
-	case cfg.InputSize < 1 || cfg.InputSize > MaxInputSize:
-		return rep, fmt.Errorf("%w: input size %d (want 1..%d bytes)", ErrConfig, cfg.InputSize, MaxInputSize)
-	case cfg.Ticks < 1:
-		return rep, fmt.Errorf("%w: %d ticks (want at least 1)", ErrConfig, cfg.Ticks)
 	}
-	if cfg.Depth == 0 {
-		cfg.Depth = DefaultMaxPrediction
-	}
-	if cfg.Depth < 1 || cfg.Depth > PredictionLimit {
-		return rep, fmt.Errorf("%w: depth %d (want 1..%d ticks, 0 for %d)", ErrConfig, cfg.Depth, PredictionLimit, DefaultMaxPrediction)
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return rep, err
 	}
 	ring := uint64(cfg.Depth + 1) // the states of ticks t+1-Depth .. t+1
-	states := make([][]byte, ring)
-	sums := make([]uint64, ring)
+	states := NewRing(sim, int(ring), 1)
 	size := cfg.InputSize
 	script := make([]byte, int(ring)*cfg.Players*size) // the inputs of the last Depth ticks
 	cur := make([]byte, cfg.Players*size)
@@ -99,26 +90,8 @@ func SyncTest(sim Simulation, cfg SyncTestConfig, inputs func(tick uint64, playe
 		}
 	}
 	var scratch []byte
-	// mismatch records a state of tick t that differs from the first run's.
-	mismatch := func(t, first, again uint64, firstState, againState []byte) {
-		rep.Desyncs++
-		if rep.Desyncs == 1 {
-			rep.FirstDesync, rep.FirstChecksum, rep.ResimChecksum = t, first, again
-			rep.FirstState = bytes.Clone(firstState)
-			rep.ResimState = bytes.Clone(againState)
-		}
-	}
-	save := func(t uint64) error {
-		var err error
-		i := t % ring
-		if states[i], err = sim.SaveState(states[i][:0]); err != nil {
-			return fmt.Errorf("rollback: sync test: saving the state of tick %d: %w", t, err)
-		}
-		sums[i] = sim.Checksum()
-		return nil
-	}
-	if err := save(0); err != nil {
-		return rep, err
+	if err := states.Save(0); err != nil {
+		return rep, fmt.Errorf("rollback: sync test: %w", err)
 	}
 	for t := uint64(0); t < uint64(cfg.Ticks); t++ {
 		for p := 0; p < cfg.Players; p++ {
@@ -131,22 +104,19 @@ func SyncTest(sim Simulation, cfg SyncTestConfig, inputs func(tick uint64, playe
 			return rep, fmt.Errorf("rollback: sync test: advancing tick %d: %w", t, err)
 		}
 		rep.Ticks++
-		if err := save(t + 1); err != nil {
-			return rep, err
+		if err := states.Save(t + 1); err != nil {
+			return rep, fmt.Errorf("rollback: sync test: %w", err)
 		}
 		r := t + 1 - min(uint64(cfg.Depth), t+1)
-		if err := sim.LoadState(states[r%ring]); err != nil {
+		state, _ := states.State(r)
+		if err := sim.LoadState(state); err != nil {
 			return rep, fmt.Errorf("rollback: sync test: loading the state of tick %d: %w", r, err)
 		}
 		rep.Rollbacks++
-		var err error
 		if scratch, err = sim.SaveState(scratch[:0]); err != nil {
 			return rep, fmt.Errorf("rollback: sync test: saving the state of tick %d after loading it: %w", r, err)
 		}
-		rep.Checked++
-		if sum := sim.Checksum(); sum != sums[r%ring] || !bytes.Equal(scratch, states[r%ring]) {
-			mismatch(r, sums[r%ring], sum, states[r%ring], scratch)
-		}
+		rep.check(r, states, sim.Checksum(), scratch)
 		for k := r; k <= t; k++ {
 			load(k, Confirmed)
 			if err := sim.Advance(in); err != nil {
@@ -156,11 +126,7 @@ func SyncTest(sim Simulation, cfg SyncTestConfig, inputs func(tick uint64, playe
 			if scratch, err = sim.SaveState(scratch[:0]); err != nil {
 				return rep, fmt.Errorf("rollback: sync test: saving the state of tick %d again: %w", k+1, err)
 			}
-			rep.Checked++
-			i := (k + 1) % ring
-			if sum := sim.Checksum(); sum != sums[i] || !bytes.Equal(scratch, states[i]) {
-				mismatch(k+1, sums[i], sum, states[i], scratch)
-			}
+			rep.check(k+1, states, sim.Checksum(), scratch)
 		}
 	}
 	if rep.Desyncs > 0 {
@@ -168,4 +134,40 @@ func SyncTest(sim Simulation, cfg SyncTestConfig, inputs func(tick uint64, playe
 			ErrDesync, rep.Desyncs, rep.Checked, rep.FirstDesync, rep.FirstChecksum, rep.ResimChecksum)
 	}
 	return rep, nil
+}
+
+// withDefaults returns c checked, with its defaults filled in.
+func (c SyncTestConfig) withDefaults() (SyncTestConfig, error) {
+	switch {
+	case c.Players < 1 || c.Players > MaxPlayers:
+		return c, fmt.Errorf("%w: %d players (want 1..%d)", ErrConfig, c.Players, MaxPlayers)
+	case c.InputSize < 1 || c.InputSize > MaxInputSize:
+		return c, fmt.Errorf("%w: input size %d (want 1..%d bytes)", ErrConfig, c.InputSize, MaxInputSize)
+	case c.Ticks < 1:
+		return c, fmt.Errorf("%w: %d ticks (want at least 1)", ErrConfig, c.Ticks)
+	}
+	if c.Depth == 0 {
+		c.Depth = DefaultMaxPrediction
+	}
+	if c.Depth < 1 || c.Depth > PredictionLimit {
+		return c, fmt.Errorf("%w: depth %d (want 1..%d ticks, 0 for %d)", ErrConfig, c.Depth, PredictionLimit, DefaultMaxPrediction)
+	}
+	return c, nil
+}
+
+// check compares the state of tick t run again (its checksum sum and
+// bytes state) with the first run's, which states holds.
+func (rep *SyncReport) check(t uint64, states *Ring, sum uint64, state []byte) {
+	rep.Checked++
+	first, _ := states.Checksum(t)
+	firstState, _ := states.State(t)
+	if sum == first && bytes.Equal(state, firstState) {
+		return
+	}
+	rep.Desyncs++
+	if rep.Desyncs == 1 {
+		rep.FirstDesync, rep.FirstChecksum, rep.ResimChecksum = t, first, sum
+		rep.FirstState = bytes.Clone(firstState)
+		rep.ResimState = bytes.Clone(state)
+	}
 }
