@@ -3,7 +3,7 @@ package main
 import (
 	"encoding/hex"
 
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // parseToken reads a reconnect token written as 32 hex digits.

@@ -6,7 +6,7 @@ import (
 	"encoding/hex"
 	"syscall/js"
 
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // saveToken keeps the car's reconnect token in the tab's sessionStorage,

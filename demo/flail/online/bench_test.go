@@ -5,7 +5,7 @@ import (
 	"log"
 	"testing"
 
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // BenchmarkRoomTick measures one server tick of a 16-car room with 4

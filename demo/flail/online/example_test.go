@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/seedgames/motorkit/demo/flail/online"
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // A server on 127.0.0.1 and a client that joins, drives one tick and

@@ -1,6 +1,6 @@
 package online
 
-import "github.com/seedgames/motorkit/flail/wire"
+import "github.com/seedgames/motorkit/demo/flail/wire"
 
 // playerOf returns the player a token names (tests only).
 func (s *Server) playerOf(tok wire.Token) *player {

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seedgames/motorkit/demo/flail/wire"
 	"github.com/seedgames/motorkit/demo/internal/proctest"
-	"github.com/seedgames/motorkit/flail/wire"
 )
 
 // loadSeconds is the load test's duration: the 60 s, or

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // Seats: where a connection plays (its old car within the grace time, a

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 	"github.com/seedgames/motorkit/demo/internal/netops"
 	"github.com/seedgames/motorkit/flail"
-	"github.com/seedgames/motorkit/flail/wire"
 )
 
 // ServerOptions configure a Server. Zero fields take the defaults.

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 	flailmatch "github.com/seedgames/motorkit/flail/match"
-	"github.com/seedgames/motorkit/flail/wire"
 	"github.com/seedgames/motorkit/internal/binstate"
 	"github.com/yohamta/donburi"
 )

@@ -3,7 +3,7 @@ package wire_test
 import (
 	"fmt"
 
-	"github.com/seedgames/motorkit/flail/wire"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // A client's input on the wire and back, in the default frame and in the
