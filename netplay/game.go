@@ -17,8 +17,10 @@ import (
 const MaxSeats = 16
 
 // DefaultRecipes are the recipes a Game offers when GameOptions.Recipes is
-// empty, in the playground's key order (1-4).
-var DefaultRecipes = []string{"arena_player", "rpg_player", "hybrid_player", "fps_player"}
+// empty: prefabs' built-in player recipes (one per motor, named
+// <kind>_player), sorted by name as prefabs.Library.Names lists them. A
+// game that wants another order (its keys') gives its own list.
+var DefaultRecipes = []string{"arena_player", "fps_player", "hybrid_player", "rpg_player"}
 
 // SeatData marks a character as a seat's: Index is the seat (0 to
 // MaxSeats-1), Recipe the index of its recipe in GameOptions.Recipes. It
@@ -42,8 +44,8 @@ const (
 	// Leave removes Seat's character.
 	Leave
 	// Switch replaces Seat's character with one of Recipe that keeps its
-	// feet position, velocity, view and ground contact (the playground's
-	// keys 1-4).
+	// feet position, velocity, view and ground contact (a player picking
+	// another motor).
 	Switch
 )
 

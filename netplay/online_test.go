@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -86,6 +87,24 @@ func describe(e *donburi.Entry) seen {
 		halfHeight: k.Shape.HalfHeight, radius: k.Shape.Radius, seat: *netplay.Seat.Get(e), ok: true}
 }
 
+// DefaultRecipes are prefabs' built-in player recipes in name order: the
+// library's own order, not a game's keys.
+func TestDefaultRecipesAreThePlayerRecipes(t *testing.T) {
+	lib, err := prefabs.NewLibrary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, n := range lib.Names() {
+		if strings.HasSuffix(n, "_player") {
+			want = append(want, n)
+		}
+	}
+	if !slices.Equal(netplay.DefaultRecipes, want) {
+		t.Errorf("DefaultRecipes %q, want %q", netplay.DefaultRecipes, want)
+	}
+}
+
 // A Join seats a character of the recipe at the seat's spawn place (the
 // feet at spawnFeet, the body centre halfHeight+radius+0.05 above them,
 // as Game.apply places it), with Seat{seat, recipe} and the recipe's
@@ -142,6 +161,7 @@ func TestGameJoinLeave(t *testing.T) {
 func TestGameSwitchKeepsFeetVelocityView(t *testing.T) {
 	g := newGame(t, netplay.GameOptions{})
 	p := probe(t, g)
+	rpg := uint8(slices.Index(netplay.DefaultRecipes, "rpg_player"))
 	f := netplay.Frame{Events: []netplay.Event{{Kind: netplay.Join, Seat: 0, Recipe: 0}}, Seats: 1}
 	// Walk and turn for 45 ticks, a jump at tick 30: the switch finds
 	// the character moving, in the air.
@@ -159,7 +179,7 @@ func TestGameSwitchKeepsFeetVelocityView(t *testing.T) {
 	if before.vel.Len() < 1 || before.yaw == 0 {
 		t.Fatalf("the character before the switch: %+v, want it moving and turned", before)
 	}
-	step(t, g, &netplay.Frame{Tick: 45, Events: []netplay.Event{{Kind: netplay.Switch, Seat: 0, Recipe: 1}}})
+	step(t, g, &netplay.Frame{Tick: 45, Events: []netplay.Event{{Kind: netplay.Switch, Seat: 0, Recipe: rpg}}})
 	after := p[0]
 	feet := func(s seen) float64 { return s.pos[1] - s.halfHeight - s.radius }
 	if after.halfHeight+after.radius == before.halfHeight+before.radius {
@@ -171,10 +191,10 @@ func TestGameSwitchKeepsFeetVelocityView(t *testing.T) {
 	if after.vel != before.vel || after.yaw != before.yaw {
 		t.Errorf("velocity %v yaw %v before the switch, %v %v after", before.vel, before.yaw, after.vel, after.yaw)
 	}
-	if after.seat != (netplay.SeatData{Index: 0, Recipe: 1}) || after.radius != 0.35 {
+	if after.seat != (netplay.SeatData{Index: 0, Recipe: rpg}) || after.radius != 0.35 {
 		t.Errorf("after the switch: %+v, want seat 0 playing rpg_player (radius 0.35)", after)
 	}
-	if r, _ := g.Recipe(0); r != 1 || seatedCharacters(g) != 1 {
+	if r, _ := g.Recipe(0); r != int(rpg) || seatedCharacters(g) != 1 {
 		t.Errorf("Recipe(0) = %d with %d seated characters", r, seatedCharacters(g))
 	}
 }

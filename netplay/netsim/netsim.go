@@ -6,6 +6,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/seedgames/motorkit/internal/scripted"
@@ -140,13 +141,17 @@ type player struct {
 	maxSettled int
 }
 
+// recipes are the players' recipes, in turn: the player recipes of the
+// scripted scenes (SyncTest's, the rollback benchmarks'), in their order.
+var recipes = slices.DeleteFunc(slices.Clone(scripted.Recipes), func(r string) bool { return !strings.HasSuffix(r, "_player") })
+
 // Run plays the match and reports it.
 func Run(cfg Config) (Report, error) {
 	if err := cfg.defaults(); err != nil {
 		return Report{}, err
 	}
 	rep := Report{Config: cfg}
-	host, err := netplay.NewHost(netplay.HostOptions{Game: netplay.GameOptions{Level: cfg.Level}, Seats: cfg.Players})
+	host, err := netplay.NewHost(netplay.HostOptions{Game: netplay.GameOptions{Level: cfg.Level, Recipes: recipes}, Seats: cfg.Players})
 	if err != nil {
 		return rep, err
 	}
@@ -225,7 +230,7 @@ func Run(cfg Config) (Report, error) {
 			hostNext += tickLen
 			for i, p := range players {
 				if p.seat < 0 && now >= p.joinAt {
-					seat, err := host.Join(i % len(netplay.DefaultRecipes))
+					seat, err := host.Join(i % len(recipes))
 					if err != nil {
 						return rep, err
 					}

@@ -17,7 +17,8 @@ type DialOptions struct {
 	// Name is the player's name (cut to MaxName bytes by the server).
 	Name string
 	// Recipe is the index of the recipe to play in the server's
-	// netplay.GameOptions.Recipes (0-3: arena, rpg, hybrid, fps).
+	// netplay.GameOptions.Recipes (by default Recipes: 0-3 are the keys
+	// 1-4, arena, rpg, hybrid, fps).
 	Recipe int
 	// Token, when not zero, asks for the seat of an earlier connection
 	// (after a drop or a server restart).

@@ -20,13 +20,14 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/seedgames/motorkit/demo/internal/netops"
+	playkeys "github.com/seedgames/motorkit/demo/playground/internal/play"
 	"github.com/seedgames/motorkit/netplay"
 )
 
 // Options configure a Server. Zero fields take the defaults.
 type Options struct {
 	// Game is the match: its level (default "course") and recipes
-	// (default netplay.DefaultRecipes: arena, rpg, hybrid, fps).
+	// (default Recipes, the playground's keys).
 	Game netplay.GameOptions
 	// Seats is the most players at once (default 8, at most
 	// netplay.MaxSeats).
@@ -64,7 +65,21 @@ type Options struct {
 	Log *log.Logger
 }
 
+// Recipes are a Server's recipes by default: the playground's motors in
+// the order of its keys 1-4 (play.Motors), so a Hello's or a Switch's
+// recipe index is the key's.
+var Recipes = func() []string {
+	var r []string
+	for _, kind := range playkeys.Motors {
+		r = append(r, playkeys.Prefab(kind))
+	}
+	return r
+}()
+
 func (o *Options) defaults() {
+	if len(o.Game.Recipes) == 0 {
+		o.Game.Recipes = Recipes
+	}
 	if o.Seats <= 0 {
 		o.Seats = 8
 	}
