@@ -13,72 +13,86 @@ import (
 	"github.com/seedgames/motorkit/systems"
 )
 
-// ClientOptions configure a Client. Zero fields take the defaults.
+// ClientOptions configure a Client. Zero fields take their defaults, the
+// values of DefaultClientOptions (docs/netplay.md has the table).
 type ClientOptions struct {
 	// TargetSlack is how many ticks before it is needed the client aims
-	// to have its least timely recent input arrive at the host (default
-	// 3): the client runs its clock a little faster or slower until the
-	// host's reported slack is this. The report is the least of the last
+	// to have its least timely recent input arrive at the host: the
+	// client runs its clock a little faster or slower until the host's
+	// reported slack is this. The report is the least of the last
 	// second's inputs, so one more tick than that covers what the second
 	// did not show (at 200 ms RTT, 2 ticks let 200 inputs of 7,200 come
 	// late in netsim, 3 none).
 	TargetSlack int
 	// Redundancy is how many of its latest inputs each MsgInputs carries
-	// (default 4, at most MaxInputsPerMessage): an input is lost only
-	// when that many messages in a row are.
+	// (at most MaxInputsPerMessage): an input is lost only when that many
+	// messages in a row are.
 	Redundancy int
 	// MaxPrediction is the most ticks the client runs ahead of the last
-	// frame it has from the host (default 60, 1 s at 60 Hz); beyond it
-	// the clock waits.
+	// frame it has from the host; beyond it the clock waits.
 	MaxPrediction int
 	// MaxCorrectionStep is the most a drawn character moves per frame to
-	// absorb a correction (default 0.045 m): a rollback that moves a
-	// character leaves it drawn where it was and the difference is taken
-	// up at this pace.
+	// absorb a correction (m): a rollback that moves a character leaves
+	// it drawn where it was and the difference is taken up at this pace.
 	MaxCorrectionStep float64
 	// CorrectionRate is the share of the remaining correction taken up
-	// per frame when that is less than MaxCorrectionStep (default 0.2).
+	// per frame when that is less than MaxCorrectionStep.
 	CorrectionRate float64
-	// SnapDistance is a correction too large to smooth (default 2 m): a
-	// respawn or a teleport is drawn at once.
+	// SnapDistance is a correction too large to smooth (m): a respawn or
+	// a teleport is drawn at once.
 	SnapDistance float64
 	// InterpolationDelay is how far in the past the other players'
-	// characters are drawn (default 100 ms, Source's default): where the
-	// host's frames put them, interpolated between ticks, so they are
-	// never corrected. PredictOthers draws them in the predicted present
-	// instead, corrected and smoothed like the player's own character (a
-	// mispredicted dash moves them metres).
+	// characters are drawn (Source's default): where the host's frames
+	// put them, interpolated between ticks, so they are never corrected.
 	InterpolationDelay time.Duration
-	PredictOthers      bool
+	// PredictOthers draws the other players' characters in the predicted
+	// present instead, corrected and smoothed like the player's own
+	// character (a mispredicted dash moves them metres).
+	PredictOthers bool
+}
+
+// DefaultClientOptions returns the options a zero field of ClientOptions
+// takes.
+func DefaultClientOptions() ClientOptions {
+	return ClientOptions{
+		TargetSlack:        3,
+		Redundancy:         4,
+		MaxPrediction:      60, // 1 s at 60 Hz
+		MaxCorrectionStep:  0.045,
+		CorrectionRate:     0.2,
+		SnapDistance:       2,
+		InterpolationDelay: 100 * time.Millisecond,
+	}
 }
 
 func (o *ClientOptions) defaults() error {
+	d := DefaultClientOptions()
 	if o.TargetSlack == 0 {
-		o.TargetSlack = 3
+		o.TargetSlack = d.TargetSlack
 	}
 	if o.Redundancy <= 0 {
-		o.Redundancy = 4
+		o.Redundancy = d.Redundancy
 	}
 	if o.Redundancy > MaxInputsPerMessage {
 		return fmt.Errorf("netplay: Redundancy %d, at most %d", o.Redundancy, MaxInputsPerMessage)
 	}
 	if o.MaxPrediction <= 0 {
-		o.MaxPrediction = 60
+		o.MaxPrediction = d.MaxPrediction
 	}
 	if o.MaxPrediction > ring-MaxFramesPerMessage-2 {
 		return fmt.Errorf("netplay: MaxPrediction %d, at most %d", o.MaxPrediction, ring-MaxFramesPerMessage-2)
 	}
 	if o.MaxCorrectionStep <= 0 {
-		o.MaxCorrectionStep = 0.045
+		o.MaxCorrectionStep = d.MaxCorrectionStep
 	}
 	if o.CorrectionRate <= 0 || o.CorrectionRate > 1 {
-		o.CorrectionRate = 0.2
+		o.CorrectionRate = d.CorrectionRate
 	}
 	if o.SnapDistance <= 0 {
-		o.SnapDistance = 2
+		o.SnapDistance = d.SnapDistance
 	}
 	if o.InterpolationDelay <= 0 {
-		o.InterpolationDelay = 100 * time.Millisecond
+		o.InterpolationDelay = d.InterpolationDelay
 	}
 	return nil
 }

@@ -98,23 +98,31 @@ func (f *Frame) copyFrom(g *Frame) {
 }
 
 // GameOptions configure a Game. Every peer of a match must use the same.
+// Zero fields take their defaults, the values of DefaultGameOptions
+// (docs/netplay.md has the table).
 type GameOptions struct {
-	// Level is a built-in level's name or a level file (prefabs.LoadLiving;
-	// default "course").
+	// Level is a built-in level's name or a level file
+	// (prefabs.LoadLiving).
 	Level string
-	// Recipes are the recipes seats may play, by index (default
-	// DefaultRecipes; at most 255).
+	// Recipes are the recipes seats may play, by index (at most 255).
 	Recipes []string
-	// TickRate is the pipeline's (default 60), rounded to 0.001 Hz.
+	// TickRate is the pipeline's, rounded to 0.001 Hz.
 	TickRate float64
 }
 
+// DefaultGameOptions returns the options a zero field of GameOptions
+// takes.
+func DefaultGameOptions() GameOptions {
+	return GameOptions{Level: "course", Recipes: DefaultRecipes, TickRate: 60}
+}
+
 func (o *GameOptions) defaults() error {
+	d := DefaultGameOptions()
 	if o.Level == "" {
-		o.Level = "course"
+		o.Level = d.Level
 	}
 	if len(o.Recipes) == 0 {
-		o.Recipes = DefaultRecipes
+		o.Recipes = d.Recipes
 	}
 	if len(o.Recipes) > 255 {
 		return fmt.Errorf("netplay: %d recipes, at most 255", len(o.Recipes))
@@ -127,7 +135,7 @@ func (o *GameOptions) defaults() error {
 		}
 	}
 	if o.TickRate == 0 {
-		o.TickRate = 60
+		o.TickRate = d.TickRate
 	}
 	// To the thousandth of a hertz a Welcome carries: the host runs the
 	// rate its clients get (else no client could load its state).

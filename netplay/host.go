@@ -6,22 +6,57 @@ import (
 	"slices"
 )
 
-// HostOptions configure a Host. Zero fields take the defaults.
+// HostOptions configure a Host. Zero fields take their defaults, the
+// values of DefaultHostOptions (docs/netplay.md has the table).
 type HostOptions struct {
 	// Game are the game's options, sent to every client in its Welcome.
 	Game GameOptions
-	// Seats is the most characters at once (default 8, at most MaxSeats).
+	// Seats is the most characters at once (at most MaxSeats).
 	Seats int
 	// ChecksumEvery is how often, in ticks, a frame carries the state's
-	// checksum for clients to compare (default 30).
+	// checksum for clients to compare.
 	ChecksumEvery int
 	// History is how many frames the host keeps for clients that fall
-	// behind (default 256): a client further behind needs a new Welcome
-	// (ErrResync).
+	// behind: a client further behind needs a new Welcome (ErrResync).
 	History int
-	// MaxLead is how many ticks ahead of the host a client's input may be
-	// (default 240, 4 s at 60 Hz); one further is refused.
+	// MaxLead is how many ticks ahead of the host a client's input may
+	// be; one further is refused.
 	MaxLead int
+}
+
+// DefaultHostOptions returns the options a zero field of HostOptions
+// takes.
+func DefaultHostOptions() HostOptions {
+	return HostOptions{
+		Game:          DefaultGameOptions(),
+		Seats:         8,
+		ChecksumEvery: 30,
+		History:       256,
+		MaxLead:       240, // 4 s at 60 Hz
+	}
+}
+
+func (o *HostOptions) defaults() error {
+	d := DefaultHostOptions()
+	if o.Seats <= 0 {
+		o.Seats = d.Seats
+	}
+	if o.Seats > MaxSeats {
+		return fmt.Errorf("netplay: %d seats, at most %d", o.Seats, MaxSeats)
+	}
+	if o.ChecksumEvery <= 0 {
+		o.ChecksumEvery = d.ChecksumEvery
+	}
+	if o.History <= 0 {
+		o.History = d.History
+	}
+	if o.MaxLead <= 0 {
+		o.MaxLead = d.MaxLead
+	}
+	if o.MaxLead >= inputRing-MaxInputsPerMessage {
+		return fmt.Errorf("netplay: MaxLead %d, at most %d", o.MaxLead, inputRing-MaxInputsPerMessage-1)
+	}
+	return nil
 }
 
 // inputRing is how many ticks of a seat's inputs the host holds: more
@@ -78,23 +113,8 @@ type Host struct {
 
 // NewHost builds a host with no one seated.
 func NewHost(o HostOptions) (*Host, error) {
-	if o.Seats <= 0 {
-		o.Seats = 8
-	}
-	if o.Seats > MaxSeats {
-		return nil, fmt.Errorf("netplay: %d seats, at most %d", o.Seats, MaxSeats)
-	}
-	if o.ChecksumEvery <= 0 {
-		o.ChecksumEvery = 30
-	}
-	if o.History <= 0 {
-		o.History = 256
-	}
-	if o.MaxLead <= 0 {
-		o.MaxLead = 240
-	}
-	if o.MaxLead >= inputRing-MaxInputsPerMessage {
-		return nil, fmt.Errorf("netplay: MaxLead %d, at most %d", o.MaxLead, inputRing-MaxInputsPerMessage-1)
+	if err := o.defaults(); err != nil {
+		return nil, err
 	}
 	g, err := NewGame(o.Game)
 	if err != nil {

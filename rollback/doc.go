@@ -78,7 +78,7 @@
 //
 // # Checksums
 //
-// Every Config.ChecksumInterval ticks (30 by default) the state of that
+// Every Config.ChecksumInterval ticks (DefaultChecksumInterval) the state of that
 // tick is hashed (Simulation.Checksum, when it is saved). Once the tick is
 // confirmed, and its state therefore final, the checksum is reported: it
 // goes to the peers in the packets until they acknowledge it, and is

@@ -7,8 +7,10 @@
 // Each motor package runs it from a test (go generate runs that test with
 // -update-defaults), and the same test fails when the embedded file is not
 // what Render gives, so a default changed without regenerating, a field
-// added or a doc comment edited shows up in `go test`. It uses the standard
-// library only.
+// added or a doc comment edited shows up in `go test`. The same holds for
+// the docs' tables of option structs (RenderTable, CheckDoc: netplay's
+// options, rollback.Config, the demo servers' options) and of a command's
+// flags (CheckFlags). It uses the standard library only.
 package gendefaults
 
 import (

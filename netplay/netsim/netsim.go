@@ -13,14 +13,15 @@ import (
 	"github.com/seedgames/motorkit/netplay"
 )
 
-// Config describe a match and its network. Zero fields take the defaults.
+// Config describe a match and its network. Zero fields take their
+// defaults, the values of DefaultConfig.
 type Config struct {
-	// Players is the number of clients (default 8, at most
-	// netplay.MaxSeats). They join 100 ms apart.
+	// Players is the number of clients (at most netplay.MaxSeats). They
+	// join 100 ms apart.
 	Players int
 	// Movers is how many of them (the first ones) play the script: walk,
-	// strafe, turn, jump, sprint, crouch, dash; the rest stand still
-	// (default all; -1 none).
+	// strafe, turn, jump, sprint, crouch, dash; the rest stand still (0:
+	// all; -1 none).
 	Movers int
 	// RTT is the round trip time; each message takes RTT/2 plus a uniform
 	// jitter in [-Jitter, +Jitter] (never less than 0), so messages can
@@ -28,12 +29,12 @@ type Config struct {
 	// inputs both ways; the one-off welcome arrives).
 	RTT, Jitter time.Duration
 	Loss        float64
-	// Duration is the match's length in simulated time (default 10 s).
+	// Duration is the match's length in simulated time.
 	Duration time.Duration
-	// Level is the level (default "living"). Characters collide and push.
+	// Level is the level. Characters collide and push.
 	Level string
 	// SendEvery is how often, in ticks, the host sends each client its
-	// frames (default 2).
+	// frames.
 	SendEvery int
 	// Seed seeds the network's randomness.
 	Seed uint64
@@ -88,9 +89,16 @@ func (r Report) WriteTable(w io.Writer) {
 	fmt.Fprintf(w, "  bytes per client        %.0f B/s up, %.0f B/s down (worst client)\n", r.UpBytesPerSec, r.DownBytesPerSec)
 }
 
+// DefaultConfig returns the values a zero field of Config takes (with
+// no network delay or loss: a tool gives its own).
+func DefaultConfig() Config {
+	return Config{Players: 8, Duration: 10 * time.Second, Level: "living", SendEvery: 2}
+}
+
 func (c *Config) defaults() error {
+	d := DefaultConfig()
 	if c.Players == 0 {
-		c.Players = 8
+		c.Players = d.Players
 	}
 	if c.Players < 1 || c.Players > netplay.MaxSeats {
 		return fmt.Errorf("netsim: %d players, want 1 to %d", c.Players, netplay.MaxSeats)
@@ -102,13 +110,13 @@ func (c *Config) defaults() error {
 		c.Movers = 0
 	}
 	if c.Duration <= 0 {
-		c.Duration = 10 * time.Second
+		c.Duration = d.Duration
 	}
 	if c.Level == "" {
-		c.Level = "living"
+		c.Level = d.Level
 	}
 	if c.SendEvery <= 0 {
-		c.SendEvery = 2
+		c.SendEvery = d.SendEvery
 	}
 	if c.RTT < 0 || c.Jitter < 0 || !(c.Loss >= 0 && c.Loss < 1) {
 		return errors.New("netsim: negative delay or a loss outside [0, 1)")
