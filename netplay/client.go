@@ -29,7 +29,7 @@ type ClientOptions struct {
 	// messages in a row are.
 	Redundancy int
 	// MaxPrediction is the most ticks the client runs ahead of the last
-	// frame it has from the host; beyond it the clock waits.
+	// tick input it has from the host; beyond it the clock waits.
 	MaxPrediction int
 	// MaxCorrectionStep is the most a drawn character moves per frame to
 	// absorb a correction (m): a rollback that moves a character leaves
@@ -42,8 +42,8 @@ type ClientOptions struct {
 	// a teleport is drawn at once.
 	SnapDistance float64
 	// InterpolationDelay is how far in the past the other players'
-	// characters are drawn (Source's default): where the host's frames
-	// put them, interpolated between ticks, so they are never corrected.
+	// characters are drawn (Source's default): where the host's tick
+	// inputs put them, interpolated between ticks, so they are never corrected.
 	InterpolationDelay time.Duration
 	// PredictOthers draws the other players' characters in the predicted
 	// present instead, corrected and smoothed like the player's own
@@ -79,8 +79,8 @@ func (o *ClientOptions) defaults() error {
 	if o.MaxPrediction <= 0 {
 		o.MaxPrediction = d.MaxPrediction
 	}
-	if o.MaxPrediction > ring-MaxFramesPerMessage-2 {
-		return fmt.Errorf("netplay: MaxPrediction %d, at most %d", o.MaxPrediction, ring-MaxFramesPerMessage-2)
+	if o.MaxPrediction > ring-MaxTicksPerMessage-2 {
+		return fmt.Errorf("netplay: MaxPrediction %d, at most %d", o.MaxPrediction, ring-MaxTicksPerMessage-2)
 	}
 	if o.MaxCorrectionStep <= 0 {
 		o.MaxCorrectionStep = d.MaxCorrectionStep
@@ -97,12 +97,13 @@ func (o *ClientOptions) defaults() error {
 	return nil
 }
 
-// ring is how many ticks of frames, states and inputs a client holds.
+// ring is how many ticks of tick inputs, states and commands a client
+// holds.
 const ring = 256
 
 // ClientStats are a client's counters since it was welcomed.
 type ClientStats struct {
-	// Rollbacks counts the times a frame from the host differed from the
+	// Rollbacks counts the times a tick input from the host differed from the
 	// one the client had predicted, and it ran again from there;
 	// MaxRollback is the longest (ticks) and Resimulated the ticks run
 	// again in all; LastRollback is the latest's length.
@@ -127,7 +128,7 @@ type ClientStats struct {
 	Desyncs           uint64
 	DesyncTick        uint64
 	// Waits counts frames the clock did not advance: MaxPrediction ticks
-	// ahead of the host's frames.
+	// ahead of the host's tick inputs.
 	Waits uint64
 	// Ticks counts the ticks run forward (not counting resimulation).
 	Ticks uint64
@@ -139,7 +140,7 @@ var ErrDesync = errors.New("netplay: the client's state differs from the host's"
 
 // Client is a player's side of an online match: it runs the Game ahead of
 // the host by its inputs' travel time, predicting the others (each
-// repeats its last command the host confirmed), and when a frame from the
+// repeats its last command the host confirmed), and when a tick input from the
 // host differs from its prediction it loads the state of that tick and
 // runs the ticks since again (a rollback). Characters a rollback moves
 // are drawn where they were and brought back smoothly (Display). Its
@@ -150,10 +151,10 @@ type Client struct {
 	seat int
 	opts ClientOptions
 
-	confirmed uint64 // frames below it are the host's
+	confirmed uint64 // tick inputs below it are the host's
 	welcomed  uint64 // the tick of the welcome's state
-	verified  uint64 // the host's checksums are compared up to this frame
-	frames    [ring]Frame
+	verified  uint64 // the host's checksums are compared up to this tick
+	ticks     [ring]TickInput
 	states    *rollback.Ring // the state at the start of each tick
 	own       [ring]Command
 	ownTag    [ring]uint64 // tick+1 of the command in each slot
@@ -175,7 +176,7 @@ type Client struct {
 	viewOK  bool
 	pre     [MaxSeats]mgl64.Vec3
 	preOK   [MaxSeats]bool
-	in      Frames
+	in      TickInputs
 	out     Inputs
 	stats   ClientStats
 }
@@ -215,7 +216,7 @@ func (c *Client) Seat() int { return c.seat }
 // Tick is the tick of the client's next forward step.
 func (c *Client) Tick() uint64 { return c.game.Ticks() }
 
-// Confirmed is the number of frames the client has from the host.
+// Confirmed is the number of tick inputs the client has from the host.
 func (c *Client) Confirmed() uint64 { return c.confirmed }
 
 // Stats returns the client's counters.
@@ -283,9 +284,9 @@ func (c *Client) Frame(cmd Command) (int, error) {
 }
 
 // advanceView moves the tick the others are drawn at by one frame, kept
-// InterpolationDelay behind the newest frame from the host: a little
+// InterpolationDelay behind the newest tick input from the host: a little
 // faster or slower when it drifts, at once when it is far off, never
-// past the frames the client has.
+// past the tick inputs the client has.
 func (c *Client) advanceView() {
 	delay := float64(c.opts.InterpolationDelay.Seconds() * c.game.Options().TickRate)
 	target := float64(c.confirmed) - delay
@@ -306,10 +307,10 @@ func (c *Client) step(t uint64) error {
 	return c.states.Save(t + 1)
 }
 
-// run runs tick t: the host's frame when the client has it, else a
+// run runs tick t: the host's tick input when the client has it, else a
 // prediction.
 func (c *Client) run(t uint64) error {
-	f := &c.frames[t%ring]
+	f := &c.ticks[t%ring]
 	if t >= c.confirmed {
 		c.predict(f, t)
 	}
@@ -332,14 +333,14 @@ func (c *Client) record(k uint64) {
 	c.present[k%ring] = mask
 }
 
-// predict writes the client's guess of frame t: the last confirmed
-// frame's seats and commands, no events, and its own command.
-func (c *Client) predict(f *Frame, t uint64) {
+// predict writes the client's guess of tick t's input: the last
+// confirmed one's seats and commands, no events, and its own command.
+func (c *Client) predict(f *TickInput, t uint64) {
 	ev := f.Events[:0]
 	if c.confirmed > c.welcomed {
-		f.copyFrom(&c.frames[(c.confirmed-1)%ring])
+		f.copyFrom(&c.ticks[(c.confirmed-1)%ring])
 	} else {
-		*f = Frame{Seats: c.game.Seats()}
+		*f = TickInput{Seats: c.game.Seats()}
 	}
 	f.Tick, f.Events, f.HasChecksum, f.Checksum = t, ev, false, 0
 	if c.ownTag[t%ring] == t+1 {
@@ -350,8 +351,8 @@ func (c *Client) predict(f *Frame, t uint64) {
 }
 
 // InputsMessage appends the client's MsgInputs: its latest commands (the
-// Redundancy last, those the host has not reported) and the frames it
-// holds.
+// Redundancy last, those the host has not reported) and the tick inputs
+// it holds.
 func (c *Client) InputsMessage(dst []byte) []byte {
 	end := c.game.Ticks()
 	first := end - min(end, uint64(c.opts.Redundancy))
@@ -373,14 +374,14 @@ func (c *Client) InputsMessage(dst []byte) []byte {
 	return AppendInputs(dst, out)
 }
 
-// Receive handles a message from the host: MsgFrames. New frames are
-// kept; one that differs from what the client predicted for its tick
+// Receive handles a message from the host: MsgTickInputs. New tick inputs
+// are kept; one that differs from what the client predicted for its tick
 // makes it load that tick's state and run again to its present. A damaged
 // message is an error and changes nothing; ErrDesync means the host's
 // checksum differs from the client's state (it needs a new Welcome).
 func (c *Client) Receive(msg []byte) error {
 	in := &c.in
-	if err := DecodeFrames(msg, in); err != nil {
+	if err := DecodeTickInputs(msg, in); err != nil {
 		return err
 	}
 	if !c.reported || in.Newest >= c.newest {
@@ -394,16 +395,16 @@ func (c *Client) Receive(msg []byte) error {
 	}
 	now := c.game.Ticks()
 	roll := uint64(math.MaxUint64)
-	for i := range in.Frames {
-		fr := &in.Frames[i]
+	for i := range in.Ticks {
+		fr := &in.Ticks[i]
 		t := fr.Tick
 		if t < c.confirmed {
 			continue
 		}
 		if t > c.confirmed {
-			break // a gap: the frames before it come again
+			break // a gap: the ticks before it come again
 		}
-		slot := &c.frames[t%ring]
+		slot := &c.ticks[t%ring]
 		if t < now && roll == math.MaxUint64 && !slot.sameInputs(fr) {
 			roll = t
 		}
@@ -486,7 +487,7 @@ func (c *Client) smooth() {
 
 // Display returns where to draw seat's character. The client's own (and
 // with PredictOthers every one): its predicted position plus what is left
-// of its corrections. The others: where the host's frames put them
+// of its corrections. The others: where the host's tick inputs put them
 // InterpolationDelay ago, interpolated between ticks. false when the
 // seat is empty.
 func (c *Client) Display(seat int) (mgl64.Vec3, bool) {
@@ -520,13 +521,13 @@ func (c *Client) Display(seat int) (mgl64.Vec3, bool) {
 	return mgl64.Vec3{}, false
 }
 
-// verify compares the host's checksums of the frames the client has run
+// verify compares the host's checksums of the ticks the client has run
 // with the states it kept.
 func (c *Client) verify() error {
 	end := min(c.confirmed, c.game.Ticks())
 	var err error
 	for ; c.verified < end; c.verified++ {
-		f := &c.frames[c.verified%ring]
+		f := &c.ticks[c.verified%ring]
 		if !f.HasChecksum {
 			continue
 		}

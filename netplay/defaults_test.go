@@ -20,7 +20,7 @@ func TestDefaultsTables(t *testing.T) {
 		{Dir: ".", Type: "GameOptions", Value: netplay.DefaultGameOptions(), Units: map[string]string{"TickRate": "Hz"},
 			Words: map[string]string{"Recipes": "`DefaultRecipes`"}},
 		{Dir: ".", Type: "HostOptions", Value: netplay.DefaultHostOptions(),
-			Units: map[string]string{"ChecksumEvery": "ticks", "History": "frames", "MaxLead": "ticks"},
+			Units: map[string]string{"ChecksumEvery": "ticks", "History": "ticks", "MaxLead": "ticks"},
 			Words: map[string]string{"Game": "`DefaultGameOptions`"}},
 		{Dir: ".", Type: "ClientOptions", Value: netplay.DefaultClientOptions(),
 			Units: map[string]string{"TargetSlack": "ticks", "MaxPrediction": "ticks", "MaxCorrectionStep": "m", "SnapDistance": "m"}},

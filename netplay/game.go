@@ -13,7 +13,7 @@ import (
 	"github.com/yohamta/donburi/filter"
 )
 
-// MaxSeats is the most characters a Game seats: the size of a Frame.
+// MaxSeats is the most characters a Game seats: the size of a TickInput.
 const MaxSeats = 16
 
 // DefaultRecipes are the recipes a Game offers when GameOptions.Recipes is
@@ -36,7 +36,7 @@ var Seat = donburi.NewComponentType[SeatData]()
 // EventKind is what an Event does.
 type EventKind uint8
 
-// The events of a Frame.
+// The events of a TickInput.
 const (
 	// Join seats a new character of Recipe at Seat's spawn place (a
 	// character already there is replaced).
@@ -49,18 +49,18 @@ const (
 	Switch
 )
 
-// Event is a change of who plays, applied at the start of its frame's
-// tick, before the inputs.
+// Event is a change of who plays, applied at the start of its tick, before
+// the inputs.
 type Event struct {
 	Kind   EventKind
 	Seat   uint8
 	Recipe uint8
 }
 
-// Frame is everything one tick of a Game needs from outside: the events
+// TickInput is everything one tick of a Game needs from outside: the events
 // at its start and each seat's command. Seats is the mask of the seats
 // whose Inputs count (bit i for seat i), after the events.
-type Frame struct {
+type TickInput struct {
 	Tick   uint64
 	Events []Event
 	Seats  uint16
@@ -73,7 +73,7 @@ type Frame struct {
 
 // sameInputs reports whether f and g drive a tick alike: the same events,
 // seats and inputs (the tick and checksum aside).
-func (f *Frame) sameInputs(g *Frame) bool {
+func (f *TickInput) sameInputs(g *TickInput) bool {
 	if f.Seats != g.Seats || len(f.Events) != len(g.Events) {
 		return false
 	}
@@ -91,7 +91,7 @@ func (f *Frame) sameInputs(g *Frame) bool {
 }
 
 // copyFrom makes f a copy of g, reusing f's event slice.
-func (f *Frame) copyFrom(g *Frame) {
+func (f *TickInput) copyFrom(g *TickInput) {
 	ev := append(f.Events[:0], g.Events...)
 	*f = *g
 	f.Events = ev
@@ -148,7 +148,7 @@ func (o *GameOptions) defaults() error {
 // characters are seated by Join events and driven by their seat's
 // Command. Its state is the pipeline's (the Seat components included), so
 // it saves, loads and rolls back as a whole, and Step is deterministic:
-// the same state and Frame give the same bits on every platform.
+// the same state and TickInput give the same bits on every platform.
 type Game struct {
 	Pipeline *systems.Pipeline
 	World    donburi.World
@@ -204,7 +204,7 @@ func (g *Game) respawn(w donburi.World, o components.OriginData) (donburi.Entity
 	return ent, nil
 }
 
-// Ticks is the number of ticks run: the tick of the next Frame.
+// Ticks is the number of ticks run: the tick of the next TickInput.
 func (g *Game) Ticks() uint64 { return g.Pipeline.Ticks() }
 
 // Seats returns the mask of the occupied seats.
@@ -259,22 +259,22 @@ func (g *Game) findSeats() {
 	})
 }
 
-// ErrFrame reports a Frame a Game cannot run: an event naming a seat or
+// ErrTickInput reports a TickInput a Game cannot run: an event naming a seat or
 // recipe out of range, or a tick other than the game's.
-var ErrFrame = errors.New("netplay: bad frame")
+var ErrTickInput = errors.New("netplay: bad tick input")
 
 // Step runs f: its events, then each seated character's command (its
 // View set to the command's), then one pipeline tick, then the level's
 // kill height (a character below it is put back at its seat's spawn
-// place, at rest). A frame for another tick, or an event out of range,
+// place, at rest). A tick input for another tick, or an event out of range,
 // is refused before anything changes.
-func (g *Game) Step(f *Frame) error {
+func (g *Game) Step(f *TickInput) error {
 	if f.Tick != g.Ticks() {
-		return fmt.Errorf("%w: frame for tick %d, the game is at %d", ErrFrame, f.Tick, g.Ticks())
+		return fmt.Errorf("%w: the input of tick %d, the game is at %d", ErrTickInput, f.Tick, g.Ticks())
 	}
 	for _, ev := range f.Events {
 		if ev.Seat >= MaxSeats || int(ev.Recipe) >= len(g.opts.Recipes) || ev.Kind < Join || ev.Kind > Switch {
-			return fmt.Errorf("%w: event %+v", ErrFrame, ev)
+			return fmt.Errorf("%w: event %+v", ErrTickInput, ev)
 		}
 	}
 	for _, ev := range f.Events {

@@ -9,11 +9,11 @@ import (
 
 // A host and two clients play the living level over an in-memory link
 // that delivers every message three frames after it is sent. Each frame
-// the host runs one tick and sends each client the frames it lacks; each
+// the host runs one tick and sends each client the tick inputs it lacks; each
 // client runs its clock (predicting the other player, rolling back when
-// the host's frames say otherwise) and sends its commands. After 240
+// the host's tick inputs say otherwise) and sends its commands. After 240
 // frames the clients stop, the host runs on to the furthest tick a
-// client reached, and each client, given the host's frames up to it,
+// client reached, and each client, given the host's tick inputs up to it,
 // holds the host's state.
 func ExampleHost() {
 	host, err := netplay.NewHost(netplay.HostOptions{Game: netplay.GameOptions{Level: "living"}})
@@ -65,7 +65,7 @@ func ExampleHost() {
 			panic(err)
 		}
 		for i, seat := range seats {
-			msg, err := host.FramesMessage(nil, seat)
+			msg, err := host.TickInputsMessage(nil, seat)
 			if err != nil {
 				panic(err)
 			}
@@ -101,8 +101,8 @@ func ExampleHost() {
 		if host.Tick() < end {
 			hostTick()
 		} else {
-			for i, seat := range seats { // the last frames again, until acknowledged
-				msg, err := host.FramesMessage(nil, seat)
+			for i, seat := range seats { // the last tick inputs again, until acknowledged
+				msg, err := host.TickInputsMessage(nil, seat)
 				if err != nil {
 					panic(err)
 				}
@@ -110,7 +110,7 @@ func ExampleHost() {
 			}
 		}
 		for i := range clients {
-			sendInputs(i) // acknowledges the frames received
+			sendInputs(i) // acknowledges the tick inputs received
 		}
 	}
 	for i, c := range clients {

@@ -33,13 +33,13 @@ var (
 	// local player is needed (AddLocalInput), or local where a remote one
 	// is (Packet).
 	ErrPlayer = errors.New("rollback: wrong player")
-	// ErrNoLocalInput: AdvanceFrame was called before AddLocalInput gave
+	// ErrNoLocalInput: AdvanceTick was called before AddLocalInput gave
 	// every local player's input for the tick.
 	ErrNoLocalInput = errors.New("rollback: local input missing")
-	// ErrPredictionThreshold: AdvanceFrame did not advance because the
+	// ErrPredictionThreshold: AdvanceTick did not advance because the
 	// tick would be more than Config.MaxPrediction ticks ahead of the
 	// inputs received. The game waits (keeps sending and receiving
-	// packets) and calls AdvanceFrame again next frame.
+	// packets) and calls AdvanceTick again next frame.
 	ErrPredictionThreshold = errors.New("rollback: prediction threshold reached")
 	// ErrPacket: Receive was given bytes that are not a packet of this
 	// session's peers (truncated, too long, a wrong version, player or
@@ -123,7 +123,7 @@ type Config struct {
 	// negative value turns the reports off.
 	ChecksumInterval int
 	// OnDesync, when set, is called with every desync found, from Receive,
-	// AdvanceFrame or Correct (Session.Desyncs lists them too).
+	// AdvanceTick or Correct (Session.Desyncs lists them too).
 	OnDesync func(Desync)
 }
 
@@ -155,7 +155,7 @@ type Stats struct {
 	// Predicted counts the ticks first simulated with at least one
 	// predicted input.
 	Predicted int
-	// Stalls counts the AdvanceFrame calls that returned
+	// Stalls counts the AdvanceTick calls that returned
 	// ErrPredictionThreshold.
 	Stalls int
 	// ChecksumsCompared counts the peers' checksum reports compared with
@@ -345,12 +345,12 @@ func (s *Session) Config() Config {
 }
 
 // Tick returns the number of ticks simulated: the tick the next
-// AdvanceFrame runs. The simulation holds the state of this tick.
+// AdvanceTick runs. The simulation holds the state of this tick.
 func (s *Session) Tick() uint64 { return s.tick }
 
 // ConfirmedTicks returns the number of ticks, from tick 0, whose inputs are
 // all known: ticks 0 .. ConfirmedTicks()-1 will not be predicted again, and
-// their states are final once AdvanceFrame or Correct has applied the
+// their states are final once AdvanceTick or Correct has applied the
 // inputs received. It may exceed Tick by the input delay.
 func (s *Session) ConfirmedTicks() uint64 { return s.confirmed() }
 
@@ -387,8 +387,8 @@ func (s *Session) prediction(p int) []byte {
 
 // AddLocalInput gives local player's input for the current tick (Tick); it
 // applies InputDelay ticks later. in must be InputSize bytes; it is copied.
-// Call it for every local player before each AdvanceFrame; a second call
-// before AdvanceFrame advances replaces the first (after
+// Call it for every local player before each AdvanceTick; a second call
+// before AdvanceTick advances replaces the first (after
 // ErrPredictionThreshold, say).
 func (s *Session) AddLocalInput(player int, in []byte) error {
 	if s.err != nil {
@@ -405,7 +405,7 @@ func (s *Session) AddLocalInput(player int, in []byte) error {
 	return nil
 }
 
-// AdvanceFrame runs one tick:
+// AdvanceTick runs one tick:
 //
 //  1. if an input received since the last call differs from the prediction
 //     a simulated tick used, it loads the state of the earliest such tick
@@ -419,7 +419,7 @@ func (s *Session) AddLocalInput(player int, in []byte) error {
 // Checksums of states that became final on the way are reported. An error
 // of the simulation is returned and ends the session: every later call
 // returns it.
-func (s *Session) AdvanceFrame() error {
+func (s *Session) AdvanceTick() error {
 	if s.err != nil {
 		return s.err
 	}
@@ -461,10 +461,10 @@ func (s *Session) AdvanceFrame() error {
 	return nil
 }
 
-// Correct applies the inputs received since the last AdvanceFrame at once,
-// rolling back as AdvanceFrame's first step does, without advancing. A game
+// Correct applies the inputs received since the last AdvanceTick at once,
+// rolling back as AdvanceTick's first step does, without advancing. A game
 // calls it when it wants the simulation to reflect every input received
-// (the final state of a match, a paused game); AdvanceFrame does it itself.
+// (the final state of a match, a paused game); AdvanceTick does it itself.
 func (s *Session) Correct() error {
 	if s.err != nil {
 		return s.err

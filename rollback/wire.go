@@ -29,7 +29,7 @@ const (
 // MinResend ticks), at most MaxPacketTicks of them, the acknowledgement of
 // the peer's inputs and checksum reports, and this session's checksum
 // reports the peer has not acknowledged, at most MaxPacketChecksums. Send
-// one per peer after every AdvanceFrame (also after
+// one per peer after every AdvanceTick (also after
 // ErrPredictionThreshold: the peer may be waiting for the acknowledgement);
 // packets may be lost, duplicated or reordered. With reused capacity it
 // does not allocate.
@@ -172,7 +172,7 @@ type header struct {
 // inputs reach further ahead than the session can hold with ErrWindow; a
 // rejected packet changes nothing. Old, duplicated and reordered packets
 // are fine: what the session has is skipped. Inputs that differ from the
-// predictions of ticks already simulated make the next AdvanceFrame (or
+// predictions of ticks already simulated make the next AdvanceTick (or
 // Correct) roll back; checksum reports are compared as soon as this
 // session has its own for the tick. Receive never panics and does not
 // allocate, except for a desync or an error.

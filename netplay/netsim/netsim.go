@@ -25,8 +25,8 @@ type Config struct {
 	Movers int
 	// RTT is the round trip time; each message takes RTT/2 plus a uniform
 	// jitter in [-Jitter, +Jitter] (never less than 0), so messages can
-	// arrive out of order. Loss is the share of messages lost (frames and
-	// inputs both ways; the one-off welcome arrives).
+	// arrive out of order. Loss is the share of messages lost (tick inputs
+	// and commands both ways; the one-off welcome arrives).
 	RTT, Jitter time.Duration
 	Loss        float64
 	// Duration is the match's length in simulated time.
@@ -34,7 +34,7 @@ type Config struct {
 	// Level is the level. Characters collide and push.
 	Level string
 	// SendEvery is how often, in ticks, the host sends each client its
-	// frames.
+	// tick inputs.
 	SendEvery int
 	// Seed seeds the network's randomness.
 	Seed uint64
@@ -259,9 +259,9 @@ func Run(cfg Config) (Report, error) {
 					if p.seat < 0 {
 						continue
 					}
-					msg, err := host.FramesMessage(nil, p.seat)
+					msg, err := host.TickInputsMessage(nil, p.seat)
 					if err != nil {
-						return rep, fmt.Errorf("netsim: frames for player %d: %w", i, err)
+						return rep, fmt.Errorf("netsim: tick inputs for player %d: %w", i, err)
 					}
 					p.down += overheadDown(len(msg))
 					send(now, -1, i, msg, false)

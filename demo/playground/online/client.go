@@ -95,9 +95,9 @@ func (c *Client) handle(b []byte) error {
 			c.resyncs++
 		}
 		c.net = n
-	case netplay.MsgFrames:
+	case netplay.MsgTickInputs:
 		if c.net == nil {
-			return fmt.Errorf("%w: frames before the welcome", errMessage)
+			return fmt.Errorf("%w: tick inputs before the welcome", errMessage)
 		}
 		err := c.net.Receive(b)
 		if errors.Is(err, netplay.ErrDesync) {

@@ -14,7 +14,7 @@ var updateDefaults = flag.Bool("update-defaults", false, "rewrite the Options ta
 // rewrites it).
 func TestOptionsTable(t *testing.T) {
 	table, err := gendefaults.RenderTable(gendefaults.TableSpec{Dir: ".", Type: "Options", Value: DefaultOptions(),
-		Units: map[string]string{"InputRate": "a second", "SendQueue": "messages", "SlowDrops": "frames"},
+		Units: map[string]string{"InputRate": "a second", "SendQueue": "messages", "SlowDrops": "messages"},
 		Words: map[string]string{"Game": "`netplay.DefaultGameOptions` with `Recipes`", "Log": "`log.Default()`"}})
 	if err != nil {
 		t.Fatal(err)

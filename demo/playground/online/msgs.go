@@ -8,7 +8,7 @@ import (
 )
 
 // The playground's own messages, next to netplay's (MsgWelcome, MsgInputs,
-// MsgFrames, MsgSwitch): who is who, and why a connection ends.
+// MsgTickInputs, MsgSwitch): who is who, and why a connection ends.
 const (
 	// MsgHello (client to server, first): protocol version, the recipe
 	// index to play, the player's name and, to take a seat back after a

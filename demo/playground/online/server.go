@@ -49,10 +49,10 @@ type Options struct {
 	// connection.
 	InputRate int
 	// SendQueue is the most messages waiting for a client's writer; when
-	// full, frames are dropped (they are sent again).
+	// full, tick inputs messages are dropped (they are sent again).
 	SendQueue int
-	// SlowDrops is how many frames dropped in a row disconnect a client as
-	// a slow reader.
+	// SlowDrops is how many messages dropped in a row disconnect a client
+	// as a slow reader.
 	SlowDrops int
 	// MaxPerAddress bounds the connections and the seats per remote
 	// address.
@@ -136,7 +136,7 @@ type conn struct {
 	done   chan struct{}
 	once   sync.Once
 	reason atomic.Value // string
-	drops  int          // frames dropped in a row (under the server's lock)
+	drops  int          // messages dropped in a row (under the server's lock)
 	idle   netops.Idle
 }
 
@@ -300,7 +300,7 @@ func (s *Server) tick(now time.Time) error {
 		if tk%2 != 0 {
 			continue
 		}
-		msg, err := s.host.FramesMessage(nil, i)
+		msg, err := s.host.TickInputsMessage(nil, i)
 		if errors.Is(err, netplay.ErrResync) {
 			msg, err = s.host.Welcome(nil, i)
 		}
