@@ -13,6 +13,9 @@ import (
 // one message only), commands and tick inputs are sent again until acknowledged,
 // and a decoder checks a message whole before its result is used.
 const (
+	// MsgHello (client to authority, first): the recipe to play, the
+	// player's name and, to take a seat back, its token.
+	MsgHello byte = 1
 	// MsgWelcome (authority to client): the seat, the game's options and
 	// its state, once, when a client is seated.
 	MsgWelcome byte = 2
@@ -167,6 +170,49 @@ func (r *reader) readDelta(ref *Command) Command {
 		}
 	}
 	return c
+}
+
+// MaxName is the longest player's name a Hello carries, in bytes.
+const MaxName = 24
+
+// Token identifies a seat across reconnects. An authority's server gives
+// one to each seated client (a Host keeps none); a Hello that carries it
+// asks for that seat back.
+type Token [16]byte
+
+// Hello is a client's MsgHello, its first message: the index of the
+// recipe to play in the authority's GameOptions.Recipes, the player's
+// name and, after a drop or a server restart, its seat's token (zero for
+// a new seat). A server decodes it, seats the client (Host.Join) and
+// answers with its Welcome (Host.Welcome).
+type Hello struct {
+	Recipe int
+	Name   string
+	Token  Token
+}
+
+// AppendHello appends h as a MsgHello (the name cut to MaxName bytes).
+func AppendHello(dst []byte, h *Hello) []byte {
+	name := h.Name[:min(len(h.Name), MaxName)]
+	dst = append(dst, MsgHello, wireVersion, byte(h.Recipe), byte(len(name)))
+	dst = append(dst, name...)
+	return append(dst, h.Token[:]...)
+}
+
+// DecodeHello decodes a MsgHello.
+func DecodeHello(b []byte) (Hello, error) {
+	r := reader{b: b}
+	var h Hello
+	if r.byte() != MsgHello {
+		return h, badf("not a hello")
+	}
+	if v := r.byte(); r.err == nil && v != wireVersion {
+		return h, badf("protocol version %d, this build speaks %d", v, wireVersion)
+	}
+	h.Recipe = int(r.byte())
+	h.Name = r.str(MaxName)
+	copy(h.Token[:], r.bytes(len(h.Token)))
+	return h, r.end()
 }
 
 // Welcome is the first message a seated client gets.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/seedgames/motorkit/netplay"
@@ -439,6 +440,47 @@ func FuzzDecodeWelcome(f *testing.F) {
 		}
 		if !sameWelcome(&a, &b) {
 			t.Fatalf("decoded seat %d %+v, re-encoded and decoded again seat %d %+v", a.Seat, a.Options, b.Seat, b.Options)
+		}
+	})
+}
+
+// A Hello decodes to what was sent, its name cut to MaxName bytes; one
+// cut short, with a byte left over, of another kind or version, or with a
+// name longer than MaxName is refused. The bytes are the playground's:
+// kind 1, version 1, recipe, name length, name, 16 bytes of token.
+func TestHelloRoundTrip(t *testing.T) {
+	h := netplay.Hello{Recipe: 3, Name: strings.Repeat("n", 30), Token: netplay.Token{1, 2, 3}}
+	b := netplay.AppendHello(nil, &h)
+	want := append([]byte{netplay.MsgHello, 1, 3, netplay.MaxName}, strings.Repeat("n", netplay.MaxName)...)
+	if want = append(want, h.Token[:]...); !bytes.Equal(b, want) {
+		t.Fatalf("AppendHello: % x, want % x", b, want)
+	}
+	got, err := netplay.DecodeHello(b)
+	if h.Name = h.Name[:netplay.MaxName]; err != nil || got != h {
+		t.Fatalf("DecodeHello: %+v %v, want %+v", got, err, h)
+	}
+	dec := func(b []byte) error { _, err := netplay.DecodeHello(b); return err }
+	long := append([]byte{netplay.MsgHello, 1, 0, netplay.MaxName + 1}, make([]byte, netplay.MaxName+1+16)...)
+	for what, msg := range map[string][]byte{
+		"cut short": b[:len(b)-1], "a byte left over": append(slices.Clip(b), 0), "another kind": append([]byte{netplay.MsgSwitch}, b[1:]...),
+		"another version": append([]byte{netplay.MsgHello, 2}, b[2:]...), "a long name": long,
+	} {
+		refuse(t, what, msg, dec)
+	}
+}
+
+// FuzzDecodeHello: any bytes decode to an error or to a Hello that
+// encodes back to the same bytes.
+func FuzzDecodeHello(f *testing.F) {
+	addWireSeeds(f)
+	f.Add(netplay.AppendHello(nil, &netplay.Hello{Recipe: 2, Name: "Ann", Token: netplay.Token{9}}))
+	f.Fuzz(func(t *testing.T, msg []byte) {
+		h, err := netplay.DecodeHello(msg)
+		if err != nil {
+			return
+		}
+		if b := netplay.AppendHello(nil, &h); !bytes.Equal(b, msg) {
+			t.Fatalf("decoded %+v, which encodes to % x, not % x", h, b, msg)
 		}
 	})
 }

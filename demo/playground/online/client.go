@@ -58,7 +58,7 @@ func Dial(ctx context.Context, url string, o DialOptions) (*Client, error) {
 		return nil, err
 	}
 	ws.SetReadLimit(netplay.MaxStateBytes + 1024)
-	if err := ws.Write(ctx, websocket.MessageBinary, AppendHello(nil, Hello{Recipe: o.Recipe, Name: o.Name, Token: o.Token})); err != nil {
+	if err := ws.Write(ctx, websocket.MessageBinary, netplay.AppendHello(nil, &netplay.Hello{Recipe: o.Recipe, Name: o.Name, Token: o.Token})); err != nil {
 		ws.CloseNow()
 		return nil, err
 	}

@@ -393,7 +393,7 @@ func (s *Server) run(c *conn, addr string) (reason string) {
 	if typ != websocket.MessageBinary {
 		return "text message"
 	}
-	h, err := DecodeHello(b)
+	h, err := netplay.DecodeHello(b)
 	if err != nil {
 		return "bad hello: " + err.Error()
 	}
@@ -465,7 +465,7 @@ func (s *Server) run(c *conn, addr string) (reason string) {
 
 // seat gives the connection its seat: back to the one its token names, or
 // a new one. It returns -1 and why not.
-func (s *Server) seat(c *conn, addr string, h Hello) (int, string) {
+func (s *Server) seat(c *conn, addr string, h netplay.Hello) (int, string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
