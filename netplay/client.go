@@ -67,34 +67,31 @@ func DefaultClientOptions() ClientOptions {
 
 func (o *ClientOptions) defaults() error {
 	d := DefaultClientOptions()
-	if o.TargetSlack == 0 {
+	if o.TargetSlack == 0 { // a negative one is kept
 		o.TargetSlack = d.TargetSlack
 	}
-	if o.Redundancy <= 0 {
-		o.Redundancy = d.Redundancy
+	orDefault(&o.Redundancy, d.Redundancy)
+	orDefault(&o.MaxPrediction, d.MaxPrediction)
+	orDefault(&o.MaxCorrectionStep, d.MaxCorrectionStep)
+	orDefault(&o.SnapDistance, d.SnapDistance)
+	orDefault(&o.InterpolationDelay, d.InterpolationDelay)
+	if o.CorrectionRate <= 0 || o.CorrectionRate > 1 {
+		o.CorrectionRate = d.CorrectionRate
 	}
 	if o.Redundancy > MaxInputsPerMessage {
 		return fmt.Errorf("netplay: Redundancy %d, at most %d", o.Redundancy, MaxInputsPerMessage)
 	}
-	if o.MaxPrediction <= 0 {
-		o.MaxPrediction = d.MaxPrediction
-	}
 	if o.MaxPrediction > ring-MaxTicksPerMessage-2 {
 		return fmt.Errorf("netplay: MaxPrediction %d, at most %d", o.MaxPrediction, ring-MaxTicksPerMessage-2)
 	}
-	if o.MaxCorrectionStep <= 0 {
-		o.MaxCorrectionStep = d.MaxCorrectionStep
-	}
-	if o.CorrectionRate <= 0 || o.CorrectionRate > 1 {
-		o.CorrectionRate = d.CorrectionRate
-	}
-	if o.SnapDistance <= 0 {
-		o.SnapDistance = d.SnapDistance
-	}
-	if o.InterpolationDelay <= 0 {
-		o.InterpolationDelay = d.InterpolationDelay
-	}
 	return nil
+}
+
+// orDefault gives an option left out (zero or negative) its default.
+func orDefault[T int | float64 | time.Duration](v *T, d T) {
+	if *v <= 0 {
+		*v = d
+	}
 }
 
 // ring is how many ticks of tick inputs, states and commands a client

@@ -38,20 +38,12 @@ func DefaultHostOptions() HostOptions {
 
 func (o *HostOptions) defaults() error {
 	d := DefaultHostOptions()
-	if o.Seats <= 0 {
-		o.Seats = d.Seats
-	}
+	orDefault(&o.Seats, d.Seats)
+	orDefault(&o.ChecksumEvery, d.ChecksumEvery)
+	orDefault(&o.History, d.History)
+	orDefault(&o.MaxLead, d.MaxLead)
 	if o.Seats > MaxSeats {
 		return fmt.Errorf("netplay: %d seats, at most %d", o.Seats, MaxSeats)
-	}
-	if o.ChecksumEvery <= 0 {
-		o.ChecksumEvery = d.ChecksumEvery
-	}
-	if o.History <= 0 {
-		o.History = d.History
-	}
-	if o.MaxLead <= 0 {
-		o.MaxLead = d.MaxLead
 	}
 	if o.MaxLead >= inputRing-MaxInputsPerMessage {
 		return fmt.Errorf("netplay: MaxLead %d, at most %d", o.MaxLead, inputRing-MaxInputsPerMessage-1)
