@@ -434,6 +434,9 @@ func (c *Client) rollback(from, now uint64) error {
 	if err := c.states.Rollback(from, now, c.run); err != nil {
 		return fmt.Errorf("netplay: rollback to tick %d: %w", from, err)
 	}
+	if err := c.states.Save(now); err != nil {
+		return err
+	}
 	n := int(now - from)
 	c.stats.Rollbacks++
 	c.stats.Resimulated += uint64(n)

@@ -65,7 +65,7 @@
 //
 // # The ring
 //
-// AdvanceTick saves the state each tick leaves into a Ring of
+// AdvanceTick saves the state of each tick before running it into a Ring of
 // MaxPrediction+2 byte buffers, each reused: SaveState appends to the
 // buffer's previous contents cut to zero length, so once the state's size
 // has settled nothing allocates. The Ring is the whole engine of a

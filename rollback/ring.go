@@ -77,8 +77,10 @@ func (r *Ring) Checksum(t uint64) (uint64, bool) {
 }
 
 // Rollback loads the state of tick from and runs the ticks from .. to-1
-// again: advance(k) runs tick k, then the state of tick k+1 is saved in
-// place of the one of the abandoned future.
+// again (advance(k) runs tick k), saving the state of each tick after
+// from before it runs, in place of the abandoned future's. The state it
+// ends in, tick to's, is the caller's to save: Session saves it before it
+// runs that tick, netplay's Client at once.
 func (r *Ring) Rollback(from, to uint64, advance func(tick uint64) error) error {
 	state, ok := r.State(from)
 	if !ok {
@@ -88,11 +90,13 @@ func (r *Ring) Rollback(from, to uint64, advance func(tick uint64) error) error 
 		return fmt.Errorf("loading the state of tick %d: %w", from, err)
 	}
 	for k := from; k < to; k++ {
+		if k > from {
+			if err := r.Save(k); err != nil {
+				return err
+			}
+		}
 		if err := advance(k); err != nil {
 			return fmt.Errorf("advancing tick %d again: %w", k, err)
-		}
-		if err := r.Save(k + 1); err != nil {
-			return err
 		}
 	}
 	return nil

@@ -412,9 +412,9 @@ func (s *Session) AddLocalInput(player int, in []byte) error {
 //     and simulates again up to the current tick (saving the states again);
 //  2. if the current tick is MaxPrediction ticks past ConfirmedTicks, it
 //     returns ErrPredictionThreshold without advancing;
-//  3. it stores the local inputs (for Tick+InputDelay), advances the
-//     simulation with the confirmed inputs or predictions and saves the
-//     state it leaves in the ring.
+//  3. it stores the local inputs (for Tick+InputDelay), saves the state of
+//     the current tick in the ring and advances the simulation with the
+//     confirmed inputs or predictions.
 //
 // Checksums of states that became final on the way are reported. An error
 // of the simulation is returned and ends the session: every later call
@@ -442,10 +442,8 @@ func (s *Session) AdvanceTick() error {
 		s.known[p] = t + s.delay + 1
 		s.hasInput[p] = false
 	}
-	if _, ok := s.ring.State(t); !ok { // tick 0: no tick before saved it
-		if err := s.ring.Save(t); err != nil {
-			return s.fail(err)
-		}
+	if err := s.ring.Save(t); err != nil {
+		return s.fail(err)
 	}
 	s.reportSums(min(s.confirmed()+1, t+1))
 	if s.fill(t) {
@@ -455,9 +453,6 @@ func (s *Session) AdvanceTick() error {
 		return s.fail(fmt.Errorf("advancing tick %d: %w", t, err))
 	}
 	s.tick++
-	if err := s.ring.Save(s.tick); err != nil {
-		return s.fail(err)
-	}
 	return nil
 }
 
