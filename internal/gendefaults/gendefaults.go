@@ -141,17 +141,8 @@ func Render(s Spec) ([]byte, error) {
 			errs = append(errs, fmt.Errorf("%s.%s: %v", s.Type, name, err))
 			continue
 		}
-		comment := withKeys(firstSentence(text), keys)
-		if a, ok := s.Allowed[key]; ok {
-			comment += " Allowed " + strings.ReplaceAll(a, " ", "\x00") + "."
-		} else if r, ok := ranges[key]; ok {
-			comment += " Allowed [" + plain(r.Min) + ",\x00" + plain(r.Max) + "]." // one word for wrap
-		}
-		if n := s.Notes[key]; n != "" {
-			comment += " " + n
-		}
 		b.WriteByte('\n')
-		for _, l := range wrap(comment, 98) {
+		for _, l := range wrap(s.comment(key, withKeys(firstSentence(text), keys), ranges), 98) {
 			writeComment(&b, strings.ReplaceAll(l, "\x00", " "))
 		}
 		fmt.Fprintf(&b, "%s = %s\n", key, val)
@@ -160,6 +151,21 @@ func Render(s Spec) ([]byte, error) {
 		return nil, errors.Join(errs...)
 	}
 	return b.Bytes(), nil
+}
+
+// comment is key's comment: its first sentence, then its allowed range
+// (NUL joins what wrap must not break) and its note.
+func (s Spec) comment(key, first string, ranges map[string]Range) string {
+	comment := first
+	if a, ok := s.Allowed[key]; ok {
+		comment += " Allowed " + strings.ReplaceAll(a, " ", "\x00") + "."
+	} else if r, ok := ranges[key]; ok {
+		comment += " Allowed [" + plain(r.Min) + ",\x00" + plain(r.Max) + "]." // one word for wrap
+	}
+	if n := s.Notes[key]; n != "" {
+		comment += " " + n
+	}
+	return comment
 }
 
 // statedNumber matches a default or an allowed range written in a doc
