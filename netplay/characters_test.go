@@ -76,7 +76,7 @@ func TestCharactersOverALossyNetwork(t *testing.T) {
 				if err := s.AddLocalInput(p, in[:]); err != nil {
 					t.Fatal(err)
 				}
-				if err := s.AdvanceFrame(); err != nil && !errors.Is(err, rollback.ErrPredictionThreshold) {
+				if err := s.AdvanceTick(); err != nil && !errors.Is(err, rollback.ErrPredictionThreshold) {
 					t.Fatal(err)
 				}
 			}

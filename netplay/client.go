@@ -13,80 +13,94 @@ import (
 	"github.com/seedgames/motorkit/systems"
 )
 
-// ClientOptions configure a Client. A field left at zero takes its
-// DefaultClientOptions value.
+// ClientOptions configure a Client. Zero fields take their defaults, the
+// values of DefaultClientOptions (docs/netplay.md has the table).
 type ClientOptions struct {
 	// TargetSlack is how many ticks before it is needed the client aims
-	// to have its least timely recent input arrive at the host: the client
-	// runs its clock a little faster or slower until the host's reported
-	// slack is this. The report is the least of the last second's inputs,
-	// so one more tick than that covers what the second did not show (at
-	// 200 ms RTT, 2 ticks let 200 inputs of 7,200 come late in netsim, 3
-	// none).
+	// to have its least timely recent input arrive at the host: the
+	// client runs its clock a little faster or slower until the host's
+	// reported slack is this. The report is the least of the last
+	// second's inputs, so one more tick than that covers what the second
+	// did not show (at 200 ms RTT, 2 ticks let 200 inputs of 7,200 come
+	// late in netsim, 3 none).
 	TargetSlack int
 	// Redundancy is how many of its latest inputs each MsgInputs carries
 	// (at most MaxInputsPerMessage): an input is lost only when that many
 	// messages in a row are.
 	Redundancy int
 	// MaxPrediction is the most ticks the client runs ahead of the last
-	// frame it has from the host; beyond it the clock waits.
+	// tick input it has from the host; beyond it the clock waits.
 	MaxPrediction int
 	// MaxCorrectionStep is the most a drawn character moves per frame to
-	// absorb a correction (m): a rollback that moves a character leaves it
-	// drawn where it was and the difference is taken up at this pace.
+	// absorb a correction (m): a rollback that moves a character leaves
+	// it drawn where it was and the difference is taken up at this pace.
 	MaxCorrectionStep float64
 	// CorrectionRate is the share of the remaining correction taken up
-	// per frame when that is less than MaxCorrectionStep (at most 1).
+	// per frame when that is less than MaxCorrectionStep.
 	CorrectionRate float64
-	// SnapDistance is a correction too large to smooth (m): a respawn or a
-	// teleport is drawn at once.
+	// SnapDistance is a correction too large to smooth (m): a respawn or
+	// a teleport is drawn at once.
 	SnapDistance float64
 	// InterpolationDelay is how far in the past the other players'
-	// characters are drawn (Source's default): where the host's frames put
-	// them, interpolated between ticks, so they are never corrected.
-	// PredictOthers draws them in the predicted present instead, corrected
-	// and smoothed like the player's own character (a mispredicted dash
-	// moves them metres).
+	// characters are drawn (Source's default): where the host's tick
+	// inputs put them, interpolated between ticks, so they are never corrected.
 	InterpolationDelay time.Duration
-	PredictOthers      bool
+	// PredictOthers draws the other players' characters in the predicted
+	// present instead, corrected and smoothed like the player's own
+	// character (a mispredicted dash moves them metres).
+	PredictOthers bool
 }
 
-// DefaultClientOptions returns the values a ClientOptions field that is
-// zero takes; docs/netplay.md's table is checked against it.
+// DefaultClientOptions returns the options a zero field of ClientOptions
+// takes.
 func DefaultClientOptions() ClientOptions {
-	return ClientOptions{TargetSlack: 3, Redundancy: 4, MaxPrediction: 60, MaxCorrectionStep: 0.045,
-		CorrectionRate: 0.2, SnapDistance: 2, InterpolationDelay: 100 * time.Millisecond}
+	return ClientOptions{
+		TargetSlack:        3,
+		Redundancy:         4,
+		MaxPrediction:      60, // 1 s at 60 Hz
+		MaxCorrectionStep:  0.045,
+		CorrectionRate:     0.2,
+		SnapDistance:       2,
+		InterpolationDelay: 100 * time.Millisecond,
+	}
 }
 
 func (o *ClientOptions) defaults() error {
 	d := DefaultClientOptions()
-	if o.TargetSlack == 0 {
+	if o.TargetSlack == 0 { // a negative one is kept
 		o.TargetSlack = d.TargetSlack
 	}
-	o.Redundancy = orDefault(o.Redundancy, d.Redundancy)
-	o.MaxPrediction = orDefault(o.MaxPrediction, d.MaxPrediction)
-	o.MaxCorrectionStep = orDefault(o.MaxCorrectionStep, d.MaxCorrectionStep)
-	if o.CorrectionRate > 1 {
-		o.CorrectionRate = 0
+	orDefault(&o.Redundancy, d.Redundancy)
+	orDefault(&o.MaxPrediction, d.MaxPrediction)
+	orDefault(&o.MaxCorrectionStep, d.MaxCorrectionStep)
+	orDefault(&o.SnapDistance, d.SnapDistance)
+	orDefault(&o.InterpolationDelay, d.InterpolationDelay)
+	if o.CorrectionRate <= 0 || o.CorrectionRate > 1 {
+		o.CorrectionRate = d.CorrectionRate
 	}
-	o.CorrectionRate = orDefault(o.CorrectionRate, d.CorrectionRate)
-	o.SnapDistance = orDefault(o.SnapDistance, d.SnapDistance)
-	o.InterpolationDelay = orDefault(o.InterpolationDelay, d.InterpolationDelay)
 	if o.Redundancy > MaxInputsPerMessage {
 		return fmt.Errorf("netplay: Redundancy %d, at most %d", o.Redundancy, MaxInputsPerMessage)
 	}
-	if o.MaxPrediction > ring-MaxFramesPerMessage-2 {
-		return fmt.Errorf("netplay: MaxPrediction %d, at most %d", o.MaxPrediction, ring-MaxFramesPerMessage-2)
+	if o.MaxPrediction > ring-MaxTicksPerMessage-2 {
+		return fmt.Errorf("netplay: MaxPrediction %d, at most %d", o.MaxPrediction, ring-MaxTicksPerMessage-2)
 	}
 	return nil
 }
 
-// ring is how many ticks of frames, states and inputs a client holds.
+// orDefault gives an option left out (zero or negative) its default.
+func orDefault[T int | float64 | time.Duration](v *T, d T) {
+	if *v <= 0 {
+		*v = d
+	}
+}
+
+// ring is how many ticks of tick inputs, states and commands a client
+// holds.
 const ring = 256
 
 // ClientStats are a client's counters since it was welcomed.
 type ClientStats struct {
-	// Rollbacks counts the times a frame from the host differed from the
+	// Rollbacks counts the times a tick input from the host differed from the
 	// one the client had predicted, and it ran again from there;
 	// MaxRollback is the longest (ticks) and Resimulated the ticks run
 	// again in all; LastRollback is the latest's length.
@@ -111,7 +125,7 @@ type ClientStats struct {
 	Desyncs           uint64
 	DesyncTick        uint64
 	// Waits counts frames the clock did not advance: MaxPrediction ticks
-	// ahead of the host's frames.
+	// ahead of the host's tick inputs.
 	Waits uint64
 	// Ticks counts the ticks run forward (not counting resimulation).
 	Ticks uint64
@@ -123,7 +137,7 @@ var ErrDesync = errors.New("netplay: the client's state differs from the host's"
 
 // Client is a player's side of an online match: it runs the Game ahead of
 // the host by its inputs' travel time, predicting the others (each
-// repeats its last command the host confirmed), and when a frame from the
+// repeats its last command the host confirmed), and when a tick input from the
 // host differs from its prediction it loads the state of that tick and
 // runs the ticks since again (a rollback). Characters a rollback moves
 // are drawn where they were and brought back smoothly (Display). Its
@@ -134,11 +148,11 @@ type Client struct {
 	seat int
 	opts ClientOptions
 
-	confirmed uint64 // frames below it are the host's
+	confirmed uint64 // tick inputs below it are the host's
 	welcomed  uint64 // the tick of the welcome's state
-	verified  uint64 // the host's checksums are compared up to this frame
-	frames    [ring]Frame
-	states    *rollback.History // the state at the start of each tick
+	verified  uint64 // the host's checksums are compared up to this tick
+	ticks     [ring]TickInput
+	states    *rollback.Ring // the state at the start of each tick
 	own       [ring]Command
 	ownTag    [ring]uint64 // tick+1 of the command in each slot
 	lastOwn   Command
@@ -159,7 +173,7 @@ type Client struct {
 	viewOK  bool
 	pre     [MaxSeats]mgl64.Vec3
 	preOK   [MaxSeats]bool
-	in      Frames
+	in      TickInputs
 	out     Inputs
 	stats   ClientStats
 }
@@ -180,11 +194,10 @@ func NewClient(welcome []byte, o ClientOptions) (*Client, error) {
 	if err := g.LoadState(w.State); err != nil {
 		return nil, fmt.Errorf("netplay: the welcome's state: %w", err)
 	}
-	c := &Client{game: g, seat: w.Seat, opts: o, states: rollback.NewHistory(ring)}
+	c := &Client{game: g, seat: w.Seat, opts: o, states: rollback.NewRing(g, ring, 0)}
 	c.confirmed, c.verified, c.welcomed = g.Ticks(), g.Ticks(), g.Ticks()
-	t := g.Ticks()
-	c.record(t)
-	if err := c.states.Save(g, t, false); err != nil {
+	c.record(g.Ticks())
+	if err := c.states.Save(g.Ticks()); err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -200,7 +213,7 @@ func (c *Client) Seat() int { return c.seat }
 // Tick is the tick of the client's next forward step.
 func (c *Client) Tick() uint64 { return c.game.Ticks() }
 
-// Confirmed is the number of frames the client has from the host.
+// Confirmed is the number of tick inputs the client has from the host.
 func (c *Client) Confirmed() uint64 { return c.confirmed }
 
 // Stats returns the client's counters.
@@ -268,9 +281,9 @@ func (c *Client) Frame(cmd Command) (int, error) {
 }
 
 // advanceView moves the tick the others are drawn at by one frame, kept
-// InterpolationDelay behind the newest frame from the host: a little
+// InterpolationDelay behind the newest tick input from the host: a little
 // faster or slower when it drifts, at once when it is far off, never
-// past the frames the client has.
+// past the tick inputs the client has.
 func (c *Client) advanceView() {
 	delay := float64(c.opts.InterpolationDelay.Seconds() * c.game.Options().TickRate)
 	target := float64(c.confirmed) - delay
@@ -283,10 +296,18 @@ func (c *Client) advanceView() {
 	c.view = max(float64(c.welcomed), float64(c.game.Ticks())-ring/2, min(c.view, float64(c.confirmed)))
 }
 
-// step runs tick t (the game is at t): the host's frame when the client
-// has it, else a prediction; then it keeps the state.
+// step runs tick t (the game is at t) and keeps the state it leaves.
 func (c *Client) step(t uint64) error {
-	f := &c.frames[t%ring]
+	if err := c.run(t); err != nil {
+		return err
+	}
+	return c.states.Save(t + 1)
+}
+
+// run runs tick t: the host's tick input when the client has it, else a
+// prediction.
+func (c *Client) run(t uint64) error {
+	f := &c.ticks[t%ring]
 	if t >= c.confirmed {
 		c.predict(f, t)
 	}
@@ -294,7 +315,7 @@ func (c *Client) step(t uint64) error {
 		return err
 	}
 	c.record(t + 1)
-	return c.states.Save(c.game, t+1, false)
+	return nil
 }
 
 // record keeps the seats' positions in the state of tick k.
@@ -309,14 +330,14 @@ func (c *Client) record(k uint64) {
 	c.present[k%ring] = mask
 }
 
-// predict writes the client's guess of frame t: the last confirmed
-// frame's seats and commands, no events, and its own command.
-func (c *Client) predict(f *Frame, t uint64) {
+// predict writes the client's guess of tick t's input: the last
+// confirmed one's seats and commands, no events, and its own command.
+func (c *Client) predict(f *TickInput, t uint64) {
 	ev := f.Events[:0]
 	if c.confirmed > c.welcomed {
-		f.copyFrom(&c.frames[(c.confirmed-1)%ring])
+		f.copyFrom(&c.ticks[(c.confirmed-1)%ring])
 	} else {
-		*f = Frame{Seats: c.game.Seats()}
+		*f = TickInput{Seats: c.game.Seats()}
 	}
 	f.Tick, f.Events, f.HasChecksum, f.Checksum = t, ev, false, 0
 	if c.ownTag[t%ring] == t+1 {
@@ -327,8 +348,8 @@ func (c *Client) predict(f *Frame, t uint64) {
 }
 
 // InputsMessage appends the client's MsgInputs: its latest commands (the
-// Redundancy last, those the host has not reported) and the frames it
-// holds.
+// Redundancy last, those the host has not reported) and the tick inputs
+// it holds.
 func (c *Client) InputsMessage(dst []byte) []byte {
 	end := c.game.Ticks()
 	first := end - min(end, uint64(c.opts.Redundancy))
@@ -350,14 +371,14 @@ func (c *Client) InputsMessage(dst []byte) []byte {
 	return AppendInputs(dst, out)
 }
 
-// Receive handles a message from the host: MsgFrames. New frames are
-// kept; one that differs from what the client predicted for its tick
+// Receive handles a message from the host: MsgTickInputs. New tick inputs
+// are kept; one that differs from what the client predicted for its tick
 // makes it load that tick's state and run again to its present. A damaged
 // message is an error and changes nothing; ErrDesync means the host's
 // checksum differs from the client's state (it needs a new Welcome).
 func (c *Client) Receive(msg []byte) error {
 	in := &c.in
-	if err := DecodeFrames(msg, in); err != nil {
+	if err := DecodeTickInputs(msg, in); err != nil {
 		return err
 	}
 	if !c.reported || in.Newest >= c.newest {
@@ -371,16 +392,16 @@ func (c *Client) Receive(msg []byte) error {
 	}
 	now := c.game.Ticks()
 	roll := uint64(math.MaxUint64)
-	for i := range in.Frames {
-		fr := &in.Frames[i]
+	for i := range in.Ticks {
+		fr := &in.Ticks[i]
 		t := fr.Tick
 		if t < c.confirmed {
 			continue
 		}
 		if t > c.confirmed {
-			break // a gap: the frames before it come again
+			break // a gap: the ticks before it come again
 		}
-		slot := &c.frames[t%ring]
+		slot := &c.ticks[t%ring]
 		if t < now && roll == math.MaxUint64 && !slot.sameInputs(fr) {
 			roll = t
 		}
@@ -401,8 +422,7 @@ func (c *Client) Receive(msg []byte) error {
 }
 
 // rollback loads the state at the start of tick from and runs the ticks
-// to now again (package rollback's History), then leaves every moved
-// character drawn where it was.
+// to now again, then leaves every moved character drawn where it was.
 func (c *Client) rollback(from, now uint64) error {
 	for s := range c.pre {
 		e, ok := c.game.Character(s)
@@ -411,10 +431,13 @@ func (c *Client) rollback(from, now uint64) error {
 			c.pre[s] = components.Body.Get(e).Position
 		}
 	}
-	n, err := c.states.Rollback(c.game, from, now, c.step)
-	if err != nil {
+	if err := c.states.Rollback(from, now, c.run); err != nil {
 		return fmt.Errorf("netplay: rollback to tick %d: %w", from, err)
 	}
+	if err := c.states.Save(now); err != nil {
+		return err
+	}
+	n := int(now - from)
 	c.stats.Rollbacks++
 	c.stats.Resimulated += uint64(n)
 	c.stats.MaxRollback = max(c.stats.MaxRollback, n)
@@ -464,7 +487,7 @@ func (c *Client) smooth() {
 
 // Display returns where to draw seat's character. The client's own (and
 // with PredictOthers every one): its predicted position plus what is left
-// of its corrections. The others: where the host's frames put them
+// of its corrections. The others: where the host's tick inputs put them
 // InterpolationDelay ago, interpolated between ticks. false when the
 // seat is empty.
 func (c *Client) Display(seat int) (mgl64.Vec3, bool) {
@@ -498,19 +521,18 @@ func (c *Client) Display(seat int) (mgl64.Vec3, bool) {
 	return mgl64.Vec3{}, false
 }
 
-// verify compares the host's checksums of the frames the client has run
+// verify compares the host's checksums of the ticks the client has run
 // with the states it kept.
 func (c *Client) verify() error {
 	end := min(c.confirmed, c.game.Ticks())
 	var err error
 	for ; c.verified < end; c.verified++ {
-		f := &c.frames[c.verified%ring]
+		f := &c.ticks[c.verified%ring]
 		if !f.HasChecksum {
 			continue
 		}
 		c.stats.ChecksumsCompared++
-		state, _ := c.states.State(c.verified + 1)
-		if systems.StateChecksum(state) != f.Checksum {
+		if st, ok := c.states.State(c.verified + 1); !ok || systems.StateChecksum(st) != f.Checksum {
 			if c.stats.Desyncs == 0 {
 				c.stats.DesyncTick = c.verified + 1
 			}

@@ -79,7 +79,7 @@ func ExampleCharacters() {
 				if err := s.AddLocalInput(p, in[:]); err != nil {
 					panic(err)
 				}
-				if err := s.AdvanceFrame(); err != nil && !errors.Is(err, rollback.ErrPredictionThreshold) {
+				if err := s.AdvanceTick(); err != nil && !errors.Is(err, rollback.ErrPredictionThreshold) {
 					panic(err)
 				}
 			}

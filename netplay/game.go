@@ -13,14 +13,14 @@ import (
 	"github.com/yohamta/donburi/filter"
 )
 
-// MaxSeats is the most characters a Game seats: the size of a Frame.
+// MaxSeats is the most characters a Game seats: the size of a TickInput.
 const MaxSeats = 16
 
 // DefaultRecipes are the recipes a Game offers when GameOptions.Recipes is
-// empty: the player recipe of each of the library's four game motors, in
-// the order docs/motors/README.md lists the motors (arena, rpg, hybrid,
-// fps).
-var DefaultRecipes = []string{"arena_player", "rpg_player", "hybrid_player", "fps_player"}
+// empty: prefabs' built-in player recipes (one per motor, named
+// <kind>_player), sorted by name as prefabs.Library.Names lists them. A
+// game that wants another order (its keys') gives its own list.
+var DefaultRecipes = []string{"arena_player", "fps_player", "hybrid_player", "rpg_player"}
 
 // SeatData marks a character as a seat's: Index is the seat (0 to
 // MaxSeats-1), Recipe the index of its recipe in GameOptions.Recipes. It
@@ -36,7 +36,7 @@ var Seat = donburi.NewComponentType[SeatData]()
 // EventKind is what an Event does.
 type EventKind uint8
 
-// The events of a Frame.
+// The events of a TickInput.
 const (
 	// Join seats a new character of Recipe at Seat's spawn place (a
 	// character already there is replaced).
@@ -44,23 +44,23 @@ const (
 	// Leave removes Seat's character.
 	Leave
 	// Switch replaces Seat's character with one of Recipe that keeps its
-	// feet position, velocity, view and ground contact (the playground's
-	// keys 1-4).
+	// feet position, velocity, view and ground contact (a player picking
+	// another motor).
 	Switch
 )
 
-// Event is a change of who plays, applied at the start of its frame's
-// tick, before the inputs.
+// Event is a change of who plays, applied at the start of its tick, before
+// the inputs.
 type Event struct {
 	Kind   EventKind
 	Seat   uint8
 	Recipe uint8
 }
 
-// Frame is everything one tick of a Game needs from outside: the events
+// TickInput is everything one tick of a Game needs from outside: the events
 // at its start and each seat's command. Seats is the mask of the seats
 // whose Inputs count (bit i for seat i), after the events.
-type Frame struct {
+type TickInput struct {
 	Tick   uint64
 	Events []Event
 	Seats  uint16
@@ -73,7 +73,7 @@ type Frame struct {
 
 // sameInputs reports whether f and g drive a tick alike: the same events,
 // seats and inputs (the tick and checksum aside).
-func (f *Frame) sameInputs(g *Frame) bool {
+func (f *TickInput) sameInputs(g *TickInput) bool {
 	if f.Seats != g.Seats || len(f.Events) != len(g.Events) {
 		return false
 	}
@@ -91,15 +91,18 @@ func (f *Frame) sameInputs(g *Frame) bool {
 }
 
 // copyFrom makes f a copy of g, reusing f's event slice.
-func (f *Frame) copyFrom(g *Frame) {
+func (f *TickInput) copyFrom(g *TickInput) {
 	ev := append(f.Events[:0], g.Events...)
 	*f = *g
 	f.Events = ev
 }
 
 // GameOptions configure a Game. Every peer of a match must use the same.
+// Zero fields take their defaults, the values of DefaultGameOptions
+// (docs/netplay.md has the table).
 type GameOptions struct {
-	// Level is a built-in level's name or a level file (prefabs.LoadLiving).
+	// Level is a built-in level's name or a level file
+	// (prefabs.LoadLiving).
 	Level string
 	// Recipes are the recipes seats may play, by index (at most 255).
 	Recipes []string
@@ -107,8 +110,8 @@ type GameOptions struct {
 	TickRate float64
 }
 
-// DefaultGameOptions returns the values a GameOptions field that is empty
-// takes; docs/netplay.md's table is checked against it.
+// DefaultGameOptions returns the options a zero field of GameOptions
+// takes.
 func DefaultGameOptions() GameOptions {
 	return GameOptions{Level: "course", Recipes: DefaultRecipes, TickRate: 60}
 }
@@ -145,7 +148,7 @@ func (o *GameOptions) defaults() error {
 // characters are seated by Join events and driven by their seat's
 // Command. Its state is the pipeline's (the Seat components included), so
 // it saves, loads and rolls back as a whole, and Step is deterministic:
-// the same state and Frame give the same bits on every platform.
+// the same state and TickInput give the same bits on every platform.
 type Game struct {
 	Pipeline *systems.Pipeline
 	World    donburi.World
@@ -201,7 +204,7 @@ func (g *Game) respawn(w donburi.World, o components.OriginData) (donburi.Entity
 	return ent, nil
 }
 
-// Ticks is the number of ticks run: the tick of the next Frame.
+// Ticks is the number of ticks run: the tick of the next TickInput.
 func (g *Game) Ticks() uint64 { return g.Pipeline.Ticks() }
 
 // Seats returns the mask of the occupied seats.
@@ -256,22 +259,22 @@ func (g *Game) findSeats() {
 	})
 }
 
-// ErrFrame reports a Frame a Game cannot run: an event naming a seat or
+// ErrTickInput reports a TickInput a Game cannot run: an event naming a seat or
 // recipe out of range, or a tick other than the game's.
-var ErrFrame = errors.New("netplay: bad frame")
+var ErrTickInput = errors.New("netplay: bad tick input")
 
 // Step runs f: its events, then each seated character's command (its
 // View set to the command's), then one pipeline tick, then the level's
 // kill height (a character below it is put back at its seat's spawn
-// place, at rest). A frame for another tick, or an event out of range,
+// place, at rest). A tick input for another tick, or an event out of range,
 // is refused before anything changes.
-func (g *Game) Step(f *Frame) error {
+func (g *Game) Step(f *TickInput) error {
 	if f.Tick != g.Ticks() {
-		return fmt.Errorf("%w: frame for tick %d, the game is at %d", ErrFrame, f.Tick, g.Ticks())
+		return fmt.Errorf("%w: the input of tick %d, the game is at %d", ErrTickInput, f.Tick, g.Ticks())
 	}
 	for _, ev := range f.Events {
 		if ev.Seat >= MaxSeats || int(ev.Recipe) >= len(g.opts.Recipes) || ev.Kind < Join || ev.Kind > Switch {
-			return fmt.Errorf("%w: event %+v", ErrFrame, ev)
+			return fmt.Errorf("%w: event %+v", ErrTickInput, ev)
 		}
 	}
 	for _, ev := range f.Events {

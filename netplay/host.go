@@ -4,40 +4,51 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"time"
 )
 
-// HostOptions configure a Host. Zero fields take the defaults.
+// HostOptions configure a Host. Zero fields take their defaults, the
+// values of DefaultHostOptions (docs/netplay.md has the table).
 type HostOptions struct {
 	// Game are the game's options, sent to every client in its Welcome.
 	Game GameOptions
 	// Seats is the most characters at once (at most MaxSeats).
 	Seats int
-	// ChecksumEvery is how often, in ticks, a frame carries the state's
+	// ChecksumEvery is how often, in ticks, a tick input carries the state's
 	// checksum for clients to compare.
 	ChecksumEvery int
-	// History is how many frames the host keeps for clients that fall
+	// History is how many tick inputs the host keeps for clients that fall
 	// behind: a client further behind needs a new Welcome (ErrResync).
 	History int
-	// MaxLead is how many ticks ahead of the host a client's input may be;
-	// one further is refused.
+	// MaxLead is how many ticks ahead of the host a client's input may
+	// be; one further is refused.
 	MaxLead int
 }
 
-// DefaultHostOptions returns the values a HostOptions field that is zero
-// takes (its Game's are DefaultGameOptions'); docs/netplay.md's table is
-// checked against it.
+// DefaultHostOptions returns the options a zero field of HostOptions
+// takes.
 func DefaultHostOptions() HostOptions {
-	return HostOptions{Game: DefaultGameOptions(), Seats: 8, ChecksumEvery: 30, History: 256, MaxLead: 240}
+	return HostOptions{
+		Game:          DefaultGameOptions(),
+		Seats:         8,
+		ChecksumEvery: 30,
+		History:       256,
+		MaxLead:       240, // 4 s at 60 Hz
+	}
 }
 
-// orDefault is v when it is positive, else def: an option left at zero
-// (or made negative) takes its default.
-func orDefault[T int | float64 | time.Duration](v, def T) T {
-	if v > 0 {
-		return v
+func (o *HostOptions) defaults() error {
+	d := DefaultHostOptions()
+	orDefault(&o.Seats, d.Seats)
+	orDefault(&o.ChecksumEvery, d.ChecksumEvery)
+	orDefault(&o.History, d.History)
+	orDefault(&o.MaxLead, d.MaxLead)
+	if o.Seats > MaxSeats {
+		return fmt.Errorf("netplay: %d seats, at most %d", o.Seats, MaxSeats)
 	}
-	return def
+	if o.MaxLead >= inputRing-MaxInputsPerMessage {
+		return fmt.Errorf("netplay: MaxLead %d, at most %d", o.MaxLead, inputRing-MaxInputsPerMessage-1)
+	}
+	return nil
 }
 
 // inputRing is how many ticks of a seat's inputs the host holds: more
@@ -78,39 +89,31 @@ type hostSeat struct {
 }
 
 // Host is the authority of an online match: it runs the Game at its
-// tick, one Frame per tick from the inputs its clients sent in time (a
+// tick, one TickInput per tick from the inputs its clients sent in time (a
 // seat whose input is missing repeats its last command), and tells each
-// client the frames it lacks (FramesMessage). It does no I/O and is not
+// client the tick inputs it lacks (TickInputsMessage). It does no I/O and is not
 // safe for concurrent use: a server calls it from one goroutine.
 type Host struct {
 	game    *Game
 	opts    HostOptions
-	frames  []Frame
+	ticks   []TickInput
 	seats   [MaxSeats]hostSeat
 	pending []Event
 	inputs  Inputs
-	out     Frames
+	out     TickInputs
 }
 
 // NewHost builds a host with no one seated.
 func NewHost(o HostOptions) (*Host, error) {
-	d := DefaultHostOptions()
-	o.Seats = orDefault(o.Seats, d.Seats)
-	o.ChecksumEvery = orDefault(o.ChecksumEvery, d.ChecksumEvery)
-	o.History = orDefault(o.History, d.History)
-	o.MaxLead = orDefault(o.MaxLead, d.MaxLead)
-	if o.Seats > MaxSeats {
-		return nil, fmt.Errorf("netplay: %d seats, at most %d", o.Seats, MaxSeats)
-	}
-	if o.MaxLead >= inputRing-MaxInputsPerMessage {
-		return nil, fmt.Errorf("netplay: MaxLead %d, at most %d", o.MaxLead, inputRing-MaxInputsPerMessage-1)
+	if err := o.defaults(); err != nil {
+		return nil, err
 	}
 	g, err := NewGame(o.Game)
 	if err != nil {
 		return nil, err
 	}
 	o.Game = g.Options()
-	return &Host{game: g, opts: o, frames: make([]Frame, o.History)}, nil
+	return &Host{game: g, opts: o, ticks: make([]TickInput, o.History)}, nil
 }
 
 // Game returns the host's game (read it between Steps only).
@@ -175,7 +178,7 @@ func (h *Host) Stats(seat int) HostSeatStats {
 }
 
 // Welcome appends seat's MsgWelcome: the game's options and its state
-// now. The client holds no frame yet: the host sends it every frame from
+// now. The client holds no tick input yet: the host sends it every one from
 // this tick on.
 func (h *Host) Welcome(dst []byte, seat int) ([]byte, error) {
 	if !h.Seated(seat) {
@@ -211,8 +214,8 @@ func (h *Host) Receive(seat int, msg []byte) error {
 			return fmt.Errorf("%w: recipe %d of %d", ErrMessage, r, len(h.opts.Game.Recipes))
 		}
 		// One Switch per seat and tick, the last asked: a flood of
-		// switches must not overflow a frame's MaxEventsPerFrame (every
-		// client would refuse its frames). A leaving seat never gets
+		// switches must not overflow a tick's MaxEventsPerTick (every
+		// client would refuse its tick inputs). A leaving seat never gets
 		// here (the Switch would seat it again).
 		for i, ev := range h.pending {
 			if int(ev.Seat) == seat && ev.Kind == Switch {
@@ -233,7 +236,7 @@ func (h *Host) Receive(seat int, msg []byte) error {
 		return fmt.Errorf("%w: input for tick %d, the host is at %d", ErrMessage, last, now)
 	}
 	if in.Ack > now {
-		return fmt.Errorf("%w: acknowledges %d frames, the host has run %d", ErrMessage, in.Ack, now)
+		return fmt.Errorf("%w: acknowledges %d ticks, the host has run %d", ErrMessage, in.Ack, now)
 	}
 	st.ack = max(st.ack, in.Ack)
 	for i := range in.Commands {
@@ -254,13 +257,13 @@ func (h *Host) Receive(seat int, msg []byte) error {
 
 // Step runs one tick: the pending joins, leaves and switches, then every
 // seat's input for the tick (or its last one, counted Late), and records
-// the frame, with the state's checksum every ChecksumEvery ticks.
+// the tick input, with the state's checksum every ChecksumEvery ticks.
 func (h *Host) Step() error {
 	t := h.Tick()
-	f := &h.frames[t%uint64(len(h.frames))]
-	n := min(len(h.pending), MaxEventsPerFrame) // the rest wait for the next tick
+	f := &h.ticks[t%uint64(len(h.ticks))]
+	n := min(len(h.pending), MaxEventsPerTick) // the rest wait for the next tick
 	ev := append(f.Events[:0], h.pending[:n]...)
-	*f = Frame{Tick: t, Events: ev}
+	*f = TickInput{Tick: t, Events: ev}
 	h.pending = append(h.pending[:0], h.pending[n:]...)
 	for _, e := range f.Events {
 		st := &h.seats[e.Seat]
@@ -294,31 +297,31 @@ func (h *Host) Step() error {
 	return nil
 }
 
-// FramesMessage appends seat's MsgFrames: the frames from the first one
-// its client lacks (at most MaxFramesPerMessage) and its inputs' timing.
-// Send one every tick or two; over a lossy transport the frames are sent
+// TickInputsMessage appends seat's MsgTickInputs: the tick inputs from the first one
+// its client lacks (at most MaxTicksPerMessage) and its inputs' timing.
+// Send one every tick or two; over a lossy transport they are sent
 // again until the client acknowledges them. ErrResync means the client
-// lacks frames the host no longer has.
-func (h *Host) FramesMessage(dst []byte, seat int) ([]byte, error) {
+// lacks tick inputs the host no longer has.
+func (h *Host) TickInputsMessage(dst []byte, seat int) ([]byte, error) {
 	if !h.Seated(seat) {
 		return dst, fmt.Errorf("netplay: seat %d is empty", seat)
 	}
 	st := &h.seats[seat]
 	now := h.Tick()
-	if now-st.ack > uint64(len(h.frames)) {
+	if now-st.ack > uint64(len(h.ticks)) {
 		return dst, ErrResync
 	}
-	end := min(now, st.ack+MaxFramesPerMessage)
+	end := min(now, st.ack+MaxTicksPerMessage)
 	out := &h.out
-	// Resliced, not appended to: each frame keeps its event slice for
-	// copyFrom to reuse (an appended Frame{} dropped it, and every frame
+	// Resliced, not appended to: each tick input keeps its event slice for
+	// copyFrom to reuse (an appended TickInput{} dropped it, and every one
 	// with events sent allocated).
-	out.Frames = slices.Grow(out.Frames[:0], int(end-st.ack))[:end-st.ack]
-	for i := range out.Frames {
-		out.Frames[i].copyFrom(&h.frames[(st.ack+uint64(i))%uint64(len(h.frames))])
+	out.Ticks = slices.Grow(out.Ticks[:0], int(end-st.ack))[:end-st.ack]
+	for i := range out.Ticks {
+		out.Ticks[i].copyFrom(&h.ticks[(st.ack+uint64(i))%uint64(len(h.ticks))])
 	}
 	out.Newest, out.Slack = st.newest, h.slack(st)
-	return AppendFrames(dst, out), nil
+	return AppendTickInputs(dst, out), nil
 }
 
 // slack is the fewest ticks any of the seat's last slackWindow inputs

@@ -8,9 +8,9 @@ import (
 
 // BenchmarkHostStep8 is one tick of a host with 8 seated players on the
 // living level (every recipe, character collisions): each player's
-// scripted input for the tick arrives (acknowledging the frames up to 4
-// ticks back), the host steps, and it writes each player's frames
-// message (5 frames each).
+// scripted input for the tick arrives (acknowledging the tick inputs up to 4
+// ticks back), the host steps, and it writes each player's tick
+// inputs message (5 tick inputs each).
 func BenchmarkHostStep8(b *testing.B) {
 	h := newHost(b, netplay.HostOptions{Seats: 8, Game: netplay.GameOptions{Level: "living"}})
 	for i := range 8 {
@@ -32,7 +32,7 @@ func BenchmarkHostStep8(b *testing.B) {
 		}
 		for s := range 8 {
 			var err error
-			if out, err = h.FramesMessage(out[:0], s); err != nil {
+			if out, err = h.TickInputsMessage(out[:0], s); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -50,10 +50,10 @@ func BenchmarkHostStep8(b *testing.B) {
 }
 
 // BenchmarkClientFrame is one frame of a client on the living level with
-// two players (its own, scripted, and another whose frames come from
-// the benchmark): the client is 8 ticks ahead of the frames it has, gets
+// two players (its own, scripted, and another whose tick inputs come from
+// the benchmark): the client is 8 ticks ahead of the tick inputs it has, gets
 // the next one, and runs one tick. In rollback-8 the other player's
-// command changes every tick, so each frame received differs from the
+// command changes every tick, so each tick input received differs from the
 // client's prediction and it loads the state 8 ticks back and runs them
 // again; no-rollback, the baseline, has it predicted right.
 func BenchmarkClientFrame(b *testing.B) {
@@ -96,13 +96,13 @@ func BenchmarkClientFrame(b *testing.B) {
 			msg := []byte{}
 			// A reported slack of TargetSlack (3 by default) keeps the
 			// clock at one tick a frame.
-			f := netplay.Frames{Slack: 3, Frames: make([]netplay.Frame, 1)}
+			f := netplay.TickInputs{Slack: 3, Ticks: make([]netplay.TickInput, 1)}
 			op := func() {
 				t := c.Confirmed()
 				f.Newest = c.Tick() - 1
-				f.Frames[0] = netplay.Frame{Tick: t, Seats: 3}
-				f.Frames[0].Inputs[0], f.Frames[0].Inputs[1] = used[t%256], other(t)
-				msg = netplay.AppendFrames(msg[:0], &f)
+				f.Ticks[0] = netplay.TickInput{Tick: t, Seats: 3}
+				f.Ticks[0].Inputs[0], f.Ticks[0].Inputs[1] = used[t%256], other(t)
+				msg = netplay.AppendTickInputs(msg[:0], &f)
 				if err := c.Receive(msg); err != nil {
 					b.Fatal(err)
 				}
@@ -117,7 +117,7 @@ func BenchmarkClientFrame(b *testing.B) {
 				op()
 			}
 			if c.Tick()-c.Confirmed() != 8 || !c.Synced() {
-				b.Fatalf("the client is at %d with %d frames (synced %v)", c.Tick(), c.Confirmed(), c.Synced())
+				b.Fatalf("the client is at %d with %d tick inputs (synced %v)", c.Tick(), c.Confirmed(), c.Synced())
 			}
 			before := c.Stats()
 			b.ReportAllocs()
@@ -133,23 +133,23 @@ func BenchmarkClientFrame(b *testing.B) {
 	}
 }
 
-// BenchmarkEncodeFrames writes a frames message of 6 frames of 8
+// BenchmarkEncodeTickInputs writes a tick inputs message of 6 tick inputs of 8
 // players' scripted inputs, one with a checksum: what the host sends a
 // client every tick or two.
-func BenchmarkEncodeFrames(b *testing.B) {
-	f := netplay.Frames{Newest: 106, Slack: 2, Frames: make([]netplay.Frame, 6)}
-	for i := range f.Frames {
-		fr := &f.Frames[i]
+func BenchmarkEncodeTickInputs(b *testing.B) {
+	f := netplay.TickInputs{Newest: 106, Slack: 2, Ticks: make([]netplay.TickInput, 6)}
+	for i := range f.Ticks {
+		fr := &f.Ticks[i]
 		fr.Tick, fr.Seats = 100+uint64(i), 0xff
 		for s := range 8 {
 			fr.Inputs[s] = script(fr.Tick, s)
 		}
 	}
-	f.Frames[3].Checksum, f.Frames[3].HasChecksum = 0x0123456789abcdef, true
-	msg := netplay.AppendFrames(nil, &f)
+	f.Ticks[3].Checksum, f.Ticks[3].HasChecksum = 0x0123456789abcdef, true
+	msg := netplay.AppendTickInputs(nil, &f)
 	b.SetBytes(int64(len(msg)))
 	b.ReportAllocs()
 	for b.Loop() {
-		msg = netplay.AppendFrames(msg[:0], &f)
+		msg = netplay.AppendTickInputs(msg[:0], &f)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,7 +28,7 @@ func newGame(t testing.TB, o netplay.GameOptions) *netplay.Game {
 	return g
 }
 
-func step(t testing.TB, g *netplay.Game, f *netplay.Frame) {
+func step(t testing.TB, g *netplay.Game, f *netplay.TickInput) {
 	t.Helper()
 	if err := g.Step(f); err != nil {
 		t.Fatalf("tick %d: %v", f.Tick, err)
@@ -60,7 +61,7 @@ type seen struct {
 	ok                      bool
 }
 
-// probe adds a system that runs first in every tick (after the frame's
+// probe adds a system that runs first in every tick (after the tick input's
 // events and inputs, before any motion) and returns what it last saw of
 // each seat's character.
 func probe(t testing.TB, g *netplay.Game) *[netplay.MaxSeats]seen {
@@ -86,6 +87,24 @@ func describe(e *donburi.Entry) seen {
 		halfHeight: k.Shape.HalfHeight, radius: k.Shape.Radius, seat: *netplay.Seat.Get(e), ok: true}
 }
 
+// DefaultRecipes are prefabs' built-in player recipes in name order: the
+// library's own order, not a game's keys.
+func TestDefaultRecipesAreThePlayerRecipes(t *testing.T) {
+	lib, err := prefabs.NewLibrary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, n := range lib.Names() {
+		if strings.HasSuffix(n, "_player") {
+			want = append(want, n)
+		}
+	}
+	if !slices.Equal(netplay.DefaultRecipes, want) {
+		t.Errorf("DefaultRecipes %q, want %q", netplay.DefaultRecipes, want)
+	}
+}
+
 // A Join seats a character of the recipe at the seat's spawn place (the
 // feet at spawnFeet, the body centre halfHeight+radius+0.05 above them,
 // as Game.apply places it), with Seat{seat, recipe} and the recipe's
@@ -99,7 +118,7 @@ func TestGameJoinLeave(t *testing.T) {
 		t.Fatal(err)
 	}
 	const seat, recipe = 6, 1
-	step(t, g, &netplay.Frame{Tick: 0, Events: []netplay.Event{{Kind: netplay.Join, Seat: seat, Recipe: recipe}}})
+	step(t, g, &netplay.TickInput{Tick: 0, Events: []netplay.Event{{Kind: netplay.Join, Seat: seat, Recipe: recipe}}})
 	r, err := lib.Recipe(netplay.DefaultRecipes[recipe])
 	if err != nil {
 		t.Fatal(err)
@@ -123,7 +142,7 @@ func TestGameJoinLeave(t *testing.T) {
 			t.Errorf("Character(%d): %v", s, ok)
 		}
 	}
-	step(t, g, &netplay.Frame{Tick: 1, Events: []netplay.Event{{Kind: netplay.Leave, Seat: seat}}})
+	step(t, g, &netplay.TickInput{Tick: 1, Events: []netplay.Event{{Kind: netplay.Leave, Seat: seat}}})
 	if _, ok := g.Character(seat); ok || g.Seats() != 0 || seatedCharacters(g) != 0 {
 		t.Errorf("after the leave: seats %b, %d seated characters", g.Seats(), seatedCharacters(g))
 	}
@@ -136,13 +155,14 @@ func TestGameJoinLeave(t *testing.T) {
 // the feet (position.Y − halfHeight − radius), the horizontal position,
 // the velocity and the view's yaw: seen just before the switch's tick
 // (after the last tick) and at its start (after the event, before any
-// motion; the switch's frame gives the seat no input, so nothing else
+// motion; the switch's tick input gives the seat no input, so nothing else
 // writes the view). arena_player and rpg_player differ in radius (0.3,
 // 0.35), so the centre must move for the feet to stay.
 func TestGameSwitchKeepsFeetVelocityView(t *testing.T) {
 	g := newGame(t, netplay.GameOptions{})
 	p := probe(t, g)
-	f := netplay.Frame{Events: []netplay.Event{{Kind: netplay.Join, Seat: 0, Recipe: 0}}, Seats: 1}
+	rpg := uint8(slices.Index(netplay.DefaultRecipes, "rpg_player"))
+	f := netplay.TickInput{Events: []netplay.Event{{Kind: netplay.Join, Seat: 0, Recipe: 0}}, Seats: 1}
 	// Walk and turn for 45 ticks, a jump at tick 30: the switch finds
 	// the character moving, in the air.
 	for tick := uint64(0); tick < 45; tick++ {
@@ -159,7 +179,7 @@ func TestGameSwitchKeepsFeetVelocityView(t *testing.T) {
 	if before.vel.Len() < 1 || before.yaw == 0 {
 		t.Fatalf("the character before the switch: %+v, want it moving and turned", before)
 	}
-	step(t, g, &netplay.Frame{Tick: 45, Events: []netplay.Event{{Kind: netplay.Switch, Seat: 0, Recipe: 1}}})
+	step(t, g, &netplay.TickInput{Tick: 45, Events: []netplay.Event{{Kind: netplay.Switch, Seat: 0, Recipe: rpg}}})
 	after := p[0]
 	feet := func(s seen) float64 { return s.pos[1] - s.halfHeight - s.radius }
 	if after.halfHeight+after.radius == before.halfHeight+before.radius {
@@ -171,24 +191,24 @@ func TestGameSwitchKeepsFeetVelocityView(t *testing.T) {
 	if after.vel != before.vel || after.yaw != before.yaw {
 		t.Errorf("velocity %v yaw %v before the switch, %v %v after", before.vel, before.yaw, after.vel, after.yaw)
 	}
-	if after.seat != (netplay.SeatData{Index: 0, Recipe: 1}) || after.radius != 0.35 {
+	if after.seat != (netplay.SeatData{Index: 0, Recipe: rpg}) || after.radius != 0.35 {
 		t.Errorf("after the switch: %+v, want seat 0 playing rpg_player (radius 0.35)", after)
 	}
-	if r, _ := g.Recipe(0); r != 1 || seatedCharacters(g) != 1 {
+	if r, _ := g.Recipe(0); r != int(rpg) || seatedCharacters(g) != 1 {
 		t.Errorf("Recipe(0) = %d with %d seated characters", r, seatedCharacters(g))
 	}
 }
 
-// A frame for another tick than the game's, or with an event out of
+// A tick input for another tick than the game's, or with an event out of
 // range (seat MaxSeats, recipe len(Recipes), kind 0 or 4), is refused
-// with ErrFrame and changes nothing: the checksum, the tick and the
+// with ErrTickInput and changes nothing: the checksum, the tick and the
 // seats stay, even when a good event comes before the bad one.
-func TestGameRefusesBadFrames(t *testing.T) {
+func TestGameRefusesBadTickInputs(t *testing.T) {
 	g := newGame(t, netplay.GameOptions{})
-	step(t, g, &netplay.Frame{Tick: 0, Events: []netplay.Event{{Kind: netplay.Join, Seat: 1, Recipe: 2}}, Seats: 2})
+	step(t, g, &netplay.TickInput{Tick: 0, Events: []netplay.Event{{Kind: netplay.Join, Seat: 1, Recipe: 2}}, Seats: 2})
 	sum, seats := g.Checksum(), g.Seats()
 	good := netplay.Event{Kind: netplay.Join, Seat: 3, Recipe: 0}
-	bad := []netplay.Frame{
+	bad := []netplay.TickInput{
 		{Tick: 0},
 		{Tick: 2},
 		{Tick: 1, Events: []netplay.Event{{Kind: netplay.Join, Seat: netplay.MaxSeats}}},
@@ -199,20 +219,20 @@ func TestGameRefusesBadFrames(t *testing.T) {
 	}
 	for i := range bad {
 		bad[i].Seats = 2
-		if err := g.Step(&bad[i]); !errors.Is(err, netplay.ErrFrame) {
-			t.Errorf("frame %+v: %v, want ErrFrame", bad[i], err)
+		if err := g.Step(&bad[i]); !errors.Is(err, netplay.ErrTickInput) {
+			t.Errorf("tick input %+v: %v, want ErrTickInput", bad[i], err)
 		}
 		if g.Checksum() != sum || g.Ticks() != 1 || g.Seats() != seats || seatedCharacters(g) != 1 {
-			t.Fatalf("frame %+v changed the game", bad[i])
+			t.Fatalf("tick input %+v changed the game", bad[i])
 		}
 	}
-	step(t, g, &netplay.Frame{Tick: 1, Events: []netplay.Event{good}, Seats: 2})
+	step(t, g, &netplay.TickInput{Tick: 1, Events: []netplay.Event{good}, Seats: 2})
 }
 
-// matchFrame is frame tick of a scripted match: seats join, switch and
+// matchTick is the input of tick tick of a scripted match: seats join, switch and
 // leave at set ticks, and every seated seat plays the script.
-func matchFrame(f *netplay.Frame, tick uint64, seats *uint16) {
-	*f = netplay.Frame{Tick: tick}
+func matchTick(f *netplay.TickInput, tick uint64, seats *uint16) {
+	*f = netplay.TickInput{Tick: tick}
 	ev := func(k netplay.EventKind, s, r int) {
 		f.Events = append(f.Events, netplay.Event{Kind: k, Seat: uint8(s), Recipe: uint8(r)})
 		if k == netplay.Leave {
@@ -247,16 +267,16 @@ func matchFrame(f *netplay.Frame, tick uint64, seats *uint16) {
 	}
 }
 
-// Two Games given the same frames (joins, switches and a leave along the
+// Two Games given the same tick inputs (joins, switches and a leave along the
 // way, every seat scripted) have the same checksum after every one of
 // 300 ticks; the checksum does change as they play.
-func TestGamesGivenTheSameFramesAgree(t *testing.T) {
+func TestGamesGivenTheSameTickInputsAgree(t *testing.T) {
 	a, b := newGame(t, netplay.GameOptions{Level: "living"}), newGame(t, netplay.GameOptions{Level: "living"})
-	var f netplay.Frame
+	var f netplay.TickInput
 	var seats uint16
 	first := a.Checksum()
 	for tick := uint64(0); tick < 300; tick++ {
-		matchFrame(&f, tick, &seats)
+		matchTick(&f, tick, &seats)
 		step(t, a, &f)
 		step(t, b, &f)
 		if a.Checksum() != b.Checksum() {
@@ -275,10 +295,10 @@ func TestGamesGivenTheSameFramesAgree(t *testing.T) {
 func TestGameSaveLoad(t *testing.T) {
 	o := netplay.GameOptions{Level: "living"}
 	a := newGame(t, o)
-	var f netplay.Frame
+	var f netplay.TickInput
 	var seats uint16
 	for tick := uint64(0); tick < 170; tick++ {
-		matchFrame(&f, tick, &seats)
+		matchTick(&f, tick, &seats)
 		step(t, a, &f)
 	}
 	state, err := a.SaveState(nil)
@@ -307,7 +327,7 @@ func TestGameSaveLoad(t *testing.T) {
 		}
 	}
 	for tick := uint64(170); tick < 270; tick++ {
-		matchFrame(&f, tick, &seats)
+		matchTick(&f, tick, &seats)
 		step(t, a, &f)
 		step(t, b, &f)
 		if a.Checksum() != b.Checksum() || a.Seats() != b.Seats() {
@@ -350,15 +370,15 @@ func inputsMsg(ack, first uint64, cmds ...netplay.Command) []byte {
 // alike).
 func tickCmd(tick uint64) netplay.Command { return netplay.Command{byte(tick), byte(tick >> 8), 0x40} }
 
-// framesFor decodes the host's frames message for seat.
-func framesFor(t testing.TB, h *netplay.Host, seat int) netplay.Frames {
+// ticksFor decodes the host's tick inputs message for seat.
+func ticksFor(t testing.TB, h *netplay.Host, seat int) netplay.TickInputs {
 	t.Helper()
-	msg, err := h.FramesMessage(nil, seat)
+	msg, err := h.TickInputsMessage(nil, seat)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f netplay.Frames
-	if err := netplay.DecodeFrames(msg, &f); err != nil {
+	var f netplay.TickInputs
+	if err := netplay.DecodeTickInputs(msg, &f); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -368,9 +388,9 @@ func framesFor(t testing.TB, h *netplay.Host, seat int) netplay.Frames {
 // and is counted Late. The seat joins at tick 0 with no input (Late,
 // the zero command), then inputs arrive for ticks 1-3, 5-6 and 8-10;
 // after 13 ticks (0-12) the late ticks are 0, 4, 7, 11 and 12: Late 5,
-// Inputs 8, and frames 4, 7, 11, 12 carry the commands of ticks 3, 6,
+// Inputs 8, and tick inputs 4, 7, 11, 12 carry the commands of ticks 3, 6,
 // 10, 10. Then inputs for ticks already run (4 again, 11, 12) are
-// ignored (frames and counts unchanged) while the one for tick 13 in
+// ignored (tick inputs and counts unchanged) while the one for tick 13 in
 // the same message is used.
 func TestHostRepeatsLateInputs(t *testing.T) {
 	h := newHost(t, netplay.HostOptions{Seats: 2})
@@ -395,20 +415,20 @@ func TestHostRepeatsLateInputs(t *testing.T) {
 	for _, tk := range []uint64{1, 2, 3, 5, 6, 8, 9, 10} {
 		want[tk] = tickCmd(tk)
 	}
-	check := func(f netplay.Frames) {
+	check := func(f netplay.TickInputs) {
 		t.Helper()
-		for _, fr := range f.Frames {
+		for _, fr := range f.Ticks {
 			if w, ok := want[fr.Tick]; ok && fr.Inputs[seat] != w {
-				t.Errorf("frame %d: input %v, want %v", fr.Tick, fr.Inputs[seat], w)
+				t.Errorf("tick %d: input %v, want %v", fr.Tick, fr.Inputs[seat], w)
 			}
 			if fr.Seats != 1<<seat {
-				t.Errorf("frame %d: seats %b", fr.Tick, fr.Seats)
+				t.Errorf("tick %d: seats %b", fr.Tick, fr.Seats)
 			}
 		}
 	}
-	f := framesFor(t, h, seat)
-	if len(f.Frames) != 13 || f.Frames[0].Tick != 0 || len(f.Frames[0].Events) != 1 {
-		t.Fatalf("the frames message holds %d frames from %d", len(f.Frames), f.Frames[0].Tick)
+	f := ticksFor(t, h, seat)
+	if len(f.Ticks) != 13 || f.Ticks[0].Tick != 0 || len(f.Ticks[0].Events) != 1 {
+		t.Fatalf("the tick inputs message holds %d tick inputs from %d", len(f.Ticks), f.Ticks[0].Tick)
 	}
 	check(f)
 	// Ticks already run.
@@ -420,7 +440,7 @@ func TestHostRepeatsLateInputs(t *testing.T) {
 	}
 	hostStep(t, h)
 	want[13] = tickCmd(13)
-	check(framesFor(t, h, seat))
+	check(ticksFor(t, h, seat))
 	if st := h.Stats(seat); st != (netplay.HostSeatStats{Late: 5, Inputs: 9}) {
 		t.Errorf("stats %+v after the past inputs, want Late 5, Inputs 9", st)
 	}
@@ -428,9 +448,9 @@ func TestHostRepeatsLateInputs(t *testing.T) {
 
 // Messages the host must refuse are errors and change nothing: a host
 // given them and a twin given only the good messages step to the same
-// frames messages (inputs, timing report, checksums) and counters. The
+// tick inputs messages (inputs, timing report, checksums) and counters. The
 // refused: an input past MaxLead (4: the last of 6 commands from the
-// host's tick is tick+5), an Ack of a frame the host has not run, a
+// host's tick is tick+5), an Ack of a tick the host has not run, a
 // switch to recipe 4 of 4 or 200, a truncated message, one of another
 // kind; and any message for an empty seat. An input exactly MaxLead
 // ahead is accepted.
@@ -452,7 +472,7 @@ func TestHostRefusesAndChangesNothing(t *testing.T) {
 		netplay.AppendSwitch(nil, 4),
 		netplay.AppendSwitch(nil, 200),
 		good(now)[:3],
-		netplay.AppendFrames(nil, &netplay.Frames{}),
+		netplay.AppendTickInputs(nil, &netplay.TickInputs{}),
 		{netplay.MsgWelcome},
 		nil,
 	}
@@ -466,8 +486,8 @@ func TestHostRefusesAndChangesNothing(t *testing.T) {
 			t.Errorf("a message for an empty seat accepted")
 		}
 	}
-	if _, err := a.FramesMessage(nil, 2); err == nil {
-		t.Error("a frames message for an empty seat")
+	if _, err := a.TickInputsMessage(nil, 2); err == nil {
+		t.Error("a tick inputs message for an empty seat")
 	}
 	if _, err := a.Welcome(nil, 2); err == nil {
 		t.Error("a welcome for an empty seat")
@@ -482,8 +502,8 @@ func TestHostRefusesAndChangesNothing(t *testing.T) {
 		hostStep(t, a)
 		hostStep(t, b)
 		for s := range 2 {
-			ma, _ := a.FramesMessage(nil, s)
-			mb, _ := b.FramesMessage(nil, s)
+			ma, _ := a.TickInputsMessage(nil, s)
+			mb, _ := b.TickInputsMessage(nil, s)
 			if string(ma) != string(mb) || a.Stats(s) != b.Stats(s) {
 				t.Fatalf("tick %d, seat %d: the host given the refused messages sends %x (stats %+v), its twin %x (%+v)",
 					a.Tick(), s, ma, a.Stats(s), mb, b.Stats(s))
@@ -519,9 +539,9 @@ func TestHostLeaveOfPendingJoin(t *testing.T) {
 		t.Errorf("seats %d, %d then %d", s, other, s2)
 	}
 	hostStep(t, h)
-	f := framesFor(t, h, s)
-	if len(f.Frames) != 1 || f.Frames[0].Tick != 1 || len(f.Frames[0].Events) != 1 || f.Frames[0].Events[0] != (netplay.Event{Kind: netplay.Join, Seat: uint8(s), Recipe: 1}) {
-		t.Errorf("the frames after the join: %+v", f.Frames)
+	f := ticksFor(t, h, s)
+	if len(f.Ticks) != 1 || f.Ticks[0].Tick != 1 || len(f.Ticks[0].Events) != 1 || f.Ticks[0].Events[0] != (netplay.Event{Kind: netplay.Join, Seat: uint8(s), Recipe: 1}) {
+		t.Errorf("the tick inputs after the join: %+v", f.Ticks)
 	}
 }
 
@@ -545,7 +565,7 @@ func TestHostSwitchAfterLeave(t *testing.T) {
 
 // A client that asks to switch 300 times in one tick (a flood, or a
 // hostile client) makes one Switch event, to the last recipe asked: the
-// frame stays within MaxEventsPerFrame, so every client can decode it.
+// tick input stays within MaxEventsPerTick, so every client can decode it.
 func TestHostSwitchFlood(t *testing.T) {
 	h := newHost(t, netplay.HostOptions{Seats: 2})
 	s := join(t, h, 0)
@@ -557,8 +577,8 @@ func TestHostSwitchFlood(t *testing.T) {
 		}
 	}
 	hostStep(t, h)
-	f := framesFor(t, h, watcher) // fails on an undecodable message
-	last := f.Frames[len(f.Frames)-1]
+	f := ticksFor(t, h, watcher) // fails on an undecodable message
+	last := f.Ticks[len(f.Ticks)-1]
 	if last.Tick != 1 || len(last.Events) != 1 || last.Events[0] != (netplay.Event{Kind: netplay.Switch, Seat: uint8(s), Recipe: 299 % 4}) {
 		t.Errorf("the switching tick's events: %+v", last.Events)
 	}
@@ -567,10 +587,10 @@ func TestHostSwitchFlood(t *testing.T) {
 	}
 }
 
-// A client whose ack is more than History (16) frames behind the host's
+// A client whose ack is more than History (16) ticks behind the host's
 // tick gets ErrResync: the welcome sets its ack to the host's tick, 16
-// ticks later the frames message still goes (16 frames), at 17 it does
-// not; an Inputs acknowledging the frames brings it back.
+// ticks later the tick inputs message still goes (16 tick inputs), at 17 it does
+// not; an Inputs acknowledging the tick inputs brings it back.
 func TestHostResync(t *testing.T) {
 	h := newHost(t, netplay.HostOptions{Seats: 1, History: 16})
 	s := join(t, h, 0)
@@ -580,18 +600,18 @@ func TestHostResync(t *testing.T) {
 	for range 16 {
 		hostStep(t, h)
 	}
-	if f := framesFor(t, h, s); len(f.Frames) != 16 || f.Frames[0].Tick != 0 {
-		t.Errorf("16 behind: %d frames from %d", len(f.Frames), f.Frames[0].Tick)
+	if f := ticksFor(t, h, s); len(f.Ticks) != 16 || f.Ticks[0].Tick != 0 {
+		t.Errorf("16 behind: %d tick inputs from %d", len(f.Ticks), f.Ticks[0].Tick)
 	}
 	hostStep(t, h)
-	if _, err := h.FramesMessage(nil, s); !errors.Is(err, netplay.ErrResync) {
+	if _, err := h.TickInputsMessage(nil, s); !errors.Is(err, netplay.ErrResync) {
 		t.Errorf("17 behind: %v, want ErrResync", err)
 	}
 	if err := h.Receive(s, inputsMsg(10, 17, netplay.Command{})); err != nil {
 		t.Fatal(err)
 	}
-	if f := framesFor(t, h, s); len(f.Frames) != 7 || f.Frames[0].Tick != 10 {
-		t.Errorf("acknowledged to 10: %d frames from %d", len(f.Frames), f.Frames[0].Tick)
+	if f := ticksFor(t, h, s); len(f.Ticks) != 7 || f.Ticks[0].Tick != 10 {
+		t.Errorf("acknowledged to 10: %d tick inputs from %d", len(f.Ticks), f.Ticks[0].Tick)
 	}
 }
 
@@ -650,7 +670,7 @@ func FuzzHostReceive(f *testing.F) {
 				}
 			}
 		}
-		if _, err := h.FramesMessage(nil, s); err != nil {
+		if _, err := h.TickInputsMessage(nil, s); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -667,7 +687,7 @@ type packet struct {
 // match is a host and its clients over an in-memory link that delivers
 // every message delay frames after it was sent, in order, none lost.
 // Each frame: the messages due arrive, the host steps and sends each
-// client its frames, each client runs a frame with its command and
+// client its tick inputs, each client runs a frame with its command and
 // sends its inputs.
 type match struct {
 	t       testing.TB
@@ -679,7 +699,7 @@ type match struct {
 	link    []packet
 	// cmd is client i's command for its tick.
 	cmd func(i int, tick uint64) netplay.Command
-	// toClient, when set, may change a frames message before it is sent.
+	// toClient, when set, may change a tick inputs message before it is sent.
 	toClient func(i int, msg []byte) []byte
 	// clientErr, when set, gets the clients' Receive errors (else fatal).
 	clientErr func(i int, err error)
@@ -734,7 +754,7 @@ func (m *match) step() {
 	m.link = m.link[n:]
 	hostStep(t, m.host)
 	for i, s := range m.seats {
-		msg, err := m.host.FramesMessage(nil, s)
+		msg, err := m.host.TickInputsMessage(nil, s)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -771,9 +791,9 @@ func bodyPos(g *netplay.Game, seat int) (mgl64.Vec3, bool) {
 // jump, sprint, crouch, dash). Client 0 predicts client 1 standing still,
 // which it does, so its own character is never corrected; client 1
 // mispredicts client 0 and rolls back; no checksum differs. Client 1
-// draws client 0 interpolated between the host's frames, and with a
+// draws client 0 interpolated between the host's tick inputs, and with a
 // fixed delay the tick it draws advances one tick a frame (advanceView
-// settles on a steady stream of frames), so between two frames the
+// settles on a steady stream of tick inputs), so between two tick inputs the
 // drawn character never moves further than the host moved it in one
 // tick (the most over the run, measured), plus 1 mm. The clients' clocks
 // settle where the host reports TargetSlack.
@@ -806,7 +826,7 @@ func TestClientsOneMover(t *testing.T) {
 	// (3) ticks early at the least, as the host reports, so the clients
 	// run 3 (the link) + 3 ticks ahead of it.
 	for i, s := range m.seats {
-		if sl := framesFor(t, m.host, s).Slack; sl != 3 || m.clients[i].Tick() != m.host.Tick()+6 {
+		if sl := ticksFor(t, m.host, s).Slack; sl != 3 || m.clients[i].Tick() != m.host.Tick()+6 {
 			t.Errorf("client %d: the host reports its inputs %d ticks early; at tick %d, the host at %d", i, sl, m.clients[i].Tick(), m.host.Tick())
 		}
 	}
@@ -837,7 +857,7 @@ func TestClientsCollide(t *testing.T) {
 	m := newMatch(t, netplay.HostOptions{Game: netplay.GameOptions{Level: "living"}}, 3, 0, 1)
 	// Where the characters stand when seated: a game given the same joins.
 	g := newGame(t, netplay.GameOptions{Level: "living"})
-	step(t, g, &netplay.Frame{Events: []netplay.Event{{Kind: netplay.Join, Seat: uint8(m.seats[0]), Recipe: 0},
+	step(t, g, &netplay.TickInput{Events: []netplay.Event{{Kind: netplay.Join, Seat: uint8(m.seats[0]), Recipe: 0},
 		{Kind: netplay.Join, Seat: uint8(m.seats[1]), Recipe: 1}}})
 	var start [2]mgl64.Vec3
 	for i, s := range m.seats {
@@ -874,69 +894,69 @@ func TestClientsCollide(t *testing.T) {
 	}
 }
 
-// freshFrames is a frames message from m's host for client i with a
-// frame the client lacks, decoded: the link holds the frames sent in
-// the last 3 frames, so the host's newest frames are new to the client.
-func freshFrames(t *testing.T, m *match, i int) ([]byte, netplay.Frames) {
+// freshTicks is a tick inputs message from m's host for client i with a
+// tick input the client lacks, decoded: the link holds the tick inputs sent in
+// the last 3 frames, so the host's newest tick inputs are new to the client.
+func freshTicks(t *testing.T, m *match, i int) ([]byte, netplay.TickInputs) {
 	t.Helper()
-	msg, err := m.host.FramesMessage(nil, m.seats[i])
+	msg, err := m.host.TickInputsMessage(nil, m.seats[i])
 	if err != nil {
 		t.Fatal(err)
 	}
-	var f netplay.Frames
-	if err := netplay.DecodeFrames(msg, &f); err != nil {
+	var f netplay.TickInputs
+	if err := netplay.DecodeTickInputs(msg, &f); err != nil {
 		t.Fatal(err)
 	}
-	if last := f.Frames[len(f.Frames)-1].Tick; last < m.clients[i].Confirmed() {
-		t.Fatalf("the frames end at %d, the client has %d", last, m.clients[i].Confirmed())
+	if last := f.Ticks[len(f.Ticks)-1].Tick; last < m.clients[i].Confirmed() {
+		t.Fatalf("the tick inputs end at %d, the client has %d", last, m.clients[i].Confirmed())
 	}
 	return msg, f
 }
 
 // A host checksum that differs from the client's state (a byte of one
-// frame's checksum flipped: the first frame the client lacks; the host
-// sends a checksum with every frame) makes Receive return an error
+// tick input's checksum flipped: the first one the client lacks; the
+// host sends a checksum with every tick) makes Receive return an error
 // wrapping ErrDesync, counted once (the message's other checksums are
-// right), at the tick after the frame.
+// right), at the tick after it.
 func TestClientDetectsDesync(t *testing.T) {
 	m := newMatch(t, netplay.HostOptions{ChecksumEvery: 1, Game: netplay.GameOptions{Level: "living"}}, 3, 0)
 	m.cmd = func(_ int, tick uint64) netplay.Command { return script(tick, 0) }
 	m.run(90)
 	c := m.clients[0]
-	_, f := freshFrames(t, m, 0)
+	_, f := freshTicks(t, m, 0)
 	var tampered uint64
-	for i := range f.Frames {
-		if fr := &f.Frames[i]; fr.Tick >= c.Confirmed() && fr.HasChecksum {
+	for i := range f.Ticks {
+		if fr := &f.Ticks[i]; fr.Tick >= c.Confirmed() && fr.HasChecksum {
 			fr.Checksum ^= 0xff << 16
 			tampered = fr.Tick
 			break
 		}
 	}
 	before := c.Stats()
-	err := c.Receive(netplay.AppendFrames(nil, &f))
+	err := c.Receive(netplay.AppendTickInputs(nil, &f))
 	st := c.Stats()
 	if !errors.Is(err, netplay.ErrDesync) || st.Desyncs != 1 || st.DesyncTick != tampered+1 {
-		t.Errorf("a wrong checksum for frame %d: %v; %d desyncs at tick %d", tampered, err, st.Desyncs, st.DesyncTick)
+		t.Errorf("a wrong checksum for tick %d: %v; %d desyncs at tick %d", tampered, err, st.Desyncs, st.DesyncTick)
 	}
 	if before.Desyncs != 0 || st.ChecksumsCompared <= before.ChecksumsCompared+1 {
 		t.Errorf("checksums compared %d then %d, desyncs before %d", before.ChecksumsCompared, st.ChecksumsCompared, before.Desyncs)
 	}
 }
 
-// A damaged frames message (cut short, a byte left over, another kind,
-// bad frame flags, a report of an input further ahead than the client
+// A damaged tick inputs message (cut short, a byte left over, another kind,
+// bad tick input flags, a report of an input further ahead than the client
 // could have sent) is an error and changes nothing: the client's tick,
-// confirmed frames, counters, clock (Slack) and state stay. The same
+// confirmed tick inputs, counters, clock (Slack) and state stay. The same
 // message undamaged is then taken.
-func TestClientRefusesDamagedFrames(t *testing.T) {
+func TestClientRefusesDamagedTickInputs(t *testing.T) {
 	m := newMatch(t, netplay.HostOptions{Game: netplay.GameOptions{Level: "living"}}, 3, 0)
 	m.cmd = func(_ int, tick uint64) netplay.Command { return script(tick, 0) }
 	m.run(90)
 	c := m.clients[0]
-	msg, f := freshFrames(t, m, 0)
+	msg, f := freshTicks(t, m, 0)
 	ahead := f
 	ahead.Newest, ahead.Slack = c.Tick()+200, 50
-	flags := 1 + len(binaryUvarint(f.Newest)) + len(binaryVarint(int64(f.Slack))) + len(binaryUvarint(f.Frames[0].Tick)) + 1
+	flags := 1 + len(binaryUvarint(f.Newest)) + len(binaryVarint(int64(f.Slack))) + len(binaryUvarint(f.Ticks[0].Tick)) + 1
 	badFlags := append([]byte(nil), msg...)
 	badFlags[flags] |= 0x40
 	damaged := [][]byte{
@@ -945,7 +965,7 @@ func TestClientRefusesDamagedFrames(t *testing.T) {
 		append(append([]byte(nil), msg...), 0),
 		append([]byte{netplay.MsgInputs}, msg[1:]...),
 		badFlags,
-		netplay.AppendFrames(nil, &ahead),
+		netplay.AppendTickInputs(nil, &ahead),
 		nil,
 	}
 	tick, confirmed, stats, slack, sum := c.Tick(), c.Confirmed(), c.Stats(), c.Slack(), c.Game().Checksum()
@@ -966,10 +986,10 @@ func TestClientRefusesDamagedFrames(t *testing.T) {
 func binaryUvarint(v uint64) []byte { return binary.AppendUvarint(nil, v) }
 func binaryVarint(v int64) []byte   { return binary.AppendVarint(nil, v) }
 
-// FramesMessage allocates nothing once its buffers have grown, even when
+// TickInputsMessage allocates nothing once its buffers have grown, even when
 // the frames it sends carry events (a switch every tick here): the
-// frames it copies reuse their event slices.
-func TestHostFramesMessageAllocs(t *testing.T) {
+// tick inputs it copies reuse their event slices.
+func TestHostTickInputsMessageAllocs(t *testing.T) {
 	h := newHost(t, netplay.HostOptions{Seats: 2})
 	s := join(t, h, 0)
 	join(t, h, 1)
@@ -982,11 +1002,11 @@ func TestHostFramesMessageAllocs(t *testing.T) {
 	buf := make([]byte, 0, 4096)
 	if n := testing.AllocsPerRun(50, func() {
 		var err error
-		if buf, err = h.FramesMessage(buf[:0], s); err != nil {
+		if buf, err = h.TickInputsMessage(buf[:0], s); err != nil {
 			t.Fatal(err)
 		}
 	}); n != 0 {
-		t.Errorf("%v allocations per FramesMessage of 8 frames with events", n)
+		t.Errorf("%v allocations per TickInputsMessage of 8 tick inputs with events", n)
 	}
 }
 

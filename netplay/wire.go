@@ -9,19 +9,22 @@ import (
 
 // The messages of an online match (Host and Client). The first byte of
 // each is its kind. They are built for a lossy, reordering transport:
-// every message stands alone (frames are coded against each other within
-// one message only), inputs and frames are sent again until acknowledged,
+// every message stands alone (tick inputs are coded against each other within
+// one message only), commands and tick inputs are sent again until acknowledged,
 // and a decoder checks a message whole before its result is used.
 const (
+	// MsgHello (client to authority, first): the recipe to play, the
+	// player's name and, to take a seat back, its token.
+	MsgHello byte = 1
 	// MsgWelcome (authority to client): the seat, the game's options and
 	// its state, once, when a client is seated.
 	MsgWelcome byte = 2
 	// MsgInputs (client to authority): the client's commands for a run of
-	// ticks and how many frames it holds.
+	// ticks and how many tick inputs it holds.
 	MsgInputs byte = 3
-	// MsgFrames (authority to client): a run of frames and the timing of
+	// MsgTickInputs (authority to client): a run of tick inputs and the timing of
 	// the client's inputs.
-	MsgFrames byte = 4
+	MsgTickInputs byte = 4
 	// MsgSwitch (client to authority): play another recipe.
 	MsgSwitch byte = 5
 )
@@ -30,10 +33,10 @@ const (
 const (
 	// MaxInputsPerMessage is the most commands an Inputs message carries.
 	MaxInputsPerMessage = 8
-	// MaxFramesPerMessage is the most frames a Frames message carries.
-	MaxFramesPerMessage = 32
-	// MaxEventsPerFrame is the most events a frame carries.
-	MaxEventsPerFrame = 2 * MaxSeats
+	// MaxTicksPerMessage is the most tick inputs a MsgTickInputs carries.
+	MaxTicksPerMessage = 32
+	// MaxEventsPerTick is the most events a tick input carries.
+	MaxEventsPerTick = 2 * MaxSeats
 	// MaxStateBytes bounds a Welcome's state.
 	MaxStateBytes = 1 << 20
 	// wireVersion is the protocol version a Welcome carries.
@@ -169,6 +172,49 @@ func (r *reader) readDelta(ref *Command) Command {
 	return c
 }
 
+// MaxName is the longest player's name a Hello carries, in bytes.
+const MaxName = 24
+
+// Token identifies a seat across reconnects. An authority's server gives
+// one to each seated client (a Host keeps none); a Hello that carries it
+// asks for that seat back.
+type Token [16]byte
+
+// Hello is a client's MsgHello, its first message: the index of the
+// recipe to play in the authority's GameOptions.Recipes, the player's
+// name and, after a drop or a server restart, its seat's token (zero for
+// a new seat). A server decodes it, seats the client (Host.Join) and
+// answers with its Welcome (Host.Welcome).
+type Hello struct {
+	Recipe int
+	Name   string
+	Token  Token
+}
+
+// AppendHello appends h as a MsgHello (the name cut to MaxName bytes).
+func AppendHello(dst []byte, h *Hello) []byte {
+	name := h.Name[:min(len(h.Name), MaxName)]
+	dst = append(dst, MsgHello, wireVersion, byte(h.Recipe), byte(len(name)))
+	dst = append(dst, name...)
+	return append(dst, h.Token[:]...)
+}
+
+// DecodeHello decodes a MsgHello.
+func DecodeHello(b []byte) (Hello, error) {
+	r := reader{b: b}
+	var h Hello
+	if r.byte() != MsgHello {
+		return h, badf("not a hello")
+	}
+	if v := r.byte(); r.err == nil && v != wireVersion {
+		return h, badf("protocol version %d, this build speaks %d", v, wireVersion)
+	}
+	h.Recipe = int(r.byte())
+	h.Name = r.str(MaxName)
+	copy(h.Token[:], r.bytes(len(h.Token)))
+	return h, r.end()
+}
+
 // Welcome is the first message a seated client gets.
 type Welcome struct {
 	Seat    int
@@ -228,8 +274,8 @@ func DecodeWelcome(b []byte) (Welcome, error) {
 }
 
 // Inputs is a client's MsgInputs: its commands for ticks First,
-// First+1, ... and Ack, the number of frames it holds (the tick of the
-// first frame it still needs).
+// First+1, ... and Ack, the number of tick inputs it holds (the first tick
+// it still needs).
 type Inputs struct {
 	Ack      uint64
 	First    uint64
@@ -280,54 +326,54 @@ func DecodeInputs(b []byte, in *Inputs) error {
 	return r.end()
 }
 
-// Frames is the authority's MsgFrames: consecutive frames from
-// Frames[0].Tick, and the timing of this client's inputs: Newest is the
+// TickInputs is the authority's MsgTickInputs: consecutive tick inputs
+// from Ticks[0].Tick, and the timing of this client's inputs: Newest is the
 // newest input tick the authority had received from it (0 when none) and
 // Slack the fewest ticks any recent input of its arrived before it was
 // needed (negative: late).
-type Frames struct {
+type TickInputs struct {
 	Newest uint64
 	Slack  int
-	Frames []Frame
+	Ticks  []TickInput
 }
 
-// frame flags
+// tick input flags
 const (
-	frameEvents   = 1
-	frameChecksum = 2
-	frameSeats    = 4
+	tickEvents   = 1
+	tickChecksum = 2
+	tickSeats    = 4
 )
 
-// AppendFrames appends f as a MsgFrames. The frames must be consecutive.
-func AppendFrames(dst []byte, f *Frames) []byte {
-	dst = append(dst, MsgFrames)
+// AppendTickInputs appends f as a MsgTickInputs. The ticks must be consecutive.
+func AppendTickInputs(dst []byte, f *TickInputs) []byte {
+	dst = append(dst, MsgTickInputs)
 	dst = binary.AppendUvarint(dst, f.Newest)
 	dst = binary.AppendVarint(dst, int64(f.Slack))
 	var first uint64
-	if len(f.Frames) > 0 {
-		first = f.Frames[0].Tick
+	if len(f.Ticks) > 0 {
+		first = f.Ticks[0].Tick
 	}
 	dst = binary.AppendUvarint(dst, first)
-	dst = append(dst, byte(len(f.Frames)))
-	var prev *Frame
+	dst = append(dst, byte(len(f.Ticks)))
+	var prev *TickInput
 	var zero Command
-	for i := range f.Frames {
-		fr := &f.Frames[i]
+	for i := range f.Ticks {
+		fr := &f.Ticks[i]
 		var flags byte
 		if len(fr.Events) > 0 {
-			flags |= frameEvents
+			flags |= tickEvents
 		}
 		if fr.HasChecksum {
-			flags |= frameChecksum
+			flags |= tickChecksum
 		}
 		if prev == nil || prev.Seats != fr.Seats {
-			flags |= frameSeats
+			flags |= tickSeats
 		}
 		dst = append(dst, flags)
-		if flags&frameSeats != 0 {
+		if flags&tickSeats != 0 {
 			dst = binary.LittleEndian.AppendUint16(dst, fr.Seats)
 		}
-		if flags&frameEvents != 0 {
+		if flags&tickEvents != 0 {
 			dst = append(dst, byte(len(fr.Events)))
 			for _, ev := range fr.Events {
 				dst = append(dst, byte(ev.Kind), ev.Seat, ev.Recipe)
@@ -351,12 +397,12 @@ func AppendFrames(dst []byte, f *Frames) []byte {
 	return dst
 }
 
-// DecodeFrames decodes a MsgFrames into f, reusing its frames and their
+// DecodeTickInputs decodes a MsgTickInputs into f, reusing its tick inputs and their
 // event slices.
-func DecodeFrames(b []byte, f *Frames) error {
+func DecodeTickInputs(b []byte, f *TickInputs) error {
 	r := reader{b: b}
-	if r.byte() != MsgFrames {
-		return badf("not frames")
+	if r.byte() != MsgTickInputs {
+		return badf("not tick inputs")
 	}
 	f.Newest = r.uvarint()
 	slack := r.varint()
@@ -365,31 +411,31 @@ func DecodeFrames(b []byte, f *Frames) error {
 	if r.err != nil {
 		return r.err
 	}
-	if n > MaxFramesPerMessage || first > 1<<50 || slack < -1<<20 || slack > 1<<20 {
-		return badf("%d frames from tick %d, slack %d", n, first, slack)
+	if n > MaxTicksPerMessage || first > 1<<50 || slack < -1<<20 || slack > 1<<20 {
+		return badf("%d tick inputs from tick %d, slack %d", n, first, slack)
 	}
 	f.Slack = int(slack)
-	if cap(f.Frames) < n {
-		f.Frames = append(f.Frames[:cap(f.Frames)], make([]Frame, n-cap(f.Frames))...)
+	if cap(f.Ticks) < n {
+		f.Ticks = append(f.Ticks[:cap(f.Ticks)], make([]TickInput, n-cap(f.Ticks))...)
 	}
-	f.Frames = f.Frames[:n]
+	f.Ticks = f.Ticks[:n]
 	var zero Command
 	for i := 0; i < n && r.err == nil; i++ {
-		fr := &f.Frames[i]
+		fr := &f.Ticks[i]
 		ev := fr.Events[:0]
-		*fr = Frame{Tick: first + uint64(i), Events: ev}
+		*fr = TickInput{Tick: first + uint64(i), Events: ev}
 		flags := r.byte()
-		if flags&^(frameEvents|frameChecksum|frameSeats) != 0 || (i == 0 && flags&frameSeats == 0) {
-			return badf("frame flags %#x", flags)
+		if flags&^(tickEvents|tickChecksum|tickSeats) != 0 || (i == 0 && flags&tickSeats == 0) {
+			return badf("tick input flags %#x", flags)
 		}
-		if flags&frameSeats != 0 {
+		if flags&tickSeats != 0 {
 			fr.Seats = r.u16()
 		} else {
-			fr.Seats = f.Frames[i-1].Seats
+			fr.Seats = f.Ticks[i-1].Seats
 		}
-		if flags&frameEvents != 0 {
+		if flags&tickEvents != 0 {
 			ne := int(r.byte())
-			if ne == 0 || ne > MaxEventsPerFrame {
+			if ne == 0 || ne > MaxEventsPerTick {
 				return badf("%d events", ne)
 			}
 			for j := 0; j < ne && r.err == nil; j++ {
@@ -405,12 +451,12 @@ func DecodeFrames(b []byte, f *Frames) error {
 				continue
 			}
 			ref := &zero
-			if i > 0 && f.Frames[i-1].Seats&(1<<s) != 0 {
-				ref = &f.Frames[i-1].Inputs[s]
+			if i > 0 && f.Ticks[i-1].Seats&(1<<s) != 0 {
+				ref = &f.Ticks[i-1].Inputs[s]
 			}
 			fr.Inputs[s] = r.readDelta(ref)
 		}
-		if flags&frameChecksum != 0 {
+		if flags&tickChecksum != 0 {
 			fr.Checksum, fr.HasChecksum = r.u64(), true
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/seedgames/motorkit/netplay"
@@ -23,16 +24,16 @@ func randomCommand(rng *rand.Rand, prev netplay.Command) netplay.Command {
 	return c
 }
 
-// randomFrames is a run of n consecutive frames from tick first: now and
-// then events (any kind, seat and recipe a frame may carry), a seat mask
+// randomTicks is a run of n consecutive tick inputs from tick first: now and
+// then events (any kind, seat and recipe a tick input may carry), a seat mask
 // that changes, checksums; the inputs of the seats outside the mask are
 // zero (they do not travel).
-func randomFrames(rng *rand.Rand, first uint64, n int) []netplay.Frame {
-	frames := make([]netplay.Frame, n)
+func randomTicks(rng *rand.Rand, first uint64, n int) []netplay.TickInput {
+	ticks := make([]netplay.TickInput, n)
 	seats := uint16(rng.Uint32())
 	var prev [netplay.MaxSeats]netplay.Command
-	for i := range frames {
-		f := &frames[i]
+	for i := range ticks {
+		f := &ticks[i]
 		f.Tick = first + uint64(i)
 		if rng.IntN(4) == 0 {
 			seats ^= 1 << rng.IntN(netplay.MaxSeats)
@@ -42,7 +43,7 @@ func randomFrames(rng *rand.Rand, first uint64, n int) []netplay.Frame {
 		}
 		f.Seats = seats
 		if rng.IntN(3) == 0 {
-			ne := 1 + rng.IntN(netplay.MaxEventsPerFrame)
+			ne := 1 + rng.IntN(netplay.MaxEventsPerTick)
 			if rng.IntN(2) == 0 {
 				ne = 1 + rng.IntN(3)
 			}
@@ -61,17 +62,17 @@ func randomFrames(rng *rand.Rand, first uint64, n int) []netplay.Frame {
 			f.Checksum, f.HasChecksum = rng.Uint64(), true
 		}
 	}
-	return frames
+	return ticks
 }
 
-// sameFrames reports whether two Frames messages say the same: a frame
+// sameTicks reports whether two TickInputs messages say the same: a tick input
 // without events equals one with an empty event slice.
-func sameFrames(a, b *netplay.Frames) bool {
-	if a.Newest != b.Newest || a.Slack != b.Slack || len(a.Frames) != len(b.Frames) {
+func sameTicks(a, b *netplay.TickInputs) bool {
+	if a.Newest != b.Newest || a.Slack != b.Slack || len(a.Ticks) != len(b.Ticks) {
 		return false
 	}
-	for i := range a.Frames {
-		f, g := a.Frames[i], b.Frames[i]
+	for i := range a.Ticks {
+		f, g := a.Ticks[i], b.Ticks[i]
 		if f.Tick != g.Tick || f.Seats != g.Seats || f.Inputs != g.Inputs || f.HasChecksum != g.HasChecksum ||
 			f.Checksum != g.Checksum || !slices.Equal(f.Events, g.Events) {
 			return false
@@ -89,17 +90,17 @@ func sameWelcome(a, b *netplay.Welcome) bool {
 		slices.Equal(a.Options.Recipes, b.Options.Recipes) && bytes.Equal(a.State, b.State)
 }
 
-// Every Frames message, random as randomFrames makes them (0 to
-// MaxFramesPerMessage frames, ticks up to 2^50, slack ±2^20), decodes to
-// what was encoded, into a fresh Frames and into one reused from the
-// previous message (its frames and event slices are reused).
-func TestFramesRoundTrip(t *testing.T) {
+// Every TickInputs message, random as randomTicks makes them (0 to
+// MaxTicksPerMessage tick inputs, ticks up to 2^50, slack ±2^20), decodes to
+// what was encoded, into a fresh TickInputs and into one reused from the
+// previous message (its tick inputs and event slices are reused).
+func TestTickInputsRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var reused netplay.Frames
+	var reused netplay.TickInputs
 	for i := range 2000 {
-		n := rng.IntN(netplay.MaxFramesPerMessage + 1)
+		n := rng.IntN(netplay.MaxTicksPerMessage + 1)
 		if i%10 == 0 {
-			n = netplay.MaxFramesPerMessage
+			n = netplay.MaxTicksPerMessage
 		}
 		var first uint64
 		switch i % 3 {
@@ -110,17 +111,17 @@ func TestFramesRoundTrip(t *testing.T) {
 		case 2:
 			first = 1<<50 - uint64(n) // the last ticks a message may start at
 		}
-		want := netplay.Frames{Newest: rng.Uint64N(1 << 60), Slack: rng.IntN(2<<20+1) - 1<<20,
-			Frames: randomFrames(rng, first, n)}
-		msg := netplay.AppendFrames([]byte{0xee}, &want)[1:] // appends: what dst held stays
-		var fresh netplay.Frames
-		if err := netplay.DecodeFrames(msg, &fresh); err != nil {
+		want := netplay.TickInputs{Newest: rng.Uint64N(1 << 60), Slack: rng.IntN(2<<20+1) - 1<<20,
+			Ticks: randomTicks(rng, first, n)}
+		msg := netplay.AppendTickInputs([]byte{0xee}, &want)[1:] // appends: what dst held stays
+		var fresh netplay.TickInputs
+		if err := netplay.DecodeTickInputs(msg, &fresh); err != nil {
 			t.Fatalf("message %d: %v", i, err)
 		}
-		if err := netplay.DecodeFrames(msg, &reused); err != nil {
+		if err := netplay.DecodeTickInputs(msg, &reused); err != nil {
 			t.Fatalf("message %d, reused: %v", i, err)
 		}
-		if !sameFrames(&fresh, &want) || !sameFrames(&reused, &want) {
+		if !sameTicks(&fresh, &want) || !sameTicks(&reused, &want) {
 			t.Fatalf("message %d decodes to\n%+v\nand (reused)\n%+v\nwant\n%+v", i, fresh, reused, want)
 		}
 	}
@@ -214,9 +215,9 @@ func wireSamples() []struct {
 	decode func([]byte) error
 } {
 	rng := rand.New(rand.NewPCG(7, 8))
-	frames := netplay.Frames{Newest: 300, Slack: -3, Frames: randomFrames(rng, 290, 12)}
-	frames.Frames[3].Events = []netplay.Event{{Kind: netplay.Switch, Seat: 2, Recipe: 1}}
-	frames.Frames[5].Checksum, frames.Frames[5].HasChecksum = 0x0123456789abcdef, true
+	ticks := netplay.TickInputs{Newest: 300, Slack: -3, Ticks: randomTicks(rng, 290, 12)}
+	ticks.Ticks[3].Events = []netplay.Event{{Kind: netplay.Switch, Seat: 2, Recipe: 1}}
+	ticks.Ticks[5].Checksum, ticks.Ticks[5].HasChecksum = 0x0123456789abcdef, true
 	inputs := netplay.Inputs{Ack: 280, First: 301, Commands: []netplay.Command{{1, 2, 3}, {1, 2, 4}, {0, 0, 0, 9}}}
 	welcome := netplay.Welcome{Seat: 3, Options: netplay.GameOptions{Level: "living", Recipes: netplay.DefaultRecipes, TickRate: 60},
 		State: []byte("a state")}
@@ -225,7 +226,7 @@ func wireSamples() []struct {
 		msg    []byte
 		decode func([]byte) error
 	}{
-		{"frames", netplay.AppendFrames(nil, &frames), func(b []byte) error { var f netplay.Frames; return netplay.DecodeFrames(b, &f) }},
+		{"tick inputs", netplay.AppendTickInputs(nil, &ticks), func(b []byte) error { var f netplay.TickInputs; return netplay.DecodeTickInputs(b, &f) }},
 		{"inputs", netplay.AppendInputs(nil, &inputs), func(b []byte) error { var in netplay.Inputs; return netplay.DecodeInputs(b, &in) }},
 		{"welcome", netplay.AppendWelcome(nil, &welcome), func(b []byte) error { _, err := netplay.DecodeWelcome(b); return err }},
 		{"switch", netplay.AppendSwitch(nil, 2), func(b []byte) error { _, err := netplay.DecodeSwitch(b); return err }},
@@ -270,22 +271,22 @@ func refuse(t *testing.T, what string, msg []byte, decode func([]byte) error) {
 	}
 }
 
-// Frames messages out of the limits or with bad fields are refused: bad
-// frame flags, a first frame without its seat mask, more than
-// MaxFramesPerMessage frames, no events or more than MaxEventsPerFrame
+// TickInputs messages out of the limits or with bad fields are refused: bad
+// tick input flags, a first tick input without its seat mask, more than
+// MaxTicksPerMessage tick inputs, no events or more than MaxEventsPerTick
 // behind the events flag, an event of kind 0 or 4 or for seat
 // MaxSeats, a first tick past 2^50, a slack past ±2^20. The messages are
 // written byte by byte: kind, newest, slack, first tick, count, then
-// each frame's flags (1 events, 2 checksum, 4 seats), seats (uint16),
+// each tick input's flags (1 events, 2 checksum, 4 seats), seats (uint16),
 // events (count, then kind, seat, recipe), one delta-coded command per
 // seat (a mask of the changed bytes, then those), checksum.
-func TestDecodeFramesRefuses(t *testing.T) {
-	dec := func(b []byte) error { var f netplay.Frames; return netplay.DecodeFrames(b, &f) }
-	// One frame of tick 7, seat 0 only, its command unchanged (mask 0).
-	head := []byte{netplay.MsgFrames, 5, 2, 7}
+func TestDecodeTickInputsRefuses(t *testing.T) {
+	dec := func(b []byte) error { var f netplay.TickInputs; return netplay.DecodeTickInputs(b, &f) }
+	// One tick input of tick 7, seat 0 only, its command unchanged (mask 0).
+	head := []byte{netplay.MsgTickInputs, 5, 2, 7}
 	ok := append(slices.Clip(head), 1, 4, 1, 0, 0)
 	if err := dec(ok); err != nil {
-		t.Fatalf("the valid frame: %v", err)
+		t.Fatalf("the valid tick input: %v", err)
 	}
 	cases := []struct {
 		what string
@@ -293,30 +294,30 @@ func TestDecodeFramesRefuses(t *testing.T) {
 	}{
 		{"flags 8", append(slices.Clip(head), 1, 4|8, 1, 0, 0)},
 		{"flags 0x80", append(slices.Clip(head), 1, 4|0x80, 1, 0, 0)},
-		{"a first frame without seats", append(slices.Clip(head), 1, 0, 0)},
+		{"a first tick input without seats", append(slices.Clip(head), 1, 0, 0)},
 		{"no events behind the events flag", append(slices.Clip(head), 1, 4|1, 1, 0, 0, 0)},
 		{"33 events", append(append(slices.Clip(head), 1, 4|1, 1, 0, 33), bytes.Repeat([]byte{1, 0, 0}, 33)...)},
 		{"an event of kind 0", append(slices.Clip(head), 1, 4|1, 1, 0, 1, 0, 0, 0, 0)},
 		{"an event of kind 4", append(slices.Clip(head), 1, 4|1, 1, 0, 1, 4, 0, 0, 0)},
 		{"an event for seat 16", append(slices.Clip(head), 1, 4|1, 1, 0, 1, 1, 16, 0, 0)},
-		{"33 frames", append(append(slices.Clip(head), 33, 4, 1, 0, 0), bytes.Repeat([]byte{0, 0}, 32)...)},
-		{"a first tick of 2^50+1", append([]byte{netplay.MsgFrames, 5, 2, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02}, 1, 4, 1, 0, 0)},
-		{"a slack of 2^20+1", append([]byte{netplay.MsgFrames, 5, 0x82, 0x80, 0x80, 0x01, 7}, 1, 4, 1, 0, 0)},
-		{"an overlong varint", append([]byte{netplay.MsgFrames}, bytes.Repeat([]byte{0xff}, 11)...)},
+		{"33 tick inputs", append(append(slices.Clip(head), 33, 4, 1, 0, 0), bytes.Repeat([]byte{0, 0}, 32)...)},
+		{"a first tick of 2^50+1", append([]byte{netplay.MsgTickInputs, 5, 2, 0x81, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x02}, 1, 4, 1, 0, 0)},
+		{"a slack of 2^20+1", append([]byte{netplay.MsgTickInputs, 5, 0x82, 0x80, 0x80, 0x01, 7}, 1, 4, 1, 0, 0)},
+		{"an overlong varint", append([]byte{netplay.MsgTickInputs}, bytes.Repeat([]byte{0xff}, 11)...)},
 	}
 	for _, c := range cases {
 		refuse(t, c.what, c.msg, dec)
 	}
-	// The boundaries themselves pass: 32 events, 32 frames, tick 2^50,
+	// The boundaries themselves pass: 32 events, 32 ticks, tick 2^50,
 	// slack ±2^20.
-	for _, f := range []netplay.Frames{
-		{Slack: 1 << 20, Frames: []netplay.Frame{{Tick: 1 << 50, Events: make([]netplay.Event, netplay.MaxEventsPerFrame)}}},
-		{Slack: -1 << 20, Frames: randomFrames(rand.New(rand.NewPCG(9, 9)), 0, netplay.MaxFramesPerMessage)},
+	for _, f := range []netplay.TickInputs{
+		{Slack: 1 << 20, Ticks: []netplay.TickInput{{Tick: 1 << 50, Events: make([]netplay.Event, netplay.MaxEventsPerTick)}}},
+		{Slack: -1 << 20, Ticks: randomTicks(rand.New(rand.NewPCG(9, 9)), 0, netplay.MaxTicksPerMessage)},
 	} {
-		for i := range f.Frames[0].Events {
-			f.Frames[0].Events[i] = netplay.Event{Kind: netplay.Leave, Seat: uint8(i % netplay.MaxSeats)}
+		for i := range f.Ticks[0].Events {
+			f.Ticks[0].Events[i] = netplay.Event{Kind: netplay.Leave, Seat: uint8(i % netplay.MaxSeats)}
 		}
-		if err := dec(netplay.AppendFrames(nil, &f)); err != nil {
+		if err := dec(netplay.AppendTickInputs(nil, &f)); err != nil {
 			t.Errorf("at the limits: %v", err)
 		}
 	}
@@ -387,28 +388,28 @@ func addWireSeeds(f *testing.F) {
 		f.Add(s.msg[:len(s.msg)/2])
 	}
 	f.Add([]byte{})
-	f.Add([]byte{netplay.MsgFrames, 0, 0, 0, 0})
+	f.Add([]byte{netplay.MsgTickInputs, 0, 0, 0, 0})
 }
 
-// FuzzDecodeFrames: no input makes DecodeFrames panic, and what it
-// accepts encodes to a message that decodes to the same frames.
-func FuzzDecodeFrames(f *testing.F) {
+// FuzzDecodeTickInputs: no input makes DecodeTickInputs panic, and what it
+// accepts encodes to a message that decodes to the same tick inputs.
+func FuzzDecodeTickInputs(f *testing.F) {
 	addWireSeeds(f)
 	f.Fuzz(func(t *testing.T, msg []byte) {
-		var a, b netplay.Frames
-		if netplay.DecodeFrames(msg, &a) != nil {
+		var a, b netplay.TickInputs
+		if netplay.DecodeTickInputs(msg, &a) != nil {
 			return
 		}
-		if err := netplay.DecodeFrames(netplay.AppendFrames(nil, &a), &b); err != nil {
+		if err := netplay.DecodeTickInputs(netplay.AppendTickInputs(nil, &a), &b); err != nil {
 			t.Fatalf("decoded %+v, which re-encoded does not decode: %v", a, err)
 		}
-		if !sameFrames(&a, &b) {
+		if !sameTicks(&a, &b) {
 			t.Fatalf("decoded %+v, re-encoded and decoded again %+v", a, b)
 		}
 	})
 }
 
-// FuzzDecodeInputs: as FuzzDecodeFrames, for inputs.
+// FuzzDecodeInputs: as FuzzDecodeTickInputs, for inputs.
 func FuzzDecodeInputs(f *testing.F) {
 	addWireSeeds(f)
 	f.Fuzz(func(t *testing.T, msg []byte) {
@@ -425,7 +426,7 @@ func FuzzDecodeInputs(f *testing.F) {
 	})
 }
 
-// FuzzDecodeWelcome: as FuzzDecodeFrames, for welcomes.
+// FuzzDecodeWelcome: as FuzzDecodeTickInputs, for welcomes.
 func FuzzDecodeWelcome(f *testing.F) {
 	addWireSeeds(f)
 	f.Fuzz(func(t *testing.T, msg []byte) {
@@ -439,6 +440,47 @@ func FuzzDecodeWelcome(f *testing.F) {
 		}
 		if !sameWelcome(&a, &b) {
 			t.Fatalf("decoded seat %d %+v, re-encoded and decoded again seat %d %+v", a.Seat, a.Options, b.Seat, b.Options)
+		}
+	})
+}
+
+// A Hello decodes to what was sent, its name cut to MaxName bytes; one
+// cut short, with a byte left over, of another kind or version, or with a
+// name longer than MaxName is refused. The bytes are the playground's:
+// kind 1, version 1, recipe, name length, name, 16 bytes of token.
+func TestHelloRoundTrip(t *testing.T) {
+	h := netplay.Hello{Recipe: 3, Name: strings.Repeat("n", 30), Token: netplay.Token{1, 2, 3}}
+	b := netplay.AppendHello(nil, &h)
+	want := append([]byte{netplay.MsgHello, 1, 3, netplay.MaxName}, strings.Repeat("n", netplay.MaxName)...)
+	if want = append(want, h.Token[:]...); !bytes.Equal(b, want) {
+		t.Fatalf("AppendHello: % x, want % x", b, want)
+	}
+	got, err := netplay.DecodeHello(b)
+	if h.Name = h.Name[:netplay.MaxName]; err != nil || got != h {
+		t.Fatalf("DecodeHello: %+v %v, want %+v", got, err, h)
+	}
+	dec := func(b []byte) error { _, err := netplay.DecodeHello(b); return err }
+	long := append([]byte{netplay.MsgHello, 1, 0, netplay.MaxName + 1}, make([]byte, netplay.MaxName+1+16)...)
+	for what, msg := range map[string][]byte{
+		"cut short": b[:len(b)-1], "a byte left over": append(slices.Clip(b), 0), "another kind": append([]byte{netplay.MsgSwitch}, b[1:]...),
+		"another version": append([]byte{netplay.MsgHello, 2}, b[2:]...), "a long name": long,
+	} {
+		refuse(t, what, msg, dec)
+	}
+}
+
+// FuzzDecodeHello: any bytes decode to an error or to a Hello that
+// encodes back to the same bytes.
+func FuzzDecodeHello(f *testing.F) {
+	addWireSeeds(f)
+	f.Add(netplay.AppendHello(nil, &netplay.Hello{Recipe: 2, Name: "Ann", Token: netplay.Token{9}}))
+	f.Fuzz(func(t *testing.T, msg []byte) {
+		h, err := netplay.DecodeHello(msg)
+		if err != nil {
+			return
+		}
+		if b := netplay.AppendHello(nil, &h); !bytes.Equal(b, msg) {
+			t.Fatalf("decoded %+v, which encodes to % x, not % x", h, b, msg)
 		}
 	})
 }

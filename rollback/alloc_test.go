@@ -50,7 +50,7 @@ func (pp *pipePair) step(tb testing.TB) {
 		if err := s.AddLocalInput(p, pp.input); err != nil {
 			tb.Fatal(err)
 		}
-		if err := s.AdvanceFrame(); err != nil {
+		if err := s.AdvanceTick(); err != nil {
 			tb.Fatal(err)
 		}
 	}
@@ -63,9 +63,9 @@ func (pp *pipePair) step(tb testing.TB) {
 	pp.frame++
 }
 
-// In a steady state, a frame (Receive, AddLocalInput, AdvanceFrame with
+// In a steady state, a frame (Receive, AddLocalInput, AdvanceTick with
 // its rollbacks and checksums, Packet) allocates nothing.
-func TestAdvanceFrameAllocs(t *testing.T) {
+func TestAdvanceTickAllocs(t *testing.T) {
 	pp := newPipePair(t, 3)
 	for range 200 {
 		pp.step(t)
@@ -97,7 +97,7 @@ func BenchmarkRollback8(b *testing.B) {
 		if err := s.AddLocalInput(p, in); err != nil {
 			b.Fatal(err)
 		}
-		if err := s.AdvanceFrame(); err != nil {
+		if err := s.AdvanceTick(); err != nil {
 			b.Fatal(err)
 		}
 	}

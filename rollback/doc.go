@@ -28,7 +28,7 @@
 // # One frame
 //
 // Every frame the game gives every packet it received to Receive, its
-// local players' inputs to AddLocalInput, calls AdvanceFrame (after
+// local players' inputs to AddLocalInput, calls AdvanceTick (after
 // ErrPredictionThreshold it shows the frame as it is) and sends Packet to
 // every peer (ExampleSession runs two peers):
 //
@@ -38,7 +38,7 @@
 //			if err := s.AddLocalInput(p, in); err != nil {
 //				panic(err)
 //			}
-//			err := s.AdvanceFrame()
+//			err := s.AdvanceTick()
 //			if err != nil && !errors.Is(err, rollback.ErrPredictionThreshold) {
 //				panic(err)
 //			}
@@ -55,27 +55,30 @@
 // A remote input that has not arrived is predicted: the player's last
 // confirmed input is repeated (zero before any). Receive compares the
 // inputs that arrive with the predictions the simulated ticks used; the
-// next AdvanceFrame (or Correct) loads the state of the earliest tick
+// next AdvanceTick (or Correct) loads the state of the earliest tick
 // predicted wrong and simulates the ticks from there again with the inputs
 // now known, saving their states again. A correct prediction costs
 // nothing. ConfirmedTicks is the number of ticks whose inputs are all
-// known; AdvanceFrame does not run more than Config.MaxPrediction ticks
+// known; AdvanceTick does not run more than Config.MaxPrediction ticks
 // past it: it returns ErrPredictionThreshold and the game waits, so no
 // rollback is longer than MaxPrediction ticks.
 //
 // # The ring
 //
-// AdvanceFrame saves the state of each tick before running it into a ring
-// of MaxPrediction+2 byte buffers, each reused: SaveState appends to the
+// AdvanceTick saves the state of each tick before running it into a Ring of
+// MaxPrediction+2 byte buffers, each reused: SaveState appends to the
 // buffer's previous contents cut to zero length, so once the state's size
-// has settled nothing allocates. The inputs of every player are kept in a
+// has settled nothing allocates. The Ring is the whole engine of a
+// rollback (load a saved state, run the ticks again, saving each): SyncTest
+// and netplay's client use it too, and a game whose ticks take other
+// inputs than a Session's can. The inputs of every player are kept in a
 // ring of a few times MaxPrediction ticks (the window: what a rollback
 // needs behind, what a peer may send ahead). In a steady state
-// AdvanceFrame, Receive and Packet allocate nothing.
+// AdvanceTick, Receive and Packet allocate nothing.
 //
 // # Checksums
 //
-// Every Config.ChecksumInterval ticks (30 by default) the state of that
+// Every Config.ChecksumInterval ticks (DefaultChecksumInterval) the state of that
 // tick is hashed (Simulation.Checksum, when it is saved). Once the tick is
 // confirmed, and its state therefore final, the checksum is reported: it
 // goes to the peers in the packets until they acknowledge it, and is

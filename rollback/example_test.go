@@ -73,7 +73,7 @@ func ExampleSession() {
 				if err := s.AddLocalInput(p, in); err != nil {
 					panic(err)
 				}
-				err := s.AdvanceFrame()
+				err := s.AdvanceTick()
 				if err != nil && !errors.Is(err, rollback.ErrPredictionThreshold) {
 					panic(err)
 				}

@@ -33,13 +33,13 @@ var (
 	// local player is needed (AddLocalInput), or local where a remote one
 	// is (Packet).
 	ErrPlayer = errors.New("rollback: wrong player")
-	// ErrNoLocalInput: AdvanceFrame was called before AddLocalInput gave
+	// ErrNoLocalInput: AdvanceTick was called before AddLocalInput gave
 	// every local player's input for the tick.
 	ErrNoLocalInput = errors.New("rollback: local input missing")
-	// ErrPredictionThreshold: AdvanceFrame did not advance because the
+	// ErrPredictionThreshold: AdvanceTick did not advance because the
 	// tick would be more than Config.MaxPrediction ticks ahead of the
 	// inputs received. The game waits (keeps sending and receiving
-	// packets) and calls AdvanceFrame again next frame.
+	// packets) and calls AdvanceTick again next frame.
 	ErrPredictionThreshold = errors.New("rollback: prediction threshold reached")
 	// ErrPacket: Receive was given bytes that are not a packet of this
 	// session's peers (truncated, too long, a wrong version, player or
@@ -91,11 +91,7 @@ type Input struct {
 // peer; SaveState must cover all of it (whatever Advance reads), since a
 // rollback is a LoadState of an earlier SaveState.
 type Simulation interface {
-	// SaveState appends the whole state to dst and returns the extended
-	// slice (reusing dst's capacity keeps saves free of allocation);
-	// LoadState replaces the state with one SaveState produced; Checksum
-	// hashes the current state (equal states give equal sums).
-	Stater
+	Saver
 	// Advance applies one input per player (indexed by player) for the
 	// current tick and runs the tick.
 	Advance(inputs []Input) error
@@ -127,7 +123,7 @@ type Config struct {
 	// negative value turns the reports off.
 	ChecksumInterval int
 	// OnDesync, when set, is called with every desync found, from Receive,
-	// AdvanceFrame or Correct (Session.Desyncs lists them too).
+	// AdvanceTick or Correct (Session.Desyncs lists them too).
 	OnDesync func(Desync)
 }
 
@@ -159,7 +155,7 @@ type Stats struct {
 	// Predicted counts the ticks first simulated with at least one
 	// predicted input.
 	Predicted int
-	// Stalls counts the AdvanceFrame calls that returned
+	// Stalls counts the AdvanceTick calls that returned
 	// ErrPredictionThreshold.
 	Stalls int
 	// ChecksumsCompared counts the peers' checksum reports compared with
@@ -225,8 +221,8 @@ type Session struct {
 	zero       []byte
 	firstWrong uint64 // the earliest simulated tick with a wrong prediction, noTick if none
 
-	states  *History // the state before each tick of the last MaxPrediction+2
-	nextSum uint64   // the next checksum tick to report
+	ring    *Ring  // the state of each tick, until it can no longer be rolled back to
+	nextSum uint64 // the next checksum tick to report
 	sums    []sumEntry
 	remotes []remote
 
@@ -235,50 +231,61 @@ type Session struct {
 	err     error // sticky: the simulation failed
 }
 
+// withDefaults returns c checked, with its defaults filled in and Local
+// sorted (a copy).
+func (c Config) withDefaults() (Config, error) {
+	if c.Players < 1 || c.Players > MaxPlayers {
+		return c, fmt.Errorf("%w: %d players (want 1..%d)", ErrConfig, c.Players, MaxPlayers)
+	}
+	if len(c.Local) == 0 {
+		return c, fmt.Errorf("%w: no local player", ErrConfig)
+	}
+	c.Local = slices.Clone(c.Local)
+	slices.Sort(c.Local)
+	for i, p := range c.Local {
+		if p < 0 || p >= c.Players {
+			return c, fmt.Errorf("%w: local player %d out of range 0..%d", ErrConfig, p, c.Players-1)
+		}
+		if i > 0 && c.Local[i-1] == p {
+			return c, fmt.Errorf("%w: local player %d listed twice", ErrConfig, p)
+		}
+	}
+	if c.InputSize < 1 || c.InputSize > MaxInputSize {
+		return c, fmt.Errorf("%w: input size %d (want 1..%d bytes)", ErrConfig, c.InputSize, MaxInputSize)
+	}
+	if c.InputDelay < 0 || c.InputDelay > MaxInputDelay {
+		return c, fmt.Errorf("%w: input delay %d (want 0..%d ticks)", ErrConfig, c.InputDelay, MaxInputDelay)
+	}
+	if c.MaxPrediction == 0 {
+		c.MaxPrediction = DefaultMaxPrediction
+	}
+	if c.MaxPrediction < 1 || c.MaxPrediction > PredictionLimit {
+		return c, fmt.Errorf("%w: max prediction %d (want 1..%d ticks, 0 for %d)",
+			ErrConfig, c.MaxPrediction, PredictionLimit, DefaultMaxPrediction)
+	}
+	if c.ChecksumInterval == 0 {
+		c.ChecksumInterval = DefaultChecksumInterval
+	}
+	return c, nil
+}
+
 // NewSession returns a session at tick 0 driving sim, which holds the
 // state of tick 0 (the same on every peer).
 func NewSession(sim Simulation, cfg Config) (*Session, error) {
 	if sim == nil {
 		return nil, fmt.Errorf("%w: no simulation", ErrConfig)
 	}
-	if cfg.Players < 1 || cfg.Players > MaxPlayers {
-		return nil, fmt.Errorf("%w: %d players (want 1..%d)", ErrConfig, cfg.Players, MaxPlayers)
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return nil, err
 	}
-	if len(cfg.Local) == 0 {
-		return nil, fmt.Errorf("%w: no local player", ErrConfig)
-	}
-	local := slices.Clone(cfg.Local)
-	slices.Sort(local)
+	local := cfg.Local
 	isLocal := make([]bool, cfg.Players)
 	var mask uint64
 	for _, p := range local {
-		if p < 0 || p >= cfg.Players {
-			return nil, fmt.Errorf("%w: local player %d out of range 0..%d", ErrConfig, p, cfg.Players-1)
-		}
-		if isLocal[p] {
-			return nil, fmt.Errorf("%w: local player %d listed twice", ErrConfig, p)
-		}
 		isLocal[p] = true
 		mask |= 1 << p
 	}
-	if cfg.InputSize < 1 || cfg.InputSize > MaxInputSize {
-		return nil, fmt.Errorf("%w: input size %d (want 1..%d bytes)", ErrConfig, cfg.InputSize, MaxInputSize)
-	}
-	if cfg.InputDelay < 0 || cfg.InputDelay > MaxInputDelay {
-		return nil, fmt.Errorf("%w: input delay %d (want 0..%d ticks)", ErrConfig, cfg.InputDelay, MaxInputDelay)
-	}
-	if cfg.MaxPrediction == 0 {
-		cfg.MaxPrediction = DefaultMaxPrediction
-	}
-	if cfg.MaxPrediction < 1 || cfg.MaxPrediction > PredictionLimit {
-		return nil, fmt.Errorf("%w: max prediction %d (want 1..%d ticks, 0 for %d)",
-			ErrConfig, cfg.MaxPrediction, PredictionLimit, DefaultMaxPrediction)
-	}
-	if cfg.ChecksumInterval == 0 {
-		cfg.ChecksumInterval = DefaultChecksumInterval
-	}
-	cfg.Local = local
-
 	s := &Session{
 		sim:        sim,
 		cfg:        cfg,
@@ -315,7 +322,7 @@ func NewSession(sim Simulation, cfg Config) (*Session, error) {
 	}
 	s.pred = make([]byte, s.size)
 	s.zero = make([]byte, s.size)
-	s.states = NewHistory(cfg.MaxPrediction + 2)
+	s.ring = NewRing(sim, cfg.MaxPrediction+2, max(cfg.ChecksumInterval, 0))
 	s.remotes = make([]remote, n)
 	for p := range s.remotes {
 		s.remotes[p].peer = p
@@ -338,12 +345,12 @@ func (s *Session) Config() Config {
 }
 
 // Tick returns the number of ticks simulated: the tick the next
-// AdvanceFrame runs. The simulation holds the state of this tick.
+// AdvanceTick runs. The simulation holds the state of this tick.
 func (s *Session) Tick() uint64 { return s.tick }
 
 // ConfirmedTicks returns the number of ticks, from tick 0, whose inputs are
 // all known: ticks 0 .. ConfirmedTicks()-1 will not be predicted again, and
-// their states are final once AdvanceFrame or Correct has applied the
+// their states are final once AdvanceTick or Correct has applied the
 // inputs received. It may exceed Tick by the input delay.
 func (s *Session) ConfirmedTicks() uint64 { return s.confirmed() }
 
@@ -380,8 +387,8 @@ func (s *Session) prediction(p int) []byte {
 
 // AddLocalInput gives local player's input for the current tick (Tick); it
 // applies InputDelay ticks later. in must be InputSize bytes; it is copied.
-// Call it for every local player before each AdvanceFrame; a second call
-// before AdvanceFrame advances replaces the first (after
+// Call it for every local player before each AdvanceTick; a second call
+// before AdvanceTick advances replaces the first (after
 // ErrPredictionThreshold, say).
 func (s *Session) AddLocalInput(player int, in []byte) error {
 	if s.err != nil {
@@ -398,7 +405,7 @@ func (s *Session) AddLocalInput(player int, in []byte) error {
 	return nil
 }
 
-// AdvanceFrame runs one tick:
+// AdvanceTick runs one tick:
 //
 //  1. if an input received since the last call differs from the prediction
 //     a simulated tick used, it loads the state of the earliest such tick
@@ -412,7 +419,7 @@ func (s *Session) AddLocalInput(player int, in []byte) error {
 // Checksums of states that became final on the way are reported. An error
 // of the simulation is returned and ends the session: every later call
 // returns it.
-func (s *Session) AdvanceFrame() error {
+func (s *Session) AdvanceTick() error {
 	if s.err != nil {
 		return s.err
 	}
@@ -435,8 +442,8 @@ func (s *Session) AdvanceFrame() error {
 		s.known[p] = t + s.delay + 1
 		s.hasInput[p] = false
 	}
-	if err := s.save(t); err != nil {
-		return err
+	if err := s.ring.Save(t); err != nil {
+		return s.fail(err)
 	}
 	s.reportSums(min(s.confirmed()+1, t+1))
 	if s.fill(t) {
@@ -449,10 +456,10 @@ func (s *Session) AdvanceFrame() error {
 	return nil
 }
 
-// Correct applies the inputs received since the last AdvanceFrame at once,
-// rolling back as AdvanceFrame's first step does, without advancing. A game
+// Correct applies the inputs received since the last AdvanceTick at once,
+// rolling back as AdvanceTick's first step does, without advancing. A game
 // calls it when it wants the simulation to reflect every input received
-// (the final state of a match, a paused game); AdvanceFrame does it itself.
+// (the final state of a match, a paused game); AdvanceTick does it itself.
 func (s *Session) Correct() error {
 	if s.err != nil {
 		return s.err
@@ -465,45 +472,28 @@ func (s *Session) Correct() error {
 }
 
 // correct rolls back to the earliest wrongly predicted tick, if any, and
-// simulates again up to the current tick.
+// simulates again up to the current tick. The threshold keeps every
+// predicted tick's state in the ring.
 func (s *Session) correct() error {
 	r := s.firstWrong
 	if r >= s.tick {
 		return nil
 	}
 	s.firstWrong = noTick
-	// The threshold keeps every predicted tick's state in the history.
-	n, err := s.states.Rollback(s.sim, r, s.tick, func(k uint64) error {
-		if k > r {
-			if err := s.save(k); err != nil {
-				return err
-			}
-		}
-		s.fill(k)
-		if err := s.sim.Advance(s.in); err != nil {
-			return s.fail(fmt.Errorf("advancing tick %d again: %w", k, err))
-		}
-		return nil
-	})
-	if err != nil {
-		if s.err != nil {
-			return s.err
-		}
+	if err := s.ring.Rollback(r, s.tick, s.again); err != nil {
 		return s.fail(err)
 	}
+	n := int(s.tick - r)
 	s.stats.Rollbacks++
 	s.stats.Resimulated += n
 	s.stats.MaxRollback = max(s.stats.MaxRollback, n)
 	return nil
 }
 
-// save stores the simulation's state, that of tick t, in the history,
-// with its checksum on a checksum tick.
-func (s *Session) save(t uint64) error {
-	if err := s.states.Save(s.sim, t, s.interval > 0 && t%s.interval == 0); err != nil {
-		return s.fail(err)
-	}
-	return nil
+// again runs tick k again, with the inputs known now.
+func (s *Session) again(k uint64) error {
+	s.fill(k)
+	return s.sim.Advance(s.in)
 }
 
 // fill copies the inputs of tick k into the views handed to Advance and
@@ -538,9 +528,9 @@ func (s *Session) reportSums(end uint64) {
 	for s.nextSum < end {
 		t := s.nextSum
 		s.nextSum += s.interval
-		sum, ok := s.states.Sum(t)
+		sum, ok := s.ring.Checksum(t)
 		if !ok {
-			continue // cannot happen: every confirmed tick's state is still in the history
+			continue // cannot happen: every confirmed tick's state is still in the ring
 		}
 		s.sums[(t/s.interval)&(s.w-1)] = sumEntry{tick: t, sum: sum, valid: true}
 		for q := range s.remotes {

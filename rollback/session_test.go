@@ -87,7 +87,7 @@ func (g *game) step(stop uint64) {
 					g.t.Fatal(err)
 				}
 			}
-			if err := s.AdvanceFrame(); err != nil && !errors.Is(err, ErrPredictionThreshold) {
+			if err := s.AdvanceTick(); err != nil && !errors.Is(err, ErrPredictionThreshold) {
 				g.t.Fatalf("frame %d: session %d: %v", g.frame, i, err)
 			}
 		} else if err := s.Correct(); err != nil {
@@ -288,7 +288,7 @@ func twoHeld(t *testing.T, change uint64) (a, b *Session, simA, simB *points) {
 			if err := x.s.AddLocalInput(x.p, []byte{x.in, 0, 0, 0}); err != nil {
 				t.Fatal(err)
 			}
-			if err := x.s.AdvanceFrame(); err != nil {
+			if err := x.s.AdvanceTick(); err != nil {
 				t.Fatalf("tick %d: player %d: %v", tick, x.p, err)
 			}
 			pkt, err := x.s.Packet(nil, 1-x.p)
@@ -351,7 +351,7 @@ func TestPredictionThreshold(t *testing.T) {
 		if err := s.AddLocalInput(i, make([]byte, pointsInputSize)); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.AdvanceFrame(); !errors.Is(err, ErrPredictionThreshold) {
+		if err := s.AdvanceTick(); !errors.Is(err, ErrPredictionThreshold) {
 			t.Fatalf("session %d: %v, want ErrPredictionThreshold", i, err)
 		}
 	}
@@ -434,7 +434,7 @@ func TestNewSessionErrors(t *testing.T) {
 	if c := s.Config(); c.MaxPrediction != DefaultMaxPrediction || c.ChecksumInterval != DefaultChecksumInterval {
 		t.Errorf("defaults: %+v", c)
 	}
-	if err := s.AdvanceFrame(); !errors.Is(err, ErrNoLocalInput) {
+	if err := s.AdvanceTick(); !errors.Is(err, ErrNoLocalInput) {
 		t.Errorf("advance without input: %v", err)
 	}
 	if err := s.AddLocalInput(1, make([]byte, 4)); !errors.Is(err, ErrPlayer) {
@@ -457,11 +457,11 @@ func TestSimulationErrorSticks(t *testing.T) {
 	}
 	in := make([]byte, pointsInputSize)
 	for tick := 0; tick < 3; tick++ {
-		if err := errors.Join(s.AddLocalInput(0, in), s.AdvanceFrame()); err != nil {
+		if err := errors.Join(s.AddLocalInput(0, in), s.AdvanceTick()); err != nil {
 			t.Fatal(err)
 		}
 	}
-	err = errors.Join(s.AddLocalInput(0, in), s.AdvanceFrame())
+	err = errors.Join(s.AddLocalInput(0, in), s.AdvanceTick())
 	if !errors.Is(err, errBoom) {
 		t.Fatalf("%v, want the simulation's error", err)
 	}

@@ -70,144 +70,112 @@ func SyncTest(sim Simulation, cfg SyncTestConfig, inputs func(tick uint64, playe
 		return rep, fmt.Errorf("%w: no simulation", ErrConfig)
 	case inputs == nil:
 		return rep, fmt.Errorf("%w: no inputs function", ErrConfig)
-	case cfg.Players < 1 || cfg.Players > MaxPlayers:
-		return rep, fmt.Errorf("%w: %d players (want 1..%d)", ErrConfig, cfg.Players, MaxPlayers)
-	case cfg.InputSize < 1 || cfg.InputSize > MaxInputSize:
-		return rep, fmt.Errorf("%w: input size %d (want 1..%d bytes)", ErrConfig, cfg.InputSize, MaxInputSize)
-	case cfg.Ticks < 1:
-		return rep, fmt.Errorf("%w: %d ticks (want at least 1)", ErrConfig, cfg.Ticks)
 	}
-	if cfg.Depth == 0 {
-		cfg.Depth = DefaultMaxPrediction
+	cfg, err := cfg.withDefaults()
+	if err != nil {
+		return rep, err
 	}
-	if cfg.Depth < 1 || cfg.Depth > PredictionLimit {
-		return rep, fmt.Errorf("%w: depth %d (want 1..%d ticks, 0 for %d)", ErrConfig, cfg.Depth, PredictionLimit, DefaultMaxPrediction)
-	}
-	st := newSyncTest(sim, cfg, inputs)
 	if u, ok := sim.(interface{ UnsavedState() []string }); ok {
-		st.rep.Unsaved = u.UnsavedState()
+		rep.Unsaved = u.UnsavedState()
 	}
-	if err := st.hist.Save(sim, 0, true); err != nil {
-		return st.rep, fmt.Errorf("rollback: sync test: %w", err)
+	ring := uint64(cfg.Depth + 1) // the states of ticks t+1-Depth .. t+1
+	states := NewRing(sim, int(ring), 1)
+	size := cfg.InputSize
+	script := make([]byte, int(ring)*cfg.Players*size) // the inputs of the last Depth ticks
+	cur := make([]byte, cfg.Players*size)
+	in := make([]Input, cfg.Players)
+	for p := range in {
+		in[p].Bytes = cur[p*size : (p+1)*size : (p+1)*size]
 	}
-	for t := uint64(0); t < uint64(cfg.Ticks); t++ {
-		if err := st.tick(t); err != nil {
-			return st.rep, err
+	scriptOf := func(t uint64, p int) []byte {
+		i := (int(t%ring)*cfg.Players + p) * size
+		return script[i : i+size : i+size]
+	}
+	load := func(t uint64, status Status) {
+		for p := range in {
+			copy(in[p].Bytes, scriptOf(t, p))
+			in[p].Status = status
 		}
 	}
-	if rep := st.rep; rep.Desyncs > 0 {
+	var scratch []byte
+	if err := states.Save(0); err != nil {
+		return rep, fmt.Errorf("rollback: sync test: %w", err)
+	}
+	for t := uint64(0); t < uint64(cfg.Ticks); t++ {
+		for p := 0; p < cfg.Players; p++ {
+			dst := scriptOf(t, p)
+			clear(dst)
+			inputs(t, p, dst)
+		}
+		load(t, Predicted)
+		if err := sim.Advance(in); err != nil {
+			return rep, fmt.Errorf("rollback: sync test: advancing tick %d: %w", t, err)
+		}
+		rep.Ticks++
+		if err := states.Save(t + 1); err != nil {
+			return rep, fmt.Errorf("rollback: sync test: %w", err)
+		}
+		r := t + 1 - min(uint64(cfg.Depth), t+1)
+		state, _ := states.State(r)
+		if err := sim.LoadState(state); err != nil {
+			return rep, fmt.Errorf("rollback: sync test: loading the state of tick %d: %w", r, err)
+		}
+		rep.Rollbacks++
+		if scratch, err = sim.SaveState(scratch[:0]); err != nil {
+			return rep, fmt.Errorf("rollback: sync test: saving the state of tick %d after loading it: %w", r, err)
+		}
+		rep.check(r, states, sim.Checksum(), scratch)
+		for k := r; k <= t; k++ {
+			load(k, Confirmed)
+			if err := sim.Advance(in); err != nil {
+				return rep, fmt.Errorf("rollback: sync test: advancing tick %d again: %w", k, err)
+			}
+			rep.Resimulated++
+			if scratch, err = sim.SaveState(scratch[:0]); err != nil {
+				return rep, fmt.Errorf("rollback: sync test: saving the state of tick %d again: %w", k+1, err)
+			}
+			rep.check(k+1, states, sim.Checksum(), scratch)
+		}
+	}
+	if rep.Desyncs > 0 {
 		return rep, fmt.Errorf("%w: %d of %d states differ; the first is tick %d's (checksum %#016x first, %#016x run again)",
 			ErrDesync, rep.Desyncs, rep.Checked, rep.FirstDesync, rep.FirstChecksum, rep.ResimChecksum)
 	}
-	return st.rep, nil
+	return rep, nil
 }
 
-// syncTest is a SyncTest under way: the states of the last Depth+1 ticks
-// (a History, with their checksums) and the inputs of the last Depth.
-type syncTest struct {
-	sim     Simulation
-	cfg     SyncTestConfig
-	inputs  func(tick uint64, player int, dst []byte)
-	hist    *History
-	script  []byte // the inputs of the last Depth+1 ticks
-	in      []Input
-	scratch []byte
-	rep     SyncReport
-}
-
-func newSyncTest(sim Simulation, cfg SyncTestConfig, inputs func(uint64, int, []byte)) *syncTest {
-	ring := cfg.Depth + 1 // the states of ticks t+1-Depth .. t+1
-	st := &syncTest{sim: sim, cfg: cfg, inputs: inputs, hist: NewHistory(ring),
-		script: make([]byte, ring*cfg.Players*cfg.InputSize), in: make([]Input, cfg.Players)}
-	cur := make([]byte, cfg.Players*cfg.InputSize)
-	for p := range st.in {
-		st.in[p].Bytes = cur[p*cfg.InputSize : (p+1)*cfg.InputSize : (p+1)*cfg.InputSize]
-	}
-	return st
-}
-
-// scriptOf is player p's input of tick t.
-func (st *syncTest) scriptOf(t uint64, p int) []byte {
-	size := st.cfg.InputSize
-	i := (int(t%uint64(st.hist.Len()))*st.cfg.Players + p) * size
-	return st.script[i : i+size : i+size]
-}
-
-// load hands tick t's inputs to the simulation's views, as status.
-func (st *syncTest) load(t uint64, status Status) {
-	for p := range st.in {
-		copy(st.in[p].Bytes, st.scriptOf(t, p))
-		st.in[p].Status = status
-	}
-}
-
-// tick runs tick t for the first time, then rolls back Depth ticks (fewer
-// at the start) and runs them again, comparing the state just loaded and
-// every state run again with the first run's.
-func (st *syncTest) tick(t uint64) error {
-	for p := 0; p < st.cfg.Players; p++ {
-		dst := st.scriptOf(t, p)
-		clear(dst)
-		st.inputs(t, p, dst)
-	}
-	st.load(t, Predicted)
-	if err := st.sim.Advance(st.in); err != nil {
-		return fmt.Errorf("rollback: sync test: advancing tick %d: %w", t, err)
-	}
-	st.rep.Ticks++
-	if err := st.hist.Save(st.sim, t+1, true); err != nil {
-		return fmt.Errorf("rollback: sync test: %w", err)
-	}
-	r := t + 1 - min(uint64(st.cfg.Depth), t+1)
-	var stepErr error
-	n, err := st.hist.Rollback(st.sim, r, t+1, func(k uint64) error {
-		stepErr = st.again(k, r)
-		return stepErr
-	})
-	st.rep.Rollbacks++
-	st.rep.Resimulated += n
+// withDefaults returns c checked, with its defaults filled in.
+func (c SyncTestConfig) withDefaults() (SyncTestConfig, error) {
 	switch {
-	case stepErr != nil:
-		return stepErr
-	case err != nil:
-		return fmt.Errorf("rollback: sync test: %w", err)
+	case c.Players < 1 || c.Players > MaxPlayers:
+		return c, fmt.Errorf("%w: %d players (want 1..%d)", ErrConfig, c.Players, MaxPlayers)
+	case c.InputSize < 1 || c.InputSize > MaxInputSize:
+		return c, fmt.Errorf("%w: input size %d (want 1..%d bytes)", ErrConfig, c.InputSize, MaxInputSize)
+	case c.Ticks < 1:
+		return c, fmt.Errorf("%w: %d ticks (want at least 1)", ErrConfig, c.Ticks)
 	}
-	return nil
+	if c.Depth == 0 {
+		c.Depth = DefaultMaxPrediction
+	}
+	if c.Depth < 1 || c.Depth > PredictionLimit {
+		return c, fmt.Errorf("%w: depth %d (want 1..%d ticks, 0 for %d)", ErrConfig, c.Depth, PredictionLimit, DefaultMaxPrediction)
+	}
+	return c, nil
 }
 
-// again runs tick k of a rollback to tick r again, comparing the state
-// just loaded (when k is r) and the state it ends in with the first run's.
-func (st *syncTest) again(k, r uint64) error {
-	if k == r {
-		if err := st.compare(r, "after loading it"); err != nil {
-			return err
-		}
+// check compares the state of tick t run again (its checksum sum and
+// bytes state) with the first run's, which states holds.
+func (rep *SyncReport) check(t uint64, states *Ring, sum uint64, state []byte) {
+	rep.Checked++
+	first, _ := states.Checksum(t)
+	firstState, _ := states.State(t)
+	if sum == first && bytes.Equal(state, firstState) {
+		return
 	}
-	st.load(k, Confirmed)
-	if err := st.sim.Advance(st.in); err != nil {
-		return fmt.Errorf("rollback: sync test: advancing tick %d again: %w", k, err)
+	rep.Desyncs++
+	if rep.Desyncs == 1 {
+		rep.FirstDesync, rep.FirstChecksum, rep.ResimChecksum = t, first, sum
+		rep.FirstState = bytes.Clone(firstState)
+		rep.ResimState = bytes.Clone(state)
 	}
-	return st.compare(k+1, "again")
-}
-
-// compare saves the simulation's state, that of tick t run again (or just
-// loaded), and records a desync when it or its checksum differs from the
-// first run's.
-func (st *syncTest) compare(t uint64, when string) error {
-	var err error
-	if st.scratch, err = st.sim.SaveState(st.scratch[:0]); err != nil {
-		return fmt.Errorf("rollback: sync test: saving the state of tick %d %s: %w", t, when, err)
-	}
-	st.rep.Checked++
-	first, _ := st.hist.State(t)
-	firstSum, _ := st.hist.Sum(t)
-	if sum := st.sim.Checksum(); sum != firstSum || !bytes.Equal(st.scratch, first) {
-		st.rep.Desyncs++
-		if st.rep.Desyncs == 1 {
-			st.rep.FirstDesync, st.rep.FirstChecksum, st.rep.ResimChecksum = t, firstSum, sum
-			st.rep.FirstState = bytes.Clone(first)
-			st.rep.ResimState = bytes.Clone(st.scratch)
-		}
-	}
-	return nil
 }

@@ -29,7 +29,7 @@ const (
 // MinResend ticks), at most MaxPacketTicks of them, the acknowledgement of
 // the peer's inputs and checksum reports, and this session's checksum
 // reports the peer has not acknowledged, at most MaxPacketChecksums. Send
-// one per peer after every AdvanceFrame (also after
+// one per peer after every AdvanceTick (also after
 // ErrPredictionThreshold: the peer may be waiting for the acknowledgement);
 // packets may be lost, duplicated or reordered. With reused capacity it
 // does not allocate.
@@ -172,7 +172,7 @@ type header struct {
 // inputs reach further ahead than the session can hold with ErrWindow; a
 // rejected packet changes nothing. Old, duplicated and reordered packets
 // are fine: what the session has is skipped. Inputs that differ from the
-// predictions of ticks already simulated make the next AdvanceFrame (or
+// predictions of ticks already simulated make the next AdvanceTick (or
 // Correct) roll back; checksum reports are compared as soon as this
 // session has its own for the tick. Receive never panics and does not
 // allocate, except for a desync or an error.
@@ -192,7 +192,7 @@ func (s *Session) Receive(packet []byte) error {
 // header and where the checksum section starts.
 func (s *Session) check(packet []byte) (h header, sumsAt int, err error) {
 	bad := func(format string, args ...any) (header, int, error) {
-		return header{}, 0, fmt.Errorf("%w: "+format, append([]any{ErrPacket}, args...)...)
+		return header{}, 0, badPacket(format, args...)
 	}
 	if len(packet) == 0 {
 		return bad("empty")
@@ -229,6 +229,21 @@ func (s *Session) check(packet []byte) (h header, sumsAt int, err error) {
 	if h.n > MaxPacketTicks {
 		return bad("%d ticks of inputs (at most %d)", h.n, MaxPacketTicks)
 	}
+	if err := s.checkInputs(&r, h); err != nil {
+		return header{}, 0, err
+	}
+	sumsAt = r.off
+	if err := s.checkSums(&r, h); err != nil {
+		return header{}, 0, err
+	}
+	if r.off != len(packet) {
+		return bad("%d bytes after the end", len(packet)-r.off)
+	}
+	return h, sumsAt, nil
+}
+
+// checkInputs validates the inputs of a packet whose header is h.
+func (s *Session) checkInputs(r *reader, h header) error {
 	// The inputs must extend what the session holds without a gap and stay
 	// inside the window: a rollback needs the inputs from MaxPrediction+1
 	// ticks back.
@@ -241,41 +256,45 @@ func (s *Session) check(packet []byte) (h header, sumsAt int, err error) {
 		p := bits.TrailingZeros64(m)
 		known := s.known[p]
 		if h.n > 0 && h.start > known {
-			return bad("player %d's inputs start at tick %d, after a gap from %d", p, h.start, known)
+			return badPacket("player %d's inputs start at tick %d, after a gap from %d", p, h.start, known)
 		}
 		if h.n > 0 && end > known && end > low+s.w {
-			return header{}, 0, fmt.Errorf("%w: player %d's inputs reach tick %d, the session holds up to %d (at tick %d)",
+			return fmt.Errorf("%w: player %d's inputs reach tick %d, the session holds up to %d (at tick %d)",
 				ErrWindow, p, end-1, low+s.w-1, s.tick)
 		}
 		for t := h.start; t < end; {
 			run := r.uvarint("run length")
 			in := r.bytes(s.size, "input")
 			if r.err != "" {
-				return bad("player %d: %s", p, r.err)
+				return badPacket("player %d: %s", p, r.err)
 			}
 			if run == 0 || run > end-t {
-				return bad("player %d: a run of %d ticks at tick %d of %d..%d", p, run, t, h.start, end-1)
+				return badPacket("player %d: a run of %d ticks at tick %d of %d..%d", p, run, t, h.start, end-1)
 			}
 			// A tick received before must carry the same input.
 			for u := max(t, known-min(known, s.w)); u < min(t+run, known); u++ {
 				if !bytes.Equal(in, s.input(p, u)) {
-					return bad("player %d's input for tick %d differs from the one received before", p, u)
+					return badPacket("player %d's input for tick %d differs from the one received before", p, u)
 				}
 			}
 			t += run
 		}
 	}
-	sumsAt = r.off
+	return nil
+}
+
+// checkSums validates the checksum section of a packet whose header is h.
+func (s *Session) checkSums(r *reader, h header) error {
 	sumWanted := r.tick(h.start, "acknowledged checksum tick")
 	k := r.uvarint("checksum count")
 	if r.err != "" {
-		return bad("%s", r.err)
+		return badPacket("%s", r.err)
 	}
 	if sumWanted > s.nextSum {
-		return bad("acknowledges checksums up to tick %d, of %d reported", sumWanted, s.nextSum)
+		return badPacket("acknowledges checksums up to tick %d, of %d reported", sumWanted, s.nextSum)
 	}
 	if k > MaxPacketChecksums {
-		return bad("%d checksums (at most %d)", k, MaxPacketChecksums)
+		return badPacket("%d checksums (at most %d)", k, MaxPacketChecksums)
 	}
 	localKnown := s.known[s.local[0]]
 	var t uint64
@@ -289,21 +308,23 @@ func (s *Session) check(packet []byte) (h header, sumsAt int, err error) {
 		}
 		r.bytes(8, "checksum")
 		if r.err != "" {
-			return bad("%s", r.err)
+			return badPacket("%s", r.err)
 		}
 		// A peer reports a tick once all inputs before it are confirmed,
 		// this session's included.
 		if t > localKnown {
-			return bad("a checksum of tick %d, whose inputs are not all sent (%d)", t, localKnown)
+			return badPacket("a checksum of tick %d, whose inputs are not all sent (%d)", t, localKnown)
 		}
 		if s.interval > 0 && t%s.interval != 0 {
-			return bad("a checksum of tick %d, not a multiple of the interval %d", t, s.interval)
+			return badPacket("a checksum of tick %d, not a multiple of the interval %d", t, s.interval)
 		}
 	}
-	if r.off != len(packet) {
-		return bad("%d bytes after the end", len(packet)-r.off)
-	}
-	return h, sumsAt, nil
+	return nil
+}
+
+// badPacket is an ErrPacket saying what is wrong.
+func badPacket(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrPacket}, args...)...)
 }
 
 // apply takes a packet check accepted.

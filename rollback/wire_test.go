@@ -109,7 +109,7 @@ func TestPacketFormat(t *testing.T) {
 	// A constant input over 32 ticks is one run: 1 + 4 bytes.
 	s, _ := NewSession(newPoints(2), Config{Players: 2, Local: []int{0}, InputSize: 4, MaxPrediction: 40})
 	for range 32 {
-		if err := errors.Join(s.AddLocalInput(0, []byte{9, 9, 9, 9}), s.AdvanceFrame()); err != nil {
+		if err := errors.Join(s.AddLocalInput(0, []byte{9, 9, 9, 9}), s.AdvanceTick()); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -265,7 +265,7 @@ func FuzzReceive(f *testing.F) {
 			if err := s.AddLocalInput(1, []byte{1, 2, 3, 4}); err != nil {
 				t.Fatal(err)
 			}
-			if err := s.AdvanceFrame(); err != nil && !errors.Is(err, ErrPredictionThreshold) {
+			if err := s.AdvanceTick(); err != nil && !errors.Is(err, ErrPredictionThreshold) {
 				t.Fatal(err)
 			}
 			if _, err := s.Packet(nil, 0); err != nil {

@@ -120,11 +120,11 @@ func TestStateRefusesBadStates(t *testing.T) {
 		check(fmt.Sprintf("byte %d changed", i), bad, "checksum mismatch")
 	}
 	payload := good[binstate.HeaderSize:]
-	foreign, _ := binstate.Frame{Magic: "MKFLAILM", Version: 1}.Append(nil, payload)
+	foreign, _ := binstate.Envelope{Magic: "MKFLAILM", Version: 1}.Append(nil, payload)
 	check("a flail match's frame", foreign, "foreign data")
-	newer, _ := binstate.Frame{Magic: "MKPIPEST", Version: 3}.Append(nil, payload)
+	newer, _ := binstate.Envelope{Magic: "MKPIPEST", Version: 3}.Append(nil, payload)
 	check("format version 3", newer, "version 3, want 2")
-	older, _ := binstate.Frame{Magic: "MKPIPEST", Version: 1}.Append(nil, payload)
+	older, _ := binstate.Envelope{Magic: "MKPIPEST", Version: 1}.Append(nil, payload)
 	check("format version 1 (v0.2's)", older, "version 1, want 2")
 	other, err := scripted.New(scripted.Options{Level: "living"})
 	if err != nil {
@@ -241,7 +241,7 @@ func FuzzLoadStateBytes(f *testing.F) {
 		if err := s.Pipeline.LoadState(states[45]); err != nil {
 			t.Fatal(err)
 		}
-		framed, err := binstate.Frame{Magic: "MKPIPEST", Version: 2}.Append(nil, p)
+		framed, err := binstate.Envelope{Magic: "MKPIPEST", Version: 2}.Append(nil, p)
 		if err != nil {
 			return
 		}

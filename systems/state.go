@@ -47,9 +47,9 @@ import (
 // donburi.Entity values, where a game needs to find a character again
 // (Pipeline.Character).
 
-// pipeStateFrame is the envelope of a pipeline state: magic "MKPIPEST",
+// pipeStateEnvelope is the envelope of a pipeline state: magic "MKPIPEST",
 // format version 2 (version 1, of v0.2, keyed entities by donburi's IDs).
-var pipeStateFrame = binstate.Frame{Magic: "MKPIPEST", Version: 2}
+var pipeStateEnvelope = binstate.Envelope{Magic: "MKPIPEST", Version: 2}
 
 // ErrState is wrapped by every error of SaveState, LoadState and
 // RegisterState.

@@ -49,7 +49,7 @@ func (p *Pipeline) SaveState(dst []byte) ([]byte, error) {
 	}
 	st := &p.state
 	start := len(dst)
-	w := binstate.Writer{Buf: pipeStateFrame.Begin(dst)}
+	w := binstate.Writer{Buf: pipeStateEnvelope.Begin(dst)}
 	w.U64(p.fingerprint())
 	w.U64(p.tick)
 	w.U32(uint32(p.ids.next))
@@ -80,7 +80,7 @@ func (p *Pipeline) SaveState(dst []byte) ([]byte, error) {
 		}
 		putU32(w.Buf[at:], uint32(len(w.Buf)-at-4))
 	}
-	if err := pipeStateFrame.Seal(w.Buf[start:]); err != nil {
+	if err := pipeStateEnvelope.Seal(w.Buf[start:]); err != nil {
 		return dst, fmt.Errorf("%w: %v", ErrState, err)
 	}
 	return w.Buf, nil
@@ -152,7 +152,7 @@ type loadScratch struct {
 // refusing its bytes) returns its error with the world partly loaded: load
 // a good state to recover.
 func (p *Pipeline) LoadState(b []byte) error {
-	payload, err := pipeStateFrame.Open(b)
+	payload, err := pipeStateEnvelope.Open(b)
 	if err != nil {
 		return fmt.Errorf("%w: %w", ErrState, err)
 	}
@@ -405,7 +405,7 @@ func (p *Pipeline) StateDiff(a, b []byte) string {
 		b  []byte
 		ls *loadScratch
 	}{{a, &la}, {b, &lb}} {
-		payload, err := pipeStateFrame.Open(s.b)
+		payload, err := pipeStateEnvelope.Open(s.b)
 		if err == nil {
 			err = p.decodeState(payload, s.ls)
 		}

@@ -14,8 +14,8 @@ import (
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
 	"github.com/seedgames/motorkit/demo/flail/online"
-	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/demo/flail/wire"
+	"github.com/seedgames/motorkit/flail"
 	"github.com/yohamta/donburi"
 )
 

@@ -36,19 +36,27 @@ type flags struct {
 	fleetFlags fleet.Flags
 }
 
-func parseFlags(args []string) (flags, error) {
-	var f flags
+// flagSet defines the command line on f: the server's options default to
+// online.DefaultServerOptions.
+func flagSet(f *flags) *flag.FlagSet {
+	d := online.DefaultServerOptions()
 	fs := flag.NewFlagSet("flailserver", flag.ContinueOnError)
 	fs.StringVar(&f.addr, "addr", ":8040", "listen address (127.0.0.1:8040 for this machine only)")
-	fs.IntVar(&f.roomSize, "room-size", 12, "cars per room: bots fill the places people do not take")
-	fs.IntVar(&f.rooms, "rooms", 16, "most rooms")
+	fs.IntVar(&f.roomSize, "room-size", d.RoomSize, "cars per room: bots fill the places people do not take")
+	fs.IntVar(&f.rooms, "rooms", d.MaxRooms, "most rooms")
 	fs.Uint64Var(&f.seed, "seed", 1, "match seed of the first room (room k: seed+k)")
 	fs.StringVar(&f.config, "config", "", "tuning TOML decoded over the demo's (see flail/default.toml)")
 	fs.StringVar(&f.web, "web", "demo/flail/web", "directory of the browser page (index.html; flail.wasm and wasm_exec.js when built)")
 	fs.BoolVar(&f.build, "build-wasm", true, "build flail.wasm with the go tool when -web has none")
-	f.ServerFlags = netops.ServerFlags{Drain: 5 * time.Second, Grace: 10 * time.Second, Idle: 60 * time.Second, PerAddress: 8}
+	f.ServerFlags = netops.ServerFlags{Drain: 5 * time.Second, Grace: d.Grace, Idle: d.IdleTimeout, PerAddress: d.MaxPerAddress}
 	f.ServerFlags.Register(fs, "car")
 	f.fleetFlags.Register(fs)
+	return fs
+}
+
+func parseFlags(args []string) (flags, error) {
+	var f flags
+	fs := flagSet(&f)
 	if err := fs.Parse(args); err != nil {
 		return f, err
 	}

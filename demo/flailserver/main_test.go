@@ -26,7 +26,8 @@ func TestMain(m *testing.M) {
 
 func TestParseFlags(t *testing.T) {
 	f, err := parseFlags(nil)
-	if err != nil || f.addr != ":8040" || f.roomSize != 12 || f.web != "demo/flail/web" || !f.build {
+	if d := online.DefaultServerOptions(); err != nil || f.addr != ":8040" || f.roomSize != d.RoomSize || f.rooms != d.MaxRooms ||
+		f.Grace != d.Grace || f.Idle != d.IdleTimeout || f.PerAddress != d.MaxPerAddress || f.web != "demo/flail/web" || !f.build {
 		t.Fatalf("defaults %+v %v", f, err)
 	}
 	f, err = parseFlags([]string{"-log-json", "-idle", "30s", "-max-per-address", "3", "-trusted-proxy", "10.0.0.0/8", "-origin", "*.example.com"})

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"github.com/seedgames/motorkit/demo/flail/online"
-	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/demo/flail/wire"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 )
 
 // TestSIGTERMKeepsMatches runs the real server: a player joins and plays,

@@ -25,16 +25,24 @@ type flags struct {
 	fleetFlags fleet.Flags
 }
 
-func parseFlags(args []string) (flags, error) {
-	var f flags
+// flagSet defines the command line on f: the match's options default to
+// online.DefaultOptions.
+func flagSet(f *flags) *flag.FlagSet {
+	d := online.DefaultOptions()
 	fl := flag.NewFlagSet("playgroundserver", flag.ContinueOnError)
 	fl.StringVar(&f.addr, "addr", "127.0.0.1:8050", "listen address (:8050 for every interface)")
-	fl.StringVar(&f.level, "level", "course", "built-in level (course, living, playground, ...) or a level file")
+	fl.StringVar(&f.level, "level", d.Game.Level, "built-in level (course, living, playground, ...) or a level file")
 	fl.StringVar(&f.web, "web", "", "also serve the browser page from this directory (demo/playground/web with playground.wasm and wasm_exec.js)")
-	fl.IntVar(&f.seats, "seats", 8, "most players at once (1-16)")
-	f.ServerFlags = netops.ServerFlags{Drain: 5 * time.Second, Grace: 10 * time.Second, Idle: 30 * time.Second, PerAddress: 4}
+	fl.IntVar(&f.seats, "seats", d.Seats, "most players at once (1-16)")
+	f.ServerFlags = netops.ServerFlags{Drain: 5 * time.Second, Grace: d.Grace, Idle: d.IdleTimeout, PerAddress: d.MaxPerAddress}
 	f.ServerFlags.Register(fl, "character")
 	f.fleetFlags.Register(fl)
+	return fl
+}
+
+func parseFlags(args []string) (flags, error) {
+	var f flags
+	fl := flagSet(&f)
 	if err := fl.Parse(args); err != nil {
 		return f, err
 	}

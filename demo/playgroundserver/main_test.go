@@ -191,7 +191,9 @@ func TestFlags(t *testing.T) {
 		}
 	}
 	f, err := parseFlags([]string{"-seats", "16", "-origin", "*.example.com", "-trusted-proxy", "10.0.0.0/8"})
-	if err != nil || f.seats != 16 || len(f.Origins) != 1 || len(f.Proxies) != 1 || f.PerAddress != 4 || f.Idle != 30*time.Second {
+	d := online.DefaultOptions()
+	if err != nil || f.seats != 16 || len(f.Origins) != 1 || len(f.Proxies) != 1 || f.PerAddress != d.MaxPerAddress ||
+		f.Idle != d.IdleTimeout || f.Grace != d.Grace || f.level != d.Game.Level {
 		t.Fatalf("%+v %v", f, err)
 	}
 }

@@ -155,7 +155,7 @@ func TestRestoreLocalPlayerOutside(t *testing.T) {
 	at := 8 + 4 + 8 + 4 + 4 + 8*len(m.alloc.free)
 	for _, id := range []uint64{1 << 20, 1<<32 - 1, uint64(m.alloc.maxID) + 1} {
 		binary.LittleEndian.PutUint64(payload[at:], id<<32) // donburi keeps the id in the high half
-		data, err := snapFrame.Append(nil, payload)
+		data, err := snapEnvelope.Append(nil, payload)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -188,7 +188,7 @@ func FuzzRestoreMatchPayload(f *testing.F) {
 	f.Add(payload)
 	f.Add(payload[:len(payload)/3])
 	f.Fuzz(func(t *testing.T, payload []byte) {
-		data, err := snapFrame.Append(nil, payload)
+		data, err := snapEnvelope.Append(nil, payload)
 		if err != nil {
 			t.Fatal(err)
 		}

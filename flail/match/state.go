@@ -24,17 +24,17 @@ import (
 // continues bit for bit as the saved one would have (TestRestoreSameBits).
 // Like Jolt's StateRecorder, a snapshot is only valid for the build of the
 // same config, seed, rate and level: those are fingerprinted and checked.
-// The whole snapshot is framed by binstate.Frame: its length and a CRC-32C
+// The whole snapshot is wrapped in a binstate.Envelope: its length and a CRC-32C
 // of every byte are checked before a byte is decoded, so a cut or damaged
 // snapshot is refused instead of restored as a different match.
 // The Runner's leftover frame time (Advance) is not saved: a restored
 // match's Runner starts with none, which changes when ticks run, not what
 // they compute.
 
-// snapFrame is the envelope of a match snapshot: magic "MKFLAILM", format
+// snapEnvelope is the envelope of a match snapshot: magic "MKFLAILM", format
 // version 3 (version 2 had the same payload without the length and the
 // checksums; it is refused as "version 2, want 3").
-var snapFrame = binstate.Frame{Magic: "MKFLAILM", Version: 3}
+var snapEnvelope = binstate.Envelope{Magic: "MKFLAILM", Version: 3}
 
 // maxSnapCars bounds the cars and freed ids a snapshot may hold, and
 // maxVersionSteps the sum of its entity versions (ids reused that often).
@@ -94,7 +94,7 @@ func (m *Match) AppendBinary(b []byte) ([]byte, error) {
 		return b, fmt.Errorf("%w: the world holds %d entities besides the %d players", ErrSnapshot, m.World.Len()-len(m.Cars), len(m.Cars))
 	}
 	start := len(b)
-	w := binstate.Writer{Buf: snapFrame.Begin(b)}
+	w := binstate.Writer{Buf: snapEnvelope.Begin(b)}
 	w.U64(m.fingerprint())
 	w.U32(m.baseID)
 	w.U64(m.Pipeline.Ticks())
@@ -120,7 +120,7 @@ func (m *Match) AppendBinary(b []byte) ([]byte, error) {
 		return b, err
 	}
 	w.Bytes(rules)
-	if err := snapFrame.Seal(w.Buf[start:]); err != nil {
+	if err := snapEnvelope.Seal(w.Buf[start:]); err != nil {
 		return b, fmt.Errorf("%w: %v", ErrSnapshot, err)
 	}
 	return w.Buf, nil
@@ -249,7 +249,7 @@ func readCar(r *binstate.Reader) savedCar {
 // version 2, want 3", "foreign data"); one of other options is refused
 // next. Every error wraps ErrSnapshot; none is a panic.
 func RestoreMatch(o MatchOptions, data []byte) (*Match, error) {
-	payload, err := snapFrame.Open(data)
+	payload, err := snapEnvelope.Open(data)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrSnapshot, err)
 	}

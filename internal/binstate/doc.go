@@ -8,8 +8,8 @@
 // exact values (NaN payloads and signed zeros included).
 //
 // A snapshot that is stored or sent (a flail match, a server's state file,
-// a room handed to another server) is wrapped in a Frame: magic, format
-// version, length and CRC-32C checksums, all checked by Frame.Open before
+// a room handed to another server) is wrapped in an Envelope: magic, format
+// version, length and CRC-32C checksums, all checked by Envelope.Open before
 // the payload is decoded, so a changed byte or a cut is refused as such
 // (ErrChecksum, ErrShort) rather than decoded into another valid state.
 package binstate

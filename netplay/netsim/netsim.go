@@ -6,33 +6,35 @@ import (
 	"io"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/seedgames/motorkit/internal/scripted"
 	"github.com/seedgames/motorkit/netplay"
 )
 
-// Config describe a match and its network. Zero fields take the defaults.
+// Config describe a match and its network. Zero fields take their
+// defaults, the values of DefaultConfig.
 type Config struct {
-	// Players is the number of clients (default 8, at most
-	// netplay.MaxSeats). They join 100 ms apart.
+	// Players is the number of clients (at most netplay.MaxSeats). They
+	// join 100 ms apart.
 	Players int
 	// Movers is how many of them (the first ones) play the script: walk,
-	// strafe, turn, jump, sprint, crouch, dash; the rest stand still
-	// (default all; -1 none).
+	// strafe, turn, jump, sprint, crouch, dash; the rest stand still (0:
+	// all; -1 none).
 	Movers int
 	// RTT is the round trip time; each message takes RTT/2 plus a uniform
 	// jitter in [-Jitter, +Jitter] (never less than 0), so messages can
-	// arrive out of order. Loss is the share of messages lost (frames and
-	// inputs both ways; the one-off welcome arrives).
+	// arrive out of order. Loss is the share of messages lost (tick inputs
+	// and commands both ways; the one-off welcome arrives).
 	RTT, Jitter time.Duration
 	Loss        float64
-	// Duration is the match's length in simulated time (default 10 s).
+	// Duration is the match's length in simulated time.
 	Duration time.Duration
-	// Level is the level (default "living"). Characters collide and push.
+	// Level is the level. Characters collide and push.
 	Level string
 	// SendEvery is how often, in ticks, the host sends each client its
-	// frames (default 2).
+	// tick inputs.
 	SendEvery int
 	// Seed seeds the network's randomness.
 	Seed uint64
@@ -87,9 +89,16 @@ func (r Report) WriteTable(w io.Writer) {
 	fmt.Fprintf(w, "  bytes per client        %.0f B/s up, %.0f B/s down (worst client)\n", r.UpBytesPerSec, r.DownBytesPerSec)
 }
 
+// DefaultConfig returns the values a zero field of Config takes (with
+// no network delay or loss: a tool gives its own).
+func DefaultConfig() Config {
+	return Config{Players: 8, Duration: 10 * time.Second, Level: "living", SendEvery: 2}
+}
+
 func (c *Config) defaults() error {
+	d := DefaultConfig()
 	if c.Players == 0 {
-		c.Players = 8
+		c.Players = d.Players
 	}
 	if c.Players < 1 || c.Players > netplay.MaxSeats {
 		return fmt.Errorf("netsim: %d players, want 1 to %d", c.Players, netplay.MaxSeats)
@@ -101,13 +110,13 @@ func (c *Config) defaults() error {
 		c.Movers = 0
 	}
 	if c.Duration <= 0 {
-		c.Duration = 10 * time.Second
+		c.Duration = d.Duration
 	}
 	if c.Level == "" {
-		c.Level = "living"
+		c.Level = d.Level
 	}
 	if c.SendEvery <= 0 {
-		c.SendEvery = 2
+		c.SendEvery = d.SendEvery
 	}
 	if c.RTT < 0 || c.Jitter < 0 || !(c.Loss >= 0 && c.Loss < 1) {
 		return errors.New("netsim: negative delay or a loss outside [0, 1)")
@@ -140,152 +149,199 @@ type player struct {
 	maxSettled int
 }
 
+// recipes are the players' recipes, in turn: the player recipes of the
+// scripted scenes (SyncTest's, the rollback benchmarks'), in their order.
+var recipes = slices.DeleteFunc(slices.Clone(scripted.Recipes), func(r string) bool { return !strings.HasSuffix(r, "_player") })
+
+// match is a Run in progress: the host, the players and the network.
+type match struct {
+	cfg      Config
+	host     *netplay.Host
+	rng      *rand.Rand
+	inflight []packet // in arrival order
+	players  []*player
+}
+
+// tickLen is a tick of the host and a display frame of the clients.
+const tickLen = time.Second / 60
+
 // Run plays the match and reports it.
 func Run(cfg Config) (Report, error) {
 	if err := cfg.defaults(); err != nil {
 		return Report{}, err
 	}
 	rep := Report{Config: cfg}
-	host, err := netplay.NewHost(netplay.HostOptions{Game: netplay.GameOptions{Level: cfg.Level}, Seats: cfg.Players})
+	host, err := netplay.NewHost(netplay.HostOptions{Game: netplay.GameOptions{Level: cfg.Level, Recipes: recipes}, Seats: cfg.Players})
 	if err != nil {
 		return rep, err
 	}
-	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6e657473696d))
-	delay := func() time.Duration {
-		d := cfg.RTT / 2
-		if cfg.Jitter > 0 {
-			d += time.Duration(rng.Int64N(int64(2*cfg.Jitter)+1)) - cfg.Jitter
-		}
-		return max(d, 0)
+	m := &match{cfg: cfg, host: host, rng: rand.New(rand.NewPCG(cfg.Seed, 0x6e657473696d))}
+	m.players = make([]*player, cfg.Players)
+	for i := range m.players {
+		m.players[i] = &player{seat: -1, joinAt: time.Duration(i) * 100 * time.Millisecond,
+			phase: time.Duration(m.rng.Int64N(int64(tickLen)))}
 	}
-	var inflight []packet
-	send := func(now time.Duration, from, to int, data []byte, reliable bool) {
-		if !reliable && rng.Float64() < cfg.Loss {
-			return
-		}
-		// In arrival order, after those arriving at the same time: the
-		// network delivers from the front.
-		pk := packet{at: now + delay(), from: from, to: to, data: data}
-		i, _ := slices.BinarySearchFunc(inflight, pk.at, func(q packet, at time.Duration) int {
-			if q.at <= at {
-				return -1
-			}
-			return 1
-		})
-		inflight = slices.Insert(inflight, i, pk)
-	}
-	tickLen := time.Second / 60
-	players := make([]*player, cfg.Players)
-	for i := range players {
-		players[i] = &player{seat: -1, joinAt: time.Duration(i) * 100 * time.Millisecond,
-			phase: time.Duration(rng.Int64N(int64(tickLen)))}
-	}
-	overheadDown := func(n int) int {
-		if n < 126 {
-			return n + 2
-		}
-		return n + 4
-	}
-	overheadUp := func(n int) int { return overheadDown(n) + 4 }
 	var hostNext time.Duration
-	step := time.Millisecond
-	for now := time.Duration(0); now < cfg.Duration; now += step {
-		// Deliver what has arrived.
-		n := 0
-		for n < len(inflight) && inflight[n].at <= now {
-			pk := inflight[n]
-			n++
-			if pk.from < 0 {
-				p := players[pk.to]
-				if p.c == nil && pk.data[0] != netplay.MsgWelcome {
-					continue // overtook the welcome: it comes again
-				}
-				if p.c == nil {
-					c, err := netplay.NewClient(pk.data, cfg.Client)
-					if err != nil {
-						return rep, fmt.Errorf("netsim: player %d's welcome: %w", pk.to, err)
-					}
-					p.c, p.next = c, now+p.phase
-					continue
-				}
-				if err := p.c.Receive(pk.data); err != nil && !errors.Is(err, netplay.ErrDesync) {
-					return rep, fmt.Errorf("netsim: player %d: %w", pk.to, err)
-				}
-				continue
-			}
-			if p := players[pk.from]; host.Seated(p.seat) {
-				if err := host.Receive(p.seat, pk.data); err != nil {
-					return rep, fmt.Errorf("netsim: host from player %d: %w", pk.from, err)
-				}
-			}
+	for now := time.Duration(0); now < cfg.Duration; now += time.Millisecond {
+		if err := m.deliver(now); err != nil {
+			return rep, err
 		}
-		inflight = inflight[n:]
-		// The host's ticks.
 		for now >= hostNext {
 			hostNext += tickLen
-			for i, p := range players {
-				if p.seat < 0 && now >= p.joinAt {
-					seat, err := host.Join(i % len(netplay.DefaultRecipes))
-					if err != nil {
-						return rep, err
-					}
-					p.seat = seat
-					w, err := host.Welcome(nil, seat)
-					if err != nil {
-						return rep, err
-					}
-					p.down += overheadDown(len(w))
-					send(now, -1, i, w, true)
-				}
-			}
-			if err := host.Step(); err != nil {
+			if err := m.hostTick(now); err != nil {
 				return rep, err
 			}
-			if host.Tick()%uint64(cfg.SendEvery) == 0 {
-				for i, p := range players {
-					if p.seat < 0 {
-						continue
-					}
-					msg, err := host.FramesMessage(nil, p.seat)
-					if err != nil {
-						return rep, fmt.Errorf("netsim: frames for player %d: %w", i, err)
-					}
-					p.down += overheadDown(len(msg))
-					send(now, -1, i, msg, false)
-				}
-			}
 		}
-		// The clients' frames.
-		for i, p := range players {
-			if p.c == nil || now < p.next {
-				continue
-			}
-			p.next += tickLen
-			var cmd netplay.Command
-			if i < cfg.Movers {
-				c, v := scripted.Command(p.c.Tick(), i)
-				cmd = netplay.EncodeCommand(c, v)
-			}
-			if _, err := p.c.Frame(cmd); err != nil {
-				return rep, fmt.Errorf("netsim: player %d: %w", i, err)
-			}
-			if p.settled == 0 && p.c.Synced() {
-				p.settled, p.lateAt = now, host.Stats(p.seat).Late
-			}
-			if st := p.c.Stats(); st.Rollbacks != p.rollbacks {
-				p.rollbacks = st.Rollbacks
-				if p.settled > 0 && now-p.settled > time.Second {
-					p.maxSettled = max(p.maxSettled, st.LastRollback)
+		if err := m.clientFrames(now); err != nil {
+			return rep, err
+		}
+	}
+	m.report(&rep)
+	return rep, nil
+}
+
+// send puts a message on the network: lost (unless reliable) or arriving
+// after RTT/2 and its jitter.
+func (m *match) send(now time.Duration, from, to int, data []byte, reliable bool) {
+	if !reliable && m.rng.Float64() < m.cfg.Loss {
+		return
+	}
+	d := m.cfg.RTT / 2
+	if m.cfg.Jitter > 0 {
+		d += time.Duration(m.rng.Int64N(int64(2*m.cfg.Jitter)+1)) - m.cfg.Jitter
+	}
+	// In arrival order, after those arriving at the same time: the
+	// network delivers from the front.
+	pk := packet{at: now + max(d, 0), from: from, to: to, data: data}
+	i, _ := slices.BinarySearchFunc(m.inflight, pk.at, func(q packet, at time.Duration) int {
+		if q.at <= at {
+			return -1
+		}
+		return 1
+	})
+	m.inflight = slices.Insert(m.inflight, i, pk)
+}
+
+// overheadDown and overheadUp are a message's bytes with its WebSocket
+// framing (2 to 4 bytes down, masked up).
+func overheadDown(n int) int {
+	if n < 126 {
+		return n + 2
+	}
+	return n + 4
+}
+
+func overheadUp(n int) int { return overheadDown(n) + 4 }
+
+// deliver hands what has arrived by now to the host and the clients.
+func (m *match) deliver(now time.Duration) error {
+	n := 0
+	defer func() { m.inflight = m.inflight[n:] }()
+	for n < len(m.inflight) && m.inflight[n].at <= now {
+		pk := m.inflight[n]
+		n++
+		if pk.from >= 0 {
+			if p := m.players[pk.from]; m.host.Seated(p.seat) {
+				if err := m.host.Receive(p.seat, pk.data); err != nil {
+					return fmt.Errorf("netsim: host from player %d: %w", pk.from, err)
 				}
 			}
-			if msg := p.c.InputsMessage(nil); len(msg) > 0 {
-				p.up += overheadUp(len(msg))
-				send(now, i, -1, msg, false)
+			continue
+		}
+		p := m.players[pk.to]
+		switch {
+		case p.c == nil && pk.data[0] != netplay.MsgWelcome:
+			// overtook the welcome: it comes again
+		case p.c == nil:
+			c, err := netplay.NewClient(pk.data, m.cfg.Client)
+			if err != nil {
+				return fmt.Errorf("netsim: player %d's welcome: %w", pk.to, err)
+			}
+			p.c, p.next = c, now+p.phase
+		default:
+			if err := p.c.Receive(pk.data); err != nil && !errors.Is(err, netplay.ErrDesync) {
+				return fmt.Errorf("netsim: player %d: %w", pk.to, err)
 			}
 		}
 	}
-	secs := cfg.Duration.Seconds()
-	for _, p := range players {
+	return nil
+}
+
+// hostTick seats the players due, runs one tick of the host and sends
+// the tick inputs every SendEvery ticks.
+func (m *match) hostTick(now time.Duration) error {
+	for i, p := range m.players {
+		if p.seat < 0 && now >= p.joinAt {
+			seat, err := m.host.Join(i % len(recipes))
+			if err != nil {
+				return err
+			}
+			p.seat = seat
+			w, err := m.host.Welcome(nil, seat)
+			if err != nil {
+				return err
+			}
+			p.down += overheadDown(len(w))
+			m.send(now, -1, i, w, true)
+		}
+	}
+	if err := m.host.Step(); err != nil {
+		return err
+	}
+	if m.host.Tick()%uint64(m.cfg.SendEvery) != 0 {
+		return nil
+	}
+	for i, p := range m.players {
+		if p.seat < 0 {
+			continue
+		}
+		msg, err := m.host.TickInputsMessage(nil, p.seat)
+		if err != nil {
+			return fmt.Errorf("netsim: tick inputs for player %d: %w", i, err)
+		}
+		p.down += overheadDown(len(msg))
+		m.send(now, -1, i, msg, false)
+	}
+	return nil
+}
+
+// clientFrames runs the display frame of every client whose frame is due
+// and sends its commands.
+func (m *match) clientFrames(now time.Duration) error {
+	for i, p := range m.players {
+		if p.c == nil || now < p.next {
+			continue
+		}
+		p.next += tickLen
+		var cmd netplay.Command
+		if i < m.cfg.Movers {
+			c, v := scripted.Command(p.c.Tick(), i)
+			cmd = netplay.EncodeCommand(c, v)
+		}
+		if _, err := p.c.Frame(cmd); err != nil {
+			return fmt.Errorf("netsim: player %d: %w", i, err)
+		}
+		if p.settled == 0 && p.c.Synced() {
+			p.settled, p.lateAt = now, m.host.Stats(p.seat).Late
+		}
+		if st := p.c.Stats(); st.Rollbacks != p.rollbacks {
+			p.rollbacks = st.Rollbacks
+			if p.settled > 0 && now-p.settled > time.Second {
+				p.maxSettled = max(p.maxSettled, st.LastRollback)
+			}
+		}
+		if msg := p.c.InputsMessage(nil); len(msg) > 0 {
+			p.up += overheadUp(len(msg))
+			m.send(now, i, -1, msg, false)
+		}
+	}
+	return nil
+}
+
+// report adds up the players' figures.
+func (m *match) report(rep *Report) {
+	secs := m.cfg.Duration.Seconds()
+	for _, p := range m.players {
 		rep.UpBytesPerSec = max(rep.UpBytesPerSec, float64(p.up)/secs)
 		rep.DownBytesPerSec = max(rep.DownBytesPerSec, float64(p.down)/secs)
 		if p.c == nil {
@@ -301,13 +357,12 @@ func Run(cfg Config) (Report, error) {
 		rep.Rollbacks += st.Rollbacks
 		rep.MaxRollback = max(rep.MaxRollback, st.MaxRollback)
 		rep.MaxRollbackSettled = max(rep.MaxRollbackSettled, p.maxSettled)
-		rep.Late += host.Stats(p.seat).Late
+		rep.Late += m.host.Stats(p.seat).Late
 		if p.settled > 0 {
-			rep.LateSettled += host.Stats(p.seat).Late - p.lateAt
+			rep.LateSettled += m.host.Stats(p.seat).Late - p.lateAt
 		}
 	}
-	rep.Ticks = host.Tick()
-	return rep, nil
+	rep.Ticks = m.host.Tick()
 }
 
 // The targets of an online match with 8 players (docs/netplay.md).

@@ -35,13 +35,14 @@ import (
 
 func main() {
 	var cfg netsim.Config
-	flag.IntVar(&cfg.Players, "players", 8, "clients (1-16)")
+	def := netsim.DefaultConfig()
+	flag.IntVar(&cfg.Players, "players", def.Players, "clients (1-16)")
 	flag.IntVar(&cfg.Movers, "movers", 0, "how many of them move (0: all; -1: none)")
 	flag.DurationVar(&cfg.RTT, "rtt", 100*time.Millisecond, "round trip time")
 	flag.DurationVar(&cfg.Jitter, "jitter", 20*time.Millisecond, "each message's delay varies by up to this either way")
 	flag.Float64Var(&cfg.Loss, "loss", 0.05, "share of messages lost (0-1)")
 	seconds := flag.Float64("seconds", 120, "simulated seconds")
-	flag.StringVar(&cfg.Level, "level", "living", "built-in level")
+	flag.StringVar(&cfg.Level, "level", def.Level, "built-in level")
 	flag.Uint64Var(&cfg.Seed, "seed", 1, "the network's random seed")
 	check := flag.Bool("check", false, "exit 1 when a target is missed")
 	flag.Parse()

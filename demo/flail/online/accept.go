@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/seedgames/motorkit/demo/internal/netops"
 	"github.com/seedgames/motorkit/demo/flail/wire"
+	"github.com/seedgames/motorkit/demo/internal/netops"
 )
 
 // Accepting connections: the HTTP upgrade, the per-address limits, the

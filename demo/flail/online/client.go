@@ -10,9 +10,9 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/flail"
-	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // DialOptions configure Dial.

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/demo/flail/wire"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 )
 
 // TestPrediction: a client drives for 2 s and records, after every input,

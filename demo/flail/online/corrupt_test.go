@@ -205,7 +205,7 @@ func FuzzAdoptRoomPayload(f *testing.F) {
 	_, good, _ := savedRoom(f, opts, 1, 30)
 	f.Add(good[binstate.HeaderSize:])
 	f.Fuzz(func(t *testing.T, payload []byte) {
-		data, err := roomFrame.Append(nil, payload)
+		data, err := roomEnvelope.Append(nil, payload)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,6 @@
 // Package online is the flail game over the network: an authoritative
 // Server (rooms of the demo's match at 40 Hz, filled with bots, WebSocket
-// transport with the flail/wire protocol) and a Client (connection,
+// transport with the demo/flail/wire protocol) and a Client (connection,
 // snapshot interpolation, own-car prediction) that the demo's -connect mode
 // and the load tests use. It does not import ebiten.
 //

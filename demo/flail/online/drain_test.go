@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
-	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/demo/flail/wire"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 )
 
 // TestDrainTellsPlayers: Drain tells a connected player that the server is

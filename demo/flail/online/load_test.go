@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/demo/flail/wire"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 )
 
 // loadSeconds is the load run's length: FLAIL_LOAD_SECONDS when set (the

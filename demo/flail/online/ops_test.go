@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/demo/flail/wire"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 )
 
 // The operator's endpoints answer over real HTTP on 127.0.0.1: health,

@@ -8,8 +8,8 @@ import (
 
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
-	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/demo/flail/wire"
+	"github.com/seedgames/motorkit/detmath"
 )
 
 // TestPredictionSameBitsEverywhere: the own-car prediction (Predict with

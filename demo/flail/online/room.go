@@ -12,9 +12,9 @@ import (
 
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 	"github.com/seedgames/motorkit/demo/internal/netops"
 	"github.com/seedgames/motorkit/flail"
-	"github.com/seedgames/motorkit/demo/flail/wire"
 	"github.com/yohamta/donburi"
 )
 

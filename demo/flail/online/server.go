@@ -11,54 +11,57 @@ import (
 	"time"
 
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 	"github.com/seedgames/motorkit/demo/internal/netops"
 	"github.com/seedgames/motorkit/flail"
-	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
-// ServerOptions configure a Server. Zero fields take the defaults.
+// ServerOptions configure a Server. Zero fields take their defaults, the
+// values of DefaultServerOptions (docs/online.md has the table).
 type ServerOptions struct {
 	// RoomSize is the number of cars in a room: bots fill the places people
-	// do not take (default 12).
+	// do not take.
 	RoomSize int
-	// MaxRooms bounds the rooms (default 16); a Hello is refused with
-	// wire.CodeFull when every room is full of people.
+	// MaxRooms bounds the rooms; a Hello is refused with wire.CodeFull
+	// when every room is full of people.
 	MaxRooms int
 	// Seed is the first room's match seed (room k uses Seed+k).
 	Seed uint64
-	// Config is the tuning (default match.Config("")).
+	// Config is the tuning (nil: match.Config("")).
 	Config *flail.Config
 	// Grace is how long a disconnected player's car waits for a reconnect
-	// with its token (default 10 s).
+	// with its token.
 	Grace time.Duration
-	// HelloTimeout bounds the wait for the first message (default 5 s).
+	// HelloTimeout bounds the wait for the first message.
 	HelloTimeout time.Duration
-	// WriteTimeout bounds one message write (default 2 s).
+	// WriteTimeout bounds one message write.
 	WriteTimeout time.Duration
 	// InputRate is the most inputs per second a client may send on
 	// average since its connection started (plus one second's worth);
-	// more is an input flood and ends the connection (default 48: 40 Hz
-	// plus clock slack).
+	// more is an input flood and ends the connection (40 Hz plus clock
+	// slack).
 	InputRate int
-	// InputQueue bounds the unapplied inputs of a client (default 200, five
-	// seconds): it only fills when the server falls behind its own
-	// schedule, and then ends the connection ("server overloaded").
+	// InputQueue bounds the unapplied inputs of a client (five seconds'):
+	// it only fills when the server falls behind its own schedule, and
+	// then ends the connection ("server overloaded").
 	InputQueue int
 	// SendQueue is the most messages waiting for a client's writer; when
-	// full, snapshots are dropped, and after SlowDrops drops in a row the
-	// client is disconnected as a slow reader (defaults 64 and 80).
-	SendQueue, SlowDrops int
-	// Log receives one line per connection event (default log.Default()).
+	// full, snapshots are dropped.
+	SendQueue int
+	// SlowDrops is how many snapshots dropped in a row disconnect a client
+	// as a slow reader.
+	SlowDrops int
+	// Log receives one line per connection event (nil: log.Default()).
 	Log *log.Logger
-	// MaxPending bounds the connections that have not sent their Hello yet
-	// (default 256); beyond it a new one is closed at once. Each waits at
-	// most HelloTimeout.
+	// MaxPending bounds the connections that have not sent their Hello
+	// yet; beyond it a new one is closed at once. Each waits at most
+	// HelloTimeout.
 	MaxPending int
 	// MaxPerAddress bounds, per remote address, both the open connections
 	// and the cars (connected or waiting within their grace time), so one
-	// script cannot take every place (default 8; a household or LAN party
-	// behind one address shares them). A connection over the limit gets
-	// HTTP 429; a Hello over it, wire.CodeFull.
+	// script cannot take every place (a household or LAN party behind one
+	// address shares them). A connection over the limit gets HTTP 429; a
+	// Hello over it, wire.CodeFull.
 	MaxPerAddress int
 	// TrustedProxies are the addresses (IPs or CIDRs) of reverse proxies in
 	// front of the server: for a connection from one of them the remote
@@ -66,21 +69,21 @@ type ServerOptions struct {
 	// not itself a trusted proxy). Other connections' headers are ignored.
 	TrustedProxies []string
 	// EmptyRoomTimeout closes a room that has had no people (connected or
-	// within their grace time) for that long (default 1 min): its bots
-	// stop ticking. The next newcomer opens a new room.
+	// within their grace time) for that long: its bots stop ticking. The
+	// next newcomer opens a new room.
 	EmptyRoomTimeout time.Duration
-	// IdleTimeout ends a connection that sent no input for that long
-	// (default 60 s); the player is told why and may come back with the
-	// token within the grace time.
+	// IdleTimeout ends a connection that sent no input for that long; the
+	// player is told why and may come back with the token within the
+	// grace time.
 	IdleTimeout time.Duration
-	// CloseTimeout bounds a close handshake (default 2 s): when the client
-	// has not answered the close frame by then, the connection is closed
+	// CloseTimeout bounds a close handshake: when the client has not
+	// answered the close frame by then, the connection is closed
 	// without it. A client that announced a huge frame and sends nothing
 	// would otherwise hold the socket, since the handshake reads what it
 	// announced.
 	CloseTimeout time.Duration
-	// AllowedOrigins are the host patterns (path.Match syntax, e.g.
-	// "game.example.com" or "*.example.com:8443") of the other web pages
+	// AllowedOrigins are the host patterns (path.Match syntax:
+	// "game.example.com", "*.example.com:8443") of the other web pages
 	// allowed to open a websocket on this server from a browser. A page
 	// served by this server (an Origin whose host is the request's Host) is
 	// always allowed; any other browser origin is refused with 403, so a
@@ -89,15 +92,35 @@ type ServerOptions struct {
 	AllowedOrigins []string
 }
 
+// DefaultServerOptions returns the values a zero field of ServerOptions
+// takes (Config and Log aside: match.Config("") and log.Default(), made
+// when a server starts).
+func DefaultServerOptions() ServerOptions {
+	return ServerOptions{
+		RoomSize:         12,
+		MaxRooms:         16,
+		Grace:            10 * time.Second,
+		HelloTimeout:     5 * time.Second,
+		WriteTimeout:     2 * time.Second,
+		InputRate:        48,
+		InputQueue:       200,
+		SendQueue:        64,
+		SlowDrops:        80,
+		MaxPending:       256,
+		MaxPerAddress:    8,
+		EmptyRoomTimeout: time.Minute,
+		IdleTimeout:      60 * time.Second,
+		CloseTimeout:     2 * time.Second,
+	}
+}
+
 func (o *ServerOptions) defaults() error {
+	d := DefaultServerOptions()
 	if o.RoomSize <= 0 {
-		o.RoomSize = 12
+		o.RoomSize = d.RoomSize
 	}
 	if o.RoomSize > match.MaxBots {
 		return fmt.Errorf("online: room size %d > %d", o.RoomSize, match.MaxBots)
-	}
-	if o.MaxRooms <= 0 {
-		o.MaxRooms = 16
 	}
 	if o.Config == nil {
 		cfg, err := match.Config("")
@@ -106,45 +129,22 @@ func (o *ServerOptions) defaults() error {
 		}
 		o.Config = &cfg
 	}
-	if o.Grace <= 0 {
-		o.Grace = 10 * time.Second
-	}
-	if o.HelloTimeout <= 0 {
-		o.HelloTimeout = 5 * time.Second
-	}
-	if o.WriteTimeout <= 0 {
-		o.WriteTimeout = 2 * time.Second
-	}
-	if o.CloseTimeout <= 0 {
-		o.CloseTimeout = 2 * time.Second
-	}
-	if o.IdleTimeout <= 0 {
-		o.IdleTimeout = 60 * time.Second
-	}
-	if o.EmptyRoomTimeout <= 0 {
-		o.EmptyRoomTimeout = time.Minute
-	}
-	if o.MaxPerAddress <= 0 {
-		o.MaxPerAddress = 8
-	}
-	if o.MaxPending <= 0 {
-		o.MaxPending = 256
-	}
-	if o.InputRate <= 0 {
-		o.InputRate = 48
-	}
-	if o.InputQueue <= 0 {
-		o.InputQueue = 200
-	}
-	if o.SendQueue <= 0 {
-		o.SendQueue = 64
-	}
-	if o.SlowDrops <= 0 {
-		o.SlowDrops = 80
-	}
 	if o.Log == nil {
 		o.Log = log.Default()
 	}
+	netops.OrDefault(&o.MaxRooms, d.MaxRooms)
+	netops.OrDefault(&o.MaxPerAddress, d.MaxPerAddress)
+	netops.OrDefault(&o.MaxPending, d.MaxPending)
+	netops.OrDefault(&o.InputRate, d.InputRate)
+	netops.OrDefault(&o.InputQueue, d.InputQueue)
+	netops.OrDefault(&o.SendQueue, d.SendQueue)
+	netops.OrDefault(&o.SlowDrops, d.SlowDrops)
+	netops.OrDefault(&o.Grace, d.Grace)
+	netops.OrDefault(&o.HelloTimeout, d.HelloTimeout)
+	netops.OrDefault(&o.WriteTimeout, d.WriteTimeout)
+	netops.OrDefault(&o.CloseTimeout, d.CloseTimeout)
+	netops.OrDefault(&o.IdleTimeout, d.IdleTimeout)
+	netops.OrDefault(&o.EmptyRoomTimeout, d.EmptyRoomTimeout)
 	return nil
 }
 

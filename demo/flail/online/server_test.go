@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/demo/flail/wire"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 )
 
 // startServer runs a server on 127.0.0.1 (a free port) and returns its

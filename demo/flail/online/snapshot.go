@@ -5,8 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/seedgames/motorkit/flail"
 	"github.com/seedgames/motorkit/demo/flail/wire"
+	"github.com/seedgames/motorkit/flail"
 	"github.com/yohamta/donburi"
 )
 

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/seedgames/motorkit/demo/flail/internal/match"
-	flailmatch "github.com/seedgames/motorkit/flail/match"
 	"github.com/seedgames/motorkit/demo/flail/wire"
+	flailmatch "github.com/seedgames/motorkit/flail/match"
 	"github.com/seedgames/motorkit/internal/binstate"
 	"github.com/yohamta/donburi"
 )
@@ -22,17 +22,17 @@ import (
 // close code 1012 tells them to).
 //
 // The file and each room in it (the state a fleet hands to another server
-// too) are binstate frames: length and CRC-32C checked before anything is
+// too) are in binstate envelopes: length and CRC-32C checked before anything is
 // decoded, so a cut or damaged file is refused as such and opens no room.
-// The match inside a room is framed as well.
+// The match inside a room has its own envelope.
 
 var (
-	// stateFrame is the envelope of a state file: a room count and the
+	// stateEnvelope is the envelope of a state file: a room count and the
 	// rooms. Version 1 had no length or checksum; it is refused as
 	// "version 1, want 2".
-	stateFrame = binstate.Frame{Magic: "MKFLSRV\x00", Version: 2}
-	// roomFrame is the envelope of one room's state (appendState).
-	roomFrame = binstate.Frame{Magic: "MKFLROOM", Version: 1}
+	stateEnvelope = binstate.Envelope{Magic: "MKFLSRV\x00", Version: 2}
+	// roomEnvelope is the envelope of one room's state (appendState).
+	roomEnvelope = binstate.Envelope{Magic: "MKFLROOM", Version: 1}
 )
 
 // maxStateRooms bounds the rooms a state file may hold.
@@ -46,7 +46,7 @@ var ErrState = errors.New("server state")
 // pending is stepped once more first, so its snapshot is complete.
 func (s *Server) SaveState(w io.Writer) error {
 	rooms := s.Rooms()
-	out := binstate.Writer{Buf: stateFrame.Begin(nil)}
+	out := binstate.Writer{Buf: stateEnvelope.Begin(nil)}
 	out.U32(uint32(len(rooms)))
 	for _, r := range rooms {
 		blob, err := r.appendState(nil)
@@ -55,7 +55,7 @@ func (s *Server) SaveState(w io.Writer) error {
 		}
 		out.Bytes(blob)
 	}
-	if err := stateFrame.Seal(out.Buf); err != nil {
+	if err := stateEnvelope.Seal(out.Buf); err != nil {
 		return err
 	}
 	_, err := w.Write(out.Buf)
@@ -75,7 +75,7 @@ func (r *Room) appendState(b []byte) ([]byte, error) {
 		return b, err
 	}
 	start := len(b)
-	w := binstate.Writer{Buf: roomFrame.Begin(b)}
+	w := binstate.Writer{Buf: roomEnvelope.Begin(b)}
 	w.U32(uint32(r.num))
 	w.U64(r.seed)
 	w.U32(r.nextID)
@@ -102,7 +102,7 @@ func (r *Room) appendState(b []byte) ([]byte, error) {
 		w.U32(r.ids[e])
 	}
 	w.Bytes(snap)
-	if err := roomFrame.Seal(w.Buf[start:]); err != nil {
+	if err := roomEnvelope.Seal(w.Buf[start:]); err != nil {
 		return b, err
 	}
 	return w.Buf, nil
@@ -119,7 +119,7 @@ func (r *Room) appendState(b []byte) ([]byte, error) {
 // format version 1, want 2", "foreign data"). On an error nothing is
 // opened and the error wraps ErrState: the server starts empty.
 func (s *Server) RestoreState(data []byte) (rooms int, err error) {
-	payload, err := stateFrame.Open(data)
+	payload, err := stateEnvelope.Open(data)
 	if err != nil {
 		return 0, fmt.Errorf("%w: %w", ErrState, err)
 	}
@@ -162,9 +162,9 @@ func (s *Server) RestoreState(data []byte) (rooms int, err error) {
 }
 
 // restoreRoom decodes a room's state (appendState) after checking its
-// frame; the errors of the frame wrap binstate's.
-func (s *Server) restoreRoom(framed []byte) (*Room, error) {
-	blob, err := roomFrame.Open(framed)
+// envelope; the errors of the envelope wrap binstate's.
+func (s *Server) restoreRoom(sealed []byte) (*Room, error) {
+	blob, err := roomEnvelope.Open(sealed)
 	if err != nil {
 		return nil, fmt.Errorf("room state: %w", err)
 	}

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/demo/flail/wire"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 	"github.com/seedgames/motorkit/internal/binstate"
 )
 

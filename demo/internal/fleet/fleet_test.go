@@ -21,9 +21,9 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/seedgames/motorkit/demo/flail/online"
+	"github.com/seedgames/motorkit/demo/flail/wire"
 	"github.com/seedgames/motorkit/demo/internal/fleet/fleettest"
 	"github.com/seedgames/motorkit/demo/internal/netops"
-	"github.com/seedgames/motorkit/demo/flail/wire"
 )
 
 // The flail server is a Server of the fleet.

@@ -40,3 +40,11 @@ func (f *ServerFlags) Register(fs *flag.FlagSet, held string) {
 		return nil
 	})
 }
+
+// OrDefault sets *v to d when it is zero or negative: a server option
+// left out takes its default.
+func OrDefault[T int | time.Duration](v *T, d T) {
+	if *v <= 0 {
+		*v = d
+	}
+}

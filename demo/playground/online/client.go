@@ -17,7 +17,8 @@ type DialOptions struct {
 	// Name is the player's name (cut to MaxName bytes by the server).
 	Name string
 	// Recipe is the index of the recipe to play in the server's
-	// netplay.GameOptions.Recipes (0-3: arena, rpg, hybrid, fps).
+	// netplay.GameOptions.Recipes (by default Recipes: 0-3 are the keys
+	// 1-4, arena, rpg, hybrid, fps).
 	Recipe int
 	// Token, when not zero, asks for the seat of an earlier connection
 	// (after a drop or a server restart).
@@ -57,7 +58,7 @@ func Dial(ctx context.Context, url string, o DialOptions) (*Client, error) {
 		return nil, err
 	}
 	ws.SetReadLimit(netplay.MaxStateBytes + 1024)
-	if err := ws.Write(ctx, websocket.MessageBinary, AppendHello(nil, Hello{Recipe: o.Recipe, Name: o.Name, Token: o.Token})); err != nil {
+	if err := ws.Write(ctx, websocket.MessageBinary, netplay.AppendHello(nil, &netplay.Hello{Recipe: o.Recipe, Name: o.Name, Token: o.Token})); err != nil {
 		ws.CloseNow()
 		return nil, err
 	}
@@ -94,9 +95,9 @@ func (c *Client) handle(b []byte) error {
 			c.resyncs++
 		}
 		c.net = n
-	case netplay.MsgFrames:
+	case netplay.MsgTickInputs:
 		if c.net == nil {
-			return fmt.Errorf("%w: frames before the welcome", errMessage)
+			return fmt.Errorf("%w: tick inputs before the welcome", errMessage)
 		}
 		err := c.net.Receive(b)
 		if errors.Is(err, netplay.ErrDesync) {

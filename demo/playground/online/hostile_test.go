@@ -131,7 +131,7 @@ func TestHostileClients(t *testing.T) {
 		t.Fatal("the good client does not play")
 	}
 	ctx := context.Background()
-	hello := AppendHello(nil, Hello{Name: "hostile"})
+	hello := netplay.AppendHello(nil, &netplay.Hello{Name: "hostile"})
 	seated := func(t *testing.T) *websocket.Conn {
 		c := rawDial(t, s.url, nil)
 		if err := c.Write(ctx, websocket.MessageBinary, hello); err != nil {
@@ -164,9 +164,9 @@ func TestHostileClients(t *testing.T) {
 		}, false, 2 * time.Second, "text message"},
 		{"garbage hello", func(t *testing.T, c *websocket.Conn) {
 			_ = c.Write(ctx, websocket.MessageBinary, []byte{0xde, 0xad, 0xbe, 0xef, 0, 1, 2})
-		}, false, 2 * time.Second, "bad hello: online: bad message: not a hello"},
+		}, false, 2 * time.Second, "bad hello: netplay: bad message: not a hello"},
 		{"wrong version", func(t *testing.T, c *websocket.Conn) {
-			b := AppendHello(nil, Hello{Name: "old"})
+			b := netplay.AppendHello(nil, &netplay.Hello{Name: "old"})
 			b[1] = 99
 			_ = c.Write(ctx, websocket.MessageBinary, b)
 		}, false, 2 * time.Second, "protocol version 99"},
@@ -289,7 +289,7 @@ func TestSeatsFull(t *testing.T) {
 	a := dial(t, s.url, DialOptions{Name: "a"})
 	b := dial(t, s.url, DialOptions{Name: "b"})
 	c := rawDial(t, s.url, http.Header{"X-Forwarded-For": {"203.0.113.9"}})
-	if err := c.Write(context.Background(), websocket.MessageBinary, AppendHello(nil, Hello{Name: "c"})); err != nil {
+	if err := c.Write(context.Background(), websocket.MessageBinary, netplay.AppendHello(nil, &netplay.Hello{Name: "c"})); err != nil {
 		t.Fatal(err)
 	}
 	bye, err := readUntilClosed(c, 3*time.Second)

@@ -37,7 +37,7 @@ func TestClientThatLeftIsNotASlowReader(t *testing.T) {
 	}
 	defer c.CloseNow()
 	c.SetReadLimit(netplay.MaxStateBytes + 1024)
-	if err := c.Write(ctx, websocket.MessageBinary, AppendHello(nil, Hello{Name: "tab"})); err != nil {
+	if err := c.Write(ctx, websocket.MessageBinary, netplay.AppendHello(nil, &netplay.Hello{Name: "tab"})); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 3; i++ { // its welcome and what follows: the server is sending

@@ -7,13 +7,10 @@ import (
 	"github.com/seedgames/motorkit/netplay"
 )
 
-// The playground's own messages, next to netplay's (MsgWelcome, MsgInputs,
-// MsgFrames, MsgSwitch): who is who, and why a connection ends.
+// The playground's own messages, next to netplay's (MsgHello, MsgWelcome,
+// MsgInputs, MsgTickInputs, MsgSwitch): who is who, and why a connection
+// ends.
 const (
-	// MsgHello (client to server, first): protocol version, the recipe
-	// index to play, the player's name and, to take a seat back after a
-	// reconnect or a server restart, its token.
-	MsgHello byte = 1
 	// MsgRoster (server to client): the seats' names, sent on a change
 	// and every second.
 	MsgRoster byte = 6
@@ -27,57 +24,17 @@ const (
 	MsgResync byte = 9
 )
 
-// Version is the protocol version a Hello carries.
-const Version = 1
-
-// MaxName is the longest name in bytes.
-const MaxName = 24
+// MaxName is the longest name in bytes (a netplay.Hello's).
+const MaxName = netplay.MaxName
 
 // MaxClientMessage is the largest message a client may send: an Inputs
 // message of MaxInputsPerMessage full commands is 80 bytes.
 const MaxClientMessage = 256
 
-// Token identifies a seat across reconnects.
-type Token [16]byte
-
-// Hello is a client's first message.
-type Hello struct {
-	Recipe int
-	Name   string
-	Token  Token
-}
+// Token identifies a seat across reconnects (a netplay.Hello carries it).
+type Token = netplay.Token
 
 var errMessage = errors.New("online: bad message")
-
-// AppendHello appends h as a MsgHello.
-func AppendHello(dst []byte, h Hello) []byte {
-	name := h.Name
-	if len(name) > MaxName {
-		name = name[:MaxName]
-	}
-	dst = append(dst, MsgHello, Version, byte(h.Recipe), byte(len(name)))
-	dst = append(dst, name...)
-	return append(dst, h.Token[:]...)
-}
-
-// DecodeHello decodes a MsgHello.
-func DecodeHello(b []byte) (Hello, error) {
-	var h Hello
-	if len(b) < 4 || b[0] != MsgHello {
-		return h, fmt.Errorf("%w: not a hello", errMessage)
-	}
-	if b[1] != Version {
-		return h, fmt.Errorf("%w: protocol version %d, the server speaks %d", errMessage, b[1], Version)
-	}
-	h.Recipe = int(b[2])
-	n := int(b[3])
-	if n > MaxName || len(b) != 4+n+len(h.Token) {
-		return h, fmt.Errorf("%w: hello of %d bytes with a name of %d", errMessage, len(b), n)
-	}
-	h.Name = string(b[4 : 4+n])
-	copy(h.Token[:], b[4+n:])
-	return h, nil
-}
 
 // RosterEntry is a seat's name.
 type RosterEntry struct {

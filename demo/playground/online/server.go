@@ -20,76 +20,100 @@ import (
 
 	"github.com/coder/websocket"
 	"github.com/seedgames/motorkit/demo/internal/netops"
+	playkeys "github.com/seedgames/motorkit/demo/playground/internal/play"
 	"github.com/seedgames/motorkit/netplay"
 )
 
-// Options configure a Server. Zero fields take the defaults.
+// Options configure a Server. Zero fields take their defaults, the values
+// of DefaultOptions (docs/netplay.md has the table).
 type Options struct {
-	// Game is the match: its level (default "course") and recipes
-	// (default netplay.DefaultRecipes: arena, rpg, hybrid, fps).
+	// Game is the match: its level and recipes.
 	Game netplay.GameOptions
-	// Seats is the most players at once (default 8, at most
-	// netplay.MaxSeats).
+	// Seats is the most players at once (at most netplay.MaxSeats).
 	Seats int
-	// HelloTimeout bounds the wait for the first message (default 5 s);
-	// WriteTimeout one message write (default 2 s); CloseTimeout a close
-	// handshake (default 2 s).
-	HelloTimeout, WriteTimeout, CloseTimeout time.Duration
-	// IdleTimeout ends a connection that sent nothing for that long
-	// (default 30 s; a client sends its inputs every frame).
+	// HelloTimeout bounds the wait for the first message.
+	HelloTimeout time.Duration
+	// WriteTimeout bounds one message write.
+	WriteTimeout time.Duration
+	// CloseTimeout bounds a close handshake.
+	CloseTimeout time.Duration
+	// IdleTimeout ends a connection that sent nothing for that long (a
+	// client sends its inputs every frame).
 	IdleTimeout time.Duration
 	// Grace is how long a dropped player's character waits for a
-	// reconnect with its token (default 10 s); then it leaves.
+	// reconnect with its token; then it leaves.
 	Grace time.Duration
 	// InputRate is the most messages per second a client may send on
-	// average since it connected, plus one second's worth (default 120:
-	// 60 Hz frames with room for a fast display); more is a flood and
-	// ends the connection.
+	// average since it connected, plus one second's worth (60 Hz frames
+	// with room for a fast display); more is a flood and ends the
+	// connection.
 	InputRate int
-	// SendQueue is the most messages waiting for a client's writer
-	// (default 64); when full, frames are dropped (they are sent again),
-	// and after SlowDrops drops in a row (default 60) the client is
-	// disconnected as a slow reader.
-	SendQueue, SlowDrops int
+	// SendQueue is the most messages waiting for a client's writer; when
+	// full, tick inputs messages are dropped (they are sent again).
+	SendQueue int
+	// SlowDrops is how many messages dropped in a row disconnect a client
+	// as a slow reader.
+	SlowDrops int
 	// MaxPerAddress bounds the connections and the seats per remote
-	// address (default 4); TrustedProxies are reverse proxies whose
-	// X-Forwarded-For is believed (netops.AddressLimits).
-	MaxPerAddress  int
+	// address.
+	MaxPerAddress int
+	// TrustedProxies are reverse proxies whose X-Forwarded-For is
+	// believed (netops.AddressLimits).
 	TrustedProxies []string
 	// AllowedOrigins are the other web pages' host patterns allowed to
 	// open a websocket from a browser (a page served by this server
 	// always is).
 	AllowedOrigins []string
-	// Log receives one line per connection event (default log.Default()).
+	// Log receives one line per connection event (nil: log.Default()).
 	Log *log.Logger
 }
 
+// Recipes are a Server's recipes by default: the playground's motors in
+// the order of its keys 1-4 (play.Motors), so a Hello's or a Switch's
+// recipe index is the key's.
+var Recipes = func() []string {
+	var r []string
+	for _, kind := range playkeys.Motors {
+		r = append(r, playkeys.Prefab(kind))
+	}
+	return r
+}()
+
+// DefaultOptions returns the values a zero field of Options takes (Log
+// aside: log.Default()).
+func DefaultOptions() Options {
+	g := netplay.DefaultGameOptions()
+	g.Recipes = Recipes
+	return Options{
+		Game:          g,
+		Seats:         netplay.DefaultHostOptions().Seats,
+		HelloTimeout:  5 * time.Second,
+		WriteTimeout:  2 * time.Second,
+		CloseTimeout:  2 * time.Second,
+		IdleTimeout:   30 * time.Second,
+		Grace:         10 * time.Second,
+		InputRate:     120,
+		SendQueue:     64,
+		SlowDrops:     60,
+		MaxPerAddress: 4,
+	}
+}
+
 func (o *Options) defaults() {
-	if o.Seats <= 0 {
-		o.Seats = 8
+	d := DefaultOptions()
+	if len(o.Game.Recipes) == 0 {
+		o.Game.Recipes = d.Game.Recipes
 	}
-	def := func(d *time.Duration, v time.Duration) {
-		if *d <= 0 {
-			*d = v
-		}
-	}
-	def(&o.HelloTimeout, 5*time.Second)
-	def(&o.WriteTimeout, 2*time.Second)
-	def(&o.CloseTimeout, 2*time.Second)
-	def(&o.IdleTimeout, 30*time.Second)
-	def(&o.Grace, 10*time.Second)
-	if o.InputRate <= 0 {
-		o.InputRate = 120
-	}
-	if o.SendQueue <= 0 {
-		o.SendQueue = 64
-	}
-	if o.SlowDrops <= 0 {
-		o.SlowDrops = 60
-	}
-	if o.MaxPerAddress <= 0 {
-		o.MaxPerAddress = 4
-	}
+	netops.OrDefault(&o.Seats, d.Seats)
+	netops.OrDefault(&o.HelloTimeout, d.HelloTimeout)
+	netops.OrDefault(&o.WriteTimeout, d.WriteTimeout)
+	netops.OrDefault(&o.CloseTimeout, d.CloseTimeout)
+	netops.OrDefault(&o.IdleTimeout, d.IdleTimeout)
+	netops.OrDefault(&o.Grace, d.Grace)
+	netops.OrDefault(&o.InputRate, d.InputRate)
+	netops.OrDefault(&o.SendQueue, d.SendQueue)
+	netops.OrDefault(&o.SlowDrops, d.SlowDrops)
+	netops.OrDefault(&o.MaxPerAddress, d.MaxPerAddress)
 	if o.Log == nil {
 		o.Log = log.Default()
 	}
@@ -112,7 +136,7 @@ type conn struct {
 	done   chan struct{}
 	once   sync.Once
 	reason atomic.Value // string
-	drops  int          // frames dropped in a row (under the server's lock)
+	drops  int          // messages dropped in a row (under the server's lock)
 	idle   netops.Idle
 }
 
@@ -276,7 +300,7 @@ func (s *Server) tick(now time.Time) error {
 		if tk%2 != 0 {
 			continue
 		}
-		msg, err := s.host.FramesMessage(nil, i)
+		msg, err := s.host.TickInputsMessage(nil, i)
 		if errors.Is(err, netplay.ErrResync) {
 			msg, err = s.host.Welcome(nil, i)
 		}
@@ -372,7 +396,7 @@ func (s *Server) run(c *conn, addr string) (reason string) {
 	if typ != websocket.MessageBinary {
 		return "text message"
 	}
-	h, err := DecodeHello(b)
+	h, err := netplay.DecodeHello(b)
 	if err != nil {
 		return "bad hello: " + err.Error()
 	}
@@ -447,7 +471,7 @@ func (s *Server) run(c *conn, addr string) (reason string) {
 
 // seat gives the connection its seat: back to the one its token names, or
 // a new one. It returns -1 and why not.
-func (s *Server) seat(c *conn, addr string, h Hello) (int, string) {
+func (s *Server) seat(c *conn, addr string, h netplay.Hello) (int, string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {

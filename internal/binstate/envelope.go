@@ -8,7 +8,7 @@ import (
 	"math"
 )
 
-// A Frame is the envelope of a stored or sent snapshot: a header naming
+// An Envelope wraps a stored or sent snapshot: a header naming
 // the kind of data (Magic) and its format (Version), the payload's length
 // and checksum, and a checksum of the header itself. Open checks all of it
 // before a byte of the payload is decoded, so a snapshot that was cut short
@@ -26,19 +26,19 @@ import (
 //	21            payload
 //
 // The magic and the version keep their offsets in every version, so data
-// of another format version, framed or from before the frame, is reported
+// of another format version, in an envelope or from before envelopes, is reported
 // by its version number. CRC-32C catches every change of up to 32
 // consecutive bits and misses a random larger change with probability
 // 2^-32: it guards against damage, not against someone who writes a
 // snapshot on purpose (a decoder still checks every value it reads).
-type Frame struct {
+type Envelope struct {
 	// Magic names the kind of data; it must be 8 bytes.
 	Magic string
 	// Version is the payload's format version.
 	Version uint8
 }
 
-// HeaderSize is the size of a Frame's header, the bytes before the payload.
+// HeaderSize is the size of an Envelope's header, the bytes before the payload.
 const HeaderSize = 21
 
 const (
@@ -48,7 +48,7 @@ const (
 	offHdrSum  = 17
 )
 
-// The errors of Frame.Open, each wrapped with the details of what was
+// The errors of Envelope.Open, each wrapped with the details of what was
 // found. A truncation wraps ErrShort.
 var (
 	// ErrChecksum: a checksum does not match, the bytes changed after they
@@ -56,7 +56,7 @@ var (
 	ErrChecksum = errors.New("checksum mismatch")
 	// ErrVersion: the data is of a format version this build does not read.
 	ErrVersion = errors.New("unsupported format version")
-	// ErrForeign: the data does not start with the frame's magic.
+	// ErrForeign: the data does not start with the envelope's magic.
 	ErrForeign = errors.New("foreign data")
 	// ErrTrailing: bytes follow the payload.
 	ErrTrailing = errors.New("trailing data")
@@ -64,16 +64,16 @@ var (
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-func (f Frame) check() error {
+func (f Envelope) check() error {
 	if len(f.Magic) != 8 {
-		return fmt.Errorf("binstate: frame magic %q is not 8 bytes", f.Magic)
+		return fmt.Errorf("binstate: envelope magic %q is not 8 bytes", f.Magic)
 	}
 	return nil
 }
 
 // header returns the first offHdrSum bytes of a header of f with the
 // length and payload checksum of h (a header as read).
-func (f Frame) header(h []byte) [offHdrSum]byte {
+func (f Envelope) header(h []byte) [offHdrSum]byte {
 	var b [offHdrSum]byte
 	copy(b[:8], f.Magic)
 	b[offVersion] = f.Version
@@ -84,35 +84,35 @@ func (f Frame) header(h []byte) [offHdrSum]byte {
 // Begin appends a header of f to b, its length and checksums still zero.
 // Append the payload after it, then call Seal on the bytes from the header
 // on.
-func (f Frame) Begin(b []byte) []byte {
+func (f Envelope) Begin(b []byte) []byte {
 	var h [HeaderSize]byte
 	copy(h[:8], f.Magic)
 	h[offVersion] = f.Version
 	return append(b, h[:]...)
 }
 
-// Seal fills in the length and checksums of framed: a header appended by
-// Begin followed by the whole payload. It fails when framed does not start
+// Seal fills in the length and checksums of sealed: a header appended by
+// Begin followed by the whole payload. It fails when sealed does not start
 // with such a header or the payload is longer than 4 GiB - 1.
-func (f Frame) Seal(framed []byte) error {
+func (f Envelope) Seal(sealed []byte) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	if len(framed) < HeaderSize || string(framed[:8]) != f.Magic || framed[offVersion] != f.Version {
+	if len(sealed) < HeaderSize || string(sealed[:8]) != f.Magic || sealed[offVersion] != f.Version {
 		return fmt.Errorf("binstate: Seal of data that does not start with a %q header from Begin", f.Magic)
 	}
-	payload := framed[HeaderSize:]
+	payload := sealed[HeaderSize:]
 	if uint64(len(payload)) > math.MaxUint32 {
-		return fmt.Errorf("binstate: a payload of %d bytes does not fit a frame", len(payload))
+		return fmt.Errorf("binstate: a payload of %d bytes does not fit an envelope", len(payload))
 	}
-	binary.LittleEndian.PutUint32(framed[offLength:], uint32(len(payload)))
-	binary.LittleEndian.PutUint32(framed[offSum:], crc32.Checksum(payload, castagnoli))
-	binary.LittleEndian.PutUint32(framed[offHdrSum:], crc32.Checksum(framed[:offHdrSum], castagnoli))
+	binary.LittleEndian.PutUint32(sealed[offLength:], uint32(len(payload)))
+	binary.LittleEndian.PutUint32(sealed[offSum:], crc32.Checksum(payload, castagnoli))
+	binary.LittleEndian.PutUint32(sealed[offHdrSum:], crc32.Checksum(sealed[:offHdrSum], castagnoli))
 	return nil
 }
 
-// Append appends payload to b in a frame of f (Begin, the payload, Seal).
-func (f Frame) Append(b, payload []byte) ([]byte, error) {
+// Append appends payload to b in an envelope of f (Begin, the payload, Seal).
+func (f Envelope) Append(b, payload []byte) ([]byte, error) {
 	start := len(b)
 	b = append(f.Begin(b), payload...)
 	if err := f.Seal(b[start:]); err != nil {
@@ -121,7 +121,7 @@ func (f Frame) Append(b, payload []byte) ([]byte, error) {
 	return b, nil
 }
 
-// Open checks data, a frame of f, and returns its payload (a sub-slice of
+// Open checks data, an envelope of f, and returns its payload (a sub-slice of
 // data). Nothing is decoded before every check passed: the error wraps
 //   - ErrShort when data ends before the header or the payload does,
 //   - ErrForeign when it does not start with f's magic,
@@ -130,7 +130,7 @@ func (f Frame) Append(b, payload []byte) ([]byte, error) {
 //     changed magic or version byte in a header whose checksum holds for
 //     f's is reported so too, not as foreign data or another version),
 //   - ErrTrailing when bytes follow the payload.
-func (f Frame) Open(data []byte) ([]byte, error) {
+func (f Envelope) Open(data []byte) ([]byte, error) {
 	if err := f.check(); err != nil {
 		return nil, err
 	}
@@ -172,7 +172,7 @@ func (f Frame) Open(data []byte) ([]byte, error) {
 // headerHolds reports whether the header checksum of data (at least
 // HeaderSize bytes) matches f's magic and version with data's length and
 // payload checksum.
-func (f Frame) headerHolds(data []byte) bool {
+func (f Envelope) headerHolds(data []byte) bool {
 	want := binary.LittleEndian.Uint32(data[offHdrSum:])
 	if string(data[:8]) == f.Magic && data[offVersion] == f.Version {
 		// data's own header is f's: checked in place, allocating nothing
