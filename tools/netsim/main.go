@@ -3,7 +3,7 @@
 // walking, strafing, turning, jumping, crouching, sprinting and dashing on
 // the living level, pushing each other) over an in-memory network with
 // delay, jitter, reordering and loss, on a virtual clock (package
-// netplay/netsim). It prints what the players would notice and what the
+// tools/netsim/netsim). It prints what the players would notice and what the
 // network carries:
 //
 //   - desyncs: the host's checksums a client's state differed from;
@@ -30,7 +30,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/seedgames/motorkit/netplay/netsim"
+	"github.com/seedgames/motorkit/tools/netsim/netsim"
 )
 
 func main() {

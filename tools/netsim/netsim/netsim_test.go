@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seedgames/motorkit/netplay/netsim"
+	"github.com/seedgames/motorkit/tools/netsim/netsim"
 )
 
 // run plays 8 players over a network of 100 ms round trip, ±20 ms of
