@@ -256,15 +256,6 @@ func LoadLevel(name string) (*kcc.World, error) {
 	return BuildLevel(data, "prefabs/levels/"+name+".toml")
 }
 
-// LoadLevelFile builds a level from a file on disk.
-func LoadLevelFile(path string) (*kcc.World, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return BuildLevel(data, filepath.Base(path))
-}
-
 // SpawnLevel builds a level with its living part (platforms, doors,
 // sensors, ladders, water): the embedded level name, a level TOML file of
 // your own (a name ending in .toml, its mesh and heightmap files beside
