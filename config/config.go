@@ -67,8 +67,7 @@ func AsError(err error, source string) *Error {
 // holds, so callers decode on top of their defaults.
 //
 // When v implements Renamer, old key names are rewritten to the new ones
-// first, with a Warning each; a RenameConverter then converts the values
-// read under old names that changed unit.
+// first, with a Warning each.
 func Decode(data []byte, source string, v any) error {
 	_, err := DecodeMeta(data, source, v)
 	return err
@@ -86,7 +85,7 @@ func DecodeMeta(data []byte, source string, v any) (toml.MetaData, error) {
 	if err != nil {
 		return md, AsError(err, source)
 	}
-	renameDone(renamed, source, v)
+	renameDone(renamed, source)
 	if und := md.Undecoded(); len(und) > 0 {
 		keys := make([]string, len(und))
 		for i, k := range und {

@@ -110,7 +110,7 @@ func (d *Document) Keys(path ...string) ([]string, error) {
 // types and a value that is not a table are *Errors with the line and the
 // full dotted key. When v implements Renamer, an old key name is read into
 // the field of its new name, with a Warning (and an Error when both are
-// set), and converted when v is a RenameConverter.
+// set).
 func (d *Document) Decode(v any, path ...string) error {
 	return d.decode(v, path, nil)
 }
@@ -196,7 +196,7 @@ func (d *Document) renamed(p toml.Primitive, v any, path []string) error {
 		if err := decodeKeyInto(&d.md, p, v, old, nu); err != nil {
 			return AsError(err, d.source)
 		}
-		renameWarn(v, d.source, strings.Join(op, "."), nu, d.Line(op...))
+		renameWarn(d.source, strings.Join(op, "."), nu, d.Line(op...))
 	}
 	return nil
 }

@@ -14,31 +14,8 @@ type Renamer interface {
 	RenamedKeys() map[string]string
 }
 
-// RenameConverter is a Renamer some of whose renamed keys changed unit
-// too (a window counted in ticks that is now in seconds). Decode and
-// Document.Decode read an old key's value into the field of its new name
-// as the file writes it, then call ConvertRenamed(old) on the value being
-// decoded (a pointer, so the method may have a pointer receiver): it
-// converts that field in place and returns a note the warning adds, such
-// as TicksToSeconds's "3 ticks read as 0.05 s at 60 Hz", or "" for a key
-// that kept its unit.
-type RenameConverter interface {
-	Renamer
-	ConvertRenamed(old string) (note string)
-}
-
 // Until is the release up to which renamed keys are accepted.
 const Until = "v0.4.0"
-
-// TicksToSeconds converts *v, a number of ticks at rate Hz, to seconds in
-// place and returns the note a RenameConverter gives for it. Reading a
-// count of ticks at the rate it was tuned for gives the same count back
-// there (motors.TicksFromSeconds rounds to nearest).
-func TicksToSeconds(v *float64, rate float64) (note string) {
-	ticks := *v
-	*v = ticks / rate
-	return fmt.Sprintf("%g ticks read as %.4g s at %g Hz", ticks, *v, rate)
-}
 
 // renamedKey is an old key a decode found, for its warning.
 type renamedKey struct {
@@ -88,25 +65,17 @@ func renameKeys(data []byte, source string, v any) ([]byte, []renamedKey, error)
 	return []byte(strings.Join(lines, "\n")), found, nil
 }
 
-// renameDone converts the values read under old names (RenameConverter)
-// and warns once per source and old key.
-func renameDone(found []renamedKey, source string, v any) {
+// renameDone warns once per source and old key read under its old name.
+func renameDone(found []renamedKey, source string) {
 	for _, f := range found {
-		renameWarn(v, source, f.old, f.nu, f.line)
+		renameWarn(source, f.old, f.nu, f.line)
 	}
 }
 
-// renameWarn converts the value of a key read under its old name when v
-// is a RenameConverter, then gives the warning.
-func renameWarn(v any, source, key, nu string, line int) {
-	old := key[strings.LastIndex(key, ".")+1:]
-	reason := fmt.Sprintf("renamed %q (the old name is accepted until %s)", nu, Until)
-	if rc, ok := v.(RenameConverter); ok {
-		if note := rc.ConvertRenamed(old); note != "" {
-			reason = fmt.Sprintf("renamed %q, %s (the old name is accepted until %s)", nu, note, Until)
-		}
-	}
-	warn(Warning{Source: source, Key: key, Line: line, Reason: reason})
+// renameWarn gives the warning for a key read under its old name.
+func renameWarn(source, key, nu string, line int) {
+	warn(Warning{Source: source, Key: key, Line: line,
+		Reason: fmt.Sprintf("renamed %q (the old name is accepted until %s)", nu, Until)})
 }
 
 // topLevelKey returns the index of the line setting key before any table

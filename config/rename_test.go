@@ -44,70 +44,49 @@ func TestRenamedKeys(t *testing.T) {
 	}
 }
 
-// windowCfg renamed a window counted in ticks to one in seconds.
-type windowCfg struct {
+// speedCfg renamed two keys to one name, and another.
+type speedCfg struct {
 	Buffer float64 `toml:"buffer_time"`
 	Speed  float64 `toml:"max_speed"`
 }
 
-func (*windowCfg) RenamedKeys() map[string]string {
-	return map[string]string{"buffer_ticks": "buffer_time", "buffer_window_ticks": "buffer_time", "run_speed": "max_speed"}
+func (*speedCfg) RenamedKeys() map[string]string {
+	return map[string]string{"buffer": "buffer_time", "buffer_window": "buffer_time", "run_speed": "max_speed"}
 }
 
-func (c *windowCfg) ConvertRenamed(old string) string {
-	if old == "buffer_ticks" || old == "buffer_window_ticks" {
-		return TicksToSeconds(&c.Buffer, 60)
-	}
-	return ""
-}
-
-// TestRenameConverter: a renamed key that changed unit is converted, in
-// a file decoded with Decode and in a table of a Document alike: the
-// same value as the new key, one warning naming the file, the line, the
-// old key and the conversion; a key that kept its unit is not converted.
-// Two old names of one new key are an error.
-func TestRenameConverter(t *testing.T) {
+// TestRenamedKeysInATable: in a table of a Document the old names read
+// as the new ones, as in a file decoded with Decode: the same values, one
+// warning per old key naming the file, the line and the full key. Two old
+// names of one new key are an error, in a file and in a table.
+func TestRenamedKeysInATable(t *testing.T) {
 	var got []Warning
 	prev := SetWarningHandler(func(w Warning) { got = append(got, w) })
 	defer SetWarningHandler(prev)
 
-	want := windowCfg{Buffer: 0.05, Speed: 7}
-	var fromNew windowCfg
-	if err := Decode([]byte("buffer_time = 0.05\nmax_speed = 7\n"), "new.toml", &fromNew); err != nil || fromNew != want || len(got) != 0 {
-		t.Fatalf("new keys: %+v, %v, warnings %v", fromNew, err, got)
+	want := speedCfg{Buffer: 0.05, Speed: 7}
+	var fromFile speedCfg
+	if err := Decode([]byte("# old\nbuffer = 0.05\nrun_speed = 7\n"), "old.toml", &fromFile); err != nil || fromFile != want {
+		t.Fatalf("old keys in a file: %+v, %v", fromFile, err)
 	}
-	var fromOld windowCfg
-	if err := Decode([]byte("# old\nbuffer_ticks = 3\nrun_speed = 7\n"), "old.toml", &fromOld); err != nil {
-		t.Fatal(err)
-	}
-	if fromOld != want {
-		t.Fatalf("old keys: %+v, want %+v", fromOld, want)
-	}
-	if len(got) != 2 || got[0].Source != "old.toml" || got[0].Line != 2 || got[0].Key != "buffer_ticks" ||
-		!strings.Contains(got[0].Reason, `renamed "buffer_time", 3 ticks read as 0.05 s at 60 Hz`) ||
-		got[1].Key != "run_speed" || strings.Contains(got[1].Reason, "ticks") {
-		t.Fatalf("warnings %v", got)
-	}
-
 	got = nil
-	d, err := ParseDocument([]byte("[motor]\nkind = \"x\"\nbuffer_ticks = 3\nrun_speed = 7\n"), "recipe.toml")
+	d, err := ParseDocument([]byte("[motor]\nkind = \"x\"\nbuffer = 0.05\nrun_speed = 7\n"), "recipe.toml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var fromTable windowCfg
+	var fromTable speedCfg
 	if err := d.DecodeExcept(&fromTable, []string{"kind"}, "motor"); err != nil {
 		t.Fatal(err)
 	}
 	if fromTable != want {
 		t.Fatalf("recipe table: %+v, want %+v", fromTable, want)
 	}
-	if len(got) != 2 || got[0].Source != "recipe.toml" || got[0].Line != 3 || got[0].Key != "motor.buffer_ticks" ||
-		!strings.Contains(got[0].Reason, "3 ticks read as 0.05 s at 60 Hz") {
+	if len(got) != 2 || got[0].Source != "recipe.toml" || got[0].Line != 3 || got[0].Key != "motor.buffer" ||
+		!strings.Contains(got[0].Reason, `renamed "buffer_time"`) || got[1].Key != "motor.run_speed" {
 		t.Fatalf("warnings %v", got)
 	}
 
-	for _, text := range []string{"buffer_ticks = 3\nbuffer_window_ticks = 3\n", "[motor]\nbuffer_ticks = 3\nbuffer_window_ticks = 3\n"} {
-		var c windowCfg
+	for _, text := range []string{"buffer = 3\nbuffer_window = 3\n", "[motor]\nbuffer = 3\nbuffer_window = 3\n"} {
+		var c speedCfg
 		if strings.HasPrefix(text, "[") {
 			d, _ := ParseDocument([]byte(text), "two.toml")
 			err = d.Decode(&c, "motor")

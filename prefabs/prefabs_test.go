@@ -10,6 +10,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/config"
+	"github.com/seedgames/motorkit/motors/arena"
 	"github.com/seedgames/motorkit/motors/basic"
 	"github.com/seedgames/motorkit/motors/hybrid"
 	"github.com/seedgames/motorkit/prefabs"
@@ -68,11 +69,24 @@ func TestSpawnOverrideAndMotorsAreIndependent(t *testing.T) {
 	}
 }
 
+// renamedArena is a game's motor configuration that renamed a key: the
+// arena motor's, whose max_speed it once called max_speed_ground.
+type renamedArena struct{ arena.Config }
+
+func (*renamedArena) RenamedKeys() map[string]string {
+	return map[string]string{"max_speed_ground": "max_speed"}
+}
+
+func init() {
+	prefabs.RegisterMotor("renamed_arena", func() renamedArena { return renamedArena{arena.DefaultConfig()} },
+		func(c renamedArena) (*arena.Motor, error) { return arena.New(c.Config) })
+}
+
 func TestRecipeErrorsNameFileAndKey(t *testing.T) {
 	cases := []struct{ override, want string }{
 		{"[motor]\nmax_sped = 1\n", "max_sped"},
 		{"[motor]\nground_accel = -4\n", `capsule_walker:2: key "motor.ground_accel"`},
-		{"[motor]\naccel = -4\n", `capsule_walker:2: key "motor.ground_accel"`}, // the old name
+		{"[motor]\naccel = -4\n", `capsule_walker:2: key "motor.accel": unknown key`}, // v0.1's name, gone in v0.3.0
 		{"[kcc]\nradius = -1\n", "kcc.radius"},
 		{"[kcc]\nradiuss = 1\n", "kcc.radiuss"},
 		{"[motor]\nkind = \"warp\"\n", "motor.kind"},
@@ -80,9 +94,9 @@ func TestRecipeErrorsNameFileAndKey(t *testing.T) {
 		{"[bogus]\nx = 1\n", "bogus"},
 		{"[view]\npitch_deg = 120\n", "view.pitch_deg"},
 		{"[kcc\n", "override 1 of capsule_walker:2: "},
-		// An old key name (config.Renamer) is known by its new name, at
-		// the line that writes the old one.
-		{"[motor]\nkind = \"arena\"\nmax_speed_ground = 0\n", `capsule_walker:3: key "motor.max_speed": value 0 out of range`},
+		// An old key name of a game's motor (config.Renamer) is known by
+		// its new name, at the line that writes the old one.
+		{"[motor]\nkind = \"renamed_arena\"\nmax_speed_ground = 0\n", `capsule_walker:3: key "motor.max_speed": value 0 out of range`},
 	}
 	for _, c := range cases {
 		_, err := prefabs.Spawn(donburi.NewWorld(), "capsule_walker", prefabs.Override(c.override))

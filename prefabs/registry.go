@@ -89,8 +89,7 @@ var (
 // C may also implement KCCProfiler, CrouchShaper, Verticaler (the recipe
 // then takes those values from the motor) and, on *C, DefaultsAdjuster
 // and config.Renamer (a [motor] table's old key names then load with a
-// warning, converted by a config.RenameConverter, and the recipe knows the
-// keys by their new names). Motor packages' prefab files call it from
+// warning, and the recipe knows the keys by their new names). Motor packages' prefab files call it from
 // init. Registering a kind twice panics, as database/sql drivers do: it is a
 // programming error found at start-up.
 func RegisterMotor[C any, M motors.Motor](kind string, defaults func() C, build func(C) (M, error)) {

@@ -241,32 +241,6 @@ func (c Config) ThetaTarget() float64 { return config.Deg2Rad(c.ThetaTargetDeg) 
 // MaxShapingAnglePerTick returns MaxShapingAnglePerTickDeg in radians.
 func (c Config) MaxShapingAnglePerTick() float64 { return config.Deg2Rad(c.MaxShapingAnglePerTickDeg) }
 
-// RenamedKeys lists the keys renamed for one name per idea across the
-// motors (config.Renamer; docs/motors/README.md#vocabulary): the old names
-// load, with a warning, until config.Until.
-func (*Config) RenamedKeys() map[string]string {
-	return map[string]string{
-		"max_speed_ground":         "max_speed",
-		"ground_accel":             "ground_accel_rate",
-		"air_accel_base":           "air_accel_rate",
-		"jump_buffer_ticks":        "jump_buffer_time",
-		"jump_buffer_window_ticks": "jump_buffer_time",
-		"landing_grace_ticks":      "landing_grace_time",
-	}
-}
-
-// ConvertRenamed reads the windows of v0.1, counted in ticks, as seconds
-// at 60 Hz (config.RenameConverter): the same ticks at 60 Hz.
-func (c *Config) ConvertRenamed(old string) string {
-	switch old {
-	case "jump_buffer_ticks", "jump_buffer_window_ticks":
-		return config.TicksToSeconds(&c.JumpBufferTime, 60)
-	case "landing_grace_ticks":
-		return config.TicksToSeconds(&c.LandingGraceTime, 60)
-	}
-	return ""
-}
-
 // wRelative lists the keys whose defaults are multiples of W, and their
 // fields: ParseOnto rescales the ones a file leaves unset when it sets W.
 var wRelative = [...]struct {

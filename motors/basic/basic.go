@@ -46,29 +46,6 @@ func (c Config) Validate(source string) error {
 	return ch.Err()
 }
 
-// RenamedKeys lists the keys renamed for one name per idea across the
-// motors (config.Renamer; docs/motors/README.md#vocabulary): the old names
-// load, with a warning, until config.Until.
-func (*Config) RenamedKeys() map[string]string {
-	return map[string]string{
-		"accel":             "ground_accel",
-		"jump_buffer_ticks": "jump_buffer_time",
-		"coyote_ticks":      "coyote_time",
-	}
-}
-
-// ConvertRenamed reads the windows of v0.1, counted in ticks, as seconds
-// at 60 Hz (config.RenameConverter): the same ticks at 60 Hz.
-func (c *Config) ConvertRenamed(old string) string {
-	switch old {
-	case "jump_buffer_ticks":
-		return config.TicksToSeconds(&c.JumpBufferTime, 60)
-	case "coyote_ticks":
-		return config.TicksToSeconds(&c.CoyoteTime, 60)
-	}
-	return ""
-}
-
 // basic.toml is generated: go generate runs the test that writes it.
 //
 //go:generate go test -run TestDefaultTOMLIsGenerated -update-defaults

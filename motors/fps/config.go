@@ -179,18 +179,6 @@ func (c *Config) Decode(data []byte, source string) error {
 	return nil
 }
 
-// RenamedKeys lists the keys renamed for one name per idea across the
-// motors (config.Renamer; docs/motors/README.md#vocabulary): the old names
-// load, with a warning, until config.Until.
-func (Config) RenamedKeys() map[string]string {
-	return map[string]string{
-		"jump_buffer":   "jump_buffer_time",
-		"walk_speed":    "max_speed",
-		"max_slope_deg": "max_slope_climb_deg",
-		"ground_snap":   "snap_to_ground",
-	}
-}
-
 // Parse decodes TOML data on top of DefaultConfig and validates it.
 func Parse(data []byte, source string) (Config, error) {
 	c := DefaultConfig()

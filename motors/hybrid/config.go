@@ -229,17 +229,6 @@ func (c Config) Validate(source string) error {
 	return ch.Err()
 }
 
-// RenamedKeys lists the keys renamed for one name per idea across the
-// motors (config.Renamer; docs/motors/README.md#vocabulary): the old names
-// load, with a warning, until config.Until.
-func (*Config) RenamedKeys() map[string]string {
-	return map[string]string{
-		"run_speed":    "max_speed",
-		"acceleration": "ground_accel",
-		"deceleration": "ground_decel",
-	}
-}
-
 // RotationSpeedRad is rotation_speed in rad/s.
 func (c Config) RotationSpeedRad() float64 { return config.Deg2Rad(c.RotationSpeedDeg) }
 
