@@ -201,9 +201,9 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	dt := p.dt
 	var pushers uint32 // the layers some character pushes
 	longest := 0.0     // the longest move across its Up of a character that pushes
+	p.stores.refetch(p.chars)
 	for i := range p.chars {
 		c := &p.chars[i]
-		c.refetch(p.stores)
 		p.characterCollider(c, level)
 		if c.k.Controller == nil {
 			p.crowd.loose = append(p.crowd.loose, int32(i))

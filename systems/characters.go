@@ -58,7 +58,7 @@ const (
 const characterBlock = 32
 
 // character is one character: its entity and stable ID, its components
-// (fetched again before every run of its steps: refetch), and what the
+// (fetched again before every run of its steps: compStores.refetch), and what the
 // pipeline keeps for it between ticks. The optional components are nil
 // when the entity lacks them; md is nil unless the entity has the whole
 // motor set (Command, View, Motor, Intent, JumpBuffer).
@@ -138,7 +138,7 @@ type characterList struct {
 	chars         []character
 	cacheCharEach func(e *donburi.Entry, arch, pos int)
 	// stores reads the world's component storages (fetch.go).
-	stores *compStores
+	stores compStores
 	// runTimes accumulates, per worker, the nanoseconds of a timed run's
 	// motor steps and moves (EnableTiming).
 	runTimes [][2]int64
@@ -223,9 +223,7 @@ func (p *Pipeline) runRange(lo, hi, worker int, from, to step) {
 		if p.timing {
 			t0 = time.Now()
 		}
-		for i := b; i < e; i++ {
-			p.chars[i].refetch(p.stores)
-		}
+		p.stores.refetch(p.chars[b:e])
 		if motor {
 			for i := b; i < e; i++ {
 				p.motorSteps(&p.chars[i], from, last)
@@ -352,7 +350,7 @@ func (p *Pipeline) cleanupPass(w donburi.World) {
 	}
 	p.cmdCache.refresh(w, p.cacheCmdEach, func() { p.cmdAt = p.cmdAt[:0] })
 	for _, at := range p.cmdAt {
-		clearEdges((*components.CommandData)(p.stores.cmd(int(at[0]), int(at[1]))))
+		clearEdges(p.stores.command(int(at[0]), int(at[1])))
 	}
 }
 

@@ -16,7 +16,7 @@ import (
 // and then walks the character, and compares the walk with the same change
 // made another way (or a world where it was made from the start). The
 // pipeline keeps no component pointer across ticks without fetching it
-// again (character.refetch).
+// again (compStores.refetch).
 
 // apiWorld is a flat level with two walkers side by side (the second
 // one keeps the first company: a change to one must not touch the other),

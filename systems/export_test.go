@@ -79,9 +79,9 @@ func (p *Pipeline) Plan() []string {
 func (p *Pipeline) CheckStorageFetch(t *testing.T) int {
 	t.Helper()
 	p.refreshCharacters()
+	p.stores.refetch(p.chars)
 	for i := range p.chars {
 		c := &p.chars[i]
-		c.refetch(p.stores)
 		w := characterOf(c.e, int(c.arch), int(c.pos))
 		if c.body != w.body || c.k != w.k || c.cmd != w.cmd || c.view != w.view || c.jb != w.jb || c.md != w.md || c.it != w.it || c.ab != w.ab {
 			t.Fatalf("character %d (entity %v): fetched from the storages %+v, by Get %+v", c.id, c.e.Entity(), *c, w)

@@ -13,7 +13,7 @@ import (
 // two ticks: the entity stays where it is, but its component now lives
 // elsewhere. So the pipeline keeps no component pointer from one run of
 // the characters' steps to the next: it fetches them again before every
-// run (character.refetch).
+// run (compStores.refetch).
 //
 // ComponentType.Get finds an entity's component through its Entry (about
 // 6 ns each, eight components a character); the pipeline instead reads
@@ -23,54 +23,64 @@ import (
 // TestStoragePositionsAreGets checks the two agree on the donburi in
 // go.mod.
 
-// storeAt returns a function that reads a component type's storage st (a
-// donburi Storage) at archetype index a, position c. The storage's type
-// and its Component method's parameter types are donburi's own: the
-// caller names none of them.
-func storeAt[S interface{ Component(A, C) unsafe.Pointer }, A, C ~int](st S) func(a, c int) unsafe.Pointer {
-	return func(a, c int) unsafe.Pointer { return st.Component(A(a), C(c)) }
+// compStores reads each character component's storage in one world: a
+// storeSet instantiated with donburi's own index types, which the
+// compiler infers from the storages' Component methods (the pipeline names
+// none of donburi's internal types). Each read is one call of a method
+// value, with no generic dictionary between.
+type compStores interface {
+	// refetch fetches the components of the characters cs again, from
+	// their archetypes and positions (the entity's set of components is
+	// the one the list was made with: a change of archetype makes the list
+	// anew).
+	refetch(cs []character)
+	// command returns the Command of the entity at archetype a, position j.
+	command(a, j int) *components.CommandData
 }
 
-// compStores reads each character component's storage in one world.
-type compStores struct {
-	body, kcc, cmd, view, jb, motor, intent, abilities func(a, c int) unsafe.Pointer
+// storeSet is a compStores whose storage reads take donburi's archetype
+// index type A and component index type C.
+type storeSet[A, C ~int] struct {
+	body, kcc, cmd, view, jb, motor, intent, abilities func(A, C) unsafe.Pointer
 }
 
-func newCompStores(w donburi.World) *compStores {
+func newCompStores(w donburi.World) compStores {
 	cs := w.StorageAccessor().Components
-	return &compStores{
-		body:      storeAt(cs.Storage(components.Body)),
-		kcc:       storeAt(cs.Storage(components.KCC)),
-		cmd:       storeAt(cs.Storage(components.Command)),
-		view:      storeAt(cs.Storage(components.View)),
-		jb:        storeAt(cs.Storage(components.JumpBuffer)),
-		motor:     storeAt(cs.Storage(components.Motor)),
-		intent:    storeAt(cs.Storage(components.Intent)),
-		abilities: storeAt(cs.Storage(components.Abilities)),
-	}
+	return newStoreSet(cs.Storage(components.Body).Component, cs.Storage(components.KCC).Component,
+		cs.Storage(components.Command).Component, cs.Storage(components.View).Component,
+		cs.Storage(components.JumpBuffer).Component, cs.Storage(components.Motor).Component,
+		cs.Storage(components.Intent).Component, cs.Storage(components.Abilities).Component)
 }
 
-// refetch fetches c's components again, from the storages s (the entity's
-// set of components is the one the list was made with: a change of
-// archetype makes the list anew).
-func (c *character) refetch(s *compStores) {
-	a, j := int(c.arch), int(c.pos)
-	c.body = (*components.BodyData)(s.body(a, j))
-	c.k = (*components.KCCData)(s.kcc(a, j))
-	if c.cmd != nil {
-		c.cmd = (*components.CommandData)(s.cmd(a, j))
-	}
-	if c.view != nil {
-		c.view = (*components.ViewData)(s.view(a, j))
-	}
-	if c.jb != nil {
-		c.jb = (*components.JumpBufferData)(s.jb(a, j))
-	}
-	if c.md != nil {
-		c.md = (*components.MotorData)(s.motor(a, j))
-		c.it = (*components.IntentData)(s.intent(a, j))
-		if c.ab != nil {
-			c.ab = (*components.AbilitiesData)(s.abilities(a, j))
+func newStoreSet[A, C ~int](body, kcc, cmd, view, jb, motor, intent, abilities func(A, C) unsafe.Pointer) *storeSet[A, C] {
+	return &storeSet[A, C]{body: body, kcc: kcc, cmd: cmd, view: view, jb: jb, motor: motor, intent: intent, abilities: abilities}
+}
+
+func (s *storeSet[A, C]) command(a, j int) *components.CommandData {
+	return (*components.CommandData)(s.cmd(A(a), C(j)))
+}
+
+func (s *storeSet[A, C]) refetch(cs []character) {
+	for i := range cs {
+		c := &cs[i]
+		a, j := A(c.arch), C(c.pos)
+		c.body = (*components.BodyData)(s.body(a, j))
+		c.k = (*components.KCCData)(s.kcc(a, j))
+		if c.cmd != nil {
+			c.cmd = (*components.CommandData)(s.cmd(a, j))
+		}
+		if c.view != nil {
+			c.view = (*components.ViewData)(s.view(a, j))
+		}
+		if c.jb != nil {
+			c.jb = (*components.JumpBufferData)(s.jb(a, j))
+		}
+		if c.md != nil {
+			c.md = (*components.MotorData)(s.motor(a, j))
+			c.it = (*components.IntentData)(s.intent(a, j))
+			if c.ab != nil {
+				c.ab = (*components.AbilitiesData)(s.abilities(a, j))
+			}
 		}
 	}
 }

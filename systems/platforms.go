@@ -38,9 +38,9 @@ func (p *Pipeline) platformsStep(w donburi.World, t Tick) {
 	}
 	if needSensors {
 		p.refreshCharacters()
+		p.stores.refetch(p.chars)
 		for i := range p.chars {
 			c := &p.chars[i]
-			c.refetch(p.stores)
 			p.occupied = lv.World.Sensors(c.k.Shape, c.body.Position, characterLayer(c.k), p.occupied)
 		}
 	}
@@ -90,9 +90,9 @@ func (p *Pipeline) sensorsStep(w donburi.World, _ Tick) {
 	}
 	lv.Sensors.Begin()
 	p.refreshCharacters()
+	p.stores.refetch(p.chars)
 	for i := range p.chars {
 		c := &p.chars[i]
-		c.refetch(p.stores)
 		p.sensorBuf = lv.World.Sensors(c.k.Shape, c.body.Position, characterLayer(c.k), p.sensorBuf[:0])
 		lv.Sensors.Update(int(c.id), p.sensorBuf)
 	}
