@@ -91,10 +91,12 @@ type stateTable struct {
 	load      loadScratch
 }
 
-// idEntity is a state entity of the world and its stable ID.
+// idEntity is a state entity of the world, its stable ID and its state
+// components (the mask of its archetype).
 type idEntity struct {
-	id  components.StableID
-	ent donburi.Entity
+	id   components.StableID
+	ent  donburi.Entity
+	mask uint64
 }
 
 // loadedEntity is one entity of a state being loaded.
@@ -128,10 +130,8 @@ func (p *Pipeline) SetSpawner(s Spawner) { p.state.spawner = s }
 // first SaveState. At most 64 state components (8 are built in).
 func RegisterState[T any](p *Pipeline, c *donburi.ComponentType[T]) error {
 	t := reflect.TypeFor[T]()
-	for _, sc := range p.state.comps {
-		if sc.ctype.Id() == c.Id() {
-			return fmt.Errorf("%w: component %s is registered already", ErrState, c.Name())
-		}
+	if p.isStateComp(c) {
+		return fmt.Errorf("%w: component %s is registered already", ErrState, c.Name())
 	}
 	if len(p.state.comps) >= 64 {
 		return fmt.Errorf("%w: more than 64 state components", ErrState)
@@ -212,10 +212,9 @@ func abilitiesState() stateComp {
 			w.U32(uint32(countCodecs(ab.Own)))
 			for _, a := range ab.Own {
 				if sc, ok := a.(StateCodec); ok {
-					at := len(w.Buf)
-					w.U32(0)
+					at := w.BeginRecord()
 					w.Buf = sc.AppendState(w.Buf)
-					putU32(w.Buf[at:], uint32(len(w.Buf)-at-4))
+					w.EndRecord(at)
 				}
 			}
 			return w.Buf
@@ -413,7 +412,7 @@ func (p *Pipeline) stateEntities() error {
 		}
 		for _, ent := range a.Entities() {
 			id := *components.ID.Get(p.world.Entry(ent))
-			st.ents = append(st.ents, idEntity{id: id, ent: ent})
+			st.ents = append(st.ents, idEntity{id: id, ent: ent, mask: masks[i]})
 		}
 	}
 	slices.SortFunc(st.ents, func(a, b idEntity) int { return cmp.Compare(a.id, b.id) })

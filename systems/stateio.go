@@ -2,6 +2,7 @@ package systems
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"github.com/seedgames/motorkit/components"
@@ -57,7 +58,7 @@ func (p *Pipeline) SaveState(dst []byte) ([]byte, error) {
 	for _, se := range st.ents {
 		e := p.world.Entry(se.ent)
 		w.U32(uint32(se.id))
-		mask := p.maskOf(e)
+		mask := se.mask
 		w.U64(mask)
 		w.U32(uint32(p.capsuleOf(se.id)))
 		for b := range st.comps {
@@ -65,29 +66,23 @@ func (p *Pipeline) SaveState(dst []byte) ([]byte, error) {
 				continue
 			}
 			// a record: its length, then the component's bytes
-			at := len(w.Buf)
-			w.U32(0)
+			at := w.BeginRecord()
 			w.Buf = st.comps[b].append(e, w.Buf)
-			putU32(w.Buf[at:], uint32(len(w.Buf)-at-4))
+			w.EndRecord(at)
 		}
 	}
 	world, movers, sensors := p.levelParts()
 	for _, part := range [...]StateCodec{world, movers, sensors} {
-		at := len(w.Buf)
-		w.U32(0)
+		at := w.BeginRecord()
 		if part != nil {
 			w.Buf = part.AppendState(w.Buf)
 		}
-		putU32(w.Buf[at:], uint32(len(w.Buf)-at-4))
+		w.EndRecord(at)
 	}
 	if err := pipeStateEnvelope.Seal(w.Buf[start:]); err != nil {
 		return dst, fmt.Errorf("%w: %v", ErrState, err)
 	}
 	return w.Buf, nil
-}
-
-func putU32(b []byte, v uint32) {
-	b[0], b[1], b[2], b[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
 }
 
 // Checksum hashes the pipeline's state (the bytes SaveState writes, with
@@ -109,8 +104,8 @@ func (p *Pipeline) Checksum() uint64 {
 // compares the states it keeps with the authority's checksums without
 // loading them.
 func StateChecksum(state []byte) uint64 {
-	// The frame's header holds the payload's CRC, so the header is hashed
-	// too: every byte.
+	// The envelope's header holds the payload's CRC, so the header is
+	// hashed too: every byte.
 	h := uint64(14695981039346656037)
 	for _, c := range state {
 		h ^= uint64(c)
@@ -288,7 +283,7 @@ func (p *Pipeline) matchEntities(ls *loadScratch) (structural bool, err error) {
 			continue
 		}
 		e := p.world.Entry(st.ents[j].ent)
-		if p.maskOf(e) != le.mask {
+		if st.ents[j].mask != le.mask {
 			structural = true
 			continue
 		}
@@ -305,15 +300,7 @@ func (p *Pipeline) matchEntities(ls *loadScratch) (structural bool, err error) {
 }
 
 // bitsBelow counts the set bits of mask below bit.
-func bitsBelow(mask uint64, bit int) int {
-	n := 0
-	for b := 0; b < bit; b++ {
-		if mask&(1<<b) != 0 {
-			n++
-		}
-	}
-	return n
-}
+func bitsBelow(mask uint64, bit int) int { return bits.OnesCount64(mask & (1<<bit - 1)) }
 
 // rebuildEntities makes the world's state entities those of the state:
 // the world's state entities the state does not keep are removed, the
@@ -445,5 +432,5 @@ func (p *Pipeline) StateDiff(a, b []byte) string {
 			return name
 		}
 	}
-	return "the frame"
+	return "the envelope"
 }

@@ -57,6 +57,21 @@ func (w *Writer) String(s string) {
 	w.Buf = append(w.Buf, s...)
 }
 
+// BeginRecord starts a record that Bytes reads back: it appends room for
+// the record's length and returns where it is. Append the record's bytes
+// to Buf, then call EndRecord with what BeginRecord returned. A record
+// appended by another function (an AppendState) needs no copy this way.
+func (w *Writer) BeginRecord() (at int) {
+	at = len(w.Buf)
+	w.U32(0)
+	return at
+}
+
+// EndRecord writes the length of the record begun at at (BeginRecord).
+func (w *Writer) EndRecord(at int) {
+	binary.LittleEndian.PutUint32(w.Buf[at:], uint32(len(w.Buf)-at-4))
+}
+
 // ErrShort is the error of a read past the end of the data.
 var ErrShort = errors.New("truncated")
 
