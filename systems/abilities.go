@@ -11,10 +11,11 @@ import (
 
 // The characters' movement abilities (package abilities) run in the KCC
 // stage's move of a character that has the Abilities component with an
-// ability enabled: Begin after the carry decides the tick's mode and the
-// velocity (an ability's mode owns it; the motor's velocity of this tick
-// is set aside), the move is made as the plan says, and After records what
-// it touched. A character without them takes none of these branches.
+// ability enabled, or abilities of the game's own: Before, after the
+// carry, decides the tick's mode and the velocity (an ability's mode owns
+// it; the motor's velocity of this tick is set aside), the move is made as
+// the plan says, and After sees what it touched. A character without them
+// takes none of these branches.
 //
 // The level's one-way colliders (abilities.Level.OneWays) are passed by a
 // listener of the pipeline in front of the game's (oneWayListener): a

@@ -66,13 +66,8 @@ func (p *Pipeline) noteCollider(id kcc.ColliderID, c *character) {
 	for len(p.crowd.colChar) <= int(id) {
 		p.crowd.colChar = append(p.crowd.colChar, 0)
 	}
-	p.crowd.colChar[id] = int32(p.charIndex(c) + 1)
-}
-
-// charIndex is c's index in chars (c points into it).
-func (p *Pipeline) charIndex(c *character) int {
-	i, _ := slices.BinarySearchFunc(p.chars, c.id, func(x character, id components.StableID) int { return cmp.Compare(x.id, id) })
-	return i
+	i, _ := p.charIndex(c.id) // c points into chars
+	p.crowd.colChar[id] = int32(i + 1)
 }
 
 // linkCapsules gives every character its capsule collider (capsules and
@@ -111,17 +106,14 @@ func (p *Pipeline) capsuleOf(id components.StableID) kcc.ColliderID {
 // through the others (nor collide with its own capsule), after the push
 // of the one in its way when it may push it; gave is the share of that
 // push the other gave way (push.go).
-func (p *Pipeline) moveAmongCharacters(c *character, worker int, cache *kcc.ContactCache, ctrl *kcc.Controller, level *kcc.World, desired mgl64.Vec3, drop kcc.ColliderID, near bool) (res kcc.MoveResult, gave float64) {
-	k, body := c.k, c.body
-	self := p.selfFilterOf(c, worker)
-	if k.PushMask != 0 {
-		gave = p.pushAhead(c, worker, level, desired, self)
+func (p *Pipeline) moveAmongCharacters(m *move, cache *kcc.ContactCache, desired mgl64.Vec3) (res kcc.MoveResult, gave float64) {
+	c := m.c
+	m.self = p.selfFilterOf(c, m.worker)
+	if c.k.PushMask != 0 {
+		gave = p.pushAhead(c, m.worker, m.level, desired, m.self)
 	}
-	ent := c.e.Entity()
-	opts := p.moveOptions(ent, self, cache)
-	p.listenerFor(&opts, worker, uint64(ent), drop, near)
-	res = ctrl.MoveWith(level, k.Shape, body.Position, desired, opts)
-	return res, gave
+	p.optionsFor(m, cache)
+	return m.ctrl.MoveWith(m.level, c.k.Shape, c.body.Position, desired, m.opts), gave
 }
 
 // crowdFilters are one worker's query filters of the moves among

@@ -152,9 +152,6 @@ type characterList struct {
 // snapshot (SaveState) runs its characters in the saved world's order.
 func (p *Pipeline) refreshCharacters() {
 	p.assignIDs()
-	if p.stores == nil {
-		p.stores = newCompStores(p.world)
-	}
 	if !p.charCache.refresh(p.world, p.cacheCharEach, func() { p.chars = p.chars[:0] }) {
 		return
 	}
@@ -345,9 +342,6 @@ func pointerMotor(m motors.Motor) bool {
 // cleanupPass clears each command's consumed edges (the Command fetched
 // anew: a game may have swapped it with ComponentType.Set).
 func (p *Pipeline) cleanupPass(w donburi.World) {
-	if p.stores == nil {
-		p.stores = newCompStores(w)
-	}
 	p.cmdCache.refresh(w, p.cacheCmdEach, func() { p.cmdAt = p.cmdAt[:0] })
 	for _, at := range p.cmdAt {
 		clearEdges(p.stores.command(int(at[0]), int(at[1])))

@@ -119,13 +119,18 @@ func (p *Pipeline) IDOf(e *donburi.Entry) (id components.StableID, ok bool) {
 // stable ID id: the way to find a character again after LoadState, which
 // may have made its entity anew.
 func (p *Pipeline) Character(id components.StableID) (*donburi.Entry, bool) {
-	p.assignIDs()
 	p.refreshCharacters()
-	i, ok := slices.BinarySearchFunc(p.chars, id, func(c character, id components.StableID) int {
-		return cmp.Compare(c.id, id)
-	})
+	i, ok := p.charIndex(id)
 	if !ok {
 		return nil, false
 	}
 	return p.chars[i].e, true
+}
+
+// charIndex returns the index in chars of the character with stable ID
+// id, and whether there is one (chars are in stable ID order).
+func (p *Pipeline) charIndex(id components.StableID) (int, bool) {
+	return slices.BinarySearchFunc(p.chars, id, func(c character, id components.StableID) int {
+		return cmp.Compare(c.id, id)
+	})
 }

@@ -202,7 +202,7 @@ func (p *Pipeline) collide(m *move, desired mgl64.Vec3) (res kcc.MoveResult, gav
 		cache = &c.contacts
 	}
 	if p.charCollide {
-		return p.moveAmongCharacters(c, m.worker, cache, m.ctrl, m.level, desired, m.drop, m.near)
+		return p.moveAmongCharacters(m, cache, desired)
 	}
 	m.self = nil
 	p.optionsFor(m, cache)

@@ -146,6 +146,7 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	p.levelQuery = donburi.NewQuery(filter.Contains(components.Level))
 	p.charCache.filter = charFilter
 	p.cacheCharEach = p.cacheCharacter
+	p.stores = newCompStores(w)
 	cmdFilter := filter.Contains(components.Command)
 	p.cmdCache.filter = cmdFilter
 	p.cacheCmdEach = p.cacheCmdEntry
