@@ -4,9 +4,6 @@ package online
 
 import (
 	"context"
-	"net"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -21,12 +18,7 @@ import (
 // metric counts it as closed, and nothing calls it a slow reader.
 func TestClientThatLeftIsNotASlowReader(t *testing.T) {
 	srv, url, logs := startServer(t, ServerOptions{RoomSize: 4})
-	var raw net.Conn
-	hc := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-		c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
-		raw = c
-		return c, err
-	}}}
+	hc, reset := proctest.ResettingClient()
 	c := rawDial(t, url, hc)
 	defer c.CloseNow()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -39,13 +31,8 @@ func TestClientThatLeftIsNotASlowReader(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_ = raw.(*net.TCPConn).SetLinger(0) // close sends a reset
-	_ = raw.Close()
-	scrape := func() string {
-		rec := httptest.NewRecorder()
-		srv.MetricsHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
-		return rec.Body.String()
-	}
+	reset()
+	scrape := func() string { return proctest.Scrape(srv.MetricsHandler()) }
 	if !proctest.WaitFor(5*time.Second, func() bool {
 		return strings.Contains(scrape(), `flail_disconnects_total{reason="closed"} 1`)
 	}) || !strings.Contains(scrape(), `flail_disconnects_total{reason="slow_reader"} 0`) {

@@ -67,12 +67,7 @@ func TestMetrics(t *testing.T) {
 	if !proctest.WaitFor(2*time.Second, func() bool { return c.Latest(&s) && s.Ack >= 10 }) {
 		t.Fatalf("inputs not acked: %d", s.Ack)
 	}
-	scrape := func() string {
-		t.Helper()
-		rec := httptest.NewRecorder()
-		srv.MetricsHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
-		return rec.Body.String()
-	}
+	scrape := func() string { return proctest.Scrape(srv.MetricsHandler()) }
 	body := scrape()
 	for _, want := range []string{"flail_rooms 1", "flail_players 1", "flail_bots 3", "flail_connections 1",
 		`flail_inputs_total{result="applied"} 10`, "flail_tick_seconds_count", "flail_bytes_out_total", "flail_bytes_in_total"} {

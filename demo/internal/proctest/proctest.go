@@ -2,7 +2,11 @@ package proctest
 
 import (
 	"bufio"
+	"context"
 	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"regexp"
@@ -125,4 +129,30 @@ func (p *Proc) Terminate(t testing.TB, within time.Duration) time.Duration {
 		t.Fatalf("the server did not exit %v after SIGTERM:\n%s", within, p.Log())
 	}
 	return time.Since(t0)
+}
+
+// Scrape returns what a /metrics handler serves (Prometheus text).
+func Scrape(metrics http.Handler) string {
+	rec := httptest.NewRecorder()
+	metrics.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+	return rec.Body.String()
+}
+
+// ResettingClient returns an HTTP client for one connection (a websocket
+// dial) and reset, which ends that connection with a TCP reset, as a
+// browser closing its tab while the server writes may: the server's next
+// write fails with "connection reset by peer".
+func ResettingClient() (hc *http.Client, reset func()) {
+	var raw net.Conn
+	hc = &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+		raw = c
+		return c, err
+	}}}
+	return hc, func() {
+		if tc, ok := raw.(*net.TCPConn); ok {
+			_ = tc.SetLinger(0) // close sends a reset
+		}
+		_ = raw.Close()
+	}
 }

@@ -4,9 +4,6 @@ package online
 
 import (
 	"context"
-	"net"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -23,12 +20,7 @@ import (
 // reader; the seat waits for its grace as after any disconnect.
 func TestClientThatLeftIsNotASlowReader(t *testing.T) {
 	s := startServer(t, Options{Grace: time.Minute})
-	var raw net.Conn
-	hc := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
-		c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
-		raw = c
-		return c, err
-	}}}
+	hc, reset := proctest.ResettingClient()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	c, _, err := websocket.Dial(ctx, s.url, &websocket.DialOptions{HTTPClient: hc})
@@ -45,19 +37,14 @@ func TestClientThatLeftIsNotASlowReader(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_ = raw.(*net.TCPConn).SetLinger(0) // close sends a reset
-	_ = raw.Close()
+	reset()
 	if !proctest.WaitFor(5*time.Second, func() bool { return s.log.Logged(`("tab") disconnected:`) }) {
 		t.Fatalf("the reset is not logged:\n%s", s.log)
 	}
 	if !s.log.Logged(`("tab") disconnected: closed`) || strings.Contains(s.log.String(), "slow reader") {
 		t.Fatalf("a client that left is logged as something else:\n%s", s.log)
 	}
-	scrape := func() string {
-		rec := httptest.NewRecorder()
-		s.MetricsHandler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
-		return rec.Body.String()
-	}
+	scrape := func() string { return proctest.Scrape(s.MetricsHandler()) }
 	if !proctest.WaitFor(2*time.Second, func() bool {
 		return strings.Contains(scrape(), `playground_disconnects_total{reason="closed"} 1`)
 	}) || !strings.Contains(scrape(), `playground_disconnects_total{reason="slow_reader"} 0`) {
