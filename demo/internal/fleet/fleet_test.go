@@ -11,7 +11,6 @@ import (
 	"log"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"strconv"
 	"strings"
@@ -24,6 +23,7 @@ import (
 	"github.com/seedgames/motorkit/demo/flail/wire"
 	"github.com/seedgames/motorkit/demo/internal/fleet/fleettest"
 	"github.com/seedgames/motorkit/demo/internal/netops"
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 )
 
 // The flail server is a Server of the fleet.
@@ -400,9 +400,7 @@ func TestPick(t *testing.T) {
 // metric reads one sample of the server's /metrics.
 func metric(t *testing.T, srv *online.Server, name string) float64 {
 	t.Helper()
-	rec := httptest.NewRecorder()
-	srv.MetricsHandler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
-	for _, line := range strings.Split(rec.Body.String(), "\n") {
+	for _, line := range strings.Split(proctest.Scrape(srv.MetricsHandler()), "\n") {
 		if v, ok := strings.CutPrefix(line, name+" "); ok {
 			f, err := strconv.ParseFloat(v, 64)
 			if err != nil {

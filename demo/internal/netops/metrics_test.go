@@ -3,10 +3,10 @@
 package netops
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/seedgames/motorkit/demo/internal/proctest"
 )
 
 // The metrics carry the game's namespace, read the rooms and connections
@@ -23,11 +23,7 @@ func TestMetrics(t *testing.T) {
 	m.Input("applied")
 	m.Input("applied")
 	m.RoomMove("out")
-	scrape := func() string {
-		rec := httptest.NewRecorder()
-		m.Handler().ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
-		return rec.Body.String()
-	}
+	scrape := func() string { return proctest.Scrape(m.Handler()) }
 	body := scrape()
 	want := []string{"game_rooms 2", "game_players 3", "game_bots 13", "game_connections 4",
 		"game_tick_seconds_count 1", "game_bytes_in_total 10", "game_bytes_out_total 300",
