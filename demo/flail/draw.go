@@ -135,8 +135,10 @@ func (g *Game) drawWorld(dst *ebiten.Image) {
 			g.drawFlail(dst, i)
 		}
 	}
-	for i := 0; i < n; i++ {
-		if g.m.Flail(i).Alive {
+	// The local car last, over any car that drives across it: the player
+	// never loses sight of their own car.
+	for k := 0; k < n; k++ {
+		if i := (match.Me + 1 + k) % n; g.m.Flail(i).Alive {
 			g.drawCar(dst, i)
 		}
 	}
@@ -145,8 +147,8 @@ func (g *Game) drawWorld(dst *ebiten.Image) {
 	}
 	// Text last: Ebitengine resolves anti-aliased shapes when a plain draw
 	// follows, so keeping the shapes together keeps software GL fast.
-	for i := 0; i < n; i++ {
-		if g.m.Flail(i).Alive {
+	for k := 0; k < n; k++ {
+		if i := (match.Me + 1 + k) % n; g.m.Flail(i).Alive {
 			g.drawLabel(dst, i)
 		}
 	}
