@@ -1,10 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
@@ -15,13 +11,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/seedgames/motorkit/demo/flail/online"
 	"github.com/seedgames/motorkit/demo/internal/fleet"
 	"github.com/seedgames/motorkit/demo/internal/netops"
+	"github.com/seedgames/motorkit/demo/internal/webpage"
 )
 
 type flags struct {
@@ -69,27 +65,38 @@ func parseFlags(args []string) (flags, error) {
 	return f, nil
 }
 
-// webFiles serves the browser page: index.html from dir, flail.wasm and
-// wasm_exec.js from dir or, when missing, from a build in a cache
-// directory made in the background at start.
+// webFiles serves the browser page (webpage.Files: gzip, ETag, 304):
+// index.html from the -web directory, flail.wasm and wasm_exec.js from it
+// or, when missing, from a build in a cache directory made in the
+// background at start, and server.js that makes the page connect back.
 type webFiles struct {
-	dir   string
+	page  webpage.Files
 	mu    sync.Mutex
 	built string // directory with flail.wasm and wasm_exec.js, once ready
 	err   error
-	// cache holds each served file's validator and gzip body, made once
-	// per version of the file (path, size, modification time).
-	cache map[string]*cachedFile
 }
 
-// cachedFile is one version of a served file.
-type cachedFile struct {
-	size    int64
-	mod     time.Time
-	etag    string // of the file's bytes
-	gz      []byte // gzip -9 of them
-	gzEtag  string
-	content []byte
+func newWebFiles(dir string) *webFiles {
+	wf := &webFiles{}
+	wf.page = webpage.Files{Dir: dir, Missing: wf.fromBuild}
+	return wf
+}
+
+// fromBuild is the page's Missing: flail.wasm and wasm_exec.js from the
+// background build, an error (503) while it runs or when it failed.
+func (wf *webFiles) fromBuild(name string) (string, error) {
+	if name != "flail.wasm" && name != "wasm_exec.js" {
+		return "", nil
+	}
+	wf.mu.Lock()
+	defer wf.mu.Unlock()
+	switch {
+	case wf.err != nil:
+		return "", fmt.Errorf("browser build failed: %v", wf.err)
+	case wf.built == "":
+		return "", errors.New("the browser build is not ready yet, reload in a minute")
+	}
+	return filepath.Join(wf.built, name), nil
 }
 
 func (wf *webFiles) buildWasm(logf func(string, ...any)) {
@@ -144,112 +151,16 @@ func copyWasmExec(dst string) error {
 }
 
 func (wf *webFiles) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	name := r.URL.Path
-	switch name {
-	case "/", "/index.html":
-		wf.serveFile(w, r, filepath.Join(wf.dir, "index.html"), "text/html; charset=utf-8")
-		return
+	switch r.URL.Path {
 	case "/server.js":
 		// tells the page it was served by a flail server: connect back.
 		w.Header().Set("Content-Type", "text/javascript")
 		fmt.Fprintln(w, `window.FLAIL_SERVER = "/ws";`)
-		return
-	case "/flail.wasm", "/wasm_exec.js":
+	case "/", "/index.html", "/flail.wasm", "/wasm_exec.js":
+		wf.page.ServeHTTP(w, r)
 	default:
 		http.NotFound(w, r)
-		return
 	}
-	p := filepath.Join(wf.dir, name[1:])
-	if _, err := os.Stat(p); err != nil {
-		wf.mu.Lock()
-		built, berr := wf.built, wf.err
-		wf.mu.Unlock()
-		if built == "" {
-			msg := "the browser build is not ready yet, reload in a minute"
-			if berr != nil {
-				msg = "browser build failed: " + berr.Error()
-			}
-			http.Error(w, msg, http.StatusServiceUnavailable)
-			return
-		}
-		p = filepath.Join(built, name[1:])
-	}
-	ctype := "text/javascript; charset=utf-8"
-	if name == "/flail.wasm" {
-		ctype = "application/wasm"
-	}
-	wf.serveFile(w, r, p, ctype)
-}
-
-// serveFile serves the file at p light: gzip -9 when the browser accepts
-// it (made once per version of the file), an ETag and Last-Modified, and
-// "no-cache" so a browser revalidates each visit and gets 304 Not Modified
-// until the file changes (a rebuilt flail.wasm is never served stale).
-func (wf *webFiles) serveFile(w http.ResponseWriter, r *http.Request, p, ctype string) {
-	cf, err := wf.cached(p)
-	if err != nil {
-		http.NotFound(w, r)
-		return
-	}
-	h := w.Header()
-	h.Set("Content-Type", ctype)
-	h.Set("Cache-Control", "no-cache")
-	h.Set("Vary", "Accept-Encoding")
-	body, etag := cf.content, cf.etag
-	if acceptsGzip(r) {
-		body, etag = cf.gz, cf.gzEtag
-		h.Set("Content-Encoding", "gzip")
-	}
-	h.Set("ETag", etag)
-	http.ServeContent(w, r, "", cf.mod, bytes.NewReader(body))
-}
-
-func acceptsGzip(r *http.Request) bool {
-	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
-		enc, q, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.TrimSpace(enc) == "gzip" && strings.TrimSpace(q) != "q=0" {
-			return true
-		}
-	}
-	return false
-}
-
-// cached returns the cache entry of the file at p, made anew when the file
-// changed.
-func (wf *webFiles) cached(p string) (*cachedFile, error) {
-	st, err := os.Stat(p)
-	if err != nil {
-		return nil, err
-	}
-	wf.mu.Lock()
-	cf := wf.cache[p]
-	wf.mu.Unlock()
-	if cf != nil && cf.size == st.Size() && cf.mod.Equal(st.ModTime()) {
-		return cf, nil
-	}
-	data, err := os.ReadFile(p)
-	if err != nil {
-		return nil, err
-	}
-	var gz bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-	if _, err := zw.Write(data); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	sum := sha256.Sum256(data)
-	tag := hex.EncodeToString(sum[:12])
-	cf = &cachedFile{size: st.Size(), mod: st.ModTime(), content: data, etag: `"` + tag + `"`,
-		gz: gz.Bytes(), gzEtag: `"` + tag + `-gz"`}
-	wf.mu.Lock()
-	if wf.cache == nil {
-		wf.cache = map[string]*cachedFile{}
-	}
-	wf.cache[p] = cf
-	wf.mu.Unlock()
-	return cf, nil
 }
 
 func main() {
@@ -273,7 +184,7 @@ func main() {
 	if f.State != "" {
 		restoreState(srv, f.State)
 	}
-	wf := &webFiles{dir: f.web}
+	wf := newWebFiles(f.web)
 	if _, err := os.Stat(filepath.Join(f.web, "flail.wasm")); err != nil && f.build {
 		go wf.buildWasm(log.Printf)
 	}

@@ -2,8 +2,6 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
-	"io"
 	"log"
 	"net/http"
 	"net/http/httptest"
@@ -49,7 +47,7 @@ func TestWebFiles(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte("<html>flail</html>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	wf := &webFiles{dir: dir}
+	wf := newWebFiles(dir)
 	get := func(path string) *httptest.ResponseRecorder {
 		rec := httptest.NewRecorder()
 		wf.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
@@ -77,60 +75,30 @@ func TestWebFiles(t *testing.T) {
 	}
 }
 
-// The page is light: gzip to browsers that accept it, identity otherwise,
-// an ETag per encoding and 304 Not Modified on a revisit, and a rebuilt
-// file is served anew (no-cache: the browser revalidates every visit).
+// The page is light (demo/internal/webpage tests the rest): flail.wasm
+// goes gzipped with an ETag, and a revisit gets 304 Not Modified.
 func TestWebFilesCompressedAndValidated(t *testing.T) {
 	dir := t.TempDir()
-	wasm := filepath.Join(dir, "flail.wasm")
 	body := []byte(strings.Repeat("\x00asm flail wasm module body ", 4000))
-	if err := os.WriteFile(wasm, body, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "flail.wasm"), body, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	wf := &webFiles{dir: dir}
-	get := func(hdr map[string]string) *httptest.ResponseRecorder {
+	wf := newWebFiles(dir)
+	get := func(etag string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodGet, "/flail.wasm", nil)
-		for k, v := range hdr {
-			req.Header.Set(k, v)
-		}
+		req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+		req.Header.Set("If-None-Match", etag)
 		rec := httptest.NewRecorder()
 		wf.ServeHTTP(rec, req)
 		return rec
 	}
-	gz := get(map[string]string{"Accept-Encoding": "gzip, deflate, br"})
-	if gz.Code != 200 || gz.Header().Get("Content-Encoding") != "gzip" || gz.Body.Len() >= len(body)/10 {
-		t.Fatalf("gzip: %d %q, %d bytes of %d", gz.Code, gz.Header().Get("Content-Encoding"), gz.Body.Len(), len(body))
-	}
-	zr, err := gzip.NewReader(gz.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := io.ReadAll(zr)
-	if err != nil || !bytes.Equal(back, body) {
-		t.Fatal("gzip body does not decode to the file")
-	}
-	plain := get(nil)
-	if plain.Header().Get("Content-Encoding") != "" || !bytes.Equal(plain.Body.Bytes(), body) {
-		t.Fatal("identity response differs from the file")
-	}
+	gz := get("")
 	etag := gz.Header().Get("ETag")
-	if etag == "" || etag == plain.Header().Get("ETag") || gz.Header().Get("Cache-Control") != "no-cache" ||
-		gz.Header().Get("Last-Modified") == "" || gz.Header().Get("Vary") != "Accept-Encoding" {
-		t.Fatalf("validators: %v / %v", gz.Header(), plain.Header())
+	if gz.Code != 200 || gz.Header().Get("Content-Encoding") != "gzip" || gz.Body.Len() >= len(body)/10 || etag == "" {
+		t.Fatalf("gzip: %d %v, %d bytes of %d", gz.Code, gz.Header(), gz.Body.Len(), len(body))
 	}
-	if r := get(map[string]string{"Accept-Encoding": "gzip", "If-None-Match": etag}); r.Code != http.StatusNotModified || r.Body.Len() != 0 {
+	if r := get(etag); r.Code != http.StatusNotModified || r.Body.Len() != 0 {
 		t.Fatalf("revisit: %d, %d bytes", r.Code, r.Body.Len())
-	}
-	// A rebuild (new content, new modification time) is served anew.
-	later := time.Now().Add(time.Minute)
-	if err := os.WriteFile(wasm, append(body, 'x'), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chtimes(wasm, later, later); err != nil {
-		t.Fatal(err)
-	}
-	if r := get(map[string]string{"Accept-Encoding": "gzip", "If-None-Match": etag}); r.Code != 200 || r.Header().Get("ETag") == etag {
-		t.Fatalf("after a rebuild: %d, etag %q", r.Code, r.Header().Get("ETag"))
 	}
 }
 
