@@ -93,7 +93,8 @@ func play(t *testing.T, c *online.Client, d time.Duration, cond func() bool) boo
 // player (a Bye "restart") and exits 0 within the drain bound; a new
 // process on the same -state logs "restored the match", sets the file
 // aside as FILE.restored, and the player, dialing with its token, is back
-// in its seat of the match that went on from the saved tick.
+// in its seat of the match that went on from the saved tick. With -web the
+// browser page is served, playground.wasm gzipped (demo/internal/webpage).
 func TestServeAndRestart(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the server as a process")
@@ -101,7 +102,17 @@ func TestServeAndRestart(t *testing.T) {
 	dir := t.TempDir()
 	bin := proctest.Self(t)
 	state := filepath.Join(dir, "match.state")
-	args := []string{"-addr", "127.0.0.1:0", "-state", state, "-drain", "2s", "-grace", "10s", "-seats", "4"}
+	web := filepath.Join(dir, "web")
+	wasm := strings.Repeat("\x00asm the playground ", 2000)
+	if err := os.Mkdir(web, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{"index.html": "<p>playground</p>", "playground.wasm": wasm} {
+		if err := os.WriteFile(filepath.Join(web, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	args := []string{"-addr", "127.0.0.1:0", "-state", state, "-drain", "2s", "-grace", "10s", "-seats", "4", "-web", web}
 	p1, addr := proctest.Start(t, bin, serverOn, args...)
 	base := "http://" + addr
 	if code, body := get(t, base+"/healthz"); code != http.StatusOK || body != "ok\n" {
@@ -112,6 +123,21 @@ func TestServeAndRestart(t *testing.T) {
 	}
 	if rs := rooms(t, base); len(rs) != 0 {
 		t.Fatalf("/rooms of an empty server: %+v", rs)
+	}
+	if code, body := get(t, base+"/"); code != http.StatusOK || body != "<p>playground</p>" {
+		t.Fatalf("/: %d %q", code, body)
+	}
+	req, _ := http.NewRequest(http.MethodGet, base+"/playground.wasm", nil)
+	req.Header.Set("Accept-Encoding", "gzip") // set by hand: the body stays gzipped
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gz, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || resp.Header.Get("Content-Encoding") != "gzip" ||
+		resp.Header.Get("Content-Type") != "application/wasm" || len(gz) >= len(wasm)/10 {
+		t.Fatalf("/playground.wasm: %d %v, %d bytes of %d", resp.StatusCode, resp.Header, len(gz), len(wasm))
 	}
 	if v := metric(t, base, "playground_bytes_in_total"); v != 0 {
 		t.Fatalf("playground_bytes_in_total %v before any player, want 0", v)
