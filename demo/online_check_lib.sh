@@ -1,7 +1,8 @@
 # Sourced by the online checks (demo/flail/online_check.sh,
 # demo/playground/online_check.sh): a work directory and the background
 # processes a check starts, all stopped and removed when it exits; the
-# browser page's files; a server's address from its log; Xvfb.
+# browser page's files; a server's address from its log; the bytes of a
+# page file on the wire; Xvfb.
 
 work=$(mktemp -d)
 pids=()
@@ -38,6 +39,31 @@ server_addr() {
 		exit 1
 	fi
 	echo "online_check: server on $addr"
+}
+
+# wire_weight NAME MAX: fetches the page's NAME from the server at $addr as
+# a browser does (Accept-Encoding: gzip) and prints its bytes on the wire
+# and unpacked; exits the check when it comes without Content-Encoding:
+# gzip, does not unpack to $work/web/NAME, or is over MAX bytes on the wire.
+wire_weight() {
+	local wire plain
+	wire=$(curl -fsS --max-time 120 -H 'Accept-Encoding: gzip' -D "$work/$1.headers" -o "$work/$1.wire" \
+		-w '%{size_download}' "http://$addr/$1")
+	plain=$(stat -c %s "$work/web/$1")
+	echo "online_check: $1: $wire bytes on the wire, $plain unpacked"
+	if ! grep -qi '^content-encoding: *gzip' "$work/$1.headers"; then
+		echo "online_check: $1 came without Content-Encoding: gzip:" >&2
+		cat "$work/$1.headers" >&2
+		exit 1
+	fi
+	if ! gzip -dc "$work/$1.wire" | cmp -s - "$work/web/$1"; then
+		echo "online_check: $1 does not unpack to the served file" >&2
+		exit 1
+	fi
+	if [ "$wire" -gt "$2" ]; then
+		echo "online_check: $1 is $wire bytes on the wire, more than $2" >&2
+		exit 1
+	fi
 }
 
 # with_xvfb LOG: a private Xvfb (demo/xvfb.sh), stopped with the rest.

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # CI check of the playground online: start demo/playgroundserver on
-# 127.0.0.1 (serving the browser page too), join it with the browser build
-# in Debian's headless Chromium and with a native playground under Xvfb;
-# both must be seated and play, the native client must end with no desync,
-# and its screenshot must show the course with the browser's character in
-# it (demo/playground/screencheck replays the view, the other character
+# 127.0.0.1 (serving the browser page too: playground.wasm must come
+# gzipped, at most 6 MB on the wire, and the check prints its bytes on the
+# wire and unpacked), join it with the browser build in Debian's headless
+# Chromium and with a native playground under Xvfb; both must be seated
+# and play, the native client must end with no desync, and its screenshot
+# must show the course with the browser's character in it
+# (demo/playground/screencheck replays the view, the other character
 # included). The screenshots are left in $OUT: look at them.
 #
 #   bash demo/playground/online_check.sh
@@ -29,6 +31,8 @@ web_page demo/playground/web playground.wasm ./demo/playground
 pids+=($!)
 server_addr "$OUT/server.log" "playground server"
 curl -fsS "http://$addr/readyz" >/dev/null
+# The page is light (this first request also makes the server's gzip).
+wire_weight playground.wasm 6000000
 
 with_xvfb "$OUT/xvfb.log"
 
