@@ -79,7 +79,9 @@ type MoveResult struct {
 	// through a collider: the capsule stays between those that squeeze it
 	// (never on the far side of one it was in contact with, never a long
 	// way round through a solid), keeping its place as best it can, and is
-	// back to normal within a few Moves of release. The caller decides
+	// back to normal within a few Moves of release. A squeeze by colliders
+	// that move never teleports: the Move takes the capsule at most its
+	// own move, the squeezers' travel and the skin. The caller decides
 	// (damage, respawn, stop the platform). The rule: "Pushing and
 	// crushing" in docs/kcc.md#moving-colliders-settransform-setvelocity-step.
 	Crushed bool
@@ -416,7 +418,7 @@ func (c *Controller) groundFrom(g *groundInfo, cs []Contact, r float64) {
 // (recover.go), or, squeezed, keeps its place (no contact push then); the
 // remaining shallow overlaps are resolved with the contact normals. It returns the new position and the contacts within
 // Offset+GroundTolerance there (the Controller's scratch).
-func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
+func (c *Controller) recover(w *World, p vec, r, hh, own float64) (vec, []Contact) {
 	const tol = 1e-6
 	off := c.cfg.Offset
 	probe := c.probeDist()
@@ -436,7 +438,7 @@ func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 			// The contact normals do not tell the way out: look for the
 			// shortest free exit (recover.go).
 			triedDeep = true
-			q, out := c.recoverDeep(w, p, r, hh)
+			q, out := c.recoverDeep(w, p, r, hh, own)
 			p = q
 			capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
 			cs = c.contactsOf(w, &p0, &p1, r, probe)
@@ -457,28 +459,88 @@ func (c *Controller) recover(w *World, p vec, r, hh float64) (vec, []Contact) {
 		if !deep || pass == 4 {
 			return p, cs
 		}
-		// Find the smallest push x with x.n_i >= off - d_i for all
-		// penetrating contacts by cyclic projection (Gauss-Seidel on the
-		// constraint set).
-		var x vec
-		for it := 0; it < 16; it++ {
-			changed := false
-			for i := range cs {
-				need := off - cs[i].Distance - dot(x, cs[i].Normal)
-				if cs[i].Distance < off-tol && need > 1e-9 {
-					x = madd(x, cs[i].Normal, need)
-					changed = true
+		x, ok := contactPush(w, cs, p, off, false, false)
+		if !ok || pushesInto(cs, x, off) {
+			// The push presses the capsule into a contact it only
+			// touched. When no push satisfies all (squeezed between
+			// colliders: a lift carrying its rider into a ceiling) it
+			// leaves those that do not move into it, the pushers' overlap
+			// being the one the squeeze forces; when none moves into it
+			// (a lift going down from under a ceiling), it stays.
+			if _, all := contactPush(w, cs, p, off, true, false); !all {
+				if x, ok = contactPush(w, cs, p, off, true, true); !ok {
+					return p, cs
 				}
-			}
-			if !changed {
-				break
 			}
 		}
 		if !finiteVec(x) {
 			return p, cs
 		}
-		p = add(p, x)
+		p = add(p, c.sweptPush(w, p, r, hh, x, cs))
 	}
+}
+
+// sweptPush is the contact push x of a capsule at p, cut short a skin
+// before a collider it meets on the way that is not among its contacts cs
+// (a ceiling beyond the contact probe over a rider the push lifts). A push
+// within the skin is not swept.
+func (c *Controller) sweptPush(w *World, p vec, r, hh float64, x vec, cs []Contact) vec {
+	l := length(x)
+	if !(l > 2*c.cfg.Offset) {
+		return x
+	}
+	n := len(c.s.ignore)
+	for i := range cs {
+		c.s.ignore = append(c.s.ignore, cs[i].Collider)
+	}
+	var p0, p1 vec
+	capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
+	var hit CastHit
+	blocked := w.castCapsuleTo(&hit, &c.s, &p0, &p1, r, &x, c.cfg.Offset)
+	c.s.ignore = c.s.ignore[:n]
+	if blocked {
+		return scale(x, hit.Fraction)
+	}
+	return x
+}
+
+// contactPush finds the smallest push x with x.n_i >= off - d_i for the
+// contacts cs of a capsule at p by cyclic projection (Gauss-Seidel on the
+// constraint set): those closer than off, or with all, every contact the
+// push brings closer than off; with skipPushers, not those of colliders
+// moving into the capsule. ok is false when the constraints do not
+// settle (they conflict).
+func contactPush(w *World, cs []Contact, p vec, off float64, all, skipPushers bool) (x vec, ok bool) {
+	const tol = 1e-6
+	for it := 0; it < 16; it++ {
+		changed := false
+		for i := range cs {
+			need := off - cs[i].Distance - dot(x, cs[i].Normal)
+			if (all || cs[i].Distance < off-tol) && need > 1e-9 {
+				if skipPushers && dot(w.motionVelocity(cs[i].Collider, p), cs[i].Normal) > 1e-9 {
+					continue
+				}
+				x = madd(x, cs[i].Normal, need)
+				changed = true
+			}
+		}
+		if !changed {
+			return x, true
+		}
+	}
+	return x, false
+}
+
+// pushesInto reports whether the push x takes the capsule more than a
+// tolerance into a contact of cs it did not overlap.
+func pushesInto(cs []Contact, x vec, off float64) bool {
+	const tol = 1e-6
+	for i := range cs {
+		if cs[i].Distance >= off-tol && cs[i].Distance+dot(x, cs[i].Normal) < -tol {
+			return true
+		}
+	}
+	return false
 }
 
 // addPlane adds a constraint normal unless an almost identical one is
@@ -736,7 +798,7 @@ func (c *Controller) MoveWith(w *World, shape Capsule, pos, desired mgl64.Vec3, 
 	// the contacts there: a crush (still inside after the push-out: squeezed
 	// between colliders that push opposite ways, never resolved by moving
 	// through either) and the ground at the start.
-	p, cs := c.recover(w, pos, r, hh)
+	p, cs := c.recover(w, pos, r, hh, length(desired))
 	for i := range cs {
 		if cs[i].Distance < -castTol {
 			res.Crushed = true

@@ -489,6 +489,14 @@ func (w *World) motionVelocity(id ColliderID, p vec) vec {
 	return sub(w.PointVelocity(id, p), c.surf)
 }
 
+// hasMoved reports whether collider id moves: a box or mesh ever placed
+// by SetTransform or Step, a kinematic one, or one (a character's capsule)
+// that moved at the last Step or since.
+func (w *World) hasMoved(id ColliderID) bool {
+	c, err := w.movable(id)
+	return err == nil && (c.moved || c.kinematic || !samePose(&c.pose, &c.prev))
+}
+
 // bounds is the box's world bounding box: its centre plus, per world
 // axis, the half extents projected on it.
 func (o *obb) bounds() aabb {

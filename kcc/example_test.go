@@ -253,3 +253,66 @@ func ExampleContactCache() {
 	fmt.Printf("x=%.2f feet=%.2f same=%v\n", pos[0], pos[1]-0.9, pos == plain)
 	// Output: x=6.00 feet=0.61 same=true
 }
+
+// A lift rises until 1.5 m is left under a ceiling slab for a 1.8 m
+// capsule: the character is squeezed. The Move never resolves that by
+// sending it elsewhere; it stays on the lift and reports Crushed on every
+// tick, and the game decides. Two ways a game does: a kill (respawn after
+// half a second of crush), or a push-out (after 5 ticks of crush, to the
+// nearest free spot beside the lift, checked with OverlapCapsule).
+func ExampleMoveResult_crushed() {
+	w := kcc.NewWorld()
+	w.AddBox(mgl64.Vec3{0, 3.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{}) // slab, bottom at y = 3
+	lift := w.AddBox(mgl64.Vec3{0, 0.25, 0}, mgl64.Vec3{1.5, 0.25, 1.5}, mgl64.Quat{})
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{}) // floor, top at y = 0
+
+	c := kcc.NewController(kcc.DefaultConfig())
+	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
+	spawn := mgl64.Vec3{0.2, 0.5 + 0.01 + 0.9, 0} // on the deck
+	for _, game := range []string{"kill", "push out"} {
+		w.SetTransform(lift, mgl64.Vec3{0, 0.25, 0}, mgl64.Quat{})
+		w.Step(1.0 / 60)
+		pos, vel := spawn, mgl64.Vec3{}
+		var res kcc.MoveResult
+		crushed := 0
+		for tick := 1; tick <= 120; tick++ {
+			// The lift rises at 2 m/s until its deck is at 1.5 m.
+			w.Step(1.0 / 60)
+			w.SetTransform(lift, mgl64.Vec3{0, 0.25 + min(float64(tick)/30, 1.0), 0}, mgl64.Quat{})
+			if res.Grounded {
+				d, _ := c.CarryWith(w, shape, pos, res.GroundCollider, kcc.MoveOptions{})
+				pos = pos.Add(d)
+			}
+			vel[1] -= 20.0 / 60
+			desired := vel.Mul(1.0 / 60)
+			res = c.Move(w, shape, pos, desired)
+			pos = pos.Add(res.Translation)
+			vel = c.VelocityAfter(vel, desired, res, 1.0/60)
+			if !res.Crushed {
+				crushed = 0
+				continue
+			}
+			crushed++
+			switch {
+			case game == "kill" && crushed == 30:
+				fmt.Printf("kill: crushed for 0.5 s at tick %d, respawn\n", tick)
+				pos, vel, res = mgl64.Vec3{5, 0.91, 0}, mgl64.Vec3{}, kcc.MoveResult{}
+			case game == "push out" && crushed == 5:
+				// The nearest spot off the lift where the capsule fits.
+				for _, x := range []float64{1.81, -1.81} {
+					if to := (mgl64.Vec3{x, pos[1], pos[2]}); !w.OverlapCapsule(shape, to, 0) {
+						fmt.Printf("push out: at tick %d from x %.1f to x %.2f\n", tick, pos[0], x)
+						pos, res = to, kcc.MoveResult{}
+						break
+					}
+				}
+			}
+		}
+		fmt.Printf("%s: ends at x %.2f, y %.2f\n", game, pos[0], pos[1])
+	}
+	// Output:
+	// kill: crushed for 0.5 s at tick 50, respawn
+	// kill: ends at x 5.00, y 0.91
+	// push out: at tick 25 from x 0.2 to x 1.81
+	// push out: ends at x 1.81, y 0.91
+}

@@ -42,6 +42,12 @@ import "math"
 // collider moving away from the capsule (a pusher going back, a door
 // opening off it) pushes nothing: it is judged as a still one.
 //
+// A squeeze by something that moves (a collider the capsule is in was
+// ever moved: a platform, a door, a pusher, a character), where what the
+// capsule is in presses it from opposite sides or the short way out is
+// blocked at once, never teleports: every exit and press is bounded by the
+// capsule's own move, the squeezers' travel this step and the skin.
+//
 // When there is no way out (the short way blocked: the wall a pusher
 // presses the character on, the lift under a head in a ceiling) the
 // capsule is squeezed: it keeps its place, pressed along the way out
@@ -137,7 +143,7 @@ func isDeep(cs []Contact, r float64) bool {
 // deepMaxExit capsule heights of a longer exit were taken, or when the
 // capsule is squeezed: then it is where it was, or pressed out as far as
 // it is free to go); see the comment at the top of the file.
-func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, out bool) {
+func (c *Controller) recoverDeep(w *World, p vec, r, hh, own float64) (q vec, out bool) {
 	up := c.cfg.Up
 	ds := &c.deep
 	e1 := ds.baseDirs(up)
@@ -152,14 +158,40 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, out boo
 	// gathers again.
 	tmin, near, nt := c.shortestExit(tris, &p0, &p1, r)
 	mover, moverDir := NoCollider, vec{}
-	for i := 0; i < ds.nids && mover == NoCollider; i++ {
+	travel := 0.0 // the longest way a collider the capsule is in moved this step
+	byMover := false
+	for i := 0; i < ds.nids; i++ {
+		byMover = byMover || w.hasMoved(ds.ids[i])
 		v := w.motionVelocity(ds.ids[i], p)
-		if l := length(v); l > 1e-6 {
+		l := length(v)
+		travel = math.Max(travel, float64(l*w.lastDt))
+		if l > 1e-6 && mover == NoCollider {
 			dir := scale(v, 1/l)
 			if !c.movesAway(tris, &p0, &p1, r, ds.ids[i], dir, float64(l*w.lastDt)) {
 				mover, moverDir = ds.ids[i], dir
 			}
 		}
+	}
+	// (idealExit and singleExit read the start's triangles: before any
+	// search gathers again.)
+	var ahead float64
+	nearSide := false
+	if mover != NoCollider {
+		ahead, nearSide = c.idealExit(tris, &p0, &p1, r, moverDir, mover, NoCollider)
+	}
+	// A squeeze never teleports: when something that moves (a platform,
+	// a door, a pusher, another character) squeezes the capsule (what it
+	// is in presses it from opposite sides, or the way out is blocked at
+	// once) it moves at most its own move, the travel of what squeezes it
+	// and the skin. Static geometry alone (a spawn into it, a box added
+	// on a head) is left by the cheapest way out, as below.
+	if byMover && (c.opposed(tris, &p0, &p1, r) || c.pressedAlong(w, p, r, hh, near, nt)) {
+		if !(travel < math.Inf(1)) {
+			travel = 0
+		}
+		reach := float64(own+travel) + c.cfg.Offset
+		maxExit = math.Min(maxExit, reach)
+		maxT = math.Min(maxT, reach)
 	}
 	// A collider that moved into the capsule pushes it ahead, along its
 	// velocity at the capsule, even when that is the long way out: the
@@ -170,9 +202,6 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, out boo
 	// not start inside, and the Move reports Crushed; no other exit is
 	// taken, since any would pass around or through what squeezes it.
 	if mover != NoCollider {
-		// (idealExit reads the start's triangles: before the search
-		// gathers again.)
-		ahead, nearSide := c.idealExit(tris, &p0, &p1, r, moverDir, mover)
 		if t, ok := c.exitAlongThrough(w, p, r, hh, moverDir, maxT, mover, false); ok && c.sweptFree(w, p, r, hh, moverDir, t) {
 			return madd(p, moverDir, math.Min(t, maxExit)), t <= maxExit
 		}
@@ -192,6 +221,48 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh float64) (q vec, out boo
 		return c.pressOut(w, p, r, hh, near, nt, maxExit), false
 	}
 	return p, false
+}
+
+// pressedAlong reports whether the shortest way out of what the capsule at
+// p is in by their near sides (along near, nt) is blocked at once: by
+// something within the skin of it (a ceiling a lift pressed it against).
+func (c *Controller) pressedAlong(w *World, p vec, r, hh float64, near vec, nt float64) bool {
+	if !(nt < math.Inf(1)) {
+		return false
+	}
+	f, hit := c.sweepOut(w, p, r, hh, near, nt, 0)
+	return hit && float64(f*nt) <= 2*c.cfg.Offset
+}
+
+// opposed reports whether two colliders the capsule segment p0-p1 of
+// radius r really overlaps at the start press it from opposite sides: the
+// shortest ways out of each alone, by its near side, point more than 120
+// degrees apart (a lift and the ceiling it carried the capsule into, a
+// pusher and the wall).
+func (c *Controller) opposed(tris []tri, p0, p1 *vec, r float64) bool {
+	ds := &c.deep
+	var ways [deepIDs]vec
+	n := 0
+	for i := 0; i < ds.nids; i++ {
+		shortest, way := math.Inf(1), vec{}
+		for k := 0; k < ds.ndirs; k++ {
+			need, nearSide := c.idealExit(tris, p0, p1, r, ds.dirs[k], NoCollider, ds.ids[i])
+			if nearSide && need > 0 && need < shortest {
+				shortest, way = need, ds.dirs[k]
+			}
+		}
+		if shortest == math.Inf(1) {
+			continue
+		}
+		for j := 0; j < n; j++ {
+			if dot(ways[j], way) < -0.5 {
+				return true
+			}
+		}
+		ways[n] = way
+		n++
+	}
+	return false
 }
 
 // baseDirs starts the deep search's directions: up, the four sideways
@@ -340,7 +411,7 @@ func (c *Controller) shortestExit(tris []tri, p0, p1 *vec, r float64) (tmin floa
 	tmin, nt = math.Inf(1), math.Inf(1)
 	for i := 0; i < ds.ndirs; i++ {
 		dir := ds.dirs[i]
-		need, nearSide := c.idealExit(tris, p0, p1, r, dir, NoCollider)
+		need, nearSide := c.idealExit(tris, p0, p1, r, dir, NoCollider, NoCollider)
 		tmin = math.Min(tmin, need)
 		if nearSide && need < nt {
 			near, nt = dir, need
@@ -353,8 +424,9 @@ func (c *Controller) shortestExit(tris []tri, p0, p1 *vec, r float64) (tmin floa
 // segment p0-p1 of radius r really overlaps at the start (ds.tris in
 // tris, ds.boxes, ds.caps), with the skin and margin an exit adds, if
 // nothing else were in the way; and whether it leaves each by its near
-// side, but those of collider except (a pusher ahead of which the way is).
-func (c *Controller) idealExit(tris []tri, p0, p1 *vec, r float64, dir vec, except ColliderID) (need float64, nearSide bool) {
+// side, but those of collider except (a pusher ahead of which the way is);
+// of collider only's shapes alone, unless only is NoCollider.
+func (c *Controller) idealExit(tris []tri, p0, p1 *vec, r float64, dir vec, except, only ColliderID) (need float64, nearSide bool) {
 	const margin = 1e-4
 	ds := &c.deep
 	off := c.cfg.Offset
@@ -368,18 +440,28 @@ func (c *Controller) idealExit(tris []tri, p0, p1 *vec, r float64, dir vec, exce
 		}
 		return sup - low + off + margin
 	}
+	skip := func(id ColliderID) bool { return only != NoCollider && id != only }
 	for _, k := range ds.tris {
 		tr := &tris[k]
+		if skip(tr.id) {
+			continue
+		}
 		tp := take(tr.id, math.Max(dot(tr.a, dir), math.Max(dot(tr.b, dir), dot(tr.c, dir))),
 			-math.Min(dot(tr.a, dir), math.Min(dot(tr.b, dir), dot(tr.c, dir))))
 		need = math.Max(need, exitAcross(ds, tr, p0, p1, dir, target, tp))
 	}
 	for _, o := range ds.boxes {
+		if skip(o.id) {
+			continue
+		}
 		ext := o.extentAlong(dir)
 		tp := take(o.id, dot(o.c, dir)+ext, ext-dot(o.c, dir))
 		need = math.Max(need, exitAcross(ds, o, p0, p1, dir, target, tp))
 	}
 	for _, k := range ds.caps {
+		if skip(k.id) {
+			continue
+		}
 		tp := take(k.id, math.Max(dot(k.a, dir), dot(k.b, dir))+k.r, math.Max(-dot(k.a, dir), -dot(k.b, dir))+k.r)
 		need = math.Max(need, exitAcross(ds, k, p0, p1, dir, target, tp))
 	}

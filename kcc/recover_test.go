@@ -73,7 +73,7 @@ func TestRandomDeepSpawns(t *testing.T) {
 			continue
 		}
 		deep++
-		if q, _ := probe.recoverDeep(w, p, testRadius, testHalf); q == p {
+		if q, _ := probe.recoverDeep(w, p, testRadius, testHalf, 0); q == p {
 			stay++
 		}
 		end := recoverTicks(w, p, 4)

@@ -45,6 +45,10 @@ type squeezeRider struct {
 	shape    kcc.Capsule
 	pos, vel mgl64.Vec3
 	res      kcc.MoveResult
+	// sweptCarry carries with Controller.CarryWith (cut short at other
+	// colliders, as the pipeline does) instead of World.Carry's bare
+	// displacement (which carries a rider into a ceiling).
+	sweptCarry bool
 }
 
 func newSqueezeRider(w *kcc.World, pos mgl64.Vec3) *squeezeRider {
@@ -56,6 +60,9 @@ func newSqueezeRider(w *kcc.World, pos mgl64.Vec3) *squeezeRider {
 func (r *squeezeRider) tick() kcc.MoveResult {
 	if r.res.Grounded {
 		d, _ := r.w.Carry(r.res.GroundCollider, r.pos, sqUp)
+		if r.sweptCarry {
+			d, _ = r.c.CarryWith(r.w, r.shape, r.pos, r.res.GroundCollider, kcc.MoveOptions{})
+		}
 		r.pos = r.pos.Add(d)
 	}
 	r.vel[1] -= sqG * sqDt
@@ -95,6 +102,12 @@ type squeezeStats struct {
 	outside  float64
 	released int // the tick of release, -1 before
 	recovery int // ticks from release to normal, -1 never
+	// jump is the largest distance a tick moved the capsule beyond its own
+	// move, its squeezers' travel and the skin (the lift scenes), at
+	// jumpTick.
+	jump     float64
+	jumpTick int
+	inSlab   float64 // how far the head went into the lift scenes' slab
 }
 
 func newSqueezeStats() squeezeStats { return squeezeStats{released: -1, recovery: -1} }
@@ -241,7 +254,7 @@ func TestSqueezeSceneLiftAndCeiling(t *testing.T) {
 		want int
 	}{{1.5, 77}, {1.7, 65}} {
 		t.Run(fmt.Sprintf("room%.1f", c.room), func(t *testing.T) {
-			r, st, err := runLiftScene(c.room)
+			r, st, err := runLiftScene(liftScene{room: c.room})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -250,13 +263,71 @@ func TestSqueezeSceneLiftAndCeiling(t *testing.T) {
 	}
 }
 
-func runLiftScene(room float64) (*squeezeRider, squeezeStats, error) {
+// The same lift 10 m up (the floor at y = 0), under slabs 40, 4 and 2 m
+// wide, the capsule anywhere on the deck and wholly under the slab, carried by World.Carry (into the
+// slab: the Move takes it out) or Controller.CarryWith. Off the deck's
+// middle (x = 0.2) the way sideways off the lift is shorter than the
+// capsule's height (1.5 - 0.2 + 0.3 = 1.6 m), and on the tick the lift
+// stopped a squeezed capsule used to take it: 1.8 m sideways in one tick,
+// off the lift, and a 10 m fall. A squeeze never teleports: on every tick
+// the capsule moves at most its own move (velocity·dt, gravity in it),
+// plus the lift's travel that tick, plus the skin; with no exit as short
+// as that it stays, Crushed. The counts are Scene 2's (77 ticks for room
+// 1.5), the capsule is on the lift from start to end and never in the
+// slab: its head at most at the slab's bottom.
+func TestSqueezeLiftNeverTeleports(t *testing.T) {
+	for _, swept := range []bool{false, true} {
+		for _, slab := range []float64{20, 2, 1} {
+			for _, x := range []float64{0, 0.2, 0.6, 1.1} {
+				if x+sqR > slab {
+					continue // not wholly under the slab: squeezed out sideways, a little each tick
+				}
+				name := fmt.Sprintf("WorldCarry/slab%.0f/x%.1f", 2*slab, x)
+				if swept {
+					name = fmt.Sprintf("CarryWith/slab%.0f/x%.1f", 2*slab, x)
+				}
+				t.Run(name, func(t *testing.T) {
+					r, st, err := runLiftScene(liftScene{room: 1.5, x: x, base: 10, slab: slab, sweptCarry: swept})
+					if err != nil {
+						t.Fatal(err)
+					}
+					t.Logf("largest move beyond the bound: %.4f m (tick %d); deepest in the slab %.4f m", st.jump, st.jumpTick, st.inSlab)
+					if st.jump > 1e-9 {
+						t.Errorf("tick %d: the capsule moved %.4f m more than its own move, the lift's travel and the skin", st.jumpTick, st.jump)
+					}
+					if st.inSlab > 1e-9 {
+						t.Errorf("the capsule went %.4f m into the slab", st.inSlab)
+					}
+					st.check(t, r, 77, 10.5+sqSkin)
+					if math.Abs(r.pos[0]-x) > sqSkin {
+						t.Errorf("the capsule ends at x %.4f, it stood at %.1f", r.pos[0], x)
+					}
+				})
+			}
+		}
+	}
+}
+
+// liftScene places Scene 2: room under the slab at the top, the capsule's
+// x on the deck, and base, the height of the whole scene above Scene 2's.
+type liftScene struct {
+	room, x, base float64
+	slab          float64 // the slab's half width (0: 20)
+	sweptCarry    bool    // squeezeRider.sweptCarry
+}
+
+func runLiftScene(sc liftScene) (*squeezeRider, squeezeStats, error) {
+	b := sc.base
 	w := kcc.NewWorld()
-	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{}) // floor
-	w.AddBox(mgl64.Vec3{0, 3.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{})  // ceiling slab, y 3..4
-	lift := w.AddBox(mgl64.Vec3{0, 0.25, 0}, mgl64.Vec3{1.5, 0.25, 1.5}, mgl64.Quat{})
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{}) // floor, top 0 (b below the lift)
+	slab := 20.0
+	if sc.slab > 0 {
+		slab = sc.slab
+	}
+	ceiling := w.AddBox(mgl64.Vec3{0, b + 3.5, 0}, mgl64.Vec3{slab, 0.5, slab}, mgl64.Quat{}) // y 3..4
+	lift := w.AddBox(mgl64.Vec3{0, b + 0.25, 0}, mgl64.Vec3{1.5, 0.25, 1.5}, mgl64.Quat{})
 	set := &platforms.Set{Movers: []platforms.Mover{{Collider: lift, Path: platforms.Path{
-		Waypoints: []mgl64.Vec3{{0, 0.25, 0}, {0, 3 - room - 0.25, 0}},
+		Waypoints: []mgl64.Vec3{{0, b + 0.25, 0}, {0, b + 3 - sc.room - 0.25, 0}},
 		Wait:      []float64{0.5, 1},
 		Speed:     2,
 	}}}}
@@ -264,18 +335,32 @@ func runLiftScene(room float64) (*squeezeRider, squeezeStats, error) {
 	if err := set.Validate(); err != nil {
 		return nil, st, err
 	}
-	r := newSqueezeRider(w, mgl64.Vec3{0, 0.5 + sqSkin + sqR + sqHH, 0})
+	r := newSqueezeRider(w, mgl64.Vec3{sc.x, b + 0.5 + sqSkin + sqR + sqHH, 0})
+	r.sweptCarry = sc.sweptCarry
 	total := int(math.Round(set.Movers[0].Path.Period()/sqDt)) + 30
+	prevLift, _, _ := w.Transform(lift)
 	for n := 0; n < total; n++ {
 		if err := set.Apply(w, uint64(n), sqDt, nil); err != nil {
 			return nil, st, err
 		}
+		from := r.pos
+		own := r.vel.Len()*sqDt + sqG*sqDt*sqDt // the move tick makes: gravity first
 		r.tick()
 		p, _, _ := w.Transform(lift)
+		travel := p.Sub(prevLift).Len()
+		prevLift = p
+		if d := r.pos.Sub(from).Len() - (own + travel + sqSkin); d > st.jump {
+			st.jump, st.jumpTick = d, n
+		}
 		deck := p[1] + 0.25
-		space := 3 - deck
+		space := b + 3 - deck
 		forced := math.Max(0, sqHeight-space)
-		overY := math.Max(0, deck-r.feet()) + math.Max(0, r.head()-3) - forced
+		overY := math.Max(0, deck-r.feet()) + math.Max(0, r.head()-(b+3)) - forced
+		for _, k := range w.Contacts(r.shape, r.pos, sqUp, 0, nil) {
+			if k.Collider == ceiling {
+				st.inSlab = math.Max(st.inSlab, -k.Distance)
+			}
+		}
 		overX := math.Max(0, math.Abs(r.pos[0])-1.5) + math.Max(0, math.Abs(r.pos[2])-1.5)
 		st.tick(n, r, space < sqHeight-sqTol, space >= sqHeight+2*sqSkin-sqTol, math.Max(overX, overY))
 	}
