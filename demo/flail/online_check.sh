@@ -27,6 +27,8 @@ web_page demo/flail/web flail.wasm ./demo/flail
 "$work/flailserver" -addr 127.0.0.1:0 -web "$work/web" -build-wasm=false -room-size 12 >"$OUT/server.log" 2>&1 &
 pids+=($!)
 server_addr "$OUT/server.log" "flail server"
+# the page as a browser fetches it: flail.wasm gzipped, at most 6 MB.
+wire_weight flail.wasm 6000000
 
 with_xvfb "$OUT/xvfb.log"
 
