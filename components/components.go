@@ -134,6 +134,11 @@ type KCCData struct {
 	OnWall     bool
 	WallNormal mgl64.Vec3
 	OnCeiling  bool
+	// Crushed is the last Move's kcc.MoveResult.Crushed: colliders press
+	// the character from opposite sides and it cannot fit. It stays set
+	// while the squeeze lasts; the game decides what a crush does
+	// (systems.EventCrushed tells the tick it begins).
+	Crushed bool
 	// CarriedYaw is the turn (radians, counter-clockwise about up) the
 	// ground collider gave the character this tick; with TurnWithPlatform
 	// the View's yaw follows it.

@@ -103,6 +103,9 @@ type character struct {
 	capsule kcc.ColliderID
 	// pushed sums the pushes that moved the character this tick (push.go).
 	pushed mgl64.Vec3
+	// events are the edges of its last move, until the events system
+	// publishes them (events.go).
+	events moveEvents
 }
 
 // characterOf makes e's character, its components fetched; e is at

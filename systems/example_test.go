@@ -118,3 +118,30 @@ func ExamplePipeline_SetContactListener() {
 		components.Body.Get(w.Entry(runner)).Position[0], components.Body.Get(w.Entry(opponent)).Position[0])
 	// Output: runner at x=5.39, stopped by the opponent at x=6.00
 }
+
+// A game subscribes to the characters' events the donburi way
+// (features/events): a player dropped 1.1 m onto the floor lands once,
+// and a kill on a crush would be a subscriber to EventCrushed.
+func ExampleEvents() {
+	w := donburi.NewWorld()
+	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil {
+		panic(err)
+	}
+	if _, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{0, 2, 0})); err != nil {
+		panic(err)
+	}
+	systems.Events.Subscribe(w, func(w donburi.World, e systems.Event) {
+		switch e.Kind {
+		case systems.EventLanded:
+			fmt.Printf("tick %d: character %d landed at %.1f m/s\n", e.Tick, e.ID, e.Speed)
+		case systems.EventCrushed:
+			w.Remove(e.Entity) // a game's kill
+		}
+	})
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60, Events: true})
+	for i := 0; i < 60; i++ {
+		p.Step()
+	}
+	// Output:
+	// tick 19: character 1 landed at 6.7 m/s
+}

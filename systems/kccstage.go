@@ -179,7 +179,7 @@ func integrate(c *character, dx, dy, dz, vx, vy, vz float64) {
 	bp[0], bp[1], bp[2] = bp[0]+dx, bp[1]+dy, bp[2]+dz
 	k.Grounded, k.GroundNormal, k.GroundState = false, motors.Up, kcc.GroundNone
 	k.GroundCollider = kcc.NoCollider
-	k.OnWall, k.OnCeiling = false, false
+	k.OnWall, k.OnCeiling, k.Crushed = false, false, false
 	bv[0], bv[1], bv[2] = vx, vy, vz
 }
 
@@ -256,8 +256,11 @@ func (p *Pipeline) settle(m *move, res *kcc.MoveResult, desired mgl64.Vec3, gave
 // velocity on leaving it (KCCData.OnLeave).
 func (p *Pipeline) report(m *move, res *kcc.MoveResult, grounded bool, vx, vy, vz float64) (float64, float64, float64) {
 	k := m.c.k
-	k.OnWall, k.WallNormal, k.OnCeiling = res.OnWall, res.WallNormal, res.OnCeiling
 	nowGrounded := grounded && !(m.jumped && vy > 0)
+	if p.eventsOn {
+		noteMoveEvents(m.c, res, nowGrounded, mgl64.Vec3{m.vx, m.vy, m.vz})
+	}
+	k.OnWall, k.WallNormal, k.OnCeiling, k.Crushed = res.OnWall, res.WallNormal, res.OnCeiling, res.Crushed
 	if nowGrounded {
 		vy = 0
 		n := &res.GroundNormal
@@ -420,6 +423,7 @@ type kccStage struct {
 	pool    *kccWorkers
 
 	charCollide bool
+	eventsOn    bool       // Options.Events (events.go)
 	crowd       crowdStage // the moves among characters (blocking.go)
 	// noContactCache moves every character without its kcc.ContactCache
 	// (benchmarks compare the two).

@@ -104,6 +104,13 @@ type Options struct {
 	// CharacterCollisions the workers move whole islands of characters.
 	// Call Pipeline.Close to stop the workers. Capped at 64.
 	Workers int
+	// Events publishes the characters' events (Events: landings, walls
+	// touched, crushes, sensors entered and left) as donburi events in
+	// an "events" system after the KCC stage's sensors, and processes
+	// them there. Default false: nothing is published, and no tick
+	// allocates for it (donburi's event queue allocates on a tick with
+	// events).
+	Events bool
 }
 
 // Pipeline runs the ordered stages over one donburi world. Each part owns
@@ -164,6 +171,10 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	p.addBuiltin(StageKCC, "platforms", p.platformsStep, true)
 	p.addStep(StageKCC, "kcc", stepMove)
 	p.addBuiltin(StageKCC, "sensors", p.sensorsStep, false)
+	if opts.Events {
+		p.eventsOn = true
+		p.addBuiltin(StageKCC, "events", p.eventsStep, false)
+	}
 	p.addBuiltin(StageCleanup, "cleanup", func(w donburi.World, _ Tick) {
 		p.cleanupPass(w)
 		p.runDeferred()
