@@ -486,7 +486,7 @@ func (c *Controller) recover(w *World, p vec, r, hh, own float64) (vec, []Contac
 // within the skin is not swept.
 func (c *Controller) sweptPush(w *World, p vec, r, hh float64, x vec, cs []Contact) vec {
 	l := length(x)
-	if !(l > 2*c.cfg.Offset) {
+	if !(l > float64(2*c.cfg.Offset)) {
 		return x
 	}
 	n := len(c.s.ignore)

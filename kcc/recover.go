@@ -231,7 +231,7 @@ func (c *Controller) pressedAlong(w *World, p vec, r, hh float64, near vec, nt f
 		return false
 	}
 	f, hit := c.sweepOut(w, p, r, hh, near, nt, 0)
-	return hit && float64(f*nt) <= 2*c.cfg.Offset
+	return hit && float64(f*nt) <= float64(2*c.cfg.Offset)
 }
 
 // opposed reports whether two colliders the capsule segment p0-p1 of
