@@ -281,6 +281,14 @@ func moveReach(c *character, up mgl64.Vec3, level *kcc.World, dt float64) (r mgl
 			planar += detmath.Len(d)
 		}
 	}
+	// A slide turns the move across Up: along a wall or another capsule,
+	// its length may go to any axis across Up, not only those of the
+	// velocity (the weave's 5 mm escapes along z, in pairs walking into
+	// each other along x).
+	for a := 0; a < 3; a++ {
+		across := math.Sqrt(math.Max(0, 1-float64(up[a]*up[a])))
+		r[a] = math.Max(r[a], float64(planar*across))
+	}
 	for a := 0; a < 3; a++ {
 		if !(r[a] <= 1e3) {
 			r[a] = 1e3 // a hostile velocity: the character is planned alone
