@@ -1,5 +1,7 @@
 package ldtk
 
+import "github.com/seedgames/motorkit/internal/gridrect"
+
 // Rect is a rectangle in a level (px, x right, y down): Min inclusive,
 // Max exclusive.
 type Rect struct {
@@ -10,66 +12,31 @@ type Rect struct {
 // merged into rectangles (level px, the layer's offset included): each
 // cell is in exactly one rectangle, and none holds another cell. The
 // merge is greedy: the longest run of such cells along a row, grown down
-// while the rows below have the same run free, in row order then column
-// order, so the same layer always gives the same rectangles. An open
-// floor of any length is one rectangle, a wall one more; a level of
-// 200 x 100 tiles is a few hundred. With no values, every non-empty cell
-// counts.
+// while the rows below have the same run, in row order then column order,
+// so the same layer always gives the same rectangles. An open floor of
+// any length is one rectangle, a wall one more; a level of 200 x 100
+// tiles is a few hundred. With no values, every non-empty cell counts.
 func (l *Layer) Rects(values ...int) []Rect {
-	w, h := l.Cols, l.Rows
-	if len(l.Cells) != w*h || w == 0 || h == 0 {
+	if len(l.Cells) != l.Cols*l.Rows {
 		return nil
 	}
-	take := make([]bool, w*h)
+	take := make([]bool, len(l.Cells))
 	for k, v := range l.Cells {
-		if v == 0 {
-			continue
-		}
-		if len(values) == 0 {
-			take[k] = true
-			continue
-		}
-		for _, want := range values {
-			if v == want {
-				take[k] = true
-				break
-			}
-		}
+		take[k] = v != 0 && (len(values) == 0 || hasInt(values, v))
 	}
+	g := l.GridSize
 	var out []Rect
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; {
-			if !take[y*w+x] {
-				x++
-				continue
-			}
-			x1 := x
-			for x1 < w && take[y*w+x1] {
-				x1++
-			}
-			// Grow down while the whole run below is still free.
-			y1 := y + 1
-			for ; y1 < h; y1++ {
-				full := true
-				for i := x; i < x1; i++ {
-					if !take[y1*w+i] {
-						full = false
-						break
-					}
-				}
-				if !full {
-					break
-				}
-			}
-			for yy := y; yy < y1; yy++ {
-				for i := x; i < x1; i++ {
-					take[yy*w+i] = false
-				}
-			}
-			g := l.GridSize
-			out = append(out, Rect{MinX: l.OffsetX + x*g, MinY: l.OffsetY + y*g, MaxX: l.OffsetX + x1*g, MaxY: l.OffsetY + y1*g})
-			x = x1
-		}
+	for _, r := range gridrect.Merge(l.Cols, l.Rows, take) {
+		out = append(out, Rect{MinX: l.OffsetX + r.X0*g, MinY: l.OffsetY + r.Y0*g, MaxX: l.OffsetX + r.X1*g, MaxY: l.OffsetY + r.Y1*g})
 	}
 	return out
+}
+
+func hasInt(vs []int, v int) bool {
+	for _, x := range vs {
+		if x == v {
+			return true
+		}
+	}
+	return false
 }
