@@ -8,6 +8,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+
+	"github.com/seedgames/motorkit/internal/tilemap"
 )
 
 // Project is an LDtk project: its levels, in the project's order.
@@ -147,14 +149,11 @@ func Load(path string) (*Project, error) {
 // LoadFS reads the project file name in fsys, and its separate level
 // files (names relative to it).
 func LoadFS(fsys fs.FS, name string) (*Project, error) {
-	data, err := fs.ReadFile(fsys, name)
+	data, open, err := tilemap.Read(fsys, name)
 	if err != nil {
 		return nil, fmt.Errorf("ldtk: %w", err)
 	}
-	dir := path.Dir(name)
-	return Parse(data, name, func(rel string) ([]byte, error) {
-		return fs.ReadFile(fsys, path.Join(dir, rel))
-	})
+	return Parse(data, name, open)
 }
 
 // Parse reads a project from data, which came from source (errors name

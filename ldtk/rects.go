@@ -1,6 +1,6 @@
 package ldtk
 
-import "github.com/seedgames/motorkit/internal/gridrect"
+import "github.com/seedgames/motorkit/internal/tilemap"
 
 // Rect is a rectangle in a level (px, x right, y down): Min inclusive,
 // Max exclusive.
@@ -26,7 +26,7 @@ func (l *Layer) Rects(values ...int) []Rect {
 	}
 	g := l.GridSize
 	var out []Rect
-	for _, r := range gridrect.Merge(l.Cols, l.Rows, take) {
+	for _, r := range tilemap.Merge(l.Cols, l.Rows, take) {
 		out = append(out, Rect{MinX: l.OffsetX + r.X0*g, MinY: l.OffsetY + r.Y0*g, MaxX: l.OffsetX + r.X1*g, MaxY: l.OffsetY + r.Y1*g})
 	}
 	return out

@@ -31,11 +31,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
-	"github.com/seedgames/motorkit/internal/gridrect"
+	"github.com/seedgames/motorkit/internal/tilemap"
 )
 
 // Map is a Tiled map.
@@ -62,7 +61,7 @@ type Tileset struct {
 	Name     string
 	// Source is the tileset file, relative to the map ("" when inside
 	// it).
-	Source                                   string
+	Source                                    string
 	TileWidth, TileHeight, TileCount, Columns int
 	// Tiles are the tiles with a class or properties.
 	Tiles []Tile
@@ -150,14 +149,11 @@ func Load(path string) (*Map, error) {
 // LoadFS reads the map file name in fsys and its tileset files (names
 // relative to it).
 func LoadFS(fsys fs.FS, name string) (*Map, error) {
-	data, err := fs.ReadFile(fsys, name)
+	data, open, err := tilemap.Read(fsys, name)
 	if err != nil {
 		return nil, fmt.Errorf("tiled: %w", err)
 	}
-	dir := path.Dir(name)
-	return Parse(data, name, func(rel string) ([]byte, error) {
-		return fs.ReadFile(fsys, path.Join(dir, rel))
-	})
+	return Parse(data, name, open)
 }
 
 // Parse reads a map from data, which came from source (errors name it;
@@ -247,7 +243,7 @@ func (l *Layer) Rects(tileW, tileH int, solid func(gid uint32) bool) []Rect {
 	}
 	var out []Rect
 	w, h := float64(tileW), float64(tileH)
-	for _, r := range gridrect.Merge(l.Width, l.Height, take) {
+	for _, r := range tilemap.Merge(l.Width, l.Height, take) {
 		out = append(out, Rect{MinX: l.OffsetX + float64(r.X0)*w, MinY: l.OffsetY + float64(r.Y0)*h,
 			MaxX: l.OffsetX + float64(r.X1)*w, MaxY: l.OffsetY + float64(r.Y1)*h})
 	}

@@ -1,7 +1,21 @@
-// Package gridrect merges the marked cells of a grid into few rectangles,
-// for the map loaders (ldtk, tiled): a level's solid tiles become a few
-// boxes, not one per tile.
-package gridrect
+// Package tilemap is what the map loaders (ldtk, tiled) share: reading a
+// map file and the files beside it, and merging the marked cells of a
+// grid into few rectangles (a level's solid tiles become a few boxes,
+// not one per tile).
+package tilemap
+
+import (
+	"io/fs"
+	"path"
+)
+
+// Read reads the file name in fsys, and returns with it a function that
+// reads a file by its path relative to it (a tileset, a level file).
+func Read(fsys fs.FS, name string) (data []byte, open func(rel string) ([]byte, error), err error) {
+	data, err = fs.ReadFile(fsys, name)
+	dir := path.Dir(name)
+	return data, func(rel string) ([]byte, error) { return fs.ReadFile(fsys, path.Join(dir, rel)) }, err
+}
 
 // Rect is a rectangle of cells: columns X0 to X1 and rows Y0 to Y1, the
 // ends excluded.
