@@ -172,13 +172,14 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh, own float64) (q vec, ou
 			}
 		}
 	}
-	// (idealExit and singleExit read the start's triangles: before any
-	// search gathers again.)
+	// (idealExit, opposed and centreIn read the start's triangles: before
+	// any cast or search gathers again.)
 	var ahead float64
 	nearSide := false
 	if mover != NoCollider {
 		ahead, nearSide = c.idealExit(tris, &p0, &p1, r, moverDir, mover, NoCollider)
 	}
+	in := c.centreIn(tris, &p)
 	// A squeeze never teleports: when something that moves (a platform,
 	// a door, a pusher, another character) squeezes the capsule (what it
 	// is in presses it from opposite sides, or the way out is blocked at
@@ -211,7 +212,7 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh, own float64) (q vec, ou
 		return p, false
 	}
 	bound := math.Max(float64(deepDetour*tmin), maxExit) + 1e-9
-	if q, ok := c.cheapestExit(w, p, r, hh, math.Min(maxT, bound), c.centreIn(tris, &p)); ok {
+	if q, ok := c.cheapestExit(w, p, r, hh, math.Min(maxT, bound), in); ok {
 		return madd(p, q.dir, math.Min(q.t, maxExit)), q.t <= maxExit
 	}
 	// No way out short enough: squeezed (or buried with no way out at
