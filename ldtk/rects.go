@@ -1,6 +1,10 @@
 package ldtk
 
-import "github.com/seedgames/motorkit/internal/tilemap"
+import (
+	"slices"
+
+	"github.com/seedgames/motorkit/internal/tilemap"
+)
 
 // Rect is a rectangle in a level (px, x right, y down): Min inclusive,
 // Max exclusive.
@@ -22,7 +26,7 @@ func (l *Layer) Rects(values ...int) []Rect {
 	}
 	take := make([]bool, len(l.Cells))
 	for k, v := range l.Cells {
-		take[k] = v != 0 && (len(values) == 0 || hasInt(values, v))
+		take[k] = v != 0 && (len(values) == 0 || slices.Contains(values, v))
 	}
 	g := l.GridSize
 	var out []Rect
@@ -30,13 +34,4 @@ func (l *Layer) Rects(values ...int) []Rect {
 		out = append(out, Rect{MinX: l.OffsetX + r.X0*g, MinY: l.OffsetY + r.Y0*g, MaxX: l.OffsetX + r.X1*g, MaxY: l.OffsetY + r.Y1*g})
 	}
 	return out
-}
-
-func hasInt(vs []int, v int) bool {
-	for _, x := range vs {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }

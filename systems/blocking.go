@@ -235,8 +235,7 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 		for a := 0; a < 3; a++ {
 			// A push goes across Up: on axis a, at most the share of the
 			// axis across Up.
-			across := math.Sqrt(math.Max(0, 1-float64(up[a]*up[a])))
-			r[a] = r[a] + pad + float64(along*math.Abs(up[a])) + float64(push*across)
+			r[a] = r[a] + pad + float64(along*math.Abs(up[a])) + float64(push*acrossShare(up, a))
 		}
 	}
 	if err := level.PlanCrowd(p.crowd.members, &p.crowd.plan); err != nil {
@@ -286,8 +285,7 @@ func moveReach(c *character, up mgl64.Vec3, level *kcc.World, dt float64) (r mgl
 	// velocity (the weave's 5 mm escapes along z, in pairs walking into
 	// each other along x).
 	for a := 0; a < 3; a++ {
-		across := math.Sqrt(math.Max(0, 1-float64(up[a]*up[a])))
-		r[a] = math.Max(r[a], float64(planar*across))
+		r[a] = math.Max(r[a], float64(planar*acrossShare(up, a)))
 	}
 	for a := 0; a < 3; a++ {
 		if !(r[a] <= 1e3) {
@@ -295,6 +293,12 @@ func moveReach(c *character, up mgl64.Vec3, level *kcc.World, dt float64) (r mgl
 		}
 	}
 	return r, math.Min(planar, 1e3)
+}
+
+// acrossShare is how much of world axis a lies across the unit vector
+// up: the most a move of length 1 across up goes along a.
+func acrossShare(up mgl64.Vec3, a int) float64 {
+	return math.Sqrt(math.Max(0, 1-float64(up[a]*up[a])))
 }
 
 // endCrowd ends the tick's planned crowd and records its escapes: no

@@ -132,11 +132,7 @@ func jsonTilesetOf(data []byte, source string) (Tileset, error) {
 func (t *jsonTileset) tileset() Tileset {
 	ts := Tileset{FirstGID: t.FirstGID, Name: t.Name, TileWidth: t.TileWidth, TileHeight: t.TileHeight, TileCount: t.TileCount, Columns: t.Columns}
 	for _, tile := range t.Tiles {
-		class := tile.Class
-		if class == "" {
-			class = tile.Type
-		}
-		if class != "" || len(tile.Properties) > 0 {
+		if class := classOf(tile.Class, tile.Type); class != "" || len(tile.Properties) > 0 {
 			ts.Tiles = append(ts.Tiles, Tile{ID: tile.ID, Class: class, Properties: jsonProps(tile.Properties)})
 		}
 	}
@@ -174,11 +170,7 @@ func (m *Map) addJSONLayers(ls []jsonLayer, group string, ox, oy float64) error 
 			}
 		case KindObjects:
 			for _, o := range j.Objects {
-				class := o.Class
-				if class == "" {
-					class = o.Type
-				}
-				l.Objects = append(l.Objects, Object{ID: o.ID, Name: o.Name, Class: class, X: o.X, Y: o.Y, Width: o.Width,
+				l.Objects = append(l.Objects, Object{ID: o.ID, Name: o.Name, Class: classOf(o.Class, o.Type), X: o.X, Y: o.Y, Width: o.Width,
 					Height: o.Height, Rotation: o.Rotation, GID: o.GID, Point: o.Point, Ellipse: o.Ellipse,
 					Polygon: o.Polygon, Polyline: o.Polyline, Properties: jsonProps(o.Properties)})
 			}
@@ -224,11 +216,7 @@ func jsonProps(ps []jsonProperty) []Property {
 			b, _ := json.Marshal(x) // a class property: its members as JSON
 			v = string(b)
 		}
-		typ := p.Type
-		if typ == "" {
-			typ = "string"
-		}
-		out = append(out, Property{Name: p.Name, Type: typ, Value: v})
+		out = append(out, property(p.Name, p.Type, v))
 	}
 	return out
 }

@@ -212,6 +212,24 @@ func (t *Tile) Property(name string) (Property, bool) { return lookup(t.Properti
 // Property returns the map's property called name.
 func (m *Map) Property(name string) (Property, bool) { return lookup(m.Properties, name) }
 
+// classOf is an object's or tile's class: class, or, as Tiled before 1.9
+// wrote it, typ.
+func classOf(class, typ string) string {
+	if class == "" {
+		return typ
+	}
+	return class
+}
+
+// property is a property as read: a missing type is Tiled's default,
+// string.
+func property(name, typ, value string) Property {
+	if typ == "" {
+		typ = "string"
+	}
+	return Property{Name: name, Type: typ, Value: value}
+}
+
 func lookup(props []Property, name string) (Property, bool) {
 	for _, p := range props {
 		if p.Name == name {

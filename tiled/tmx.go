@@ -143,11 +143,7 @@ func tmxTilesetOf(t *tmxTileset, source string, open func(rel string) ([]byte, e
 	ts := Tileset{FirstGID: t.FirstGID, Name: t.Name, Source: t.Source, TileWidth: t.TileWidth, TileHeight: t.TileHeight,
 		TileCount: t.TileCount, Columns: t.Columns}
 	for _, tile := range t.Tiles {
-		class := tile.Class
-		if class == "" {
-			class = tile.Type // Tiled before 1.9 called a tile's class its type
-		}
-		if class != "" || len(tile.Properties) > 0 {
+		if class := classOf(tile.Class, tile.Type); class != "" || len(tile.Properties) > 0 {
 			ts.Tiles = append(ts.Tiles, Tile{ID: tile.ID, Class: class, Properties: props(tile.Properties)})
 		}
 	}
@@ -351,11 +347,7 @@ func base64GIDs(text, compression, where string) ([]uint32, error) {
 }
 
 func tmxObjectOf(x *tmxObject, where string) (Object, error) {
-	class := x.Class
-	if class == "" {
-		class = x.Type
-	}
-	o := Object{ID: x.ID, Name: x.Name, Class: class, X: x.X, Y: x.Y, Width: x.Width, Height: x.Height, Rotation: x.Rotation,
+	o := Object{ID: x.ID, Name: x.Name, Class: classOf(x.Class, x.Type), X: x.X, Y: x.Y, Width: x.Width, Height: x.Height, Rotation: x.Rotation,
 		GID: x.GID, Point: x.Point != nil, Ellipse: x.Ellipse != nil, Properties: props(x.Properties)}
 	var err error
 	if x.Polygon != nil {
@@ -392,11 +384,7 @@ func props(ps []tmxProperty) []Property {
 		if v == "" && p.Text != "" {
 			v = p.Text
 		}
-		typ := p.Type
-		if typ == "" {
-			typ = "string"
-		}
-		out = append(out, Property{Name: p.Name, Type: typ, Value: v})
+		out = append(out, property(p.Name, p.Type, v))
 	}
 	return out
 }
