@@ -121,9 +121,9 @@ type KCCData struct {
 	// GroundState classifies the ground under the character after the
 	// last move (none, walkable ground, steep).
 	GroundState kcc.GroundState
-	// Planar2D pins the body to its spawn height and ignores vertical
-	// motion (the top-down flail game on the XZ plane).
-	Planar2D bool
+	// Plane is the plane a 2D character lives in (PlaneTop, PlaneSide),
+	// or Plane3D. The KCC stage keeps the character in it to the bit.
+	Plane Plane
 	// GroundCollider is the collider under the feet after the last Move
 	// (kcc.NoCollider in the air): a moving one carries the character on
 	// the next tick.
@@ -322,4 +322,70 @@ func LevelOf(w donburi.World) *kcc.World {
 		return nil
 	}
 	return Level.Get(e).World
+}
+
+// Plane is the plane a 2D character lives in. Inside the pipeline a 2D
+// character is a 3D one (Y up, metres) that the KCC stage keeps in its
+// plane to the bit: whatever moves it (its move, a push, a carry, a
+// crush), the pinned coordinate and its velocity stay those of the tick
+// before. Package plane2d converts to and from a 2D game's pixels.
+type Plane uint8
+
+const (
+	// Plane3D is a 3D character: nothing is pinned.
+	Plane3D Plane = iota
+	// PlaneTop is a top view: the XZ plane, Y pinned to the spawn height
+	// and no vertical motion (the top-down flail cars, a Zelda-like game).
+	// Moving platforms do not carry a top-view character.
+	PlaneTop
+	// PlaneSide is a side view: the XY plane with Y up, Z pinned (a
+	// platformer). Gravity, jumps and moving platforms work as in 3D.
+	PlaneSide
+)
+
+// String returns the recipe word of the plane: "", "top" or "side".
+func (p Plane) String() string {
+	switch p {
+	case PlaneTop:
+		return "top"
+	case PlaneSide:
+		return "side"
+	}
+	return ""
+}
+
+// ParsePlane returns the plane a recipe names: "" (3D), "top" or "side".
+func ParsePlane(s string) (Plane, bool) {
+	switch s {
+	case "":
+		return Plane3D, true
+	case "top":
+		return PlaneTop, true
+	case "side":
+		return PlaneSide, true
+	}
+	return Plane3D, false
+}
+
+// Pin puts pos back in the plane through ref (the position at the start
+// of the tick): its Y for PlaneTop, its Z for PlaneSide. Plane3D and any
+// other value leave pos as it is.
+func (p Plane) Pin(pos *mgl64.Vec3, ref *mgl64.Vec3) {
+	switch p {
+	case PlaneTop:
+		pos[1] = ref[1]
+	case PlaneSide:
+		pos[2] = ref[2]
+	}
+}
+
+// PinVelocity zeroes the velocity across the plane: its Y for PlaneTop,
+// its Z for PlaneSide.
+func (p Plane) PinVelocity(v *mgl64.Vec3) {
+	switch p {
+	case PlaneTop:
+		v[1] = 0
+	case PlaneSide:
+		v[2] = 0
+	}
 }

@@ -34,8 +34,11 @@ type KCCSettings struct {
 	Gravity            float64 `toml:"gravity"`        // m/s^2, positive = down
 	JumpSpeed          float64 `toml:"jump_speed"`     // m/s
 	MaxFallSpeed       float64 `toml:"max_fall_speed"` // m/s, 0 = no cap
-	Planar2D           bool    `toml:"planar_2d"`      // pin to the XZ plane (flail cars)
-	Collide            bool    `toml:"collide"`        // false: move without collision
+	// Plane is the plane of a 2D character: "top" (the XZ plane: the
+	// flail cars, top-down games) or "side" (the XY plane: platformers);
+	// "" (the default) is 3D. See components.Plane.
+	Plane   string `toml:"plane"`
+	Collide bool   `toml:"collide"` // false: move without collision
 	// Godot-style options (kcc.Config): stop_on_slope (floor_stop_on_slope),
 	// climb_steep_walls (the opposite of floor_block_on_wall),
 	// stop_on_ceiling (the opposite of slide_on_ceiling); all default false.
@@ -103,6 +106,10 @@ func (s KCCSettings) validate(source string) error {
 	c.Range("kcc.mass", s.Mass, 0.001, 1e6)
 	if err := c.Err(); err != nil {
 		return err
+	}
+	if _, ok := components.ParsePlane(s.Plane); !ok {
+		return &config.Error{Source: source, Key: "kcc.plane",
+			Reason: fmt.Sprintf("%q is not one of \"\" (3D), top, side", s.Plane)}
 	}
 	if _, ok := s.onLeave(); !ok {
 		return &config.Error{Source: source, Key: "kcc.platform_on_leave",
@@ -540,6 +547,7 @@ func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 	e := w.Entry(ent)
 	components.Body.SetValue(e, r.Body)
 	components.View.SetValue(e, r.View)
+	plane, _ := components.ParsePlane(r.KCC.Plane) // validated
 	k := components.KCCData{
 		Shape:            kcc.Capsule{Radius: r.KCC.Radius, HalfHeight: r.KCC.HalfHeight},
 		StandHalfHeight:  r.KCC.HalfHeight,
@@ -547,7 +555,7 @@ func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 		Gravity:          r.KCC.Gravity,
 		JumpSpeed:        r.KCC.JumpSpeed,
 		MaxFallSpeed:     r.KCC.MaxFallSpeed,
-		Planar2D:         r.KCC.Planar2D,
+		Plane:            plane,
 		GroundCollider:   kcc.NoCollider,
 		TurnWithPlatform: r.KCC.TurnWithPlatform,
 		Mass:             r.KCC.Mass,

@@ -65,6 +65,11 @@ func (p *Pipeline) moveStep(c *character, worker int) {
 	res, gave := p.collide(&m, desired)
 	p.settle(&m, &res, desired, gave)
 	p.afterAbilities(&m, &res)
+	if k := c.k; k.Plane != components.Plane3D {
+		// The game's own abilities may have moved it too.
+		k.Plane.Pin(&c.body.Position, &c.body.PrevPosition)
+		k.Plane.PinVelocity(&c.body.Velocity)
+	}
 }
 
 // startMove makes the character's velocity and position safe, keeps the
@@ -177,10 +182,12 @@ func (p *Pipeline) desiredMove(m *move) (dx, dy, dz float64) {
 func integrate(c *character, dx, dy, dz, vx, vy, vz float64) {
 	k, bp, bv := c.k, &c.body.Position, &c.body.Velocity
 	bp[0], bp[1], bp[2] = bp[0]+dx, bp[1]+dy, bp[2]+dz
+	k.Plane.Pin(bp, &c.body.PrevPosition)
 	k.Grounded, k.GroundNormal, k.GroundState = false, motors.Up, kcc.GroundNone
 	k.GroundCollider = kcc.NoCollider
 	k.OnWall, k.OnCeiling, k.Crushed = false, false, false
 	bv[0], bv[1], bv[2] = vx, vy, vz
+	k.Plane.PinVelocity(bv)
 }
 
 // collide makes the move with the character's controller: among the other
@@ -223,9 +230,7 @@ func (p *Pipeline) settle(m *move, res *kcc.MoveResult, desired mgl64.Vec3, gave
 	}
 	tx, ty, tz := t[0], t[1], t[2]
 	bp[0], bp[1], bp[2] = bp[0]+tx, bp[1]+ty, bp[2]+tz
-	if k.Planar2D {
-		bp[1] = pp[1]
-	}
+	k.Plane.Pin(bp, pp) // whatever carried or pushed it: the plane's to the bit
 
 	// The velocity the character keeps is the controller's rule. A jump
 	// consumed this tick is judged in the air: the character is grounded
@@ -268,9 +273,6 @@ func (p *Pipeline) report(m *move, res *kcc.MoveResult, grounded bool, vx, vy, v
 	} else {
 		k.GroundNormal = motors.Up
 	}
-	if k.Planar2D {
-		vy = 0
-	}
 	k.Grounded = nowGrounded
 	k.GroundState = res.GroundState
 	if m.jumped && vy > 0 {
@@ -279,11 +281,17 @@ func (p *Pipeline) report(m *move, res *kcc.MoveResult, grounded bool, vx, vy, v
 	k.GroundCollider = kcc.NoCollider
 	if nowGrounded {
 		k.GroundCollider = res.GroundCollider
-	} else if m.wasOn != kcc.NoCollider && !k.Planar2D {
+	} else if m.wasOn != kcc.NoCollider && k.Plane != components.PlaneTop {
 		// Left a collider (walked or jumped off): keep some of its
 		// velocity, per the OnLeave policy.
 		v := leave(k, m.ctrl, m.level, m.wasOn, m.c.body.Position, mgl64.Vec3{vx, vy, vz})
 		vx, vy, vz = v[0], v[1], v[2]
+	}
+	switch k.Plane {
+	case components.PlaneTop:
+		vy = 0
+	case components.PlaneSide:
+		vz = 0
 	}
 	return vx, vy, vz
 }
@@ -316,8 +324,11 @@ func spendJump(jb *components.JumpBufferData) {
 // velocity is lifted onto the ground plane; in the air gravity and the fall
 // cap apply.
 func tickMove(k *components.KCCData, vx, vy, vz float64, grounded bool, dt, maxFall float64) (nvy, dx, dy, dz float64) {
+	if k.Plane == components.PlaneSide {
+		vz = 0
+	}
 	switch {
-	case k.Planar2D:
+	case k.Plane == components.PlaneTop:
 		vy = 0
 		dx, dy, dz = float64(vx*dt), float64(vy*dt), float64(vz*dt)
 	case grounded:

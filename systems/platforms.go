@@ -106,7 +106,7 @@ func (p *Pipeline) sensorsStep(w donburi.World, _ Tick) {
 // capsule out with character collisions, the contact listener).
 func (p *Pipeline) carry(ctrl *kcc.Controller, opts kcc.MoveOptions, view *components.ViewData, k *components.KCCData, body *components.BodyData, level *kcc.World) {
 	k.CarriedYaw = 0
-	if !k.Grounded || k.GroundCollider == kcc.NoCollider || level == nil || k.Planar2D {
+	if !k.Grounded || k.GroundCollider == kcc.NoCollider || level == nil || k.Plane == components.PlaneTop {
 		return
 	}
 	if !level.Carries(k.GroundCollider) {

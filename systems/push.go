@@ -118,6 +118,7 @@ func (p *Pipeline) pushChain(a *character, worker int, level *kcc.World, desired
 		return 0
 	}
 	t := across(res.Translation, upOf(kb.Controller))
+	kb.Plane.PinVelocity(&t) // a 2D character is pushed in its plane
 	bb.Position = bb.Position.Add(t)
 	rb.pushed = rb.pushed.Add(t)
 	p.placeCharacter(rb, level)

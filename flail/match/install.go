@@ -44,7 +44,7 @@ type Options struct {
 //	cleanup (deferred):            kills applied (energy, drops, death),
 //	                               respawns, leaderboard, snapshots
 //
-// A flail player entity has FlailInput, Body, KCC (Planar2D, no gravity),
+// A flail player entity has FlailInput, Body, KCC (PlaneTop, no gravity),
 // Flail and Rope components (prefabs "flail_player" and "flail_bot"; bots
 // add FlailBot).
 type Game struct {

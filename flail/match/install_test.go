@@ -110,7 +110,7 @@ func TestFlailExactModeThroughPipelineMatchesSeed(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := w.Entry(ent)
-	if k := components.KCC.Get(e); k.Controller == nil || !k.Planar2D || components.LevelOf(w) == nil {
+	if k := components.KCC.Get(e); k.Controller == nil || k.Plane != components.PlaneTop || components.LevelOf(w) == nil {
 		t.Fatal("the car must move through the KCC stage against the level")
 	}
 	sp := &seedObj{px: start[0] * upm, py: start[2] * upm}

@@ -25,7 +25,7 @@ import (
 //	[flail_bot]          a bot brain (component FlailBot)
 //	skill = "normal"     "easy" | "normal" | "hard"
 //
-// The car itself is the recipe's Body and KCC (planar_2d = true, no
+// The car itself is the recipe's Body and KCC (plane = "top", no
 // gravity; see flail/match/data/flail_player.toml). When the world has a flail
 // match (Install or InstallArena) the player is set up with
 // the match's tuning and an EventSpawn is emitted; otherwise with

@@ -52,7 +52,7 @@ func TestFlailRecipesSpawn(t *testing.T) {
 	}
 	// the recipe's car matches the tuning: radius 30 u = 0.3 m, planar, no gravity.
 	k := components.KCC.Get(e)
-	if k.Shape.Radius != cfg.Car.Radius/cfg.UnitsPerMeter || !k.Planar2D || k.Gravity != 0 || k.Controller.Config().Autostep != nil {
+	if k.Shape.Radius != cfg.Car.Radius/cfg.UnitsPerMeter || k.Plane != components.PlaneTop || k.Gravity != 0 || k.Controller.Config().Autostep != nil {
 		t.Fatalf("car kcc %+v", k)
 	}
 }
