@@ -5,6 +5,7 @@ import (
 	"github.com/seedgames/motorkit/motors/basic"
 	"github.com/seedgames/motorkit/motors/fps"
 	"github.com/seedgames/motorkit/motors/hybrid"
+	"github.com/seedgames/motorkit/motors/platformer"
 	"github.com/seedgames/motorkit/motors/rpg"
 )
 
@@ -23,10 +24,14 @@ import (
 //   - "hybrid" (docs/motors/hybrid.md): owns the vertical values as fps
 //     does, and the crouched capsule (CrouchShaper).
 //   - "rpg" (docs/motors/rpg.md): the vertical motion belongs to [kcc].
+//   - "platformer" (package motors/platformer, docs/2d.md): Celeste's
+//     movement in a side view, knobs in pixels; it owns the vertical
+//     motion in the air (Verticaler: KCC gravity 0, its jump speed).
 func init() {
 	RegisterMotor(arena.Kind, arena.DefaultConfig, arena.New)
 	RegisterMotor(basic.Kind, basic.DefaultConfig, basic.New)
 	RegisterMotor(fps.Kind, fps.DefaultConfig, fps.New)
 	RegisterMotor(hybrid.Kind, hybrid.DefaultConfig, hybrid.New)
 	RegisterMotor(rpg.Kind, rpg.DefaultConfig, rpg.New)
+	RegisterMotor(platformer.Kind, platformer.DefaultConfig, platformer.New)
 }

@@ -40,6 +40,10 @@ type move struct {
 	ab, abAny, abCtx bool
 	plan             abilities.Plan
 	jumped           bool // the consume point jumped this tick
+	// launched: it stood on the ground with an upward speed a motor or
+	// the game gave it (a platformer's dash up): it takes off as a jump
+	// does.
+	launched bool
 	wasOn            kcc.ColliderID
 }
 
@@ -171,7 +175,8 @@ func (p *Pipeline) desiredMove(m *move) (dx, dy, dz float64) {
 		if m.plan.FallCap > 0 && (maxFall <= 0 || m.plan.FallCap < maxFall) {
 			maxFall = m.plan.FallCap // a wall slide
 		}
-		m.vy, dx, dy, dz = tickMove(k, m.vx, m.vy, m.vz, k.Grounded && !m.jumped, p.dt, maxFall)
+		m.launched = k.Grounded && !m.jumped && m.vy > 0
+		m.vy, dx, dy, dz = tickMove(k, m.vx, m.vy, m.vz, k.Grounded && !m.jumped && !m.launched, p.dt, maxFall)
 	}
 	m.vx, m.vy, m.vz = clampSpeed(m.vx), clampSpeed(m.vy), clampSpeed(m.vz)
 	return dx, dy, dz
@@ -237,7 +242,7 @@ func (p *Pipeline) settle(m *move, res *kcc.MoveResult, desired mgl64.Vec3, gave
 	// after it only if the rule leaves it no upward speed.
 	vx0, vz0 := m.vx, m.vz
 	grounded := res.Grounded
-	if m.jumped {
+	if m.jumped || m.launched {
 		res.Grounded = false
 	}
 	v := m.ctrl.VelocityAfter(mgl64.Vec3{m.vx, m.vy, m.vz}, desired, *res, p.dt)
@@ -261,7 +266,8 @@ func (p *Pipeline) settle(m *move, res *kcc.MoveResult, desired mgl64.Vec3, gave
 // velocity on leaving it (KCCData.OnLeave).
 func (p *Pipeline) report(m *move, res *kcc.MoveResult, grounded bool, vx, vy, vz float64) (float64, float64, float64) {
 	k := m.c.k
-	nowGrounded := grounded && !(m.jumped && vy > 0)
+	up := m.jumped || m.launched
+	nowGrounded := grounded && !(up && vy > 0)
 	if p.eventsOn {
 		noteMoveEvents(m.c, res, nowGrounded, mgl64.Vec3{m.vx, m.vy, m.vz})
 	}
@@ -275,7 +281,7 @@ func (p *Pipeline) report(m *move, res *kcc.MoveResult, grounded bool, vx, vy, v
 	}
 	k.Grounded = nowGrounded
 	k.GroundState = res.GroundState
-	if m.jumped && vy > 0 {
+	if up && vy > 0 {
 		k.GroundState = kcc.GroundNone
 	}
 	k.GroundCollider = kcc.NoCollider

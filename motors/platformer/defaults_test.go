@@ -1,0 +1,25 @@
+package platformer
+
+import (
+	"flag"
+	"testing"
+
+	"github.com/seedgames/motorkit/config"
+	"github.com/seedgames/motorkit/internal/gendefaults"
+)
+
+var updateDefaults = flag.Bool("update-defaults", false, "write platformer.toml from DefaultConfig (go generate)")
+
+// TestDefaultTOMLIsGenerated: platformer.toml is what gendefaults writes from
+// DefaultConfig, the field comments and Validate's ranges.
+func TestDefaultTOMLIsGenerated(t *testing.T) {
+	s := gendefaults.Spec{Dir: ".", Type: "Config", Value: DefaultConfig(),
+		Header: `Platformer motor defaults (package motors/platformer; Celeste's constants), generated from DefaultConfig: do not edit.
+Every key is optional: a file or a recipe's [motor] table sets the ones it changes.`}
+	for _, k := range config.Knobs(func() error { return DefaultConfig().Validate("") }) {
+		s.Ranges = append(s.Ranges, gendefaults.Range(k))
+	}
+	if err := gendefaults.Check(s, "platformer.toml", defaultTOML, *updateDefaults); err != nil {
+		t.Fatal(err)
+	}
+}
