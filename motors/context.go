@@ -37,6 +37,14 @@ type Context struct {
 	// Jump is the jump timers and the buffer stage's decision for this tick.
 	Jump *JumpState
 
+	// JumpSpent is set by a motor that spends the jump press itself this
+	// tick (the platformer's wall jump, off a wall rather than the
+	// ground): the KCC stage then spends the press as its consume point
+	// would (the buffer and coyote time cleared, the jump counted) without
+	// setting the jump speed. The pipeline clears it before the motor
+	// stages.
+	JumpSpent bool
+
 	// Velocity is the motor's working copy of the body's velocity in m/s:
 	// the motor stages change its planar part, and the pipeline hands it
 	// back to the body after them (a non-finite result is refused: the body
@@ -86,6 +94,24 @@ type Stance struct {
 	// Crouched is true while the capsule is crouched (crouch held, or
 	// standing up refused under a low ceiling).
 	Crouched bool
+	// WallGap is, for a side-view character whose motor probes for walls
+	// (WallProber), how far (m) it could move left (-X, [0]) and right
+	// (+X, [1]) before it touches a wall (a face at least 45 degrees from
+	// the floor), or -1 when no wall is within the probe's reach. The KCC
+	// stage writes it after each move. NewContext and the prefabs start
+	// it at NoWalls; other characters keep what they were made with.
+	WallGap [2]float64
+}
+
+// NoWalls is Stance.WallGap with no wall within reach on either side.
+var NoWalls = [2]float64{-1, -1}
+
+// WallProber is implemented by a motor that wants the walls beside a
+// side-view character (components.PlaneSide) probed after every move:
+// WallProbe returns how far to look (m); 0 probes nothing. The result is
+// Stance.WallGap.
+type WallProber interface {
+	WallProbe() float64
 }
 
 // Intent is the engine-owned Move Intent (docs/architecture.md#units-and-axes, docs/architecture.md#one-tick).
@@ -120,9 +146,9 @@ type JumpState struct {
 
 // NewContext returns a context for a motor used outside the pipeline, with
 // a Command, View, Stance, Intent and JumpState of its own: tick length dt
-// (s), TickRate 1/dt, not grounded, ground normal Up.
+// (s), TickRate 1/dt, not grounded, ground normal Up, no walls near.
 func NewContext(dt float64) *Context {
-	c := &Context{Dt: dt, Command: &Command{}, View: &View{}, Stance: &Stance{GroundNormal: Up},
+	c := &Context{Dt: dt, Command: &Command{}, View: &View{}, Stance: &Stance{GroundNormal: Up, WallGap: NoWalls},
 		Intent: &Intent{}, Jump: &JumpState{}}
 	if dt > 0 {
 		c.TickRate = 1 / dt

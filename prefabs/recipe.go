@@ -563,7 +563,7 @@ func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 		PushMask:         r.KCC.PushMask,
 		Controller:       r.controller,
 	}
-	k.GroundNormal = motors.Up
+	k.GroundNormal, k.WallGap = motors.Up, motors.NoWalls
 	k.OnLeave, _ = r.KCC.onLeave()
 	components.KCC.SetValue(e, k)
 	components.Origin.SetValue(e, components.OriginData{Recipe: r.Name, Overrides: r.overrides})

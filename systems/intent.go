@@ -87,6 +87,7 @@ func (p *Pipeline) intentStep(c *character) {
 	copyVelocity(&ctx.Velocity, &c.body.Velocity)
 	// this tick's decision is the buffer stage's to take; the timers carry over.
 	ctx.Jump.RequestJump, ctx.Jump.JustLanded = false, false
+	ctx.JumpSpent = false
 
 	in := ctx.Command
 	buildIntent(ctx.Intent, in.Forward, in.Strafe, view.Yaw, k.Grounded, k.GroundNormal)

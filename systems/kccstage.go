@@ -144,7 +144,7 @@ func (p *Pipeline) carryStep(m *move) {
 // ability owns the move) and stands up where the tall capsule fits.
 func (p *Pipeline) jumpAndCrouch(m *move) {
 	c := m.c
-	if m.plan.Jumped {
+	if m.plan.Jumped || (c.md != nil && c.md.Ctx.JumpSpent && c.jb != nil) {
 		useJump(c.jb)
 	} else if !m.plan.Own {
 		m.jumped = consumeJump(c.jb, c.k, &m.vy)
@@ -255,6 +255,11 @@ func (p *Pipeline) settle(m *move, res *kcc.MoveResult, desired mgl64.Vec3, gave
 	vx, vy, vz = p.report(m, res, grounded, vx, vy, vz)
 	bv := &body.Velocity
 	bv[0], bv[1], bv[2] = vx, vy, vz
+	if k.Plane == components.PlaneSide && c.md != nil {
+		if wp, ok := c.md.Motor.(motors.WallProber); ok {
+			p.probeWalls(m, wp.WallProbe())
+		}
+	}
 	if p.charCollide {
 		p.placeCharacter(c, m.level)
 	}
@@ -462,4 +467,27 @@ func (p *Pipeline) roomToStand(ctrl *kcc.Controller, level *kcc.World, tall kcc.
 		return !ctrl.OverlapsWith(level, tall, pos, opts)
 	}
 	return !level.Filtered(opts.Filter).OverlapCapsuleAxis(tall, pos, up, 0)
+}
+
+// probeWalls writes a side-view character's Stance.WallGap: the room to
+// its left and right, up to reach (m), before it touches a wall (a face
+// whose normal is within 45 degrees of the X axis); -1 when none is
+// within reach.
+func (p *Pipeline) probeWalls(m *move, reach float64) {
+	k := m.c.k
+	k.WallGap = motors.NoWalls
+	if !(reach > 0) || reach > maxSpeed {
+		return
+	}
+	self := m.self
+	if p.charCollide {
+		self = p.selfFilterOf(m.c, m.worker)
+	}
+	q, up, skin := m.level.Filtered(self), upOf(m.ctrl), m.ctrl.Offset()
+	for i, dir := range [2]float64{-reach, reach} {
+		hit, ok := q.CastCapsule(k.Shape, m.c.body.Position, up, mgl64.Vec3{dir, 0, 0}, skin)
+		if ok && math.Abs(hit.Normal[0]) >= math.Sqrt2/2 {
+			k.WallGap[i] = float64(hit.Fraction * reach)
+		}
+	}
 }

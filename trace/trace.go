@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/seedgames/motorkit/config"
 )
@@ -17,7 +18,9 @@ type Trace struct {
 	// Prefab is the recipe to spawn (default "capsule_walker").
 	Prefab string `toml:"prefab"`
 	// Level is the embedded level to load (default "flat"; "" in a file
-	// means the default, "none" means no collision level).
+	// means the default, "none" means no collision level), or a level file
+	// (.toml, .glb, .gltf; prefabs.SpawnLevel): Load finds a relative one
+	// beside the trace file.
 	Level string `toml:"level"`
 	// Override is recipe TOML merged over the prefab for this trace.
 	Override string `toml:"override,omitempty"`
@@ -101,7 +104,26 @@ func Load(path string) (*Trace, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Parse(data, filepath.Base(path))
+	t, err := Parse(data, filepath.Base(path))
+	if err != nil {
+		return nil, err
+	}
+	if l := t.Level; levelFile(l) && !filepath.IsAbs(l) {
+		// A level file of the trace's own is found beside it.
+		t.Level = filepath.Join(filepath.Dir(path), l)
+	}
+	return t, nil
+}
+
+// levelFile reports whether a trace's level names a file (a level TOML
+// or glTF file) rather than an embedded level.
+func levelFile(name string) bool {
+	for _, ext := range []string{".toml", ".glb", ".gltf"} {
+		if strings.HasSuffix(name, ext) {
+			return true
+		}
+	}
+	return false
 }
 
 // Parse decodes and validates trace TOML; source names it in errors.

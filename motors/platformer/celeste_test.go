@@ -16,18 +16,25 @@ import (
 // start of a tick (Celeste counts seconds down by the frame time, which
 // at 60 Hz is the same count). It shares no code with the motor.
 type celeste struct {
-	x, y, vx, vy       float64
-	grounded           bool
-	maxFall            float64
-	varJump            int
-	varJumpSpeed       float64
-	dashes, dashTicks  int
-	dashCool, refill   int
-	dashX, dashY       float64
-	facing             float64
-	coyote, buffer     int
-	jumpWasHeld        bool
-	landed             bool // this tick's move landed: the controller's skin decides the height
+	x, y, vx, vy      float64
+	grounded          bool
+	maxFall           float64
+	varJump           int
+	varJumpSpeed      float64
+	dashes, dashTicks int
+	dashCool, refill  int
+	dashX, dashY      float64
+	facing            float64
+	coyote, buffer    int
+	landed            bool // this tick's move landed: the controller's skin decides the height
+	// the wall on the right: how far right the centre can go (px, +Inf:
+	// no wall); hitWall: this tick's move reached it
+	wallR        float64
+	hitWall      bool
+	wallSlide    int // ticks; -1: full
+	wallSlideDir float64
+	forceX       float64
+	forceTicks   int
 }
 
 const (
@@ -37,7 +44,9 @@ const (
 	fastMaxAccel, jumpSpeed, jumpHBoost     = 300.0, 105.0, 40.0
 	varJumpTicks, coyoteTicks, bufferTicks  = 12, 6, 5 // 0.2 s, 0.1 s, 0.08 s at 60 Hz
 	dashSpeed, endDashSpeed, endDashUpMult  = 240.0, 160.0, 0.75
-	dashTicks, dashCoolTicks, refillCoolTks = 9, 12, 6 // 0.15, 0.2, 0.1 s
+	dashTicks, dashCoolTicks, refillCoolTks = 9, 12, 6       // 0.15, 0.2, 0.1 s
+	wallJumpH, wallForceTicks, wallCheck    = 130.0, 10, 3.0 // 0.16 s
+	wallSlideStart, wallSlideTicks          = 20.0, 72       // 1.2 s
 )
 
 func approach(v, t, s float64) float64 {
@@ -68,7 +77,8 @@ func (c *celeste) step(mx, my float64, jumpHeld, jumpEdge, dash bool) {
 	if c.buffer > 0 {
 		c.buffer--
 	}
-	jump := (c.buffer > 0 || jumpEdge) && (c.grounded || c.coyote > 0)
+	pressed := c.buffer > 0 || jumpEdge
+	jump := pressed && (c.grounded || c.coyote > 0)
 	// Update's timers
 	if c.varJump > 0 {
 		c.varJump--
@@ -81,9 +91,20 @@ func (c *celeste) step(mx, my float64, jumpHeld, jumpEdge, dash bool) {
 	} else if c.grounded {
 		c.dashes = 1
 	}
+	if c.wallSlide < 0 || c.grounded {
+		c.wallSlide = wallSlideTicks
+	}
+	if c.wallSlideDir != 0 {
+		c.wallSlide, c.wallSlideDir = max(c.wallSlide-1, 0), 0
+	}
+	if c.forceTicks > 0 {
+		c.forceTicks--
+		mx = c.forceX
+	}
 	if mx != 0 {
 		c.facing = mx
 	}
+	spent := false
 	switch {
 	case c.dashTicks > 0:
 		c.dashTicks--
@@ -110,12 +131,15 @@ func (c *celeste) step(mx, my float64, jumpHeld, jumpEdge, dash bool) {
 		}
 		c.vx, c.vy = nx, y*dashSpeed
 	default:
-		c.normal(mx, my, jumpHeld, jump)
+		spent = c.normal(mx, my, jumpHeld, jump, pressed)
 	}
 	// the move, on a floor at y = 0; the controller counts a floor
 	// within its ground tolerance (0.01 m, 0.08 px) as reached
 	c.x += c.vx * dt
 	c.y += c.vy * dt
+	if c.x >= c.wallR-0.08 && c.vx > 0 {
+		c.x, c.vx, c.hitWall = c.wallR, 0, true // Celeste's OnCollideH
+	}
 	was := c.grounded
 	c.grounded = false
 	if c.y <= 0.08 && c.vy <= 0 {
@@ -132,13 +156,18 @@ func (c *celeste) step(mx, my float64, jumpHeld, jumpEdge, dash bool) {
 	case c.coyote > 0:
 		c.coyote--
 	}
-	if jump {
+	if jump || spent {
 		c.coyote, c.buffer = 0, 0
 	}
 }
 
-// normal is NormalUpdate's run, fall cap, gravity, variable jump and jump.
-func (c *celeste) normal(mx, my float64, held, jump bool) {
+// wallGap is the room to the wall on the right (px), +Inf without one.
+func (c *celeste) wallGap() float64 { return c.wallR - c.x }
+
+// normal is NormalUpdate's run, fall cap, gravity (with the wall
+// slide), variable jump and jump or wall jump; it reports a wall jump
+// (the press spent).
+func (c *celeste) normal(mx, my float64, held, jump, pressed bool) bool {
 	mult := 1.0
 	if !c.grounded {
 		mult = airMult
@@ -154,11 +183,20 @@ func (c *celeste) normal(mx, my float64, held, jump bool) {
 		c.maxFall = approach(c.maxFall, maxFallC, fastMaxAccel*dt)
 	}
 	if !c.grounded {
+		limit := c.maxFall
+		if mx == c.facing && my >= 0 {
+			if c.vy <= 0 && c.wallSlide > 0 && c.facing > 0 && c.wallGap() <= 1 {
+				c.wallSlideDir = c.facing
+			}
+			if c.wallSlideDir != 0 {
+				limit = maxFallC + (wallSlideStart-maxFallC)*float64(c.wallSlide)/wallSlideTicks
+			}
+		}
 		g := 1.0
 		if math.Abs(c.vy) < halfGrav && held {
 			g = 0.5
 		}
-		c.vy = approach(c.vy, -c.maxFall, gravity*g*dt)
+		c.vy = approach(c.vy, -limit, gravity*g*dt)
 	}
 	if c.varJump > 0 {
 		if held {
@@ -167,11 +205,21 @@ func (c *celeste) normal(mx, my float64, held, jump bool) {
 			c.varJump = 0
 		}
 	}
-	if jump {
-		c.varJump = varJumpTicks
+	switch {
+	case jump:
+		c.varJump, c.wallSlide = varJumpTicks, wallSlideTicks
 		c.vx += jumpHBoost * mx
 		c.vy, c.varJumpSpeed = jumpSpeed, jumpSpeed
+	case pressed && c.wallGap() <= wallCheck:
+		c.varJump, c.wallSlide = varJumpTicks, wallSlideTicks
+		if mx != 0 {
+			c.forceX, c.forceTicks = -1, wallForceTicks
+		}
+		c.vx = -wallJumpH
+		c.vy, c.varJumpSpeed = jumpSpeed, jumpSpeed
+		return true
 	}
+	return false
 }
 
 // replayBoth replays a trace of testdata/platformer through the pipeline
@@ -179,6 +227,12 @@ func (c *celeste) normal(mx, my float64, held, jump bool) {
 // pixels relative to the start (the pipeline's metres times 8) with the
 // recurrence's velocities.
 func replayBoth(t *testing.T, name string) (pipe, rec [][4]float64) {
+	return replayWall(t, name, math.Inf(1))
+}
+
+// replayWall is replayBoth with a wall whose face is at x = face (m) on
+// the right.
+func replayWall(t *testing.T, name string, face float64) (pipe, rec [][4]float64) {
 	t.Helper()
 	tr, err := trace.Load(filepath.Join("..", "..", "testdata", "platformer", name))
 	if err != nil {
@@ -194,7 +248,10 @@ func replayBoth(t *testing.T, name string) (pipe, rec [][4]float64) {
 	}
 	// the recurrence starts where the pipeline's character is before its
 	// first tick: on the floor, or in the air above it
-	c := celeste{maxFall: maxFallC, dashes: 1, facing: 1}
+	c := celeste{maxFall: maxFallC, dashes: 1, facing: 1, wallSlide: -1}
+	// the centre stops at the face less the radius (0.5 m) and the skin
+	// (0.01 m)
+	c.wallR = (face - 0.5 - 0.01 - start[0]) * 8
 	floorY := 0.6975 // the spawn centre of a character standing on the flat level
 	c.y = (start[1] - floorY) * 8
 	c.grounded = c.y <= 0
@@ -219,8 +276,25 @@ func replayBoth(t *testing.T, name string) (pipe, rec [][4]float64) {
 				}
 				c.landed = false
 			}
+			hit := c.hitWall
+			if c.hitWall {
+				// As on landing: where in its skin the controller stops is
+				// its own.
+				if px := (s.Position[0] - start[0]) * 8; math.Abs(px-c.wallR) <= 0.16 {
+					c.x = px
+				}
+				c.hitWall = false
+			}
 			pipe = append(pipe, [4]float64{(s.Position[0] - start[0]) * 8, (s.Position[1] - floorY) * 8, s.Velocity[0] * 8, s.Velocity[1] * 8})
-			rec = append(rec, [4]float64{c.x, c.y, c.vx, c.vy})
+			vx := c.vx
+			if hit {
+				// The controller keeps the part of the move it made before
+				// the wall as the tick's speed; the motor zeroes it at the
+				// start of the next tick (Celeste zeroes it at once): the
+				// path is the same.
+				vx = s.Velocity[0] * 8
+			}
+			rec = append(rec, [4]float64{c.x, c.y, vx, c.vy})
 			tick++
 		}
 	}
@@ -293,5 +367,28 @@ func TestCelesteClosedForm(t *testing.T) {
 	dash, _ := replayBoth(t, "dash.toml")
 	if d := dash[13][0] - dash[4][0]; math.Abs(d-36) > 1e-9 || math.Abs(dash[14][2]-160) > 1e-9 {
 		t.Errorf("dash: %.12g px over its 9 ticks and vx %v after, want 36 px and 160", d, dash[14][2])
+	}
+}
+
+// TestCelesteWallJump replays wall_jump.toml (a wall whose face is at
+// x = 3 m) through the pipeline and the recurrence with the wall: the
+// rise along the wall, the wall slide (the fall cap from 20 px/s back
+// toward 160 over 1.2 s) and the wall jumps (130 px/s away and 105 up,
+// the run input held away for 10 ticks) agree tick by tick to 1e-9 px.
+func TestCelesteWallJump(t *testing.T) {
+	pipe, rec := replayWall(t, "wall_jump.toml", 3)
+	jumps := 0
+	for i := range pipe {
+		for k, what := range []string{"x", "y", "vx", "vy"} {
+			if d := math.Abs(pipe[i][k] - rec[i][k]); !(d <= 1e-9) {
+				t.Fatalf("tick %d: %s = %.12g px, Celeste's rule %.12g (pipeline %v, rule %v)", i, what, pipe[i][k], rec[i][k], pipe[i], rec[i])
+			}
+		}
+		if i > 0 && pipe[i][2] == -130 && pipe[i][3] == 105 {
+			jumps++
+		}
+	}
+	if jumps != 2 {
+		t.Fatalf("%d wall jumps (velocity (-130, 105) px/s), want 2", jumps)
 	}
 }

@@ -54,6 +54,22 @@ type Config struct {
 	// JumpBufferTime is how long a jump press waits for the ground (s;
 	// the buffer of Celeste's jump button, 0.08 s).
 	JumpBufferTime float64 `toml:"jump_buffer_time"`
+	// WallJumpHSpeed is the speed away from the wall of a wall jump
+	// (px/s; WallJumpHSpeed, MaxRun + JumpHBoost).
+	WallJumpHSpeed float64 `toml:"wall_jump_h_speed"`
+	// WallJumpForceTime is how long after a wall jump the run input is
+	// held away from the wall (s; WallJumpForceTime).
+	WallJumpForceTime float64 `toml:"wall_jump_force_time"`
+	// WallJumpCheckDist is how near a wall must be for a jump in the air
+	// to jump off it (px; WallJumpCheckDist).
+	WallJumpCheckDist float64 `toml:"wall_jump_check_dist"`
+	// WallSlideStartMax is the fall cap when a wall slide starts (px/s;
+	// WallSlideStartMax): pressing into a wall while falling slides, and
+	// the cap grows back to MaxFall over WallSlideTime.
+	WallSlideStartMax float64 `toml:"wall_slide_start_max"`
+	// WallSlideTime is how long the character can slide before the cap
+	// is MaxFall again; landing restores it (s; WallSlideTime).
+	WallSlideTime float64 `toml:"wall_slide_time"`
 	// Dashes is how many dashes the character has between landings
 	// (Celeste's MaxDashes); 0 disables the dash.
 	Dashes int `toml:"dashes"`
@@ -84,6 +100,8 @@ func DefaultConfig() Config {
 		MaxRun: 90, RunAccel: 1000, RunReduce: 400, AirMult: 0.65,
 		Gravity: 900, HalfGravThreshold: 40, MaxFall: 160, FastMaxFall: 240, FastMaxAccel: 300,
 		JumpSpeed: 105, JumpHBoost: 40, VarJumpTime: 0.2, CoyoteTime: 0.1, JumpBufferTime: 0.08,
+		WallJumpHSpeed: 130, WallJumpForceTime: 0.16, WallJumpCheckDist: 3,
+		WallSlideStartMax: 20, WallSlideTime: 1.2,
 		Dashes: 1, DashSpeed: 240, DashTime: 0.15, EndDashSpeed: 160, EndDashUpMult: 0.75,
 		DashCooldown: 0.2, DashRefillCooldown: 0.1}
 }
@@ -106,6 +124,11 @@ func (c Config) Validate(source string) error {
 	ch.Range("var_jump_time", c.VarJumpTime, 0, 10)
 	ch.Range("coyote_time", c.CoyoteTime, 0, 2)
 	ch.Range("jump_buffer_time", c.JumpBufferTime, 0, 2)
+	ch.Range("wall_jump_h_speed", c.WallJumpHSpeed, 0, 100000)
+	ch.Range("wall_jump_force_time", c.WallJumpForceTime, 0, 10)
+	ch.Range("wall_jump_check_dist", c.WallJumpCheckDist, 0, 1000)
+	ch.Range("wall_slide_start_max", c.WallSlideStartMax, 0, 100000)
+	ch.Range("wall_slide_time", c.WallSlideTime, 0, 100)
 	ch.IntRange("dashes", c.Dashes, 0, 100)
 	ch.Range("dash_speed", c.DashSpeed, 0, 100000)
 	ch.Range("dash_time", c.DashTime, 0, 10)

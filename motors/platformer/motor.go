@@ -15,6 +15,10 @@ const Kind = "platformer"
 // Celeste reads its move axes as -1, 0 or 1.
 const axisDeadZone = 0.5
 
+// touching is the wall gap (m) that counts as touching the wall: the
+// controller stops a move at its skin, where the probe's gap is 0.
+const touching = 1e-6
+
 // Motor is a platformer motor: its configuration in metres and its state
 // (the variable jump, the fall cap, the dash).
 type Motor struct {
@@ -25,6 +29,8 @@ type Motor struct {
 	fastMaxFall, fastMaxAccel   float64
 	jumpSpeed, jumpHBoost       float64
 	dashSpeed, endDashSpeed     float64
+	wallJumpH, wallCheck        float64
+	slideStart, onePixel        float64
 	state
 }
 
@@ -40,6 +46,11 @@ type state struct {
 	dashX, dashY   float64 // the dash's unit direction
 	facing         float64 // -1 left, +1 right
 	dashedThisTick bool    // the dash owns this tick's velocity
+	wallSlideTicks int     // the wall slide's time left (ticks; -1: full)
+	wallSlideDir   float64 // the wall slid on last tick (-1, 0, 1)
+	forceMoveX     float64 // the run axis a wall jump holds
+	forceMoveTicks int     // for this many more ticks
+	moveX          float64 // this tick's run axis (forced or the input's)
 }
 
 // New returns a motor using cfg, or cfg's validation error.
@@ -53,8 +64,11 @@ func New(cfg Config) (*Motor, error) {
 		gravity: cfg.Gravity / s, halfGrav: cfg.HalfGravThreshold / s, maxFallV: cfg.MaxFall / s,
 		fastMaxFall: cfg.FastMaxFall / s, fastMaxAccel: cfg.FastMaxAccel / s,
 		jumpSpeed: cfg.JumpSpeed / s, jumpHBoost: cfg.JumpHBoost / s,
-		dashSpeed: cfg.DashSpeed / s, endDashSpeed: cfg.EndDashSpeed / s}
+		dashSpeed: cfg.DashSpeed / s, endDashSpeed: cfg.EndDashSpeed / s,
+		wallJumpH: cfg.WallJumpHSpeed / s, wallCheck: cfg.WallJumpCheckDist / s,
+		slideStart: cfg.WallSlideStartMax / s, onePixel: 1 / s}
 	m.maxFall, m.dashesLeft, m.facing = m.maxFallV, cfg.Dashes, 1
+	m.wallSlideTicks = -1
 	return m, nil
 }
 
@@ -117,9 +131,41 @@ func (m *Motor) Friction(ctx *motors.Context) {
 	} else if ctx.Stance.Grounded {
 		m.dashesLeft = m.cfg.Dashes
 	}
-	if x, _ := moveAxes(ctx); x != 0 {
-		m.facing = x
+	full := motors.TicksFromSeconds(m.cfg.WallSlideTime, ctx.TickRate)
+	if m.wallSlideTicks < 0 || m.wallSlideTicks > full || ctx.Stance.Grounded {
+		m.wallSlideTicks = full
 	}
+	if m.wallSlideDir != 0 {
+		m.wallSlideTicks, m.wallSlideDir = max(m.wallSlideTicks-1, 0), 0
+	}
+	// A speed into a wall the last move stopped at is 0, as Celeste's
+	// collision makes it (the controller keeps the part of the move it
+	// made before the wall: kcc.Controller.VelocityAfter).
+	if v := &ctx.Velocity; (v[0] > 0 && wallWithin(ctx, 1, touching)) || (v[0] < 0 && wallWithin(ctx, -1, touching)) {
+		v[0] = 0
+	}
+	m.moveX, _ = moveAxes(ctx)
+	if m.forceMoveTicks > 0 {
+		m.forceMoveTicks--
+		m.moveX = m.forceMoveX
+	}
+	if m.moveX != 0 {
+		m.facing = m.moveX
+	}
+}
+
+// WallProbe asks the KCC stage for the walls within wall_jump_check_dist
+// (motors.WallProber).
+func (m *Motor) WallProbe() float64 { return m.wallCheck }
+
+// wallWithin reports whether a wall is within d (m) on side dir (-1
+// left, +1 right).
+func wallWithin(ctx *motors.Context, dir, d float64) bool {
+	g := ctx.Stance.WallGap[0]
+	if dir > 0 {
+		g = ctx.Stance.WallGap[1]
+	}
+	return g >= 0 && g <= d
 }
 
 // Accel is the dash (its start, its ticks and its end) or the run: the
@@ -131,7 +177,7 @@ func (m *Motor) Accel(ctx *motors.Context) {
 		m.dashedThisTick = true
 		return
 	}
-	x, _ := moveAxes(ctx)
+	x := m.moveX
 	mult := 1.0
 	if !ctx.Stance.Grounded {
 		mult = m.cfg.AirMult
@@ -157,8 +203,8 @@ func (m *Motor) Shaping(ctx *motors.Context) {
 		return
 	}
 	v := &ctx.Velocity
-	x, y := moveAxes(ctx)
-	dt := ctx.Dt
+	_, y := moveAxes(ctx)
+	x, dt := m.moveX, ctx.Dt
 	if y < 0 && -v[1] >= m.maxFallV {
 		m.maxFall = approach(m.maxFall, m.fastMaxFall, float64(m.fastMaxAccel*dt))
 	} else {
@@ -169,7 +215,7 @@ func (m *Motor) Shaping(ctx *motors.Context) {
 		if math.Abs(v[1]) < m.halfGrav && ctx.Command.JumpHeld {
 			mult = 0.5
 		}
-		v[1] = approach(v[1], -m.maxFall, float64(float64(m.gravity*mult)*dt))
+		v[1] = approach(v[1], -m.wallSlideCap(ctx, x, y), float64(float64(m.gravity*mult)*dt))
 	}
 	if m.varJumpTicks > 0 {
 		if ctx.Command.JumpHeld {
@@ -178,12 +224,54 @@ func (m *Motor) Shaping(ctx *motors.Context) {
 			m.varJumpTicks = 0
 		}
 	}
-	if ctx.Jump.RequestJump {
-		m.varJumpTicks = motors.TicksFromSeconds(m.cfg.VarJumpTime, ctx.TickRate)
+	switch {
+	case ctx.Jump.RequestJump:
+		m.jumped(ctx)
 		v[0] += float64(m.jumpHBoost * x)
-		v[1] = m.jumpSpeed
-		m.varJumpSpeed = m.jumpSpeed
+	case ctx.Jump.BufferTicks > 0 && wallWithin(ctx, 1, m.wallCheck):
+		m.wallJump(ctx, -1)
+	case ctx.Jump.BufferTicks > 0 && wallWithin(ctx, -1, m.wallCheck):
+		m.wallJump(ctx, 1)
 	}
+}
+
+// jumped starts a jump's variable jump at the jump speed.
+func (m *Motor) jumped(ctx *motors.Context) {
+	m.varJumpTicks = motors.TicksFromSeconds(m.cfg.VarJumpTime, ctx.TickRate)
+	m.wallSlideTicks = motors.TicksFromSeconds(m.cfg.WallSlideTime, ctx.TickRate)
+	ctx.Velocity[1] = m.jumpSpeed
+	m.varJumpSpeed = m.jumpSpeed
+}
+
+// wallJump jumps off the wall on the other side of dir: the jump speed
+// up, wall_jump_h_speed along dir, and a held run input holds dir for
+// wall_jump_force_time. It spends the jump press (Context.JumpSpent).
+func (m *Motor) wallJump(ctx *motors.Context, dir float64) {
+	m.jumped(ctx)
+	if m.moveX != 0 {
+		m.forceMoveX = dir
+		m.forceMoveTicks = motors.TicksFromSeconds(m.cfg.WallJumpForceTime, ctx.TickRate)
+	}
+	ctx.Velocity[0] = float64(dir * m.wallJumpH)
+	ctx.JumpSpent = true
+}
+
+// wallSlideCap is the fall cap of the tick in the air: pressing toward
+// the facing wall (touching it, within a pixel) while falling slides,
+// the cap going from wall_slide_start_max back to max_fall as the slide
+// time runs out; otherwise the fall cap.
+func (m *Motor) wallSlideCap(ctx *motors.Context, x, y float64) float64 {
+	if x != m.facing || y < 0 {
+		return m.maxFall
+	}
+	if ctx.Velocity[1] <= 0 && m.wallSlideTicks > 0 && wallWithin(ctx, m.facing, m.onePixel) {
+		m.wallSlideDir = m.facing
+	}
+	if m.wallSlideDir == 0 {
+		return m.maxFall
+	}
+	full := motors.TicksFromSeconds(m.cfg.WallSlideTime, ctx.TickRate)
+	return motors.Lerp(m.maxFallV, m.slideStart, float64(m.wallSlideTicks)/float64(max(full, 1)))
 }
 
 // dash runs the dash: a dash under way counts down (and ends with the
@@ -222,6 +310,7 @@ func (m *Motor) dash(ctx *motors.Context) bool {
 	m.dashCoolTicks = motors.TicksFromSeconds(m.cfg.DashCooldown, ctx.TickRate)
 	m.refillTicks = motors.TicksFromSeconds(m.cfg.DashRefillCooldown, ctx.TickRate)
 	m.varJumpTicks = 0
+	m.wallSlideTicks = motors.TicksFromSeconds(m.cfg.WallSlideTime, ctx.TickRate)
 	nx, ny := float64(x*m.dashSpeed), float64(y*m.dashSpeed)
 	if sign(v[0]) == sign(nx) && math.Abs(v[0]) > math.Abs(nx) {
 		nx = v[0]
@@ -271,17 +360,20 @@ var _ motors.Stateful = (*Motor)(nil)
 func (m *Motor) AppendState(dst []byte) []byte {
 	s := &m.state
 	return binstate.AppendRecord(dst, stateVersion, []bool{s.dashedThisTick},
-		[]int{s.varJumpTicks, s.dashesLeft, s.dashTicks, s.dashCoolTicks, s.refillTicks},
-		[]float64{s.varJumpSpeed, s.maxFall, s.dashX, s.dashY, s.facing})
+		[]int{s.varJumpTicks, s.dashesLeft, s.dashTicks, s.dashCoolTicks, s.refillTicks, s.wallSlideTicks + 1, s.forceMoveTicks},
+		[]float64{s.varJumpSpeed, s.maxFall, s.dashX, s.dashY, s.facing, s.wallSlideDir, s.forceMoveX, s.moveX})
 }
 
 // LoadState restores a state written by AppendState (motors.Stateful).
 func (m *Motor) LoadState(src []byte) error {
 	s := &m.state
-	if !binstate.LoadRecord(src, stateVersion, []*bool{&s.dashedThisTick},
-		[]*int{&s.varJumpTicks, &s.dashesLeft, &s.dashTicks, &s.dashCoolTicks, &s.refillTicks}, maxStateTicks,
-		[]*float64{&s.varJumpSpeed, &s.maxFall, &s.dashX, &s.dashY, &s.facing}) {
+	var t state
+	if !binstate.LoadRecord(src, stateVersion, []*bool{&t.dashedThisTick},
+		[]*int{&t.varJumpTicks, &t.dashesLeft, &t.dashTicks, &t.dashCoolTicks, &t.refillTicks, &t.wallSlideTicks, &t.forceMoveTicks}, maxStateTicks,
+		[]*float64{&t.varJumpSpeed, &t.maxFall, &t.dashX, &t.dashY, &t.facing, &t.wallSlideDir, &t.forceMoveX, &t.moveX}) {
 		return fmt.Errorf("%w: platformer: %d bytes, another version, a timer out of range or a non-finite value", motors.ErrMotorState, len(src))
 	}
+	t.wallSlideTicks-- // stored plus one: -1 (full, not yet in ticks) is 0
+	*s = t
 	return nil
 }
