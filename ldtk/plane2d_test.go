@@ -1,0 +1,105 @@
+package ldtk_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/ldtk"
+	"github.com/seedgames/motorkit/plane2d"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+)
+
+// sampleRules are the rules of LDtk's platformer sample: its IntGrid
+// values dirt and stone are ground, ladder is a ladder; its Player is the
+// platformer hero.
+var sampleRules = plane2d.Rules{
+	Kinds:   map[string]plane2d.Kind{"dirt": plane2d.Solid, "stone": plane2d.Solid, "ladder": plane2d.Ladder},
+	Recipes: map[string]string{"Player": "platformer_hero"},
+}
+
+// TestSamplePlays loads LDtk's own platformer sample (made in LDtk by its
+// author), builds its first level in a side view of 16 px per metre,
+// spawns the platformer hero at the sample's Player and plays 10 s of
+// running right and left with jumps: the hero lands on the sample's
+// ground on the first ticks, never leaves the level's box (848 x 336 px)
+// and never ends a tick inside a solid cell.
+func TestSamplePlays(t *testing.T) {
+	proj, err := ldtk.Load("testdata/Typical_2D_platformer_example.ldtk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	space := plane2d.Side(16)
+	lv, err := proj.Levels[0].Build2D(space, sampleRules, proj.Source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(lv.Rects); n < 10 || n > 200 {
+		t.Fatalf("%d rectangles for the sample's first level", n)
+	}
+	data, err := lv.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := donburi.NewWorld()
+	prefabs.SetLevelData(w, data)
+	heroes, err := lv.SpawnAll(w)
+	if err != nil || len(heroes) != 1 {
+		t.Fatalf("spawned %d heroes (want the sample's one Player): %v", len(heroes), err)
+	}
+	hero := w.Entry(heroes[0])
+	if x, y := space.Position(hero); math.Abs(x-184) > 1e-9 || y > 208 || y < 190 {
+		t.Fatalf("hero's centre at (%v, %v) px, want above the Player's feet (184, 208)", x, y)
+	}
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+	solid := solidCells(t, proj)
+	landed := -1
+	minX, maxX := math.Inf(1), math.Inf(-1)
+	for tick := 0; tick < 600; tick++ {
+		cmd := components.Command.Get(hero)
+		cmd.Strafe = 1
+		if (tick/120)%2 == 1 {
+			cmd.Strafe = -1
+		}
+		cmd.JumpPressed = tick%45 == 20
+		cmd.JumpHeld = tick%45 >= 20 && tick%45 < 32
+		p.Step()
+		if landed < 0 && components.KCC.Get(hero).Grounded {
+			landed = tick
+		}
+		x, y := space.Position(hero)
+		minX, maxX = math.Min(minX, x), math.Max(maxX, x)
+		if x < 0 || x > 848 || y < 0 || y > 336 {
+			t.Fatalf("tick %d: the hero left the level: (%v, %v) px", tick, x, y)
+		}
+		if solid(x, y) {
+			t.Fatalf("tick %d: the hero's centre (%v, %v) px is in a solid cell", tick, x, y)
+		}
+	}
+	if maxX-minX < 64 {
+		t.Fatalf("the hero only went from x = %v to %v px: the run did not play", minX, maxX)
+	}
+	t.Logf("landed on tick %d, ran between x = %.1f and %.1f px", landed, minX, maxX)
+	if landed < 0 || landed > 5 {
+		t.Fatalf("the hero landed on tick %d, want within 5 ticks of its spawn", landed)
+	}
+}
+
+// solidCells returns whether a pixel of the sample's first level is in
+// a dirt or stone cell.
+func solidCells(t *testing.T, p *ldtk.Project) func(x, y float64) bool {
+	ly, ok := p.Levels[0].Layer("Collisions")
+	if !ok {
+		t.Fatal("no Collisions layer")
+	}
+	return func(x, y float64) bool {
+		c, r := int(x)/ly.GridSize, int(y)/ly.GridSize
+		if c < 0 || r < 0 || c >= ly.Cols || r >= ly.Rows {
+			return false
+		}
+		v := ly.Cells[r*ly.Cols+c]
+		return v == 1 || v == 3
+	}
+}
