@@ -35,7 +35,7 @@ func (l *Level) Build2D(space plane2d.Space, rules plane2d.Rules, source string)
 				if !ok {
 					continue
 				}
-				for _, r := range ly.Rects(v.Value) {
+				for _, r := range rectsOf(ly, v.Value, k) {
 					out.Rects = append(out.Rects, plane2d.Rect{MinX: ox + float64(r.MinX), MinY: oy + float64(r.MinY),
 						MaxX: ox + float64(r.MaxX), MaxY: oy + float64(r.MaxY), Kind: k, Name: v.Name})
 				}
@@ -49,6 +49,23 @@ func (l *Level) Build2D(space plane2d.Space, rules plane2d.Rules, source string)
 		}
 	}
 	return out, nil
+}
+
+// rectsOf is the layer's cells of value v as rectangles: merged, or one
+// by one for a slope (two slope cells merged would be a gentler slope).
+func rectsOf(ly *Layer, v int, k plane2d.Kind) []Rect {
+	if k != plane2d.SlopeUpRight && k != plane2d.SlopeUpLeft {
+		return ly.Rects(v)
+	}
+	var out []Rect
+	g := ly.GridSize
+	for i, c := range ly.Cells {
+		if c == v {
+			x, y := ly.OffsetX+i%ly.Cols*g, ly.OffsetY+i/ly.Cols*g
+			out = append(out, Rect{MinX: x, MinY: y, MaxX: x + g, MaxY: y + g})
+		}
+	}
+	return out
 }
 
 // Build2D converts the named levels (all of them when none is named)

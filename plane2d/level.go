@@ -63,8 +63,9 @@ func ParseKind(s string) (Kind, bool) {
 type Rect struct {
 	MinX, MinY, MaxX, MaxY float64
 	Kind                   Kind
-	// Name is a sensor's name (what systems.Event and LevelData.Sensors
-	// report); other kinds ignore it.
+	// Name is a sensor's name (LevelData.SensorNames: a second sensor of
+	// the same name is name#2, a third name#3, ...); other kinds ignore
+	// it.
 	Name string
 }
 
@@ -160,7 +161,7 @@ func (l *Level) Spec() (prefabs.LevelSpec, error) {
 		case Water:
 			spec.Water = append(spec.Water, prefabs.BoxSpec{Center: c, Half: h})
 		case Sensor:
-			spec.Sensors = append(spec.Sensors, prefabs.SensorSpec{Name: r.Name, Center: c, Half: h})
+			spec.Sensors = append(spec.Sensors, prefabs.SensorSpec{Name: uniqueName(spec.Sensors, r.Name), Center: c, Half: h})
 		case SlopeUpRight, SlopeUpLeft:
 			if l.Space.Plane != components.PlaneSide {
 				return spec, fmt.Errorf("%w: %s: rectangle %d is a %s in a top view", ErrLevel, l.Source, i, r.Kind)
@@ -229,6 +230,28 @@ func (l *Level) platform(i int, p Platform) (prefabs.PlatformSpec, error) {
 		ps.Wait = append(ps.Wait, p.Wait)
 	}
 	return ps, nil
+}
+
+// uniqueName is name, or name#2, name#3, ... when sensors before it have
+// it: a level's sensors have one name each (LevelData.SensorNames), and
+// maps often name all their coins "coin".
+func uniqueName(sensors []prefabs.SensorSpec, name string) string {
+	taken := func(n string) bool {
+		for _, s := range sensors {
+			if s.Name == n {
+				return true
+			}
+		}
+		return false
+	}
+	if !taken(name) {
+		return name
+	}
+	for i := 2; ; i++ {
+		if n := fmt.Sprintf("%s#%d", name, i); !taken(n) {
+			return n
+		}
+	}
 }
 
 func finite(xs ...float64) bool {

@@ -17,6 +17,10 @@ type Rules struct {
 	// name. A name that is a kind's own ("solid", "one_way", "ladder",
 	// "water", "sensor", "slope_up_right", "slope_up_left") needs no entry.
 	Kinds map[string]Kind
+	// KindProperty is the Tiled property whose value names a tile's,
+	// object's or layer's kind (default "kind"; Sticker Knight's maps say
+	// bodyType = "static").
+	KindProperty string
 	// Other is the kind of a tile whose name is neither in Kinds nor a
 	// kind's name: 0 (the default) leaves it out of the level.
 	Other Kind
@@ -43,6 +47,14 @@ func (r *Rules) KindOf(name string) (Kind, bool) {
 		return k, true
 	}
 	return r.Other, r.Other != 0
+}
+
+// Property returns KindProperty, or "kind" when it is empty.
+func (r *Rules) Property() string {
+	if r.KindProperty == "" {
+		return "kind"
+	}
+	return r.KindProperty
 }
 
 // RecipeOf returns the recipe an entity named name spawns: its entry in
