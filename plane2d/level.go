@@ -20,7 +20,9 @@ const (
 	// OneWay is a platform: solid from above, passable from below and the
 	// sides; down and jump drop through it (the [drop_through] ability).
 	OneWay
-	// Ladder is climbed (the [climb] ability) and blocks like a solid.
+	// Ladder is climbed by pressing up or down in front of it (the
+	// Ladders ability Level.SpawnAll gives the level's characters); it
+	// does not block.
 	Ladder
 	// Water is swum in (the [swim] ability); its top is the surface.
 	Water
@@ -157,7 +159,7 @@ func (l *Level) Spec() (prefabs.LevelSpec, error) {
 		case OneWay:
 			spec.Boxes = append(spec.Boxes, prefabs.BoxSpec{Center: c, Half: h, OneWay: true})
 		case Ladder:
-			spec.Ladders = append(spec.Ladders, prefabs.BoxSpec{Center: c, Half: h})
+			// Not collision: the Ladders ability finds it by position.
 		case Water:
 			spec.Water = append(spec.Water, prefabs.BoxSpec{Center: c, Half: h})
 		case Sensor:
@@ -280,7 +282,8 @@ func (l *Level) Build() (components.LevelData, error) {
 
 // SpawnAll spawns every spawn of the level that names a recipe, feet at
 // its place, with its overrides, in the level's order, and returns the
-// entities. An error names the spawn.
+// entities; in a level with ladders each gets its own Ladders ability.
+// An error names the spawn.
 func (l *Level) SpawnAll(w donburi.World) ([]donburi.Entity, error) {
 	var out []donburi.Entity
 	for i, s := range l.Spawns {
@@ -294,6 +297,14 @@ func (l *Level) SpawnAll(w donburi.World) ([]donburi.Entity, error) {
 		e, err := prefabs.Spawn(w, s.Recipe, opts...)
 		if err != nil {
 			return out, fmt.Errorf("%w: %s: spawn %d (%q, recipe %q): %w", ErrLevel, l.Source, i, s.Name, s.Recipe, err)
+		}
+		if ld := l.NewLadders(); ld != nil {
+			en := w.Entry(e)
+			if !en.HasComponent(components.Abilities) {
+				en.AddComponent(components.Abilities)
+			}
+			ab := components.Abilities.Get(en)
+			ab.Own = append(ab.Own, ld)
 		}
 		out = append(out, e)
 	}

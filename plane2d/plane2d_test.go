@@ -141,3 +141,101 @@ func TestOverride(t *testing.T) {
 		t.Fatal("an infinite value was written")
 	}
 }
+
+// TestLadderClimb: a 16 px wide ladder from the floor (y = 160) up to a
+// ledge's top (y = 64) on its right. The hero stands in front of it and
+// holds up: it climbs at DefaultLadderSpeed (5.625 m/s: 90 px/s, 1.5 px a
+// tick at 16 px per metre) without gravity, its feet stop at the
+// ladder's top, and right then walks it onto the ledge, where it stands.
+func TestLadderClimb(t *testing.T) {
+	lv := &plane2d.Level{Space: plane2d.Side(16), Source: "ladder", Rects: []plane2d.Rect{
+		{MinX: 0, MinY: 160, MaxX: 320, MaxY: 192, Kind: plane2d.Solid},
+		{MinX: 112, MinY: 64, MaxX: 320, MaxY: 160, Kind: plane2d.Solid},
+		{MinX: 96, MinY: 64, MaxX: 112, MaxY: 160, Kind: plane2d.Ladder},
+	}, Spawns: []plane2d.Spawn{{Name: "hero", Recipe: "platformer_hero", X: 100, Y: 160}}}
+	data, err := lv.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := donburi.NewWorld()
+	prefabs.SetLevelData(w, data)
+	ents, err := lv.SpawnAll(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hero := w.Entry(ents[0])
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+	feet := func() float64 { _, y := lv.Space.Position(hero); return y + (0.6875+0.01)*16 }
+	for i := 0; i < 5; i++ {
+		p.Step()
+	}
+	cmd := components.Command.Get(hero)
+	climbed := 0
+	for tick := 0; tick < 90; tick++ {
+		cmd.Forward = 1
+		before := feet()
+		p.Step()
+		if d := before - feet(); d > 0 {
+			climbed++
+			if d > 1.5+1e-9 {
+				t.Fatalf("tick %d: rose %v px, faster than 1.5 px a tick", tick, d)
+			}
+		}
+	}
+	if f := feet(); math.Abs(f-64) > 0.2 || climbed < 60 {
+		t.Fatalf("after climbing %d ticks the feet are at y = %.3f px, want the ladder's top, 64", climbed, f)
+	}
+	cmd.Forward = 0
+	for tick := 0; tick < 30; tick++ {
+		cmd.Strafe = 1
+		p.Step()
+	}
+	x, _ := lv.Space.Position(hero)
+	if !components.KCC.Get(hero).Grounded || x < 120 || math.Abs(feet()-64) > 0.2 {
+		t.Fatalf("stepping off: at x = %.1f, feet y = %.3f, grounded %v; want on the ledge (x > 120, feet at 64)", x, feet(), components.KCC.Get(hero).Grounded)
+	}
+}
+
+// TestOneWayPlatform: a one-way platform 64 px above the floor. The hero
+// jumps up through it from below and lands on it; down (crouch) and jump
+// drops it through back to the floor.
+func TestOneWayPlatform(t *testing.T) {
+	lv := &plane2d.Level{Space: plane2d.Side(16), Source: "one way", Rects: []plane2d.Rect{
+		{MinX: 0, MinY: 160, MaxX: 320, MaxY: 192, Kind: plane2d.Solid},
+		{MinX: 64, MinY: 112, MaxX: 192, MaxY: 120, Kind: plane2d.OneWay},
+	}, Spawns: []plane2d.Spawn{{Name: "hero", Recipe: "platformer_hero", X: 128, Y: 160}}}
+	data, err := lv.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := donburi.NewWorld()
+	prefabs.SetLevelData(w, data)
+	ents, err := lv.SpawnAll(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hero := w.Entry(ents[0])
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+	feet := func() float64 { _, y := lv.Space.Position(hero); return y + (0.6875+0.01)*16 }
+	run := func(ticks int, set func(tick int, c *components.CommandData)) {
+		for i := 0; i < ticks; i++ {
+			c := components.Command.Get(hero)
+			*c = components.CommandData{}
+			set(i, c)
+			p.Step()
+		}
+	}
+	run(5, func(int, *components.CommandData) {})
+	// A full jump rises 26.75 Celeste px, 3.34 m: 53.5 px here, through the
+	// platform (40 px above the feet) and onto it.
+	run(60, func(i int, c *components.CommandData) { c.JumpPressed, c.JumpHeld = i == 0, i < 30 })
+	if f := feet(); !components.KCC.Get(hero).Grounded || math.Abs(f-112) > 0.2 {
+		t.Fatalf("after jumping up through it: feet at %.3f px, grounded %v; want on the platform's top, 112", f, components.KCC.Get(hero).Grounded)
+	}
+	run(60, func(i int, c *components.CommandData) {
+		c.Forward, c.Crouch, c.JumpPressed, c.JumpHeld = -1, i < 10, i == 2, i == 2
+	})
+	if f := feet(); !components.KCC.Get(hero).Grounded || math.Abs(f-160) > 0.2 {
+		t.Fatalf("after down and jump: feet at %.3f px, grounded %v; want on the floor, 160", f, components.KCC.Get(hero).Grounded)
+	}
+}

@@ -44,7 +44,7 @@ type move struct {
 	// the game gave it (a platformer's dash up): it takes off as a jump
 	// does.
 	launched bool
-	wasOn            kcc.ColliderID
+	wasOn    kcc.ColliderID
 }
 
 // moveStep is a character's move, the KCC stage's "kcc" system, in named

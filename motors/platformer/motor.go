@@ -51,6 +51,7 @@ type state struct {
 	forceMoveX     float64 // the run axis a wall jump holds
 	forceMoveTicks int     // for this many more ticks
 	moveX          float64 // this tick's run axis (forced or the input's)
+	jumpPending    bool    // a jump was granted last tick
 }
 
 // New returns a motor using cfg, or cfg's validation error.
@@ -120,6 +121,12 @@ func approach(v, target, step float64) float64 {
 // standing on the ground after the refill cooldown refills the dashes.
 func (m *Motor) Friction(ctx *motors.Context) {
 	m.dashedThisTick = false
+	if m.jumpPending {
+		m.jumpPending = false
+		if ctx.Velocity[1] > 0 {
+			m.jumped(ctx)
+		}
+	}
 	if m.varJumpTicks > 0 {
 		m.varJumpTicks--
 	}
@@ -226,7 +233,11 @@ func (m *Motor) Shaping(ctx *motors.Context) {
 	}
 	switch {
 	case ctx.Jump.RequestJump:
-		m.jumped(ctx)
+		// The consume point sets the jump speed; the variable jump starts
+		// next tick if the character took off (Friction): an ability may
+		// have used the press instead (a drop through a one-way platform).
+		m.jumpPending = true
+		m.wallSlideTicks = motors.TicksFromSeconds(m.cfg.WallSlideTime, ctx.TickRate)
 		v[0] += float64(m.jumpHBoost * x)
 	case ctx.Jump.BufferTicks > 0 && wallWithin(ctx, 1, m.wallCheck):
 		m.wallJump(ctx, -1)
@@ -235,11 +246,11 @@ func (m *Motor) Shaping(ctx *motors.Context) {
 	}
 }
 
-// jumped starts a jump's variable jump at the jump speed.
+// jumped starts a jump's variable jump at the jump speed (a jump's tick
+// is the first of var_jump_time).
 func (m *Motor) jumped(ctx *motors.Context) {
 	m.varJumpTicks = motors.TicksFromSeconds(m.cfg.VarJumpTime, ctx.TickRate)
 	m.wallSlideTicks = motors.TicksFromSeconds(m.cfg.WallSlideTime, ctx.TickRate)
-	ctx.Velocity[1] = m.jumpSpeed
 	m.varJumpSpeed = m.jumpSpeed
 }
 
@@ -248,6 +259,7 @@ func (m *Motor) jumped(ctx *motors.Context) {
 // wall_jump_force_time. It spends the jump press (Context.JumpSpent).
 func (m *Motor) wallJump(ctx *motors.Context, dir float64) {
 	m.jumped(ctx)
+	ctx.Velocity[1] = m.jumpSpeed
 	if m.moveX != 0 {
 		m.forceMoveX = dir
 		m.forceMoveTicks = motors.TicksFromSeconds(m.cfg.WallJumpForceTime, ctx.TickRate)
@@ -359,7 +371,7 @@ var _ motors.Stateful = (*Motor)(nil)
 // jump, the fall cap, the dashes, their timers and direction, the facing.
 func (m *Motor) AppendState(dst []byte) []byte {
 	s := &m.state
-	return binstate.AppendRecord(dst, stateVersion, []bool{s.dashedThisTick},
+	return binstate.AppendRecord(dst, stateVersion, []bool{s.dashedThisTick, s.jumpPending},
 		[]int{s.varJumpTicks, s.dashesLeft, s.dashTicks, s.dashCoolTicks, s.refillTicks, s.wallSlideTicks + 1, s.forceMoveTicks},
 		[]float64{s.varJumpSpeed, s.maxFall, s.dashX, s.dashY, s.facing, s.wallSlideDir, s.forceMoveX, s.moveX})
 }
@@ -368,7 +380,7 @@ func (m *Motor) AppendState(dst []byte) []byte {
 func (m *Motor) LoadState(src []byte) error {
 	s := &m.state
 	var t state
-	if !binstate.LoadRecord(src, stateVersion, []*bool{&t.dashedThisTick},
+	if !binstate.LoadRecord(src, stateVersion, []*bool{&t.dashedThisTick, &t.jumpPending},
 		[]*int{&t.varJumpTicks, &t.dashesLeft, &t.dashTicks, &t.dashCoolTicks, &t.refillTicks, &t.wallSlideTicks, &t.forceMoveTicks}, maxStateTicks,
 		[]*float64{&t.varJumpSpeed, &t.maxFall, &t.dashX, &t.dashY, &t.facing, &t.wallSlideDir, &t.forceMoveX, &t.moveX}) {
 		return fmt.Errorf("%w: platformer: %d bytes, another version, a timer out of range or a non-finite value", motors.ErrMotorState, len(src))
