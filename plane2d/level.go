@@ -110,6 +110,11 @@ type Level struct {
 	Source string
 }
 
+// ViewYaw is a 2D character's view yaw (radians): its forward is screen
+// up and its right screen right, so the move intent the abilities read
+// (swimming, a wall) has the run axis along screen x.
+const ViewYaw = -math.Pi / 2
+
 // ErrLevel is wrapped by every error of a level's build.
 var ErrLevel = errors.New("plane2d: level")
 
@@ -290,7 +295,7 @@ func (l *Level) SpawnAll(w donburi.World) ([]donburi.Entity, error) {
 		if s.Recipe == "" {
 			continue
 		}
-		opts := []prefabs.Option{prefabs.AtSpawnPoint(components.SpawnPoint{Name: s.Name, Position: l.Space.ToWorld(s.X, s.Y)})}
+		opts := []prefabs.Option{prefabs.AtSpawnPoint(components.SpawnPoint{Name: s.Name, Position: l.Space.ToWorld(s.X, s.Y), Yaw: ViewYaw})}
 		if s.Override != "" {
 			opts = append(opts, prefabs.Override(s.Override))
 		}

@@ -15,7 +15,7 @@ import (
 	"time"
 )
 
-// The two examples that open a window, run for a few seconds with -frames
+// The examples that open a window (and the platformer demo), run for a few seconds with -frames
 // and -screenshot: each draws its scene (the player's colour and a scene
 // colour are on the screenshot) and ecs's character collects coins. Needs a
 // display; CI runs it under Xvfb (.ci/examples.sh), a plain `go test ./...`
@@ -37,17 +37,25 @@ func TestWindowExamples(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name   string
+		pkg    string // default ./name
 		frames string
 		colors []color.RGBA // must appear on the screenshot
 		stdout string
 	}{
-		{"topdown", "150", []color.RGBA{{0x4f, 0x9d, 0xe8, 0xff}, {0x8a, 0x7f, 0x6a, 0xff}}, ""},
-		{"ecs", "600", []color.RGBA{{0xe8, 0x5d, 0x4f, 0xff}, {0xf2, 0xc1, 0x2e, 0xff}}, "frame 600: coins "},
+		{"topdown", "", "150", []color.RGBA{{0x4f, 0x9d, 0xe8, 0xff}, {0x8a, 0x7f, 0x6a, 0xff}}, ""},
+		{"ecs", "", "600", []color.RGBA{{0xe8, 0x5d, 0x4f, 0xff}, {0xf2, 0xc1, 0x2e, 0xff}}, "frame 600: coins "},
+		// The platformer's scripted run: at frame 300 the hero (green: a
+		// dash left) is past the hill and the spikes, by the ladder.
+		{"platformer", "../platformer", "300", []color.RGBA{{0x63, 0xc7, 0x4d, 0xff}, {0x73, 0x3e, 0x39, 0xff}, {0x8b, 0x9b, 0xb4, 0xff}}, "deaths 0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			bin := filepath.Join(dir, tc.name)
-			if out, err := exec.Command(goTool, "build", "-o", bin, "./"+tc.name).CombinedOutput(); err != nil {
+			pkg := tc.pkg
+			if pkg == "" {
+				pkg = "./" + tc.name
+			}
+			if out, err := exec.Command(goTool, "build", "-o", bin, pkg).CombinedOutput(); err != nil {
 				t.Fatalf("go build ./%s: %v\n%s", tc.name, err, out)
 			}
 			check := func(attempt int) error {

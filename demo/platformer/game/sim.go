@@ -1,0 +1,152 @@
+// Package game is the platformer demo without its window: the LDtk
+// level, the world, the pipeline, the hero, its respawns and goals.
+package game
+
+import (
+	_ "embed"
+	"fmt"
+
+	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/ldtk"
+	"github.com/seedgames/motorkit/motors/platformer"
+	"github.com/seedgames/motorkit/plane2d"
+	"github.com/seedgames/motorkit/prefabs"
+	"github.com/seedgames/motorkit/systems"
+	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/features/transform"
+)
+
+// The level, an LDtk project (levelgen_test.go writes it).
+//
+//go:embed level/platformer.ldtk
+var levelFile []byte
+
+// tile is the level's grid (px); a tile is a metre.
+const tile = 16
+
+// rules say what the project's IntGrid values and entities are.
+var rules = plane2d.Rules{
+	Kinds:     map[string]plane2d.Kind{"spikes": plane2d.Sensor, "goal": plane2d.Sensor},
+	Recipes:   map[string]string{"Hero": "platformer_hero"},
+	Platforms: []string{"MovingPlatform"},
+}
+
+// Sim is the game without a window: the level, the world, the pipeline
+// and the hero, its respawns and its goals.
+type Sim struct {
+	Space    plane2d.Space
+	Level    *plane2d.Level
+	Data     components.LevelData
+	W        donburi.World
+	P        *systems.Pipeline
+	Hero     donburi.Entity
+	SpawnX   float64 // the hero's start (px, its centre)
+	SpawnY   float64
+	Width    float64 // the level's size (px)
+	Height   float64
+	Deaths   int
+	Goals    int
+	GoalTick uint64
+}
+
+// New loads the project's level name into a new world.
+func New(name string) (*Sim, error) {
+	proj, err := ldtk.Parse(levelFile, "platformer.ldtk", nil)
+	if err != nil {
+		return nil, err
+	}
+	s := &Sim{Space: plane2d.Side(tile)}
+	var lvl *ldtk.Level
+	for i := range proj.Levels {
+		if proj.Levels[i].Name == name {
+			lvl = &proj.Levels[i]
+		}
+	}
+	if lvl == nil {
+		return nil, fmt.Errorf("platformer.ldtk has no level %q", name)
+	}
+	s.Width, s.Height = float64(lvl.Width), float64(lvl.Height)
+	if s.Level, err = lvl.Build2D(s.Space, rules, proj.Source); err != nil {
+		return nil, err
+	}
+	if s.Data, err = s.Level.Build(); err != nil {
+		return nil, err
+	}
+	s.W = donburi.NewWorld()
+	prefabs.SetLevelData(s.W, s.Data)
+	ents, err := s.Level.SpawnAll(s.W)
+	if err != nil {
+		return nil, err
+	}
+	if len(ents) != 1 {
+		return nil, fmt.Errorf("the level has %d heroes, want 1", len(ents))
+	}
+	s.Hero = ents[0]
+	hero := s.W.Entry(s.Hero)
+	hero.AddComponent(transform.Transform)
+	s.SpawnX, s.SpawnY = s.Space.Position(hero)
+	s.P = systems.NewPipeline(s.W, systems.Options{TickRate: 60, Events: true})
+	if err := s.Space.Install(s.P); err != nil {
+		return nil, err
+	}
+	systems.Events.Subscribe(s.W, s.onEvent)
+	return s, nil
+}
+
+// onEvent respawns the hero on spikes and counts the goal.
+func (s *Sim) onEvent(_ donburi.World, e systems.Event) {
+	if e.Kind != systems.EventEnteredSensor {
+		return
+	}
+	for name, id := range s.Data.SensorNames {
+		if id != e.Collider {
+			continue
+		}
+		switch {
+		case len(name) >= 6 && name[:6] == "spikes":
+			s.Respawn()
+		case name == "goal":
+			s.Goals++
+			s.GoalTick = s.P.Ticks()
+		}
+	}
+}
+
+// Respawn puts the hero back at its start, standing still.
+func (s *Sim) Respawn() {
+	hero := s.W.Entry(s.Hero)
+	s.Space.SetPosition(hero, s.SpawnX, s.SpawnY)
+	s.Space.SetVelocity(hero, 0, 0)
+	s.Deaths++
+}
+
+// Step runs one tick with the command; a hero fallen below the level
+// respawns.
+func (s *Sim) Step(cmd components.CommandData) {
+	hero := s.W.Entry(s.Hero)
+	systems.Submit(hero, cmd)
+	s.P.Step()
+	if _, y := s.Space.Position(hero); y > s.Height+4*tile {
+		s.Respawn()
+	}
+}
+
+// Motor is the hero's platformer motor.
+func (s *Sim) Motor() *platformer.Motor {
+	m, _ := components.Motor.Get(s.W.Entry(s.Hero)).Motor.(*platformer.Motor)
+	return m
+}
+
+// Autopilot is the scripted input of the demo's -frames runs for a
+// frame: run right, jump over the block and the hill, dash up now and
+// then, run on. (x, y are the axes, y up; jump and dash the buttons
+// held.)
+func Autopilot(frame int) (x, y float64, jump, dash bool) {
+	x = 1
+	jump = frame%50 >= 20 && frame%50 < 34
+	dash = frame%120 == 70
+	if dash {
+		y = 1
+	}
+	return x, y, jump, dash
+}
