@@ -7,6 +7,7 @@ import (
 	"github.com/seedgames/motorkit/motors/hybrid"
 	"github.com/seedgames/motorkit/motors/platformer"
 	"github.com/seedgames/motorkit/motors/rpg"
+	"github.com/seedgames/motorkit/motors/topdown"
 )
 
 // The built-in motor kinds. A recipe's [motor] table with kind = "..."
@@ -27,6 +28,8 @@ import (
 //   - "platformer" (package motors/platformer, docs/2d.md): Celeste's
 //     movement in a side view, knobs in pixels; it owns the vertical
 //     motion in the air (Verticaler: KCC gravity 0, its jump speed).
+//   - "topdown" (package motors/topdown, docs/2d.md): 8-direction
+//     movement in a top view, knobs in pixels.
 func init() {
 	RegisterMotor(arena.Kind, arena.DefaultConfig, arena.New)
 	RegisterMotor(basic.Kind, basic.DefaultConfig, basic.New)
@@ -34,4 +37,5 @@ func init() {
 	RegisterMotor(hybrid.Kind, hybrid.DefaultConfig, hybrid.New)
 	RegisterMotor(rpg.Kind, rpg.DefaultConfig, rpg.New)
 	RegisterMotor(platformer.Kind, platformer.DefaultConfig, platformer.New)
+	RegisterMotor(topdown.Kind, topdown.DefaultConfig, topdown.New)
 }
