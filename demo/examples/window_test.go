@@ -38,15 +38,18 @@ func TestWindowExamples(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		pkg    string // default ./name
+		args   []string
 		frames string
 		colors []color.RGBA // must appear on the screenshot
 		stdout string
 	}{
-		{"topdown", "", "150", []color.RGBA{{0x4f, 0x9d, 0xe8, 0xff}, {0x8a, 0x7f, 0x6a, 0xff}}, ""},
-		{"ecs", "", "600", []color.RGBA{{0xe8, 0x5d, 0x4f, 0xff}, {0xf2, 0xc1, 0x2e, 0xff}}, "frame 600: coins "},
+		{"topdown", "", nil, "150", []color.RGBA{{0x4f, 0x9d, 0xe8, 0xff}, {0x8a, 0x7f, 0x6a, 0xff}}, ""},
+		{"ecs", "", nil, "600", []color.RGBA{{0xe8, 0x5d, 0x4f, 0xff}, {0xf2, 0xc1, 0x2e, 0xff}}, "frame 600: coins "},
 		// The platformer's scripted run: at frame 300 the hero (green: a
 		// dash left) is past the hill and the spikes, by the ladder.
-		{"platformer", "../platformer", "300", []color.RGBA{{0x63, 0xc7, 0x4d, 0xff}, {0x73, 0x3e, 0x39, 0xff}, {0x8b, 0x9b, 0xb4, 0xff}}, "deaths 0"},
+		{"platformer", "../platformer", nil, "300", []color.RGBA{{0x63, 0xc7, 0x4d, 0xff}, {0x73, 0x3e, 0x39, 0xff}, {0x8b, 0x9b, 0xb4, 0xff}}, "deaths 0"},
+		// Its top-down scene: the round hero (blue), walls, a pond.
+		{"platformer-topdown", "../platformer", []string{"-scene", "topdown"}, "200", []color.RGBA{{0x4f, 0x9d, 0xe8, 0xff}, {0x73, 0x3e, 0x39, 0xff}, {0x39, 0x78, 0xa8, 0xff}}, "deaths 0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -62,7 +65,7 @@ func TestWindowExamples(t *testing.T) {
 				shot := filepath.Join(dir, fmt.Sprintf("%s-%d.png", tc.name, attempt))
 				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 				defer cancel()
-				cmd := exec.CommandContext(ctx, bin, "-frames", tc.frames, "-screenshot", shot)
+				cmd := exec.CommandContext(ctx, bin, append(tc.args, "-frames", tc.frames, "-screenshot", shot)...)
 				var stdout, stderr bytes.Buffer
 				cmd.Stdout, cmd.Stderr = &stdout, &stderr
 				start := time.Now()

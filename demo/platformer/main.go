@@ -7,6 +7,7 @@
 // reach the goal.
 //
 //	go run ./demo/platformer
+//	go run ./demo/platformer -scene topdown  # the same machinery seen from above: an 8-direction hero
 //	go run ./demo/platformer -frames 600 -screenshot shot.png  # a scripted run, its last frame saved
 //
 // Keys: arrows or WASD move (down + jump drops through a one-way
@@ -52,6 +53,7 @@ var (
 	oneWayColor  = color.RGBA{0xc2, 0x85, 0x69, 0xff}
 	ladderColor  = color.RGBA{0x8b, 0x9b, 0xb4, 0xff}
 	waterColor   = color.RGBA{0x39, 0x78, 0xa8, 0x90}
+	pondColor    = color.RGBA{0x39, 0x78, 0xa8, 0xff}
 	spikeColor   = color.RGBA{0xe4, 0x3b, 0x44, 0xff}
 	goalColor    = color.RGBA{0xfe, 0xe7, 0x61, 0xff}
 	moverColor   = color.RGBA{0xc0, 0xcb, 0xdc, 0xff}
@@ -74,8 +76,8 @@ type game struct {
 	dashWas  bool
 }
 
-func newGame() (*game, error) {
-	s, err := platformer.New("Side")
+func newGame(level string) (*game, error) {
+	s, err := platformer.New(level)
 	if err != nil {
 		return nil, err
 	}
@@ -157,9 +159,12 @@ func (g *game) Update() error {
 	}
 	var x, y float64
 	var jump, dash bool
-	if g.frames > 0 {
+	switch {
+	case g.frames > 0 && g.s.Motor() == nil:
+		x, y, dash = platformer.AutopilotTop(g.frame)
+	case g.frames > 0:
 		x, y, jump, dash = platformer.Autopilot(g.frame)
-	} else {
+	default:
 		x, y, jump, dash = g.readInput()
 		if inpututil.IsKeyJustPressed(ebiten.KeyR) {
 			g.s.Respawn()
@@ -199,8 +204,17 @@ func (g *game) follow() {
 
 // clampCamera keeps the screen inside the level.
 func (g *game) clampCamera() {
-	g.camX = math.Max(screenW/2, math.Min(g.s.Width-screenW/2, g.camX))
-	g.camY = math.Max(screenH/2, math.Min(g.s.Height-screenH/2, g.camY))
+	g.camX = clampCentre(g.camX, g.s.X0, g.s.Width, screenW)
+	g.camY = clampCentre(g.camY, g.s.Y0, g.s.Height, screenH)
+}
+
+// clampCentre keeps a screen of size n centred at c inside [lo, lo+size]
+// (centred on a level smaller than the screen).
+func clampCentre(c, lo, size, n float64) float64 {
+	if size <= n {
+		return lo + size/2
+	}
+	return math.Max(lo+n/2, math.Min(lo+size-n/2, c))
 }
 
 // toScreen maps level pixels to screen pixels.
@@ -218,11 +232,13 @@ func (g *game) Draw(screen *ebiten.Image) {
 	}
 	g.drawMovers(screen)
 	g.drawHero(screen)
-	m := g.s.Motor()
 	k := components.KCC.Get(g.s.W.Entry(g.s.Hero))
-	msg := fmt.Sprintf("motorkit platformer  tick %d  dashes %d  deaths %d", g.s.P.Ticks(), m.DashesLeft(), g.s.Deaths)
-	if k.Grounded {
-		msg += "  grounded"
+	msg := fmt.Sprintf("motorkit 2D  tick %d  deaths %d", g.s.P.Ticks(), g.s.Deaths)
+	if m := g.s.Motor(); m != nil {
+		msg += fmt.Sprintf("  dashes %d", m.DashesLeft())
+		if k.Grounded {
+			msg += "  grounded"
+		}
 	}
 	if g.s.Goals > 0 {
 		msg += fmt.Sprintf("\nGOAL! reached on tick %d", g.s.GoalTick)
@@ -246,6 +262,10 @@ func (g *game) drawRect(screen *ebiten.Image, r plane2d.Rect) {
 	}
 	switch r.Kind {
 	case plane2d.Solid:
+		if r.Name == "water" { // the top view's ponds
+			vector.DrawFilledRect(screen, x0, y0, w, h, pondColor, false)
+			return
+		}
 		vector.DrawFilledRect(screen, x0, y0, w, h, solidColor, false)
 		vector.DrawFilledRect(screen, x0, y0, w, 2, solidTop, false)
 	case plane2d.OneWay:
@@ -324,6 +344,13 @@ func (g *game) drawMovers(screen *ebiten.Image) {
 // on its facing side; its colour tells whether a dash is left.
 func (g *game) drawHero(screen *ebiten.Image) {
 	x, y := g.heroAt()
+	if g.s.Motor() == nil { // the top view: a round hero and its heading
+		sx, sy := g.toScreen(x, y)
+		vector.DrawFilledCircle(screen, sx, sy, 6, heroNoDash, true)
+		vx, vy := g.s.Space.Velocity(g.s.W.Entry(g.s.Hero))
+		vector.StrokeLine(screen, sx, sy, sx+float32(vx/12), sy+float32(vy/12), 2, heroEyeColor, true)
+		return
+	}
 	sx, sy := g.toScreen(x-8, y-11)
 	m := g.s.Motor()
 	c := heroColor
@@ -358,8 +385,17 @@ func (g *game) Layout(int, int) (int, int) { return screenW, screenH }
 func main() {
 	frames := flag.Int("frames", 0, "run this many frames with a scripted input, then exit (0: play)")
 	shot := flag.String("screenshot", "", "with -frames: write the last frame to this PNG")
+	scene := flag.String("scene", "platformer", "platformer (side view) or topdown (seen from above)")
 	flag.Parse()
-	g, err := newGame()
+	level := "Side"
+	switch *scene {
+	case "platformer":
+	case "topdown":
+		level = platformer.TopDown
+	default:
+		log.Fatalf("-scene %q: want platformer or topdown", *scene)
+	}
+	g, err := newGame(level)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -73,6 +73,27 @@ var sideMap = []string{
 	"################################################################################          ######",
 }
 
+// topMap is the top-down scene: a walled yard seen from above with
+// blocks, a pond and spikes. T: the top-down hero (the TopHero entity).
+var topMap = []string{
+	"##############################",
+	"#                            #",
+	"#   T                        #",
+	"#            ###             #",
+	"#            ###      ~~~~   #",
+	"#                     ~~~~   #",
+	"#    ##                      #",
+	"#    ##          ^^^         #",
+	"#                            #",
+	"#          ######            #",
+	"#                       ##   #",
+	"#   ~~~                 ##   #",
+	"#   ~~~                      #",
+	"#                   G        #",
+	"#                            #",
+	"##############################",
+}
+
 func mapCells(rows []string) (cells []int, w, h int, ents [][3]int, err error) {
 	h, w = len(rows), len(rows[0])
 	for r, row := range rows {
@@ -83,7 +104,7 @@ func mapCells(rows []string) (cells []int, w, h int, ents [][3]int, err error) {
 			v := 0
 			switch ch := row[c]; ch {
 			case ' ':
-			case 'P', 'M':
+			case 'P', 'M', 'T':
 				ents = append(ents, [3]int{int(ch), c, r})
 			default:
 				for _, iv := range intGridValues {
@@ -172,7 +193,9 @@ func generateLevel() ([]byte, error) {
 		return d
 	}
 	pathField := clone(mobDef["fieldDefs"].([]any)[1].(map[string]any))
+	topTmpl := clone(playerDef)
 	hero := plain(playerDef, "Hero", 16, 22, "#63C74D")
+	topHero := plain(topTmpl, "TopHero", 12, 12, "#4F9DE8")
 	platform := plain(mobDef, "MovingPlatform", 48, 16, "#C0CBDC")
 	var fields []any
 	field := func(tmpl map[string]any, id, typ, kind string) map[string]any {
@@ -186,60 +209,73 @@ func generateLevel() ([]byte, error) {
 	wf := field(boolField, "wait", "Float", "F_Float")
 	platform["fieldDefs"] = fields
 	defs["layers"] = []any{entDef, collDef}
-	defs["entities"] = []any{hero, platform}
+	defs["entities"] = []any{hero, platform, topHero}
 	defs["tilesets"], defs["enums"], defs["externalEnums"], defs["levelFields"] = []any{}, []any{}, []any{}, []any{}
 
-	cells, w, h, ents, err := mapCells(sideMap)
-	if err != nil {
-		return nil, err
-	}
 	tmplLevel := sample["levels"].([]any)[0].(map[string]any)
-	lvl := clone(tmplLevel)
-	levelUID := next()
-	lvl["identifier"], lvl["iid"], lvl["uid"], lvl["worldX"], lvl["worldY"] = "Side", iid(levelUID), levelUID, 0, 0
-	lvl["pxWid"], lvl["pxHei"], lvl["fieldInstances"], lvl["__neighbours"] = w*16, h*16, []any{}, []any{}
-	var entLayer, collLayer map[string]any
-	for _, li := range tmplLevel["layerInstances"].([]any) {
-		m := li.(map[string]any)
-		switch m["__identifier"] {
-		case "Entities":
-			entLayer = clone(m)
-		case "Collisions":
-			collLayer = clone(m)
+	var levels []any
+	worldX := 0
+	for _, lm := range []struct {
+		name string
+		rows []string
+	}{{"Side", sideMap}, {"TopDown", topMap}} {
+		cells, w, h, ents, err := mapCells(lm.rows)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", lm.name, err)
 		}
-	}
-	layer := func(m map[string]any, def map[string]any) {
-		m["__cWid"], m["__cHei"], m["layerDefUid"], m["levelId"] = w, h, def["uid"], levelUID
-		m["iid"], m["__tilesetDefUid"], m["__tilesetRelPath"] = iid(next()), nil, nil
-		m["autoLayerTiles"], m["gridTiles"], m["intGridCsv"], m["entityInstances"] = []any{}, []any{}, []any{}, []any{}
-	}
-	layer(collLayer, collDef)
-	collLayer["intGridCsv"] = cells
-	layer(entLayer, entDef)
-	var insts []any
-	for _, e := range ents {
-		def, fi := hero, []any{}
-		wid, hei := 16, 22
-		px := []int{e[1]*16 + 8, e[2]*16 + 16}
-		if e[0] == 'M' {
-			def, wid, hei = platform, 48, 16
-			px = []int{e[1]*16 + 24, e[2]*16 + 16}
-			fi = []any{
-				fieldInst(pf, []any{map[string]any{"cx": e[1] + 8, "cy": e[2]}}, []any{map[string]any{"id": "V_String", "params": []any{fmt.Sprintf("%d,%d", e[1]+8, e[2])}}}),
-				fieldInst(sf, 48.0, []any{map[string]any{"id": "V_Float", "params": []any{48.0}}}),
-				fieldInst(wf, 0.5, []any{map[string]any{"id": "V_Float", "params": []any{0.5}}}),
+		lvl := clone(tmplLevel)
+		levelUID := next()
+		lx := worldX
+		lvl["identifier"], lvl["iid"], lvl["uid"], lvl["worldX"], lvl["worldY"] = lm.name, iid(levelUID), levelUID, lx, 0
+		lvl["pxWid"], lvl["pxHei"], lvl["fieldInstances"], lvl["__neighbours"] = w*16, h*16, []any{}, []any{}
+		worldX += w*16 + 64
+		var entLayer, collLayer map[string]any
+		for _, li := range tmplLevel["layerInstances"].([]any) {
+			m := li.(map[string]any)
+			switch m["__identifier"] {
+			case "Entities":
+				entLayer = clone(m)
+			case "Collisions":
+				collLayer = clone(m)
 			}
 		}
-		insts = append(insts, map[string]any{"__identifier": def["identifier"], "__grid": []int{e[1], e[2]},
-			"__pivot": []float64{0.5, 1}, "__tags": []any{}, "__tile": nil, "__smartColor": def["color"],
-			"iid": iid(next()), "width": wid, "height": hei, "defUid": def["uid"], "px": px,
-			"fieldInstances": fi, "__worldX": px[0], "__worldY": px[1]})
+		layer := func(m map[string]any, def map[string]any) {
+			m["__cWid"], m["__cHei"], m["layerDefUid"], m["levelId"] = w, h, def["uid"], levelUID
+			m["iid"], m["__tilesetDefUid"], m["__tilesetRelPath"] = iid(next()), nil, nil
+			m["autoLayerTiles"], m["gridTiles"], m["intGridCsv"], m["entityInstances"] = []any{}, []any{}, []any{}, []any{}
+		}
+		layer(collLayer, collDef)
+		collLayer["intGridCsv"] = cells
+		layer(entLayer, entDef)
+		var insts []any
+		for _, e := range ents {
+			def, fi := hero, []any{}
+			wid, hei := 16, 22
+			px := []int{e[1]*16 + 8, e[2]*16 + 16}
+			switch e[0] {
+			case 'T':
+				def, wid, hei = topHero, 12, 12
+			case 'M':
+				def, wid, hei = platform, 48, 16
+				px = []int{e[1]*16 + 24, e[2]*16 + 16}
+				fi = []any{
+					fieldInst(pf, []any{map[string]any{"cx": e[1] + 8, "cy": e[2]}}, []any{map[string]any{"id": "V_String", "params": []any{fmt.Sprintf("%d,%d", e[1]+8, e[2])}}}),
+					fieldInst(sf, 48.0, []any{map[string]any{"id": "V_Float", "params": []any{48.0}}}),
+					fieldInst(wf, 0.5, []any{map[string]any{"id": "V_Float", "params": []any{0.5}}}),
+				}
+			}
+			insts = append(insts, map[string]any{"__identifier": def["identifier"], "__grid": []int{e[1], e[2]},
+				"__pivot": []float64{0.5, 1}, "__tags": []any{}, "__tile": nil, "__smartColor": def["color"],
+				"iid": iid(next()), "width": wid, "height": hei, "defUid": def["uid"], "px": px,
+				"fieldInstances": fi, "__worldX": lx + px[0], "__worldY": px[1]})
+		}
+		entLayer["entityInstances"] = insts
+		lvl["layerInstances"] = []any{entLayer, collLayer}
+		levels = append(levels, lvl)
 	}
-	entLayer["entityInstances"] = insts
-	lvl["layerInstances"] = []any{entLayer, collLayer}
 
 	sample["iid"] = iid(1)
-	sample["levels"], sample["worlds"], sample["toc"] = []any{lvl}, []any{}, []any{}
+	sample["levels"], sample["worlds"], sample["toc"] = levels, []any{}, []any{}
 	sample["nextUid"] = next()
 	sample["externalLevels"], sample["exportTiled"] = false, false
 	var out bytes.Buffer

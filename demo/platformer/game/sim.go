@@ -24,12 +24,23 @@ var levelFile []byte
 // tile is the level's grid (px); a tile is a metre.
 const tile = 16
 
-// rules say what the project's IntGrid values and entities are.
-var rules = plane2d.Rules{
-	Kinds:     map[string]plane2d.Kind{"spikes": plane2d.Sensor, "goal": plane2d.Sensor},
-	Recipes:   map[string]string{"Hero": "platformer_hero"},
-	Platforms: []string{"MovingPlatform"},
-}
+// sideRules say what the project's IntGrid values and entities are in
+// the side view, topRules in the top view (where water is a pond the
+// hero walks around).
+var (
+	sideRules = plane2d.Rules{
+		Kinds:     map[string]plane2d.Kind{"spikes": plane2d.Sensor, "goal": plane2d.Sensor},
+		Recipes:   map[string]string{"Hero": "platformer_hero"},
+		Platforms: []string{"MovingPlatform"},
+	}
+	topRules = plane2d.Rules{
+		Kinds:   map[string]plane2d.Kind{"spikes": plane2d.Sensor, "goal": plane2d.Sensor, "water": plane2d.Solid},
+		Recipes: map[string]string{"TopHero": "topdown_hero"},
+	}
+)
+
+// TopDown is the name of the project's top-down level.
+const TopDown = "TopDown"
 
 // Sim is the game without a window: the level, the world, the pipeline
 // and the hero, its respawns and its goals.
@@ -42,6 +53,7 @@ type Sim struct {
 	Hero     donburi.Entity
 	SpawnX   float64 // the hero's start (px, its centre)
 	SpawnY   float64
+	X0, Y0   float64 // the level's top-left corner in the world (px)
 	Width    float64 // the level's size (px)
 	Height   float64
 	Deaths   int
@@ -56,6 +68,10 @@ func New(name string) (*Sim, error) {
 		return nil, err
 	}
 	s := &Sim{Space: plane2d.Side(tile)}
+	rules := sideRules
+	if name == TopDown {
+		s.Space, rules = plane2d.Top(tile), topRules
+	}
 	var lvl *ldtk.Level
 	for i := range proj.Levels {
 		if proj.Levels[i].Name == name {
@@ -66,6 +82,7 @@ func New(name string) (*Sim, error) {
 		return nil, fmt.Errorf("platformer.ldtk has no level %q", name)
 	}
 	s.Width, s.Height = float64(lvl.Width), float64(lvl.Height)
+	s.X0, s.Y0 = float64(lvl.WorldX), float64(lvl.WorldY)
 	if s.Level, err = lvl.Build2D(s.Space, rules, proj.Source); err != nil {
 		return nil, err
 	}
@@ -126,12 +143,12 @@ func (s *Sim) Step(cmd components.CommandData) {
 	hero := s.W.Entry(s.Hero)
 	systems.Submit(hero, cmd)
 	s.P.Step()
-	if _, y := s.Space.Position(hero); y > s.Height+4*tile {
+	if _, y := s.Space.Position(hero); s.Space.Plane == components.PlaneSide && y > s.Y0+s.Height+4*tile {
 		s.Respawn()
 	}
 }
 
-// Motor is the hero's platformer motor.
+// Motor is the hero's platformer motor (nil in the top view).
 func (s *Sim) Motor() *platformer.Motor {
 	m, _ := components.Motor.Get(s.W.Entry(s.Hero)).Motor.(*platformer.Motor)
 	return m
@@ -149,4 +166,20 @@ func Autopilot(frame int) (x, y float64, jump, dash bool) {
 		y = 1
 	}
 	return x, y, jump, dash
+}
+
+// AutopilotTop is the scripted input of the top view's -frames runs: a
+// square walked clockwise, a side a second, a dash at each corner.
+func AutopilotTop(frame int) (x, y float64, dash bool) {
+	switch frame / 60 % 4 {
+	case 0:
+		x = 1
+	case 1:
+		y = -1
+	case 2:
+		x = -1
+	default:
+		y = 1
+	}
+	return x, y, frame%60 == 30
 }
