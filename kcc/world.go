@@ -134,6 +134,14 @@ type World struct {
 	capsDirty atomic.Bool
 }
 
+// Generation counts the changes of what queries see other than the
+// characters' capsules: colliders added, moved (SetTransform, Step),
+// reshaped, removed, put on other layers or made sensors. While it stays
+// the same, whatever a caller derived from the world's colliders (their
+// bounds, say) still holds. It is not safe to call during a Step or
+// while another goroutine changes the world.
+func (w *World) Generation() uint64 { return w.gen }
+
 // NewWorld returns an empty World.
 func NewWorld() *World {
 	return &World{}

@@ -39,6 +39,12 @@ type oneWayStage struct {
 	listeners []*oneWayListener
 	boxes     []abilities.Bounds
 	all       abilities.Bounds
+	// the level, abilities level and world generation the boxes are of:
+	// a world where nothing moved keeps them (a level of many one-way
+	// platforms would read them all again every tick)
+	of    *kcc.World
+	ofLv  *abilities.Level
+	ofGen uint64
 }
 
 // oneWayListener is a worker's listener on a level with one-way
@@ -98,6 +104,12 @@ func (p *Pipeline) prepareAbilities(lv *abilities.Level) {
 	}
 	// Where the one-way colliders are this tick: a move that cannot reach
 	// one needs no rule (with a listener kcc reads contacts a slower way).
+	if o := &p.oneWay; p.level != nil && o.of == p.level && o.ofLv == lv && o.ofGen == p.level.Generation() && len(o.boxes) > 0 {
+		return
+	}
+	if p.level != nil {
+		p.oneWay.of, p.oneWay.ofLv, p.oneWay.ofGen = p.level, lv, p.level.Generation()
+	}
 	p.oneWay.boxes = lv.AppendOneWayBounds(p.level, p.oneWay.boxes[:0])
 	inf := math.Inf(1)
 	p.oneWay.all = abilities.Bounds{Min: mgl64.Vec3{inf, inf, inf}, Max: mgl64.Vec3{-inf, -inf, -inf}}

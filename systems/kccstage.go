@@ -257,7 +257,7 @@ func (p *Pipeline) settle(m *move, res *kcc.MoveResult, desired mgl64.Vec3, gave
 	bv[0], bv[1], bv[2] = vx, vy, vz
 	if k.Plane == components.PlaneSide && c.md != nil {
 		if wp, ok := c.md.Motor.(motors.WallProber); ok {
-			p.probeWalls(m, wp.WallProbe())
+			p.probeWalls(m, res, wp.WallProbe())
 		}
 	}
 	if p.charCollide {
@@ -472,11 +472,19 @@ func (p *Pipeline) roomToStand(ctrl *kcc.Controller, level *kcc.World, tall kcc.
 // probeWalls writes a side-view character's Stance.WallGap: the room to
 // its left and right, up to reach (m), before it touches a wall (a face
 // whose normal is within 45 degrees of the X axis); -1 when none is
-// within reach.
-func (p *Pipeline) probeWalls(m *move, reach float64) {
+// within reach. On the ground only the wall the move met counts (gap 0):
+// walls matter to a platformer in the air (slides, wall jumps), and the
+// two casts are most of a grounded character's probe cost.
+func (p *Pipeline) probeWalls(m *move, res *kcc.MoveResult, reach float64) {
 	k := m.c.k
 	k.WallGap = motors.NoWalls
 	if !(reach > 0) || reach > maxSpeed {
+		return
+	}
+	if k.Grounded {
+		if n := res.WallNormal; res.OnWall && math.Abs(n[0]) >= math.Sqrt2/2 {
+			k.WallGap[wallSide(n[0])] = 0
+		}
 		return
 	}
 	self := m.self
@@ -490,4 +498,13 @@ func (p *Pipeline) probeWalls(m *move, reach float64) {
 			k.WallGap[i] = float64(hit.Fraction * reach)
 		}
 	}
+}
+
+// wallSide is the side (0 left, 1 right) of a wall whose normal, from
+// the wall toward the character, has X component nx.
+func wallSide(nx float64) int {
+	if nx > 0 {
+		return 0
+	}
+	return 1
 }
