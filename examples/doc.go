@@ -6,6 +6,9 @@
 //     a moving platform, and the velocity kept right on steps and landings.
 //   - custommotor: a motor of your own, registered with prefabs and
 //     spawned from a TOML recipe.
+//   - platformer2d: a 2D game: LDtk's platformer sample as a side view,
+//     the platformer hero (Celeste's movement), donburi's transform in
+//     pixels, character events.
 //
 // Each is run by its test (go test ./examples/...). The two examples that
 // open a window are in the demo module, so the library module needs no
