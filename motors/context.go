@@ -103,6 +103,17 @@ type Stance struct {
 	WallGap [2]float64
 }
 
+// CornerSlipper is implemented by a side-view motor that slides its
+// character around the corner of a block a move clipped (Celeste's
+// corner correction): CornerSlip returns, for this tick's move, how far
+// (m) a move going up that hits a ceiling may be slid sideways (up), how
+// far a move going sideways that hits a wall may be slid up or down
+// (side: while dashing, say), and the step it tries them in (m). Zero
+// reaches slide nothing. The KCC stage asks after the motor's stages.
+type CornerSlipper interface {
+	CornerSlip() (up, side, step float64)
+}
+
 // NoWalls is Stance.WallGap with no wall within reach on either side.
 var NoWalls = [2]float64{-1, -1}
 

@@ -239,3 +239,57 @@ func TestOneWayPlatform(t *testing.T) {
 		t.Fatalf("after down and jump: feet at %.3f px, grounded %v; want on the floor, 160", f, components.KCC.Get(hero).Grounded)
 	}
 }
+
+// cornerRun jumps the hero (recipe override extra) straight up under
+// the right end of a block (x 0-96, bottom at y = 96) with its body 3 px
+// under it, and returns the highest its head (16 px per metre: the
+// centre less 11 px) got and its x then.
+func cornerRun(t *testing.T, extra string) (head, x float64) {
+	t.Helper()
+	lv := &plane2d.Level{Space: plane2d.Side(16), Source: "corner", Rects: []plane2d.Rect{
+		{MinX: 0, MinY: 160, MaxX: 320, MaxY: 192, Kind: plane2d.Solid},
+		{MinX: 0, MinY: 80, MaxX: 96, MaxY: 96, Kind: plane2d.Solid},
+	}, Spawns: []plane2d.Spawn{{Name: "hero", Recipe: "platformer_hero", X: 96 + 8 - 3, Y: 160, Override: extra}}}
+	data, err := lv.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := donburi.NewWorld()
+	prefabs.SetLevelData(w, data)
+	ents, err := lv.SpawnAll(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hero := w.Entry(ents[0])
+	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
+	head = math.Inf(1)
+	for tick := 0; tick < 60; tick++ {
+		c := components.Command.Get(hero)
+		c.JumpPressed, c.JumpHeld = tick == 5, tick >= 5 && tick < 30
+		p.Step()
+		if hx, y := lv.Space.Position(hero); y-11 < head {
+			head, x = y-11, hx
+		}
+	}
+	return head, x
+}
+
+// TestCornerSlip: a full jump under a block's corner that the body
+// overlaps by 3 px. The head starts at y = 160 - (0.6875 + 0.01) x 16 =
+// 137.84 px and a full jump rises 26.75 Celeste px, 53.5 px here: to
+// 84.34. With the upward corner correction (4 Celeste px, slid a pixel,
+// 2 px here, at a time) the jump is slid clear of the block (x at least
+// 96 + 8) and reaches its full height, give or take the slip's own step
+// up; without it the capsule's round head glances off the corner and the
+// jump is cut short below the block's bottom (y = 96) plus a few px.
+func TestCornerSlip(t *testing.T) {
+	head, x := cornerRun(t, "")
+	if math.Abs(head-84.34) > 2.5 || x < 104-1e-9 {
+		t.Fatalf("with corner correction the head got to y = %.2f px at x = %.2f; want the full jump's 84.34 with x at least 104", head, x)
+	}
+	head0, x0 := cornerRun(t, "[motor]\nupward_corner_correction = 0.0\n")
+	if head0 < 90 {
+		t.Fatalf("without corner correction the head got to y = %.2f px at x = %.2f: the block did not stop the jump, the test tests nothing", head0, x0)
+	}
+	t.Logf("corner correction on: head to y = %.2f at x = %.2f; off: y = %.2f at x = %.2f", head, x, head0, x0)
+}

@@ -256,6 +256,9 @@ func (p *Pipeline) settle(m *move, res *kcc.MoveResult, desired mgl64.Vec3, gave
 	bv := &body.Velocity
 	bv[0], bv[1], bv[2] = vx, vy, vz
 	if k.Plane == components.PlaneSide && c.md != nil {
+		if cs, ok := c.md.Motor.(motors.CornerSlipper); ok {
+			p.cornerSlip(m, res, desired, cs)
+		}
 		if wp, ok := c.md.Motor.(motors.WallProber); ok {
 			p.probeWalls(m, res, wp.WallProbe())
 		}
@@ -507,4 +510,62 @@ func wallSide(nx float64) int {
 		return 0
 	}
 	return 1
+}
+
+// cornerSlip slides a side-view character around the corner of a block
+// its move clipped, as Celeste's corner correction does: a move going up
+// that met a ceiling is tried shifted sideways by step, 2 step, ... up to
+// the motor's up reach (left first when its run speed is not rightward,
+// then right when it is not leftward), a sideways move that met a wall
+// up then down by the same steps up to the side reach. The first shift
+// whose path is clear and whose place, one step further along the move,
+// is free is taken: the character moves there and keeps the speed the
+// block took. It reports whether it slid.
+func (p *Pipeline) cornerSlip(m *move, res *kcc.MoveResult, desired mgl64.Vec3, cs motors.CornerSlipper) bool {
+	up, side, step := cs.CornerSlip()
+	if !(step > 0) || step > 1 {
+		return false
+	}
+	c := m.c
+	k, bv := c.k, &c.body.Velocity
+	ceiling := res.OnCeiling && desired[1] > 0 && m.vy > 0 && up > 0
+	wall := res.OnWall && desired[0] != 0 && side > 0 && math.Abs(res.WallNormal[0]) >= math.Sqrt2/2
+	if !ceiling && !wall {
+		return false
+	}
+	self := m.self
+	if p.charCollide {
+		self = p.selfFilterOf(c, m.worker)
+	}
+	q, axis, skin := m.level.Filtered(self), upOf(m.ctrl), m.ctrl.Offset()
+	try := func(shift, along mgl64.Vec3) bool {
+		if _, hit := q.CastCapsule(k.Shape, c.body.Position, axis, shift, skin); hit {
+			return false
+		}
+		to := c.body.Position.Add(shift).Add(along)
+		if q.OverlapCapsuleAxis(k.Shape, to, axis, skin) {
+			return false
+		}
+		c.body.Position = to
+		return true
+	}
+	n := int(math.Round(max(up, side) / step))
+	for i := 1; i <= min(n, 64); i++ {
+		s := float64(float64(i) * step)
+		switch {
+		case ceiling && s <= up+1e-12:
+			along := mgl64.Vec3{0, step, 0}
+			if (m.vx <= 0 && try(mgl64.Vec3{-s, 0, 0}, along)) || (m.vx >= 0 && try(mgl64.Vec3{s, 0, 0}, along)) {
+				bv[1], k.OnCeiling = m.vy, false
+				return true
+			}
+		case wall && s <= side+1e-12:
+			along := mgl64.Vec3{math.Copysign(step, desired[0]), 0, 0}
+			if try(mgl64.Vec3{0, s, 0}, along) || try(mgl64.Vec3{0, -s, 0}, along) {
+				bv[0], k.OnWall = m.vx, false
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -70,6 +70,13 @@ type Config struct {
 	// WallSlideTime is how long the character can slide before the cap
 	// is MaxFall again; landing restores it (s; WallSlideTime).
 	WallSlideTime float64 `toml:"wall_slide_time"`
+	// UpwardCornerCorrection is how far a jump that clips the corner of a
+	// block above is slid sideways around it (px; UpwardCornerCorrection).
+	UpwardCornerCorrection float64 `toml:"upward_corner_correction"`
+	// DashCornerCorrection is how far a sideways dash that clips the
+	// corner of a block is slid up or down around it (px;
+	// DashCornerCorrection).
+	DashCornerCorrection float64 `toml:"dash_corner_correction"`
 	// Dashes is how many dashes the character has between landings
 	// (Celeste's MaxDashes); 0 disables the dash.
 	Dashes int `toml:"dashes"`
@@ -101,7 +108,7 @@ func DefaultConfig() Config {
 		Gravity: 900, HalfGravThreshold: 40, MaxFall: 160, FastMaxFall: 240, FastMaxAccel: 300,
 		JumpSpeed: 105, JumpHBoost: 40, VarJumpTime: 0.2, CoyoteTime: 0.1, JumpBufferTime: 0.08,
 		WallJumpHSpeed: 130, WallJumpForceTime: 0.16, WallJumpCheckDist: 3,
-		WallSlideStartMax: 20, WallSlideTime: 1.2,
+		WallSlideStartMax: 20, WallSlideTime: 1.2, UpwardCornerCorrection: 4, DashCornerCorrection: 4,
 		Dashes: 1, DashSpeed: 240, DashTime: 0.15, EndDashSpeed: 160, EndDashUpMult: 0.75,
 		DashCooldown: 0.2, DashRefillCooldown: 0.1}
 }
@@ -129,6 +136,8 @@ func (c Config) Validate(source string) error {
 	ch.Range("wall_jump_check_dist", c.WallJumpCheckDist, 0, 1000)
 	ch.Range("wall_slide_start_max", c.WallSlideStartMax, 0, 100000)
 	ch.Range("wall_slide_time", c.WallSlideTime, 0, 100)
+	ch.Range("upward_corner_correction", c.UpwardCornerCorrection, 0, 64)
+	ch.Range("dash_corner_correction", c.DashCornerCorrection, 0, 64)
 	ch.IntRange("dashes", c.Dashes, 0, 100)
 	ch.Range("dash_speed", c.DashSpeed, 0, 100000)
 	ch.Range("dash_time", c.DashTime, 0, 10)

@@ -161,6 +161,18 @@ func (m *Motor) Friction(ctx *motors.Context) {
 	}
 }
 
+// CornerSlip is Celeste's corner correction (motors.CornerSlipper): a
+// jump that clips a block's corner by up to upward_corner_correction is
+// slid around it, and so is a sideways dash that clips one by up to
+// dash_corner_correction, a pixel at a time.
+func (m *Motor) CornerSlip() (up, side, step float64) {
+	up = m.cfg.UpwardCornerCorrection / m.cfg.PixelsPerMetre
+	if m.dashTicks > 0 && m.dashY == 0 {
+		side = m.cfg.DashCornerCorrection / m.cfg.PixelsPerMetre
+	}
+	return up, side, m.onePixel
+}
+
 // WallProbe asks the KCC stage for the walls within wall_jump_check_dist
 // (motors.WallProber).
 func (m *Motor) WallProbe() float64 { return m.wallCheck }
