@@ -24,7 +24,7 @@ var updateReplays = flag.Bool("update-replays", false,
 func allTraces(t *testing.T) []string {
 	t.Helper()
 	var out []string
-	for _, dir := range []string{"foundation", "arena", "rpg", "hybrid", "fps", "flail"} {
+	for _, dir := range []string{"foundation", "arena", "rpg", "hybrid", "fps", "flail", "platformer"} {
 		m, err := filepath.Glob(filepath.Join("..", "testdata", dir, "*.toml"))
 		if err != nil {
 			t.Fatal(err)
