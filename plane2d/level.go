@@ -190,7 +190,7 @@ func (l *Level) Spec() (prefabs.LevelSpec, error) {
 	}
 	for _, s := range l.Spawns {
 		f := l.Space.ToWorld(s.X, s.Y)
-		spec.Spawns = append(spec.Spawns, prefabs.SpawnSpec{Name: s.Name, Feet: f})
+		spec.Spawns = append(spec.Spawns, prefabs.SpawnSpec{Name: s.Name, Feet: f, YawDeg: -90}) // ViewYaw
 	}
 	return spec, nil
 }

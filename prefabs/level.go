@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/abilities"
@@ -271,11 +272,43 @@ func SpawnLevel(w donburi.World, name string) (*kcc.World, error) {
 	return lv.World, nil
 }
 
+// levelBuilders are the levels registered with RegisterLevel, by name.
+var levelBuilders = struct {
+	sync.Mutex
+	m map[string]func() (components.LevelData, error)
+}{m: map[string]func() (components.LevelData, error){}}
+
+// RegisterLevel makes name a level LoadLiving (and SpawnLevel, and
+// netplay's games) builds with build: a level of the game's own, such as
+// a 2D map read by package plane2d, that every peer of an online game
+// builds alike. build must make a new level on every call. Registering a
+// name twice, or an empty name or a nil build, panics: it is a
+// programming error found at start-up.
+func RegisterLevel(name string, build func() (components.LevelData, error)) {
+	levelBuilders.Lock()
+	defer levelBuilders.Unlock()
+	if name == "" || build == nil || levelBuilders.m[name] != nil {
+		panic(fmt.Sprintf("prefabs: RegisterLevel(%q): empty, nil or registered twice", name))
+	}
+	levelBuilders.m[name] = build
+}
+
 // LoadLiving builds a level with its living part (platforms, doors,
-// sensors): the embedded level name, a file when name ends in ".toml", or a
-// glTF level (.glb, .gltf: LoadGLTF).
+// sensors): a level registered with RegisterLevel, the embedded level
+// name, a file when name ends in ".toml", or a glTF level (.glb, .gltf:
+// LoadGLTF).
 // Store the result with SetLevelData.
 func LoadLiving(name string) (components.LevelData, error) {
+	levelBuilders.Lock()
+	build := levelBuilders.m[name]
+	levelBuilders.Unlock()
+	if build != nil {
+		lv, err := build()
+		if err == nil && lv.Name == "" {
+			lv.Name = name
+		}
+		return lv, err
+	}
 	if IsGLTF(name) {
 		lv, err := LoadGLTF(name)
 		lv.Name = name

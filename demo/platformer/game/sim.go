@@ -61,31 +61,54 @@ type Sim struct {
 	GoalTick uint64
 }
 
+// The project's levels for online games (netplay.GameOptions.Level):
+// every peer builds them alike from the embedded project.
+const (
+	OnlineSide    = "platformer-side"
+	OnlineTopDown = "platformer-topdown"
+)
+
+func init() {
+	for _, l := range [][2]string{{OnlineSide, "Side"}, {OnlineTopDown, TopDown}} {
+		level := l[1]
+		prefabs.RegisterLevel(l[0], func() (components.LevelData, error) {
+			lv, _, err := buildLevel(level)
+			if err != nil {
+				return components.LevelData{}, err
+			}
+			return lv.Build()
+		})
+	}
+}
+
+// buildLevel reads the project's level name as a 2D level.
+func buildLevel(name string) (*plane2d.Level, *ldtk.Level, error) {
+	proj, err := ldtk.Parse(levelFile, "platformer.ldtk", nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	space, rules := plane2d.Side(tile), sideRules
+	if name == TopDown {
+		space, rules = plane2d.Top(tile), topRules
+	}
+	for i := range proj.Levels {
+		if l := &proj.Levels[i]; l.Name == name {
+			lv, err := l.Build2D(space, rules, proj.Source)
+			return lv, l, err
+		}
+	}
+	return nil, nil, fmt.Errorf("platformer.ldtk has no level %q", name)
+}
+
 // New loads the project's level name into a new world.
 func New(name string) (*Sim, error) {
-	proj, err := ldtk.Parse(levelFile, "platformer.ldtk", nil)
+	lv, lvl, err := buildLevel(name)
 	if err != nil {
 		return nil, err
 	}
-	s := &Sim{Space: plane2d.Side(tile)}
-	rules := sideRules
-	if name == TopDown {
-		s.Space, rules = plane2d.Top(tile), topRules
-	}
-	var lvl *ldtk.Level
-	for i := range proj.Levels {
-		if proj.Levels[i].Name == name {
-			lvl = &proj.Levels[i]
-		}
-	}
-	if lvl == nil {
-		return nil, fmt.Errorf("platformer.ldtk has no level %q", name)
-	}
+	s := &Sim{Space: lv.Space, Level: lv}
 	s.Width, s.Height = float64(lvl.Width), float64(lvl.Height)
 	s.X0, s.Y0 = float64(lvl.WorldX), float64(lvl.WorldY)
-	if s.Level, err = lvl.Build2D(s.Space, rules, proj.Source); err != nil {
-		return nil, err
-	}
 	if s.Data, err = s.Level.Build(); err != nil {
 		return nil, err
 	}
