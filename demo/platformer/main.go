@@ -10,6 +10,11 @@
 //	go run ./demo/platformer -scene topdown  # the same machinery seen from above: an 8-direction hero
 //	go run ./demo/platformer -frames 600 -screenshot shot.png  # a scripted run, its last frame saved
 //
+// Online, two players or more in one level (docs/2d.md#online):
+//
+//	go run ./demo/playgroundserver -level platformer-side
+//	go run ./demo/platformer -connect ws://127.0.0.1:8050/ws -name Ann
+//
 // Keys: arrows or WASD move (down + jump drops through a one-way
 // platform), Space, Z or C jump, X, Shift or J dash, R respawns, Escape
 // quits. A gamepad in the standard layout: the left stick or the d-pad,
@@ -33,6 +38,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/seedgames/motorkit/components"
 	platformer "github.com/seedgames/motorkit/demo/platformer/game"
+	"github.com/seedgames/motorkit/demo/playground/online"
 	"github.com/seedgames/motorkit/plane2d"
 	"github.com/yohamta/donburi/features/transform"
 )
@@ -61,10 +67,12 @@ var (
 	heroNoDash   = color.RGBA{0x4f, 0x9d, 0xe8, 0xff} // dash used, as Celeste's hair turns blue
 	heroDashing  = color.RGBA{0xff, 0xff, 0xff, 0xff}
 	heroEyeColor = color.RGBA{0x18, 0x14, 0x25, 0xff}
+	otherColor   = color.RGBA{0xf2, 0x9b, 0x38, 0xff} // the other players, online
 )
 
 type game struct {
 	s        *platformer.Sim
+	net      *online.Client // online: the connection (s is its client's world)
 	camX     float64
 	camY     float64
 	frame    int
@@ -160,19 +168,27 @@ func (g *game) Update() error {
 	var x, y float64
 	var jump, dash bool
 	switch {
-	case g.frames > 0 && g.s.Motor() == nil:
+	case g.frames > 0 && g.s.Space.Plane == components.PlaneTop:
 		x, y, dash = platformer.AutopilotTop(g.frame)
 	case g.frames > 0:
 		x, y, jump, dash = platformer.Autopilot(g.frame)
 	default:
 		x, y, jump, dash = g.readInput()
-		if inpututil.IsKeyJustPressed(ebiten.KeyR) {
+		if inpututil.IsKeyJustPressed(ebiten.KeyR) && g.net == nil {
 			g.s.Respawn()
 		}
 	}
 	cmd := components.CommandData{Strafe: x, Forward: y, JumpHeld: jump, JumpPressed: jump && !g.jumpWas,
 		DashPressed: dash && !g.dashWas, Crouch: y < -0.5}
 	g.jumpWas, g.dashWas = jump, dash
+	if g.net != nil {
+		if err := g.stepOnline(cmd); err != nil {
+			return err
+		}
+		g.follow()
+		g.frame++
+		return nil
+	}
 	g.s.Step(cmd)
 	g.follow()
 	g.frame++
@@ -182,6 +198,10 @@ func (g *game) Update() error {
 // heroAt is the hero's centre (px) as donburi's transform has it: the
 // pipeline keeps it there every tick (plane2d.Space.Install).
 func (g *game) heroAt() (float64, float64) {
+	if g.net != nil { // online: where the client draws its own character
+		p, _ := g.net.Net().Display(g.net.Net().Seat())
+		return g.s.Space.FromWorld(p)
+	}
 	p := transform.WorldPosition(g.s.W.Entry(g.s.Hero))
 	return p.X, p.Y
 }
@@ -231,9 +251,15 @@ func (g *game) Draw(screen *ebiten.Image) {
 		g.drawRect(screen, r)
 	}
 	g.drawMovers(screen)
+	if g.net != nil {
+		g.drawOthers(screen)
+	}
+	if !g.s.W.Valid(g.s.Hero) {
+		return // online, before the seat's character arrives
+	}
 	g.drawHero(screen)
 	k := components.KCC.Get(g.s.W.Entry(g.s.Hero))
-	msg := fmt.Sprintf("motorkit 2D  tick %d  deaths %d", g.s.P.Ticks(), g.s.Deaths)
+	msg := fmt.Sprintf("motorkit 2D  tick %d  deaths %d", g.tick(), g.s.Deaths)
 	if m := g.s.Motor(); m != nil {
 		msg += fmt.Sprintf("  dashes %d", m.DashesLeft())
 		if k.Grounded {
@@ -344,7 +370,7 @@ func (g *game) drawMovers(screen *ebiten.Image) {
 // on its facing side; its colour tells whether a dash is left.
 func (g *game) drawHero(screen *ebiten.Image) {
 	x, y := g.heroAt()
-	if g.s.Motor() == nil { // the top view: a round hero and its heading
+	if g.s.Space.Plane == components.PlaneTop { // the top view: a round hero and its heading
 		sx, sy := g.toScreen(x, y)
 		vector.DrawFilledCircle(screen, sx, sy, 6, heroNoDash, true)
 		vx, vy := g.s.Space.Velocity(g.s.W.Entry(g.s.Hero))
@@ -385,6 +411,8 @@ func (g *game) Layout(int, int) (int, int) { return screenW, screenH }
 func main() {
 	frames := flag.Int("frames", 0, "run this many frames with a scripted input, then exit (0: play)")
 	shot := flag.String("screenshot", "", "with -frames: write the last frame to this PNG")
+	connect := flag.String("connect", "", "play online: the server's address (ws://127.0.0.1:8050/ws of go run ./demo/playgroundserver -level platformer-side)")
+	name := flag.String("name", "player", "online: your name")
 	scene := flag.String("scene", "platformer", "platformer (side view) or topdown (seen from above)")
 	flag.Parse()
 	level := "Side"
@@ -395,7 +423,13 @@ func main() {
 	default:
 		log.Fatalf("-scene %q: want platformer or topdown", *scene)
 	}
-	g, err := newGame(level)
+	var g *game
+	var err error
+	if *connect != "" {
+		g, err = newNetGame(*connect, *name)
+	} else {
+		g, err = newGame(level)
+	}
 	if err != nil {
 		log.Fatal(err)
 	}

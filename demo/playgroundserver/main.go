@@ -8,11 +8,13 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/seedgames/motorkit/demo/internal/fleet"
 	"github.com/seedgames/motorkit/demo/internal/netops"
 	"github.com/seedgames/motorkit/demo/internal/webpage"
+	platformer "github.com/seedgames/motorkit/demo/platformer/game" // registers the 2D platformer's levels
 	"github.com/seedgames/motorkit/demo/playground/online"
 	"github.com/seedgames/motorkit/netplay"
 )
@@ -20,6 +22,7 @@ import (
 // flags are the command line options.
 type flags struct {
 	addr, level, web string
+	recipes          string
 	seats            int
 	netops.ServerFlags
 	fleetFlags fleet.Flags
@@ -31,7 +34,8 @@ func flagSet(f *flags) *flag.FlagSet {
 	d := online.DefaultOptions()
 	fl := flag.NewFlagSet("playgroundserver", flag.ContinueOnError)
 	fl.StringVar(&f.addr, "addr", "127.0.0.1:8050", "listen address (:8050 for every interface)")
-	fl.StringVar(&f.level, "level", d.Game.Level, "built-in level (course, living, playground, ...) or a level file")
+	fl.StringVar(&f.level, "level", d.Game.Level, "built-in level (course, living, playground, ...), a level file, or the 2D platformer's platformer-side or platformer-topdown")
+	fl.StringVar(&f.recipes, "recipes", "", "the recipes players may play, comma-separated (default: the 3D player recipes; platformer_hero for platformer-side, topdown_hero for platformer-topdown)")
 	fl.StringVar(&f.web, "web", "", "also serve the browser page from this directory (demo/playground/web with playground.wasm and wasm_exec.js)")
 	fl.IntVar(&f.seats, "seats", d.Seats, "most players at once (1-16)")
 	f.ServerFlags = netops.ServerFlags{Drain: 5 * time.Second, Grace: d.Grace, Idle: d.IdleTimeout, PerAddress: d.MaxPerAddress}
@@ -69,7 +73,16 @@ func main() {
 // the match on /ws, the operator's endpoints (/healthz, /readyz, /rooms,
 // /metrics) and, with -web, the browser page.
 func serve(f flags) error {
-	srv, err := online.NewServer(online.Options{Game: netplay.GameOptions{Level: f.level}, Seats: f.seats,
+	var recipes []string
+	switch {
+	case f.recipes != "":
+		recipes = strings.Split(f.recipes, ",")
+	case f.level == platformer.OnlineSide:
+		recipes = []string{"platformer_hero"}
+	case f.level == platformer.OnlineTopDown:
+		recipes = []string{"topdown_hero"}
+	}
+	srv, err := online.NewServer(online.Options{Game: netplay.GameOptions{Level: f.level, Recipes: recipes}, Seats: f.seats,
 		Grace: f.Grace, IdleTimeout: f.Idle, MaxPerAddress: f.PerAddress, AllowedOrigins: f.Origins,
 		TrustedProxies: f.Proxies, Log: netops.Logger(f.LogJSON)})
 	if err != nil {

@@ -133,6 +133,36 @@ func New(name string) (*Sim, error) {
 	return s, nil
 }
 
+// Attach makes a Sim of another's world, an online client's: the
+// project's level name for drawing, the world's own level and
+// characters. Its P is nil; the caller sets Hero (its seat's character)
+// every frame.
+func Attach(w donburi.World, name string) (*Sim, error) {
+	lv, lvl, err := buildLevel(name)
+	if err != nil {
+		return nil, err
+	}
+	s := &Sim{Space: lv.Space, Level: lv, W: w, Hero: donburi.Null}
+	s.Width, s.Height = float64(lvl.Width), float64(lvl.Height)
+	s.X0, s.Y0 = float64(lvl.WorldX), float64(lvl.WorldY)
+	if e, ok := components.Level.First(w); ok {
+		s.Data = *components.Level.Get(e)
+	}
+	return s, nil
+}
+
+// LevelOf returns the project's level an online game plays: "Side" or
+// TopDown for OnlineSide and OnlineTopDown.
+func LevelOf(online string) (string, bool) {
+	switch online {
+	case OnlineSide:
+		return "Side", true
+	case OnlineTopDown:
+		return TopDown, true
+	}
+	return "", false
+}
+
 // onEvent respawns the hero on spikes and counts the goal.
 func (s *Sim) onEvent(_ donburi.World, e systems.Event) {
 	if e.Kind != systems.EventEnteredSensor {
@@ -171,8 +201,12 @@ func (s *Sim) Step(cmd components.CommandData) {
 	}
 }
 
-// Motor is the hero's platformer motor (nil in the top view).
+// Motor is the hero's platformer motor (nil in the top view, or with no
+// hero).
 func (s *Sim) Motor() *platformer.Motor {
+	if !s.W.Valid(s.Hero) {
+		return nil
+	}
 	m, _ := components.Motor.Get(s.W.Entry(s.Hero)).Motor.(*platformer.Motor)
 	return m
 }
