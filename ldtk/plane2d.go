@@ -145,46 +145,27 @@ func entity2D(out *plane2d.Level, e *Entity, ly *Layer, rules *plane2d.Rules, ox
 // along its "path" points (cells: their centres carry the rectangle's
 // centre).
 func platform2D(out *plane2d.Level, e *Entity, ly *Layer, r plane2d.Rect, ox, oy float64) error {
-	p := plane2d.Platform{Rect: r, Speed: 32}
-	p.Rect.Kind = plane2d.Solid
-	p.Path = append(p.Path, [2]float64{(r.MinX + r.MaxX) / 2, (r.MinY + r.MaxY) / 2})
+	p := plane2d.NewPlatform(r)
 	g := float64(ly.GridSize)
 	for _, f := range e.Fields {
-		switch f.Name {
-		case "path":
-			pts, ok := f.Value.([]any)
-			if !ok {
-				return fmt.Errorf("field path is %T, want an array of points", f.Value)
+		if f.Name != "path" {
+			if _, err := p.SetField(f.Name, f.Value); err != nil {
+				return fmt.Errorf("field %w", err)
 			}
-			for _, pt := range pts {
-				m, ok := pt.(map[string]any)
-				cx, okx := m["cx"].(float64)
-				cy, oky := m["cy"].(float64)
-				if !ok || !okx || !oky {
-					return fmt.Errorf("field path: %v is not a point", pt)
-				}
-				p.Path = append(p.Path, [2]float64{ox + float64(ly.OffsetX) + (cx+0.5)*g, oy + float64(ly.OffsetY) + (cy+0.5)*g})
+			continue
+		}
+		pts, ok := f.Value.([]any)
+		if !ok {
+			return fmt.Errorf("field path is %T, want an array of points", f.Value)
+		}
+		for _, pt := range pts {
+			m, ok := pt.(map[string]any)
+			cx, okx := m["cx"].(float64)
+			cy, oky := m["cy"].(float64)
+			if !ok || !okx || !oky {
+				return fmt.Errorf("field path: %v is not a point", pt)
 			}
-		case "speed", "wait":
-			n, ok := f.Value.(float64)
-			if !ok {
-				return fmt.Errorf("field %s is %T, want a number", f.Name, f.Value)
-			}
-			if f.Name == "speed" {
-				p.Speed = n
-			} else {
-				p.Wait = n
-			}
-		case "loop", "one_way":
-			b, ok := f.Value.(bool)
-			if !ok {
-				return fmt.Errorf("field %s is %T, want a bool", f.Name, f.Value)
-			}
-			if f.Name == "loop" {
-				p.Loop = b
-			} else if b {
-				p.Rect.Kind = plane2d.OneWay
-			}
+			p.Path = append(p.Path, [2]float64{ox + float64(ly.OffsetX) + (cx+0.5)*g, oy + float64(ly.OffsetY) + (cy+0.5)*g})
 		}
 	}
 	if len(p.Path) < 2 {

@@ -95,6 +95,47 @@ type Platform struct {
 	Loop  bool
 }
 
+// NewPlatform returns a moving platform of a map's rectangle r, solid,
+// at 32 px/s, with r's centre its first waypoint: the map loaders' start
+// before the entity's fields (SetField) and its path.
+func NewPlatform(r Rect) Platform {
+	p := Platform{Rect: r, Speed: 32}
+	p.Rect.Kind = Solid
+	p.Path = append(p.Path, [2]float64{(r.MinX + r.MaxX) / 2, (r.MinY + r.MaxY) / 2})
+	return p
+}
+
+// SetField sets a moving platform's field from a map: "speed" and "wait"
+// (numbers: px/s, s), "loop" and "one_way" (bools). Other names are not
+// the platform's (false, nil); a value of the wrong type is an error.
+func (p *Platform) SetField(name string, v any) (bool, error) {
+	switch name {
+	case "speed", "wait":
+		n, ok := v.(float64)
+		if !ok {
+			return true, fmt.Errorf("%s is %T, want a number", name, v)
+		}
+		if name == "speed" {
+			p.Speed = n
+		} else {
+			p.Wait = n
+		}
+	case "loop", "one_way":
+		b, ok := v.(bool)
+		if !ok {
+			return true, fmt.Errorf("%s is %T, want a bool", name, v)
+		}
+		if name == "loop" {
+			p.Loop = b
+		} else if b {
+			p.Rect.Kind = OneWay
+		}
+	default:
+		return false, nil
+	}
+	return true, nil
+}
+
 // Level is a 2D level: its rectangles, moving platforms and spawns in
 // pixels, and the space they are in.
 type Level struct {

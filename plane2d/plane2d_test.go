@@ -12,6 +12,23 @@ import (
 	"github.com/yohamta/donburi/features/transform"
 )
 
+// playLevel builds lv into a new world and spawns its characters; it
+// returns the world, the first character and the level built.
+func playLevel(t *testing.T, lv *plane2d.Level) (donburi.World, *donburi.Entry, components.LevelData) {
+	t.Helper()
+	data, err := lv.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := donburi.NewWorld()
+	prefabs.SetLevelData(w, data)
+	ents, err := lv.SpawnAll(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, w.Entry(ents[0]), data
+}
+
 func TestSpaceRoundTrip(t *testing.T) {
 	for _, s := range []plane2d.Space{plane2d.Side(16), plane2d.Top(16), plane2d.Side(10)} {
 		p := s.ToWorld(48, 80)
@@ -60,17 +77,7 @@ func testLevel() *plane2d.Level {
 // pixels.
 func TestLevelPlays(t *testing.T) {
 	lv := testLevel()
-	data, err := lv.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := donburi.NewWorld()
-	prefabs.SetLevelData(w, data)
-	ents, err := lv.SpawnAll(w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hero := w.Entry(ents[0])
+	w, hero, data := playLevel(t, lv)
 	hero.AddComponent(transform.Transform)
 	var spiked []string
 	systems.Events.Subscribe(w, func(_ donburi.World, e systems.Event) {
@@ -153,17 +160,7 @@ func TestLadderClimb(t *testing.T) {
 		{MinX: 112, MinY: 64, MaxX: 320, MaxY: 160, Kind: plane2d.Solid},
 		{MinX: 96, MinY: 64, MaxX: 112, MaxY: 160, Kind: plane2d.Ladder},
 	}, Spawns: []plane2d.Spawn{{Name: "hero", Recipe: "platformer_hero", X: 100, Y: 160}}}
-	data, err := lv.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := donburi.NewWorld()
-	prefabs.SetLevelData(w, data)
-	ents, err := lv.SpawnAll(w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hero := w.Entry(ents[0])
+	w, hero, _ := playLevel(t, lv)
 	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
 	feet := func() float64 { _, y := lv.Space.Position(hero); return y + (0.6875+0.01)*16 }
 	for i := 0; i < 5; i++ {
@@ -204,17 +201,7 @@ func TestOneWayPlatform(t *testing.T) {
 		{MinX: 0, MinY: 160, MaxX: 320, MaxY: 192, Kind: plane2d.Solid},
 		{MinX: 64, MinY: 112, MaxX: 192, MaxY: 120, Kind: plane2d.OneWay},
 	}, Spawns: []plane2d.Spawn{{Name: "hero", Recipe: "platformer_hero", X: 128, Y: 160}}}
-	data, err := lv.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := donburi.NewWorld()
-	prefabs.SetLevelData(w, data)
-	ents, err := lv.SpawnAll(w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hero := w.Entry(ents[0])
+	w, hero, _ := playLevel(t, lv)
 	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
 	feet := func() float64 { _, y := lv.Space.Position(hero); return y + (0.6875+0.01)*16 }
 	run := func(ticks int, set func(tick int, c *components.CommandData)) {
@@ -250,17 +237,7 @@ func cornerRun(t *testing.T, extra string) (head, x float64) {
 		{MinX: 0, MinY: 160, MaxX: 320, MaxY: 192, Kind: plane2d.Solid},
 		{MinX: 0, MinY: 80, MaxX: 96, MaxY: 96, Kind: plane2d.Solid},
 	}, Spawns: []plane2d.Spawn{{Name: "hero", Recipe: "platformer_hero", X: 96 + 8 - 3, Y: 160, Override: extra}}}
-	data, err := lv.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := donburi.NewWorld()
-	prefabs.SetLevelData(w, data)
-	ents, err := lv.SpawnAll(w)
-	if err != nil {
-		t.Fatal(err)
-	}
-	hero := w.Entry(ents[0])
+	w, hero, _ := playLevel(t, lv)
 	p := systems.NewPipeline(w, systems.Options{TickRate: 60})
 	head = math.Inf(1)
 	for tick := 0; tick < 60; tick++ {

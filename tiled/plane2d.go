@@ -202,47 +202,28 @@ func propValue(p Property) (any, error) {
 // platformObject adds a moving platform: its rectangle, then its centre
 // along the polyline its "path" property refers to.
 func platformObject(out *plane2d.Level, l *Layer, o *Object, r plane2d.Rect) error {
-	p := plane2d.Platform{Rect: r, Speed: 32}
-	p.Rect.Kind = plane2d.Solid
-	p.Path = append(p.Path, [2]float64{(r.MinX + r.MaxX) / 2, (r.MinY + r.MaxY) / 2})
+	p := plane2d.NewPlatform(r)
 	for _, pr := range o.Properties {
-		v, err := propValue(pr)
-		if err != nil {
-			return fmt.Errorf("property %s: %w", pr.Name, err)
-		}
-		switch pr.Name {
-		case "path":
-			id, err := strconv.Atoi(pr.Value)
+		if pr.Name != "path" {
+			v, err := propValue(pr)
 			if err != nil {
-				return fmt.Errorf("property path %q is not an object reference", pr.Value)
+				return fmt.Errorf("property %s: %w", pr.Name, err)
 			}
-			line := findObject(l, id)
-			if line == nil || len(line.Polyline)+len(line.Polygon) == 0 {
-				return fmt.Errorf("property path: object %d is no polyline of this layer", id)
+			if _, err := p.SetField(pr.Name, v); err != nil {
+				return fmt.Errorf("property %w", err)
 			}
-			for _, pt := range append(line.Polyline, line.Polygon...) {
-				p.Path = append(p.Path, [2]float64{line.X + pt.X, line.Y + pt.Y})
-			}
-		case "speed", "wait":
-			n, ok := v.(float64)
-			if !ok {
-				return fmt.Errorf("property %s is not a float", pr.Name)
-			}
-			if pr.Name == "speed" {
-				p.Speed = n
-			} else {
-				p.Wait = n
-			}
-		case "loop", "one_way":
-			b, ok := v.(bool)
-			if !ok {
-				return fmt.Errorf("property %s is not a bool", pr.Name)
-			}
-			if pr.Name == "loop" {
-				p.Loop = b
-			} else if b {
-				p.Rect.Kind = plane2d.OneWay
-			}
+			continue
+		}
+		id, err := strconv.Atoi(pr.Value)
+		if err != nil {
+			return fmt.Errorf("property path %q is not an object reference", pr.Value)
+		}
+		line := findObject(l, id)
+		if line == nil || len(line.Polyline)+len(line.Polygon) == 0 {
+			return fmt.Errorf("property path: object %d is no polyline of this layer", id)
+		}
+		for _, pt := range append(line.Polyline, line.Polygon...) {
+			p.Path = append(p.Path, [2]float64{line.X + pt.X, line.Y + pt.Y})
 		}
 	}
 	if len(p.Path) < 2 {

@@ -37,6 +37,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/seedgames/motorkit/components"
+	_ "github.com/seedgames/motorkit/demo/internal/display" // one clear line without a display
 	platformer "github.com/seedgames/motorkit/demo/platformer/game"
 	"github.com/seedgames/motorkit/demo/playground/online"
 	"github.com/seedgames/motorkit/plane2d"
