@@ -182,6 +182,7 @@ func NewController(cfg Config) *Controller {
 	// only a configuration (the ECS pipeline moves characters with its own)
 	// costs a few hundred bytes.
 	c.s.setFilter(c.cfg.CollisionMask, nil)
+	c.s.boxAx, c.s.boxAligned = boxFrame(c.cfg.Up)
 	return c
 }
 
@@ -203,7 +204,8 @@ func (c *Controller) Config() Config {
 // o: the colliders Config.CollisionMask and o.Filter admit, o's
 // ContactCache, o's listener with no answers yet, the cell cache on.
 // endMove undoes it.
-func (c *Controller) beginMove(w *World, o *MoveOptions) {
+func (c *Controller) beginMove(w *World, o *MoveOptions, box bool) {
+	c.s.box = box
 	c.s.setFilter(c.cfg.CollisionMask, o.Filter)
 	c.s.crowd = crowdViewOf(o.Filter)
 	c.s.cache = o.Cache
@@ -216,6 +218,7 @@ func (c *Controller) beginMove(w *World, o *MoveOptions) {
 // of them stays in the Controller.
 func (c *Controller) endMove() {
 	c.s.cellsOn = false
+	c.s.box = false
 	c.leaving = vec{}
 	c.s.setFilter(c.cfg.CollisionMask, nil)
 	c.s.crowd = crowdView{}
@@ -434,7 +437,9 @@ func (c *Controller) recover(w *World, p vec, r, hh, own float64) (vec, []Contac
 		if !ok {
 			cs = c.contactsOf(w, &p0, &p1, r, probe)
 		}
-		if !triedDeep && isDeep(cs, r) {
+		if !triedDeep && !c.s.box && isDeep(cs, r) {
+			// (A box takes the contact push below from any depth: each
+			// contact's normal is the collider's shortest way out.)
 			// The contact normals do not tell the way out: look for the
 			// shortest free exit (recover.go).
 			triedDeep = true
@@ -782,7 +787,7 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 // A filtered cached Move with a listener is the same bits as the same Move
 // without the cache. It does not allocate in steady state.
 func (c *Controller) MoveWith(w *World, shape Capsule, pos, desired mgl64.Vec3, opts MoveOptions) MoveResult {
-	c.beginMove(w, &opts)
+	c.beginMove(w, &opts, shape.Box)
 	defer c.endMove()
 	up := c.cfg.Up
 	c.collisions = c.collisions[:0]

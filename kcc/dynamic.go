@@ -537,7 +537,7 @@ func (c *Controller) CarryWith(w *World, shape Capsule, pos mgl64.Vec3, ground C
 	}
 	c.carryF.Exclude = c.carryEx
 	opts.Filter, opts.Cache = &c.carryF, nil
-	c.beginMove(w, &opts)
+	c.beginMove(w, &opts, shape.Box)
 	defer c.endMove()
 	if hit, ok := c.cast(w, pos, shape.Radius, shape.HalfHeight, delta); ok && hit.Fraction < 1 {
 		delta = scale(delta, hit.Fraction)
@@ -561,9 +561,9 @@ func (c *Controller) OverlapsWith(w *World, shape Capsule, pos mgl64.Vec3, opts 
 		return true
 	}
 	opts.Cache = nil
-	c.beginMove(w, &opts)
+	c.beginMove(w, &opts, shape.Box)
 	defer c.endMove()
-	if c.listener == nil {
+	if c.listener == nil && !shape.Box {
 		return w.overlap(&c.s, shape, pos, up, 0)
 	}
 	var p0, p1 vec

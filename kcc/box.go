@@ -1,0 +1,488 @@
+package kcc
+
+import "math"
+
+// Box characters (Capsule.Box): the character is the capsule's bounding
+// box, aligned with the controller's box frame (Up and a perpendicular
+// pair; the world axes when Up is +Y). The Move runs the capsule's steps
+// unchanged; only its queries of the World change: while scratch.box is
+// set (a Move, CarryWith or OverlapsWith of a box), castCapsuleTo,
+// contactsOf and capsuleContactsOf take the segment p0-p1 and radius r
+// they are given as the box around that capsule and answer for the box.
+//
+// The box is tested against triangles (meshes, heightfields) and boxes by
+// the separating axis theorem: the separation of two convex polyhedra is
+// the largest gap between their projections over a finite set of axes
+// (the faces' normals of both and the cross products of their edges, 13
+// for a triangle, 15 for a box). A contact's Distance is that gap and its
+// Normal the axis that gives it, turned towards the character: the box's
+// bottom over any support, rim included, gets the normal Up, which is why
+// a box stands on the last millimetre of a ledge. A cast keeps the gap
+// along every axis at least skin: the box is swept as a box inflated by
+// skin along each axis, the earliest time at which the inflated
+// projections overlap on every axis (slab intersection over the axes).
+// Against a capsule collider (another character) the contact is exact
+// (the closest points of its segment and the box), and the cast is the
+// capsule path's conservative advancement with the roles swapped.
+
+// charBox is a box character: centre c and half extents h along the axes
+// ax of the box frame (ax[1] is Up).
+type charBox struct {
+	c, h vec
+	ax   [3]vec
+}
+
+// boxFrame returns the box frame for up (unit): the world axes when up
+// is +Y, otherwise up and a perpendicular pair, and whether it is the
+// world axes.
+func boxFrame(up vec) ([3]vec, bool) {
+	if up == (vec{0, 1, 0}) {
+		return [3]vec{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, true
+	}
+	e0 := normalizeOr(cross(up, vec{0, 0, 1}), vec{})
+	if e0 == (vec{}) || math.Abs(up[2]) > 0.9 {
+		e0 = normalizeOr(cross(vec{1, 0, 0}, up), vec{1, 0, 0})
+		e0 = normalizeOr(cross(up, cross(e0, up)), vec{1, 0, 0})
+	}
+	e2 := normalizeOr(cross(e0, up), vec{0, 0, 1})
+	return [3]vec{e0, up, e2}, false
+}
+
+// charBoxOf sets b to the box around the capsule of segment p0-p1 and
+// radius r, in the scratch's box frame.
+func (s *scratch) charBoxOf(b *charBox, p0, p1 *vec, r float64) {
+	b.ax = s.boxAx
+	for i := 0; i < 3; i++ {
+		b.c[i] = float64((p0[i] + p1[i]) * 0.5)
+	}
+	up := &b.ax[1]
+	hh := 0.5 * (float64((p1[0]-p0[0])*up[0]) + float64((p1[1]-p0[1])*up[1]) + float64((p1[2]-p0[2])*up[2]))
+	if hh < 0 {
+		hh = -hh
+	}
+	b.h = vec{r, hh + r, r}
+}
+
+// extent is the half length of the box's projection on the unit axis l.
+func (b *charBox) extent(l *vec) float64 {
+	return float64(b.h[0]*math.Abs(dot(b.ax[0], *l))) + float64(b.h[1]*math.Abs(dot(b.ax[1], *l))) +
+		float64(b.h[2]*math.Abs(dot(b.ax[2], *l)))
+}
+
+// bounds is the world box around b.
+func (b *charBox) bounds() aabb {
+	var o aabb
+	for k := 0; k < 3; k++ {
+		e := float64(b.h[0]*math.Abs(b.ax[0][k])) + float64(b.h[1]*math.Abs(b.ax[1][k])) + float64(b.h[2]*math.Abs(b.ax[2][k]))
+		o.min[k], o.max[k] = b.c[k]-e, b.c[k]+e
+	}
+	return o
+}
+
+// point returns a contact point for normal n (collider towards the box)
+// and gap d: the box's point deepest towards the collider (a face's
+// centre when n is one of its axes), moved across the gap, clamped into
+// the collider's bounds ob.
+func (b *charBox) point(n *vec, d float64, ob *aabb) vec {
+	p := b.c
+	for i := 0; i < 3; i++ {
+		s := dot(b.ax[i], *n)
+		switch {
+		case s > 1e-9:
+			p = madd(p, b.ax[i], -b.h[i])
+		case s < -1e-9:
+			p = madd(p, b.ax[i], b.h[i])
+		}
+	}
+	p = madd(p, *n, -d)
+	for k := 0; k < 3; k++ {
+		p[k] = math.Max(ob.min[k], math.Min(ob.max[k], p[k]))
+	}
+	return p
+}
+
+// satState accumulates a separating-axis test of the box against one
+// convex collider, at rest and, when moving, swept by v.
+type satState struct {
+	sep float64 // the largest gap over the axes so far, at the start
+	n   vec     // its axis, turned towards the box
+	// tIn and tOut bound the times at which the box moved by v*t, inflated
+	// by skin on every axis, overlaps the collider on all the axes so far;
+	// nIn is the axis of the latest entry, turned towards the box. miss is
+	// set when some axis keeps them apart for the whole motion.
+	tIn, tOut float64
+	nIn       vec
+	miss      bool
+	moving    bool
+	v         vec
+	vlen      float64
+	skin      float64
+}
+
+// begin starts a test: at rest, or swept by v (of length vlen) keeping
+// skin.
+func (st *satState) begin(v *vec, vlen, skin float64, moving bool) {
+	st.sep, st.n = math.Inf(-1), vec{}
+	st.tIn, st.tOut, st.nIn, st.miss = math.Inf(-1), math.Inf(1), vec{}, false
+	st.moving, st.vlen, st.skin = moving, vlen, skin
+	if moving {
+		copyVec(&st.v, v)
+	}
+}
+
+// axis adds the unit axis l, on which the box projects to cA ± rA and
+// the collider to [lo, hi].
+func (st *satState) axis(l *vec, cA, rA, lo, hi float64) {
+	sepPos := lo - (cA + rA) // the collider on the +l side: normal -l
+	sepNeg := (cA - rA) - hi // on the -l side: normal +l
+	sep, sgn := sepPos, -1.0
+	if sepNeg > sepPos {
+		sep, sgn = sepNeg, 1
+	}
+	if sep > st.sep {
+		st.sep = sep
+		st.n = scale(*l, sgn)
+	}
+	if !st.moving || st.miss {
+		return
+	}
+	vl := dot(st.v, *l)
+	if math.Abs(vl) <= float64(approachEps*st.vlen) {
+		// Motion along the axis' planes: a gap of skin (where a cast
+		// left the box resting) keeps them apart, so sliding along a
+		// surface never catches on the edges of its neighbours.
+		if sep > st.skin-castTol {
+			st.miss = true
+		}
+		return
+	}
+	a := (lo - rA - st.skin - cA) / vl
+	b := (hi + rA + st.skin - cA) / vl
+	in, out, ns := a, b, -1.0
+	if vl < 0 {
+		in, out, ns = b, a, 1
+	}
+	if in > st.tIn {
+		st.tIn = in
+		st.nIn = scale(*l, ns)
+	}
+	if out < st.tOut {
+		st.tOut = out
+	}
+	if st.tIn > st.tOut {
+		st.miss = true
+	}
+}
+
+// hit reports the time in [0, tmax] at which the swept box comes within
+// skin of the collider and the normal there: at once when it starts
+// within skin (plus castTol) and moves against the normal of its largest
+// gap, as castStart does for a capsule; never when it starts within skin
+// and does not.
+func (st *satState) hit(tmax float64) (t float64, n vec, ok bool) {
+	if st.sep <= st.skin+castTol {
+		if dot(st.v, st.n) < -float64(approachEps*st.vlen) {
+			return 0, st.n, true
+		}
+		return 0, vec{}, false
+	}
+	if st.miss || st.tIn > tmax || st.tIn > st.tOut {
+		return 0, vec{}, false
+	}
+	return math.Max(0, st.tIn), st.nIn, true
+}
+
+// cross axis: the unit cross product of a and e, false when they are
+// (nearly) parallel.
+func crossAxis(a, e *vec) (vec, bool) {
+	l := cross(*a, *e)
+	l2 := dot(l, l)
+	if !(l2 > float64(1e-12*dot(*e, *e))) {
+		return vec{}, false
+	}
+	return scale(l, 1/math.Sqrt(l2)), true
+}
+
+// triAxis adds the unit axis l for the box and triangle t.
+func (st *satState) triAxis(b *charBox, t *tri, l *vec) {
+	pa, pb, pc := dot(t.a, *l), dot(t.b, *l), dot(t.c, *l)
+	lo, hi := math.Min(pa, math.Min(pb, pc)), math.Max(pa, math.Max(pb, pc))
+	st.axis(l, dot(b.c, *l), b.extent(l), lo, hi)
+}
+
+// tri runs the test of the box against triangle t: its normal, the box's
+// axes and the nine cross products of their edges.
+func (st *satState) tri(b *charBox, t *tri) {
+	st.triAxis(b, t, &t.n)
+	for i := 0; i < 3; i++ {
+		st.triAxis(b, t, &b.ax[i])
+	}
+	es := [3]vec{sub(t.b, t.a), sub(t.c, t.b), sub(t.a, t.c)}
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			if l, ok := crossAxis(&b.ax[i], &es[j]); ok {
+				st.triAxis(b, t, &l)
+			}
+		}
+	}
+}
+
+// obbAxis adds the unit axis l for the box and the box collider o.
+func (st *satState) obbAxis(b *charBox, o *obb, l *vec) {
+	c := dot(o.c, *l)
+	e := float64(o.h[0]*math.Abs(dot(o.ax[0], *l))) + float64(o.h[1]*math.Abs(dot(o.ax[1], *l))) +
+		float64(o.h[2]*math.Abs(dot(o.ax[2], *l)))
+	st.axis(l, dot(b.c, *l), b.extent(l), c-e, c+e)
+}
+
+// obb runs the test of the box against the box collider o: the faces of
+// both and the nine cross products of their edges.
+func (st *satState) obb(b *charBox, o *obb) {
+	for i := 0; i < 3; i++ {
+		st.obbAxis(b, o, &b.ax[i])
+	}
+	for i := 0; i < 3; i++ {
+		st.obbAxis(b, o, &o.ax[i])
+	}
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			if l, ok := crossAxis(&b.ax[i], &o.ax[j]); ok {
+				st.obbAxis(b, o, &l)
+			}
+		}
+	}
+}
+
+// capAxis adds the unit axis l for the box and the capsule collider k.
+func (st *satState) capAxis(b *charBox, k *capsuleShape, l *vec) {
+	pa, pb := dot(k.a, *l), dot(k.b, *l)
+	st.axis(l, dot(b.c, *l), b.extent(l), math.Min(pa, pb)-k.r, math.Max(pa, pb)+k.r)
+}
+
+// capsule runs the test at rest of the box against the capsule collider
+// k: the box's axes and, when the capsule's segment is outside the box,
+// the direction of their closest points, which gives the exact gap.
+func (st *satState) capsule(b *charBox, k *capsuleShape, o *obb, res *boxResult) {
+	for i := 0; i < 3; i++ {
+		st.capAxis(b, k, &b.ax[i])
+	}
+	o.segBoxInto(res, &k.a, &k.b)
+	if res.dist > 1e-12 {
+		l := res.normal
+		st.capAxis(b, k, &l)
+	}
+}
+
+// charObb writes the box character b as a box collider into o (for the
+// segment queries against capsule colliders).
+func (s *scratch) charObb(o *obb, b *charBox) {
+	o.c, o.h, o.ax, o.aligned, o.id = b.c, b.h, b.ax, s.boxAligned, NoCollider
+}
+
+// castBoxTo is castCapsuleTo for the box around the capsule p0-p1 of
+// radius r (scratch.box): the earliest time in [0, 1] at which the box
+// moved by v comes within skin of the world (on every separating axis).
+func (w *World) castBoxTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *vec, skin float64) bool {
+	*out = CastHit{Collider: NoCollider, Fraction: 1}
+	vlen := math.Sqrt(float64(v[0]*v[0]) + float64(v[1]*v[1]) + float64(v[2]*v[2]))
+	if !(vlen > 0) {
+		return false
+	}
+	cb := s.castBufs()
+	b := &cb.box
+	s.charBoxOf(b, p0, p1, r)
+	bb := b.bounds()
+	q := bb
+	for i := 0; i < 3; i++ {
+		if v[i] < 0 {
+			q.min[i] += v[i]
+		} else {
+			q.max[i] += v[i]
+		}
+		q.min[i] -= skin + castTol
+		q.max[i] += skin + castTol
+	}
+	s.sweep.on = false
+	tris := w.gather(&q, s, false)
+	st := &cb.sat
+	found := false
+	var tb aabb
+	for i := range tris {
+		t := &tris[i]
+		if t.boundsInto(&tb); !tb.overlaps(&q) {
+			continue
+		}
+		st.begin(v, vlen, skin, true)
+		st.tri(b, t)
+		th, n, ok := st.hit(out.Fraction + 1e-9)
+		if !ok || (found && !betterHit(out, th, &n, &n, v, vlen)) {
+			continue
+		}
+		th = math.Min(th, out.Fraction)
+		found = true
+		out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = t.id, th, n, n, true
+		out.tri, out.box, out.capsule = *t, nil, false
+		tb.boundsOf(t)
+		b.c = madd(b.c, *v, th)
+		out.Point = b.point(&n, skin, &tb)
+		b.c = madd(b.c, *v, -th)
+	}
+	for _, o := range s.boxes {
+		st.begin(v, vlen, skin, true)
+		st.obb(b, o)
+		th, n, ok := st.hit(out.Fraction + 1e-9)
+		if !ok || (found && !betterHit(out, th, &n, &n, v, vlen)) {
+			continue
+		}
+		th = math.Min(th, out.Fraction)
+		found = true
+		out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = o.id, th, n, n, true
+		out.tri, out.box, out.capsule = tri{}, o, false
+		ob := o.worldBounds()
+		b.c = madd(b.c, *v, th)
+		out.Point = b.point(&n, skin, &ob)
+		b.c = madd(b.c, *v, -th)
+	}
+	if len(s.caps) > 0 {
+		// The capsule's segment cast by -v against the box at rest: the
+		// same relative motion, castShape's conservative advancement.
+		ob := &cb.obb
+		s.charObb(ob, b)
+		nv := &cb.negV
+		*nv = scale(*v, -1)
+		for _, k := range s.caps {
+			target := k.r + skin
+			ob.segBoxInto(&cb.res0, &k.a, &k.b)
+			s0, ok := castStart(target, nv, vlen, &cb.res0)
+			if !ok || s0 > out.Fraction {
+				continue
+			}
+			th, ok := castShape(&cb.res, &cb.seg, &k.a, &k.b, target, nv, vlen, ob, out.Fraction, s0, &cb.res0)
+			if !ok {
+				continue
+			}
+			n := scale(cb.res.normal, -1)
+			if found && !betterHit(out, th, &n, &n, v, vlen) {
+				continue
+			}
+			th = math.Min(th, out.Fraction)
+			found = true
+			out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = k.id, th, n, n, true
+			out.tri, out.box, out.capsule = tri{}, nil, true
+			// The point on the capsule nearest the box, back in the
+			// world's frame at the time of the hit.
+			out.Point = add(madd(cb.res.onSeg, cb.res.normal, -k.r), scale(*v, th))
+		}
+	}
+	return found
+}
+
+// boundsOf sets b to t's bounds.
+func (b *aabb) boundsOf(t *tri) { t.boundsInto(b) }
+
+// worldBounds is the world box around o.
+func (o *obb) worldBounds() aabb {
+	var b aabb
+	for k := 0; k < 3; k++ {
+		e := float64(o.h[0]*math.Abs(o.ax[0][k])) + float64(o.h[1]*math.Abs(o.ax[1][k])) + float64(o.h[2]*math.Abs(o.ax[2][k]))
+		b.min[k], b.max[k] = o.c[k]-e, o.c[k]+e
+	}
+	return b
+}
+
+// boxContactsOf is contactsOf for the box around the capsule p0-p1 of
+// radius r (scratch.box): every collider within maxDist of the box (by
+// the separating axes), its gap, normal and a point.
+func (w *World) boxContactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contact {
+	s.contacts = s.contacts[:0]
+	cb := s.castBufs()
+	b := &cb.box
+	s.charBoxOf(b, p0, p1, r)
+	q := b.bounds()
+	for i := 0; i < 3; i++ {
+		q.min[i] -= maxDist + castTol
+		q.max[i] += maxDist + castTol
+	}
+	s.sweep.on = false
+	tris := w.gather(&q, s, false)
+	st := &cb.sat
+	var tb aabb
+	for i := range tris {
+		t := &tris[i]
+		if t.boundsInto(&tb); !tb.overlaps(&q) {
+			continue
+		}
+		st.begin(nil, 0, 0, false)
+		st.tri(b, t)
+		if st.sep <= maxDist {
+			p := b.point(&st.n, st.sep, &tb)
+			c := s.newContact(t.id, &p, &st.n, st.sep, true)
+			copyVec(&c.FaceNormal, &st.n)
+		}
+	}
+	for _, o := range s.boxes {
+		st.begin(nil, 0, 0, false)
+		st.obb(b, o)
+		if st.sep <= maxDist {
+			ob := o.worldBounds()
+			p := b.point(&st.n, st.sep, &ob)
+			c := s.newContact(o.id, &p, &st.n, st.sep, true)
+			copyVec(&c.FaceNormal, &st.n)
+		}
+	}
+	s.contacts = s.appendBoxCapsuleContacts(s.contacts, s.caps, b, maxDist)
+	return s.contacts
+}
+
+// appendBoxCapsuleContacts appends the contacts of the box b with the
+// capsules caps, within maxDist.
+func (s *scratch) appendBoxCapsuleContacts(out []Contact, caps []*capsuleShape, b *charBox, maxDist float64) []Contact {
+	if len(caps) == 0 {
+		return out
+	}
+	cb := s.castBufs()
+	st := &cb.sat
+	ob := &cb.obb
+	s.charObb(ob, b)
+	for _, k := range caps {
+		st.begin(nil, 0, 0, false)
+		st.capsule(b, k, ob, &cb.res0)
+		if st.sep > maxDist {
+			continue
+		}
+		// The capsule's point nearest the box: its segment's closest
+		// point moved by the radius towards the box.
+		p := madd(cb.res0.onSeg, st.n, k.r)
+		out = append(out, Contact{
+			Collider: k.id, Point: p, Normal: st.n,
+			FaceNormal: st.n, Distance: st.sep, OnFace: true,
+		})
+	}
+	return out
+}
+
+// boxCapsuleContactsOf is capsuleContactsOf for the box (scratch.box).
+func (w *World) boxCapsuleContactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contact {
+	if len(w.caps) == 0 {
+		return s.contacts
+	}
+	w.index(s)
+	cb := s.castBufs()
+	b := &cb.box
+	s.charBoxOf(b, p0, p1, r)
+	q := b.bounds()
+	for i := 0; i < 3; i++ {
+		q.min[i] -= maxDist + castTol
+		q.max[i] += maxDist + castTol
+	}
+	var off sweepFilter
+	s.top = w.capsuleQuery(s, &q, &off, s.top[:0])
+	s.caps = s.caps[:0]
+	for _, ci := range s.top {
+		if c := &w.colliders[ci]; !c.capsuleEmpty && s.admits(c, ci) {
+			s.caps = append(s.caps, &c.capsule)
+		}
+	}
+	s.contacts = s.appendBoxCapsuleContacts(s.contacts, s.caps, b, maxDist)
+	return s.contacts
+}
