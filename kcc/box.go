@@ -225,6 +225,20 @@ func (st *satState) tri(b *charBox, t *tri) {
 			}
 		}
 	}
+	if st.sep <= 0 {
+		// Crossing (or touching) the triangle: out through its plane, on
+		// the side of the box's centre, as a capsule crossing a triangle
+		// takes its face normal (the shortest way out of a lone triangle,
+		// along an edge, would be sideways through the rest of its mesh;
+		// a box sunk into a grid's floor touches the next cells with its
+		// sides).
+		n := t.n
+		if float64((b.c[0]-t.a[0])*n[0])+float64((b.c[1]-t.a[1])*n[1])+float64((b.c[2]-t.a[2])*n[2]) < 0 {
+			n = scale(n, -1)
+		}
+		st.sep = dot(b.c, n) - b.extent(&n) - dot(t.a, n)
+		st.n = n
+	}
 }
 
 // obbAxis adds the unit axis l for the box and the box collider o.
