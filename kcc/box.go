@@ -30,6 +30,8 @@ import "math"
 type charBox struct {
 	c, h vec
 	ax   [3]vec
+	// aligned is set when ax is the world axes (Up is +Y).
+	aligned bool
 }
 
 // boxFrame returns the box frame for up (unit): the world axes when up
@@ -51,7 +53,7 @@ func boxFrame(up vec) ([3]vec, bool) {
 // charBoxOf sets b to the box around the capsule of segment p0-p1 and
 // radius r, in the scratch's box frame.
 func (s *scratch) charBoxOf(b *charBox, p0, p1 *vec, r float64) {
-	b.ax = s.boxAx
+	b.ax, b.aligned = s.boxAx, s.boxAligned
 	for i := 0; i < 3; i++ {
 		b.c[i] = float64((p0[i] + p1[i]) * 0.5)
 	}
@@ -61,12 +63,6 @@ func (s *scratch) charBoxOf(b *charBox, p0, p1 *vec, r float64) {
 		hh = -hh
 	}
 	b.h = vec{r, hh + r, r}
-}
-
-// extent is the half length of the box's projection on the unit axis l.
-func (b *charBox) extent(l *vec) float64 {
-	return float64(b.h[0]*math.Abs(dot(b.ax[0], *l))) + float64(b.h[1]*math.Abs(dot(b.ax[1], *l))) +
-		float64(b.h[2]*math.Abs(dot(b.ax[2], *l)))
 }
 
 // bounds is the world box around b.
@@ -106,12 +102,15 @@ func (b *charBox) point(n *vec, d float64, ob *aabb) vec {
 type satState struct {
 	sep float64 // the largest gap over the axes so far, at the start
 	n   vec     // its axis, turned towards the box
+	// cut ends a test at rest early: a gap beyond it is not wanted.
+	cut float64
 	// tIn and tOut bound the times at which the box moved by v*t, inflated
 	// by skin on every axis, overlaps the collider on all the axes so far;
 	// nIn is the axis of the latest entry, turned towards the box. miss is
 	// set when some axis keeps them apart for the whole motion.
 	tIn, tOut float64
 	nIn       vec
+	tmax      float64 // a swept test may stop once the entry is beyond it
 	miss      bool
 	moving    bool
 	v         vec
@@ -119,34 +118,48 @@ type satState struct {
 	skin      float64
 }
 
-// begin starts a test: at rest, or swept by v (of length vlen) keeping
-// skin.
-func (st *satState) begin(v *vec, vlen, skin float64, moving bool) {
-	st.sep, st.n = math.Inf(-1), vec{}
+// begin starts a test swept by v (of length vlen) keeping skin, of
+// which only a hit before tmax is wanted.
+func (st *satState) begin(v *vec, vlen, skin, tmax float64) {
+	st.sep, st.n, st.cut, st.tmax = math.Inf(-1), vec{}, math.Inf(1), tmax
 	st.tIn, st.tOut, st.nIn, st.miss = math.Inf(-1), math.Inf(1), vec{}, false
-	st.moving, st.vlen, st.skin = moving, vlen, skin
-	if moving {
-		copyVec(&st.v, v)
-	}
+	st.moving, st.vlen, st.skin = true, vlen, skin
+	copyVec(&st.v, v)
 }
 
-// axis adds the unit axis l, on which the box projects to cA ± rA and
-// the collider to [lo, hi].
-func (st *satState) axis(l *vec, cA, rA, lo, hi float64) {
+// beginRest starts a test at rest that may stop once the gap is beyond
+// maxDist.
+func (st *satState) beginRest(maxDist float64) {
+	st.sep, st.n, st.cut = math.Inf(-1), vec{}, maxDist
+	st.miss, st.moving, st.tIn, st.tmax = false, false, math.Inf(-1), math.Inf(1)
+}
+
+// done reports whether the axes so far settle the test: at rest, a gap
+// beyond cut; swept, an axis that keeps them apart (or apart until after
+// tmax) when they do not start within skin.
+func (st *satState) done() bool {
+	return st.sep > st.cut || ((st.miss || st.tIn > st.tmax) && st.sep > st.skin+castTol)
+}
+
+// axis adds the unit axis (lx, ly, lz), on which the box projects to
+// cA ± rA and the collider to [lo, hi].
+func (st *satState) axis(lx, ly, lz, cA, rA, lo, hi float64) {
 	sepPos := lo - (cA + rA) // the collider on the +l side: normal -l
 	sepNeg := (cA - rA) - hi // on the -l side: normal +l
-	sep, sgn := sepPos, -1.0
 	if sepNeg > sepPos {
-		sep, sgn = sepNeg, 1
-	}
-	if sep > st.sep {
-		st.sep = sep
-		st.n = scale(*l, sgn)
+		if sepNeg > st.sep {
+			st.sep = sepNeg
+			st.n[0], st.n[1], st.n[2] = lx, ly, lz
+		}
+	} else if sepPos > st.sep {
+		st.sep = sepPos
+		st.n[0], st.n[1], st.n[2] = -lx, -ly, -lz
 	}
 	if !st.moving || st.miss {
 		return
 	}
-	vl := dot(st.v, *l)
+	sep := math.Max(sepPos, sepNeg)
+	vl := float64(st.v[0]*lx) + float64(st.v[1]*ly) + float64(st.v[2]*lz)
 	if math.Abs(vl) <= float64(approachEps*st.vlen) {
 		// Motion along the axis' planes: a gap of skin (where a cast
 		// left the box resting) keeps them apart, so sliding along a
@@ -164,7 +177,7 @@ func (st *satState) axis(l *vec, cA, rA, lo, hi float64) {
 	}
 	if in > st.tIn {
 		st.tIn = in
-		st.nIn = scale(*l, ns)
+		st.nIn[0], st.nIn[1], st.nIn[2] = float64(lx*ns), float64(ly*ns), float64(lz*ns)
 	}
 	if out < st.tOut {
 		st.tOut = out
@@ -192,36 +205,66 @@ func (st *satState) hit(tmax float64) (t float64, n vec, ok bool) {
 	return math.Max(0, st.tIn), st.nIn, true
 }
 
-// cross axis: the unit cross product of a and e, false when they are
-// (nearly) parallel.
-func crossAxis(a, e *vec) (vec, bool) {
-	l := cross(*a, *e)
-	l2 := dot(l, l)
-	if !(l2 > float64(1e-12*dot(*e, *e))) {
-		return vec{}, false
+// extentS is the half length of the box's projection on the unit axis
+// (lx, ly, lz).
+func (b *charBox) extentS(lx, ly, lz float64) float64 {
+	if b.aligned {
+		return float64(b.h[0]*math.Abs(lx)) + float64(b.h[1]*math.Abs(ly)) + float64(b.h[2]*math.Abs(lz))
 	}
-	return scale(l, 1/math.Sqrt(l2)), true
+	a := &b.ax
+	return float64(b.h[0]*math.Abs(float64(a[0][0]*lx)+float64(a[0][1]*ly)+float64(a[0][2]*lz))) +
+		float64(b.h[1]*math.Abs(float64(a[1][0]*lx)+float64(a[1][1]*ly)+float64(a[1][2]*lz))) +
+		float64(b.h[2]*math.Abs(float64(a[2][0]*lx)+float64(a[2][1]*ly)+float64(a[2][2]*lz)))
 }
 
-// triAxis adds the unit axis l for the box and triangle t.
-func (st *satState) triAxis(b *charBox, t *tri, l *vec) {
-	pa, pb, pc := dot(t.a, *l), dot(t.b, *l), dot(t.c, *l)
-	lo, hi := math.Min(pa, math.Min(pb, pc)), math.Max(pa, math.Max(pb, pc))
-	st.axis(l, dot(b.c, *l), b.extent(l), lo, hi)
+// dot3 is the dot product of p and (lx, ly, lz).
+func dot3(p *vec, lx, ly, lz float64) float64 {
+	return float64(p[0]*lx) + float64(p[1]*ly) + float64(p[2]*lz)
+}
+
+// triAxis adds the unit axis (lx, ly, lz) for the box and triangle t.
+func (st *satState) triAxis(b *charBox, t *tri, lx, ly, lz float64) {
+	pa, pb, pc := dot3(&t.a, lx, ly, lz), dot3(&t.b, lx, ly, lz), dot3(&t.c, lx, ly, lz)
+	lo, hi := pa, pa
+	if pb < lo {
+		lo = pb
+	} else if pb > hi {
+		hi = pb
+	}
+	if pc < lo {
+		lo = pc
+	} else if pc > hi {
+		hi = pc
+	}
+	st.axis(lx, ly, lz, dot3(&b.c, lx, ly, lz), b.extentS(lx, ly, lz), lo, hi)
 }
 
 // tri runs the test of the box against triangle t: its normal, the box's
 // axes and the nine cross products of their edges.
 func (st *satState) tri(b *charBox, t *tri) {
-	st.triAxis(b, t, &t.n)
-	for i := 0; i < 3; i++ {
-		st.triAxis(b, t, &b.ax[i])
+	st.triAxis(b, t, t.n[0], t.n[1], t.n[2])
+	for i := 0; i < 3 && !st.done(); i++ {
+		st.triAxis(b, t, b.ax[i][0], b.ax[i][1], b.ax[i][2])
+	}
+	if st.done() {
+		return
 	}
 	es := [3]vec{sub(t.b, t.a), sub(t.c, t.b), sub(t.a, t.c)}
 	for i := 0; i < 3; i++ {
+		a := &b.ax[i]
 		for j := 0; j < 3; j++ {
-			if l, ok := crossAxis(&b.ax[i], &es[j]); ok {
-				st.triAxis(b, t, &l)
+			e := &es[j]
+			lx := float64(a[1]*e[2]) - float64(a[2]*e[1])
+			ly := float64(a[2]*e[0]) - float64(a[0]*e[2])
+			lz := float64(a[0]*e[1]) - float64(a[1]*e[0])
+			l2 := float64(lx*lx) + float64(ly*ly) + float64(lz*lz)
+			if !(l2 > float64(1e-12*(float64(e[0]*e[0])+float64(e[1]*e[1])+float64(e[2]*e[2])))) {
+				continue
+			}
+			f := 1 / math.Sqrt(l2)
+			st.triAxis(b, t, float64(lx*f), float64(ly*f), float64(lz*f))
+			if st.done() {
+				return
 			}
 		}
 	}
@@ -236,33 +279,51 @@ func (st *satState) tri(b *charBox, t *tri) {
 		if float64((b.c[0]-t.a[0])*n[0])+float64((b.c[1]-t.a[1])*n[1])+float64((b.c[2]-t.a[2])*n[2]) < 0 {
 			n = scale(n, -1)
 		}
-		st.sep = dot(b.c, n) - b.extent(&n) - dot(t.a, n)
+		st.sep = dot(b.c, n) - b.extentS(n[0], n[1], n[2]) - dot(t.a, n)
 		st.n = n
 	}
 }
 
-// obbAxis adds the unit axis l for the box and the box collider o.
-func (st *satState) obbAxis(b *charBox, o *obb, l *vec) {
-	c := dot(o.c, *l)
-	e := float64(o.h[0]*math.Abs(dot(o.ax[0], *l))) + float64(o.h[1]*math.Abs(dot(o.ax[1], *l))) +
-		float64(o.h[2]*math.Abs(dot(o.ax[2], *l)))
-	st.axis(l, dot(b.c, *l), b.extent(l), c-e, c+e)
+// obbAxis adds the unit axis (lx, ly, lz) for the box and the box
+// collider o.
+func (st *satState) obbAxis(b *charBox, o *obb, lx, ly, lz float64) {
+	c := dot3(&o.c, lx, ly, lz)
+	e := float64(o.h[0]*math.Abs(dot3(&o.ax[0], lx, ly, lz))) + float64(o.h[1]*math.Abs(dot3(&o.ax[1], lx, ly, lz))) +
+		float64(o.h[2]*math.Abs(dot3(&o.ax[2], lx, ly, lz)))
+	st.axis(lx, ly, lz, dot3(&b.c, lx, ly, lz), b.extentS(lx, ly, lz), c-e, c+e)
 }
 
 // obb runs the test of the box against the box collider o: the faces of
-// both and the nine cross products of their edges.
+// both and the nine cross products of their edges; only the three world
+// axes when both are aligned with them.
 func (st *satState) obb(b *charBox, o *obb) {
-	for i := 0; i < 3; i++ {
-		st.obbAxis(b, o, &b.ax[i])
+	if b.aligned && o.aligned {
+		for i := 0; i < 3; i++ {
+			var l vec
+			l[i] = 1
+			st.axis(l[0], l[1], l[2], b.c[i], b.h[i], o.c[i]-o.h[i], o.c[i]+o.h[i])
+		}
+		return
 	}
-	for i := 0; i < 3; i++ {
-		st.obbAxis(b, o, &o.ax[i])
+	for i := 0; i < 3 && !st.done(); i++ {
+		st.obbAxis(b, o, b.ax[i][0], b.ax[i][1], b.ax[i][2])
 	}
-	for i := 0; i < 3; i++ {
-		for j := 0; j < 3; j++ {
-			if l, ok := crossAxis(&b.ax[i], &o.ax[j]); ok {
-				st.obbAxis(b, o, &l)
+	for i := 0; i < 3 && !st.done(); i++ {
+		st.obbAxis(b, o, o.ax[i][0], o.ax[i][1], o.ax[i][2])
+	}
+	for i := 0; i < 3 && !st.done(); i++ {
+		a := &b.ax[i]
+		for j := 0; j < 3 && !st.done(); j++ {
+			e := &o.ax[j]
+			lx := float64(a[1]*e[2]) - float64(a[2]*e[1])
+			ly := float64(a[2]*e[0]) - float64(a[0]*e[2])
+			lz := float64(a[0]*e[1]) - float64(a[1]*e[0])
+			l2 := float64(lx*lx) + float64(ly*ly) + float64(lz*lz)
+			if !(l2 > 1e-12) {
+				continue
 			}
+			f := 1 / math.Sqrt(l2)
+			st.obbAxis(b, o, float64(lx*f), float64(ly*f), float64(lz*f))
 		}
 	}
 }
@@ -270,13 +331,14 @@ func (st *satState) obb(b *charBox, o *obb) {
 // capAxis adds the unit axis l for the box and the capsule collider k.
 func (st *satState) capAxis(b *charBox, k *capsuleShape, l *vec) {
 	pa, pb := dot(k.a, *l), dot(k.b, *l)
-	st.axis(l, dot(b.c, *l), b.extent(l), math.Min(pa, pb)-k.r, math.Max(pa, pb)+k.r)
+	st.axis(l[0], l[1], l[2], dot(b.c, *l), b.extentS(l[0], l[1], l[2]), math.Min(pa, pb)-k.r, math.Max(pa, pb)+k.r)
 }
 
 // capsule runs the test at rest of the box against the capsule collider
 // k: the box's axes and, when the capsule's segment is outside the box,
 // the direction of their closest points, which gives the exact gap.
 func (st *satState) capsule(b *charBox, k *capsuleShape, o *obb, res *boxResult) {
+	st.cut = math.Inf(1) // res is read after
 	for i := 0; i < 3; i++ {
 		st.capAxis(b, k, &b.ax[i])
 	}
@@ -326,7 +388,7 @@ func (w *World) castBoxTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *v
 		if t.boundsInto(&tb); !tb.overlaps(&q) {
 			continue
 		}
-		st.begin(v, vlen, skin, true)
+		st.begin(v, vlen, skin, out.Fraction+1e-9)
 		st.tri(b, t)
 		th, n, ok := st.hit(out.Fraction + 1e-9)
 		if !ok || (found && !betterHit(out, th, &n, &n, v, vlen)) {
@@ -342,7 +404,7 @@ func (w *World) castBoxTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *v
 		b.c = madd(b.c, *v, -th)
 	}
 	for _, o := range s.boxes {
-		st.begin(v, vlen, skin, true)
+		st.begin(v, vlen, skin, out.Fraction+1e-9)
 		st.obb(b, o)
 		th, n, ok := st.hit(out.Fraction + 1e-9)
 		if !ok || (found && !betterHit(out, th, &n, &n, v, vlen)) {
@@ -426,7 +488,7 @@ func (w *World) boxContactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Con
 		if t.boundsInto(&tb); !tb.overlaps(&q) {
 			continue
 		}
-		st.begin(nil, 0, 0, false)
+		st.beginRest(maxDist)
 		st.tri(b, t)
 		if st.sep <= maxDist {
 			p := b.point(&st.n, st.sep, &tb)
@@ -435,7 +497,7 @@ func (w *World) boxContactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Con
 		}
 	}
 	for _, o := range s.boxes {
-		st.begin(nil, 0, 0, false)
+		st.beginRest(maxDist)
 		st.obb(b, o)
 		if st.sep <= maxDist {
 			ob := o.worldBounds()
@@ -459,7 +521,7 @@ func (s *scratch) appendBoxCapsuleContacts(out []Contact, caps []*capsuleShape, 
 	ob := &cb.obb
 	s.charObb(ob, b)
 	for _, k := range caps {
-		st.begin(nil, 0, 0, false)
+		st.beginRest(maxDist)
 		st.capsule(b, k, ob, &cb.res0)
 		if st.sep > maxDist {
 			continue

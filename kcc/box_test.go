@@ -340,3 +340,25 @@ func TestLedgeBoxStandsCapsuleSlides(t *testing.T) {
 		t.Fatalf("capsule did not slide off the ledge and fall: %v", capsule.pos)
 	}
 }
+
+// A box's steady-state Move allocates nothing, on a box floor, on the
+// stairs (the autostep's casts) and on a 20k-triangle grid mesh.
+func TestBoxMoveNoAllocs(t *testing.T) {
+	grid := grid20k()
+	scenes := []struct {
+		name   string
+		w      *World
+		pos, d mgl64.Vec3
+	}{
+		{"flat", flatWorld(), mgl64.Vec3{0, restY(0), 0}, mgl64.Vec3{0.08, gravityStep, 0}},
+		{"stairs", stairsWorld(1, 0.2, 0.4, 6), mgl64.Vec3{1 - testRadius - DefaultOffset, restY(0), 0}, mgl64.Vec3{0.08, gravityStep, 0}},
+		{"grid", grid, boxRestPos(grid, mgl64.Vec3{3.1, 2, 2.3}), mgl64.Vec3{0.06, gravityStep, 0.06}},
+	}
+	for _, sc := range scenes {
+		c := NewController(DefaultConfig())
+		c.Move(sc.w, boxShape, sc.pos, sc.d)
+		if a := testing.AllocsPerRun(100, func() { c.Move(sc.w, boxShape, sc.pos, sc.d) }); a != 0 {
+			t.Errorf("%s: %v allocs per Move", sc.name, a)
+		}
+	}
+}
