@@ -18,9 +18,13 @@ import "math"
 // Normal the axis that gives it, turned towards the character: the box's
 // bottom over any support, rim included, gets the normal Up, which is why
 // a box stands on the last millimetre of a ledge. A cast keeps the gap
-// along every axis at least skin: the box is swept as a box inflated by
-// skin along each axis, the earliest time at which the inflated
-// projections overlap on every axis (slab intersection over the axes).
+// at least skin as a capsule's does: the box's sweep finds when it would
+// touch (the earliest time at which the projections overlap on every
+// axis, the last axis to close giving the normal) and stops skin before
+// that along the normal; a box that starts within skin of a collider is
+// stopped at once only when it moves against the normal of its largest
+// gap, and a gap along an axis the motion runs along keeps the box clear,
+// so it slides over a floor's inner edges.
 // Against a capsule collider (another character) the contact is exact
 // (the closest points of its segment and the box), and the cast is the
 // capsule path's conservative advancement with the roles swapped.
@@ -104,13 +108,12 @@ type satState struct {
 	n   vec     // its axis, turned towards the box
 	// cut ends a test at rest early: a gap beyond it is not wanted.
 	cut float64
-	// tIn and tOut bound the times at which the box moved by v*t, inflated
-	// by skin on every axis, overlaps the collider on all the axes so far;
+	// tIn and tOut bound the times at which the box moved by v*t overlaps
+	// the collider on all the axes so far;
 	// nIn is the axis of the latest entry, turned towards the box. miss is
 	// set when some axis keeps them apart for the whole motion.
 	tIn, tOut float64
 	nIn       vec
-	tmax      float64 // a swept test may stop once the entry is beyond it
 	miss      bool
 	moving    bool
 	v         vec
@@ -118,10 +121,9 @@ type satState struct {
 	skin      float64
 }
 
-// begin starts a test swept by v (of length vlen) keeping skin, of
-// which only a hit before tmax is wanted.
-func (st *satState) begin(v *vec, vlen, skin, tmax float64) {
-	st.sep, st.n, st.cut, st.tmax = math.Inf(-1), vec{}, math.Inf(1), tmax
+// begin starts a test swept by v (of length vlen) keeping skin.
+func (st *satState) begin(v *vec, vlen, skin float64) {
+	st.sep, st.n, st.cut = math.Inf(-1), vec{}, math.Inf(1)
 	st.tIn, st.tOut, st.nIn, st.miss = math.Inf(-1), math.Inf(1), vec{}, false
 	st.moving, st.vlen, st.skin = true, vlen, skin
 	copyVec(&st.v, v)
@@ -131,14 +133,14 @@ func (st *satState) begin(v *vec, vlen, skin, tmax float64) {
 // maxDist.
 func (st *satState) beginRest(maxDist float64) {
 	st.sep, st.n, st.cut = math.Inf(-1), vec{}, maxDist
-	st.miss, st.moving, st.tIn, st.tmax = false, false, math.Inf(-1), math.Inf(1)
+	st.miss, st.moving = false, false
 }
 
 // done reports whether the axes so far settle the test: at rest, a gap
-// beyond cut; swept, an axis that keeps them apart (or apart until after
-// tmax) when they do not start within skin.
+// beyond cut; swept, an axis that keeps them apart when they do not start
+// within skin.
 func (st *satState) done() bool {
-	return st.sep > st.cut || ((st.miss || st.tIn > st.tmax) && st.sep > st.skin+castTol)
+	return st.sep > st.cut || (st.miss && st.sep > st.skin+castTol)
 }
 
 // axis adds the unit axis (lx, ly, lz), on which the box projects to
@@ -161,16 +163,16 @@ func (st *satState) axis(lx, ly, lz, cA, rA, lo, hi float64) {
 	sep := math.Max(sepPos, sepNeg)
 	vl := float64(st.v[0]*lx) + float64(st.v[1]*ly) + float64(st.v[2]*lz)
 	if math.Abs(vl) <= float64(approachEps*st.vlen) {
-		// Motion along the axis' planes: a gap of skin (where a cast
-		// left the box resting) keeps them apart, so sliding along a
-		// surface never catches on the edges of its neighbours.
-		if sep > st.skin-castTol {
+		// Motion along the axis' planes: any gap (a box resting the skin
+		// above a floor) keeps them apart, so sliding along a surface
+		// never catches on the edges of its neighbours.
+		if sep > 0 {
 			st.miss = true
 		}
 		return
 	}
-	a := (lo - rA - st.skin - cA) / vl
-	b := (hi + rA + st.skin - cA) / vl
+	a := (lo - rA - cA) / vl
+	b := (hi + rA - cA) / vl
 	in, out, ns := a, b, -1.0
 	if vl < 0 {
 		in, out, ns = b, a, 1
@@ -182,7 +184,9 @@ func (st *satState) axis(lx, ly, lz, cA, rA, lo, hi float64) {
 	if out < st.tOut {
 		st.tOut = out
 	}
-	if st.tIn > st.tOut {
+	if st.tIn > st.tOut || st.tOut < 0 {
+		// Apart on this axis from some time on, or since before the
+		// start (moving away).
 		st.miss = true
 	}
 }
@@ -191,7 +195,11 @@ func (st *satState) axis(lx, ly, lz, cA, rA, lo, hi float64) {
 // skin of the collider and the normal there: at once when it starts
 // within skin (plus castTol) and moves against the normal of its largest
 // gap, as castStart does for a capsule; never when it starts within skin
-// and does not.
+// and does not. Otherwise the sweep finds when the box would touch it
+// (tIn, the last axis to close, nIn) and the hit is skin before that
+// along nIn: the gap there is skin, as a capsule's cast keeps it. (The
+// box is not inflated by skin on every axis, which would make a square
+// skin whose edges catch on a surface passing skin below the box's edge.)
 func (st *satState) hit(tmax float64) (t float64, n vec, ok bool) {
 	if st.sep <= st.skin+castTol {
 		if dot(st.v, st.n) < -float64(approachEps*st.vlen) {
@@ -199,10 +207,18 @@ func (st *satState) hit(tmax float64) (t float64, n vec, ok bool) {
 		}
 		return 0, vec{}, false
 	}
-	if st.miss || st.tIn > tmax || st.tIn > st.tOut {
+	if st.miss || st.tIn > st.tOut {
 		return 0, vec{}, false
 	}
-	return math.Max(0, st.tIn), st.nIn, true
+	rate := -dot(st.v, st.nIn)
+	if !(rate > 0) {
+		return 0, vec{}, false
+	}
+	t = math.Max(0, st.tIn-st.skin/rate)
+	if t > tmax {
+		return 0, vec{}, false
+	}
+	return t, st.nIn, true
 }
 
 // extentS is the half length of the box's projection on the unit axis
@@ -357,7 +373,7 @@ func (s *scratch) charObb(o *obb, b *charBox) {
 
 // castBoxTo is castCapsuleTo for the box around the capsule p0-p1 of
 // radius r (scratch.box): the earliest time in [0, 1] at which the box
-// moved by v comes within skin of the world (on every separating axis).
+// moved by v comes within skin of the world (satState.hit).
 func (w *World) castBoxTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *vec, skin float64) bool {
 	*out = CastHit{Collider: NoCollider, Fraction: 1}
 	vlen := math.Sqrt(float64(v[0]*v[0]) + float64(v[1]*v[1]) + float64(v[2]*v[2]))
@@ -388,7 +404,7 @@ func (w *World) castBoxTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *v
 		if t.boundsInto(&tb); !tb.overlaps(&q) {
 			continue
 		}
-		st.begin(v, vlen, skin, out.Fraction+1e-9)
+		st.begin(v, vlen, skin)
 		st.tri(b, t)
 		th, n, ok := st.hit(out.Fraction + 1e-9)
 		if !ok || (found && !betterHit(out, th, &n, &n, v, vlen)) {
@@ -404,7 +420,7 @@ func (w *World) castBoxTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *v
 		b.c = madd(b.c, *v, -th)
 	}
 	for _, o := range s.boxes {
-		st.begin(v, vlen, skin, out.Fraction+1e-9)
+		st.begin(v, vlen, skin)
 		st.obb(b, o)
 		th, n, ok := st.hit(out.Fraction + 1e-9)
 		if !ok || (found && !betterHit(out, th, &n, &n, v, vlen)) {
