@@ -1,6 +1,7 @@
 package kcc
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
@@ -174,5 +175,56 @@ func TestBoxLiftCrushUnderCeiling(t *testing.T) {
 	}
 	if crushed < 198 || crushed > 200 {
 		t.Fatalf("Crushed on %d ticks, want 199 (within one)", crushed)
+	}
+}
+
+// Sensors of a box character read the box: a sensor box whose corner
+// (x, z >= 1) the box's footprint [0.45, 1.05]² overlaps by 5 cm each way
+// is touched by the box, not by the capsule of the same size (its axis
+// is (1-0.75)·√2 = 0.354 m from the corner, beyond its 0.3 m radius); a
+// vertical mesh quad (the plane x = 5) is touched by both when their flat
+// side is 1 mm into it and by neither 1 mm short of it; a heightfield
+// sensor (y = 0) is touched by the box standing 1 mm into it, not 1 mm
+// above.
+func TestBoxSensors(t *testing.T) {
+	w := NewWorld()
+	corner := w.AddBox(mgl64.Vec3{1.5, 1, 1.5}, mgl64.Vec3{0.5, 1, 0.5}, mgl64.QuatIdent())
+	quad := []mgl64.Vec3{{5, 0, -1}, {5, 0, 1}, {5, 2, 1}, {5, 2, -1}}
+	mesh, err := w.AddTriMesh(quad, []uint32{0, 1, 2, 0, 2, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hf, err := w.AddHeightfield(mgl64.Vec3{10, 0, 0}, 1, 3, 3, make([]float64, 9))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []ColliderID{corner, mesh, hf} {
+		if err := w.SetSensor(id, true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	y := testHalf + testRadius + 0.5 // clear of the heightfield, at the quad's and box's heights
+	cases := []struct {
+		name     string
+		pos      mgl64.Vec3
+		box, cap []ColliderID
+	}{
+		{"corner", mgl64.Vec3{0.75, y, 0.75}, []ColliderID{corner}, nil},
+		{"quad touched", mgl64.Vec3{5 - testRadius + 0.001, y, 0}, []ColliderID{mesh}, []ColliderID{mesh}},
+		{"quad short", mgl64.Vec3{5 - testRadius - 0.001, y, 0}, nil, nil},
+		{"field touched", mgl64.Vec3{11, testHalf + testRadius - 0.001, 1}, []ColliderID{hf}, []ColliderID{hf}},
+		{"field short", mgl64.Vec3{11, testHalf + testRadius + 0.001, 1}, nil, nil},
+	}
+	for _, c := range cases {
+		if got := w.Sensors(boxShape, c.pos, 1, nil); fmt.Sprint(got) != fmt.Sprint(c.box) && len(got)+len(c.box) > 0 {
+			t.Errorf("%s: the box's sensors %v, want %v", c.name, got, c.box)
+		}
+		if got := w.Sensors(testShape, c.pos, 1, nil); fmt.Sprint(got) != fmt.Sprint(c.cap) && len(got)+len(c.cap) > 0 {
+			t.Errorf("%s: the capsule's sensors %v, want %v", c.name, got, c.cap)
+		}
+	}
+	buf := make([]ColliderID, 0, 4)
+	if a := testing.AllocsPerRun(100, func() { buf = w.Sensors(boxShape, cases[0].pos, 1, buf[:0]) }); a != 0 {
+		t.Errorf("%v allocs per box Sensors query", a)
 	}
 }

@@ -20,9 +20,9 @@ import (
 // half extents Radius across and HalfHeight+Radius along Up, with the same
 // centre and feet. A box stands on the last millimetre of a ledge where a
 // capsule rolls off its rounded bottom, and its sides are flat against
-// walls: the shape of a platformer's hero. Moves, CarryWith and
-// OverlapsWith take it; the World's own queries (CastCapsule, Contacts,
-// Sensors, AddCapsule) read the capsule. See "Box or capsule" in
+// walls: the shape of a platformer's hero. Moves, CarryWith, OverlapsWith
+// and World.Sensors take it; the World's other queries (CastCapsule,
+// Contacts, OverlapCapsule) read the capsule. See "Box or capsule" in
 // docs/kcc.md.
 type Capsule struct {
 	Radius, HalfHeight float64
