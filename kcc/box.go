@@ -443,6 +443,24 @@ func (w *World) castBoxTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *v
 		nv := &cb.negV
 		*nv = scale(*v, -1)
 		for _, k := range s.caps {
+			if k.box {
+				// Another box character: box against box.
+				st.begin(v, vlen, skin)
+				st.obb(b, &k.ob)
+				th, n, ok := st.hit(out.Fraction + 1e-9)
+				if !ok || (found && !betterHit(out, th, &n, &n, v, vlen)) {
+					continue
+				}
+				th = math.Min(th, out.Fraction)
+				found = true
+				out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = k.id, th, n, n, true
+				out.tri, out.box, out.capsule = tri{}, nil, true
+				kb := k.ob.worldBounds()
+				b.c = madd(b.c, *v, th)
+				out.Point = b.point(&n, skin, &kb)
+				b.c = madd(b.c, *v, -th)
+				continue
+			}
 			target := k.r + skin
 			ob.segBoxInto(&cb.res0, &k.a, &k.b)
 			s0, ok := castStart(target, nv, vlen, &cb.res0)
@@ -538,13 +556,22 @@ func (s *scratch) appendBoxCapsuleContacts(out []Contact, caps []*capsuleShape, 
 	s.charObb(ob, b)
 	for _, k := range caps {
 		st.beginRest(maxDist)
-		st.capsule(b, k, ob, &cb.res0)
-		if st.sep > maxDist {
-			continue
+		var p vec
+		if k.box {
+			// Another box character: box against box.
+			if st.obb(b, &k.ob); st.sep > maxDist {
+				continue
+			}
+			kb := k.ob.worldBounds()
+			p = b.point(&st.n, st.sep, &kb)
+		} else {
+			if st.capsule(b, k, ob, &cb.res0); st.sep > maxDist {
+				continue
+			}
+			// The capsule's point nearest the box: its segment's
+			// closest point moved by the radius towards the box.
+			p = madd(cb.res0.onSeg, st.n, k.r)
 		}
-		// The capsule's point nearest the box: its segment's closest
-		// point moved by the radius towards the box.
-		p := madd(cb.res0.onSeg, st.n, k.r)
 		out = append(out, Contact{
 			Collider: k.id, Point: p, Normal: st.n,
 			FaceNormal: st.n, Distance: st.sep, OnFace: true,

@@ -124,8 +124,12 @@ func (w *World) touchesBox(s *scratch, c *collider, id ColliderID, q aabb, b *ch
 		if c.capsuleEmpty {
 			return false
 		}
-		s.charObb(&cb.obb, b)
 		st.beginRest(0)
+		if c.capsule.box {
+			st.obb(b, &c.capsule.ob)
+			return st.sep <= 0
+		}
+		s.charObb(&cb.obb, b)
 		st.capsule(b, &c.capsule, &cb.obb, &cb.res0)
 		return st.sep <= 0
 	case kindHeightfield:
