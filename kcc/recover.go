@@ -328,9 +328,9 @@ func (c *Controller) deepContacts(w *World, p0, p1 *vec, r float64, e1 vec) []tr
 		}
 	}
 	for _, k := range c.s.caps {
-		gap, d := k.gapTo(p0, p1)
-		if gap < r {
-			if gap < r-castTol {
+		l, kr, d := k.reachTo(p0, p1)
+		if l < r+kr {
+			if l < r+kr-castTol {
 				ds.caps = append(ds.caps, k)
 			}
 			ds.addID(k.id)
@@ -695,7 +695,7 @@ func (c *Controller) exitNeed(w *World, q vec, r, hh float64, dir vec, mover Col
 		need = math.Max(need, exitAcross(ds, o, &q0, &q1, dir, target, tp))
 	}
 	for _, k := range c.s.caps {
-		if gap, _ := k.gapTo(&q0, &q1); gap >= r-castTol {
+		if l, kr, _ := k.reachTo(&q0, &q1); l >= r+kr-castTol {
 			continue
 		}
 		sup, back := k.span(dir)
@@ -727,16 +727,18 @@ func (k *capsuleShape) span(dir vec) (sup, back float64) {
 	return math.Max(dot(k.a, dir), dot(k.b, dir)) + k.r, math.Max(-dot(k.a, dir), -dot(k.b, dir)) + k.r
 }
 
-// gapTo is the distance from the segment p0-p1 to the capsule collider
-// (0 for a segment entering a box) and the vector from the collider's
-// closest point to the segment's.
-func (k *capsuleShape) gapTo(p0, p1 *vec) (float64, vec) {
+// reachTo measures the segment p0-p1 against the capsule collider: the
+// distance l from the collider's core (the capsule's segment, or the box)
+// to the segment, the collider's radius kr over that core (0 for a box),
+// and the vector from the core's closest point to the segment's; the
+// segment is within r of the collider when l < r + kr.
+func (k *capsuleShape) reachTo(p0, p1 *vec) (l, kr float64, d vec) {
 	if k.box {
 		var res boxResult
 		k.ob.segBoxInto(&res, p0, p1)
-		return res.dist, sub(res.onSeg, res.onTri)
+		return res.dist, 0, sub(res.onSeg, res.onTri)
 	}
 	c1, c2 := closestSegSeg(*p0, *p1, k.a, k.b)
-	d := sub(c1, c2)
-	return length(d) - k.r, d
+	d = sub(c1, c2)
+	return length(d), k.r, d
 }
