@@ -62,7 +62,7 @@ func (s *scratch) charBoxOf(b *charBox, p0, p1 *vec, r float64) {
 		b.c[i] = float64((p0[i] + p1[i]) * 0.5)
 	}
 	up := &b.ax[1]
-	hh := 0.5 * (float64((p1[0]-p0[0])*up[0]) + float64((p1[1]-p0[1])*up[1]) + float64((p1[2]-p0[2])*up[2]))
+	hh := float64(0.5 * (float64((p1[0]-p0[0])*up[0]) + float64((p1[1]-p0[1])*up[1]) + float64((p1[2]-p0[2])*up[2])))
 	if hh < 0 {
 		hh = -hh
 	}
