@@ -384,3 +384,113 @@ func TestBoxBumpyMeshNoGhostHits(t *testing.T) {
 		t.Fatalf("horizontal travel %.4f m, want about 6", h)
 	}
 }
+
+// Walking off a ledge at 2 m/s, the box stays grounded (with the normal
+// Up, on the rim) while any of its footprint is over the ledge, and
+// leaves the ground on the tick its back face passes the edge: x - 0.3 >
+// 2 (the tick's travel is 1/30 m, so the last grounded tick has
+// x - 0.3 <= 2 and the first airborne one x - 0.3 > 2 - 1/30). It never
+// drops while on the rim (y stays restY(0)), and lands once, on the floor
+// 3 m below.
+func TestBoxWalksOffLedge(t *testing.T) {
+	const edge = 2.0
+	w := NewWorld()
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{edge, 0.5, 2}, mgl64.QuatIdent())
+	w.AddBox(mgl64.Vec3{0, -3.5, 0}, mgl64.Vec3{40, 0.5, 40}, mgl64.QuatIdent())
+	s := newBoxSim(t, w, DefaultConfig(), mgl64.Vec3{edge - 1, restY(0), 0})
+	left := -1
+	for i := 0; i < 300; i++ {
+		res := s.step(mgl64.Vec3{2, 0, 0}, 0)
+		back := s.pos[0] - testRadius
+		switch {
+		case left < 0 && res.Grounded:
+			if back > edge+1e-9 || s.pos[1] != restY(0) {
+				t.Fatalf("tick %d: grounded with its back at %.4f past the edge %v, y %.6f", i, back, edge, s.pos[1])
+			}
+		case left < 0:
+			left = i
+			if back <= edge || back > edge+2.0/60+1e-9 {
+				t.Fatalf("tick %d: left the ground with its back at %.4f, want just past %v", i, back, edge)
+			}
+		}
+	}
+	if left < 0 || s.transitions != 1 || math.Abs(s.pos[1]-restY(-3)) > 1e-4 {
+		t.Fatalf("left at %d, %d landings, y %.4f want %.4f", left, s.transitions, s.pos[1], restY(-3))
+	}
+}
+
+// A ramp made of a box turned 20° about z (a walkable slope below
+// MinSlopeSlideAngle): a box lands on it and stands still, grounded with
+// the ramp's normal (-sin 20°, cos 20°, 0); on the same box turned 40° it
+// slides down, grounded.
+func TestBoxOnTurnedBoxRamp(t *testing.T) {
+	for _, deg := range []float64{20, 40} {
+		a := deg * math.Pi / 180
+		w := flatWorld()
+		w.AddBox(mgl64.Vec3{0, 0, 0}, mgl64.Vec3{4, 0.2, 3}, mgl64.QuatRotate(a, mgl64.Vec3{0, 0, 1}))
+		s := newBoxSim(t, w, DefaultConfig(), mgl64.Vec3{0, 3, 0})
+		s.settle(90)
+		n := mgl64.Vec3{-math.Sin(a), math.Cos(a), 0}
+		res := s.lastRes
+		x0 := s.pos[0]
+		s.settle(10)
+		switch deg {
+		case 20:
+			if !res.Grounded || res.GroundNormal.Sub(n).Len() > 1e-9 || s.pos[0] != x0 {
+				t.Fatalf("20°: %+v, moved %v", res, s.pos[0]-x0)
+			}
+		case 40:
+			if !s.lastRes.Grounded || !s.lastRes.SlidingDownSlope || !(s.pos[0] < x0) {
+				t.Fatalf("40°: %+v, moved %v", s.lastRes, s.pos[0]-x0)
+			}
+		}
+	}
+}
+
+// A jump into a ceiling: OnCeiling, the head stops the skin under the
+// slab (at most 2.5 - Offset), and the box falls back to the floor.
+func TestBoxHitsCeiling(t *testing.T) {
+	w := flatWorld()
+	w.AddBox(mgl64.Vec3{0, 3, 0}, mgl64.Vec3{5, 0.5, 5}, mgl64.QuatIdent()) // bottom at 2.5
+	s := newBoxSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
+	s.step(mgl64.Vec3{}, 0)
+	ceiling := false
+	maxHead := 0.0
+	res := s.step(mgl64.Vec3{}, 8)
+	for i := 0; i < 90; i++ {
+		ceiling = ceiling || res.OnCeiling
+		maxHead = math.Max(maxHead, s.pos[1]+testHalf+testRadius)
+		res = s.step(mgl64.Vec3{}, 0)
+	}
+	if !ceiling || maxHead > 2.5-DefaultOffset+1e-9 || maxHead < 2.5-DefaultOffset-1e-6 || math.Abs(s.pos[1]-restY(0)) > 1e-4 {
+		t.Fatalf("ceiling %v, highest head %.6f (want %.4f), back at y %.4f", ceiling, maxHead, 2.5-DefaultOffset, s.pos[1])
+	}
+}
+
+// With Up = +Z the box is aligned with Up and a perpendicular pair: on a
+// floor whose top is z = 0 it lands with its feet the skin above it
+// (centre z = 0.9 + Offset), grounded with the normal +Z, and walks 1 m
+// along x in 0.5 s at 2 m/s.
+func TestBoxUpZ(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.Up = mgl64.Vec3{0, 0, 1}
+	w := NewWorld()
+	w.AddBox(mgl64.Vec3{0, 0, -0.5}, mgl64.Vec3{20, 20, 0.5}, mgl64.QuatIdent())
+	c := NewController(cfg)
+	pos := mgl64.Vec3{0.1, 0.2, 2}
+	for i := 0; i < 60; i++ {
+		pos = pos.Add(c.Move(w, boxShape, pos, mgl64.Vec3{0, 0, -0.1}).Translation)
+	}
+	want := testHalf + testRadius + DefaultOffset
+	res := c.Move(w, boxShape, pos, mgl64.Vec3{0, 0, -0.01})
+	if math.Abs(pos[2]-want) > 1e-4 || !res.Grounded || res.GroundNormal.Sub(cfg.Up).Len() > 1e-9 {
+		t.Fatalf("landed at %v (want z %.4f): %+v", pos, want, res)
+	}
+	x0 := pos[0]
+	for i := 0; i < 30; i++ {
+		pos = pos.Add(c.Move(w, boxShape, pos, mgl64.Vec3{2.0 / 60, 0, -0.005}).Translation)
+	}
+	if math.Abs(pos[0]-x0-1) > 1e-6 || math.Abs(pos[2]-want) > 1e-4 {
+		t.Fatalf("walked to %v from x %v", pos, x0)
+	}
+}
