@@ -164,3 +164,47 @@ func TestBoxCapsuleCrowd(t *testing.T) {
 		}
 	}
 }
+
+// The World's queries take the box too: next to a box collider whose
+// corner is at (1, ·, 1) (x, z >= 1), a character at (0.75, ·, 0.75)
+// overlaps it as a box (its footprint [0.45, 1.05]² reaches 5 cm past the
+// corner each way) and not as a capsule (its axis 0.354 m from the
+// corner's edge, beyond its 0.3 m radius); Contacts reports the box's gap
+// to it, -0.05 (the overlap along x or z). A box cast 1 m along +x from
+// x = 0 at z = 0.75 (its footprint reaching z = 1.05, over the collider's
+// side) stops the skin before the face x = 1: at x = 1 - 0.3 - Offset =
+// 0.69, fraction 0.69, normal -x. At z = 1.2 the capsule's axis is over
+// the face too, and both stop at 0.69.
+func TestBoxWorldQueries(t *testing.T) {
+	w := flatWorld()
+	w.AddBox(mgl64.Vec3{1.5, 1, 1.5}, mgl64.Vec3{0.5, 1, 0.5}, mgl64.QuatIdent())
+	up := mgl64.Vec3{0, 1, 0}
+	at := mgl64.Vec3{0.75, restY(0), 0.75}
+	if !w.OverlapCapsule(boxShape, at, 0) || w.OverlapCapsule(testShape, at, 0) {
+		t.Fatalf("overlap at the corner: box %v (want true), capsule %v (want false)",
+			w.OverlapCapsule(boxShape, at, 0), w.OverlapCapsule(testShape, at, 0))
+	}
+	found := false
+	for _, k := range w.Contacts(boxShape, at, up, 0, nil) {
+		if k.Collider == 1 {
+			found = true
+			if math.Abs(k.Distance+0.05) > 1e-9 {
+				t.Fatalf("box's contact with the corner box: distance %v, want -0.05", k.Distance)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no contact with the corner box")
+	}
+	from := mgl64.Vec3{0, restY(0), 0.75}
+	h, ok := w.CastCapsule(boxShape, from, up, mgl64.Vec3{1, 0, 0}, DefaultOffset)
+	if !ok || h.Collider != 1 || math.Abs(h.Fraction-0.69) > 1e-6 || h.Normal.Sub(mgl64.Vec3{-1, 0, 0}).Len() > 1e-9 {
+		t.Fatalf("box cast: %+v %v, want the corner box at 0.69 with normal -x", h, ok)
+	}
+	from[2] = 1.2
+	for _, sh := range []Capsule{boxShape, testShape} {
+		if h, ok := w.CastCapsule(sh, from, up, mgl64.Vec3{1, 0, 0}, DefaultOffset); !ok || math.Abs(h.Fraction-0.69) > 1e-6 {
+			t.Fatalf("box %v cast at z 1.2: %+v", sh.Box, h)
+		}
+	}
+}

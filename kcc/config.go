@@ -20,10 +20,11 @@ import (
 // half extents Radius across and HalfHeight+Radius along Up, with the same
 // centre and feet. A box stands on the last millimetre of a ledge where a
 // capsule rolls off its rounded bottom, and its sides are flat against
-// walls: the shape of a platformer's hero. Moves, CarryWith, OverlapsWith
-// and World.Sensors take it; the World's other queries (CastCapsule,
-// Contacts, OverlapCapsule) read the capsule. See "Box or capsule" in
-// docs/kcc.md.
+// walls: the shape of a platformer's hero. Every call that takes a
+// Capsule takes the box with it: Moves, CarryWith, OverlapsWith, the
+// World's queries (CastCapsule, Contacts, OverlapCapsule, Sensors; the
+// box aligned with the axis they are given) and AddCapsule (a box
+// character's collider). See "Box or capsule" in docs/kcc.md.
 type Capsule struct {
 	Radius, HalfHeight float64
 	// Box makes the character the capsule's bounding box (see Capsule).

@@ -256,8 +256,8 @@ func FuzzMove(f *testing.F) {
 // FuzzMoveBox is FuzzMove's walk for a box character (Capsule.Box) among
 // the fuzzed boxes, turned any way: every result finite, the same bits
 // with a ContactCache, no move beyond the bound, never deeper than the
-// skin inside a collider (by the box's own gap), and OverlapsWith true
-// exactly when some gap is not positive.
+// skin inside a collider (by the box's own gap), and OverlapsWith and
+// World.OverlapCapsule true exactly when some gap is not positive.
 func FuzzMoveBox(f *testing.F) {
 	f.Add([]byte{128, 60, 128, 200, 100, 20, 0}, 0.5, -0.1, 0.0, uint8(30))
 	f.Add([]byte{10, 20, 30, 40, 50, 60, 70, 200, 10, 100, 90, 10, 250, 3}, math.NaN(), 0.0, 1e9, uint8(10))
@@ -294,8 +294,8 @@ func FuzzMoveBox(f *testing.F) {
 			if g < -DefaultOffset-1e-9 {
 				t.Fatalf("step %d: box %v deep inside geometry at %v (request %v)", i, -g, pos, d)
 			}
-			if got := c.OverlapsWith(w, shape, pos, MoveOptions{}); got != (g <= 0) {
-				t.Fatalf("step %d: Overlaps %v, gap %v at %v", i, got, g, pos)
+			if got := c.OverlapsWith(w, shape, pos, MoveOptions{}); got != (g <= 0) || got != w.OverlapCapsule(shape, pos, 0) {
+				t.Fatalf("step %d: Overlaps %v, World.OverlapCapsule %v, gap %v at %v", i, got, w.OverlapCapsule(shape, pos, 0), g, pos)
 			}
 		}
 	})
