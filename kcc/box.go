@@ -430,7 +430,7 @@ func (w *World) castBoxTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *v
 		found = true
 		out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = o.id, th, n, n, true
 		out.tri, out.box, out.capsule = tri{}, o, false
-		ob := o.worldBounds()
+		ob := o.bounds()
 		b.c = madd(b.c, *v, th)
 		out.Point = b.point(&n, skin, &ob)
 		b.c = madd(b.c, *v, -th)
@@ -455,7 +455,7 @@ func (w *World) castBoxTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *v
 				found = true
 				out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = k.id, th, n, n, true
 				out.tri, out.box, out.capsule = tri{}, nil, true
-				kb := k.ob.worldBounds()
+				kb := k.ob.bounds()
 				b.c = madd(b.c, *v, th)
 				out.Point = b.point(&n, skin, &kb)
 				b.c = madd(b.c, *v, -th)
@@ -489,16 +489,6 @@ func (w *World) castBoxTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *v
 
 // boundsOf sets b to t's bounds.
 func (b *aabb) boundsOf(t *tri) { t.boundsInto(b) }
-
-// worldBounds is the world box around o.
-func (o *obb) worldBounds() aabb {
-	var b aabb
-	for k := 0; k < 3; k++ {
-		e := float64(o.h[0]*math.Abs(o.ax[0][k])) + float64(o.h[1]*math.Abs(o.ax[1][k])) + float64(o.h[2]*math.Abs(o.ax[2][k]))
-		b.min[k], b.max[k] = o.c[k]-e, o.c[k]+e
-	}
-	return b
-}
 
 // boxContactsOf is contactsOf for the box around the capsule p0-p1 of
 // radius r (scratch.box): every collider within maxDist of the box (by
@@ -534,7 +524,7 @@ func (w *World) boxContactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Con
 		st.beginRest(maxDist)
 		st.obb(b, o)
 		if st.sep <= maxDist {
-			ob := o.worldBounds()
+			ob := o.bounds()
 			p := b.point(&st.n, st.sep, &ob)
 			c := s.newContact(o.id, &p, &st.n, st.sep, true)
 			copyVec(&c.FaceNormal, &st.n)
@@ -562,7 +552,7 @@ func (s *scratch) appendBoxCapsuleContacts(out []Contact, caps []*capsuleShape, 
 			if st.obb(b, &k.ob); st.sep > maxDist {
 				continue
 			}
-			kb := k.ob.worldBounds()
+			kb := k.ob.bounds()
 			p = b.point(&st.n, st.sep, &kb)
 		} else {
 			if st.capsule(b, k, ob, &cb.res0); st.sep > maxDist {
@@ -604,4 +594,34 @@ func (w *World) boxCapsuleContactsOf(s *scratch, p0, p1 *vec, r, maxDist float64
 	}
 	s.contacts = s.appendBoxCapsuleContacts(s.contacts, s.caps, b, maxDist)
 	return s.contacts
+}
+
+// boxPushCap bounds the way a box's contact push takes it from start to
+// p (contacts cs there) when a collider that moves overlaps it: at most
+// its own move own, the longest travel this step of those colliders, and
+// the skin, as the capsule's deep exit bounds a squeeze (recover.go): a
+// door closing on a box pushes it out a little every Move, never across
+// its whole width in one.
+func (c *Controller) boxPushCap(w *World, cs []Contact, start, p vec, own float64) vec {
+	travel, moved := 0.0, false
+	for i := range cs {
+		id := cs[i].Collider
+		if cs[i].Distance >= c.cfg.Offset-1e-6 || !w.hasMoved(id) {
+			continue
+		}
+		moved = true
+		travel = math.Max(travel, float64(length(w.motionVelocity(id, start))*w.lastDt))
+	}
+	if !moved {
+		return p
+	}
+	if !(travel < math.Inf(1)) {
+		travel = 0
+	}
+	reach := float64(own+travel) + c.cfg.Offset
+	d := sub(p, start)
+	if l := length(d); l > reach {
+		return madd(start, d, reach/l)
+	}
+	return p
 }

@@ -90,7 +90,7 @@ func (k *capsuleShape) place(p pose) {
 
 func (k *capsuleShape) bounds() aabb {
 	if k.box {
-		return k.ob.worldBounds()
+		return k.ob.bounds()
 	}
 	return segAABB(k.a, k.b, k.r)
 }

@@ -426,6 +426,7 @@ func (c *Controller) recover(w *World, p vec, r, hh, own float64) (vec, []Contac
 	off := c.cfg.Offset
 	probe := c.probeDist()
 	triedDeep := false
+	start := p
 	for pass := 0; ; pass++ {
 		var p0, p1 vec
 		capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
@@ -481,7 +482,11 @@ func (c *Controller) recover(w *World, p vec, r, hh, own float64) (vec, []Contac
 		if !finiteVec(x) {
 			return p, cs
 		}
-		p = add(p, c.sweptPush(w, p, r, hh, x, cs))
+		q := add(p, c.sweptPush(w, p, r, hh, x, cs))
+		if c.s.box {
+			q = c.boxPushCap(w, cs, start, q, own)
+		}
+		p = q
 	}
 }
 
