@@ -494,3 +494,56 @@ func TestBoxUpZ(t *testing.T) {
 		t.Fatalf("walked to %v from x %v", pos, x0)
 	}
 }
+
+// Autostep on a mesh: a riser quad at x = 1 (0.3 m, below MaxHeight) and
+// its tread quad at y = 0.3 to x = 10. The box climbs it as it climbs a
+// box step: on the tread at restY(0.3), grounded throughout; a 0.5 m
+// riser blocks it at x = 1 - 0.3 - Offset.
+func TestBoxAutostepMesh(t *testing.T) {
+	for _, h := range []float64{0.3, 0.5} {
+		w := flatWorld()
+		var vs []mgl64.Vec3
+		var is []uint32
+		vs, is = addQuad(vs, is, mgl64.Vec3{1, 0, -3}, mgl64.Vec3{1, h, -3}, mgl64.Vec3{1, h, 3}, mgl64.Vec3{1, 0, 3})
+		vs, is = addQuad(vs, is, mgl64.Vec3{1, h, 3}, mgl64.Vec3{10, h, 3}, mgl64.Vec3{10, h, -3}, mgl64.Vec3{1, h, -3})
+		if _, err := w.AddTriMesh(vs, is); err != nil {
+			t.Fatal(err)
+		}
+		s := newBoxSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
+		for i := 0; i < 120; i++ {
+			if res := s.step(mgl64.Vec3{4, 0, 0}, 0); !res.Grounded {
+				t.Fatalf("h %v tick %d: airborne at %v", h, i, s.pos)
+			}
+		}
+		switch h {
+		case 0.3:
+			if math.Abs(s.pos[1]-restY(0.3)) > 2e-3 || s.pos[0] < 5 {
+				t.Fatalf("0.3 mesh step not climbed: %v", s.pos)
+			}
+		case 0.5:
+			if want := 1 - testRadius - DefaultOffset; math.Abs(s.pos[0]-want) > 1e-4 || math.Abs(s.pos[1]-restY(0)) > 1e-4 {
+				t.Fatalf("0.5 mesh step: %v, want x %.4f on the floor", s.pos, want)
+			}
+		}
+	}
+}
+
+// Walking from the floor onto a 20° mesh ramp (foot at x = 1, 2 m high,
+// its top at x = 1 + 2/tan 20° = 6.49) and over its top onto the
+// landing: grounded on every tick, never a wall, and nearly the full
+// horizontal travel (3 m/s for 3 s: 9 m; climbInto keeps the horizontal
+// length on a walkable slope, the creases at the foot and the top take a
+// fraction of a millimetre), ending on the landing at restY(2).
+func TestBoxWalksUpRamp(t *testing.T) {
+	w := rampWorld(20, 1, 2)
+	s := newBoxSim(t, w, DefaultConfig(), mgl64.Vec3{0, restY(0), 0})
+	for i := 0; i < 180; i++ {
+		res := s.step(mgl64.Vec3{3, 0, 0}, 0)
+		if !res.Grounded || res.OnWall {
+			t.Fatalf("tick %d at %v: %+v", i, s.pos, res)
+		}
+	}
+	if math.Abs(s.pos[0]-9) > 1e-3 || math.Abs(s.pos[1]-restY(2)) > 1e-4 {
+		t.Fatalf("ended at %v, want x 9 on the landing at y %.4f", s.pos, restY(2))
+	}
+}
