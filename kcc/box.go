@@ -86,17 +86,26 @@ func (b *charBox) bounds() aabb {
 func (b *charBox) point(n *vec, d float64, ob *aabb) vec {
 	p := b.c
 	for i := 0; i < 3; i++ {
-		s := dot(b.ax[i], *n)
+		a := &b.ax[i]
+		s := float64(a[0]*n[0]) + float64(a[1]*n[1]) + float64(a[2]*n[2])
+		k := b.h[i]
 		switch {
 		case s > 1e-9:
-			p = madd(p, b.ax[i], -b.h[i])
+			k = -k
 		case s < -1e-9:
-			p = madd(p, b.ax[i], b.h[i])
+		default:
+			continue
 		}
+		p[0], p[1], p[2] = p[0]+float64(a[0]*k), p[1]+float64(a[1]*k), p[2]+float64(a[2]*k)
 	}
-	p = madd(p, *n, -d)
-	for k := 0; k < 3; k++ {
-		p[k] = math.Max(ob.min[k], math.Min(ob.max[k], p[k]))
+	for j := 0; j < 3; j++ {
+		x := p[j] - float64(n[j]*d)
+		if x < ob.min[j] {
+			x = ob.min[j]
+		} else if x > ob.max[j] {
+			x = ob.max[j]
+		}
+		p[j] = x
 	}
 	return p
 }
