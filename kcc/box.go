@@ -45,10 +45,10 @@ func boxFrame(up vec) ([3]vec, bool) {
 	if up == (vec{0, 1, 0}) {
 		return [3]vec{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, true
 	}
-	e0 := normalizeOr(cross(up, vec{0, 0, 1}), vec{})
-	if e0 == (vec{}) || math.Abs(up[2]) > 0.9 {
-		e0 = normalizeOr(cross(vec{1, 0, 0}, up), vec{1, 0, 0})
-		e0 = normalizeOr(cross(up, cross(e0, up)), vec{1, 0, 0})
+	// Across up: away from z when up is not near it, else away from x.
+	e0 := normalizeOr(cross(up, vec{0, 0, 1}), vec{1, 0, 0})
+	if math.Abs(up[2]) > 0.9 {
+		e0 = normalizeOr(cross(vec{1, 0, 0}, up), vec{0, 1, 0})
 	}
 	e2 := normalizeOr(cross(e0, up), vec{0, 0, 1})
 	return [3]vec{e0, up, e2}, false

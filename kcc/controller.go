@@ -780,6 +780,9 @@ func (c *Controller) sanitizeDesired(d *vec) {
 // MaxTranslation is scaled down to it. Move does not allocate in steady
 // state.
 //
+// A shape with Box set moves the capsule's bounding box instead, by the
+// same steps (see Capsule and "Box or capsule" in docs/kcc.md).
+//
 // Move is MoveWith with no options; MoveWith adds a filter, a
 // ContactCache and a contact listener, in any combination.
 func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) MoveResult {

@@ -514,7 +514,8 @@ func (o *obb) bounds() aabb {
 // it would come within Offset of another collider. A lift rising toward a
 // ceiling so stops carrying its rider under the ceiling instead of pushing
 // it in; the lift then presses the character and the next Move reports
-// Crushed. opts are the character's MoveOptions, as for its Move: the
+// Crushed. A shape with Box set sweeps the box (see Capsule). opts are
+// the character's MoveOptions, as for its Move: the
 // sweep sees the colliders opts.Filter admits (the carrier itself is
 // always left out), and the listener is asked about the sweep's hits as
 // by a Move (a collider it ignores does not cut the carry short) with
@@ -545,8 +546,9 @@ func (c *Controller) CarryWith(w *World, shape Capsule, pos mgl64.Vec3, ground C
 	return delta, yaw
 }
 
-// OverlapsWith reports whether a capsule of the given shape at pos, its
-// axis along Config.Up, overlaps or touches a collider this controller's
+// OverlapsWith reports whether a capsule of the given shape at pos (its
+// box with shape.Box), its axis along Config.Up, overlaps or touches a
+// collider this controller's
 // Moves with opts collide with: one that Config.CollisionMask and
 // opts.Filter admit and that opts' listener does not ignore (it is asked
 // as by a Move, with Sweep false and opts.Character; opts.Cache is not
