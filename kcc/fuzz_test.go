@@ -347,7 +347,7 @@ func FuzzAddTriMesh(f *testing.F) {
 }
 
 // FuzzMoveMovingColliders moves the fuzz world's boxes while a character
-// walks among them: fuzzed linear and angular velocities (NaN, huge and
+// (a capsule, or its box when mix has bit 15) walks among them: fuzzed linear and angular velocities (NaN, huge and
 // ordinary), fuzzed transforms (non-unit, zero and NaN quaternions) and
 // fuzzed dt for World.Step, with the documented carry. Whatever the input:
 // no panic, the world's poses and the carry stay finite, and every Move
@@ -358,6 +358,8 @@ func FuzzMoveMovingColliders(f *testing.F) {
 	f.Add([]byte{128, 0, 128, 255, 20, 255, 128}, 0.0, 0.0, 100.0, math.Inf(1), uint8(30), uint16(0x2a4b))
 	f.Add([]byte{90, 0, 90, 30, 200, 30, 0}, -2.0, 5.0, 0.0, -1.0, uint8(60), uint16(0x170e))
 	f.Add([]byte{128, 60, 128, 200, 100, 20, 0, 90, 0, 90, 30, 200, 30, 0}, 0.3, 0.0, 0.2, 1.0/60, uint8(50), uint16(0x0809))
+	f.Add([]byte{128, 60, 128, 200, 100, 20, 0, 90, 0, 90, 30, 200, 30, 0}, 1.0, 0.0, 0.5, 1.0/60, uint8(40), uint16(0x8000))
+	f.Add([]byte{90, 0, 90, 30, 200, 30, 0}, -2.0, 5.0, 0.0, 1.0/60, uint8(60), uint16(0x970e))
 	f.Fuzz(func(t *testing.T, layout []byte, vx, vy, spin, dt float64, steps uint8, mix uint16) {
 		w := fuzzWorld(layout)
 		n := w.NumColliders()
@@ -378,6 +380,9 @@ func FuzzMoveMovingColliders(f *testing.F) {
 		cc := NewController(DefaultConfig()) // with a ContactCache: the same bits
 		var cache ContactCache
 		shape := testShape
+		if mix&0x8000 != 0 {
+			shape = boxShape // a box character among the moving colliders
+		}
 		pos := mgl64.Vec3{0, 8, 0}
 		var res MoveResult
 		for i := 0; i < int(steps%60)+1; i++ {
