@@ -547,3 +547,33 @@ func TestBoxWalksUpRamp(t *testing.T) {
 		t.Fatalf("ended at %v, want x 9 on the landing at y %.4f", s.pos, restY(2))
 	}
 }
+
+// With Up tilted 45° in the xy plane, on a floor turned so that its top
+// faces Up (a box turned -45° about z, its top through the origin), the
+// box lands with its feet the skin above the floor (centre 0.9 + Offset
+// from it along Up), grounded with the normal Up, and walks 1 m across
+// Up (along z) keeping that height.
+func TestBoxTiltedUp(t *testing.T) {
+	cfg := DefaultConfig()
+	up := mgl64.Vec3{1, 1, 0}.Normalize()
+	cfg.Up = up
+	w := NewWorld()
+	w.AddBox(up.Mul(-0.5), mgl64.Vec3{20, 0.5, 20}, mgl64.QuatRotate(-math.Pi/4, mgl64.Vec3{0, 0, 1}))
+	c := NewController(cfg)
+	pos := up.Mul(2)
+	for i := 0; i < 60; i++ {
+		pos = pos.Add(c.Move(w, boxShape, pos, up.Mul(-0.1)).Translation)
+	}
+	want := testHalf + testRadius + DefaultOffset
+	res := c.Move(w, boxShape, pos, up.Mul(-0.01))
+	if h := pos.Dot(up); math.Abs(h-want) > 1e-4 || !res.Grounded || res.GroundNormal.Sub(up).Len() > 1e-9 {
+		t.Fatalf("landed at height %.6f (want %.4f): %+v", h, want, res)
+	}
+	z0 := pos[2]
+	for i := 0; i < 30; i++ {
+		pos = pos.Add(c.Move(w, boxShape, pos, mgl64.Vec3{0, 0, 2.0 / 60}.Add(up.Mul(-0.005))).Translation)
+	}
+	if math.Abs(pos[2]-z0-1) > 1e-6 || math.Abs(pos.Dot(up)-want) > 1e-4 {
+		t.Fatalf("walked to %v (height %.6f) from z %v", pos, pos.Dot(up), z0)
+	}
+}
