@@ -634,3 +634,98 @@ func (c *Controller) boxPushCap(w *World, cs []Contact, start, p vec, own float6
 	}
 	return p
 }
+
+// boxExit looks for the way out of geometry for a box the contact push
+// cannot free (colliders that push it opposite ways: a box spawned inside
+// a block of tiles): along each of the box frame's six directions, the
+// travel that leaves every collider it is closer than the skin to,
+// extended while it meets others on the way, up to deepMaxSearch box
+// heights; the cheapest by the capsule's cost bias (2 - d.Up: up 1,
+// across 2, down 3) wins. It returns the place and whether there is one.
+// A box buried deeper than deepMaxExit heights is taken that far and
+// climbs out over the next Moves, as a capsule's deep exit does.
+func (c *Controller) boxExit(w *World, p vec, r, hh float64) (vec, bool) {
+	up := c.cfg.Up
+	height := float64(2 * (hh + r))
+	maxT := float64(deepMaxSearch * height)
+	best, bestCost := p, math.Inf(1)
+	found := false
+	for k := 0; k < 6; k++ {
+		d := c.s.boxAx[k/2]
+		if k%2 == 1 {
+			d = scale(d, -1)
+		}
+		cost := 2 - dot(d, up)
+		t, ok := c.boxExitAlong(w, p, r, hh, d, maxT)
+		if ok && float64(t*cost) < bestCost {
+			best, bestCost, found = madd(p, d, math.Min(t, float64(deepMaxExit*height))), float64(t*cost), true
+		}
+	}
+	return best, found
+}
+
+// boxExitAlong is the travel along the unit d (a box frame axis) that
+// takes the box at p clear, by the skin, of every collider it meets on the
+// way, and whether it is within maxT.
+func (c *Controller) boxExitAlong(w *World, p vec, r, hh float64, d vec, maxT float64) (float64, bool) {
+	s := &c.s
+	off := c.cfg.Offset
+	cb := s.castBufs()
+	b := &cb.box
+	st := &cb.sat
+	t := 0.0
+	for it := 0; it < 16; it++ {
+		q := madd(p, d, t)
+		var p0, p1 vec
+		capsuleSegTo(&p0, &p1, &q, &c.cfg.Up, hh)
+		s.charBoxOf(b, &p0, &p1, r)
+		bq := b.bounds()
+		for i := 0; i < 3; i++ {
+			bq.min[i] -= off
+			bq.max[i] += off
+		}
+		s.sweep.on = false
+		tris := w.gather(&bq, s, false)
+		lo := dot(b.c, d) - b.extentS(d[0], d[1], d[2]) // the box's back along d
+		need := 0.0
+		var tb aabb
+		for i := range tris {
+			tr := &tris[i]
+			if tr.boundsInto(&tb); !tb.overlaps(&bq) {
+				continue
+			}
+			st.beginRest(off - 1e-6)
+			if st.tri(b, tr); st.sep < off-1e-6 {
+				hi := math.Max(dot(tr.a, d), math.Max(dot(tr.b, d), dot(tr.c, d)))
+				need = math.Max(need, hi+off-lo)
+			}
+		}
+		for _, o := range s.boxes {
+			st.beginRest(off - 1e-6)
+			if st.obb(b, o); st.sep < off-1e-6 {
+				need = math.Max(need, dot(o.c, d)+o.extentAlong(d)+off-lo)
+			}
+		}
+		for _, k := range s.caps {
+			st.beginRest(off - 1e-6)
+			if k.box {
+				st.obb(b, &k.ob)
+			} else {
+				s.charObb(&cb.obb, b)
+				st.capsule(b, k, &cb.obb, &cb.res0)
+			}
+			if st.sep < off-1e-6 {
+				sup, _ := k.span(d)
+				need = math.Max(need, sup+off-lo)
+			}
+		}
+		if !(need > 1e-9) {
+			return t, true
+		}
+		t += need
+		if !(t <= maxT) {
+			return t, false
+		}
+	}
+	return t, false
+}

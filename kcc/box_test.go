@@ -577,3 +577,26 @@ func TestBoxTiltedUp(t *testing.T) {
 		t.Fatalf("walked to %v (height %.6f) from z %v", pos, pos.Dot(up), z0)
 	}
 }
+
+// A box spawned inside a block of 3 x 3 tiles (1 m boxes, tops at y = 1)
+// with its feet 0.21 m above the floor: each tile pushes it out its own
+// shortest way, and they disagree. The box's exit search takes it out the
+// cheapest way along its axes, weighted as a capsule's deep exit (up 1,
+// across 2, down 3): up by 1 - 0.21 + Offset = 0.8 m (cost 0.8; across is
+// at least 1.5 - 0.35 = 1.15 m, cost 2.3), onto the block at restY(1), in
+// one Move, grounded and not Crushed, where it started in x and z.
+func TestBoxSpawnedInTiles(t *testing.T) {
+	w := flatWorld()
+	for _, x := range []float64{-1, 0, 1} {
+		for _, z := range []float64{-1, 0, 1} {
+			w.AddBox(mgl64.Vec3{x, 0.5, z}, mgl64.Vec3{0.5, 0.5, 0.5}, mgl64.QuatIdent())
+		}
+	}
+	c := NewController(DefaultConfig())
+	pos := mgl64.Vec3{0.05, restY(0) + 0.2, 0.1}
+	res := c.Move(w, boxShape, pos, mgl64.Vec3{0, -0.005, 0})
+	end := pos.Add(res.Translation)
+	if !res.Grounded || res.Crushed || end.Sub(mgl64.Vec3{0.05, restY(1), 0.1}).Len() > 1e-6 {
+		t.Fatalf("ended at %v (want (0.05, %.4f, 0.1)): %+v", end, restY(1), res)
+	}
+}

@@ -466,6 +466,17 @@ func (c *Controller) recover(w *World, p vec, r, hh, own float64) (vec, []Contac
 			return p, cs
 		}
 		x, ok := contactPush(w, cs, p, off, false, false)
+		if c.s.box && !triedDeep && (!ok || pushesInto(cs, x, off)) && !c.anyMoved(w, cs) {
+			// A box in colliders that push it opposite ways, none of
+			// them moving (a spawn into a block of tiles): the way out
+			// along the box's axes (boxExit), from where the Move
+			// started (the pushes so far were a start).
+			triedDeep = true
+			if q, found := c.boxExit(w, start, r, hh); found {
+				p = q
+				continue
+			}
+		}
 		if !ok || pushesInto(cs, x, off) {
 			// The push presses the capsule into a contact it only
 			// touched. When no push satisfies all (squeezed between
@@ -488,6 +499,18 @@ func (c *Controller) recover(w *World, p vec, r, hh, own float64) (vec, []Contac
 		}
 		p = q
 	}
+}
+
+// anyMoved reports whether a collider of the contacts cs (overlapping or
+// touching: a lift that carried its rider into a ceiling) moved this step
+// (or moves).
+func (c *Controller) anyMoved(w *World, cs []Contact) bool {
+	for i := range cs {
+		if w.hasMoved(cs[i].Collider) {
+			return true
+		}
+	}
+	return false
 }
 
 // sweptPush is the contact push x of a capsule at p, cut short a skin
