@@ -28,6 +28,43 @@ func benchMove(b *testing.B, w *World, pos, d mgl64.Vec3) {
 	}
 }
 
+// benchMoveShape is benchMove for any shape (a box character).
+func benchMoveShape(b *testing.B, w *World, shape Capsule, pos, d mgl64.Vec3) {
+	c := NewController(DefaultConfig())
+	c.Move(w, shape, pos, d)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		c.Move(w, shape, pos, d)
+	}
+}
+
+// boxRestPos drops the box character from above pos onto w with one Move
+// and returns where it rests.
+func boxRestPos(w *World, pos mgl64.Vec3) mgl64.Vec3 {
+	c := NewController(DefaultConfig())
+	return pos.Add(c.Move(w, boxShape, pos, mgl64.Vec3{0, -3, 0}).Translation)
+}
+
+// BenchmarkMoveBox is the box character (Capsule.Box) on the capsule
+// benchmarks' scenes, with the same requests: BenchmarkMoveFlatBox,
+// BenchmarkMoveGridMesh20k and BenchmarkMoveStairs are its capsule
+// counterparts.
+func BenchmarkMoveBox(b *testing.B) {
+	b.Run("FlatBox", func(b *testing.B) {
+		benchMoveShape(b, flatWorld(), boxShape, mgl64.Vec3{0, restY(0), 0}, mgl64.Vec3{5 * testDt, gravityStep, 0})
+	})
+	b.Run("GridMesh20k", func(b *testing.B) {
+		w := grid20k()
+		pos := boxRestPos(w, mgl64.Vec3{3.1, 2, 2.3})
+		benchMoveShape(b, w, boxShape, pos, mgl64.Vec3{5 * testDt / math.Sqrt2, gravityStep, 5 * testDt / math.Sqrt2})
+	})
+	b.Run("Stairs", func(b *testing.B) {
+		w := stairsWorld(1, 0.2, 0.4, 6)
+		benchMoveShape(b, w, boxShape, mgl64.Vec3{1 - testRadius - DefaultOffset, restY(0), 0}, mgl64.Vec3{5 * testDt, gravityStep, 0})
+	})
+}
+
 func BenchmarkMoveFlatBox(b *testing.B) {
 	benchMove(b, flatWorld(), mgl64.Vec3{0, restY(0), 0}, mgl64.Vec3{5 * testDt, gravityStep, 0})
 }

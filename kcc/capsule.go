@@ -15,10 +15,15 @@ type capsuleShape struct {
 	r    float64
 	half float64 // half the segment length (its local shape)
 	id   ColliderID
+	// box marks a box character's collider (Capsule.Box): the capsule's
+	// bounding box ob, turned with the collider, instead of the capsule.
+	box bool
+	ob  obb
 }
 
 // AddCapsule adds a capsule collider: an upright capsule (axis +Y, turned
-// by SetTransform's rotation) centred at pos. It is how characters block
+// by SetTransform's rotation) centred at pos; with shape.Box, its bounding
+// box (a box character's collider), turned the same way. It is how characters block
 // each other: the ECS KCC stage registers each character's capsule and
 // moves it after each Move (systems.Options.CharacterCollisions). A
 // non-positive or non-finite radius, a negative half height or a
@@ -30,7 +35,7 @@ func (w *World) AddCapsule(shape Capsule, pos mgl64.Vec3) ColliderID {
 		return w.add(collider{kind: kindCapsule, box: emptyAABB(), capsuleEmpty: true})
 	}
 	c := collider{kind: kindCapsule, pose: pose{pos: pos, rot: mgl64.QuatIdent()}}
-	c.capsule = capsuleShape{r: shape.Radius, half: shape.HalfHeight, id: id}
+	c.capsule = capsuleShape{r: shape.Radius, half: shape.HalfHeight, id: id, box: shape.Box}
 	c.placeShape(id, c.pose)
 	c.bound = marginBound(&c.box)
 	return w.addCapsule(c)
@@ -49,8 +54,8 @@ func (w *World) addCapsule(c collider) ColliderID {
 	return id
 }
 
-// SetCapsuleShape changes capsule collider id's radius and half height (a
-// character crouching). It returns an error for an unknown or removed id,
+// SetCapsuleShape changes capsule collider id's radius, half height and
+// Box (a character crouching). It returns an error for an unknown or removed id,
 // a collider that is not a capsule, or an invalid shape.
 func (w *World) SetCapsuleShape(id ColliderID, shape Capsule) error {
 	c, err := w.movable(id)
@@ -63,10 +68,10 @@ func (w *World) SetCapsuleShape(id ColliderID, shape Capsule) error {
 	if !validCapsule(shape, c.pose.pos, vec{0, 1, 0}) {
 		return fmt.Errorf("kcc: invalid capsule shape %+v", shape)
 	}
-	if c.capsule.r == shape.Radius && c.capsule.half == shape.HalfHeight {
+	if c.capsule.r == shape.Radius && c.capsule.half == shape.HalfHeight && c.capsule.box == shape.Box {
 		return nil // a character's every move sets its shape: mostly the same
 	}
-	c.capsule.r, c.capsule.half = shape.Radius, shape.HalfHeight
+	c.capsule.r, c.capsule.half, c.capsule.box = shape.Radius, shape.HalfHeight, shape.Box
 	w.place(id, c, c.pose)
 	return nil
 }
@@ -77,9 +82,18 @@ func (k *capsuleShape) place(p pose) {
 		axis = detmath.Rotate(p.rot, axis)
 	}
 	k.a, k.b = sub(p.pos, axis), add(p.pos, axis)
+	if k.box {
+		k.ob.c, k.ob.h, k.ob.id = p.pos, vec{k.r, k.half + k.r, k.r}, k.id
+		k.ob.setAxes(p.rot)
+	}
 }
 
-func (k *capsuleShape) bounds() aabb { return segAABB(k.a, k.b, k.r) }
+func (k *capsuleShape) bounds() aabb {
+	if k.box {
+		return k.ob.bounds()
+	}
+	return segAABB(k.a, k.b, k.r)
+}
 
 // closestInto is closestTo for the casts (segmentCloser).
 func (k *capsuleShape) closestInto(r *boxResult, p0, p1 *vec) { *r = k.closestTo(*p0, *p1) }
@@ -87,7 +101,14 @@ func (k *capsuleShape) closestInto(r *boxResult, p0, p1 *vec) { *r = k.closestTo
 // closestTo is the closest-point pair between segment p0-p1 and the
 // capsule's surface: dist is the segment's distance to the surface
 // (negative inside it), normal points from the capsule to the segment.
+// For a box it is the segment's distance to the box (0 when it enters
+// the box, the normal then out of the face nearest to it).
 func (k *capsuleShape) closestTo(p0, p1 vec) boxResult {
+	if k.box {
+		var r boxResult
+		k.ob.segBoxInto(&r, &p0, &p1)
+		return r
+	}
 	c1, c2 := closestSegSeg(p0, p1, k.a, k.b)
 	d := sub(c1, c2)
 	l := length(d)
@@ -111,6 +132,9 @@ func (k *capsuleShape) closestTo(p0, p1 vec) boxResult {
 // rayCapsule intersects the ray o + d·s (unit d, s in [0, maxS]) with the
 // capsule: the entry distance and the outward normal there.
 func rayCapsule(o, d vec, maxS float64, k *capsuleShape) (float64, vec, bool) {
+	if k.box {
+		return rayOBB(o, d, maxS, &k.ob)
+	}
 	ba := sub(k.b, k.a)
 	oa := sub(o, k.a)
 	baba := dot(ba, ba)
@@ -148,4 +172,42 @@ func rayCapsule(o, d vec, maxS float64, k *capsuleShape) (float64, vec, bool) {
 	p := madd(o, d, t)
 	q, _ := closestSegSeg(p, p, k.a, k.b)
 	return t, normalizeOr(sub(p, q), scale(d, -1)), true
+}
+
+// rayOBB intersects the ray o + d·s (unit d, s in [0, maxS]) with the box
+// o (a slab test in its frame): the entry distance and the outward normal
+// of the face entered. A ray starting inside enters at 0, the normal
+// against the ray.
+func rayOBB(o, d vec, maxS float64, ob *obb) (float64, vec, bool) {
+	lo, ld := ob.toLocal(o), d
+	if !ob.aligned {
+		ld = vec{dot(d, ob.ax[0]), dot(d, ob.ax[1]), dot(d, ob.ax[2])}
+	}
+	t0, t1 := 0.0, maxS
+	axis, sign := -1, 0.0
+	for i := 0; i < 3; i++ {
+		if ld[i] == 0 {
+			if lo[i] < -ob.h[i] || lo[i] > ob.h[i] {
+				return 0, vec{}, false
+			}
+			continue
+		}
+		a := (-ob.h[i] - lo[i]) / ld[i]
+		b := (ob.h[i] - lo[i]) / ld[i]
+		sg := -1.0 // entering through the -h face
+		if a > b {
+			a, b, sg = b, a, 1
+		}
+		if a > t0 {
+			t0, axis, sign = a, i, sg
+		}
+		t1 = math.Min(t1, b)
+		if t0 > t1 {
+			return 0, vec{}, false
+		}
+	}
+	if axis < 0 {
+		return 0, scale(d, -1), true
+	}
+	return t0, scale(ob.ax[axis], sign), true
 }

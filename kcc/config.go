@@ -13,7 +13,23 @@ import (
 // height is 2*(HalfHeight+Radius). Its position is its centre and its axis is
 // Config.Up, so the feet are at pos - Up*(HalfHeight+Radius). A capsule with
 // HalfHeight 0 is a sphere.
-type Capsule struct{ Radius, HalfHeight float64 }
+//
+// With Box set, the character is the capsule's bounding box instead: an
+// axis-aligned box (aligned with Up and the world axes, or with Up and a
+// perpendicular pair when Up is not +Y; the character never rotates) of
+// half extents Radius across and HalfHeight+Radius along Up, with the same
+// centre and feet. A box stands on the last millimetre of a ledge where a
+// capsule rolls off its rounded bottom, and its sides are flat against
+// walls: the shape of a platformer's hero. Every call that takes a
+// Capsule takes the box with it: Moves, CarryWith, OverlapsWith, the
+// World's queries (CastCapsule, Contacts, OverlapCapsule, Sensors; the
+// box aligned with the axis they are given) and AddCapsule (a box
+// character's collider). See "Box or capsule" in docs/kcc.md.
+type Capsule struct {
+	Radius, HalfHeight float64
+	// Box makes the character the capsule's bounding box (see Capsule).
+	Box bool
+}
 
 // Autostep configures climbing onto small obstacles (stairs, kerbs).
 type Autostep struct {

@@ -26,6 +26,7 @@ type ContactCache struct {
 	gen      uint64
 	pos, up  vec
 	r, hh    float64
+	box      bool // the contacts of a box character (Capsule.Box)
 	probe    float64
 	mask     uint32
 	contacts []Contact
@@ -38,7 +39,7 @@ type ContactCache struct {
 func (c *Controller) cached(w *World, p *vec, r, hh float64) ([]Contact, bool) {
 	cc := c.s.cache
 	if cc == nil || cc.world != w || cc.gen != w.gen || cc.pos != *p || cc.r != r ||
-		cc.hh != hh || cc.up != c.cfg.Up || cc.probe != c.probeDist() || cc.mask != c.cfg.CollisionMask {
+		cc.hh != hh || cc.box != c.s.box || cc.up != c.cfg.Up || cc.probe != c.probeDist() || cc.mask != c.cfg.CollisionMask {
 		return nil, false
 	}
 	return cc.contacts, true
@@ -123,7 +124,7 @@ func (c *Controller) remember(w *World, p *vec, r, hh float64, cs []Contact) {
 		return
 	}
 	cc.world, cc.gen = w, w.gen
-	cc.pos, cc.up, cc.r, cc.hh = *p, c.cfg.Up, r, hh
+	cc.pos, cc.up, cc.r, cc.hh, cc.box = *p, c.cfg.Up, r, hh, c.s.box
 	cc.probe, cc.mask = c.probeDist(), c.cfg.CollisionMask
 	n := 0
 	for i := range cs {

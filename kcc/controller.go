@@ -182,6 +182,7 @@ func NewController(cfg Config) *Controller {
 	// only a configuration (the ECS pipeline moves characters with its own)
 	// costs a few hundred bytes.
 	c.s.setFilter(c.cfg.CollisionMask, nil)
+	c.s.boxAx, c.s.boxAligned = boxFrame(c.cfg.Up)
 	return c
 }
 
@@ -203,7 +204,8 @@ func (c *Controller) Config() Config {
 // o: the colliders Config.CollisionMask and o.Filter admit, o's
 // ContactCache, o's listener with no answers yet, the cell cache on.
 // endMove undoes it.
-func (c *Controller) beginMove(w *World, o *MoveOptions) {
+func (c *Controller) beginMove(w *World, o *MoveOptions, box bool) {
+	c.s.box = box
 	c.s.setFilter(c.cfg.CollisionMask, o.Filter)
 	c.s.crowd = crowdViewOf(o.Filter)
 	c.s.cache = o.Cache
@@ -216,6 +218,7 @@ func (c *Controller) beginMove(w *World, o *MoveOptions) {
 // of them stays in the Controller.
 func (c *Controller) endMove() {
 	c.s.cellsOn = false
+	c.s.box = false
 	c.leaving = vec{}
 	c.s.setFilter(c.cfg.CollisionMask, nil)
 	c.s.crowd = crowdView{}
@@ -423,6 +426,7 @@ func (c *Controller) recover(w *World, p vec, r, hh, own float64) (vec, []Contac
 	off := c.cfg.Offset
 	probe := c.probeDist()
 	triedDeep := false
+	start := p
 	for pass := 0; ; pass++ {
 		var p0, p1 vec
 		capsuleSegTo(&p0, &p1, &p, &c.cfg.Up, hh)
@@ -434,7 +438,9 @@ func (c *Controller) recover(w *World, p vec, r, hh, own float64) (vec, []Contac
 		if !ok {
 			cs = c.contactsOf(w, &p0, &p1, r, probe)
 		}
-		if !triedDeep && isDeep(cs, r) {
+		if !triedDeep && !c.s.box && isDeep(cs, r) {
+			// (A box takes the contact push below from any depth: each
+			// contact's normal is the collider's shortest way out.)
 			// The contact normals do not tell the way out: look for the
 			// shortest free exit (recover.go).
 			triedDeep = true
@@ -460,6 +466,17 @@ func (c *Controller) recover(w *World, p vec, r, hh, own float64) (vec, []Contac
 			return p, cs
 		}
 		x, ok := contactPush(w, cs, p, off, false, false)
+		if c.s.box && !triedDeep && (!ok || pushesInto(cs, x, off)) && !c.anyMoved(w, cs) {
+			// A box in colliders that push it opposite ways, none of
+			// them moving (a spawn into a block of tiles): the way out
+			// along the box's axes (boxExit), from where the Move
+			// started (the pushes so far were a start).
+			triedDeep = true
+			if q, found := c.boxExit(w, start, r, hh); found {
+				p = q
+				continue
+			}
+		}
 		if !ok || pushesInto(cs, x, off) {
 			// The push presses the capsule into a contact it only
 			// touched. When no push satisfies all (squeezed between
@@ -476,8 +493,24 @@ func (c *Controller) recover(w *World, p vec, r, hh, own float64) (vec, []Contac
 		if !finiteVec(x) {
 			return p, cs
 		}
-		p = add(p, c.sweptPush(w, p, r, hh, x, cs))
+		q := add(p, c.sweptPush(w, p, r, hh, x, cs))
+		if c.s.box {
+			q = c.boxPushCap(w, cs, start, q, own)
+		}
+		p = q
 	}
+}
+
+// anyMoved reports whether a collider of the contacts cs (overlapping or
+// touching: a lift that carried its rider into a ceiling) moved this step
+// (or moves).
+func (c *Controller) anyMoved(w *World, cs []Contact) bool {
+	for i := range cs {
+		if w.hasMoved(cs[i].Collider) {
+			return true
+		}
+	}
+	return false
 }
 
 // sweptPush is the contact push x of a capsule at p, cut short a skin
@@ -770,6 +803,9 @@ func (c *Controller) sanitizeDesired(d *vec) {
 // MaxTranslation is scaled down to it. Move does not allocate in steady
 // state.
 //
+// A shape with Box set moves the capsule's bounding box instead, by the
+// same steps (see Capsule and "Box or capsule" in docs/kcc.md).
+//
 // Move is MoveWith with no options; MoveWith adds a filter, a
 // ContactCache and a contact listener, in any combination.
 func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) MoveResult {
@@ -782,7 +818,7 @@ func (c *Controller) Move(w *World, shape Capsule, pos, desired mgl64.Vec3) Move
 // A filtered cached Move with a listener is the same bits as the same Move
 // without the cache. It does not allocate in steady state.
 func (c *Controller) MoveWith(w *World, shape Capsule, pos, desired mgl64.Vec3, opts MoveOptions) MoveResult {
-	c.beginMove(w, &opts)
+	c.beginMove(w, &opts, shape.Box)
 	defer c.endMove()
 	up := c.cfg.Up
 	c.collisions = c.collisions[:0]

@@ -85,11 +85,11 @@ func TestMoveDegenerateInputs(t *testing.T) {
 		pos   mgl64.Vec3
 	}{
 		{nil, testShape, pos},
-		{w, Capsule{0, 0.6}, pos},
-		{w, Capsule{-1, 0.6}, pos},
-		{w, Capsule{nan, 0.6}, pos},
-		{w, Capsule{0.3, -1}, pos},
-		{w, Capsule{0.3, inf}, pos},
+		{w, Capsule{Radius: 0, HalfHeight: 0.6}, pos},
+		{w, Capsule{Radius: -1, HalfHeight: 0.6}, pos},
+		{w, Capsule{Radius: nan, HalfHeight: 0.6}, pos},
+		{w, Capsule{Radius: 0.3, HalfHeight: -1}, pos},
+		{w, Capsule{Radius: 0.3, HalfHeight: inf}, pos},
 		{w, testShape, mgl64.Vec3{nan, 0, 0}},
 		{w, testShape, mgl64.Vec3{0, inf, 0}},
 	} {

@@ -514,7 +514,8 @@ func (o *obb) bounds() aabb {
 // it would come within Offset of another collider. A lift rising toward a
 // ceiling so stops carrying its rider under the ceiling instead of pushing
 // it in; the lift then presses the character and the next Move reports
-// Crushed. opts are the character's MoveOptions, as for its Move: the
+// Crushed. A shape with Box set sweeps the box (see Capsule). opts are
+// the character's MoveOptions, as for its Move: the
 // sweep sees the colliders opts.Filter admits (the carrier itself is
 // always left out), and the listener is asked about the sweep's hits as
 // by a Move (a collider it ignores does not cut the carry short) with
@@ -537,7 +538,7 @@ func (c *Controller) CarryWith(w *World, shape Capsule, pos mgl64.Vec3, ground C
 	}
 	c.carryF.Exclude = c.carryEx
 	opts.Filter, opts.Cache = &c.carryF, nil
-	c.beginMove(w, &opts)
+	c.beginMove(w, &opts, shape.Box)
 	defer c.endMove()
 	if hit, ok := c.cast(w, pos, shape.Radius, shape.HalfHeight, delta); ok && hit.Fraction < 1 {
 		delta = scale(delta, hit.Fraction)
@@ -545,8 +546,9 @@ func (c *Controller) CarryWith(w *World, shape Capsule, pos mgl64.Vec3, ground C
 	return delta, yaw
 }
 
-// OverlapsWith reports whether a capsule of the given shape at pos, its
-// axis along Config.Up, overlaps or touches a collider this controller's
+// OverlapsWith reports whether a capsule of the given shape at pos (its
+// box with shape.Box), its axis along Config.Up, overlaps or touches a
+// collider this controller's
 // Moves with opts collide with: one that Config.CollisionMask and
 // opts.Filter admit and that opts' listener does not ignore (it is asked
 // as by a Move, with Sweep false and opts.Character; opts.Cache is not
@@ -561,9 +563,9 @@ func (c *Controller) OverlapsWith(w *World, shape Capsule, pos mgl64.Vec3, opts 
 		return true
 	}
 	opts.Cache = nil
-	c.beginMove(w, &opts)
+	c.beginMove(w, &opts, shape.Box)
 	defer c.endMove()
-	if c.listener == nil {
+	if c.listener == nil && !shape.Box {
 		return w.overlap(&c.s, shape, pos, up, 0)
 	}
 	var p0, p1 vec

@@ -316,3 +316,33 @@ func ExampleMoveResult_crushed() {
 	// push out: at tick 25 from x 0.2 to x 1.81
 	// push out: ends at x 1.81, y 0.91
 }
+
+// A box character (Capsule.Box) and a capsule of the same size start on
+// the last 5 cm of a ledge: after two seconds of gravity the box still
+// stands there, the capsule has rolled off its rounded bottom and fallen
+// to the floor 3 m below.
+func ExampleCapsule_box() {
+	w := kcc.NewWorld()
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{2, 0.5, 2}, mgl64.Quat{})   // ledge, top at y=0, edge at x=2
+	w.AddBox(mgl64.Vec3{0, -3.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{}) // floor 3 m below
+	c := kcc.NewController(kcc.DefaultConfig())
+	for _, shape := range []kcc.Capsule{
+		{Radius: 0.3, HalfHeight: 0.6, Box: true},
+		{Radius: 0.3, HalfHeight: 0.6},
+	} {
+		pos := mgl64.Vec3{2.25, 0.91, 0} // the footprint reaches 5 cm over the ledge
+		var vel mgl64.Vec3
+		var res kcc.MoveResult
+		for i := 0; i < 120; i++ {
+			vel[1] -= 20.0 / 60
+			desired := vel.Mul(1.0 / 60)
+			res = c.Move(w, shape, pos, desired)
+			pos = pos.Add(res.Translation)
+			vel = c.VelocityAfter(vel, desired, res, 1.0/60)
+		}
+		fmt.Printf("box %v: feet at y %.2f, grounded %v\n", shape.Box, pos[1]-0.9, res.Grounded)
+	}
+	// Output:
+	// box true: feet at y 0.01, grounded true
+	// box false: feet at y -2.99, grounded true
+}

@@ -1,6 +1,8 @@
 package kcc
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -114,6 +116,7 @@ func (q Query) scratch() *scratch {
 }
 
 func (q Query) release(s *scratch) {
+	s.box = false
 	s.setFilter(0, nil)
 	s.crowd = crowdView{}
 	q.w.pool.Put(s)
@@ -139,6 +142,7 @@ func (q Query) CastCapsule(shape Capsule, pos, axis, translation mgl64.Vec3, ski
 	}
 	s := q.scratch()
 	defer q.release(s)
+	s.boxFor(&shape, axis)
 	p0, p1 := capsuleSeg(pos, axis, shape.HalfHeight)
 	return q.w.castCapsule(s, p0, p1, shape.Radius, translation, skin)
 }
@@ -151,6 +155,7 @@ func (q Query) Contacts(shape Capsule, pos, axis mgl64.Vec3, maxDist float64, ou
 	}
 	s := q.scratch()
 	defer q.release(s)
+	s.boxFor(&shape, axis)
 	p0, p1 := capsuleSeg(pos, axis, shape.HalfHeight)
 	return append(out, q.w.contacts(s, p0, p1, shape.Radius, maxDist)...)
 }
@@ -163,7 +168,22 @@ func (q Query) OverlapCapsuleAxis(shape Capsule, pos, axis mgl64.Vec3, margin fl
 	}
 	s := q.scratch()
 	defer q.release(s)
+	if s.boxFor(&shape, axis) {
+		p0, p1 := capsuleSeg(pos, axis, shape.HalfHeight)
+		return len(q.w.contacts(s, p0, p1, shape.Radius, math.Max(margin, 0))) > 0
+	}
 	return q.w.overlap(s, shape, pos, axis, margin)
+}
+
+// boxFor sets the scratch up for the queries of shape with the unit axis
+// (scratch.box, the box frame of axis, for a box character) and reports
+// whether it is a box.
+func (s *scratch) boxFor(shape *Capsule, axis vec) bool {
+	s.box = shape.Box
+	if s.box {
+		s.boxAx, s.boxAligned = boxFrame(axis)
+	}
+	return s.box
 }
 
 // RayCast is World.RayCast restricted by the filter.

@@ -253,6 +253,54 @@ func FuzzMove(f *testing.F) {
 	})
 }
 
+// FuzzMoveBox is FuzzMove's walk for a box character (Capsule.Box) among
+// the fuzzed boxes, turned any way: every result finite, the same bits
+// with a ContactCache, no move beyond the bound, never deeper than the
+// skin inside a collider (by the box's own gap), and OverlapsWith and
+// World.OverlapCapsule true exactly when some gap is not positive.
+func FuzzMoveBox(f *testing.F) {
+	f.Add([]byte{128, 60, 128, 200, 100, 20, 0}, 0.5, -0.1, 0.0, uint8(30))
+	f.Add([]byte{10, 20, 30, 40, 50, 60, 70, 200, 10, 100, 90, 10, 250, 3}, math.NaN(), 0.0, 1e9, uint8(10))
+	f.Add([]byte{90, 0, 90, 30, 200, 30, 0, 170, 0, 170, 30, 200, 30, 0}, 0.2, -0.3, 0.2, uint8(60))
+	f.Add([]byte{128, 0, 128, 255, 20, 255, 128, 140, 10, 140, 10, 255, 10, 9}, 0.3, -0.1, -0.2, uint8(70))
+	f.Fuzz(func(t *testing.T, layout []byte, dx, dy, dz float64, steps uint8) {
+		w := fuzzWorld(layout)
+		c := NewController(DefaultConfig())
+		cc := NewController(DefaultConfig())
+		var cache ContactCache
+		shape := boxShape
+		pos := mgl64.Vec3{0, 8, 0}
+		desired := mgl64.Vec3{dx, dy, dz}
+		for i := 0; i < int(steps%80)+1; i++ {
+			d := desired
+			switch i % 4 {
+			case 1:
+				d = mgl64.Vec3{0, -0.5, 0}
+			case 2:
+				d = mgl64.Vec3{-dz, dy, dx}
+			}
+			res := c.Move(w, shape, pos, d)
+			if !finiteVec(res.Translation) || !finiteVec(res.GroundNormal) {
+				t.Fatalf("step %d: non-finite result %+v", i, res)
+			}
+			if rc := cc.MoveWith(w, shape, pos, d, MoveOptions{Cache: &cache}); !sameResult(rc, res) {
+				t.Fatalf("step %d: with a ContactCache %+v, without %+v", i, rc, res)
+			}
+			if l, lim := res.Translation.Len(), moveBound(c.Config(), shape, d); l > lim {
+				t.Fatalf("step %d: moved %v for a request of %v (length %v), bound %v", i, l, d, d.Len(), lim)
+			}
+			pos = pos.Add(res.Translation)
+			g := boxGap(w, shape, pos)
+			if g < -DefaultOffset-1e-9 {
+				t.Fatalf("step %d: box %v deep inside geometry at %v (request %v)", i, -g, pos, d)
+			}
+			if got := c.OverlapsWith(w, shape, pos, MoveOptions{}); got != (g <= 0) || got != w.OverlapCapsule(shape, pos, 0) {
+				t.Fatalf("step %d: Overlaps %v, World.OverlapCapsule %v, gap %v at %v", i, got, w.OverlapCapsule(shape, pos, 0), g, pos)
+			}
+		}
+	})
+}
+
 // FuzzAddTriMesh feeds arbitrary vertex and index data: AddTriMesh must
 // return an error or a usable mesh, never panic, and queries on an accepted
 // mesh must stay finite.
@@ -299,7 +347,7 @@ func FuzzAddTriMesh(f *testing.F) {
 }
 
 // FuzzMoveMovingColliders moves the fuzz world's boxes while a character
-// walks among them: fuzzed linear and angular velocities (NaN, huge and
+// (a capsule, or its box when mix has bit 15) walks among them: fuzzed linear and angular velocities (NaN, huge and
 // ordinary), fuzzed transforms (non-unit, zero and NaN quaternions) and
 // fuzzed dt for World.Step, with the documented carry. Whatever the input:
 // no panic, the world's poses and the carry stay finite, and every Move
@@ -310,6 +358,8 @@ func FuzzMoveMovingColliders(f *testing.F) {
 	f.Add([]byte{128, 0, 128, 255, 20, 255, 128}, 0.0, 0.0, 100.0, math.Inf(1), uint8(30), uint16(0x2a4b))
 	f.Add([]byte{90, 0, 90, 30, 200, 30, 0}, -2.0, 5.0, 0.0, -1.0, uint8(60), uint16(0x170e))
 	f.Add([]byte{128, 60, 128, 200, 100, 20, 0, 90, 0, 90, 30, 200, 30, 0}, 0.3, 0.0, 0.2, 1.0/60, uint8(50), uint16(0x0809))
+	f.Add([]byte{128, 60, 128, 200, 100, 20, 0, 90, 0, 90, 30, 200, 30, 0}, 1.0, 0.0, 0.5, 1.0/60, uint8(40), uint16(0x8000))
+	f.Add([]byte{90, 0, 90, 30, 200, 30, 0}, -2.0, 5.0, 0.0, 1.0/60, uint8(60), uint16(0x970e))
 	f.Fuzz(func(t *testing.T, layout []byte, vx, vy, spin, dt float64, steps uint8, mix uint16) {
 		w := fuzzWorld(layout)
 		n := w.NumColliders()
@@ -330,6 +380,9 @@ func FuzzMoveMovingColliders(f *testing.F) {
 		cc := NewController(DefaultConfig()) // with a ContactCache: the same bits
 		var cache ContactCache
 		shape := testShape
+		if mix&0x8000 != 0 {
+			shape = boxShape // a box character among the moving colliders
+		}
 		pos := mgl64.Vec3{0, 8, 0}
 		var res MoveResult
 		for i := 0; i < int(steps%60)+1; i++ {

@@ -241,6 +241,9 @@ func betterHit(best *CastHit, t float64, n, fn, v *vec, vlen float64) bool {
 // castCapsuleTo is castCapsule writing the hit into out (the controller's
 // form: vectors by pointer, no whole-value copies).
 func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *vec, skin float64) bool {
+	if s.box {
+		return w.castBoxTo(out, s, p0, p1, r, v, skin)
+	}
 	target := r + skin
 	vlen := math.Sqrt(float64(v[0]*v[0]) + float64(v[1]*v[1]) + float64(v[2]*v[2]))
 	if !(vlen > 0) {
@@ -381,6 +384,9 @@ func (w *World) contacts(s *scratch, p0, p1 vec, r, maxDist float64) []Contact {
 
 // contactsOf is contacts with the segment by pointer (see capsuleSegTo).
 func (w *World) contactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contact {
+	if s.box {
+		return w.boxContactsOf(s, p0, p1, r, maxDist)
+	}
 	s.contacts = s.contacts[:0]
 	var q aabb
 	for i := 0; i < 3; i++ {
@@ -463,6 +469,9 @@ func appendCapsuleContacts(out []Contact, caps []*capsuleShape, p0, p1 *vec, r, 
 // capsuleContactsOf appends to s.contacts the contacts contactsOf finds
 // with the capsule colliders only (those the scratch admits).
 func (w *World) capsuleContactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contact {
+	if s.box {
+		return w.boxCapsuleContactsOf(s, p0, p1, r, maxDist)
+	}
 	if len(w.caps) == 0 {
 		return s.contacts
 	}

@@ -328,9 +328,9 @@ func (c *Controller) deepContacts(w *World, p0, p1 *vec, r float64, e1 vec) []tr
 		}
 	}
 	for _, k := range c.s.caps {
-		c1, c2 := closestSegSeg(*p0, *p1, k.a, k.b)
-		if d := sub(c1, c2); length(d) < r+k.r {
-			if length(d) < r+k.r-castTol {
+		l, kr, d := k.reachTo(p0, p1)
+		if l < r+kr {
+			if l < r+kr-castTol {
 				ds.caps = append(ds.caps, k)
 			}
 			ds.addID(k.id)
@@ -463,7 +463,8 @@ func (c *Controller) idealExit(tris []tri, p0, p1 *vec, r float64, dir vec, exce
 		if skip(k.id) {
 			continue
 		}
-		tp := take(k.id, math.Max(dot(k.a, dir), dot(k.b, dir))+k.r, math.Max(-dot(k.a, dir), -dot(k.b, dir))+k.r)
+		sup, back := k.span(dir)
+		tp := take(k.id, sup, back)
 		need = math.Max(need, exitAcross(ds, k, p0, p1, dir, target, tp))
 	}
 	return need, nearSide
@@ -521,7 +522,7 @@ func (c *Controller) centreIn(tris []tri, p *vec) bool {
 		}
 	}
 	for _, k := range ds.caps {
-		if in(math.Max(dot(k.a, up), dot(k.b, up))+k.r, math.Max(-dot(k.a, up), -dot(k.b, up))+k.r) {
+		if in(k.span(up)) {
 			return true
 		}
 	}
@@ -554,7 +555,7 @@ func (c *Controller) movesAway(tris []tri, p0, p1 *vec, r float64, id ColliderID
 	}
 	for _, k := range ds.caps {
 		if k.id == id {
-			span(math.Max(dot(k.a, dir), dot(k.b, dir))+k.r, math.Max(-dot(k.a, dir), -dot(k.b, dir))+k.r)
+			span(k.span(dir))
 		}
 	}
 	if lo > hi || !(step > 0) {
@@ -694,12 +695,10 @@ func (c *Controller) exitNeed(w *World, q vec, r, hh float64, dir vec, mover Col
 		need = math.Max(need, exitAcross(ds, o, &q0, &q1, dir, target, tp))
 	}
 	for _, k := range c.s.caps {
-		c1, c2 := closestSegSeg(q0, q1, k.a, k.b)
-		if length(sub(c1, c2)) >= r+k.r-castTol {
+		if l, kr, _ := k.reachTo(&q0, &q1); l >= r+kr-castTol {
 			continue
 		}
-		sup := math.Max(dot(k.a, dir), dot(k.b, dir)) + k.r
-		back := math.Max(-dot(k.a, dir), -dot(k.b, dir)) + k.r
+		sup, back := k.span(dir)
 		tp, ok := leave(k.id, sup, back)
 		if !ok {
 			return 0, overlaps, false
@@ -716,4 +715,30 @@ func (o *obb) extentAlong(dir vec) float64 {
 		ext += float64(o.h[k] * math.Abs(dot(o.ax[k], dir)))
 	}
 	return ext
+}
+
+// span is the capsule collider's extent along the unit dir: its support
+// (the largest dot product with dir) and its support against dir.
+func (k *capsuleShape) span(dir vec) (sup, back float64) {
+	if k.box {
+		ext := k.ob.extentAlong(dir)
+		return dot(k.ob.c, dir) + ext, ext - dot(k.ob.c, dir)
+	}
+	return math.Max(dot(k.a, dir), dot(k.b, dir)) + k.r, math.Max(-dot(k.a, dir), -dot(k.b, dir)) + k.r
+}
+
+// reachTo measures the segment p0-p1 against the capsule collider: the
+// distance l from the collider's core (the capsule's segment, or the box)
+// to the segment, the collider's radius kr over that core (0 for a box),
+// and the vector from the core's closest point to the segment's; the
+// segment is within r of the collider when l < r + kr.
+func (k *capsuleShape) reachTo(p0, p1 *vec) (l, kr float64, d vec) {
+	if k.box {
+		var res boxResult
+		k.ob.segBoxInto(&res, p0, p1)
+		return res.dist, 0, sub(res.onSeg, res.onTri)
+	}
+	c1, c2 := closestSegSeg(*p0, *p1, k.a, k.b)
+	d = sub(c1, c2)
+	return length(d), k.r, d
 }

@@ -24,7 +24,8 @@ func (w *World) SetSensor(id ColliderID, on bool) error {
 }
 
 // Sensors appends to out, in increasing ID order, every sensor that the
-// upright capsule at pos overlaps (touching counts) and whose mask
+// upright capsule at pos (its bounding box with shape.Box, aligned with
+// the world axes) overlaps (touching counts) and whose mask
 // includes layer (the character's layer; 0 means DefaultLayer), and
 // returns the extended slice. Invalid input appends nothing. It borrows
 // pooled scratch and does not allocate once out has room.
@@ -42,13 +43,22 @@ func (w *World) Sensors(shape Capsule, pos mgl64.Vec3, layer uint32, out []Colli
 	p0, p1 := capsuleSeg(pos, up, shape.HalfHeight)
 	r := shape.Radius
 	q := segAABB(p0, p1, r)
+	var b *charBox
+	if shape.Box {
+		cb := s.castBufs()
+		b = &cb.box
+		*b = charBox{c: pos, h: vec{r, shape.HalfHeight + r, r}, ax: [3]vec{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, aligned: true}
+	}
 	var off sweepFilter
 	s.top = w.top.query(&q, &off, s.top[:0])
 	s.top = w.capsuleQuery(s, &q, &off, s.top)
 	n0 := len(out)
 	for _, ci := range s.top {
 		c := &w.colliders[ci]
-		if !c.sensor || c.removed || c.mask&layer == 0 || !w.touches(s, c, ColliderID(ci), q, p0, p1, r) {
+		if !c.sensor || c.removed || c.mask&layer == 0 {
+			continue
+		}
+		if b != nil && !w.touchesBox(s, c, ColliderID(ci), q, b) || b == nil && !w.touches(s, c, ColliderID(ci), q, p0, p1, r) {
 			continue
 		}
 		out = append(out, ColliderID(ci))
@@ -81,6 +91,52 @@ func (w *World) touches(s *scratch, c *collider, id ColliderID, q aabb, p0, p1 v
 		s.hf = c.hf.gather(q, &off, id, s.hf[:0], nil)
 		for i := range s.hf {
 			if segTriDist(&p0, &p1, &s.hf[i]) <= r {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// touchesBox reports whether the box character b (bounds q) overlaps or
+// touches collider c, by the separating axes (box.go).
+func (w *World) touchesBox(s *scratch, c *collider, id ColliderID, q aabb, b *charBox) bool {
+	var off sweepFilter
+	cb := s.castBufs()
+	st := &cb.sat
+	switch c.kind {
+	case kindBox:
+		if len(c.tris) == 0 {
+			return false
+		}
+		st.beginRest(0)
+		st.obb(b, &c.ob)
+		return st.sep <= 0
+	case kindMesh:
+		s.sub = c.bvh.query(&q, &off, s.sub[:0])
+		for _, ti := range s.sub {
+			st.beginRest(0)
+			if st.tri(b, &c.tris[ti]); st.sep <= 0 {
+				return true
+			}
+		}
+	case kindCapsule:
+		if c.capsuleEmpty {
+			return false
+		}
+		st.beginRest(0)
+		if c.capsule.box {
+			st.obb(b, &c.capsule.ob)
+			return st.sep <= 0
+		}
+		s.charObb(&cb.obb, b)
+		st.capsule(b, &c.capsule, &cb.obb, &cb.res0)
+		return st.sep <= 0
+	case kindHeightfield:
+		s.hf = c.hf.gather(q, &off, id, s.hf[:0], nil)
+		for i := range s.hf {
+			st.beginRest(0)
+			if st.tri(b, &s.hf[i]); st.sep <= 0 {
 				return true
 			}
 		}

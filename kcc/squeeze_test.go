@@ -51,9 +51,13 @@ type squeezeRider struct {
 	sweptCarry bool
 }
 
+// sqShape is the squeezed character's shape: the capsule, or its box
+// (TestSqueezeScenesBox sets Box for the length of its run).
+var sqShape = kcc.Capsule{Radius: sqR, HalfHeight: sqHH}
+
 func newSqueezeRider(w *kcc.World, pos mgl64.Vec3) *squeezeRider {
 	return &squeezeRider{w: w, c: kcc.NewController(kcc.DefaultConfig()),
-		shape: kcc.Capsule{Radius: sqR, HalfHeight: sqHH}, pos: pos}
+		shape: sqShape, pos: pos}
 }
 
 // tick moves the character once, after World.Step and the movers.
@@ -389,11 +393,13 @@ func runLiftScene(sc liftScene) (*squeezeRider, squeezeStats, error) {
 // within 3 ticks of release, and ends on the floor.
 func TestSqueezeDoorClosing(t *testing.T) {
 	for _, hold := range []int{60, 0} {
-		t.Run(fmt.Sprintf("hold%d", hold), func(t *testing.T) { runDoorScene(t, hold) })
+		t.Run(fmt.Sprintf("hold%d", hold), func(t *testing.T) { runDoorScene(t, hold, 36) })
 	}
 }
 
-func runDoorScene(t *testing.T, hold int) {
+// runDoorScene runs the door scene holding the door shut hold ticks; want
+// is the number of squeezed ticks the scene makes for the character.
+func runDoorScene(t *testing.T, hold, want int) {
 	w := kcc.NewWorld()
 	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{})   // floor
 	w.AddBox(mgl64.Vec3{0, 1.5, -3}, mgl64.Vec3{0.1, 1.5, 2.5}, mgl64.Quat{}) // wall, jamb face z = -0.5
@@ -441,5 +447,48 @@ func runDoorScene(t *testing.T, hold int) {
 	if farSide > 0 {
 		t.Errorf("the capsule went %.4f m to the far side of the door's middle", farSide)
 	}
-	st.check(t, r, 36, sqSkin)
+	st.check(t, r, want, sqSkin)
+}
+
+// The squeeze scenes with a box character (Capsule.Box): in each the box
+// is as wide along the squeeze as the capsule (0.6 m across, 1.8 m tall),
+// so the counts and bounds are the capsule's for the pusher and the wall
+// (83 and 71 squeezed ticks) and the lift under the ceiling (77 and 65);
+// deepest reads the box's own contacts (World.Contacts takes Box).
+//
+// The door closing takes the box out of its way sooner than the capsule
+// (36 ticks): pressed on the jamb, the box spans z from -0.49 to 0.11,
+// and the door's edge (at 0.5 - n/60 after tick n) goes into it until the
+// way out sideways to its own side, +x (0.05 + 0.3 - 0.03 = 0.32 m), is
+// shorter than the way back along z, 0.11 - edge: past edge -0.21, tick
+// 43. From there the box is pushed out along +x at most its own move
+// (gravity's 20/3600 m), the door's travel (1/60 m) and the skin (0.01
+// m), 0.0322 m a tick (boxPushCap: a squeeze never teleports), and it is
+// out of the door's way (|x| >= 0.35) after 10 ticks: squeezed from tick
+// 25 (room below 0.6 m) to 51, 27 ticks.
+func TestSqueezeScenesBox(t *testing.T) {
+	sqShape.Box = true
+	defer func() { sqShape.Box = false }()
+	for _, c := range []struct {
+		gap  float64
+		want int
+	}{{0.4, 83}, {0.5, 71}} {
+		t.Run(fmt.Sprintf("pusher/gap%.1f", c.gap), func(t *testing.T) {
+			r, st := runPusherScene(c.gap, "SetVelocity")
+			st.check(t, r, c.want, sqSkin)
+		})
+	}
+	for _, c := range []struct {
+		room float64
+		want int
+	}{{1.5, 77}, {1.7, 65}} {
+		t.Run(fmt.Sprintf("lift/room%.1f", c.room), func(t *testing.T) {
+			r, st, err := runLiftScene(liftScene{room: c.room})
+			if err != nil {
+				t.Fatal(err)
+			}
+			st.check(t, r, c.want, 0.5+sqSkin)
+		})
+	}
+	t.Run("door", func(t *testing.T) { runDoorScene(t, 60, 27) })
 }

@@ -17,7 +17,8 @@ import (
 // and a fingerprint of the static geometry; then one record per collider,
 // by ID: its kind, flags and, unless removed, its pose, its previous pose
 // (when it differs), its velocities (when set), its surface velocity (when
-// set), its layers and, for a capsule, its shape.
+// set), its layers and, for a capsule, its shape (a box character's
+// collider flagged stBoxShape).
 const stateVersion = 1
 
 // Flags of a collider's state record.
@@ -30,6 +31,9 @@ const (
 	stPrev                  // prev differs from pose: written
 	stVel                   // lin and ang written
 	stSurf                  // surf written
+	// stBoxShape, on a capsule's record, marks a box character's collider
+	// (Capsule.Box): stMoved, which no capsule record has otherwise.
+	stBoxShape = stMoved
 )
 
 // ErrForeignState is wrapped by LoadState's error for a state that was not
@@ -91,6 +95,8 @@ func (c *collider) appendState(b *binstate.Writer) {
 		return
 	case c.kind == kindCapsule && c.capsuleEmpty:
 		fl |= stEmpty
+	case c.kind == kindCapsule && c.capsule.box:
+		fl |= stBoxShape
 	case c.kind == kindBox || c.kind == kindMesh:
 		if c.moved {
 			fl |= stMoved
@@ -286,7 +292,8 @@ func readColliderState(r *binstate.Reader, st *colliderState) bool {
 		}
 		return true
 	}
-	if st.flags&stEmpty != 0 && st.kind != kindCapsule || st.flags&stMoved != 0 && st.kind != kindBox && st.kind != kindMesh {
+	if st.flags&stEmpty != 0 && st.kind != kindCapsule || st.flags&stMoved != 0 && st.kind != kindBox && st.kind != kindMesh &&
+		(st.kind != kindCapsule || st.flags&stEmpty != 0) {
 		r.Fail("%s collider with flags %#x", st.kind, st.flags)
 		return false
 	}
@@ -393,7 +400,7 @@ func (w *World) setState(id ColliderID, st *colliderState) {
 			c.box = emptyAABB()
 			return
 		}
-		c.capsule = capsuleShape{r: st.radius, half: st.halfSize, id: id}
+		c.capsule = capsuleShape{r: st.radius, half: st.halfSize, id: id, box: st.flags&stBoxShape != 0}
 		c.placeShape(id, c.pose)
 		c.bound = marginBound(&c.box)
 	case kindBox:

@@ -537,6 +537,13 @@ type scratch struct {
 	// noCaps leaves the capsule colliders out of the queries
 	// (rawContactsOf asks for theirs separately).
 	noCaps bool
+	// box is set for the length of a Move (CarryWith, OverlapsWith) of a
+	// box character (Capsule.Box): the casts and contact queries answer
+	// for the box around the capsule they are given, in the frame boxAx
+	// (box.go), which is the world axes when boxAligned.
+	box        bool
+	boxAligned bool
+	boxAx      [3]vec
 }
 
 // castScratch is a cast's working state, kept between casts so a cast
@@ -548,6 +555,14 @@ type castScratch struct {
 	sweep castSweep
 	res   boxResult
 	seg   [2]vec
+	// The box character's casts and contacts (box.go): the box, its
+	// separating-axis test, the box as a collider, the reversed motion
+	// and the closest points at the start of a capsule's cast.
+	box  charBox
+	sat  satState
+	obb  obb
+	negV vec
+	res0 boxResult
 }
 
 // castBufs returns the scratch's cast state, allocating it once.

@@ -172,7 +172,7 @@ func TestCastCapsuleInvalid(t *testing.T) {
 		p, v mgl64.Vec3
 		skin float64
 	}{
-		{Capsule{0, 1}, mgl64.Vec3{0, 5, 0}, mgl64.Vec3{0, -10, 0}, 0},
+		{Capsule{Radius: 0, HalfHeight: 1}, mgl64.Vec3{0, 5, 0}, mgl64.Vec3{0, -10, 0}, 0},
 		{testShape, mgl64.Vec3{0, math.NaN(), 0}, mgl64.Vec3{0, -10, 0}, 0},
 		{testShape, mgl64.Vec3{0, 5, 0}, mgl64.Vec3{0, math.Inf(-1), 0}, 0},
 		{testShape, mgl64.Vec3{0, 5, 0}, mgl64.Vec3{0, -10, 0}, math.NaN()},

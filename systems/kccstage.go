@@ -400,7 +400,7 @@ func (p *Pipeline) updateCrouch(k *components.KCCData, body *components.BodyData
 	case !want && k.Crouched:
 		d := k.StandHalfHeight - k.CrouchHalfHeight
 		standPos := body.Position.Add(detmath.Scale(up, d))
-		tall := kcc.Capsule{Radius: k.Shape.Radius, HalfHeight: k.StandHalfHeight}
+		tall := kcc.Capsule{Radius: k.Shape.Radius, HalfHeight: k.StandHalfHeight, Box: k.Shape.Box}
 		if level != nil && !p.roomToStand(ctrl, level, tall, standPos, up, opts) {
 			return // no room: stay crouched and retry next tick
 		}
