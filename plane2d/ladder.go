@@ -18,10 +18,16 @@ const (
 	DefaultLadderNoGrabTime = 0.25
 )
 
+// ladderTopClearance is how far above a ladder's top the feet stop (m):
+// above the skin of a character standing beside it, so a box steps off
+// onto the ledge the ladder leads to.
+const ladderTopClearance = 0.02
+
 // Ladders is the side view's ladder ability (an abilities.Ability): a
 // character in front of a ladder (a Ladder rectangle: it does not block)
 // that presses up or down holds on to it and climbs at Speed, moves along
-// it sideways at the same speed, stops with its feet at the ladder's top
+// it sideways at the same speed, stops with its feet just above the
+// ladder's top (2 cm)
 // and lets go at its foot on the ground, when it leaves the ladder's
 // width, or with a jump (JumpSpeed up, the run axis times Speed
 // sideways). Each character has its own (Level.SpawnAll gives one to
@@ -110,9 +116,10 @@ func (a *Ladders) Before(x *abilities.Context) abilities.Plan {
 	}
 	v[0], v[1], v[2] = float64(side*a.Speed), float64(up*a.Speed), 0
 	move := mgl64.Vec3{float64(v[0] * x.Dt), float64(v[1] * x.Dt), 0}
-	if feet := x.Position[1] - x.Shape.HalfHeight - x.Shape.Radius; up > 0 && feet+move[1] > a.Boxes[i][3] {
-		// The feet stop at the ladder's top: step off it sideways.
-		move[1], v[1] = max(0, a.Boxes[i][3]-feet), 0
+	if feet := x.Position[1] - x.Shape.HalfHeight - x.Shape.Radius; up > 0 && feet+move[1] > a.Boxes[i][3]+ladderTopClearance {
+		// The feet stop just above the ladder's top: step off it
+		// sideways (a box's flat bottom clears the ledge beside it).
+		move[1], v[1] = max(0, a.Boxes[i][3]+ladderTopClearance-feet), 0
 	}
 	return abilities.Plan{Own: true, Move: move}
 }

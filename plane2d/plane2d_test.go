@@ -70,53 +70,66 @@ func testLevel() *plane2d.Level {
 }
 
 // TestLevelPlays spawns the hero on testLevel with donburi's transform
-// and runs it right: up the slope (its feet follow the 45-degree surface:
-// y = 160 - (x - 160) at the slope's middle), over the block, down onto
-// the floor, into the spike sensor (an EnteredSensor event named
-// "spikes"); every tick the transform holds the hero's position in
-// pixels.
+// and runs it right: up the slope, over the block, down onto the floor,
+// into the spike sensor (an EnteredSensor event named "spikes"); every
+// tick the transform holds the hero's position in pixels. On the
+// 45-degree slope (surface y = 160 - (x - 160), screen px) the feet
+// (the centre less the half height and radius, 0.6875 m, and the 0.01 m
+// skin) rest where each shape's contact puts them:
+//
+//   - the platformer hero, a box (its default): on its lower corner,
+//     half its width (8 px) uphill, the skin measured along the normal:
+//     feet = surface(x + 8) - 0.01 x 16 x (sqrt 2 - 1) = surface(x) - 8.066;
+//   - a capsule (box = false): its round bottom touches the surface
+//     r + skin along the normal, the feet (r + skin)(sqrt 2 - 1) = 3.38 px
+//     above the surface under the centre.
 func TestLevelPlays(t *testing.T) {
-	lv := testLevel()
-	w, hero, data := playLevel(t, lv)
-	hero.AddComponent(transform.Transform)
-	var spiked []string
-	systems.Events.Subscribe(w, func(_ donburi.World, e systems.Event) {
-		if e.Kind == systems.EventEnteredSensor && e.Collider == data.SensorNames["spikes"] {
-			spiked = append(spiked, "spikes")
-		}
-	})
-	p := systems.NewPipeline(w, systems.Options{TickRate: 60, Events: true})
-	if err := lv.Space.Install(p); err != nil {
-		t.Fatal(err)
-	}
-	onSlope := false
-	for tick := 0; tick < 240; tick++ {
-		components.Command.Get(hero).Strafe = 1
-		p.Step()
-		x, y := lv.Space.Position(hero)
-		tp := transform.WorldPosition(hero)
-		if tp.X != x || tp.Y != y {
-			t.Fatalf("tick %d: transform at (%v, %v), hero at (%v, %v) px", tick, tp.X, tp.Y, x, y)
-		}
-		// The capsule's feet (the centre less its half height and radius,
-		// 0.6875 m, and the 0.01 m skin) hang above a 45-degree slope: its
-		// round bottom touches the surface r + skin along the normal, so
-		// the feet are (r + skin)(sqrt 2 - 1) = 0.211 m (3.38 px) above
-		// the surface under the centre.
-		feet := y + (0.6875+0.01)*16
-		if x > 176 && x < 208 && components.KCC.Get(hero).Grounded {
-			onSlope = true
-			want := 160 - (x - 160) - 0.51*(math.Sqrt2-1)*16
-			if math.Abs(feet-want) > 0.2 {
-				t.Fatalf("tick %d: on the slope at x = %.2f the feet are at y = %.3f px, want %.3f", tick, x, feet, want)
+	for _, tc := range []struct {
+		name, override string
+		above          float64 // px the feet are above the surface under the centre
+	}{
+		{"box", "", 8 + 0.01*16*(math.Sqrt2-1)},
+		{"capsule", "[kcc]\nbox = false\n", 0.51 * (math.Sqrt2 - 1) * 16},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lv := testLevel()
+			lv.Spawns[0].Override = tc.override
+			w, hero, data := playLevel(t, lv)
+			hero.AddComponent(transform.Transform)
+			var spiked []string
+			systems.Events.Subscribe(w, func(_ donburi.World, e systems.Event) {
+				if e.Kind == systems.EventEnteredSensor && e.Collider == data.SensorNames["spikes"] {
+					spiked = append(spiked, "spikes")
+				}
+			})
+			p := systems.NewPipeline(w, systems.Options{TickRate: 60, Events: true})
+			if err := lv.Space.Install(p); err != nil {
+				t.Fatal(err)
 			}
-		}
-	}
-	if !onSlope {
-		t.Fatal("the hero never stood on the slope")
-	}
-	if len(spiked) == 0 || spiked[0] != "spikes" {
-		t.Fatalf("sensor events %q, want the hero entering \"spikes\"", spiked)
+			onSlope := false
+			for tick := 0; tick < 240; tick++ {
+				components.Command.Get(hero).Strafe = 1
+				p.Step()
+				x, y := lv.Space.Position(hero)
+				tp := transform.WorldPosition(hero)
+				if tp.X != x || tp.Y != y {
+					t.Fatalf("tick %d: transform at (%v, %v), hero at (%v, %v) px", tick, tp.X, tp.Y, x, y)
+				}
+				feet := y + (0.6875+0.01)*16
+				if x > 176 && x < 208 && components.KCC.Get(hero).Grounded {
+					onSlope = true
+					if want := 160 - (x - 160) - tc.above; math.Abs(feet-want) > 0.2 {
+						t.Fatalf("tick %d: on the slope at x = %.2f the feet are at y = %.3f px, want %.3f", tick, x, feet, want)
+					}
+				}
+			}
+			if !onSlope {
+				t.Fatal("the hero never stood on the slope")
+			}
+			if len(spiked) == 0 || spiked[0] != "spikes" {
+				t.Fatalf("sensor events %q, want the hero entering \"spikes\"", spiked)
+			}
+		})
 	}
 }
 
@@ -257,8 +270,8 @@ func cornerRun(t *testing.T, extra string) (head, x float64) {
 // 84.34. With the upward corner correction (4 Celeste px, slid a pixel,
 // 2 px here, at a time) the jump is slid clear of the block (x at least
 // 96 + 8) and reaches its full height, give or take the slip's own step
-// up; without it the capsule's round head glances off the corner and the
-// jump is cut short below the block's bottom (y = 96) plus a few px.
+// up; without it the hero's flat head (a box, the platformer hero's
+// shape) stops at the block's bottom, y = 96.
 func TestCornerSlip(t *testing.T) {
 	head, x := cornerRun(t, "")
 	if math.Abs(head-84.34) > 2.5 || x < 104-1e-9 {
@@ -269,4 +282,68 @@ func TestCornerSlip(t *testing.T) {
 		t.Fatalf("without corner correction the head got to y = %.2f px at x = %.2f: the block did not stop the jump, the test tests nothing", head0, x0)
 	}
 	t.Logf("corner correction on: head to y = %.2f at x = %.2f; off: y = %.2f at x = %.2f", head, x, head0, x0)
+}
+
+// ledgeLevel is a ledge (x 0-160, top at y = 160) with a floor 160 px
+// lower, and the hero (recipe overrides extra) with its feet at x.
+func ledgeLevel(x float64, extra string) *plane2d.Level {
+	return &plane2d.Level{Space: plane2d.Side(16), Source: "ledge", Rects: []plane2d.Rect{
+		{MinX: 0, MinY: 160, MaxX: 160, MaxY: 192, Kind: plane2d.Solid},
+		{MinX: 0, MinY: 320, MaxX: 480, MaxY: 352, Kind: plane2d.Solid},
+	}, Spawns: []plane2d.Spawn{{Name: "hero", Recipe: "platformer_hero", X: x, Y: 160, Override: extra}}}
+}
+
+// TestLedgeLastPixel: the platformer hero, a box 16 px wide, stands still
+// with one pixel of its body over the ledge's edge for 2 s: its flat
+// bottom rests on the ledge, grounded, not moving.
+func TestLedgeLastPixel(t *testing.T) {
+	lv := ledgeLevel(160+8-1, "")
+	_, hero, _ := playLevel(t, lv)
+	p := systems.NewPipeline(hero.World, systems.Options{TickRate: 60})
+	for range 10 {
+		p.Step()
+	}
+	x0, y0 := lv.Space.Position(hero)
+	for range 120 {
+		p.Step()
+	}
+	x, y := lv.Space.Position(hero)
+	if g := components.KCC.Get(hero).Grounded; x != x0 || y != y0 || !g || y > 160 {
+		t.Fatalf("the box moved from (%v, %v) to (%v, %v) px (grounded %v): it should stand on the last pixel", x0, y0, x, y, g)
+	}
+}
+
+// TestLedgeWalkOff walks the hero slowly off the ledge (max_run 6
+// Celeste px/s: 0.2 px a tick here) and finds where it last stood. The
+// box stands until its back face passes the edge: its centre at
+// 160 + 8 px (half its width) plus the skin (0.16 px), give or take a
+// tick's 0.2 px. A capsule of the same size (box = false) leaves the rim
+// once its centre is (r + skin) sin 45 = 0.51 x 0.7071 m = 5.77 px past
+// the edge (kcc: the rim carries a capsule up to the climb limit),
+// with 2.2 px of its width still over the ledge.
+func TestLedgeWalkOff(t *testing.T) {
+	for _, tc := range []struct {
+		name, override string
+		last           float64 // px: the centre's x on the last grounded tick
+	}{
+		{"box", "[motor]\nmax_run = 6.0\n", 168.16},
+		{"capsule", "[motor]\nmax_run = 6.0\n[kcc]\nbox = false\n", 160 + 0.51*math.Sqrt2/2*16},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lv := ledgeLevel(150, tc.override)
+			_, hero, _ := playLevel(t, lv)
+			p := systems.NewPipeline(hero.World, systems.Options{TickRate: 60})
+			last := 0.0
+			for range 600 {
+				components.Command.Get(hero).Strafe = 1
+				p.Step()
+				if x, y := lv.Space.Position(hero); components.KCC.Get(hero).Grounded && y < 160 {
+					last = x
+				}
+			}
+			if math.Abs(last-tc.last) > 0.25 {
+				t.Fatalf("last stood with its centre at x = %.3f px, want %.3f", last, tc.last)
+			}
+		})
+	}
 }

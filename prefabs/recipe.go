@@ -21,7 +21,11 @@ type KCCSettings struct {
 	Radius           float64 `toml:"radius"`             // m, default 0.3
 	HalfHeight       float64 `toml:"half_height"`        // m, half the capsule segment, default 0.6
 	CrouchHalfHeight float64 `toml:"crouch_half_height"` // m, 0 = no crouch (default)
-	Offset           float64 `toml:"offset"`             // m, skin, default 0.01
+	// Box makes the character the capsule's bounding box (kcc.Capsule.Box):
+	// it stands on the last pixel of a ledge where a capsule slides off,
+	// and rests on a slope on its lower corner. Default false.
+	Box              bool    `toml:"box"`
+	Offset           float64 `toml:"offset"` // m, skin, default 0.01
 	MaxSlopeClimbDeg float64 `toml:"max_slope_climb_deg"`
 	MinSlopeSlideDeg float64 `toml:"min_slope_slide_deg"`
 	StepHeight       float64 `toml:"step_height"`    // m, 0 disables autostep
@@ -549,7 +553,7 @@ func (r *Recipe) Spawn(w donburi.World) (donburi.Entity, error) {
 	components.View.SetValue(e, r.View)
 	plane, _ := components.ParsePlane(r.KCC.Plane) // validated
 	k := components.KCCData{
-		Shape:            kcc.Capsule{Radius: r.KCC.Radius, HalfHeight: r.KCC.HalfHeight},
+		Shape:            kcc.Capsule{Radius: r.KCC.Radius, HalfHeight: r.KCC.HalfHeight, Box: r.KCC.Box},
 		StandHalfHeight:  r.KCC.HalfHeight,
 		CrouchHalfHeight: r.KCC.CrouchHalfHeight,
 		Gravity:          r.KCC.Gravity,

@@ -217,7 +217,7 @@ func (s *Sim) Motor() *platformer.Motor {
 // held.)
 func Autopilot(frame int) (x, y float64, jump, dash bool) {
 	x = 1
-	jump = frame%50 >= 20 && frame%50 < 34
+	jump = frame%60 >= 20 && frame%60 < 34
 	dash = frame%120 == 70
 	if dash {
 		y = 1
