@@ -347,3 +347,31 @@ func TestLedgeWalkOff(t *testing.T) {
 		})
 	}
 }
+
+// TestDashCornerSlip: a box hero dashes right along the floor (y = 160)
+// into a step 4 px high (x from 200, top at y = 156): the dash corner
+// correction (4 Celeste px, 8 px here, a Celeste pixel, 2 px, at a time)
+// slides it up onto the step and the dash goes on; with it off the step
+// stops the dash (the recipe has no autostep).
+func TestDashCornerSlip(t *testing.T) {
+	for _, tc := range []struct {
+		override string
+		over     bool
+	}{{"", true}, {"[motor]\ndash_corner_correction = 0.0\n", false}} {
+		lv := &plane2d.Level{Space: plane2d.Side(16), Source: "step", Rects: []plane2d.Rect{
+			{MinX: 0, MinY: 160, MaxX: 480, MaxY: 192, Kind: plane2d.Solid},
+			{MinX: 200, MinY: 156, MaxX: 480, MaxY: 160, Kind: plane2d.Solid},
+		}, Spawns: []plane2d.Spawn{{Name: "hero", Recipe: "platformer_hero", X: 150, Y: 160, Override: tc.override}}}
+		_, hero, _ := playLevel(t, lv)
+		p := systems.NewPipeline(hero.World, systems.Options{TickRate: 60})
+		for tick := 0; tick < 40; tick++ {
+			c := components.Command.Get(hero)
+			c.DashPressed = tick == 5
+			p.Step()
+		}
+		x, _ := lv.Space.Position(hero)
+		if over := x > 210; over != tc.over {
+			t.Fatalf("%q: the hero ended at x = %.1f px; over the step: %v, want %v", tc.override, x, over, tc.over)
+		}
+	}
+}
