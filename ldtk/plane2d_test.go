@@ -227,3 +227,7 @@ func TestBigLevelPlays(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPlatformer1000W1 is BenchmarkPlatformer1000 on one worker:
+// ns/hero is a hero's whole share of a tick on one core.
+func BenchmarkPlatformer1000W1(b *testing.B) { benchPlatformer(b, 1000, 1) }

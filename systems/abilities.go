@@ -1,7 +1,10 @@
 package systems
 
 import (
+	"cmp"
 	"math"
+	"slices"
+	"sort"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/abilities"
@@ -45,6 +48,8 @@ type oneWayStage struct {
 	of    *kcc.World
 	ofLv  *abilities.Level
 	ofGen uint64
+	// widest is the widest box along X (m).
+	widest float64
 }
 
 // oneWayListener is a worker's listener on a level with one-way
@@ -111,13 +116,19 @@ func (p *Pipeline) prepareAbilities(lv *abilities.Level) {
 		p.oneWay.of, p.oneWay.ofLv, p.oneWay.ofGen = p.level, lv, p.level.Generation()
 	}
 	p.oneWay.boxes = lv.AppendOneWayBounds(p.level, p.oneWay.boxes[:0])
+	// Sorted by their least X (stable: ties keep the level's order), so a
+	// character looks only at the boxes that start within the widest
+	// box's width before it.
+	slices.SortStableFunc(p.oneWay.boxes, func(a, b abilities.Bounds) int { return cmp.Compare(a.Min[0], b.Min[0]) })
 	inf := math.Inf(1)
 	p.oneWay.all = abilities.Bounds{Min: mgl64.Vec3{inf, inf, inf}, Max: mgl64.Vec3{-inf, -inf, -inf}}
+	p.oneWay.widest = 0
 	for _, b := range p.oneWay.boxes {
 		for i := range 3 {
 			p.oneWay.all.Min[i] = min(p.oneWay.all.Min[i], b.Min[i])
 			p.oneWay.all.Max[i] = max(p.oneWay.all.Max[i], b.Max[i])
 		}
+		p.oneWay.widest = max(p.oneWay.widest, b.Max[0]-b.Min[0])
 	}
 }
 
@@ -140,8 +151,10 @@ func (p *Pipeline) nearOneWay(pos *mgl64.Vec3, shape *kcc.Capsule, reach float64
 	if !b.Overlaps(&p.oneWay.all) {
 		return false
 	}
-	for i := range p.oneWay.boxes {
-		if b.Overlaps(&p.oneWay.boxes[i]) {
+	boxes := p.oneWay.boxes
+	from := b.Min[0] - p.oneWay.widest
+	for i := sort.Search(len(boxes), func(i int) bool { return boxes[i].Min[0] >= from }); i < len(boxes) && boxes[i].Min[0] <= b.Max[0]; i++ {
+		if b.Overlaps(&boxes[i]) {
 			return true
 		}
 	}

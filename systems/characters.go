@@ -106,6 +106,9 @@ type character struct {
 	// events are the edges of its last move, until the events system
 	// publishes them (events.go).
 	events moveEvents
+	// wallFree is where a wall probe found nothing within its reach and a
+	// margin (probeWalls): a cache, lost with no harm.
+	wallFree wallFree
 }
 
 // characterOf makes e's character, its components fetched; e is at

@@ -495,6 +495,15 @@ func (p *Pipeline) probeWalls(m *move, res *kcc.MoveResult, reach float64) {
 		self = p.selfFilterOf(m.c, m.worker)
 	}
 	q, up, skin := m.level.Filtered(self), upOf(m.ctrl), m.ctrl.Offset()
+	pos, f := m.c.body.Position, &m.c.wallFree
+	if !p.charCollide && f.holds(m.level, k.Shape, pos, reach) {
+		return // still clear: nothing within reach of where it probed, and it moved less than the margin
+	}
+	if !q.OverlapCapsuleAxis(k.Shape, pos, up, reach+skin+wallMargin) {
+		*f = wallFree{world: m.level, gen: m.level.Generation(), shape: k.Shape, at: pos, reach: reach}
+		return // nothing within reach on any side: one query, not two casts
+	}
+	f.world = nil
 	for i, dir := range [2]float64{-reach, reach} {
 		hit, ok := q.CastCapsule(k.Shape, m.c.body.Position, up, mgl64.Vec3{dir, 0, 0}, skin)
 		if ok && math.Abs(hit.Normal[0]) >= math.Sqrt2/2 {
@@ -568,4 +577,33 @@ func (p *Pipeline) cornerSlip(m *move, res *kcc.MoveResult, desired mgl64.Vec3, 
 		}
 	}
 	return false
+}
+
+// wallMargin is how much further than its reach a wall probe looks (m):
+// a character that found nothing there skips its probes until it has
+// moved that far, while its world and shape stay as they were.
+const wallMargin = 0.5
+
+// wallFree is where a character's wall probe last found no wall within
+// its reach plus wallMargin: its world (nil: none) and that world's
+// generation, its shape, position and reach.
+type wallFree struct {
+	world *kcc.World
+	gen   uint64
+	shape kcc.Capsule
+	at    mgl64.Vec3
+	reach float64
+}
+
+// holds reports whether the character at pos with shape and reach is
+// still clear of walls by the last probe: the same world unchanged, the
+// same shape and reach, and pos within the margin of where it probed
+// (other characters are not in the world's generation: the caller skips
+// the cache with character collisions).
+func (f *wallFree) holds(w *kcc.World, shape kcc.Capsule, pos mgl64.Vec3, reach float64) bool {
+	if f.world != w || f.gen != w.Generation() || f.shape != shape || f.reach != reach {
+		return false
+	}
+	d := pos.Sub(f.at)
+	return float64(d[0]*d[0])+float64(d[1]*d[1])+float64(d[2]*d[2]) < float64((wallMargin-1e-6)*(wallMargin-1e-6))
 }
