@@ -279,7 +279,11 @@ func TestSqueezeSceneLiftAndCeiling(t *testing.T) {
 // as that it stays, Crushed. The counts are Scene 2's (77 ticks for room
 // 1.5), the capsule is on the lift from start to end and never in the
 // slab: its head at most at the slab's bottom.
-func TestSqueezeLiftNeverTeleports(t *testing.T) {
+func TestSqueezeLiftNeverTeleports(t *testing.T) { liftNeverTeleports(t) }
+
+// liftNeverTeleports runs TestSqueezeLiftNeverTeleports' scenes with
+// sqShape, the capsule or its box.
+func liftNeverTeleports(t *testing.T) {
 	for _, swept := range []bool{false, true} {
 		for _, slab := range []float64{20, 2, 1} {
 			for _, x := range []float64{0, 0.2, 0.6, 1.1} {
@@ -491,4 +495,8 @@ func TestSqueezeScenesBox(t *testing.T) {
 		})
 	}
 	t.Run("door", func(t *testing.T) { runDoorScene(t, 60, 27) })
+	// The lift under slabs of every width, the box anywhere on the deck:
+	// it never moves more than its own move, the lift's travel and the
+	// skin in a tick, never enters the slab, and ends where it stood.
+	t.Run("never-teleports", liftNeverTeleports)
 }
