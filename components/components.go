@@ -241,6 +241,11 @@ type LevelData struct {
 	// meshes it draws from the colliders (some drawn only, some colliding
 	// only).
 	Visual []VisualTriangle
+	// OnSpawn, when set, is called with each character a game spawns on
+	// the level (netplay's games call it for their seats, on a join and
+	// when a rollback spawns one again): what the level gives its
+	// characters, such as a 2D level's ladders (plane2d).
+	OnSpawn func(e *donburi.Entry)
 	// KillY is the height (m) below which a character has fallen out of
 	// the level: the level's kill_y, by default 10 m below its lowest
 	// geometry. The pipeline does nothing with it; a game respawns (the

@@ -201,6 +201,9 @@ func (g *Game) respawn(w donburi.World, o components.OriginData) (donburi.Entity
 		return donburi.Null, err
 	}
 	w.Entry(ent).AddComponent(Seat)
+	if g.level.OnSpawn != nil {
+		g.level.OnSpawn(w.Entry(ent))
+	}
 	return ent, nil
 }
 
@@ -365,6 +368,9 @@ func (g *Game) apply(ev Event) error {
 	e := g.World.Entry(ent)
 	e.AddComponent(Seat)
 	*Seat.Get(e) = SeatData{Index: ev.Seat, Recipe: ev.Recipe}
+	if g.level.OnSpawn != nil {
+		g.level.OnSpawn(e)
+	}
 	if ev.Kind == Switch && had {
 		ok, nk := components.KCC.Get(old), components.KCC.Get(e)
 		nk.Grounded, nk.GroundNormal, nk.GroundState = ok.Grounded, ok.GroundNormal, ok.GroundState

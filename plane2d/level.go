@@ -323,7 +323,26 @@ func (l *Level) Build() (components.LevelData, error) {
 		return lv, fmt.Errorf("%w: %w", ErrLevel, err)
 	}
 	lv.Name = l.Source
+	if l.NewLadders() != nil {
+		lv.OnSpawn = l.GiveLadders
+	}
 	return lv, nil
+}
+
+// GiveLadders gives a character its own Ladders ability of the level
+// (and the Abilities component it lives in, when it has none); a level
+// without ladders gives nothing. Level.Build makes it the level's
+// LevelData.OnSpawn, so netplay's games give it to their seats.
+func (l *Level) GiveLadders(e *donburi.Entry) {
+	ld := l.NewLadders()
+	if ld == nil {
+		return
+	}
+	if !e.HasComponent(components.Abilities) {
+		e.AddComponent(components.Abilities)
+	}
+	ab := components.Abilities.Get(e)
+	ab.Own = append(ab.Own, ld)
 }
 
 // SpawnAll spawns every spawn of the level that names a recipe, feet at
@@ -344,14 +363,7 @@ func (l *Level) SpawnAll(w donburi.World) ([]donburi.Entity, error) {
 		if err != nil {
 			return out, fmt.Errorf("%w: %s: spawn %d (%q, recipe %q): %w", ErrLevel, l.Source, i, s.Name, s.Recipe, err)
 		}
-		if ld := l.NewLadders(); ld != nil {
-			en := w.Entry(e)
-			if !en.HasComponent(components.Abilities) {
-				en.AddComponent(components.Abilities)
-			}
-			ab := components.Abilities.Get(en)
-			ab.Own = append(ab.Own, ld)
-		}
+		l.GiveLadders(w.Entry(e))
 		out = append(out, e)
 	}
 	return out, nil

@@ -6,6 +6,8 @@ import (
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/motors"
 	"github.com/seedgames/motorkit/netplay"
+	"github.com/seedgames/motorkit/plane2d"
+	"github.com/yohamta/donburi"
 )
 
 // packet is a message on the in-memory link: due at frame at, from
@@ -16,6 +18,19 @@ type packet struct {
 	data       []byte
 }
 
+// hasLadders reports whether e has the level's ladder ability.
+func hasLadders(e *donburi.Entry) bool {
+	if !e.HasComponent(components.Abilities) {
+		return false
+	}
+	for _, a := range components.Abilities.Get(e).Own {
+		if _, ok := a.(*plane2d.Ladders); ok {
+			return true
+		}
+	}
+	return false
+}
+
 // TestTwoPlayersOnline plays the platformer level online: a netplay host
 // (the authority) and two clients, each its own world built from the
 // registered level (OnlineSide), over an in-memory link that delivers
@@ -23,7 +38,8 @@ type packet struct {
 // the demo's script at its own phase, so each client mispredicts the
 // other and rolls back. No checksum the clients compare with the host
 // differs, both heroes get past the hill (x beyond 500 px) and stay in
-// the plane (z exactly 0), on the host and on both clients.
+// the plane (z exactly 0), on the host and on both clients, and each has
+// the level's ladders (LevelData.OnSpawn gives them to netplay's seats).
 func TestTwoPlayersOnline(t *testing.T) {
 	host, err := netplay.NewHost(netplay.HostOptions{Game: netplay.GameOptions{Level: OnlineSide, Recipes: []string{"platformer_hero"}}})
 	if err != nil {
@@ -100,6 +116,9 @@ func TestTwoPlayersOnline(t *testing.T) {
 			b := components.Body.Get(e)
 			if x := b.Position[0] * 16; x < 500 || b.Position[2] != 0 {
 				t.Errorf("seat %d: at %v m (x = %.0f px): not past the hill, or off the plane", s, b.Position, x)
+			}
+			if !hasLadders(e) {
+				t.Errorf("seat %d has no ladder ability: the level's OnSpawn did not run", s)
 			}
 		}
 	}
