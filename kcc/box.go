@@ -404,96 +404,116 @@ func (w *World) castBoxTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *v
 		q.max[i] += skin + castTol
 	}
 	s.sweep.on = false
-	tris := w.gather(&q, s, false)
-	st := &cb.sat
-	found := false
+	c := boxCast{out: out, b: b, st: &cb.sat, v: v, vlen: vlen, skin: skin}
+	c.tris(w.gather(&q, s, false), &q)
+	for _, o := range s.boxes {
+		c.st.begin(v, vlen, skin)
+		c.st.obb(b, o)
+		if th, n, ok := c.hit(); ok {
+			ob := o.bounds()
+			c.take(o.id, th, n, &ob)
+			out.tri, out.box, out.capsule = tri{}, o, false
+		}
+	}
+	if len(s.caps) > 0 {
+		c.characters(s, cb)
+	}
+	return c.found
+}
+
+// boxCast is a box's cast under way (castBoxTo): its hit so far.
+type boxCast struct {
+	out        *CastHit
+	found      bool
+	b          *charBox
+	st         *satState
+	v          *vec
+	vlen, skin float64
+}
+
+// hit is the separating-axis test's hit, when it is earlier than, or as
+// early and better than, the hit so far.
+func (c *boxCast) hit() (float64, vec, bool) {
+	th, n, ok := c.st.hit(c.out.Fraction + 1e-9)
+	if !ok || (c.found && !betterHit(c.out, th, &n, &n, c.v, c.vlen)) {
+		return 0, n, false
+	}
+	return th, n, true
+}
+
+// take records a hit on collider id at th with normal n; bounds are the
+// collider's (for the hit's point). The caller sets the hit's shape.
+func (c *boxCast) take(id ColliderID, th float64, n vec, bounds *aabb) {
+	out, b := c.out, c.b
+	th = math.Min(th, out.Fraction)
+	c.found = true
+	out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = id, th, n, n, true
+	b.c = madd(b.c, *c.v, th)
+	out.Point = b.point(&n, c.skin, bounds)
+	b.c = madd(b.c, *c.v, -th)
+}
+
+// tris casts the box against the gathered triangles within q.
+func (c *boxCast) tris(tris []tri, q *aabb) {
 	var tb aabb
 	for i := range tris {
 		t := &tris[i]
-		if t.boundsInto(&tb); !tb.overlaps(&q) {
+		if t.boundsInto(&tb); !tb.overlaps(q) {
 			continue
 		}
-		st.begin(v, vlen, skin)
-		st.tri(b, t)
-		th, n, ok := st.hit(out.Fraction + 1e-9)
-		if !ok || (found && !betterHit(out, th, &n, &n, v, vlen)) {
-			continue
+		c.st.begin(c.v, c.vlen, c.skin)
+		c.st.tri(c.b, t)
+		if th, n, ok := c.hit(); ok {
+			tb.boundsOf(t)
+			c.take(t.id, th, n, &tb)
+			c.out.tri, c.out.box, c.out.capsule = *t, nil, false
 		}
-		th = math.Min(th, out.Fraction)
-		found = true
-		out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = t.id, th, n, n, true
-		out.tri, out.box, out.capsule = *t, nil, false
-		tb.boundsOf(t)
-		b.c = madd(b.c, *v, th)
-		out.Point = b.point(&n, skin, &tb)
-		b.c = madd(b.c, *v, -th)
 	}
-	for _, o := range s.boxes {
-		st.begin(v, vlen, skin)
-		st.obb(b, o)
-		th, n, ok := st.hit(out.Fraction + 1e-9)
-		if !ok || (found && !betterHit(out, th, &n, &n, v, vlen)) {
-			continue
-		}
-		th = math.Min(th, out.Fraction)
-		found = true
-		out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = o.id, th, n, n, true
-		out.tri, out.box, out.capsule = tri{}, o, false
-		ob := o.bounds()
-		b.c = madd(b.c, *v, th)
-		out.Point = b.point(&n, skin, &ob)
-		b.c = madd(b.c, *v, -th)
-	}
-	if len(s.caps) > 0 {
-		// The capsule's segment cast by -v against the box at rest: the
-		// same relative motion, castShape's conservative advancement.
-		ob := &cb.obb
-		s.charObb(ob, b)
-		nv := &cb.negV
-		*nv = scale(*v, -1)
-		for _, k := range s.caps {
-			if k.box {
-				// Another box character: box against box.
-				st.begin(v, vlen, skin)
-				st.obb(b, &k.ob)
-				th, n, ok := st.hit(out.Fraction + 1e-9)
-				if !ok || (found && !betterHit(out, th, &n, &n, v, vlen)) {
-					continue
-				}
-				th = math.Min(th, out.Fraction)
-				found = true
-				out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = k.id, th, n, n, true
-				out.tri, out.box, out.capsule = tri{}, nil, true
+}
+
+// characters casts the box against the characters' colliders: another
+// box by the separating axes, a capsule by its segment cast by -v
+// against the box at rest (the same relative motion, castShape's
+// conservative advancement).
+func (c *boxCast) characters(s *scratch, cb *castScratch) {
+	out, b, v, vlen, skin := c.out, c.b, c.v, c.vlen, c.skin
+	ob := &cb.obb
+	s.charObb(ob, b)
+	nv := &cb.negV
+	*nv = scale(*v, -1)
+	for _, k := range s.caps {
+		if k.box {
+			c.st.begin(v, vlen, skin)
+			c.st.obb(b, &k.ob)
+			if th, n, ok := c.hit(); ok {
 				kb := k.ob.bounds()
-				b.c = madd(b.c, *v, th)
-				out.Point = b.point(&n, skin, &kb)
-				b.c = madd(b.c, *v, -th)
-				continue
+				c.take(k.id, th, n, &kb)
+				out.tri, out.box, out.capsule = tri{}, nil, true
 			}
-			target := k.r + skin
-			ob.segBoxInto(&cb.res0, &k.a, &k.b)
-			s0, ok := castStart(target, nv, vlen, &cb.res0)
-			if !ok || s0 > out.Fraction {
-				continue
-			}
-			th, ok := castShape(&cb.res, &cb.seg, &k.a, &k.b, target, nv, vlen, ob, out.Fraction, s0, &cb.res0)
-			if !ok {
-				continue
-			}
-			n := scale(cb.res.normal, -1)
-			if found && !betterHit(out, th, &n, &n, v, vlen) {
-				continue
-			}
-			th = math.Min(th, out.Fraction)
-			found = true
-			out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = k.id, th, n, n, true
-			out.tri, out.box, out.capsule = tri{}, nil, true
-			// The point on the capsule nearest the box, back in the
-			// world's frame at the time of the hit.
-			out.Point = add(madd(cb.res.onSeg, cb.res.normal, -k.r), scale(*v, th))
+			continue
 		}
+		target := k.r + skin
+		ob.segBoxInto(&cb.res0, &k.a, &k.b)
+		s0, ok := castStart(target, nv, vlen, &cb.res0)
+		if !ok || s0 > out.Fraction {
+			continue
+		}
+		th, ok := castShape(&cb.res, &cb.seg, &k.a, &k.b, target, nv, vlen, ob, out.Fraction, s0, &cb.res0)
+		if !ok {
+			continue
+		}
+		n := scale(cb.res.normal, -1)
+		if c.found && !betterHit(out, th, &n, &n, v, vlen) {
+			continue
+		}
+		th = math.Min(th, out.Fraction)
+		c.found = true
+		out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = k.id, th, n, n, true
+		out.tri, out.box, out.capsule = tri{}, nil, true
+		// The point on the capsule nearest the box, back in the
+		// world's frame at the time of the hit.
+		out.Point = add(madd(cb.res.onSeg, cb.res.normal, -k.r), scale(*v, th))
 	}
-	return found
 }
 
 // boundsOf sets b to t's bounds.

@@ -253,11 +253,7 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 	cb := s.castBufs()
 	cs := &cb.sweep
 	w.beginCast(s, cs, p0, p1, v, vlen, target)
-	s.tris = s.tris[:0]
-	s.boxes = s.boxes[:0]
-	s.caps = s.caps[:0]
-	s.cands = s.cands[:0]
-	s.heap = s.heap[:0]
+	s.clearCandidates()
 	w.gatherCastChunk(s, cs, 0)
 	chunk, next := 0, cs.start(1)
 	best := out
@@ -322,6 +318,16 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 	}
 	s.sweep.on = false // later gathers (contacts, probes) are not casts
 	return found
+}
+
+// clearCandidates empties the scratch's gathered triangles, boxes and
+// capsules and its cast candidates and their heap.
+func (s *scratch) clearCandidates() {
+	s.tris = s.tris[:0]
+	s.boxes = s.boxes[:0]
+	s.caps = s.caps[:0]
+	s.cands = s.cands[:0]
+	s.heap = s.heap[:0]
 }
 
 // farFromPlane reports whether the four points (a segment's end points
