@@ -9,24 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-/tmp/platformer_browser}"
-mkdir -p "$OUT/web"
-cp demo/platformer/web/index.html "$OUT/web/"
-GOROOT=$(go env GOROOT)
-cp "$GOROOT/lib/wasm/wasm_exec.js" "$OUT/web/" 2>/dev/null || cp "$GOROOT/misc/wasm/wasm_exec.js" "$OUT/web/"
-GOOS=js GOARCH=wasm go build -o "$OUT/web/platformer.wasm" ./demo/platformer
-go build -o "$OUT/webserve" ./demo/playground/internal/webserve
-go build -o "$OUT/browsercheck" ./demo/flail/internal/browsercheck
-
-"$OUT/webserve" -dir "$OUT/web" >"$OUT/serve.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
-url=""
-for _ in $(seq 1 50); do
-	url=$(sed -n 's/^serving \(http:[^ ]*\)$/\1/p' "$OUT/serve.log" | head -1)
-	[ -n "$url" ] && break
-	sleep 0.1
-done
-[ -n "$url" ] || { echo "browser_check: the server did not start"; cat "$OUT/serve.log"; exit 1; }
+. demo/browser_check_lib.sh
+serve_page platformer ./demo/platformer demo/platformer/web "$OUT"
 
 # The level's flat colours and their anti-aliased edges: a drawn page has
 # about ten colours, a black or blank one one or two.

@@ -9,24 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT="${OUT:-/tmp/playground_browser}"
-mkdir -p "$OUT/web"
-cp demo/playground/web/index.html "$OUT/web/"
-GOROOT=$(go env GOROOT)
-cp "$GOROOT/lib/wasm/wasm_exec.js" "$OUT/web/" 2>/dev/null || cp "$GOROOT/misc/wasm/wasm_exec.js" "$OUT/web/"
-GOOS=js GOARCH=wasm go build -o "$OUT/web/playground.wasm" ./demo/playground
-go build -o "$OUT/webserve" ./demo/playground/internal/webserve
-go build -o "$OUT/browsercheck" ./demo/flail/internal/browsercheck
-
-"$OUT/webserve" -dir "$OUT/web" >"$OUT/serve.log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null || true' EXIT
-url=""
-for _ in $(seq 1 50); do
-	url=$(sed -n 's/^serving \(http:[^ ]*\)$/\1/p' "$OUT/serve.log" | head -1)
-	[ -n "$url" ] && break
-	sleep 0.1
-done
-[ -n "$url" ] || { echo "browser_check: the server did not start"; cat "$OUT/serve.log"; exit 1; }
+. demo/browser_check_lib.sh
+serve_page playground ./demo/playground demo/playground/web "$OUT"
 
 echo "browser_check: $url index.html?motor=hybrid"
 timeout 150 "$OUT/browsercheck" -url "${url}index.html?motor=hybrid" -out "$OUT/hybrid.png" -wait 12s -min-colors 200
