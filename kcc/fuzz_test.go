@@ -218,23 +218,8 @@ func FuzzMove(f *testing.F) {
 		pos := mgl64.Vec3{0, 8, 0}
 		desired := mgl64.Vec3{dx, dy, dz}
 		for i := 0; i < int(steps%80)+1; i++ {
-			d := desired
-			switch i % 4 {
-			case 1:
-				d = mgl64.Vec3{0, -0.5, 0}
-			case 2:
-				d = mgl64.Vec3{-dz, dy, dx}
-			}
-			res := c.Move(w, shape, pos, d)
-			if !finiteVec(res.Translation) || !finiteVec(res.GroundNormal) {
-				t.Fatalf("step %d: non-finite result %+v", i, res)
-			}
-			if rc := cc.MoveWith(w, shape, pos, d, MoveOptions{Cache: &cache}); !sameResult(rc, res) {
-				t.Fatalf("step %d: with a ContactCache %+v, without %+v", i, rc, res)
-			}
-			if l, lim := res.Translation.Len(), moveBound(c.Config(), shape, d); l > lim {
-				t.Fatalf("step %d: moved %v for a request of %v (length %v), bound %v", i, l, d, d.Len(), lim)
-			}
+			d := fuzzRequest(i, desired)
+			res := checkedMove(t, i, w, c, cc, &cache, shape, pos, d)
 			pos = pos.Add(res.Translation)
 			if md := minDistance(w, shape, pos); md < -DefaultOffset-1e-9 {
 				t.Fatalf("step %d: capsule %v deep inside geometry at %v (request %v)", i, -md, pos, d)
@@ -251,6 +236,36 @@ func FuzzMove(f *testing.F) {
 			fo.step(t, w, i, d, false)
 		}
 	})
+}
+
+// fuzzRequest is the fuzzed walk's request on step i: the fuzzed one,
+// then a fall, then the fuzzed one turned, then the fuzzed one again.
+func fuzzRequest(i int, desired mgl64.Vec3) mgl64.Vec3 {
+	switch i % 4 {
+	case 1:
+		return mgl64.Vec3{0, -0.5, 0}
+	case 2:
+		return mgl64.Vec3{-desired[2], desired[1], desired[0]}
+	}
+	return desired
+}
+
+// checkedMove is c's Move of shape at pos by d on step i of a fuzzed
+// walk, checked: its result finite, the same bits from cc with the
+// ContactCache cache, no longer than the move bound.
+func checkedMove(t *testing.T, i int, w *World, c, cc *Controller, cache *ContactCache, shape Capsule, pos, d mgl64.Vec3) MoveResult {
+	t.Helper()
+	res := c.Move(w, shape, pos, d)
+	if !finiteVec(res.Translation) || !finiteVec(res.GroundNormal) {
+		t.Fatalf("step %d: non-finite result %+v", i, res)
+	}
+	if rc := cc.MoveWith(w, shape, pos, d, MoveOptions{Cache: cache}); !sameResult(rc, res) {
+		t.Fatalf("step %d: with a ContactCache %+v, without %+v", i, rc, res)
+	}
+	if l, lim := res.Translation.Len(), moveBound(c.Config(), shape, d); l > lim {
+		t.Fatalf("step %d: moved %v for a request of %v (length %v), bound %v", i, l, d, d.Len(), lim)
+	}
+	return res
 }
 
 // FuzzMoveBox is FuzzMove's walk for a box character (Capsule.Box) among
@@ -272,23 +287,8 @@ func FuzzMoveBox(f *testing.F) {
 		pos := mgl64.Vec3{0, 8, 0}
 		desired := mgl64.Vec3{dx, dy, dz}
 		for i := 0; i < int(steps%80)+1; i++ {
-			d := desired
-			switch i % 4 {
-			case 1:
-				d = mgl64.Vec3{0, -0.5, 0}
-			case 2:
-				d = mgl64.Vec3{-dz, dy, dx}
-			}
-			res := c.Move(w, shape, pos, d)
-			if !finiteVec(res.Translation) || !finiteVec(res.GroundNormal) {
-				t.Fatalf("step %d: non-finite result %+v", i, res)
-			}
-			if rc := cc.MoveWith(w, shape, pos, d, MoveOptions{Cache: &cache}); !sameResult(rc, res) {
-				t.Fatalf("step %d: with a ContactCache %+v, without %+v", i, rc, res)
-			}
-			if l, lim := res.Translation.Len(), moveBound(c.Config(), shape, d); l > lim {
-				t.Fatalf("step %d: moved %v for a request of %v (length %v), bound %v", i, l, d, d.Len(), lim)
-			}
+			d := fuzzRequest(i, desired)
+			res := checkedMove(t, i, w, c, cc, &cache, shape, pos, d)
 			pos = pos.Add(res.Translation)
 			g := boxGap(w, shape, pos)
 			if g < -DefaultOffset-1e-9 {
