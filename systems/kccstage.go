@@ -490,11 +490,7 @@ func (p *Pipeline) probeWalls(m *move, res *kcc.MoveResult, reach float64) {
 		}
 		return
 	}
-	self := m.self
-	if p.charCollide {
-		self = p.selfFilterOf(m.c, m.worker)
-	}
-	q, up, skin := m.level.Filtered(self), upOf(m.ctrl), m.ctrl.Offset()
+	q, up, skin := p.ownQuery(m), upOf(m.ctrl), m.ctrl.Offset()
 	pos, f := m.c.body.Position, &m.c.wallFree
 	if !p.charCollide && f.holds(m.level, k.Shape, pos, reach) {
 		return // still clear: nothing within reach of where it probed, and it moved less than the margin
@@ -542,11 +538,7 @@ func (p *Pipeline) cornerSlip(m *move, res *kcc.MoveResult, desired mgl64.Vec3, 
 	if !ceiling && !wall {
 		return false
 	}
-	self := m.self
-	if p.charCollide {
-		self = p.selfFilterOf(c, m.worker)
-	}
-	q, axis, skin := m.level.Filtered(self), upOf(m.ctrl), m.ctrl.Offset()
+	q, axis, skin := p.ownQuery(m), upOf(m.ctrl), m.ctrl.Offset()
 	try := func(shift, along mgl64.Vec3) bool {
 		if _, hit := q.CastCapsule(k.Shape, c.body.Position, axis, shift, skin); hit {
 			return false
@@ -606,4 +598,15 @@ func (f *wallFree) holds(w *kcc.World, shape kcc.Capsule, pos mgl64.Vec3, reach 
 	}
 	d := pos.Sub(f.at)
 	return float64(d[0]*d[0])+float64(d[1]*d[1])+float64(d[2]*d[2]) < float64((wallMargin-1e-6)*(wallMargin-1e-6))
+}
+
+// ownQuery is the level's queries for the character's probes after its
+// move (the wall probe, the corner slip): its own capsule left out when
+// characters collide.
+func (p *Pipeline) ownQuery(m *move) kcc.Query {
+	self := m.self
+	if p.charCollide {
+		self = p.selfFilterOf(m.c, m.worker)
+	}
+	return m.level.Filtered(self)
 }
