@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/demo/internal/netops"
 	"github.com/seedgames/motorkit/demo/playground/online"
@@ -26,7 +27,7 @@ import (
 // both heroes leave their start running right and stay in the plane.
 func TestTwoPlayersOverAServer(t *testing.T) {
 	srv, err := online.NewServer(online.Options{Game: netplay.GameOptions{Level: OnlineSide, Recipes: []string{"platformer_hero"}},
-		Seats: 4, MaxPerAddress: 4, Log: log.New(io.Discard, "", 0)})
+		Seats: 4, MaxPerAddress: 4, Grace: 10 * time.Millisecond, Log: log.New(io.Discard, "", 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,10 +47,41 @@ func TestTwoPlayersOverAServer(t *testing.T) {
 		defer c.Close()
 		cs = append(cs, c)
 	}
+	// A hostile client: garbage instead of a hello, then garbage after a
+	// hello. The server drops it; the two players play on.
+	hostile := func(msgs ...[]byte) {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		c, _, err := websocket.Dial(ctx, url, nil)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		defer c.CloseNow()
+		for _, m := range msgs {
+			_ = c.Write(ctx, websocket.MessageBinary, m)
+		}
+		// It may be welcomed (a hello first); then the server ends the
+		// connection, well before the 5 s of the context.
+		for {
+			if _, _, err := c.Read(ctx); err != nil {
+				if ctx.Err() != nil {
+					t.Error("the server kept a hostile client for 5 s")
+				}
+				return
+			}
+		}
+	}
 	tk := time.NewTicker(time.Second / 60)
 	defer tk.Stop()
 	for frame := 0; frame < 240; frame++ {
 		<-tk.C
+		switch frame {
+		case 60:
+			go hostile([]byte{0xde, 0xad, 0xbe, 0xef, 0, 1, 2})
+		case 120:
+			go hostile(netplay.AppendHello(nil, &netplay.Hello{Recipe: 0, Name: "Eve"}), []byte{netplay.MsgInputs, 0xff, 0xff, 0xff})
+		}
 		for i, c := range cs {
 			cmd := autopilotCommand(int(c.Net().Tick()) + 40*i)
 			if err := c.Update(netplay.EncodeCommand(motors.Command(cmd), motors.View{Yaw: -1.5707963267948966})); err != nil {
