@@ -95,24 +95,54 @@ func (k *capsuleShape) bounds() aabb {
 	return segAABB(k.a, k.b, k.r)
 }
 
-// closestInto is closestTo for the casts (segmentCloser).
-func (k *capsuleShape) closestInto(r *boxResult, p0, p1 *vec) { *r = k.closestTo(*p0, *p1) }
-
-// closestTo is the closest-point pair between segment p0-p1 and the
-// capsule's surface: dist is the segment's distance to the surface
-// (negative inside it), normal points from the capsule to the segment.
-// For a box it is the segment's distance to the box (0 when it enters
-// the box, the normal then out of the face nearest to it).
-func (k *capsuleShape) closestTo(p0, p1 vec) boxResult {
+// fartherThan reports whether segment p0-p1 is surely farther than d from
+// the capsule's surface: the gap between the two segments' boxes, a lower
+// bound of their distance, exceeds d + k.r by a margin far above rounding.
+// It spares closestTo for the neighbours a crowd's queries gather but do
+// not touch, and changes no result: what it rejects closestTo would too.
+// A box character's corners reach past its radius, so it is never
+// rejected here.
+func (k *capsuleShape) fartherThan(p0, p1 *vec, d float64) bool {
 	if k.box {
-		var r boxResult
-		k.ob.segBoxInto(&r, &p0, &p1)
-		return r
+		return false
 	}
-	c1, c2 := closestSegSeg(p0, p1, k.a, k.b)
+	lim := d + k.r + 1e-7
+	if !(lim > 0) {
+		return false
+	}
+	var gap2 float64
+	for i := 0; i < 3; i++ {
+		lo1, hi1 := p0[i], p1[i]
+		if hi1 < lo1 {
+			lo1, hi1 = hi1, lo1
+		}
+		lo2, hi2 := k.a[i], k.b[i]
+		if hi2 < lo2 {
+			lo2, hi2 = hi2, lo2
+		}
+		g := 0.0
+		if lo2 > hi1 {
+			g = lo2 - hi1
+		} else if lo1 > hi2 {
+			g = lo1 - hi2
+		}
+		gap2 += float64(g * g)
+	}
+	return gap2 > float64(lim*lim)
+}
+
+// closestInto is closestTo written into r in place (the casts' form,
+// segmentCloser): a capsule's result fills the fields its readers use
+// (faces beyond nfaces are left as they were), with no whole-result copy.
+func (k *capsuleShape) closestInto(r *boxResult, p0, p1 *vec) {
+	if k.box {
+		*r = boxResult{}
+		k.ob.segBoxInto(r, p0, p1)
+		return
+	}
+	c1, c2 := closestSegSeg(*p0, *p1, k.a, k.b)
 	d := sub(c1, c2)
 	l := length(d)
-	var r boxResult
 	if l > 1e-12 {
 		r.normal = scale(d, 1/l)
 	} else {
@@ -126,6 +156,16 @@ func (k *capsuleShape) closestTo(p0, p1 vec) boxResult {
 	r.onFace = true
 	r.faces[0] = r.normal
 	r.nfaces = 1
+}
+
+// closestTo is the closest-point pair between segment p0-p1 and the
+// capsule's surface: dist is the segment's distance to the surface
+// (negative inside it), normal points from the capsule to the segment.
+// For a box it is the segment's distance to the box (0 when it enters
+// the box, the normal then out of the face nearest to it).
+func (k *capsuleShape) closestTo(p0, p1 vec) boxResult {
+	var r boxResult
+	k.closestInto(&r, &p0, &p1)
 	return r
 }
 

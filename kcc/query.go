@@ -460,8 +460,12 @@ func (w *World) contactsOf(s *scratch, p0, p1 *vec, r, maxDist float64) []Contac
 // appendCapsuleContacts appends the contacts of the segment p0-p1 with
 // radius r with the capsules caps, within maxDist.
 func appendCapsuleContacts(out []Contact, caps []*capsuleShape, p0, p1 *vec, r, maxDist float64) []Contact {
+	var res boxResult
 	for _, k := range caps {
-		res := k.closestTo(*p0, *p1)
+		if k.fartherThan(p0, p1, r+maxDist) {
+			continue
+		}
+		k.closestInto(&res, p0, p1)
 		if d := res.dist - r; d <= maxDist {
 			out = append(out, Contact{
 				Collider: k.id, Point: res.onTri, Normal: res.normal,
@@ -700,8 +704,14 @@ func (c *castSweep) addCapsule(s *scratch, k *capsuleShape, b *aabb) {
 			return
 		}
 	}
+	// castStart refuses a capsule farther than the motion's length beyond
+	// the target (its rate of approach is at most vlen).
+	if k.fartherThan(&c.p0, &c.p1, c.target+c.vlen*(1+1e-9)+castTol) {
+		return
+	}
 	s.caps = append(s.caps, k)
-	res0 := k.closestTo(c.p0, c.p1)
+	var res0 boxResult
+	k.closestInto(&res0, &c.p0, &c.p1)
 	if s0, ok := castStart(c.target, &c.v, c.vlen, &res0); ok {
 		s.addCand(int32(capCand-(len(s.caps)-1)), s0, &res0)
 		s.pushCand(int32(len(s.cands) - 1))

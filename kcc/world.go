@@ -31,15 +31,28 @@ const (
 // (a mesh also a BVH over them); a heightfield generates its triangles from
 // the height grid on demand.
 type collider struct {
+	// The fields every query reads of a candidate come first, in the
+	// collider's first 64 bytes: its kind, flags, layers and box (a crowd's
+	// queries read thousands of colliders a tick, each from another cache
+	// line). The capsule's segment follows, in the next 64 bytes.
 	kind colliderKind
-	box  aabb
+	// removed marks an ID freed by RemoveCollider (the collider is empty).
+	removed bool
+	// sensor marks a collider that never blocks and is reported by the
+	// sensor queries; capsuleEmpty marks a capsule added with invalid
+	// input.
+	sensor, capsuleEmpty bool
+	// layer and mask are the collision layers (filter.go).
+	layer, mask uint32
+	box         aabb
+	// capsule is a capsule collider's shape (capsule.go).
+	capsule capsuleShape
+
 	tris []tri
 	tbox []aabb // bounds of tris
 	bvh  bvh
 	hf   heightfield
 	ob   obb // boxes: the analytic shape (tris are kept for ray casts)
-	// removed marks an ID freed by RemoveCollider (the collider is empty).
-	removed bool
 
 	// pose is where the collider is now, prev where it was at the last
 	// Step (dynamic.go); local keeps a moved mesh's triangles as added.
@@ -52,16 +65,8 @@ type collider struct {
 	// collider stays put, what stands on it is carried.
 	surf vec
 
-	// layer and mask are the collision layers (filter.go); sensor marks a
-	// collider that never blocks and is reported by the sensor queries.
-	layer, mask uint32
-	sensor      bool
 	// pendingRefit is set while the collider is in World.moved.
 	pendingRefit bool
-	// capsule is a capsule collider's shape (capsule.go); capsuleEmpty
-	// marks one added with invalid input.
-	capsule      capsuleShape
-	capsuleEmpty bool
 	// moved marks a box or a mesh placed by SetTransform or Step: a
 	// box's tris then holds its triangles as added (appendBoxTris
 	// rebuilds the current ones), a mesh's local does.
@@ -70,6 +75,9 @@ type collider struct {
 	// holding it) and its index in the grid's list.
 	bound aabb
 	item  int32
+	// pad makes the size a multiple of 64 bytes, so every collider of the
+	// World's slice starts on a cache line (TestColliderLayout).
+	pad [colliderPad]byte
 }
 
 type heightfield struct {
@@ -865,3 +873,6 @@ func hfTriInto(t *tri, a, b, c *vec, id ColliderID) {
 func crossInto(o *vec, x, y, z, u, v, w float64) {
 	o[0], o[1], o[2] = float64(y*w)-float64(z*v), float64(z*u)-float64(x*w), float64(x*v)-float64(y*u)
 }
+
+// colliderPad is the padding that makes a collider 1,024 bytes.
+const colliderPad = 24

@@ -1,0 +1,42 @@
+package kcc
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// TestColliderLayout: a collider is a whole number of 64-byte cache lines,
+// the fields a query reads of every candidate (kind, flags, layers, box)
+// are in its first line, and a capsule's segment and radius in its second.
+// A crowd's queries read thousands of colliders a tick: each candidate
+// then costs two lines, not the four its fields spread over before.
+func TestColliderLayout(t *testing.T) {
+	var c collider
+	if s := unsafe.Sizeof(c); s%64 != 0 {
+		t.Fatalf("a collider is %d bytes, not a multiple of 64", s)
+	}
+	first := []struct {
+		name string
+		end  uintptr
+	}{
+		{"kind", unsafe.Offsetof(c.kind) + unsafe.Sizeof(c.kind)},
+		{"removed", unsafe.Offsetof(c.removed) + 1},
+		{"sensor", unsafe.Offsetof(c.sensor) + 1},
+		{"capsuleEmpty", unsafe.Offsetof(c.capsuleEmpty) + 1},
+		{"layer", unsafe.Offsetof(c.layer) + 4},
+		{"mask", unsafe.Offsetof(c.mask) + 4},
+		{"box", unsafe.Offsetof(c.box) + unsafe.Sizeof(c.box)},
+	}
+	for _, f := range first {
+		if f.end > 64 {
+			t.Errorf("%s ends at byte %d, past the first cache line", f.name, f.end)
+		}
+	}
+	k := unsafe.Offsetof(c.capsule)
+	if k != 64 {
+		t.Errorf("the capsule starts at byte %d, not 64", k)
+	}
+	if end := k + unsafe.Offsetof(c.capsule.half); end > 128 {
+		t.Errorf("the capsule's segment and radius end at byte %d, past the second cache line", end)
+	}
+}
