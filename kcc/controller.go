@@ -228,11 +228,14 @@ func (c *Controller) endMove() {
 }
 
 // clipTouching clips the request remaining against the walkable surfaces
-// the capsule already touches (contacts cs at p, the move having started at
-// pos): they act like hits at time zero, and clipping them now saves the
-// cast that would find them (the common case: standing on the floor with a
-// gravity request).
-func (c *Controller) clipTouching(remaining *vec, m *moveFlags, cs []Contact, p, pos *vec) {
+// and the other characters the capsule already touches (contacts cs at p,
+// the move having started at pos): they act like hits at time zero, and
+// clipping them now saves the cast that would find them (the common cases:
+// standing on the floor with a gravity request; a crowd's walkers pressed
+// together). A character met is a wall to the slide, as its cast's hit
+// would be (res.OnWall, clipHit, the crease solve); with a listener it is
+// left to the casts, where the listener is asked.
+func (c *Controller) clipTouching(w *World, res *MoveResult, remaining *vec, m *moveFlags, cs []Contact, p, pos *vec) {
 	rl := length(*remaining)
 	if !(rl > 0) {
 		return
@@ -240,9 +243,19 @@ func (c *Controller) clipTouching(remaining *vec, m *moveFlags, cs []Contact, p,
 	up := c.cfg.Up
 	for i := range cs {
 		k := &cs[i]
-		if k.Distance > c.cfg.Offset+castTol || dot(k.Normal, c.cfg.Up) < c.cosMaxClimb ||
-			dot(k.Normal, *remaining) >= float64(-approachEps*rl) {
+		if k.Distance > c.cfg.Offset+castTol || dot(k.Normal, *remaining) >= float64(-approachEps*rl) {
 			continue
+		}
+		cn := dot(k.Normal, up)
+		wall := false
+		if cn < c.cosMaxClimb {
+			// Another character touched (a capsule collider, never
+			// stepped onto) stops the move as the slide's first cast
+			// would, at once: what is left slides along it.
+			if c.listener != nil || cn <= -c.cosMaxClimb || w.colliders[k.Collider].kind != kindCapsule {
+				continue
+			}
+			wall = true
 		}
 		c.collisions = append(c.collisions, Collision{})
 		cl := &c.collisions[len(c.collisions)-1]
@@ -251,6 +264,17 @@ func (c *Controller) clipTouching(remaining *vec, m *moveFlags, cs []Contact, p,
 		copyVec(&cl.Point, &k.Point)
 		cl.TranslationApplied[0], cl.TranslationApplied[1], cl.TranslationApplied[2] = p[0]-pos[0], p[1]-pos[1], p[2]-pos[2]
 		copyVec(&cl.TranslationRemaining, remaining)
+		if wall {
+			if !res.OnWall {
+				res.OnWall, res.WallNormal = true, k.Normal
+			}
+			if c.clipHit(m, remaining, k.Normal, cn, false, false, m.idle) {
+				*remaining = vec{}
+				break
+			}
+			*remaining = c.solve(*remaining)
+			continue
+		}
 		if vd := dot(*remaining, up); vd < 0 {
 			if dot(k.Normal, up) >= c.cosMinSlide || m.idle {
 				*remaining = madd(*remaining, up, -vd)
@@ -852,7 +876,7 @@ func (c *Controller) MoveWith(w *World, shape Capsule, pos, desired mgl64.Vec3, 
 	if c.cfg.FloorConstantSpeed && m.onGround {
 		remaining = c.alongFloor(remaining, g0.normal)
 	}
-	c.clipTouching(&remaining, &m, cs, &p, &pos)
+	c.clipTouching(w, &res, &remaining, &m, cs, &p, &pos)
 	if dot(remaining, remaining) >= 1e-20 {
 		p = c.slide(w, &res, &m, p, pos, remaining, r, hh)
 	}
