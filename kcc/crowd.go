@@ -59,6 +59,8 @@ type capsuleGrid struct {
 	dense bool
 	lo    [3]int32
 	dims  [3]int32
+	// gen counts the builds (a plan's neighbour lists are of one build).
+	gen uint64
 }
 
 // gridItem is a capsule in the grid: what a query tests before it looks
@@ -101,6 +103,13 @@ type CrowdPlan struct {
 	parent    []int32 // union-find over member indices
 	slot      []int32 // island number by root
 	cand      []int32
+	// By member: the capsules whose bounds overlap its bound (grid items,
+	// in ID order), found by islands; member m's are
+	// nbrs[nStarts[m]:nStarts[m+1]]. Its queries inside its bound read
+	// them instead of the grid (capsuleQuery). gridGen is the grid build
+	// they index.
+	nbrs, nStarts []int32
+	gridGen       uint64
 	// The groups and phases (crowdsplit.go).
 	gOrder  []int32 // member indices by group, ascending within one
 	gStarts []int32 // group g is gOrder[gStarts[g]:gStarts[g+1]]
@@ -222,15 +231,21 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 	for i := range plan.parent {
 		plan.parent[i] = int32(i)
 	}
+	plan.nStarts = growInt32(plan.nStarts, n+1)
+	plan.nStarts[0] = 0
+	plan.nbrs = plan.nbrs[:0]
 	for i := range members {
 		c := &w.colliders[members[i].Collider]
 		plan.cand = w.capsulesNear(nil, &c.bound, plan.cand[:0])
-		for _, id := range plan.cand {
-			if j := plan.colMember[id] - 1; j > int32(i) {
+		for _, it := range plan.cand {
+			if j := plan.colMember[w.grid.caps[it].id] - 1; j > int32(i) {
 				union(plan.parent, int32(i), j)
 			}
 		}
+		plan.nbrs = append(plan.nbrs, sortIDs(plan.cand)...) // items are in ID order
+		plan.nStarts[i+1] = int32(len(plan.nbrs))
 	}
+	plan.gridGen = w.grid.gen
 	// Number the islands by their first member and sort the members by
 	// island (a counting sort: ascending within an island).
 	plan.slot = growInt32(plan.slot, n)
@@ -314,6 +329,7 @@ func (w *World) buildCapsuleGrid(reset bool) {
 	}
 	w.caps = live
 	g := &w.grid
+	g.gen++
 	w.sizeCells(live)
 	lo, hi, entries, spread := w.placeItems(live)
 	nb := 1
@@ -510,7 +526,8 @@ func (g *capsuleGrid) bucket(c [3]int32) uint32 {
 // larger query scans the capsule list instead.
 const maxCellScan = 64
 
-// capsulesNear appends to out the capsules in the grid whose bound
+// capsulesNear appends to out the grid items (indices into caps, which
+// is in ID order) of the capsules whose bound
 // overlaps q and that a query with scratch s (nil: any) may see, each once,
 // in a deterministic order (by cell, then by ID, then the big ones),
 // without looking at where they are now.
@@ -540,7 +557,7 @@ func (w *World) capsulesNear(s *scratch, q *aabb, out []int32) []int32 {
 	if cells > maxCellScan || cells > len(g.caps) {
 		for i := range g.caps {
 			if it := &g.caps[i]; it.bound.overlaps(q) && g.visible(it, s) {
-				out = append(out, it.id)
+				out = append(out, it.idx)
 			}
 		}
 		return out
@@ -560,7 +577,7 @@ func (w *World) capsulesNear(s *scratch, q *aabb, out []int32) []int32 {
 						continue
 					}
 					if it.bound.overlaps(q) && g.visible(it, s) {
-						out = append(out, it.id)
+						out = append(out, it.idx)
 					}
 				}
 			}
@@ -568,7 +585,7 @@ func (w *World) capsulesNear(s *scratch, q *aabb, out []int32) []int32 {
 	}
 	for _, i := range g.big {
 		if it := &g.caps[i]; it.bound.overlaps(q) && g.visible(it, s) {
-			out = append(out, it.id)
+			out = append(out, it.idx)
 		}
 	}
 	return out
@@ -603,10 +620,16 @@ func (g *capsuleGrid) visible(it *gridItem, s *scratch) bool {
 // during a planned crowd, a member's query sees only its own island and
 // the capsules that are not members.
 func (w *World) capsuleQuery(s *scratch, q *aabb, f *sweepFilter, out []int32) []int32 {
+	if s != nil && s.crowd.member > 0 {
+		if p := s.crowd.plan; p.gridGen == w.grid.gen && p.bound[s.crowd.member-1].holds(q) {
+			return w.neighbourQuery(p.nbrs[p.nStarts[s.crowd.member-1]:p.nStarts[s.crowd.member]], q, f, out)
+		}
+	}
 	n0 := len(out)
 	out = w.capsulesNear(s, q, out)
 	k := n0
-	for _, id := range out[n0:] {
+	for _, it := range out[n0:] {
+		id := w.grid.caps[it].id
 		c := &w.colliders[id]
 		if c.box.overlaps(q) && f.meets(&c.box) {
 			out[k] = id
@@ -615,6 +638,27 @@ func (w *World) capsuleQuery(s *scratch, q *aabb, f *sweepFilter, out []int32) [
 	}
 	sortIDs(out[n0:k])
 	return out[:k]
+}
+
+// neighbourQuery is capsuleQuery for a query of a planned crowd's member
+// that lies inside the member's bound: what the grid would give is among
+// the member's neighbours (the capsules whose bounds overlap its bound,
+// found when planning), tested as the grid's would be, already in ID
+// order. A neighbour is always visible (capsuleGrid.visible): it is in
+// the member's island, and in a split island its home is within two
+// largest half extents of the member's, well inside its view.
+func (w *World) neighbourQuery(nbrs []int32, q *aabb, f *sweepFilter, out []int32) []int32 {
+	g := &w.grid
+	for _, i := range nbrs {
+		it := &g.caps[i]
+		if !it.bound.overlaps(q) {
+			continue
+		}
+		if c := &w.colliders[it.id]; c.box.overlaps(q) && f.meets(&c.box) {
+			out = append(out, it.id)
+		}
+	}
+	return out
 }
 
 // placedCapsule records that capsule c moved: a capsule that left its

@@ -61,6 +61,7 @@ func (p *CrowdPlan) ViewOf(id ColliderID) CrowdView {
 // home is in moves.
 type crowdView struct {
 	plan        *CrowdPlan
+	member      int32 // the member's index+1 (0 for none)
 	island      int32
 	split       bool
 	sees, moves aabb // half-open: min <= home < max
@@ -84,7 +85,7 @@ func crowdViewOf(f *QueryFilter) crowdView {
 // viewOf is the view of member m.
 func (p *CrowdPlan) viewOf(m int32) crowdView {
 	id := p.memberCollider(m)
-	v := crowdView{plan: p, island: p.colIsl[id]}
+	v := crowdView{plan: p, member: m + 1, island: p.colIsl[id]}
 	if sp := &p.splits; int(v.island) <= len(sp.of) && sp.of[v.island-1] {
 		v.split = true
 		cell := sp.cellOf(&p.home[m])

@@ -1,0 +1,71 @@
+package kcc
+
+import (
+	"math/rand"
+	"slices"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// TestNeighbourQueryIsTheGrids: a planned crowd's member asks its
+// neighbour list (the capsules whose bounds overlap its bound, kept by
+// PlanCrowd) instead of the grid for the queries inside its bound; the
+// answer is the grid's, capsule for capsule and in the same order, for
+// islands moved whole and split into cells, and a query reaching beyond
+// the bound still asks the grid. 900 capsules on a jittered grid 0.9 m
+// apart, with reaches from 0 to 0.4 m (one island of hundreds: split),
+// and a few far apart (small islands); 20 random boxes per member.
+func TestNeighbourQueryIsTheGrids(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	w := NewWorld()
+	var members []CrowdMember
+	for i := 0; i < 900; i++ {
+		p := mgl64.Vec3{float64(i%30)*0.9 + rng.Float64()*0.1, 0.9, float64(i/30)*0.9 + rng.Float64()*0.1}
+		if i%50 == 0 {
+			p[0] += 100 // far from the others
+		}
+		id := w.AddCapsule(Capsule{Radius: 0.3, HalfHeight: 0.6}, p)
+		r := rng.Float64() * 0.4
+		members = append(members, CrowdMember{Collider: id, Reach: mgl64.Vec3{r, r, r}})
+	}
+	var plan CrowdPlan
+	if err := w.PlanCrowd(members, &plan); err != nil {
+		t.Fatal(err)
+	}
+	if plan.Split() == 0 {
+		t.Fatal("no island was split: the test does not cover the split views")
+	}
+	s := &scratch{}
+	var off sweepFilter
+	inside, found := 0, 0
+	for m := range members {
+		b := plan.bound[m]
+		for k := 0; k < 20; k++ {
+			var q aabb
+			for a := 0; a < 3; a++ {
+				ext := b.max[a] - b.min[a]
+				lo := b.min[a] + rng.Float64()*ext*0.8
+				hi := lo + rng.Float64()*(b.max[a]-lo)
+				if k%5 == 0 {
+					hi += 0.5 // beyond the bound: the grid's path
+				}
+				q.min[a], q.max[a] = lo, hi
+			}
+			s.crowd = plan.viewOf(int32(m))
+			got := slices.Clone(w.capsuleQuery(s, &q, &off, nil))
+			if b.holds(&q) {
+				inside++
+			}
+			s.crowd.member = 0 // the grid's path, the same view
+			want := w.capsuleQuery(s, &q, &off, nil)
+			if !slices.Equal(got, want) {
+				t.Fatalf("member %d, box %v: neighbours give %v, the grid %v", m, q, got, want)
+			}
+			found += len(got)
+		}
+	}
+	if inside < 5000 || found == 0 {
+		t.Fatalf("%d queries inside their bounds, %d capsules found: the test does not cover the neighbour lists", inside, found)
+	}
+}
