@@ -110,6 +110,16 @@ type CrowdPlan struct {
 	// they index.
 	nbrs, nStarts []int32
 	gridGen       uint64
+	// Run, when set, runs the parts of PlanCrowd's neighbour search on
+	// the caller's goroutines (see Parallel); nil runs them in turn.
+	Run Parallel
+	// The neighbour search in parts: each part's list, and what the parts
+	// read while Run runs them.
+	partNbrs [][]int32
+	partFn   func(int)
+	partW    *World
+	partM    []CrowdMember
+	parts    int
 	// The groups and phases (crowdsplit.go).
 	gOrder  []int32 // member indices by group, ascending within one
 	gStarts []int32 // group g is gOrder[gStarts[g]:gStarts[g+1]]
@@ -149,7 +159,9 @@ var ErrNotCapsule = errors.New("kcc: not a capsule collider")
 // PlanCrowd prepares the capsules of members to move at the same time: it
 // sets each member's bound to its capsule's box grown by its Reach (a
 // negative or non-finite reach counts as 0 and capsuleMargin respectively),
-// rebuilds the grid and fills plan with the islands. While the plan's
+// rebuilds the grid and fills plan with the islands; with plan.Run set,
+// the search for each member's neighbours (most of the planning of a large
+// crowd) runs in parts on the caller's goroutines. While the plan's
 // moves run, the World must not change except by members' SetTransform
 // and SetCapsuleShape, each made by the goroutine moving that member's
 // island, and every query must be made through a filter with the plan's
@@ -223,8 +235,20 @@ func growAABB(s []aabb, n int) []aabb {
 	return s[:n]
 }
 
+// Parallel runs part(0) to part(n-1), each once, on the caller's
+// goroutines (any number of them, in any order) and returns when all have
+// returned. A game with a pool of workers gives one to CrowdPlan.Run; the
+// plan is the same bits however the parts are run.
+type Parallel func(n int, part func(i int))
+
+// neighbourPart is the members a part of the neighbour search takes.
+const neighbourPart = 128
+
 // islands fills plan with the connected groups of overlapping member
-// bounds, found through the grid, and marks each member's island.
+// bounds, found through the grid, and marks each member's island. Each
+// member's neighbours (the capsules whose bounds overlap its bound) are
+// found first, in parts (plan.Run), and kept for its queries; the unions
+// follow, in member order.
 func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 	n := len(members)
 	plan.parent = growInt32(plan.parent, n)
@@ -233,52 +257,94 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 	}
 	plan.nStarts = growInt32(plan.nStarts, n+1)
 	plan.nStarts[0] = 0
+	plan.parts = max(1, min(64, n/neighbourPart))
+	for len(plan.partNbrs) < plan.parts {
+		plan.partNbrs = append(plan.partNbrs, nil)
+	}
+	if plan.partFn == nil {
+		plan.partFn = plan.neighbourSearch
+	}
+	plan.partW, plan.partM = w, members
+	if plan.Run != nil && plan.parts > 1 {
+		plan.Run(plan.parts, plan.partFn)
+	} else {
+		for k := 0; k < plan.parts; k++ {
+			plan.partFn(k)
+		}
+	}
+	plan.partW, plan.partM = nil, nil
+	// The parts' lists, end to end; nStarts held each member's count.
 	plan.nbrs = plan.nbrs[:0]
-	for i := range members {
-		c := &w.colliders[members[i].Collider]
-		plan.cand = w.capsulesNear(nil, &c.bound, plan.cand[:0])
-		for _, it := range plan.cand {
+	for k := 0; k < plan.parts; k++ {
+		plan.nbrs = append(plan.nbrs, plan.partNbrs[k]...)
+	}
+	for i := 0; i < n; i++ {
+		plan.nStarts[i+1] += plan.nStarts[i]
+	}
+	plan.gridGen = w.grid.gen
+	for i := 0; i < n; i++ {
+		for _, it := range plan.nbrs[plan.nStarts[i]:plan.nStarts[i+1]] {
 			if j := plan.colMember[w.grid.caps[it].id] - 1; j > int32(i) {
 				union(plan.parent, int32(i), j)
 			}
 		}
-		plan.nbrs = append(plan.nbrs, sortIDs(plan.cand)...) // items are in ID order
-		plan.nStarts[i+1] = int32(len(plan.nbrs))
 	}
-	plan.gridGen = w.grid.gen
-	// Number the islands by their first member and sort the members by
-	// island (a counting sort: ascending within an island).
-	plan.slot = growInt32(plan.slot, n)
-	for i := range plan.slot {
-		plan.slot[i] = -1
+	plan.number(members)
+}
+
+// neighbourSearch is part k of the neighbour search: the neighbours of
+// its members, each list in ID order, into its own list, and their counts
+// into nStarts (each part writes only its members' entries).
+func (p *CrowdPlan) neighbourSearch(k int) {
+	w, members := p.partW, p.partM
+	n := len(members)
+	lo, hi := k*n/p.parts, (k+1)*n/p.parts
+	buf := p.partNbrs[k][:0]
+	for i := lo; i < hi; i++ {
+		c := &w.colliders[members[i].Collider]
+		start := len(buf)
+		buf = w.capsulesNear(nil, &c.bound, buf)
+		sortIDs(buf[start:]) // items are in ID order
+		p.nStarts[i+1] = int32(len(buf) - start)
+	}
+	p.partNbrs[k] = buf
+}
+
+// number numbers the islands by their first member and sorts the members
+// by island (a counting sort: ascending within an island).
+func (p *CrowdPlan) number(members []CrowdMember) {
+	n := len(members)
+	p.slot = growInt32(p.slot, n)
+	for i := range p.slot {
+		p.slot[i] = -1
 	}
 	k := int32(0)
 	for i := 0; i < n; i++ {
-		r := find(plan.parent, int32(i))
-		if plan.slot[r] < 0 {
-			plan.slot[r] = k
+		r := find(p.parent, int32(i))
+		if p.slot[r] < 0 {
+			p.slot[r] = k
 			k++
 		}
 	}
-	plan.starts = growInt32(plan.starts, int(k)+1)
-	clear(plan.starts)
+	p.starts = growInt32(p.starts, int(k)+1)
+	clear(p.starts)
 	for i := 0; i < n; i++ {
-		isl := plan.slot[find(plan.parent, int32(i))]
-		plan.colIsl[members[i].Collider] = isl + 1
-		plan.starts[isl+1]++
+		isl := p.slot[find(p.parent, int32(i))]
+		p.colIsl[members[i].Collider] = isl + 1
+		p.starts[isl+1]++
 	}
 	for i := 1; i <= int(k); i++ {
-		plan.starts[i] += plan.starts[i-1]
+		p.starts[i] += p.starts[i-1]
 	}
-	plan.order = growInt32(plan.order, n)
-	fill := plan.cand[:0]
-	fill = append(fill, plan.starts[:k]...)
+	p.order = growInt32(p.order, n)
+	fill := p.cand[:0]
+	fill = append(fill, p.starts[:k]...)
 	for i := 0; i < n; i++ {
-		isl := plan.colIsl[members[i].Collider] - 1
-		plan.order[fill[isl]] = int32(i)
+		isl := p.colIsl[members[i].Collider] - 1
+		p.order[fill[isl]] = int32(i)
 		fill[isl]++
 	}
-	plan.cand = fill[:0]
+	p.cand = fill[:0]
 }
 
 // find is union-find's root of i, halving the path on the way.

@@ -3,6 +3,7 @@ package kcc
 import (
 	"math/rand"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -67,5 +68,56 @@ func TestNeighbourQueryIsTheGrids(t *testing.T) {
 	}
 	if inside < 5000 || found == 0 {
 		t.Fatalf("%d queries inside their bounds, %d capsules found: the test does not cover the neighbour lists", inside, found)
+	}
+}
+
+// TestPlanCrowdRunSameBits: a plan whose neighbour search runs in parts
+// on several goroutines (CrowdPlan.Run) is the plan made in turn: the
+// same neighbour lists, islands, groups and phases.
+func TestPlanCrowdRunSameBits(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	w := NewWorld()
+	var members []CrowdMember
+	for i := 0; i < 2000; i++ {
+		p := mgl64.Vec3{float64(i%40) + rng.Float64()*0.3, 0.9, float64(i/40) + rng.Float64()*0.3}
+		id := w.AddCapsule(Capsule{Radius: 0.3, HalfHeight: 0.6}, p)
+		r := rng.Float64() * 0.3
+		members = append(members, CrowdMember{Collider: id, Reach: mgl64.Vec3{r, r, r}})
+	}
+	goroutines := func(n int, part func(int)) {
+		var wg sync.WaitGroup
+		for g := 0; g < 3; g++ {
+			wg.Add(1)
+			go func(g int) {
+				defer wg.Done()
+				for i := g; i < n; i += 3 {
+					part(i)
+				}
+			}(g)
+		}
+		wg.Wait()
+	}
+	var inTurn, run CrowdPlan
+	run.Run = goroutines
+	if err := w.PlanCrowd(members, &inTurn); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.PlanCrowd(members, &run); err != nil {
+		t.Fatal(err)
+	}
+	if run.parts < 2 {
+		t.Fatalf("%d parts: the test does not run the search in parts", run.parts)
+	}
+	for name, pair := range map[string][2][]int32{
+		"neighbours": {inTurn.nbrs, run.nbrs}, "their starts": {inTurn.nStarts, run.nStarts},
+		"islands": {inTurn.order, run.order}, "island starts": {inTurn.starts, run.starts},
+		"groups": {inTurn.gOrder, run.gOrder}, "phases": {inTurn.pStarts, run.pStarts},
+	} {
+		if !slices.Equal(pair[0], pair[1]) {
+			t.Fatalf("the %s differ", name)
+		}
+	}
+	if inTurn.Islands() < 2 || len(inTurn.nbrs) <= len(members) {
+		t.Fatalf("%d islands, %d neighbour entries: the crowd is not a test", inTurn.Islands(), len(inTurn.nbrs))
 	}
 }

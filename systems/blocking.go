@@ -238,6 +238,9 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 			r[a] = r[a] + pad + float64(along*math.Abs(up[a])) + float64(push*acrossShare(up, a))
 		}
 	}
+	if p.crowd.plan.Run == nil {
+		p.crowd.plan.Run = p.runParts // once: a method value allocates
+	}
 	if err := level.PlanCrowd(p.crowd.members, &p.crowd.plan); err != nil {
 		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
 	}

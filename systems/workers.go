@@ -36,6 +36,7 @@ type kccJob struct {
 	from, to step // the steps run for each character
 	groups   bool // a pass over groups base..base+n of the planned crowd (moves only)
 	base     int
+	part     func(int) // a pass over the parts 0..n of a kcc.Parallel job
 }
 
 // minChunk is the smallest claim: a few characters, so the shared counter
@@ -130,7 +131,11 @@ func (p *Pipeline) runPass(pool *kccWorkers, w int) {
 		if lo >= j.n {
 			return
 		}
-		hi := min(lo+max(minChunk, (j.n-lo)/(2*j.k)), j.n)
+		least := minChunk
+		if j.part != nil {
+			least = 1 // a part is already many characters
+		}
+		hi := min(lo+max(least, (j.n-lo)/(2*j.k)), j.n)
 		if !pool.next.CompareAndSwap(int64(lo), int64(hi)) {
 			continue
 		}
@@ -138,8 +143,26 @@ func (p *Pipeline) runPass(pool *kccWorkers, w int) {
 			p.moveGroups(j.base+lo, j.base+hi, w)
 			continue
 		}
+		if j.part != nil {
+			for i := lo; i < hi; i++ {
+				j.part(i)
+			}
+			continue
+		}
 		p.runRange(lo, hi, w, j.from, j.to)
 	}
+}
+
+// runParts is the pipeline's kcc.Parallel (the crowd plan's Run): the
+// parts on its workers, one at a time per claim.
+func (p *Pipeline) runParts(n int, part func(int)) {
+	if p.workers <= 1 || n < 2 {
+		for i := 0; i < n; i++ {
+			part(i)
+		}
+		return
+	}
+	p.runJob(kccJob{n: n, k: p.workers, part: part})
 }
 
 // Close stops the pipeline's worker goroutines (Options.Workers > 1). The
