@@ -39,6 +39,15 @@ type crowdStage struct {
 	plan       kcc.CrowdPlan
 	on         bool
 	stats      CrowdStats
+	// The reaches in parts (planCrowd): the part count, each part's
+	// pushes, the tick's pushers and longest push, the level while the
+	// parts run, and the parts' functions.
+	parts          int
+	partPush       []partPush
+	pushers        uint32
+	longest        float64
+	level          *kcc.World
+	reachFn, padFn func(int)
 }
 
 // charCapsule is the capsule collider of the character with stable ID id.
@@ -185,67 +194,117 @@ const crowdSlack = 0.005
 // and a snap down along its Up, a crouch's stand, and, when another
 // character may push it, the longest push of the tick.
 func (p *Pipeline) planCrowd(level *kcc.World) {
-	p.crowd.members, p.crowd.memberChar, p.crowd.loose = p.crowd.members[:0], p.crowd.memberChar[:0], p.crowd.loose[:0]
-	p.crowd.planar = p.crowd.planar[:0]
-	for len(p.crowd.filters) < p.workers {
-		p.crowd.filters = append(p.crowd.filters, crowdFilters{})
+	cr := &p.crowd
+	cr.members, cr.memberChar, cr.loose = cr.members[:0], cr.memberChar[:0], cr.loose[:0]
+	for len(cr.filters) < p.workers {
+		cr.filters = append(cr.filters, crowdFilters{})
 	}
-	dt := p.dt
-	var pushers uint32 // the layers some character pushes
-	longest := 0.0     // the longest move across its Up of a character that pushes
 	p.stores.refetch(p.chars)
 	for i := range p.chars {
 		c := &p.chars[i]
 		p.characterCollider(c, level)
 		if c.k.Controller == nil {
-			p.crowd.loose = append(p.crowd.loose, int32(i))
+			cr.loose = append(cr.loose, int32(i))
 			continue
 		}
-		r, planar := moveReach(c, p.controller(c, 0).Up(), level, dt)
-		if c.k.PushMask != 0 {
-			pushers |= c.k.PushMask
-			longest = math.Max(longest, planar)
-		}
-		p.crowd.members = append(p.crowd.members, kcc.CrowdMember{Collider: c.capsule, Reach: r})
-		p.crowd.memberChar = append(p.crowd.memberChar, int32(i))
-		p.crowd.planar = append(p.crowd.planar, planar)
+		cr.members = append(cr.members, kcc.CrowdMember{Collider: c.capsule})
+		cr.memberChar = append(cr.memberChar, int32(i))
 	}
-	longest = math.Min(longest, maxPushReach)
-	for j, i := range p.crowd.memberChar {
-		c := &p.chars[i]
+	// The reaches, in parts on the workers: each member's own move, then,
+	// once the tick's longest push is known, the pad, the reach along Up
+	// and the push.
+	n := len(cr.members)
+	cr.planar = slices.Grow(cr.planar[:0], n)[:n]
+	cr.parts = max(1, min(64, n/reachPart))
+	cr.partPush = slices.Grow(cr.partPush[:0], cr.parts)[:cr.parts]
+	if cr.reachFn == nil {
+		// Once: a method value allocates.
+		cr.reachFn, cr.padFn, cr.plan.Run = p.reachPart, p.padPart, p.runParts
+	}
+	cr.level = level
+	p.runParts(cr.parts, cr.reachFn)
+	cr.pushers, cr.longest = 0, 0
+	for _, pp := range cr.partPush {
+		cr.pushers |= pp.pushers
+		cr.longest = math.Max(cr.longest, pp.longest)
+	}
+	cr.longest = math.Min(cr.longest, maxPushReach)
+	p.runParts(cr.parts, cr.padFn)
+	cr.level = nil
+	if err := level.PlanCrowd(cr.members, &cr.plan); err != nil {
+		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
+	}
+	cr.on = true
+	cr.stats = CrowdStats{Characters: len(cr.members), Islands: cr.plan.Islands(), Largest: cr.plan.Largest(), Split: cr.plan.Split()}
+}
+
+// reachPart is how many members a part of the reaches takes.
+const reachPart = 256
+
+// partRange is part k's members of the crowd's parts.
+func (cr *crowdStage) partRange(k int) (lo, hi int) {
+	n := len(cr.members)
+	return k * n / cr.parts, (k + 1) * n / cr.parts
+}
+
+// reachPart sets the reach of part k's members from their own moves
+// (moveReach) and records the part's pushers and longest push.
+func (p *Pipeline) reachPart(k int) {
+	cr := &p.crowd
+	lo, hi := cr.partRange(k)
+	var pp partPush
+	for j := lo; j < hi; j++ {
+		c := &p.chars[cr.memberChar[j]]
+		r, planar := moveReach(c, p.controller(c, 0).Up(), cr.level, p.dt)
+		if c.k.PushMask != 0 {
+			pp.pushers |= c.k.PushMask
+			pp.longest = math.Max(pp.longest, planar)
+		}
+		cr.members[j].Reach, cr.planar[j] = r, planar
+	}
+	cr.partPush[k] = pp
+}
+
+// padPart adds to the reach of part k's members the pad, what their
+// moves reach along Up and, for those another character may push, the
+// tick's longest push.
+func (p *Pipeline) padPart(k int) {
+	cr := &p.crowd
+	lo, hi := cr.partRange(k)
+	for j := lo; j < hi; j++ {
+		c := &p.chars[cr.memberChar[j]]
 		k := c.k
 		ctrl := p.controller(c, 0)
 		pad := ctrl.Offset() + crowdSlack
 		push := 0.0
-		if k.PushLayers&pushers != 0 {
-			push = longest
+		if k.PushLayers&cr.pushers != 0 {
+			push = cr.longest
 		}
 		// Along Up: a step up, and on the ground a snap down and the move
 		// lifted onto a slope (at most a few times its length); a stand
 		// from a crouch.
 		along := ctrl.StepHeight()
 		if k.Grounded {
-			along += float64(3*p.crowd.planar[j]) + ctrl.SnapDistance()
+			along += float64(3*cr.planar[j]) + ctrl.SnapDistance()
 		}
 		if k.Crouched && k.StandHalfHeight > k.CrouchHalfHeight {
 			along += float64(2 * (k.StandHalfHeight - k.CrouchHalfHeight)) // the top rises twice the centre's rise
 		}
 		up := ctrl.Up()
-		r := &p.crowd.members[j].Reach
+		r := &cr.members[j].Reach
 		for a := 0; a < 3; a++ {
 			// A push goes across Up: on axis a, at most the share of the
 			// axis across Up.
 			r[a] = r[a] + pad + float64(along*math.Abs(up[a])) + float64(push*acrossShare(up, a))
 		}
 	}
-	if p.crowd.plan.Run == nil {
-		p.crowd.plan.Run = p.runParts // once: a method value allocates
-	}
-	if err := level.PlanCrowd(p.crowd.members, &p.crowd.plan); err != nil {
-		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
-	}
-	p.crowd.on = true
-	p.crowd.stats = CrowdStats{Characters: len(p.crowd.members), Islands: p.crowd.plan.Islands(), Largest: p.crowd.plan.Largest(), Split: p.crowd.plan.Split()}
+}
+
+// partPush is what a part of the reaches found of the tick's pushes: the
+// layers its members push and the longest move of one that pushes.
+type partPush struct {
+	pushers uint32
+	longest float64
 }
 
 // maxPushReach caps the push every pushable character's reach allows for
