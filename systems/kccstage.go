@@ -153,13 +153,21 @@ func (p *Pipeline) jumpAndCrouch(m *move) {
 		return
 	}
 	k := c.k
+	if !canCrouch(k) {
+		return
+	}
 	if m.self == nil && p.charCollide && m.level != nil && k.Crouched && !c.cmd.Crouch {
 		m.self = p.selfFilterOf(c, m.worker) // standing up: its own capsule is no obstacle
 	}
 	if m.level != nil {
 		p.optionsFor(m, nil) // the room check's (updateCrouch)
 	}
-	p.updateCrouch(k, c.body, m.level, c.cmd.Crouch && !m.plan.Own, m.ctrl, m.opts)
+	p.updateCrouch(k, c.body, m.level, c.cmd.Crouch && !m.plan.Own, m.ctrl, &m.opts)
+}
+
+// canCrouch reports whether the character has a crouching shape.
+func canCrouch(k *components.KCCData) bool {
+	return k.CrouchHalfHeight > 0 && k.StandHalfHeight > k.CrouchHalfHeight
 }
 
 // desiredMove is the move asked of the controller this tick: an ability's
@@ -385,8 +393,8 @@ func tickMove(k *components.KCCData, vx, vy, vz float64, grounded bool, dt, maxF
 // updateCrouch shrinks the capsule while crouch is held and stands up again
 // as soon as the taller capsule fits. The feet stay where they are, so the
 // centre moves by the change in half-height.
-func (p *Pipeline) updateCrouch(k *components.KCCData, body *components.BodyData, level *kcc.World, want bool, ctrl *kcc.Controller, opts kcc.MoveOptions) {
-	if k.CrouchHalfHeight <= 0 || k.StandHalfHeight <= k.CrouchHalfHeight {
+func (p *Pipeline) updateCrouch(k *components.KCCData, body *components.BodyData, level *kcc.World, want bool, ctrl *kcc.Controller, opts *kcc.MoveOptions) {
+	if !canCrouch(k) {
 		return
 	}
 	up := upOf(ctrl)
@@ -465,9 +473,9 @@ type kccStage struct {
 // up): through the character's controller when it has one (its collision
 // mask, its filter and the contact listener in opts), else against every
 // collider the filter admits.
-func (p *Pipeline) roomToStand(ctrl *kcc.Controller, level *kcc.World, tall kcc.Capsule, pos, up mgl64.Vec3, opts kcc.MoveOptions) bool {
+func (p *Pipeline) roomToStand(ctrl *kcc.Controller, level *kcc.World, tall kcc.Capsule, pos, up mgl64.Vec3, opts *kcc.MoveOptions) bool {
 	if ctrl != nil {
-		return !ctrl.OverlapsWith(level, tall, pos, opts)
+		return !ctrl.OverlapsWith(level, tall, pos, *opts)
 	}
 	return !level.Filtered(opts.Filter).OverlapCapsuleAxis(tall, pos, up, 0)
 }
