@@ -706,7 +706,7 @@ func (c *castSweep) addCapsule(s *scratch, k *capsuleShape, b *aabb) {
 	}
 	// castStart refuses a capsule farther than the motion's length beyond
 	// the target (its rate of approach is at most vlen).
-	if k.fartherThan(&c.p0, &c.p1, c.target+c.vlen*(1+1e-9)+castTol) {
+	if k.fartherThan(&c.p0, &c.p1, c.target+float64(c.vlen*(1+1e-9))+castTol) {
 		return
 	}
 	s.caps = append(s.caps, k)

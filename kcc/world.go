@@ -75,9 +75,9 @@ type collider struct {
 	// holding it) and its index in the grid's list.
 	bound aabb
 	item  int32
-	// pad makes the size a multiple of 64 bytes, so every collider of the
+	// The padding makes the size a multiple of 64 bytes, so every collider of the
 	// World's slice starts on a cache line (TestColliderLayout).
-	pad [colliderPad]byte
+	_ [colliderPad]byte
 }
 
 type heightfield struct {
