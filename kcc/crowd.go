@@ -61,6 +61,11 @@ type capsuleGrid struct {
 	dims  [3]int32
 	// gen counts the builds (a plan's neighbour lists are of one build).
 	gen uint64
+	// The items made in parts (placeItems): the live capsules while the
+	// parts run, the part count and the parts' function.
+	live    []int32
+	parts   int
+	placeFn func(int)
 }
 
 // gridItem is a capsule in the grid: what a query tests before it looks
@@ -208,7 +213,7 @@ func (w *World) PlanCrowd(members []CrowdMember, plan *CrowdPlan) error {
 		}
 		plan.bound[i] = c.bound
 	}
-	w.buildCapsuleGrid(false)
+	w.buildCapsuleGrid(false, plan.Run)
 	w.islands(members, plan)
 	w.split(members, plan)
 	return nil
@@ -380,8 +385,9 @@ func growInt32(s []int32, n int) []int32 {
 
 // buildCapsuleGrid rebuilds the grid of the live capsules (dropping the
 // removed ones from the list); reset sets every bound to the capsule's box
-// grown by capsuleMargin first.
-func (w *World) buildCapsuleGrid(reset bool) {
+// grown by capsuleMargin first. With run set, the items are made in parts
+// on the caller's goroutines.
+func (w *World) buildCapsuleGrid(reset bool, run Parallel) {
 	live := w.caps[:0]
 	for _, id := range w.caps {
 		c := &w.colliders[id]
@@ -397,7 +403,7 @@ func (w *World) buildCapsuleGrid(reset bool) {
 	g := &w.grid
 	g.gen++
 	w.sizeCells(live)
-	lo, hi, entries, spread := w.placeItems(live)
+	lo, hi, entries, spread := w.placeItems(live, run)
 	nb := 1
 	for nb < 2*entries {
 		nb *= 2
@@ -442,22 +448,31 @@ func (w *World) sizeCells(live []int32) {
 }
 
 // placeItems makes the grid's item of each live capsule (the cells its
-// bound spans; one spanning more than maxSpan cells is a big one) and
-// returns the cells all the others span, how many cell entries they make,
-// and whether there is any.
-func (w *World) placeItems(live []int32) (lo, hi [3]int32, entries int, spread bool) {
+// bound spans; one spanning more than maxSpan cells is a big one), in
+// parts (run, when set, runs them on the caller's goroutines), and returns
+// the cells all the others span, how many cell entries they make, and
+// whether there is any.
+func (w *World) placeItems(live []int32, run Parallel) (lo, hi [3]int32, entries int, spread bool) {
 	g := &w.grid
 	if cap(g.caps) < len(live) {
 		g.caps = make([]gridItem, len(live), len(live)+len(live)/4)
 	}
 	g.caps = g.caps[:len(live)]
 	g.big = g.big[:0]
-	for i, id := range live {
-		c := &w.colliders[id]
-		c.item = int32(i)
+	g.live, g.parts = live, max(1, min(64, len(live)/placePart))
+	if g.placeFn == nil {
+		g.placeFn = w.placePart // once: a method value allocates
+	}
+	if run != nil && g.parts > 1 {
+		run(g.parts, g.placeFn)
+	} else {
+		for k := 0; k < g.parts; k++ {
+			g.placeFn(k)
+		}
+	}
+	g.live = nil
+	for i := range g.caps {
 		it := &g.caps[i]
-		it.bound, it.idx, it.id = c.bound, int32(i), id
-		it.lo, it.hi = g.cellOf(c.bound.min), g.cellOf(c.bound.max)
 		span := 1
 		for a := 0; a < 3; a++ {
 			span *= int(it.hi[a]-it.lo[a]) + 1
@@ -482,6 +497,24 @@ func (w *World) placeItems(live []int32) (lo, hi [3]int32, entries int, spread b
 		spread = true
 	}
 	return lo, hi, entries, spread
+}
+
+// placePart is how many capsules a part of placeItems takes.
+const placePart = 256
+
+// placePart makes the items of part k of the live capsules (each part
+// writes only its own items and colliders).
+func (w *World) placePart(k int) {
+	g := &w.grid
+	n := len(g.live)
+	for i := k * n / g.parts; i < (k+1)*n/g.parts; i++ {
+		id := g.live[i]
+		c := &w.colliders[id]
+		c.item = int32(i)
+		it := &g.caps[i]
+		it.bound, it.idx, it.id = c.bound, int32(i), id
+		it.lo, it.hi = g.cellOf(c.bound.min), g.cellOf(c.bound.max)
+	}
 }
 
 // bucketItems lists each item in the bucket of every cell it spans (nb

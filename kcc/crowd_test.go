@@ -349,29 +349,77 @@ func FuzzPlanCrowd(f *testing.F) {
 
 // BenchmarkPlanCrowd plans 1,000 and 10,000 walkers 1 m apart on a square
 // grid (bounds reaching 0.15 m: every walker its own island), reporting ns
-// per walker: planning is linear in the crowd.
+// per walker: planning is linear in the crowd. The run2 cases plan with
+// CrowdPlan.Run on the calling goroutine and one other (a pool kept for
+// the benchmark, as a game's workers are).
 func BenchmarkPlanCrowd(b *testing.B) {
 	for _, n := range []int{1000, 10000} {
-		b.Run(fmt.Sprint(n), func(b *testing.B) {
-			w := kcc.NewWorld()
-			side := int(math.Sqrt(float64(n)))
-			var ids []kcc.ColliderID
-			for i := 0; i < n; i++ {
-				ids = append(ids, w.AddCapsule(walkerShape, mgl64.Vec3{float64(i % side), 0.91, float64(i / side)}))
+		for _, two := range []bool{false, true} {
+			name := fmt.Sprint(n)
+			if two {
+				name += "-run2"
 			}
-			ms := members(ids, 0.15)
-			var plan kcc.CrowdPlan
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				if err := w.PlanCrowd(ms, &plan); err != nil {
-					b.Fatal(err)
+			b.Run(name, func(b *testing.B) {
+				w := kcc.NewWorld()
+				side := int(math.Sqrt(float64(n)))
+				var ids []kcc.ColliderID
+				for i := 0; i < n; i++ {
+					ids = append(ids, w.AddCapsule(walkerShape, mgl64.Vec3{float64(i % side), 0.91, float64(i / side)}))
 				}
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/walker")
-		})
+				ms := members(ids, 0.15)
+				var plan kcc.CrowdPlan
+				if two {
+					pool := newPairPool()
+					defer pool.close()
+					plan.Run = pool.run
+				}
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if err := w.PlanCrowd(ms, &plan); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/walker")
+			})
+		}
 	}
 }
+
+// pairPool is a kcc.Parallel on the calling goroutine and one other: the
+// caller runs the even parts, the other the odd ones.
+type pairPool struct {
+	jobs chan pairJob
+	done chan struct{}
+}
+
+type pairJob struct {
+	n    int
+	part func(int)
+}
+
+func newPairPool() *pairPool {
+	p := &pairPool{jobs: make(chan pairJob), done: make(chan struct{})}
+	go func() {
+		for j := range p.jobs {
+			for i := 1; i < j.n; i += 2 {
+				j.part(i)
+			}
+			p.done <- struct{}{}
+		}
+	}()
+	return p
+}
+
+func (p *pairPool) run(n int, part func(int)) {
+	p.jobs <- pairJob{n, part}
+	for i := 0; i < n; i += 2 {
+		part(i)
+	}
+	<-p.done
+}
+
+func (p *pairPool) close() { close(p.jobs) }
 
 // A packed crowd is one island; PlanCrowd splits an island of more than
 // 64 members into cells moved in phases. 900 walkers 0.62 m apart on a

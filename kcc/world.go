@@ -184,7 +184,7 @@ func (w *World) index(s *scratch) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if caps && w.capsDirty.Load() {
-		w.buildCapsuleGrid(true)
+		w.buildCapsuleGrid(true, nil)
 	}
 	if !w.dirty.Load() {
 		if w.refit.Load() {

@@ -53,7 +53,7 @@ var groups = []group{
 	{"crowds", "Crowds of 1,000 to 10,000 that collide", "./systems", "^Benchmark(FieldCrowd|CourseCrowdPushing)$", "2x",
 		"The open field of [kcc.md](kcc.md#crowds) (walkers 1 m apart in pairs walking head-on into each other, weaving sideways) at 1,000, 2,000 and 10,000 walkers, blocking and pushing, on 1 and 2 workers, the configurations taking turns (µs per character-tick each); 10,000 pushing walkers spread over the course (`CourseCrowdPushing`)."},
 	{"plan", "kcc: planning a crowd", "./kcc", "^BenchmarkPlanCrowd$", "",
-		"`World.PlanCrowd` of 1,000 and 10,000 capsules 1 m apart (the grid rebuilt, the islands found): ns per capsule."},
+		"`World.PlanCrowd` of 1,000 and 10,000 capsules 1 m apart (the grid rebuilt, the islands found): ns per capsule; `-run2`, with `CrowdPlan.Run` on the calling goroutine and one other (a pool kept, as a game's workers are)."},
 	{"netplay", "Snapshots and rollback", "./netplay", "^Benchmark(SaveState|LoadState|Rollback8)$", "",
 		"The whole state of the living level with 16 characters of every recipe and character collisions: `SaveState` and `LoadState` (a rewind with no spawn or removal since the save), and a rollback of 8 ticks (`load+8`: a `LoadState` and the 8 ticks run again with their inputs) beside the same 8 ticks without the load (`ticks-only`)."},
 	{"online", "An online match: the authority and a client", "./netplay", "^Benchmark(HostStep8|ClientFrame|EncodeTickInputs)$", "",
