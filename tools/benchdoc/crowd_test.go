@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -46,5 +47,24 @@ func TestCompareParts(t *testing.T) {
 		if strings.Join(got, " ") != want {
 			t.Errorf("-only %q: parts %v, want %s", only, got, want)
 		}
+	}
+}
+
+// TestTailKeepsThePanic: a failed run's error keeps a panic's message and
+// its first frames as well as the output's last lines.
+func TestTailKeepsThePanic(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("BenchmarkX\npanic: runtime error: index out of range [3] with length 3\n\ngoroutine 7 [running]:\n")
+	for i := 0; i < 100; i++ {
+		fmt.Fprintf(&b, "frame %d\n", i)
+	}
+	got := tail(b.String())
+	for _, want := range []string{"panic: runtime error: index out of range", "goroutine 7 [running]:", "frame 99"} {
+		if !strings.Contains(got, want) {
+			t.Fatalf("tail lost %q:\n%s", want, got)
+		}
+	}
+	if short := tail("a\nb"); short != "a\nb\n" {
+		t.Fatalf("tail of two lines: %q", short)
 	}
 }

@@ -262,10 +262,24 @@ func moduleOf(pkg string) (dir, rel string) {
 	return ".", pkg
 }
 
+// tail is the end of a failed run's output for its error: its last 20
+// lines, after a panic's first 20 when there is one.
 func tail(s string) string {
 	l := strings.Split(strings.TrimSpace(s), "\n")
+	// A panic's message and the frames where it happened come first in
+	// the trace: keep them with the last lines.
+	var head []string
+	for i, line := range l {
+		if strings.HasPrefix(line, "panic:") || strings.HasPrefix(line, "fatal error:") {
+			head = l[i:min(i+20, len(l))]
+			break
+		}
+	}
 	if len(l) > 20 {
 		l = l[len(l)-20:]
+	}
+	if len(head) > 0 {
+		l = append(append(head, "..."), l...)
 	}
 	return strings.Join(l, "\n") + "\n"
 }
