@@ -534,7 +534,10 @@ func (c *Controller) CarryWith(w *World, shape Capsule, pos mgl64.Vec3, ground C
 	c.carryF = QueryFilter{}
 	if f := opts.Filter; f != nil {
 		c.carryEx = append(c.carryEx, f.Exclude...)
-		c.carryF.Mask, c.carryF.Predicate = f.Mask, f.Predicate
+		// The whole filter but its exclusions, which gain the carrier: a
+		// planned crowd's view too, so the sweep never rebuilds the capsule
+		// grid that the plan's other moves are reading.
+		c.carryF.Mask, c.carryF.Predicate, c.carryF.Crowd = f.Mask, f.Predicate, f.Crowd
 	}
 	c.carryF.Exclude = c.carryEx
 	opts.Filter, opts.Cache = &c.carryF, nil

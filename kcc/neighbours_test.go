@@ -1,6 +1,7 @@
 package kcc
 
 import (
+	"math"
 	"math/rand"
 	"slices"
 	"sync"
@@ -119,5 +120,45 @@ func TestPlanCrowdRunSameBits(t *testing.T) {
 	}
 	if inTurn.Islands() < 2 || len(inTurn.nbrs) <= len(members) {
 		t.Fatalf("%d islands, %d neighbour entries: the crowd is not a test", inTurn.Islands(), len(inTurn.nbrs))
+	}
+}
+
+// TestCarryKeepsTheCrowdView: CarryWith sweeps with the Move's filter,
+// the planned crowd's view included, so a carry during a plan's moves
+// never rebuilds the capsule grid the plan's other moves read (it did when
+// a character stood on another's head while some capsule had left its
+// bound: the grid rebuilt under a neighbour query on another goroutine).
+func TestCarryKeepsTheCrowdView(t *testing.T) {
+	w := NewWorld()
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{})
+	shape := Capsule{Radius: 0.3, HalfHeight: 0.6}
+	below := mgl64.Vec3{0, 0.91, 0}
+	above := mgl64.Vec3{0, 0.91 + 1.8 + 0.01, 0}
+	a, b := w.AddCapsule(shape, below), w.AddCapsule(shape, above)
+	c := w.AddCapsule(shape, mgl64.Vec3{5, 0.91, 0})
+	reach := mgl64.Vec3{0.1, 0.1, 0.1}
+	var plan CrowdPlan
+	if err := w.PlanCrowd([]CrowdMember{{a, reach}, {b, reach}, {c, reach}}, &plan); err != nil {
+		t.Fatal(err)
+	}
+	// The one below moves (it carries the one above); another capsule
+	// leaves its bound, so a query without a crowd view would rebuild.
+	if err := w.SetTransform(a, below.Add(mgl64.Vec3{0.05, 0, 0}), mgl64.Quat{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.SetTransform(c, mgl64.Vec3{9, 0.91, 0}, mgl64.Quat{}); err != nil {
+		t.Fatal(err)
+	}
+	if !w.capsDirty.Load() {
+		t.Fatal("no capsule left its bound: the test does not cover the rebuild")
+	}
+	gen := w.grid.gen
+	f := QueryFilter{Exclude: []ColliderID{b}, Crowd: plan.ViewOf(b)}
+	d, _ := NewController(DefaultConfig()).CarryWith(w, shape, above, a, MoveOptions{Filter: &f})
+	if w.grid.gen != gen {
+		t.Fatal("the carry rebuilt the capsule grid during the plan's moves")
+	}
+	if math.Abs(d[0]-0.05) > 1e-9 || math.Abs(d[1]) > 1e-9 || math.Abs(d[2]) > 1e-9 {
+		t.Fatalf("carried by %v, want the 5 cm the one below moved", d)
 	}
 }
