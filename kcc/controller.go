@@ -276,7 +276,7 @@ func (c *Controller) clipTouching(w *World, res *MoveResult, remaining *vec, m *
 			continue
 		}
 		if vd := dot(*remaining, up); vd < 0 {
-			if dot(k.Normal, up) >= c.cosMinSlide || m.idle {
+			if cn >= c.cosMinSlide || m.idle {
 				*remaining = madd(*remaining, up, -vd)
 			} else {
 				m.sliding = true

@@ -249,6 +249,22 @@ type Parallel func(n int, part func(i int))
 // neighbourPart is the members a part of the neighbour search takes.
 const neighbourPart = 128
 
+// partsOf is how many parts n items make at about per items a part: 1 to
+// 64.
+func partsOf(n, per int) int { return max(1, min(64, n/per)) }
+
+// inParts runs part(0) to part(n-1) through run, or in turn when there is
+// no run or one part.
+func inParts(run Parallel, n int, part func(int)) {
+	if run != nil && n > 1 {
+		run(n, part)
+		return
+	}
+	for k := 0; k < n; k++ {
+		part(k)
+	}
+}
+
 // islands fills plan with the connected groups of overlapping member
 // bounds, found through the grid, and marks each member's island. Each
 // member's neighbours (the capsules whose bounds overlap its bound) are
@@ -262,7 +278,7 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 	}
 	plan.nStarts = growInt32(plan.nStarts, n+1)
 	plan.nStarts[0] = 0
-	plan.parts = max(1, min(64, n/neighbourPart))
+	plan.parts = partsOf(n, neighbourPart)
 	for len(plan.partNbrs) < plan.parts {
 		plan.partNbrs = append(plan.partNbrs, nil)
 	}
@@ -270,13 +286,7 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 		plan.partFn = plan.neighbourSearch
 	}
 	plan.partW, plan.partM = w, members
-	if plan.Run != nil && plan.parts > 1 {
-		plan.Run(plan.parts, plan.partFn)
-	} else {
-		for k := 0; k < plan.parts; k++ {
-			plan.partFn(k)
-		}
-	}
+	inParts(plan.Run, plan.parts, plan.partFn)
 	plan.partW, plan.partM = nil, nil
 	// The parts' lists, end to end; nStarts held each member's count.
 	plan.nbrs = plan.nbrs[:0]
@@ -459,17 +469,11 @@ func (w *World) placeItems(live []int32, run Parallel) (lo, hi [3]int32, entries
 	}
 	g.caps = g.caps[:len(live)]
 	g.big = g.big[:0]
-	g.live, g.parts = live, max(1, min(64, len(live)/placePart))
+	g.live, g.parts = live, partsOf(len(live), placePart)
 	if g.placeFn == nil {
 		g.placeFn = w.placePart // once: a method value allocates
 	}
-	if run != nil && g.parts > 1 {
-		run(g.parts, g.placeFn)
-	} else {
-		for k := 0; k < g.parts; k++ {
-			g.placeFn(k)
-		}
-	}
+	inParts(run, g.parts, g.placeFn)
 	g.live = nil
 	for i := range g.caps {
 		it := &g.caps[i]
