@@ -40,8 +40,8 @@ type crowdStage struct {
 	on         bool
 	stats      CrowdStats
 	// The reaches in parts (planCrowd): the part count, each part's
-	// pushes, the tick's pushers and longest push, the level while the
-	// parts run, and the parts' functions.
+	// pushes, the tick's pushers and longest push, and the parts'
+	// functions.
 	parts          int
 	partPush       []partPush
 	pushers        uint32
@@ -221,7 +221,6 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 		// Once: a method value allocates.
 		cr.reachFn, cr.padFn, cr.plan.Run = p.reachPart, p.padPart, p.runParts
 	}
-	cr.level = level
 	p.runParts(cr.parts, cr.reachFn)
 	cr.pushers, cr.longest = 0, 0
 	for _, pp := range cr.partPush {
@@ -230,7 +229,6 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	}
 	cr.longest = math.Min(cr.longest, maxPushReach)
 	p.runParts(cr.parts, cr.padFn)
-	cr.level = nil
 	if err := level.PlanCrowd(cr.members, &cr.plan); err != nil {
 		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
 	}
@@ -255,7 +253,7 @@ func (p *Pipeline) reachPart(k int) {
 	var pp partPush
 	for j := lo; j < hi; j++ {
 		c := &p.chars[cr.memberChar[j]]
-		r, planar := moveReach(c, p.controller(c, 0).Up(), cr.level, p.dt)
+		r, planar := moveReach(c, p.controller(c, 0).Up(), p.level, p.dt)
 		if c.k.PushMask != 0 {
 			pp.pushers |= c.k.PushMask
 			pp.longest = math.Max(pp.longest, planar)

@@ -165,6 +165,15 @@ func (p *Pipeline) jumpAndCrouch(m *move) {
 	p.updateCrouch(k, c.body, m.level, c.cmd.Crouch && !m.plan.Own, m.ctrl, &m.opts)
 }
 
+// contactCacheOf is the contact cache c's moves use (nil when the
+// pipeline's caches are off).
+func (p *Pipeline) contactCacheOf(c *character) *kcc.ContactCache {
+	if p.noContactCache {
+		return nil
+	}
+	return &c.contacts
+}
+
 // canCrouch reports whether the character has a crouching shape.
 func canCrouch(k *components.KCCData) bool {
 	return k.CrouchHalfHeight > 0 && k.StandHalfHeight > k.CrouchHalfHeight
@@ -217,10 +226,7 @@ func (p *Pipeline) collide(m *move, desired mgl64.Vec3) (res kcc.MoveResult, gav
 	if c.k.Grounded {
 		m.wasOn = c.k.GroundCollider
 	}
-	var cache *kcc.ContactCache
-	if !p.noContactCache {
-		cache = &c.contacts
-	}
+	cache := p.contactCacheOf(c)
 	if p.charCollide {
 		return p.moveAmongCharacters(m, cache, desired)
 	}

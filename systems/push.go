@@ -114,11 +114,7 @@ func (p *Pipeline) pushChain(a *character, worker int, level *kcc.World, desired
 	// B's own contact cache: B stands where its last move ended, so the
 	// push starts from the level's contacts kept there, and B's own move
 	// after it from those the push ends at.
-	var cache *kcc.ContactCache
-	if !p.noContactCache {
-		cache = &rb.contacts
-	}
-	opts := p.moveOptions(b, f, cache)
+	opts := p.moveOptions(b, f, p.contactCacheOf(rb))
 	p.listenerFor(&opts, worker, uint64(b), kcc.NoCollider, p.nearOneWay(&bb.Position, &kb.Shape, detmath.Len(push)))
 	res := bc.MoveWith(level, kb.Shape, bb.Position, push, opts)
 	if !motors.FiniteVec(res.Translation) {
