@@ -46,7 +46,6 @@ type crowdStage struct {
 	partPush       []partPush
 	pushers        uint32
 	longest        float64
-	level          *kcc.World
 	reachFn, padFn func(int)
 }
 
