@@ -22,15 +22,11 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"image"
 	"image/color"
-	"image/png"
 	"log"
 	"math"
-	"os"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
@@ -38,6 +34,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/seedgames/motorkit/components"
 	_ "github.com/seedgames/motorkit/demo/internal/display" // one clear line without a display
+	"github.com/seedgames/motorkit/demo/internal/shot"
 	platformer "github.com/seedgames/motorkit/demo/platformer/game"
 	"github.com/seedgames/motorkit/demo/playground/online"
 	"github.com/seedgames/motorkit/plane2d"
@@ -273,7 +270,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	ebitenutil.DebugPrint(screen, msg)
 	if g.frames > 0 && g.frame >= g.frames && g.shotPath != "" && !g.shotDone {
 		g.shotDone = true
-		if err := saveShot(screen, g.shotPath); err != nil {
+		if err := shot.Save(screen, g.shotPath); err != nil {
 			log.Print(err)
 		}
 	}
@@ -394,17 +391,6 @@ func (g *game) drawHero(screen *ebiten.Image) {
 		ex = sx + 3
 	}
 	vector.DrawFilledRect(screen, ex, sy+5, 4, 4, heroEyeColor, false)
-}
-
-func saveShot(screen *ebiten.Image, path string) error {
-	b := screen.Bounds()
-	img := image.NewRGBA(b)
-	screen.ReadPixels(img.Pix)
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		return err
-	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
 func (g *game) Layout(int, int) (int, int) { return screenW, screenH }

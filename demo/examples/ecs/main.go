@@ -9,21 +9,18 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"image"
 	"image/color"
-	"image/png"
 	"log"
 	"math"
-	"os"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/demo/internal/shot"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
@@ -159,14 +156,7 @@ func (g *game) Draw(screen *ebiten.Image) {
 	g.ecs.DrawLayer(layerActors, screen)
 	if g.frames > 0 && g.frame >= g.frames && g.shotPath != "" && !g.shotDone {
 		g.shotDone = true
-		img := image.NewRGBA(screen.Bounds())
-		screen.ReadPixels(img.Pix)
-		var buf bytes.Buffer
-		err := png.Encode(&buf, img)
-		if err == nil {
-			err = os.WriteFile(g.shotPath, buf.Bytes(), 0o644)
-		}
-		if err != nil {
+		if err := shot.Save(screen, g.shotPath); err != nil {
 			log.Print(err)
 		}
 		fmt.Printf("frame %d: coins %d/12\n", g.frame, g.score)

@@ -8,20 +8,17 @@
 package main
 
 import (
-	"bytes"
 	"flag"
-	"image"
 	"image/color"
-	"image/png"
 	"log"
 	"math"
-	"os"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/demo/internal/shot"
 	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
@@ -133,21 +130,10 @@ func (g *game) Draw(screen *ebiten.Image) {
 	vector.StrokeLine(screen, x, y, x+float32(v[0]*8), y+float32(v[2]*8), 2, color.White, true)
 	if g.frames > 0 && g.frame >= g.frames && g.shotPath != "" && !g.shotDone {
 		g.shotDone = true
-		if err := saveShot(screen, g.shotPath); err != nil {
+		if err := shot.Save(screen, g.shotPath); err != nil {
 			log.Print(err)
 		}
 	}
-}
-
-func saveShot(screen *ebiten.Image, path string) error {
-	b := screen.Bounds()
-	img := image.NewRGBA(b)
-	screen.ReadPixels(img.Pix)
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, img); err != nil {
-		return err
-	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
 func (g *game) Layout(int, int) (int, int) { return screenW, screenH }
