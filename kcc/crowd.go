@@ -725,9 +725,13 @@ func (g *capsuleGrid) visible(it *gridItem, s *scratch) bool {
 // during a planned crowd, a member's query sees only its own island and
 // the capsules that are not members.
 func (w *World) capsuleQuery(s *scratch, q *aabb, f *sweepFilter, out []int32) []int32 {
-	if s != nil && s.crowd.member > 0 {
-		if p := s.crowd.plan; p.gridGen == w.grid.gen && p.bound[s.crowd.member-1].holds(q) {
-			return w.neighbourQuery(p.nbrs[p.nStarts[s.crowd.member-1]:p.nStarts[s.crowd.member]], q, f, out)
+	if s != nil && s.crowd.member > 0 && s.crowd.plan.gridGen == w.grid.gen {
+		p := s.crowd.plan
+		if m := s.crowd.member; p.bound[m-1].holds(q) {
+			return w.neighbourQuery(p.nbrs[p.nStarts[m-1]:p.nStarts[m]], q, f, nil, out)
+		}
+		if m := s.crowd.subject; m > 0 && p.bound[m-1].holds(q) {
+			return w.neighbourQuery(p.nbrs[p.nStarts[m-1]:p.nStarts[m]], q, f, s, out)
 		}
 	}
 	n0 := len(out)
@@ -746,17 +750,19 @@ func (w *World) capsuleQuery(s *scratch, q *aabb, f *sweepFilter, out []int32) [
 }
 
 // neighbourQuery is capsuleQuery for a query of a planned crowd's member
-// that lies inside the member's bound: what the grid would give is among
-// the member's neighbours (the capsules whose bounds overlap its bound,
-// found when planning), tested as the grid's would be, already in ID
-// order. A neighbour is always visible (capsuleGrid.visible): it is in
-// the member's island, and in a split island its home is within two
-// largest half extents of the member's, well inside its view.
-func (w *World) neighbourQuery(nbrs []int32, q *aabb, f *sweepFilter, out []int32) []int32 {
+// that lies inside the bound of the member or of the one it pushes (its
+// view's subject): what the grid would give is among that member's
+// neighbours (the capsules whose bounds overlap its bound, found when
+// planning), tested as the grid's would be, already in ID order. A
+// member's own neighbour is always visible (capsuleGrid.visible): it is
+// in the member's island, and in a split island its home is within two
+// largest half extents of the member's, well inside its view; a pushed
+// member's neighbours are tested with the view's scratch s (nil: none).
+func (w *World) neighbourQuery(nbrs []int32, q *aabb, f *sweepFilter, s *scratch, out []int32) []int32 {
 	g := &w.grid
 	for _, i := range nbrs {
 		it := &g.caps[i]
-		if !it.bound.overlaps(q) {
+		if !it.bound.overlaps(q) || (s != nil && !g.visible(it, s)) {
 			continue
 		}
 		if c := &w.colliders[it.id]; c.box.overlaps(q) && f.meets(&c.box) {

@@ -62,6 +62,7 @@ func (p *CrowdPlan) ViewOf(id ColliderID) CrowdView {
 type crowdView struct {
 	plan        *CrowdPlan
 	member      int32 // the member's index+1 (0 for none)
+	subject     int32 // the moving member's index+1, when not member (a push)
 	island      int32
 	split       bool
 	sees, moves aabb // half-open: min <= home < max
@@ -79,7 +80,23 @@ func crowdViewOf(f *QueryFilter) crowdView {
 	if f == nil || f.Crowd.plan == nil {
 		return crowdView{}
 	}
-	return f.Crowd.plan.viewOf(f.Crowd.member - 1)
+	v := f.Crowd.plan.viewOf(f.Crowd.member - 1)
+	v.subject = f.Crowd.plan.excludedMember(f.Exclude, v.member)
+	return v
+}
+
+// excludedMember is the first member (index+1) in exclude other than
+// member, 0 for none: the capsule of a character pushed by member's,
+// left out of the queries of its own move (QueryFilter.Crowd).
+func (p *CrowdPlan) excludedMember(exclude []ColliderID, member int32) int32 {
+	for _, id := range exclude {
+		if id >= 0 && int(id) < len(p.colMember) {
+			if m := p.colMember[id]; m != 0 && m != member {
+				return m
+			}
+		}
+	}
+	return 0
 }
 
 // viewOf is the view of member m.

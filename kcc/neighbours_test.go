@@ -17,7 +17,10 @@ import (
 // islands moved whole and split into cells, and a query reaching beyond
 // the bound still asks the grid. 900 capsules on a jittered grid 0.9 m
 // apart, with reaches from 0 to 0.4 m (one island of hundreds: split),
-// and a few far apart (small islands); 20 random boxes per member.
+// and a few far apart (small islands); 20 random boxes per member, asked
+// for the member itself, for it pushed by a neighbour (the pusher's view,
+// the pushed one's list) and for it seen by a far member, whose view
+// hides some or all of that list.
 func TestNeighbourQueryIsTheGrids(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	w := NewWorld()
@@ -40,7 +43,7 @@ func TestNeighbourQueryIsTheGrids(t *testing.T) {
 	}
 	s := &scratch{}
 	var off sweepFilter
-	inside, found := 0, 0
+	inside, found, pushed := 0, 0, 0
 	for m := range members {
 		b := plan.bound[m]
 		for k := 0; k < 20; k++ {
@@ -54,22 +57,46 @@ func TestNeighbourQueryIsTheGrids(t *testing.T) {
 				}
 				q.min[a], q.max[a] = lo, hi
 			}
-			s.crowd = plan.viewOf(int32(m))
-			got := slices.Clone(w.capsuleQuery(s, &q, &off, nil))
-			if b.holds(&q) {
-				inside++
+			// The member's own query, then the same box asked for m when
+			// pushed by another member of its island (m is the view's
+			// subject: the pusher's view, m's neighbours).
+			// A filter may also name any member's view: one far off
+			// (another island, or a cell out of sight) hides m's
+			// neighbours.
+			for _, viewer := range []int32{int32(m), pusherOf(&plan, w, m), int32((m + 450) % len(members))} {
+				s.crowd = plan.viewOf(viewer)
+				if viewer != int32(m) {
+					s.crowd.subject = int32(m) + 1
+					pushed++
+				}
+				got := slices.Clone(w.capsuleQuery(s, &q, &off, nil))
+				if b.holds(&q) {
+					inside++
+				}
+				s.crowd.member, s.crowd.subject = 0, 0 // the grid's path, the same view
+				want := w.capsuleQuery(s, &q, &off, nil)
+				if !slices.Equal(got, want) {
+					t.Fatalf("member %d seen by %d, box %v: neighbours give %v, the grid %v", m, viewer, q, got, want)
+				}
+				found += len(got)
 			}
-			s.crowd.member = 0 // the grid's path, the same view
-			want := w.capsuleQuery(s, &q, &off, nil)
-			if !slices.Equal(got, want) {
-				t.Fatalf("member %d, box %v: neighbours give %v, the grid %v", m, q, got, want)
-			}
-			found += len(got)
 		}
 	}
-	if inside < 5000 || found == 0 {
-		t.Fatalf("%d queries inside their bounds, %d capsules found: the test does not cover the neighbour lists", inside, found)
+	if inside < 10000 || found == 0 || pushed < 10000 {
+		t.Fatalf("%d queries inside their bounds, %d by a pusher, %d capsules found: the test does not cover the neighbour lists", inside, pushed, found)
 	}
+}
+
+// pusherOf is a member of m's island other than m (m itself when alone):
+// its last neighbour that is a member, the farthest in ID order.
+func pusherOf(plan *CrowdPlan, w *World, m int) int32 {
+	nb := plan.nbrs[plan.nStarts[m]:plan.nStarts[m+1]]
+	for i := len(nb) - 1; i >= 0; i-- {
+		if j := plan.colMember[w.grid.caps[nb[i]].id] - 1; j >= 0 && j != int32(m) {
+			return j
+		}
+	}
+	return int32(m)
 }
 
 // TestPlanCrowdRunSameBits: a plan whose neighbour search runs in parts
