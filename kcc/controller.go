@@ -384,6 +384,25 @@ func (c *Controller) ground(g *groundInfo, w *World, p *vec, r, hh float64) {
 	c.groundFrom(g, cs, r)
 }
 
+// endContacts reports whether the ground probe at the end of a Move may
+// read the contacts read at the start, at p, instead of its query: no
+// slide moved the capsule from there (still: a walker pressed against the
+// crowd), no listener is asked about contacts (a query asks it again), and
+// the ContactCache, if any, already holds those of p (the probe's query
+// would store them). The query would give the same contacts: the same
+// capsule, place, probe distance and filter, and nothing in the World
+// moved since.
+func (c *Controller) endContacts(w *World, still bool, p *vec, r, hh float64) bool {
+	if !still || c.listener != nil {
+		return false
+	}
+	if c.s.cache != nil {
+		_, ok := c.cached(w, p, r, hh)
+		return ok
+	}
+	return true
+}
+
 // probeDist is the ground probe distance: Offset + GroundTolerance plus a
 // slack of twice the cast tolerance, so a capsule resting where a cast left
 // it always finds its support even with zero Offset and GroundTolerance.
@@ -877,11 +896,14 @@ func (c *Controller) MoveWith(w *World, shape Capsule, pos, desired mgl64.Vec3, 
 		remaining = c.alongFloor(remaining, g0.normal)
 	}
 	c.clipTouching(w, &res, &remaining, &m, cs, &p, &pos)
+	still := true
 	if dot(remaining, remaining) >= 1e-20 {
 		p = c.slide(w, &res, &m, p, pos, remaining, r, hh)
+		still = false
 	}
 	var gEnd groundInfo
-	p = c.stickToFloor(&gEnd, w, p, r, hh, desired, &g0, m.stepped)
+	known := c.endContacts(w, still, &p, r, hh)
+	p = c.stickToFloor(&gEnd, w, p, r, hh, desired, &g0, m.stepped, cs, known)
 	if m.stepFace != NoCollider && gEnd.state != Ground {
 		// On the steep face of a step being climbed, walkable ground
 		// confirmed ahead: the step carries the character, as a ledge's
@@ -991,9 +1013,13 @@ func (c *Controller) slide(w *World, res *MoveResult, m *moveFlags, p, pos, rema
 // (or stepped) and the request did not try to leave the ground, i.e. go
 // both up and away from the start ground plane (a jump does; walking up a
 // ramp along its plane, walking down it horizontally, or falling does not).
-func (c *Controller) stickToFloor(gEnd *groundInfo, w *World, p vec, r, hh float64, desired vec, g0 *groundInfo, stepped bool) vec {
+func (c *Controller) stickToFloor(gEnd *groundInfo, w *World, p vec, r, hh float64, desired vec, g0 *groundInfo, stepped bool, cs []Contact, known bool) vec {
 	up := c.cfg.Up
-	c.ground(gEnd, w, &p, r, hh)
+	if known {
+		c.groundFrom(gEnd, cs, r) // the start's contacts, at p (endContacts)
+	} else {
+		c.ground(gEnd, w, &p, r, hh)
+	}
 	if gEnd.rim && !c.stepBelow(w, &p, r, hh) {
 		// Walking off a ledge: its rim stops carrying the character at the
 		// climb limit, and nothing is snapped to.

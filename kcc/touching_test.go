@@ -72,3 +72,43 @@ func TestTouchingCharacterClipsAtOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestStillMoveReadsItsStartContacts: a Move that ends where it started
+// (a walker pressed against another, on flat ground and on a 20° slope) takes its ground at the end from the contacts it read at
+// the start instead of probing again. The ground is the probe's: the same
+// state, normal and collider as the same Move with a listener (which
+// probes), with and without a ContactCache, on the Move that fills the
+// cache and on the next, which starts from it.
+func TestStillMoveReadsItsStartContacts(t *testing.T) {
+	const dt = 1.0 / 60
+	cfg := kcc.DefaultConfig()
+	cfg.SnapToGround = 0 // no snap: the end's ground is the probe's alone
+	off := cfg.Offset
+	for _, slope := range []float64{0, 20} {
+		rot := mgl64.QuatRotate(mgl64.DegToRad(slope), mgl64.Vec3{0, 0, 1})
+		n := rot.Rotate(mgl64.Vec3{0, 1, 0})
+		w := kcc.NewWorld()
+		floor := w.AddBox(n.Mul(-0.5), mgl64.Vec3{20, 0.5, 20}, rot) // its top through the origin
+		// The lowest point of the capsule rests Offset above the plane.
+		pos := n.Mul(walkerShape.Radius + off).Add(mgl64.Vec3{0, walkerShape.HalfHeight, 0})
+		gap := 2*walkerShape.Radius + off + 1e-9 // touching, at the skin
+		// Across the slope (it rises along x): the other stands as high.
+		w.AddCapsule(walkerShape, pos.Add(mgl64.Vec3{0, 0, gap}))
+		desired := mgl64.Vec3{0, -20 * dt * dt, 5 * dt} // into it
+		ref := kcc.NewController(cfg).MoveWith(w, walkerShape, pos, desired, kcc.MoveOptions{Listener: acceptAll{}})
+		var cache kcc.ContactCache
+		for i, opts := range []kcc.MoveOptions{{}, {Cache: &cache}, {Cache: &cache}} {
+			got := kcc.NewController(cfg).MoveWith(w, walkerShape, pos, desired, opts)
+			if got.Translation != (mgl64.Vec3{}) {
+				t.Fatalf("slope %v°, move %d: moved %v: the walker is not held still", slope, i, got.Translation)
+			}
+			if got.GroundState != ref.GroundState || got.GroundNormal != ref.GroundNormal || got.GroundCollider != ref.GroundCollider {
+				t.Fatalf("slope %v°, move %d: ground %v %v %v, probed %v %v %v", slope, i,
+					got.GroundState, got.GroundNormal, got.GroundCollider, ref.GroundState, ref.GroundNormal, ref.GroundCollider)
+			}
+		}
+		if !ref.Grounded || ref.GroundCollider != floor || ref.GroundNormal.Sub(n).Len() > 1e-9 {
+			t.Fatalf("slope %v°: probed ground %v %v on %v, want the floor's normal %v", slope, ref.GroundState, ref.GroundNormal, ref.GroundCollider, n)
+		}
+	}
+}
