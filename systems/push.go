@@ -78,7 +78,8 @@ func (p *Pipeline) pushChain(a *character, worker int, level *kcc.World, desired
 		return 0
 	}
 	skin := k.Controller.Offset()
-	hit, ok := level.Filtered(self).CastCapsule(k.Shape, body.Position, up, d, skin)
+	// Only a character's hit matters: no cast when none is near.
+	hit, ok := level.Filtered(self).CastCapsuleIfCapsules(k.Shape, body.Position, up, d, skin)
 	if !ok || int(hit.Collider) >= len(p.crowd.colChar) || p.crowd.colChar[hit.Collider] == 0 {
 		return 0
 	}
