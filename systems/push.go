@@ -72,12 +72,15 @@ func across(v, up mgl64.Vec3) mgl64.Vec3 {
 // like a wall this tick.
 func (p *Pipeline) pushChain(a *character, worker int, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, root kcc.ColliderID, depth int) float64 {
 	k, body := a.k, a.body
-	up := upOf(k.Controller)
+	// The worker's controller of A's configuration (the same Up and skin
+	// as k.Controller, and warm in the cache).
+	ac := p.controller(a, worker)
+	up := ac.Up()
 	d := across(desired, up)
 	if !(detmath.Len(d) > 1e-9) || !motors.FiniteVec(d) {
 		return 0
 	}
-	skin := k.Controller.Offset()
+	skin := ac.Offset()
 	// Only a character's hit matters: no cast when none is near.
 	hit, ok := level.Filtered(self).CastCapsuleIfCapsules(k.Shape, body.Position, up, d, skin)
 	if !ok || int(hit.Collider) >= len(p.crowd.colChar) || p.crowd.colChar[hit.Collider] == 0 {
@@ -121,7 +124,7 @@ func (p *Pipeline) pushChain(a *character, worker int, level *kcc.World, desired
 	if !motors.FiniteVec(res.Translation) {
 		return 0
 	}
-	t := across(res.Translation, upOf(kb.Controller))
+	t := across(res.Translation, bc.Up())
 	kb.Plane.PinVelocity(&t) // a 2D character is pushed in its plane
 	bb.Position = bb.Position.Add(t)
 	rb.pushed = rb.pushed.Add(t)
