@@ -124,7 +124,11 @@ func (w *World) SetTransform(id ColliderID, pos mgl64.Vec3, rot mgl64.Quat) erro
 	if !ok || !finiteVec(pos) {
 		return fmt.Errorf("%w: collider %d pos %v rot %v", ErrBadTransform, id, pos, rot)
 	}
-	w.place(id, c, pose{pos: pos, rot: q})
+	np := pose{pos: pos, rot: q}
+	if c.kind == kindCapsule && samePose(&c.pose, &np) {
+		return nil // a character that did not move: its geometry stands
+	}
+	w.place(id, c, np)
 	return nil
 }
 
