@@ -41,12 +41,15 @@ type crowdStage struct {
 	stats      CrowdStats
 	// The reaches in parts (planCrowd): the part count, each part's
 	// pushes, the tick's pushers and longest push, and the parts'
-	// functions.
+	// functions; the components' refetch in parts, its part count and
+	// function.
 	parts          int
 	partPush       []partPush
 	pushers        uint32
 	longest        float64
 	reachFn, padFn func(int)
+	fetchParts     int
+	fetchFn        func(int)
 }
 
 // charCapsule is the capsule collider of the character with stable ID id.
@@ -198,7 +201,14 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	for len(cr.filters) < p.workers {
 		cr.filters = append(cr.filters, crowdFilters{})
 	}
-	p.stores.refetch(p.chars)
+	if cr.reachFn == nil {
+		// Once: a method value allocates.
+		cr.reachFn, cr.padFn, cr.fetchFn, cr.plan.Run = p.reachPart, p.padPart, p.fetchPart, p.runParts
+	}
+	// The components again (a game's Set may have moved them), in parts
+	// on the workers: each character's are its own.
+	cr.fetchParts = max(1, min(64, len(p.chars)/reachPart))
+	p.runParts(cr.fetchParts, cr.fetchFn)
 	for i := range p.chars {
 		c := &p.chars[i]
 		p.characterCollider(c, level)
@@ -216,10 +226,6 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	cr.planar = slices.Grow(cr.planar[:0], n)[:n]
 	cr.parts = max(1, min(64, n/reachPart))
 	cr.partPush = slices.Grow(cr.partPush[:0], cr.parts)[:cr.parts]
-	if cr.reachFn == nil {
-		// Once: a method value allocates.
-		cr.reachFn, cr.padFn, cr.plan.Run = p.reachPart, p.padPart, p.runParts
-	}
 	p.runParts(cr.parts, cr.reachFn)
 	cr.pushers, cr.longest = 0, 0
 	for _, pp := range cr.partPush {
@@ -235,8 +241,15 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	cr.stats = CrowdStats{Characters: len(cr.members), Islands: cr.plan.Islands(), Largest: cr.plan.Largest(), Split: cr.plan.Split()}
 }
 
-// reachPart is how many members a part of the reaches takes.
+// reachPart is how many members a part of the reaches (and characters a
+// part of the refetch) takes.
 const reachPart = 256
+
+// fetchPart fetches the components of part k of the characters again.
+func (p *Pipeline) fetchPart(k int) {
+	n, parts := len(p.chars), p.crowd.fetchParts
+	p.stores.refetch(p.chars[k*n/parts : (k+1)*n/parts])
+}
 
 // partRange is part k's members of the crowd's parts.
 func (cr *crowdStage) partRange(k int) (lo, hi int) {
