@@ -62,10 +62,15 @@ type capsuleGrid struct {
 	// gen counts the builds (a plan's neighbour lists are of one build).
 	gen uint64
 	// The items made in parts (placeItems): the live capsules while the
-	// parts run, the part count and the parts' function.
-	live    []int32
-	parts   int
-	placeFn func(int)
+	// parts run, the part count and the parts' function; each item's
+	// first cell entry (off, by item; none for a big one), each entry's
+	// bucket (eb, found in parts: bucketPart) and that function.
+	live     []int32
+	parts    int
+	placeFn  func(int)
+	off      []int32
+	eb       []uint32
+	bucketFn func(int)
 }
 
 // gridItem is a capsule in the grid: what a query tests before it looks
@@ -282,6 +287,11 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 	for len(plan.partNbrs) < plan.parts {
 		plan.partNbrs = append(plan.partNbrs, nil)
 	}
+	if cap(plan.home) < n {
+		plan.home = make([]vec, n, n+n/4)
+	}
+	plan.home = plan.home[:n]
+	plan.members = growInt32(plan.members, n)
 	if plan.partFn == nil {
 		plan.partFn = plan.neighbourSearch
 	}
@@ -309,11 +319,16 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 
 // neighbourSearch is part k of the neighbour search: the neighbours of
 // its members, each list in ID order, into its own list, and their counts
-// into nStarts (each part writes only its members' entries).
+// into nStarts; and each member's home and collider (each part writes
+// only its members' entries).
 func (p *CrowdPlan) neighbourSearch(k int) {
 	w, members := p.partW, p.partM
 	n := len(members)
 	lo, hi := k*n/p.parts, (k+1)*n/p.parts
+	for i := lo; i < hi; i++ {
+		p.home[i] = p.bound[i].center()
+		p.members[i] = int32(members[i].Collider)
+	}
 	buf := p.partNbrs[k][:0]
 	for i := lo; i < hi; i++ {
 		c := &w.colliders[members[i].Collider]
@@ -430,7 +445,7 @@ func (w *World) buildCapsuleGrid(reset bool, run Parallel) {
 			g.dense, g.lo, nb = true, lo, int(cells)
 		}
 	}
-	g.bucketItems(nb, entries)
+	g.bucketItems(nb, entries, run)
 	w.capsDirty.Store(false)
 }
 
@@ -475,8 +490,11 @@ func (w *World) placeItems(live []int32, run Parallel) (lo, hi [3]int32, entries
 	}
 	inParts(run, g.parts, g.placeFn)
 	g.live = nil
+	g.off = growInt32(g.off, len(g.caps)+1)
+	g.off[0] = 0
 	for i := range g.caps {
 		it := &g.caps[i]
+		g.off[i+1] = int32(entries)
 		span := 1
 		for a := 0; a < 3; a++ {
 			span *= int(it.hi[a]-it.lo[a]) + 1
@@ -490,6 +508,7 @@ func (w *World) placeItems(live []int32, run Parallel) (lo, hi [3]int32, entries
 			continue
 		}
 		entries += span
+		g.off[i+1] = int32(entries)
 		for a := 0; a < 3; a++ {
 			if !spread || it.lo[a] < lo[a] {
 				lo[a] = it.lo[a]
@@ -523,8 +542,18 @@ func (w *World) placePart(k int) {
 
 // bucketItems lists each item in the bucket of every cell it spans (nb
 // buckets, entries entries): a counting sort, items in ID order within a
-// bucket.
-func (g *capsuleGrid) bucketItems(nb, entries int) {
+// bucket. The buckets of the entries are found first, in parts (run, when
+// set, runs them on the caller's goroutines: each part writes only its
+// items' entries).
+func (g *capsuleGrid) bucketItems(nb, entries int, run Parallel) {
+	if cap(g.eb) < entries {
+		g.eb = make([]uint32, entries, entries+entries/4)
+	}
+	g.eb = g.eb[:entries]
+	if g.bucketFn == nil {
+		g.bucketFn = g.bucketPart // once: a method value allocates
+	}
+	inParts(run, g.parts, g.bucketFn)
 	g.count = growInt32(g.count, nb)
 	clear(g.count)
 	g.start = growInt32(g.start, nb+1)
@@ -532,32 +561,37 @@ func (g *capsuleGrid) bucketItems(nb, entries int) {
 		g.items = make([]gridItem, entries, entries+entries/4)
 	}
 	g.items = g.items[:entries]
-	g.each(func(it *gridItem, b uint32) { g.count[b]++ })
+	for _, b := range g.eb {
+		g.count[b]++
+	}
 	g.start[0] = 0
 	for b := 0; b < nb; b++ {
 		g.start[b+1] = g.start[b] + g.count[b]
 		g.count[b] = g.start[b]
 	}
-	g.each(func(it *gridItem, b uint32) {
-		g.items[g.count[b]] = *it
-		g.count[b]++
-	})
+	for i := range g.caps {
+		for _, b := range g.eb[g.off[i]:g.off[i+1]] {
+			g.items[g.count[b]] = g.caps[i]
+			g.count[b]++
+		}
+	}
 }
 
-// each calls f with every capsule of the grid (but the big ones) and the
-// bucket of each cell it spans, capsule by capsule in ID order.
-func (g *capsuleGrid) each(f func(it *gridItem, b uint32)) {
-	bi := 0
-	for i := range g.caps {
-		if bi < len(g.big) && g.big[bi] == int32(i) {
-			bi++
+// bucketPart finds the bucket of every cell entry of part k of the items
+// (a big one has none), in the order of its cells.
+func (g *capsuleGrid) bucketPart(k int) {
+	n := len(g.caps)
+	for i := k * n / g.parts; i < (k+1)*n/g.parts; i++ {
+		it := &g.caps[i]
+		e := g.off[i]
+		if e == g.off[i+1] {
 			continue
 		}
-		it := &g.caps[i]
 		for x := it.lo[0]; x <= it.hi[0]; x++ {
 			for y := it.lo[1]; y <= it.hi[1]; y++ {
 				for z := it.lo[2]; z <= it.hi[2]; z++ {
-					f(it, g.bucket([3]int32{x, y, z}))
+					g.eb[e] = g.bucket([3]int32{x, y, z})
+					e++
 				}
 			}
 		}

@@ -208,15 +208,6 @@ func (w *World) split(members []CrowdMember, plan *CrowdPlan) {
 			}
 		}
 	}
-	if cap(plan.home) < n {
-		plan.home = make([]vec, n, n+n/4)
-	}
-	plan.home = plan.home[:n]
-	plan.members = growInt32(plan.members, n)
-	for i := range members {
-		plan.home[i] = plan.bound[i].center()
-		plan.members[i] = int32(members[i].Collider)
-	}
 	plan.gOrder = growInt32(plan.gOrder, n)
 	plan.gStarts = append(plan.gStarts[:0], 0)
 	plan.pStarts = append(plan.pStarts[:0], 0)
