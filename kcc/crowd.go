@@ -64,13 +64,15 @@ type capsuleGrid struct {
 	// The items made in parts (placeItems): the live capsules while the
 	// parts run, the part count and the parts' function; each item's
 	// first cell entry (off, by item; none for a big one), each entry's
-	// bucket (eb, found in parts: bucketPart) and that function.
+	// bucket (eb, found in parts: bucketPart), then its place in items
+	// (copyPart), and those functions.
 	live     []int32
 	parts    int
 	placeFn  func(int)
 	off      []int32
 	eb       []uint32
 	bucketFn func(int)
+	copyFn   func(int)
 }
 
 // gridItem is a capsule in the grid: what a query tests before it looks
@@ -569,10 +571,25 @@ func (g *capsuleGrid) bucketItems(nb, entries int, run Parallel) {
 		g.start[b+1] = g.start[b] + g.count[b]
 		g.count[b] = g.start[b]
 	}
-	for i := range g.caps {
-		for _, b := range g.eb[g.off[i]:g.off[i+1]] {
-			g.items[g.count[b]] = g.caps[i]
-			g.count[b]++
+	// Each entry's place (over its bucket: the entries are in item
+	// order), then the items copied there in parts.
+	for e, b := range g.eb {
+		g.eb[e] = uint32(g.count[b])
+		g.count[b]++
+	}
+	if g.copyFn == nil {
+		g.copyFn = g.copyPart // once: a method value allocates
+	}
+	inParts(run, g.parts, g.copyFn)
+}
+
+// copyPart copies part k of the items to their entries' places (eb, once
+// bucketItems turned the buckets into places).
+func (g *capsuleGrid) copyPart(k int) {
+	n := len(g.caps)
+	for i := k * n / g.parts; i < (k+1)*n/g.parts; i++ {
+		for _, at := range g.eb[g.off[i]:g.off[i+1]] {
+			g.items[at] = g.caps[i]
 		}
 	}
 }
