@@ -398,16 +398,17 @@ func (p *Pipeline) moveGroups(lo, hi, worker int) {
 }
 
 // placeCharacter moves c's capsule collider to its body after its move
-// (and to its current shape: crouching shrinks it), its axis along the
-// character's Up.
-func (p *Pipeline) placeCharacter(c *character, level *kcc.World) {
+// (and to its current shape: crouching shrinks it), its axis along up, the
+// character's Up (read by the caller from a worker's controller of its
+// configuration, warm in the cache, rather than from its own).
+func (p *Pipeline) placeCharacter(c *character, level *kcc.World, up mgl64.Vec3) {
 	if level == nil {
 		return
 	}
 	k, body := c.k, c.body
 	id := p.characterCollider(c, level)
 	level.SetCapsuleShape(id, k.Shape)
-	level.SetTransform(id, body.Position, turnUpTo(upOf(k.Controller)))
+	level.SetTransform(id, body.Position, turnUpTo(up))
 }
 
 // turnUpTo is the rotation taking +Y to the unit vector up (the zero Quat,

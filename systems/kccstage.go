@@ -278,7 +278,7 @@ func (p *Pipeline) settle(m *move, res *kcc.MoveResult, desired mgl64.Vec3, gave
 		}
 	}
 	if p.charCollide {
-		p.placeCharacter(c, m.level)
+		p.placeCharacter(c, m.level, upOf(m.ctrl))
 	}
 }
 

@@ -128,7 +128,7 @@ func (p *Pipeline) pushChain(a *character, worker int, level *kcc.World, desired
 	kb.Plane.PinVelocity(&t) // a 2D character is pushed in its plane
 	bb.Position = bb.Position.Add(t)
 	rb.pushed = rb.pushed.Add(t)
-	p.placeCharacter(rb, level)
+	p.placeCharacter(rb, level, bc.Up())
 	if !(s > 0) {
 		return 0
 	}
