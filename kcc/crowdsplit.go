@@ -1,6 +1,9 @@
 package kcc
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Large islands. A dense crowd that pushes is often one island: every
 // character touches its neighbours. PlanCrowd splits an island of more than
@@ -151,6 +154,14 @@ type crowdSplits struct {
 	cells            []int32 // scratch: each split member's cell, dense index
 	count            []int32 // scratch of the counting sort
 	lo, dims         [3]int32
+	// The parts' scratch (splitPart, cellPart): each member's cell (xyz),
+	// each part's largest half extent, extent of cells and whether it has
+	// any split member; the parts' functions.
+	xyz            [][3]int32
+	partHV         []vec
+	partLo, partHi [][3]int32
+	partAny        []bool
+	hvFn, cellFn   func(int)
 }
 
 // cellOf is the cell of a home point.
@@ -193,20 +204,16 @@ func (w *World) split(members []CrowdMember, plan *CrowdPlan) {
 		sp.of = make([]bool, k, k+k/4)
 	}
 	sp.of = sp.of[:k]
-	var hv vec // the largest bound half extent on each axis
 	plan.split = 0
 	for isl := 0; isl < k; isl++ {
 		sp.of[isl] = len(plan.Island(isl)) > splitMin
-		if !sp.of[isl] {
-			continue
+		if sp.of[isl] {
+			plan.split++
 		}
-		plan.split++
-		for _, m := range plan.Island(isl) {
-			b := &plan.bound[m]
-			for a := 0; a < 3; a++ {
-				hv[a] = math.Max(hv[a], (b.max[a]-b.min[a])/2)
-			}
-		}
+	}
+	var hv vec // the largest bound half extent on each axis
+	if plan.split > 0 {
+		hv = plan.splitExtent()
 	}
 	plan.gOrder = growInt32(plan.gOrder, n)
 	plan.gStarts = append(plan.gStarts[:0], 0)
@@ -248,23 +255,67 @@ func (w *World) split(members []CrowdMember, plan *CrowdPlan) {
 	plan.groupCells(members, at)
 }
 
-// splitCells finds the extent of the split members' cells (sp.lo, sp.dims)
-// and reports whether numbering them densely is affordable.
+// splitExtent is the largest bound half extent of the split islands'
+// members on each axis, found in parts on the plan's goroutines (Run).
+func (plan *CrowdPlan) splitExtent() vec {
+	sp := &plan.splits
+	sp.partHV = slices.Grow(sp.partHV[:0], plan.parts)[:plan.parts]
+	if sp.hvFn == nil {
+		sp.hvFn, sp.cellFn = plan.extentPart, plan.cellPart // once: a method value allocates
+	}
+	inParts(plan.Run, plan.parts, sp.hvFn)
+	var hv vec
+	for _, h := range sp.partHV {
+		for a := 0; a < 3; a++ {
+			hv[a] = math.Max(hv[a], h[a])
+		}
+	}
+	return hv
+}
+
+// extentPart is part k of splitExtent.
+func (plan *CrowdPlan) extentPart(k int) {
+	sp := &plan.splits
+	n := len(plan.members)
+	var hv vec
+	for i := k * n / plan.parts; i < (k+1)*n/plan.parts; i++ {
+		if !sp.of[plan.colIsl[plan.members[i]]-1] {
+			continue
+		}
+		b := &plan.bound[i]
+		for a := 0; a < 3; a++ {
+			hv[a] = math.Max(hv[a], (b.max[a]-b.min[a])/2)
+		}
+	}
+	sp.partHV[k] = hv
+}
+
+// splitCells finds each split member's cell and the extent of those
+// cells (sp.lo, sp.dims), in parts on the plan's goroutines (Run), and
+// reports whether numbering them densely is affordable.
 func (plan *CrowdPlan) splitCells(members []CrowdMember) bool {
 	sp := &plan.splits
 	n := len(members)
+	if cap(sp.xyz) < n {
+		sp.xyz = make([][3]int32, n, n+n/4)
+	}
+	sp.xyz = sp.xyz[:n]
+	sp.cells = growInt32(sp.cells, n)
+	sp.partLo = slices.Grow(sp.partLo[:0], plan.parts)[:plan.parts]
+	sp.partHi = slices.Grow(sp.partHi[:0], plan.parts)[:plan.parts]
+	sp.partAny = slices.Grow(sp.partAny[:0], plan.parts)[:plan.parts]
+	inParts(plan.Run, plan.parts, sp.cellFn)
 	first := true
-	for i := 0; i < n; i++ {
-		if !sp.of[plan.colIsl[members[i].Collider]-1] {
+	for k := range sp.partAny {
+		if !sp.partAny[k] {
 			continue
 		}
-		cell := sp.cellOf(&plan.home[i])
 		for a := 0; a < 3; a++ {
-			if first || cell[a] < sp.lo[a] {
-				sp.lo[a] = cell[a]
+			if first || sp.partLo[k][a] < sp.lo[a] {
+				sp.lo[a] = sp.partLo[k][a]
 			}
-			if first || cell[a] > sp.dims[a] {
-				sp.dims[a] = cell[a] // the highest, for now
+			if first || sp.partHi[k][a] > sp.dims[a] {
+				sp.dims[a] = sp.partHi[k][a] // the highest, for now
 			}
 		}
 		first = false
@@ -277,6 +328,34 @@ func (plan *CrowdPlan) splitCells(members []CrowdMember) bool {
 	return cells <= float64(4*n+1024)
 }
 
+// cellPart is part k of splitCells: the cell of each split member (cells
+// marks it 0, the others -1) and the part's extent of them.
+func (plan *CrowdPlan) cellPart(k int) {
+	sp := &plan.splits
+	n := len(plan.members)
+	var lo, hi [3]int32
+	first := true
+	for i := k * n / plan.parts; i < (k+1)*n/plan.parts; i++ {
+		sp.cells[i] = -1
+		if !sp.of[plan.colIsl[plan.members[i]]-1] {
+			continue
+		}
+		sp.cells[i] = 0
+		cell := sp.cellOf(&plan.home[i])
+		sp.xyz[i] = cell
+		for a := 0; a < 3; a++ {
+			if first || cell[a] < lo[a] {
+				lo[a] = cell[a]
+			}
+			if first || cell[a] > hi[a] {
+				hi[a] = cell[a]
+			}
+		}
+		first = false
+	}
+	sp.partLo[k], sp.partHi[k], sp.partAny[k] = lo, hi, !first
+}
+
 // groupCells appends the split members' groups to plan, from gOrder[at:]:
 // by colour (a phase each), then by cell.
 func (plan *CrowdPlan) groupCells(members []CrowdMember, at int32) {
@@ -287,13 +366,11 @@ func (plan *CrowdPlan) groupCells(members []CrowdMember, at int32) {
 	per := cells
 	sp.count = growInt32(sp.count, 8*per+1)
 	clear(sp.count)
-	sp.cells = growInt32(sp.cells, n)
 	for i := 0; i < n; i++ {
-		sp.cells[i] = -1
-		if !sp.of[plan.colIsl[members[i].Collider]-1] {
-			continue
+		if sp.cells[i] < 0 {
+			continue // not split (splitCells)
 		}
-		cell := sp.cellOf(&plan.home[i])
+		cell := &sp.xyz[i]
 		colour := int(cell[0]&1) | int(cell[1]&1)<<1 | int(cell[2]&1)<<2
 		x, y, z := int(cell[0]-sp.lo[0]), int(cell[1]-sp.lo[1]), int(cell[2]-sp.lo[2])
 		b := colour*per + (x*int(sp.dims[1])+y)*int(sp.dims[2]) + z

@@ -101,7 +101,8 @@ func pusherOf(plan *CrowdPlan, w *World, m int) int32 {
 
 // TestPlanCrowdRunSameBits: a plan whose neighbour search runs in parts
 // on several goroutines (CrowdPlan.Run) is the plan made in turn: the
-// same neighbour lists, islands, groups and phases.
+// same neighbour lists, islands, homes, split cells, groups and phases
+// (with islands split into cells).
 func TestPlanCrowdRunSameBits(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	w := NewWorld()
@@ -145,8 +146,11 @@ func TestPlanCrowdRunSameBits(t *testing.T) {
 			t.Fatalf("the %s differ", name)
 		}
 	}
-	if inTurn.Islands() < 2 || len(inTurn.nbrs) <= len(members) {
-		t.Fatalf("%d islands, %d neighbour entries: the crowd is not a test", inTurn.Islands(), len(inTurn.nbrs))
+	if inTurn.Islands() < 2 || len(inTurn.nbrs) <= len(members) || inTurn.Split() == 0 {
+		t.Fatalf("%d islands (%d split), %d neighbour entries: the crowd is not a test", inTurn.Islands(), inTurn.Split(), len(inTurn.nbrs))
+	}
+	if !slices.Equal(inTurn.home, run.home) || inTurn.splits.cell != run.splits.cell {
+		t.Fatal("the homes or the split cells differ")
 	}
 }
 
