@@ -108,7 +108,7 @@ func (p *CrowdPlan) viewOf(m int32) crowdView {
 	v := crowdView{plan: p, member: m + 1, island: p.colIsl[id]}
 	if sp := &p.splits; int(v.island) <= len(sp.of) && sp.of[v.island-1] {
 		v.split = true
-		cell := sp.cellOf(&p.home[m])
+		cell := &sp.xyz[m] // its home's cell (splitCells)
 		for a := 0; a < 3; a++ {
 			lo := float64(float64(cell[a]) * sp.cell[a])
 			hi := lo + sp.cell[a]
