@@ -122,13 +122,15 @@ type CrowdPlan struct {
 	// they index.
 	nbrs, nStarts []int32
 	gridGen       uint64
-	// Run, when set, runs the parts of PlanCrowd's neighbour search on
-	// the caller's goroutines (see Parallel); nil runs them in turn.
+	// Run, when set, runs the parts of PlanCrowd (the members' bounds,
+	// the grid's items, the neighbour search, the split cells) on the
+	// caller's goroutines (see Parallel); nil runs them in turn.
 	Run Parallel
-	// The neighbour search in parts: each part's list, and what the parts
-	// read while Run runs them.
+	// The planning in parts: each part's neighbour list, the parts'
+	// functions, and what the parts read while Run runs them.
 	partNbrs [][]int32
 	partFn   func(int)
+	boundFn  func(int)
 	partW    *World
 	partM    []CrowdMember
 	parts    int
@@ -172,8 +174,9 @@ var ErrNotCapsule = errors.New("kcc: not a capsule collider")
 // sets each member's bound to its capsule's box grown by its Reach (a
 // negative or non-finite reach counts as 0 and capsuleMargin respectively),
 // rebuilds the grid and fills plan with the islands; with plan.Run set,
-// the search for each member's neighbours (most of the planning of a large
-// crowd) runs in parts on the caller's goroutines. While the plan's
+// most of the planning (the bounds, the grid's items, the search for each
+// member's neighbours, the split islands' cells) runs in parts on the
+// caller's goroutines. While the plan's
 // moves run, the World must not change except by members' SetTransform
 // and SetCapsuleShape, each made by the goroutine moving that member's
 // island, and every query must be made through a filter with the plan's
@@ -200,12 +203,33 @@ func (w *World) PlanCrowd(members []CrowdMember, plan *CrowdPlan) error {
 	// A capsule that is not a member keeps a bound that holds it: one that
 	// moved out of its own since the last build gets the default again.
 	for _, id := range w.caps {
-		if c := &w.colliders[id]; c.kind == kindCapsule && !c.removed && plan.colMember[id] == 0 && !c.bound.holds(&c.box) {
+		if plan.colMember[id] != 0 {
+			continue // a member: its bound is set below
+		}
+		if c := &w.colliders[id]; c.kind == kindCapsule && !c.removed && !c.bound.holds(&c.box) {
 			c.bound = marginBound(&c.box)
 		}
 	}
 	plan.bound = growAABB(plan.bound, len(members))
-	for i := range members {
+	plan.parts = partsOf(len(members), neighbourPart)
+	if plan.boundFn == nil {
+		plan.boundFn = plan.boundPart // once: a method value allocates
+	}
+	plan.partW, plan.partM = w, members
+	inParts(plan.Run, plan.parts, plan.boundFn)
+	w.buildCapsuleGrid(false, plan.Run)
+	w.islands(members, plan)
+	w.split(members, plan)
+	return nil
+}
+
+// boundPart sets the bounds of part k of the members: each one's
+// capsule's box grown by its Reach (each part writes only its members'
+// colliders and bounds).
+func (p *CrowdPlan) boundPart(k int) {
+	w, members := p.partW, p.partM
+	n := len(members)
+	for i := k * n / p.parts; i < (k+1)*n/p.parts; i++ {
 		c := &w.colliders[members[i].Collider]
 		r := members[i].Reach
 		for a := 0; a < 3; a++ {
@@ -218,12 +242,8 @@ func (w *World) PlanCrowd(members []CrowdMember, plan *CrowdPlan) error {
 			}
 			c.bound.min[a], c.bound.max[a] = c.box.min[a]-g, c.box.max[a]+g
 		}
-		plan.bound[i] = c.bound
+		p.bound[i] = c.bound
 	}
-	w.buildCapsuleGrid(false, plan.Run)
-	w.islands(members, plan)
-	w.split(members, plan)
-	return nil
 }
 
 // Escapes returns how many of the plan's members went further than their
@@ -285,7 +305,6 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 	}
 	plan.nStarts = growInt32(plan.nStarts, n+1)
 	plan.nStarts[0] = 0
-	plan.parts = partsOf(n, neighbourPart)
 	for len(plan.partNbrs) < plan.parts {
 		plan.partNbrs = append(plan.partNbrs, nil)
 	}

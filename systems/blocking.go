@@ -42,7 +42,9 @@ type crowdStage struct {
 	// The reaches in parts (planCrowd): the part count, each part's
 	// pushes, the tick's pushers and longest push, and the parts'
 	// functions; the components' refetch in parts, its part count and
-	// function.
+	// function, and what it notes: each character's capsule collider and
+	// whether it has a controller, and each part's having a character
+	// with no capsule yet.
 	parts          int
 	partPush       []partPush
 	pushers        uint32
@@ -50,6 +52,9 @@ type crowdStage struct {
 	reachFn, padFn func(int)
 	fetchParts     int
 	fetchFn        func(int)
+	capOf          []kcc.ColliderID
+	hasCtrl        []bool
+	missing        []bool
 }
 
 // charCapsule is the capsule collider of the character with stable ID id.
@@ -207,16 +212,25 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	}
 	// The components again (a game's Set may have moved them), in parts
 	// on the workers: each character's are its own.
-	cr.fetchParts = max(1, min(64, len(p.chars)/reachPart))
+	// Each part also notes its characters' capsules and controllers, so
+	// the lists below read two short arrays.
+	nc := len(p.chars)
+	cr.fetchParts = max(1, min(64, nc/reachPart))
+	cr.capOf = slices.Grow(cr.capOf[:0], nc)[:nc]
+	cr.hasCtrl = slices.Grow(cr.hasCtrl[:0], nc)[:nc]
+	cr.missing = slices.Grow(cr.missing[:0], cr.fetchParts)[:cr.fetchParts]
 	p.runParts(cr.fetchParts, cr.fetchFn)
-	for i := range p.chars {
-		c := &p.chars[i]
-		p.characterCollider(c, level)
-		if c.k.Controller == nil {
+	if slices.Contains(cr.missing, true) {
+		for i := range p.chars { // a character's first move: its capsule
+			cr.capOf[i] = p.characterCollider(&p.chars[i], level)
+		}
+	}
+	for i, col := range cr.capOf {
+		if !cr.hasCtrl[i] {
 			cr.loose = append(cr.loose, int32(i))
 			continue
 		}
-		cr.members = append(cr.members, kcc.CrowdMember{Collider: c.capsule})
+		cr.members = append(cr.members, kcc.CrowdMember{Collider: col})
 		cr.memberChar = append(cr.memberChar, int32(i))
 	}
 	// The reaches, in parts on the workers: each member's own move, then,
@@ -245,10 +259,21 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 // part of the refetch) takes.
 const reachPart = 256
 
-// fetchPart fetches the components of part k of the characters again.
+// fetchPart fetches the components of part k of the characters again,
+// and notes each one's capsule collider, whether it has a controller, and
+// whether the part has a character with no capsule yet.
 func (p *Pipeline) fetchPart(k int) {
-	n, parts := len(p.chars), p.crowd.fetchParts
-	p.stores.refetch(p.chars[k*n/parts : (k+1)*n/parts])
+	cr := &p.crowd
+	n, parts := len(p.chars), cr.fetchParts
+	lo, hi := k*n/parts, (k+1)*n/parts
+	p.stores.refetch(p.chars[lo:hi])
+	missing := false
+	for i := lo; i < hi; i++ {
+		c := &p.chars[i]
+		cr.capOf[i], cr.hasCtrl[i] = c.capsule, c.k.Controller != nil
+		missing = missing || c.capsule == kcc.NoCollider
+	}
+	cr.missing[k] = missing
 }
 
 // partRange is part k's members of the crowd's parts.
