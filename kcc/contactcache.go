@@ -29,10 +29,18 @@ type ContactCache struct {
 	box      bool // the contacts of a box character (Capsule.Box)
 	probe    float64
 	mask     uint32
-	contacts []Contact
+	// The contacts: the first inlineContacts in the cache itself (a
+	// walker's floor, read with the rest of the cache, not from another
+	// allocation), the others in more.
+	n      int
+	inline [inlineContacts]Contact
+	more   []Contact
 	// near is the character's colliders nearby (near.go).
 	near nearColliders
 }
+
+// inlineContacts is how many contacts a ContactCache keeps in itself.
+const inlineContacts = 2
 
 // cached returns the cache's contacts when they are those of the capsule
 // at p in w.
@@ -42,7 +50,15 @@ func (c *Controller) cached(w *World, p *vec, r, hh float64) ([]Contact, bool) {
 		cc.hh != hh || cc.box != c.s.box || cc.up != c.cfg.Up || cc.probe != c.probeDist() || cc.mask != c.cfg.CollisionMask {
 		return nil, false
 	}
-	return cc.contacts, true
+	return cc.list(), true
+}
+
+// list is the cache's contacts.
+func (cc *ContactCache) list() []Contact {
+	if cc.n <= inlineContacts {
+		return cc.inline[:cc.n]
+	}
+	return cc.more[:cc.n]
 }
 
 // cachedContacts returns the contacts of the capsule at p from the Move's
@@ -134,16 +150,21 @@ func (c *Controller) remember(w *World, p *vec, r, hh float64, cs []Contact) {
 			n++
 		}
 	}
-	if n > cap(cc.contacts) {
-		// Room for a few more than now: a walker meets its most contacts
-		// one new place at a time (a step, a wall, a corner), and a crowd
-		// should stop allocating soon after it spreads out.
-		cc.contacts = make([]Contact, 0, max(4, 2*n))
+	if n > cap(cc.more) {
+		// Room for a few more than now, from the first Move on: a walker
+		// meets its most contacts one new place at a time (a step, a
+		// wall, a corner), and a crowd should stop allocating soon after
+		// it spreads out.
+		cc.more = make([]Contact, 0, max(4, 2*n))
 	}
-	cc.contacts = cc.contacts[:0]
+	dst := cc.inline[:0]
+	if n > inlineContacts {
+		dst = cc.more[:0]
+	}
 	for i := range cs {
 		if w.colliders[cs[i].Collider].kind != kindCapsule {
-			cc.contacts = append(cc.contacts, cs[i])
+			dst = append(dst, cs[i])
 		}
 	}
+	cc.n = n
 }

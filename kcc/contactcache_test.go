@@ -183,7 +183,7 @@ func TestContactCacheFilledWithOptions(t *testing.T) {
 		t.Fatalf("a Move with a listener and a filter did not fill the cache (grounded %v)", res.Grounded)
 	}
 	seen := false
-	for _, k := range cache.contacts {
+	for _, k := range cache.list() {
 		seen = seen || k.Collider == post
 	}
 	if !seen {
