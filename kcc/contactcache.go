@@ -22,13 +22,13 @@ package kcc
 // the same bits with or without a cache (TestContactCacheSameBits,
 // TestNearCollidersSameBits, TestMoveWithCacheSameBits).
 type ContactCache struct {
-	world    *World // nil: empty
-	gen      uint64
-	pos, up  vec
-	r, hh    float64
-	box      bool // the contacts of a box character (Capsule.Box)
-	probe    float64
-	mask     uint32
+	world   *World // nil: empty
+	gen     uint64
+	pos, up vec
+	r, hh   float64
+	box     bool // the contacts of a box character (Capsule.Box)
+	probe   float64
+	mask    uint32
 	// The contacts: the first inlineContacts in the cache itself (a
 	// walker's floor, read with the rest of the cache, not from another
 	// allocation), the others in more.
