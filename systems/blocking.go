@@ -98,7 +98,7 @@ func (p *Pipeline) linkCapsules() {
 	j := 0
 	for i := range p.chars {
 		c := &p.chars[i]
-		c.capsule = kcc.NoCollider
+		c.capsule, c.placed = kcc.NoCollider, placement{}
 		for j < len(p.crowd.capsules) && p.crowd.capsules[j].id < c.id {
 			j++
 		}
@@ -432,8 +432,32 @@ func (p *Pipeline) placeCharacter(c *character, level *kcc.World, up mgl64.Vec3)
 	}
 	k, body := c.k, c.body
 	id := p.characterCollider(c, level)
-	level.SetCapsuleShape(id, k.Shape)
-	level.SetTransform(id, body.Position, turnUpTo(up))
+	pl := &c.placed
+	if pl.level == level && pl.id == id && pl.shape == k.Shape && sameBits3(&pl.pos, &body.Position) && sameBits3(&pl.up, &up) {
+		return // as it was placed last: its collider stands
+	}
+	if level.SetCapsuleShape(id, k.Shape) != nil || level.SetTransform(id, body.Position, turnUpTo(up)) != nil {
+		*pl = placement{}
+		return
+	}
+	*pl = placement{level: level, id: id, shape: k.Shape, pos: body.Position, up: up}
+}
+
+// placement is where and as what placeCharacter last placed a character's
+// capsule collider: while they stay the same to the bit, the collider
+// needs no SetTransform (which would read its cold lines to find out).
+// linkCapsules forgets it (a state loaded, the list made anew).
+type placement struct {
+	level   *kcc.World
+	id      kcc.ColliderID
+	shape   kcc.Capsule
+	pos, up mgl64.Vec3
+}
+
+// sameBits3 reports whether a and b are the same bits.
+func sameBits3(a, b *mgl64.Vec3) bool {
+	return math.Float64bits(a[0]) == math.Float64bits(b[0]) && math.Float64bits(a[1]) == math.Float64bits(b[1]) &&
+		math.Float64bits(a[2]) == math.Float64bits(b[2])
 }
 
 // turnUpTo is the rotation taking +Y to the unit vector up (the zero Quat,

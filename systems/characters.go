@@ -101,6 +101,8 @@ type character struct {
 	// capsule is the character's capsule collider with character
 	// collisions (blocking.go; kcc.NoCollider before its first move).
 	capsule kcc.ColliderID
+	// placed is where its capsule was placed last (placeCharacter).
+	placed placement
 	// pushed sums the pushes that moved the character this tick (push.go).
 	pushed mgl64.Vec3
 	// events are the edges of its last move, until the events system

@@ -345,3 +345,38 @@ func TestStoragePositionsAreGets(t *testing.T) {
 		t.Fatalf("checked %d characters, want over 200", checked)
 	}
 }
+
+// A standing character teleported by the game (SetValue on its Body)
+// blocks the others where it now stands from the next tick: its capsule
+// collider follows it (placeCharacter places a capsule again only when
+// the character moved, and a teleport is a move). Walker b is put 3 m
+// ahead of walker a, which then walks into it and stops at its capsule;
+// b is put back where it stood, and a walks on through its old place.
+func TestTeleportedCharacterBlocksWhereItStands(t *testing.T) {
+	aw := newAPIWorld(t)
+	put := func(x, z float64) {
+		e := aw.w.Entry(aw.b)
+		nb := components.Body.GetValue(e)
+		nb.Position[0], nb.Position[2] = x, z
+		nb.PrevPosition = nb.Position
+		components.Body.SetValue(e, nb)
+	}
+	home := aw.body(aw.b).Position
+	put(3, 0)
+	walkA := func(n int) {
+		for i := 0; i < n; i++ {
+			systems.Submit(aw.w.Entry(aw.a), components.CommandData{Forward: 1})
+			aw.p.Step()
+		}
+	}
+	walkA(90)
+	// capsule_walker: radius 0.3 m; the skin keeps a little more apart.
+	if x := aw.body(aw.a).Position[0]; x > 3-0.6 || x < 3-0.7 {
+		t.Fatalf("a stopped at x %.4f, want against b's capsule at 3 - 0.6 m", x)
+	}
+	put(home[0], home[2])
+	walkA(60)
+	if x := aw.body(aw.a).Position[0]; x < 5 {
+		t.Fatalf("a at x %.4f after b went home: still blocked where b stood", x)
+	}
+}
