@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -46,12 +47,12 @@ const capsuleMargin = 0.5
 type capsuleGrid struct {
 	cell, inv vec
 	mask      uint32
-	start     []int32    // bucket b lists items[start[b]:start[b+1]]
-	items     []gridItem // by bucket, in ID order within one
-	caps      []gridItem // one per capsule, in ID order
-	big       []int32    // the capsules (indices into caps) spanning too many cells
-	count     []int32    // scratch of the counting sort
-	ext       []float64  // scratch of the cell size
+	start     []int32      // bucket b lists items[start[b]:start[b+1]]
+	items     []gridItem   // by bucket, in ID order within one
+	caps      []gridItem   // one per capsule, in ID order
+	big       []int32      // the capsules (indices into caps) spanning too many cells
+	count     []int32      // scratch of the counting sort
+	ext       [3][]float64 // scratch of the cell size: the bounds' extents on each axis
 	// dense is set when the cells of the crowd's extent are few enough to
 	// number them all: cell lo+(x, y, z) is bucket (x*dims[1]+y)*dims[2]+z,
 	// so neighbouring cells are neighbouring buckets. Otherwise cells are
@@ -69,6 +70,7 @@ type capsuleGrid struct {
 	live     []int32
 	parts    int
 	placeFn  func(int)
+	extentFn func(int)
 	off      []int32
 	eb       []uint32
 	bucketFn func(int)
@@ -448,7 +450,7 @@ func (w *World) buildCapsuleGrid(reset bool, run Parallel) {
 	w.caps = live
 	g := &w.grid
 	g.gen++
-	w.sizeCells(live)
+	w.sizeCells(live, run)
 	lo, hi, entries, spread := w.placeItems(live, run)
 	nb := 1
 	for nb < 2*entries {
@@ -474,22 +476,41 @@ func (w *World) buildCapsuleGrid(reset bool, run Parallel) {
 // bound of the live capsules on each axis (planning 1,000 to 10,000
 // capsules took 10% less than at one and a half: a bound spans fewer
 // cells): a few large bounds (characters falling fast) span more cells
-// rather than make every cell crowded.
-func (w *World) sizeCells(live []int32) {
+// rather than make every cell crowded. The extents are read in parts
+// (run, when set, runs them on the caller's goroutines).
+func (w *World) sizeCells(live []int32, run Parallel) {
 	g := &w.grid
+	n := len(live)
 	for a := 0; a < 3; a++ {
-		g.ext = g.ext[:0]
-		for _, id := range live {
-			b := &w.colliders[id].bound
-			g.ext = append(g.ext, b.max[a]-b.min[a])
-		}
+		g.ext[a] = slices.Grow(g.ext[a][:0], n)[:n]
+	}
+	// The extents in one pass over the bounds, in parts (run).
+	g.live, g.parts = live, partsOf(n, placePart)
+	if g.extentFn == nil {
+		g.extentFn = w.extentPart // once: a method value allocates
+	}
+	inParts(run, g.parts, g.extentFn)
+	g.live = nil
+	for a := 0; a < 3; a++ {
 		g.cell[a] = 1
-		if len(g.ext) > 0 {
-			if m := medianOf(g.ext); m < 1e3 {
+		if n > 0 {
+			if m := medianOf(g.ext[a]); m < 1e3 {
 				g.cell[a] = math.Max(float64(2.5*m), 0.25)
 			}
 		}
 		g.inv[a] = 1 / g.cell[a]
+	}
+}
+
+// extentPart writes the bound extents of part k of the live capsules.
+func (w *World) extentPart(k int) {
+	g := &w.grid
+	n := len(g.live)
+	for i := k * n / g.parts; i < (k+1)*n/g.parts; i++ {
+		b := &w.colliders[g.live[i]].bound
+		for a := 0; a < 3; a++ {
+			g.ext[a][i] = b.max[a] - b.min[a]
+		}
 	}
 }
 
