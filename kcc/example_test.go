@@ -394,3 +394,28 @@ func ExampleWorld_PlanCrowd() {
 	fmt.Printf("%d islands, escapes %d\n", plan.Islands(), plan.Escapes(w))
 	// Output: 20 islands, escapes 0
 }
+
+// A character looks for another ahead before it pushes it: only a capsule
+// collider's hit matters, so CastCapsuleIfCapsules does not cast toward a
+// wall with no character near, and casts when one is. The filter leaves
+// the looker's own capsule out.
+func ExampleQuery_CastCapsuleIfCapsules() {
+	w := kcc.NewWorld()
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{}) // floor
+	w.AddBox(mgl64.Vec3{-1, 1, 0}, mgl64.Vec3{0.1, 1, 5}, mgl64.Quat{})     // a wall at x = -0.9
+	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
+	pos := mgl64.Vec3{0, 0.91, 0}
+	self := w.AddCapsule(shape, pos)
+	other := w.AddCapsule(shape, mgl64.Vec3{1, 0.91, 0}) // 1 m ahead along +x
+	q := w.Filtered(&kcc.QueryFilter{Exclude: []kcc.ColliderID{self}})
+	up := mgl64.Vec3{0, 1, 0}
+
+	_, ok := q.CastCapsuleIfCapsules(shape, pos, up, mgl64.Vec3{-1, 0, 0}, 0.01)
+	hit, wall := q.CastCapsule(shape, pos, up, mgl64.Vec3{-1, 0, 0}, 0.01)
+	fmt.Printf("toward the wall: %v (a cast would hit it: %v at %.2f)\n", ok, wall, hit.Fraction)
+	hit, ok = q.CastCapsuleIfCapsules(shape, pos, up, mgl64.Vec3{1, 0, 0}, 0.01)
+	fmt.Printf("toward the other: %v, it is the other: %v, at %.2f\n", ok, hit.Collider == other, hit.Fraction)
+	// Output:
+	// toward the wall: false (a cast would hit it: true at 0.59)
+	// toward the other: true, it is the other: true, at 0.39
+}
