@@ -2,6 +2,7 @@ package systems_test
 
 import (
 	"fmt"
+	"github.com/seedgames/motorkit/kcc"
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
@@ -378,5 +379,39 @@ func TestTeleportedCharacterBlocksWhereItStands(t *testing.T) {
 	walkA(60)
 	if x := aw.body(aw.a).Position[0]; x < 5 {
 		t.Fatalf("a at x %.4f after b went home: still blocked where b stood", x)
+	}
+}
+
+// A KCC component swapped with ComponentType.Set for one whose Controller
+// has another configuration (a larger skin) moves the character with that
+// controller from the next tick on, as the same controller written into
+// the component in place does: the tick's controllers are chosen from the
+// components fetched that tick, not from the pointers of the last one.
+func TestDonburiSetKCCController(t *testing.T) {
+	swap := func(aw *apiWorld, set bool) {
+		e := aw.w.Entry(aw.a)
+		cfg := kcc.DefaultConfig()
+		cfg.Offset = 0.1 // rests 0.1 m above the floor instead of the default skin
+		ctrl := kcc.NewController(cfg)
+		if set {
+			v := components.KCC.GetValue(e)
+			v.Controller = ctrl
+			components.KCC.Set(e, &v)
+		} else {
+			components.KCC.Get(e).Controller = ctrl
+		}
+	}
+	bySet, inPlace := newAPIWorld(t), newAPIWorld(t)
+	swap(bySet, true)
+	swap(inPlace, false)
+	for i := 1; i <= 3; i++ {
+		bySet.p.Step()
+		inPlace.p.Step()
+		sameBody(t, fmt.Sprintf("tick %d after the swap: Set against a write in place", i), bySet.body(bySet.a), inPlace.body(inPlace.a))
+	}
+	// capsule_walker: radius 0.3, half height 0.6: resting 0.9 m plus the
+	// skin above the floor's top at y = 0.
+	if y := bySet.body(bySet.a).Position[1]; y < 0.9+0.1-1e-3 {
+		t.Fatalf("y %.4f: the walker does not rest on the new controller's 0.1 m skin", y)
 	}
 }
