@@ -2,6 +2,7 @@ package detmath_test
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/detmath"
@@ -23,4 +24,15 @@ func Example() {
 func ExampleAtan2() {
 	fmt.Printf("%.15f\n", detmath.Atan2(1, -1)) // 3π/4
 	// Output: 2.356194490192345
+}
+
+// SameBits tells what == does not: -0 from 0, and a NaN equals itself.
+func ExampleSameBits() {
+	zero, negZero := mgl64.Vec3{0, 1, 2}, mgl64.Vec3{math.Copysign(0, -1), 1, 2}
+	nan := mgl64.Vec3{math.NaN(), 0, 0}
+	fmt.Println(zero == negZero, detmath.SameBits(&zero, &negZero))
+	fmt.Println(nan == nan, detmath.SameBits(&nan, &nan))
+	// Output:
+	// true false
+	// false true
 }

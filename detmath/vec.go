@@ -6,6 +6,15 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
+// SameBits reports whether a and b are the same bits, component by
+// component: unlike ==, it tells -0 from 0 and a NaN equals itself. A
+// cache of a simulation's value holds only while the value is the same
+// bits.
+func SameBits(a, b *mgl64.Vec3) bool {
+	return math.Float64bits(a[0]) == math.Float64bits(b[0]) && math.Float64bits(a[1]) == math.Float64bits(b[1]) &&
+		math.Float64bits(a[2]) == math.Float64bits(b[2])
+}
+
 // Scale returns v·s (mgl64's v.Mul(s)).
 func Scale(v mgl64.Vec3, s float64) mgl64.Vec3 {
 	return mgl64.Vec3{float64(v[0] * s), float64(v[1] * s), float64(v[2] * s)}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/internal/binstate"
 )
 
@@ -444,16 +445,11 @@ func (w *World) setState(id ColliderID, st *colliderState) {
 
 // samePose reports whether a and b are the same bits.
 func samePose(a, b *pose) bool {
-	return sameBits(&a.pos, &b.pos) && sameBits(&a.rot.V, &b.rot.V) &&
+	return detmath.SameBits(&a.pos, &b.pos) && detmath.SameBits(&a.rot.V, &b.rot.V) &&
 		math.Float64bits(a.rot.W) == math.Float64bits(b.rot.W)
 }
 
-func sameBits(a, b *vec) bool {
-	return math.Float64bits(a[0]) == math.Float64bits(b[0]) && math.Float64bits(a[1]) == math.Float64bits(b[1]) &&
-		math.Float64bits(a[2]) == math.Float64bits(b[2])
-}
-
-func zeroBits(v *vec) bool { return sameBits(v, &vec{}) }
+func zeroBits(v *vec) bool { return detmath.SameBits(v, &vec{}) }
 
 // fingerprintSeed starts a fingerprint of static geometry.
 const fingerprintSeed uint64 = 0x6b63632d73746174

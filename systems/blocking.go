@@ -433,7 +433,7 @@ func (p *Pipeline) placeCharacter(c *character, level *kcc.World, up mgl64.Vec3)
 	k, body := c.k, c.body
 	id := p.characterCollider(c, level)
 	pl := &c.placed
-	if pl.level == level && pl.id == id && pl.shape == k.Shape && sameBits3(&pl.pos, &body.Position) && sameBits3(&pl.up, &up) {
+	if pl.level == level && pl.id == id && pl.shape == k.Shape && detmath.SameBits(&pl.pos, &body.Position) && detmath.SameBits(&pl.up, &up) {
 		return // as it was placed last: its collider stands
 	}
 	if level.SetCapsuleShape(id, k.Shape) != nil || level.SetTransform(id, body.Position, turnUpTo(up)) != nil {
@@ -452,12 +452,6 @@ type placement struct {
 	id      kcc.ColliderID
 	shape   kcc.Capsule
 	pos, up mgl64.Vec3
-}
-
-// sameBits3 reports whether a and b are the same bits.
-func sameBits3(a, b *mgl64.Vec3) bool {
-	return math.Float64bits(a[0]) == math.Float64bits(b[0]) && math.Float64bits(a[1]) == math.Float64bits(b[1]) &&
-		math.Float64bits(a[2]) == math.Float64bits(b[2])
 }
 
 // turnUpTo is the rotation taking +Y to the unit vector up (the zero Quat,
