@@ -231,7 +231,8 @@ func (w *World) PlanCrowd(members []CrowdMember, plan *CrowdPlan) error {
 func (p *CrowdPlan) boundPart(k int) {
 	w, members := p.partW, p.partM
 	n := len(members)
-	for i := k * n / p.parts; i < (k+1)*n/p.parts; i++ {
+	lo, hi := partRange(k, n, p.parts)
+	for i := lo; i < hi; i++ {
 		c := &w.colliders[members[i].Collider]
 		r := members[i].Reach
 		for a := 0; a < 3; a++ {
@@ -281,6 +282,9 @@ const neighbourPart = 128
 // partsOf is how many parts n items make at about per items a part: 1 to
 // 64.
 func partsOf(n, per int) int { return max(1, min(64, n/per)) }
+
+// partRange is the items [lo, hi) of part k of n items in parts parts.
+func partRange(k, n, parts int) (lo, hi int) { return k * n / parts, (k + 1) * n / parts }
 
 // inParts runs part(0) to part(n-1) through run, or in turn when there is
 // no run or one part.
@@ -347,7 +351,7 @@ func (w *World) islands(members []CrowdMember, plan *CrowdPlan) {
 func (p *CrowdPlan) neighbourSearch(k int) {
 	w, members := p.partW, p.partM
 	n := len(members)
-	lo, hi := k*n/p.parts, (k+1)*n/p.parts
+	lo, hi := partRange(k, n, p.parts)
 	for i := lo; i < hi; i++ {
 		p.home[i] = p.bound[i].center()
 		p.members[i] = int32(members[i].Collider)
@@ -506,7 +510,8 @@ func (w *World) sizeCells(live []int32, run Parallel) {
 func (w *World) extentPart(k int) {
 	g := &w.grid
 	n := len(g.live)
-	for i := k * n / g.parts; i < (k+1)*n/g.parts; i++ {
+	lo, hi := partRange(k, n, g.parts)
+	for i := lo; i < hi; i++ {
 		b := &w.colliders[g.live[i]].bound
 		for a := 0; a < 3; a++ {
 			g.ext[a][i] = b.max[a] - b.min[a]
@@ -572,7 +577,8 @@ const placePart = 256
 func (w *World) placePart(k int) {
 	g := &w.grid
 	n := len(g.live)
-	for i := k * n / g.parts; i < (k+1)*n/g.parts; i++ {
+	lo, hi := partRange(k, n, g.parts)
+	for i := lo; i < hi; i++ {
 		id := g.live[i]
 		c := &w.colliders[id]
 		c.item = int32(i)
@@ -627,7 +633,8 @@ func (g *capsuleGrid) bucketItems(nb, entries int, run Parallel) {
 // bucketItems turned the buckets into places).
 func (g *capsuleGrid) copyPart(k int) {
 	n := len(g.caps)
-	for i := k * n / g.parts; i < (k+1)*n/g.parts; i++ {
+	lo, hi := partRange(k, n, g.parts)
+	for i := lo; i < hi; i++ {
 		for _, at := range g.eb[g.off[i]:g.off[i+1]] {
 			g.items[at] = g.caps[i]
 		}
@@ -638,7 +645,8 @@ func (g *capsuleGrid) copyPart(k int) {
 // (a big one has none), in the order of its cells.
 func (g *capsuleGrid) bucketPart(k int) {
 	n := len(g.caps)
-	for i := k * n / g.parts; i < (k+1)*n/g.parts; i++ {
+	lo, hi := partRange(k, n, g.parts)
+	for i := lo; i < hi; i++ {
 		it := &g.caps[i]
 		e := g.off[i]
 		if e == g.off[i+1] {

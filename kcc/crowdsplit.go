@@ -154,7 +154,7 @@ type crowdSplits struct {
 	cells            []int32 // scratch: each split member's cell, dense index
 	count            []int32 // scratch of the counting sort
 	lo, dims         [3]int32
-	// The parts' scratch (splitPart, cellPart): each member's cell (xyz),
+	// The parts' scratch (halfExtentPart, cellPart): each member's cell (xyz),
 	// each part's largest half extent, extent of cells and whether it has
 	// any split member; the parts' functions.
 	xyz            [][3]int32
@@ -261,7 +261,7 @@ func (plan *CrowdPlan) splitExtent() vec {
 	sp := &plan.splits
 	sp.partHV = slices.Grow(sp.partHV[:0], plan.parts)[:plan.parts]
 	if sp.hvFn == nil {
-		sp.hvFn, sp.cellFn = plan.extentPart, plan.cellPart // once: a method value allocates
+		sp.hvFn, sp.cellFn = plan.halfExtentPart, plan.cellPart // once: a method value allocates
 	}
 	inParts(plan.Run, plan.parts, sp.hvFn)
 	var hv vec
@@ -273,12 +273,13 @@ func (plan *CrowdPlan) splitExtent() vec {
 	return hv
 }
 
-// extentPart is part k of splitExtent.
-func (plan *CrowdPlan) extentPart(k int) {
+// halfExtentPart is part k of splitExtent.
+func (plan *CrowdPlan) halfExtentPart(k int) {
 	sp := &plan.splits
 	n := len(plan.members)
 	var hv vec
-	for i := k * n / plan.parts; i < (k+1)*n/plan.parts; i++ {
+	lo, hi := partRange(k, n, plan.parts)
+	for i := lo; i < hi; i++ {
 		if !sp.of[plan.colIsl[plan.members[i]]-1] {
 			continue
 		}
@@ -335,7 +336,8 @@ func (plan *CrowdPlan) cellPart(k int) {
 	n := len(plan.members)
 	var lo, hi [3]int32
 	first := true
-	for i := k * n / plan.parts; i < (k+1)*n/plan.parts; i++ {
+	from, to := partRange(k, n, plan.parts)
+	for i := from; i < to; i++ {
 		sp.cells[i] = -1
 		if !sp.of[plan.colIsl[plan.members[i]]-1] {
 			continue
