@@ -215,7 +215,7 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	// Each part also notes its characters' capsules and controllers, so
 	// the lists below read two short arrays.
 	nc := len(p.chars)
-	cr.fetchParts = max(1, min(64, nc/reachPart))
+	cr.fetchParts = partsOf(nc)
 	cr.capOf = slices.Grow(cr.capOf[:0], nc)[:nc]
 	cr.hasCtrl = slices.Grow(cr.hasCtrl[:0], nc)[:nc]
 	cr.missing = slices.Grow(cr.missing[:0], cr.fetchParts)[:cr.fetchParts]
@@ -238,7 +238,7 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	// and the push.
 	n := len(cr.members)
 	cr.planar = slices.Grow(cr.planar[:0], n)[:n]
-	cr.parts = max(1, min(64, n/reachPart))
+	cr.parts = partsOf(n)
 	cr.partPush = slices.Grow(cr.partPush[:0], cr.parts)[:cr.parts]
 	p.runParts(cr.parts, cr.reachFn)
 	cr.pushers, cr.longest = 0, 0
@@ -255,17 +255,22 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	cr.stats = CrowdStats{Characters: len(cr.members), Islands: cr.plan.Islands(), Largest: cr.plan.Largest(), Split: cr.plan.Split()}
 }
 
-// reachPart is how many members a part of the reaches (and characters a
+// partSize is how many members a part of the reaches (and characters a
 // part of the refetch) takes.
-const reachPart = 256
+const partSize = 256
+
+// partsOf is how many parts n items make: 1 to 64 of about partSize.
+func partsOf(n int) int { return max(1, min(64, n/partSize)) }
+
+// partRange is the items [lo, hi) of part k of n items in parts parts.
+func partRange(k, n, parts int) (lo, hi int) { return k * n / parts, (k + 1) * n / parts }
 
 // fetchPart fetches the components of part k of the characters again,
 // and notes each one's capsule collider, whether it has a controller, and
 // whether the part has a character with no capsule yet.
 func (p *Pipeline) fetchPart(k int) {
 	cr := &p.crowd
-	n, parts := len(p.chars), cr.fetchParts
-	lo, hi := k*n/parts, (k+1)*n/parts
+	lo, hi := partRange(k, len(p.chars), cr.fetchParts)
 	p.stores.refetch(p.chars[lo:hi])
 	missing := false
 	for i := lo; i < hi; i++ {
@@ -277,10 +282,7 @@ func (p *Pipeline) fetchPart(k int) {
 }
 
 // partRange is part k's members of the crowd's parts.
-func (cr *crowdStage) partRange(k int) (lo, hi int) {
-	n := len(cr.members)
-	return k * n / cr.parts, (k + 1) * n / cr.parts
-}
+func (cr *crowdStage) partRange(k int) (lo, hi int) { return partRange(k, len(cr.members), cr.parts) }
 
 // reachPart sets the reach of part k's members from their own moves
 // (moveReach) and records the part's pushers and longest push.
