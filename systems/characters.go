@@ -347,17 +347,14 @@ func pointerMotor(m motors.Motor) bool {
 	return m != nil && reflect.TypeOf(m).Kind() == reflect.Pointer
 }
 
-// cleanupPass clears each command's consumed edges (the Command fetched
-// anew: a game may have swapped it with ComponentType.Set).
+// cleanupPass clears each command's consumed edges: the others' only when
+// the characters' moves cleared theirs (cleanupStage).
 func (p *Pipeline) cleanupPass(w donburi.World) {
-	p.cmdCache.refresh(w, p.cacheCmdEach, func() { p.cmdAt = p.cmdAt[:0] })
-	for _, at := range p.cmdAt {
-		clearEdges(p.stores.command(int(at[0]), int(at[1])))
+	if p.edgesInMove {
+		p.others.clear(w, p.stores)
+		return
 	}
-}
-
-func (p *Pipeline) cacheCmdEntry(_ *donburi.Entry, arch, pos int) {
-	p.cmdAt = append(p.cmdAt, [2]int32{int32(arch), int32(pos)})
+	p.all.clear(w, p.stores)
 }
 
 // levelEntry returns the world's level entity (components.Level), through

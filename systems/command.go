@@ -3,6 +3,7 @@ package systems
 import (
 	"github.com/seedgames/motorkit/components"
 	"github.com/yohamta/donburi"
+	"github.com/yohamta/donburi/filter"
 )
 
 // Submit stores cmd as the entity's command for the next tick. Call it any
@@ -44,9 +45,37 @@ func clearEdges(c *components.CommandData) {
 	c.Pending = false
 }
 
-// cleanupStage clears the consumed input edges of every command.
+// cleanupStage clears the consumed input edges of every command at the
+// end of the tick. When nothing that runs between the characters' moves
+// and the cleanup can read a command (edgesInMove: no game system there,
+// and no events, whose handlers are game code), each character's edges are
+// cleared at the end of its move instead, while its command is still in
+// the cache, and the cleanup clears only the commands of other entities.
+// Either way every command's edges are cleared once a tick, after
+// everything that could read them.
 type cleanupStage struct {
-	cmdCache     entityCache
-	cmdAt        [][2]int32 // each Command's archetype and position (fetch.go)
-	cacheCmdEach func(e *donburi.Entry, arch, pos int)
+	all, others commandList
+	edgesInMove bool
+}
+
+// commandList is the commands of the entities a filter matches: a cache of
+// the entities, and each one's archetype and position (fetch.go).
+type commandList struct {
+	cache entityCache
+	at    [][2]int32
+	each  func(e *donburi.Entry, arch, pos int)
+}
+
+func (l *commandList) init(f filter.LayoutFilter) {
+	l.cache.filter = f
+	l.each = func(_ *donburi.Entry, arch, pos int) {
+		l.at = append(l.at, [2]int32{int32(arch), int32(pos)})
+	}
+}
+
+// clear clears the edges of every listed command, each fetched anew (a
+// game may have swapped it with ComponentType.Set).
+func (l *commandList) clear(w donburi.World, s compStores) {
+	l.cache.refresh(w, l.each, func() { l.at = l.at[:0] })
+	s.clearEdges(l.at)
 }

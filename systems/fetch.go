@@ -34,8 +34,9 @@ type compStores interface {
 	// the one the list was made with: a change of archetype makes the list
 	// anew).
 	refetch(cs []character)
-	// command returns the Command of the entity at archetype a, position j.
-	command(a, j int) *components.CommandData
+	// clearEdges clears the edges of the Command of each entity at, an
+	// archetype and a position.
+	clearEdges(at [][2]int32)
 }
 
 // storeSet is a compStores whose storage reads take donburi's archetype
@@ -56,8 +57,10 @@ func newStoreSet[A, C ~int](body, kcc, cmd, view, jb, motor, intent, abilities f
 	return &storeSet[A, C]{body: body, kcc: kcc, cmd: cmd, view: view, jb: jb, motor: motor, intent: intent, abilities: abilities}
 }
 
-func (s *storeSet[A, C]) command(a, j int) *components.CommandData {
-	return (*components.CommandData)(s.cmd(A(a), C(j)))
+func (s *storeSet[A, C]) clearEdges(at [][2]int32) {
+	for _, x := range at {
+		clearEdges((*components.CommandData)(s.cmd(A(x[0]), C(x[1]))))
+	}
 }
 
 func (s *storeSet[A, C]) refetch(cs []character) {

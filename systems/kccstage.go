@@ -47,14 +47,23 @@ type move struct {
 	wasOn    kcc.ColliderID
 }
 
-// moveStep is a character's move, the KCC stage's "kcc" system, in named
-// steps: start (its velocity and position made safe, its controller and
-// options), the carry by a moving ground, its abilities before the move,
-// the jump and crouch, the move asked for and made with the controller
-// (controllers.go), the result settled (the velocity read back by the
-// controller's rule, kcc.Controller.VelocityAfter), and its abilities
-// after the move.
+// moveStep is a character's move, the KCC stage's "kcc" system, and when
+// nothing after the moves can read a command, the clearing of its
+// command's edges (cleanupStage).
 func (p *Pipeline) moveStep(c *character, worker int) {
+	p.moveCharacter(c, worker)
+	if p.edgesInMove && c.cmd != nil {
+		clearEdges(c.cmd)
+	}
+}
+
+// moveCharacter is a character's move in named steps: start (its velocity
+// and position made safe, its controller and options), the carry by a
+// moving ground, its abilities before the move, the jump and crouch, the
+// move asked for and made with the controller (controllers.go), the result
+// settled (the velocity read back by the controller's rule,
+// kcc.Controller.VelocityAfter), and its abilities after the move.
+func (p *Pipeline) moveCharacter(c *character, worker int) {
 	var m move
 	p.startMove(&m, c, worker)
 	p.carryStep(&m)

@@ -154,9 +154,8 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	p.charCache.filter = charFilter
 	p.cacheCharEach = p.cacheCharacter
 	p.stores = newCompStores(w)
-	cmdFilter := filter.Contains(components.Command)
-	p.cmdCache.filter = cmdFilter
-	p.cacheCmdEach = p.cacheCmdEntry
+	p.all.init(filter.Contains(components.Command))
+	p.others.init(filter.And(filter.Contains(components.Command), filter.Not(charFilter)))
 
 	// The characters' stages (intent to shaping, and the move of the KCC
 	// stage) are steps of one character: the scheduler runs each stretch
@@ -168,17 +167,17 @@ func NewPipeline(w donburi.World, opts Options) *Pipeline {
 	p.addStep(StageAccel, "accel", stepAccel)
 	p.addStep(StageShaping, "shaping", stepShaping)
 	p.isOccupiedFn = p.isOccupied
-	p.addBuiltin(StageKCC, "platforms", p.platformsStep, true)
+	p.addBuiltin(StageKCC, "platforms", p.platformsStep, beforeMotors)
 	p.addStep(StageKCC, "kcc", stepMove)
-	p.addBuiltin(StageKCC, "sensors", p.sensorsStep, false)
+	p.addBuiltin(StageKCC, "sensors", p.sensorsStep, readsNoCommand)
 	if opts.Events {
 		p.eventsOn = true
-		p.addBuiltin(StageKCC, "events", p.eventsStep, false)
+		p.addBuiltin(StageKCC, "events", p.eventsStep, 0)
 	}
 	p.addBuiltin(StageCleanup, "cleanup", func(w donburi.World, _ Tick) {
 		p.cleanupPass(w)
 		p.runDeferred()
-	}, false)
+	}, clearsEdges)
 	p.registerBuiltinState()
 	p.watchCreations()
 	return p

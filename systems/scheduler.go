@@ -15,11 +15,24 @@ type namedFunc struct {
 	builtin bool // one of the pipeline's own systems
 	isStep  bool // a step of every character (step), run by the plan's runs
 	step    step
-	// beforeMotors: a built-in system that may run before the motor steps
-	// of the stretch it follows, because it reads and writes nothing they
-	// touch (the platforms move the level; the motor steps do not read it).
-	beforeMotors bool
+	traits  builtinTrait
 }
+
+// builtinTrait is what the scheduler may do with a built-in system.
+type builtinTrait uint8
+
+const (
+	// beforeMotors: the system may run before the motor steps of the
+	// stretch it follows, because it reads and writes nothing they touch
+	// (the platforms move the level; the motor steps do not read it).
+	beforeMotors builtinTrait = 1 << iota
+	// readsNoCommand: the system reads no command and runs no game code,
+	// so the characters' moves before it may clear their commands' edges
+	// (cleanupStage).
+	readsNoCommand
+	// clearsEdges: the system is the cleanup.
+	clearsEdges
+)
 
 // scheduler is the pipeline's clock, its stages' systems and the plan of
 // a tick made from them.
@@ -89,7 +102,7 @@ func (p *Pipeline) makePlan() {
 				if nf.step <= stepShaping {
 					run.motorStage = Stage(s)
 				}
-			case nf.beforeMotors && open && run.to < stepMove:
+			case nf.traits&beforeMotors != 0 && open && run.to < stepMove:
 				p.plan = append(p.plan, planItem{fn: nf.fn, stage: Stage(s)})
 			default:
 				flush()
@@ -98,7 +111,28 @@ func (p *Pipeline) makePlan() {
 		}
 	}
 	flush()
+	p.edgesInMove = p.movesMayClearEdges()
 	p.planned = true
+}
+
+// movesMayClearEdges reports whether every system between the characters'
+// moves and the cleanup reads no command (cleanupStage).
+func (p *Pipeline) movesMayClearEdges() bool {
+	moved := false
+	for s := range p.stages {
+		for _, nf := range p.stages[s] {
+			switch {
+			case nf.isStep:
+				moved = moved || nf.step == stepMove
+			case !moved:
+			case nf.traits&clearsEdges != 0:
+				return true
+			case nf.traits&readsNoCommand == 0:
+				return false
+			}
+		}
+	}
+	return false
 }
 
 // EnableTiming turns the per-stage wall-clock measurement on or off (off by
@@ -159,9 +193,9 @@ func (p *Pipeline) Add(s Stage, name string, fn Func) error {
 	return nil
 }
 
-// addBuiltin adds a built-in system; beforeMotors as on namedFunc.
-func (p *Pipeline) addBuiltin(s Stage, name string, fn Func, beforeMotors bool) {
-	p.stages[s] = append(p.stages[s], namedFunc{name: name, fn: fn, builtin: true, beforeMotors: beforeMotors})
+// addBuiltin adds a built-in system with its traits.
+func (p *Pipeline) addBuiltin(s Stage, name string, fn Func, traits builtinTrait) {
+	p.stages[s] = append(p.stages[s], namedFunc{name: name, fn: fn, builtin: true, traits: traits})
 }
 
 // addStep adds the built-in system that is character step st.
