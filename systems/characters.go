@@ -86,6 +86,8 @@ type character struct {
 	// captured is the command the motor sees while the UI captures
 	// input: the held levels of cmd, no axes and no edges.
 	captured motors.Command
+	// facing is the sine and cosine of its yaw (intentStep).
+	facing facing
 
 	// slot is the index of the character's configuration in the
 	// pipeline's controllers, for the controller seen (controllers.go).

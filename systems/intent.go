@@ -20,15 +20,15 @@ import (
 // Speed is left 0: the motor's IntentSpeedCap supplies it.
 func BuildIntent(forward, strafe, yaw float64, grounded bool, groundNormal mgl64.Vec3) motors.Intent {
 	var out motors.Intent
-	buildIntent(&out, forward, strafe, yaw, grounded, groundNormal)
+	s, c := detmath.Sincos(yaw)
+	buildIntent(&out, forward, strafe, s, c, grounded, groundNormal)
 	return out
 }
 
-// buildIntent is BuildIntent writing into out (Speed untouched), in scalar
-// form (the hot-path convention of
+// buildIntent is BuildIntent writing into out (Speed untouched), given the
+// yaw's sine s and cosine c, in scalar form (the hot-path convention of
 // docs/architecture.md#how-the-characters-stages-run).
-func buildIntent(out *motors.Intent, forward, strafe, yaw float64, grounded bool, groundNormal mgl64.Vec3) {
-	s, c := detmath.Sincos(yaw)
+func buildIntent(out *motors.Intent, forward, strafe, s, c float64, grounded bool, groundNormal mgl64.Vec3) {
 	x := float64(c*forward) + float64((-s)*strafe)
 	y := float64(0*forward) + float64(0*strafe)
 	z := float64(s*forward) + float64(c*strafe)
@@ -90,7 +90,8 @@ func (p *Pipeline) intentStep(c *character) {
 	ctx.JumpSpent = false
 
 	in := ctx.Command
-	buildIntent(ctx.Intent, in.Forward, in.Strafe, view.Yaw, k.Grounded, k.GroundNormal)
+	s, co := c.facing.sincos(view.Yaw)
+	buildIntent(ctx.Intent, in.Forward, in.Strafe, s, co, k.Grounded, k.GroundNormal)
 	speed := 0.0
 	if ctx.Intent.Mag > 0 {
 		speedCap := md.Motor.IntentSpeedCap(ctx)
@@ -100,4 +101,23 @@ func (p *Pipeline) intentStep(c *character) {
 		speed = float64(ctx.Intent.Mag * speedCap)
 	}
 	ctx.Intent.Speed = speed
+}
+
+// facing remembers the sine and cosine of a character's last yaw: most
+// characters keep their facing most ticks, and the same yaw, bit for bit,
+// has the same sine and cosine. It is a cache: lost with no harm when the
+// character list is made anew.
+type facing struct {
+	yaw      uint64 // the bits of the yaw remembered
+	sin, cos float64
+	known    bool
+}
+
+// sincos returns detmath.Sincos(yaw).
+func (f *facing) sincos(yaw float64) (sin, cos float64) {
+	if b := math.Float64bits(yaw); !f.known || b != f.yaw {
+		f.sin, f.cos = detmath.Sincos(yaw)
+		f.yaw, f.known = b, true
+	}
+	return f.sin, f.cos
 }
