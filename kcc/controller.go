@@ -136,6 +136,13 @@ type MoveOptions struct {
 	// ContactEvent.Character, as Jolt passes the CharacterVirtual to each
 	// callback. The Move itself does not read it. Default 0.
 	Character uint64
+	// Pusher is asked about the first capsule collider (another
+	// character) the Move's slide meets, and may move it out of the way
+	// before the slide casts again (see Pusher). Default nil: a capsule
+	// collider blocks like any other. Cost: none without one; with one, a
+	// touching capsule is found by the slide's cast instead of being
+	// clipped at the start, and a push casts the motion again.
+	Pusher Pusher
 }
 
 // Controller moves capsules through a World. It keeps only scratch
@@ -166,6 +173,10 @@ type Controller struct {
 	character uint64
 	asked     []ColliderID
 	stops     []ColliderID // the colliders it answered ContactStop for
+	// pusher is the Pusher of the Move under way (its options'), and
+	// pushAsked whether it was asked already (pusher.go).
+	pusher    Pusher
+	pushAsked bool
 }
 
 // NewController returns a Controller for cfg. An invalid cfg never panics:
@@ -210,6 +221,7 @@ func (c *Controller) beginMove(w *World, o *MoveOptions, box bool) {
 	c.s.crowd = crowdViewOf(o.Filter)
 	c.s.cache = o.Cache
 	c.listener, c.character = o.Listener, o.Character
+	c.pusher, c.pushAsked = o.Pusher, false
 	c.s.ignore, c.asked, c.stops = c.s.ignore[:0], c.asked[:0], c.stops[:0]
 	c.s.beginCells()
 }
@@ -225,6 +237,7 @@ func (c *Controller) endMove() {
 	c.s.ignore = c.s.ignore[:0]
 	c.s.cache = nil
 	c.listener, c.character = nil, 0
+	c.pusher = nil
 }
 
 // clipTouching clips the request remaining against the walkable surfaces
@@ -233,8 +246,8 @@ func (c *Controller) endMove() {
 // clipping them now saves the cast that would find them (the common cases:
 // standing on the floor with a gravity request; a crowd's walkers pressed
 // together). A character met is a wall to the slide, as its cast's hit
-// would be (res.OnWall, clipHit, the crease solve); with a listener it is
-// left to the casts, where the listener is asked.
+// would be (res.OnWall, clipHit, the crease solve); with a listener or a
+// Pusher it is left to the casts, where they are asked.
 func (c *Controller) clipTouching(w *World, res *MoveResult, remaining *vec, m *moveFlags, cs []Contact, p, pos *vec) {
 	rl := length(*remaining)
 	if !(rl > 0) {
@@ -252,7 +265,7 @@ func (c *Controller) clipTouching(w *World, res *MoveResult, remaining *vec, m *
 			// Another character touched (a capsule collider, never
 			// stepped onto) stops the move as the slide's first cast
 			// would, at once: what is left slides along it.
-			if c.listener != nil || cn <= -c.cosMaxClimb || w.colliders[k.Collider].kind != kindCapsule {
+			if c.listener != nil || c.pusher != nil || cn <= -c.cosMaxClimb || w.colliders[k.Collider].kind != kindCapsule {
 				continue
 			}
 			wall = true
@@ -946,6 +959,9 @@ func (c *Controller) slide(w *World, res *MoveResult, m *moveFlags, p, pos, rema
 			break
 		}
 		ok := c.castTo(&hit, w, &p, r, hh, &remaining)
+		if ok && c.pushAt(&hit, remaining) {
+			ok = c.castTo(&hit, w, &p, r, hh, &remaining) // it was moved: again
+		}
 		if !ok {
 			p = add(p, remaining)
 			remaining = vec{}

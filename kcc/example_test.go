@@ -395,27 +395,33 @@ func ExampleWorld_PlanCrowd() {
 	// Output: 20 islands, escapes 0
 }
 
-// A character looks for another ahead before it pushes it: only a capsule
-// collider's hit matters, so CastCapsuleIfCapsules does not cast toward a
-// wall with no character near, and casts when one is. The filter leaves
-// the looker's own capsule out.
-func ExampleQuery_CastCapsuleIfCapsules() {
+// crate is a Pusher that moves the character met along the motion by the
+// part of it left after the contact, as a push between equal masses would
+// move it by half of that.
+type crate struct {
+	w  *kcc.World
+	at mgl64.Vec3
+}
+
+func (c *crate) Push(hit kcc.CastHit, motion mgl64.Vec3) bool {
+	c.at = c.at.Add(motion.Mul((1 - hit.Fraction) / 2))
+	return c.w.SetTransform(hit.Collider, c.at, mgl64.QuatIdent()) == nil
+}
+
+// A character walks 1 m into another 1 m ahead: with a Pusher the other
+// gives way by half of what is left after they meet (0.61 m of 1 m is
+// left: the other moves 0.305 m), and the walker stops at it where it now
+// stands.
+func ExampleMoveOptions_pusher() {
 	w := kcc.NewWorld()
-	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.Quat{}) // floor
-	w.AddBox(mgl64.Vec3{-1, 1, 0}, mgl64.Vec3{0.1, 1, 5}, mgl64.Quat{})     // a wall at x = -0.9
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.QuatIdent()) // floor
 	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
 	pos := mgl64.Vec3{0, 0.91, 0}
 	self := w.AddCapsule(shape, pos)
-	other := w.AddCapsule(shape, mgl64.Vec3{1, 0.91, 0}) // 1 m ahead along +x
-	q := w.Filtered(&kcc.QueryFilter{Exclude: []kcc.ColliderID{self}})
-	up := mgl64.Vec3{0, 1, 0}
-
-	_, ok := q.CastCapsuleIfCapsules(shape, pos, up, mgl64.Vec3{-1, 0, 0}, 0.01)
-	hit, wall := q.CastCapsule(shape, pos, up, mgl64.Vec3{-1, 0, 0}, 0.01)
-	fmt.Printf("toward the wall: %v (a cast would hit it: %v at %.2f)\n", ok, wall, hit.Fraction)
-	hit, ok = q.CastCapsuleIfCapsules(shape, pos, up, mgl64.Vec3{1, 0, 0}, 0.01)
-	fmt.Printf("toward the other: %v, it is the other: %v, at %.2f\n", ok, hit.Collider == other, hit.Fraction)
-	// Output:
-	// toward the wall: false (a cast would hit it: true at 0.59)
-	// toward the other: true, it is the other: true, at 0.39
+	other := &crate{w: w, at: mgl64.Vec3{1, 0.91, 0}}
+	w.AddCapsule(shape, other.at)
+	opts := kcc.MoveOptions{Filter: &kcc.QueryFilter{Exclude: []kcc.ColliderID{self}}, Pusher: other}
+	res := kcc.NewController(kcc.DefaultConfig()).MoveWith(w, shape, pos, mgl64.Vec3{1, 0, 0}, opts)
+	fmt.Printf("the other at x = %.3f, the walker moved %.3f m\n", other.at[0], res.Translation[0])
+	// Output: the other at x = 1.305, the walker moved 0.695 m
 }

@@ -139,23 +139,6 @@ func (s *scratch) setFilter(mask uint32, f *QueryFilter) {
 
 // CastCapsule is World.CastCapsule restricted by the filter.
 func (q Query) CastCapsule(shape Capsule, pos, axis, translation mgl64.Vec3, skin float64) (CastHit, bool) {
-	return q.castCapsule(shape, pos, axis, translation, skin, false)
-}
-
-// CastCapsuleIfCapsules is CastCapsule for a caller that wants only a
-// capsule collider's hit (another character, as a push does): it returns
-// CastCapsule's hit, whatever it hits, when the cast could hit a capsule,
-// and no hit, without casting, when it could not. Whether it could is
-// read from the capsules near the sweep alone (a planned crowd's member
-// asks its neighbour list), with the test the cast applies before it
-// refines a capsule: a fraction of a cast's cost. A box shape
-// (Capsule.Box) always casts.
-func (q Query) CastCapsuleIfCapsules(shape Capsule, pos, axis, translation mgl64.Vec3, skin float64) (CastHit, bool) {
-	return q.castCapsule(shape, pos, axis, translation, skin, true)
-}
-
-// castCapsule is CastCapsule, or CastCapsuleIfCapsules when ifCapsules.
-func (q Query) castCapsule(shape Capsule, pos, axis, translation mgl64.Vec3, skin float64, ifCapsules bool) (CastHit, bool) {
 	axis = normalizeOr(axis, vec{0, 1, 0})
 	if q.w == nil || !validCapsule(shape, pos, axis) || !finiteVec(translation) || !(skin >= 0) || !finite(skin) {
 		return CastHit{Collider: NoCollider}, false
@@ -164,9 +147,6 @@ func (q Query) castCapsule(shape Capsule, pos, axis, translation mgl64.Vec3, ski
 	defer q.release(s)
 	s.boxFor(&shape, axis)
 	p0, p1 := capsuleSeg(pos, axis, shape.HalfHeight)
-	if ifCapsules && !shape.Box && !q.w.mayMeetCapsule(s, &p0, &p1, shape.Radius, &translation, skin) {
-		return CastHit{Collider: NoCollider}, false
-	}
 	return q.w.castCapsule(s, p0, p1, shape.Radius, translation, skin)
 }
 

@@ -238,43 +238,6 @@ func betterHit(best *CastHit, t float64, n, fn, v *vec, vlen float64) bool {
 	return true
 }
 
-// mayMeetCapsule reports whether the cast of the segment p0-p1 (radius r)
-// by v could hit a capsule (CastCapsuleIfCapsules): some capsule the scratch admits has its box within reach of the
-// sweep's box and passes the test castCapsuleTo's candidates pass
-// (castSweep.addCapsule: not farther than the motion can close, and
-// approached within it, castStart). Every capsule the cast can hit passes
-// it: the sweep's box holds each of the cast's chunk boxes.
-func (w *World) mayMeetCapsule(s *scratch, p0, p1 *vec, r float64, v *vec, skin float64) bool {
-	vlen := math.Sqrt(float64(v[0]*v[0]) + float64(v[1]*v[1]) + float64(v[2]*v[2]))
-	if !(vlen > 0) {
-		return false
-	}
-	target := r + skin
-	infl := target + castTol
-	var q aabb
-	for i := 0; i < 3; i++ {
-		lo, hi := math.Min(p0[i], p1[i]), math.Max(p0[i], p1[i])
-		q.min[i] = lo + math.Min(0, v[i]) - infl
-		q.max[i] = hi + math.Max(0, v[i]) + infl
-	}
-	w.index(s)
-	var off sweepFilter // every box meets it
-	s.top = w.capsuleQuery(s, &q, &off, s.top[:0])
-	reach := target + float64(vlen*(1+1e-9)) + castTol
-	for _, ci := range s.top {
-		cl := &w.colliders[ci]
-		if cl.capsuleEmpty || !s.admits(cl, ci) || cl.capsule.fartherThan(p0, p1, reach) {
-			continue
-		}
-		var res boxResult
-		cl.capsule.closestInto(&res, p0, p1)
-		if _, ok := castStart(target, v, vlen, &res); ok {
-			return true
-		}
-	}
-	return false
-}
-
 // castCapsuleTo is castCapsule writing the hit into out (the controller's
 // form: vectors by pointer, no whole-value copies).
 func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, v *vec, skin float64) bool {

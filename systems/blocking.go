@@ -119,17 +119,23 @@ func (p *Pipeline) capsuleOf(id components.StableID) kcc.ColliderID {
 }
 
 // moveAmongCharacters is the Move of a character that must not pass
-// through the others (nor collide with its own capsule), after the push
-// of the one in its way when it may push it; gave is the share of that
-// push the other gave way (push.go).
+// through the others (nor collide with its own capsule), pushing the one
+// its slide meets when it may push it (its pusher, kcc.MoveOptions.Pusher);
+// gave is the share of that push the other gave way (push.go).
 func (p *Pipeline) moveAmongCharacters(m *move, cache *kcc.ContactCache, desired mgl64.Vec3) (res kcc.MoveResult, gave float64) {
 	c := m.c
 	m.self = p.selfFilterOf(c, m.worker)
-	if c.k.PushMask != 0 {
-		gave = p.pushAhead(c, m.worker, m.level, desired, m.self)
-	}
 	p.optionsFor(m, cache)
-	return m.ctrl.MoveWith(m.level, c.k.Shape, c.body.Position, desired, m.opts), gave
+	var ps *pusher
+	if c.k.PushMask != 0 {
+		ps = p.pusherFor(c, m.worker, 0, c.capsule, m.level)
+		m.opts.Pusher = ps
+	}
+	res = m.ctrl.MoveWith(m.level, c.k.Shape, c.body.Position, desired, m.opts)
+	if ps != nil {
+		gave = ps.gave
+	}
+	return res, gave
 }
 
 // crowdFilters are one worker's query filters of the moves among
@@ -140,6 +146,8 @@ type crowdFilters struct {
 	selfBuf  [1]kcc.ColliderID
 	pushes   [maxPushChain]kcc.QueryFilter
 	pushBufs [maxPushChain][1]kcc.ColliderID
+	// pushers are the worker's pushers, one per link of a line (push.go).
+	pushers [maxPushChain]pusher
 }
 
 // push returns the filter of the depth-th pushed character, whose capsule

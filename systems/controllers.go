@@ -19,6 +19,17 @@ func (p *Pipeline) controller(c *character, worker int) *kcc.Controller {
 	return p.ctrls[worker][c.slot]
 }
 
+// controllerAt is worker's controller for c's configuration at depth of a
+// line of pushes (push.go): the character moving is at depth 0, the one it
+// pushes at 1, and so on; a push runs inside the move of the depth before,
+// which keeps its controller until it ends.
+func (p *Pipeline) controllerAt(c *character, worker, depth int) *kcc.Controller {
+	if depth == 0 {
+		return p.ctrls[worker][c.slot]
+	}
+	return p.pushCtrls[worker][depth-1][c.slot]
+}
+
 // prepareControllers assigns each character the slot of its
 // configuration (again when its KCCData.Controller was replaced) and makes
 // sure every worker has a controller for every slot, serially, before the
@@ -48,6 +59,19 @@ func (p *Pipeline) growControllers() {
 			// in every world, and another pipeline may be stepping on
 			// another goroutine.
 			p.ctrls[w] = append(p.ctrls[w], kcc.NewController(p.ctrlCfg[s].cfg))
+		}
+	}
+	if !p.charCollide {
+		return
+	}
+	for len(p.pushCtrls) < p.workers {
+		p.pushCtrls = append(p.pushCtrls, [maxPushChain][]*kcc.Controller{})
+	}
+	for w := range p.pushCtrls {
+		for d := range p.pushCtrls[w] {
+			for s := len(p.pushCtrls[w][d]); s < len(p.ctrlCfg); s++ {
+				p.pushCtrls[w][d] = append(p.pushCtrls[w][d], kcc.NewController(p.ctrlCfg[s].cfg))
+			}
 		}
 	}
 }

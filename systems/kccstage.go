@@ -466,6 +466,10 @@ type kccStage struct {
 
 	ctrls   [][]*kcc.Controller // by worker, by configuration slot
 	ctrlCfg []ctrlConfig
+	// pushCtrls are the controllers of the pushed characters, by worker,
+	// depth-1 in a line of pushes and slot (controllerAt; only with
+	// character collisions).
+	pushCtrls [][maxPushChain][]*kcc.Controller
 
 	workers int
 	pool    *kccWorkers

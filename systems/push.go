@@ -11,26 +11,26 @@ import (
 )
 
 // Characters that push each other (Options.CharacterCollisions and a
-// PushMask). Before character A moves, its capsule is swept along the
-// part of its move across its Up (its controller's, kcc.Config.Up); when
-// the first thing it would meet is the capsule of a character B that A may
-// push (A.PushMask&B.PushLayers != 0), B is moved first, through B's own
-// controller (so walls still hold it), along the direction from A to B
-// across A's Up by
+// PushMask). Character A's move carries a pusher (kcc.MoveOptions.Pusher):
+// when the first thing A's slide meets is the capsule of a character B that
+// A may push (A.PushMask&B.PushLayers != 0), B is moved first, through B's
+// own controller (so walls still hold it), along the direction from A to B
+// across A's Up (its controller's, kcc.Config.Up) by
 //
-//	s = (the part of A's move left after the contact, along that direction)
+//	s = (the part of A's motion left after the contact, along that direction)
 //	    * mA/(mA+mB)
 //
-// and then A moves as usual, stopping at B where B now stands. A keeps its
-// velocity in the share of the push that B gave way (all of it when B moved
-// as far as asked, none when a wall held B), so the contact does not brake
-// A as a wall would. The capsules never overlap: B moves only where its
-// controller lets it (and only across its own Up), and A's move still
-// collides with B's capsule. B pushes a third character C the same way
-// when B's mask covers C's layers, before B moves, and so on down a line
-// of at most maxPushChain characters: each link gives way by its own mass
-// share, so a line is harder to push than one character. The pushes run in
-// the KCC stage's order, so they are deterministic.
+// and then A's slide casts again, stopping at B where B now stands. A keeps
+// its velocity in the share of the push that B gave way (all of it when B
+// moved as far as asked, none when a wall held B), so the contact does not
+// brake A as a wall would. The capsules never overlap: B moves only where
+// its controller lets it (and only across its own Up), and A's move still
+// collides with B's capsule. B's move carries a pusher of its own when B's
+// mask covers a third character C's layers, and so on down a line of at
+// most maxPushChain characters: each link gives way by its own mass share,
+// so a line is harder to push than one character. Each link moves on a
+// controller of its own depth (a move under way keeps its controller), and
+// the pushes run in the KCC stage's order, so they are deterministic.
 //
 // A pushed character gets the velocity of its push: after the tick's
 // moves, its velocity along the push is raised to the push's length over
@@ -46,11 +46,26 @@ import (
 // maxPushChain is the longest line of characters a push moves.
 const maxPushChain = 4
 
-// pushAhead pushes the character A's move would meet first, if A may push
-// it; self is A's filter (leaving A's own capsule out). It returns the
-// share of the push B gave way, in [0, 1] (0 when there was no push).
-func (p *Pipeline) pushAhead(a *character, worker int, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter) float64 {
-	return p.pushChain(a, worker, level, desired, self, a.capsule, 0)
+// pusher is a worker's kcc.Pusher for the depth-th link of a line of pushes:
+// the move of character a (the line's first is the character whose capsule
+// is root) asks it about the first character it meets. gave is the share
+// of its push that character gave way, in [0, 1] (0 with no push).
+type pusher struct {
+	p             *Pipeline
+	worker, depth int
+	a             *character
+	root          kcc.ColliderID
+	level         *kcc.World
+	gave          float64
+}
+
+// pusherFor readies worker's pusher of depth for the move of a, the
+// depth-th link of a line of pushes made for the character whose capsule
+// is root.
+func (p *Pipeline) pusherFor(a *character, worker, depth int, root kcc.ColliderID, level *kcc.World) *pusher {
+	ps := &p.crowd.filters[worker].pushers[depth]
+	*ps = pusher{p: p, worker: worker, depth: depth, a: a, root: root, level: level}
+	return ps
 }
 
 // mayMove reports whether the character whose capsule is root may move
@@ -66,74 +81,107 @@ func across(v, up mgl64.Vec3) mgl64.Vec3 {
 	return mgl64.Vec3{v[0] - float64(d*up[0]), v[1] - float64(d*up[1]), v[2] - float64(d*up[2])}
 }
 
-// pushChain is pushAhead for the depth-th link of a line of pushes, made
-// for the character whose capsule is root: in a planned crowd it pushes only
-// the characters root may move (kcc.CrowdPlan.MayMove); any other blocks
-// like a wall this tick.
-func (p *Pipeline) pushChain(a *character, worker int, level *kcc.World, desired mgl64.Vec3, self *kcc.QueryFilter, root kcc.ColliderID, depth int) float64 {
-	k, body := a.k, a.body
+// Push is kcc.Pusher: A's slide met hit along motion. It moves the
+// character met, when A may push it and the plan lets the line's first
+// move it (kcc.CrowdPlan.MayMove); any other blocks like a wall.
+func (ps *pusher) Push(hit kcc.CastHit, motion mgl64.Vec3) bool {
+	p, a := ps.p, ps.a
+	if int(hit.Collider) >= len(p.crowd.colChar) || p.crowd.colChar[hit.Collider] == 0 {
+		return false
+	}
 	// The worker's controller of A's configuration (the same Up and skin
 	// as k.Controller, and warm in the cache).
-	ac := p.controller(a, worker)
+	ac := p.controller(a, ps.worker)
 	up := ac.Up()
-	d := across(desired, up)
+	d := across(motion, up)
 	if !(detmath.Len(d) > 1e-9) || !motors.FiniteVec(d) {
-		return 0
-	}
-	skin := ac.Offset()
-	// Only a character's hit matters: no cast when none is near.
-	hit, ok := level.Filtered(self).CastCapsuleIfCapsules(k.Shape, body.Position, up, d, skin)
-	if !ok || int(hit.Collider) >= len(p.crowd.colChar) || p.crowd.colChar[hit.Collider] == 0 {
-		return 0
+		return false
 	}
 	rb := &p.chars[p.crowd.colChar[hit.Collider]-1]
-	kb, bb := rb.k, rb.body
-	if k.PushMask&kb.PushLayers == 0 || kb.Controller == nil {
-		return 0
+	kb := rb.k
+	if a.k.PushMask&kb.PushLayers == 0 || kb.Controller == nil {
+		return false
 	}
-	b := rb.e.Entity()
-	if !p.mayMove(root, hit.Collider) || !p.mayPush(a.e.Entity(), b, &hit, a.capsule, skin) {
-		return 0
+	if !p.mayMove(ps.root, hit.Collider) || !p.mayPush(a.e.Entity(), rb.e.Entity(), &hit, a.capsule, ac.Offset()) {
+		return false
 	}
 	// The way from A to B: the contact normal (from B toward A) across
 	// A's Up, reversed.
 	u := detmath.Scale(across(hit.Normal, up), -1)
 	ul := detmath.Len(u)
 	if !(ul > 1e-6) {
-		return 0 // met on top or below: standing on it, not pushing it
+		return false // met on top or below: standing on it, not pushing it
 	}
 	u = detmath.Scale(u, 1/ul)
 	rest := float64((1 - hit.Fraction) * detmath.Dot(d, u))
 	if !(rest > 0) {
-		return 0
+		return false
 	}
-	ma, mb := massOf(k), massOf(kb)
+	ma, mb := massOf(a.k), massOf(kb)
 	s := float64(rest * ma / (ma + mb))
-	push := detmath.Scale(u, s)
-	f := p.crowd.filters[worker].push(depth, rb.capsule, p.crowdView(root))
-	if kb.PushMask != 0 && depth+1 < maxPushChain {
-		p.pushChain(rb, worker, level, push, f, root, depth+1) // B pushes C first
+	if !(s > 0) {
+		return false
 	}
-	bc := p.controller(rb, worker)
+	t := ps.moveB(rb, detmath.Scale(u, s))
+	ps.gave = math.Max(0, math.Min(1, detmath.Dot(t, u)/s))
+	return t != (mgl64.Vec3{})
+}
+
+// moveB moves the pushed character rb by push, on the controller of the
+// next depth, with a pusher of its own when it may push on, and returns
+// its translation across its Up.
+func (ps *pusher) moveB(rb *character, push mgl64.Vec3) mgl64.Vec3 {
+	p, depth := ps.p, ps.depth+1
+	kb, bb := rb.k, rb.body
+	b := rb.e.Entity()
+	f := p.crowd.filters[ps.worker].push(ps.depth, rb.capsule, p.crowdView(ps.root))
+	bc := p.controllerAt(rb, ps.worker, depth)
 	// B's own contact cache: B stands where its last move ended, so the
 	// push starts from the level's contacts kept there, and B's own move
 	// after it from those the push ends at.
 	opts := p.moveOptions(b, f, p.contactCacheOf(rb))
-	p.listenerFor(&opts, worker, uint64(b), kcc.NoCollider, p.nearOneWay(&bb.Position, &kb.Shape, detmath.Len(push)))
-	res := bc.MoveWith(level, kb.Shape, bb.Position, push, opts)
+	if kb.PushMask != 0 && depth < maxPushChain {
+		opts.Pusher = p.pusherFor(rb, ps.worker, depth, ps.root, ps.level)
+	}
+	// The worker's one-way listener is A's move's too: B's move borrows it.
+	restore := p.borrowListener(ps.worker)
+	p.listenerFor(&opts, ps.worker, uint64(b), kcc.NoCollider, p.nearOneWay(&bb.Position, &kb.Shape, detmath.Len(push)))
+	res := bc.MoveWith(ps.level, kb.Shape, bb.Position, push, opts)
+	restore.undo()
 	if !motors.FiniteVec(res.Translation) {
-		return 0
+		return mgl64.Vec3{}
 	}
 	t := across(res.Translation, bc.Up())
 	kb.Plane.PinVelocity(&t) // a 2D character is pushed in its plane
 	bb.Position = bb.Position.Add(t)
 	rb.pushed = rb.pushed.Add(t)
-	p.placeCharacter(rb, level, bc.Up())
-	if !(s > 0) {
-		return 0
+	p.placeCharacter(rb, ps.level, bc.Up())
+	return t
+}
+
+// listenerState is a worker's one-way listener as the move under way set
+// it (listenerFor), kept while a push borrows the listener.
+type listenerState struct {
+	l       *oneWayListener
+	dropper uint64
+	drop    kcc.ColliderID
+}
+
+// borrowListener keeps worker's one-way listener's state (none on a level
+// without one-way colliders) for undo.
+func (p *Pipeline) borrowListener(worker int) listenerState {
+	if len(p.oneWay.listeners) == 0 {
+		return listenerState{}
 	}
-	gave := detmath.Dot(t, u) / s
-	return math.Max(0, math.Min(1, gave))
+	l := p.oneWay.listeners[worker]
+	return listenerState{l: l, dropper: l.dropper, drop: l.drop}
+}
+
+// undo gives the listener back as it was kept.
+func (s listenerState) undo() {
+	if s.l != nil {
+		s.l.dropper, s.l.drop = s.dropper, s.drop
+	}
 }
 
 // pushVelocity gives a character pushed this tick the velocity of its
