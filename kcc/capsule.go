@@ -140,7 +140,8 @@ func (k *capsuleShape) closestInto(r *boxResult, p0, p1 *vec) {
 		k.ob.segBoxInto(r, p0, p1)
 		return
 	}
-	c1, c2 := closestSegSeg(*p0, *p1, k.a, k.b)
+	var c1, c2 vec
+	closestSegSegTo(&c1, &c2, p0, p1, &k.a, &k.b)
 	d := sub(c1, c2)
 	l := length(d)
 	if l > 1e-12 {

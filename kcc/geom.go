@@ -146,16 +146,25 @@ func normalizeOr(a, def vec) vec {
 // closestSegSeg returns the closest points of segments p1-q1 and p2-q2
 // (Ericson 5.1.9), robust to degenerate (point) segments.
 func closestSegSeg(p1, q1, p2, q2 vec) (c1, c2 vec) {
-	d1 := sub(q1, p1)
-	d2 := sub(q2, p2)
-	r := sub(p1, p2)
+	closestSegSegTo(&c1, &c2, &p1, &q1, &p2, &q2)
+	return c1, c2
+}
+
+// closestSegSegTo is closestSegSeg by pointer (the crowd's narrow phase
+// calls it for every capsule near a query: a vector passed by value is
+// copied through memory).
+func closestSegSegTo(c1, c2, p1, q1, p2, q2 *vec) {
+	d1 := sub(*q1, *p1)
+	d2 := sub(*q2, *p2)
+	r := sub(*p1, *p2)
 	a := dot(d1, d1)
 	e := dot(d2, d2)
 	f := dot(d2, r)
 	const eps = 1e-18
 	var s, t float64
 	if a <= eps && e <= eps {
-		return p1, p2
+		*c1, *c2 = *p1, *p2
+		return
 	}
 	if a <= eps {
 		s = 0
@@ -183,7 +192,7 @@ func closestSegSeg(p1, q1, p2, q2 vec) (c1, c2 vec) {
 			}
 		}
 	}
-	return madd(p1, d1, s), madd(p2, d2, t)
+	*c1, *c2 = madd(*p1, d1, s), madd(*p2, d2, t)
 }
 
 func clamp01(x float64) float64 {
