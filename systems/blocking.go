@@ -146,8 +146,11 @@ type crowdFilters struct {
 	selfBuf  [1]kcc.ColliderID
 	pushes   [maxPushChain]kcc.QueryFilter
 	pushBufs [maxPushChain][1]kcc.ColliderID
-	// pushers are the worker's pushers, one per link of a line (push.go).
+	// pushers are the worker's pushers, one per link of a line, and
+	// pushed the characters its moves pushed this tick, by index in chars
+	// (push.go).
 	pushers [maxPushChain]pusher
+	pushed  []int32
 }
 
 // push returns the filter of the depth-th pushed character, whose capsule

@@ -105,8 +105,10 @@ type character struct {
 	capsule kcc.ColliderID
 	// placed is where its capsule was placed last (placeCharacter).
 	placed placement
-	// pushed sums the pushes that moved the character this tick (push.go).
-	pushed mgl64.Vec3
+	// pushed sums the pushes that moved the character this tick, and
+	// pushNoted tells it is in a worker's list of the pushed (push.go).
+	pushed    mgl64.Vec3
+	pushNoted bool
 	// events are the edges of its last move, until the events system
 	// publishes them (events.go).
 	events moveEvents
@@ -201,9 +203,7 @@ func (p *Pipeline) runSteps(it *planItem) {
 				p.moveGroups(lo, hi, 0)
 			}
 		}
-		for _, i := range p.crowd.memberChar {
-			pushVelocity(&p.chars[i], p.dt)
-		}
+		p.pushVelocities()
 		// The characters without a controller move through everything.
 		for _, i := range p.crowd.loose {
 			p.moveStep(&p.chars[i], 0)

@@ -97,7 +97,8 @@ func (ps *pusher) Push(hit kcc.CastHit, motion mgl64.Vec3) bool {
 	if !(detmath.Len(d) > 1e-9) || !motors.FiniteVec(d) {
 		return false
 	}
-	rb := &p.chars[p.crowd.colChar[hit.Collider]-1]
+	bi := p.crowd.colChar[hit.Collider] - 1
+	rb := &p.chars[bi]
 	kb := rb.k
 	if a.k.PushMask&kb.PushLayers == 0 || kb.Controller == nil {
 		return false
@@ -122,16 +123,22 @@ func (ps *pusher) Push(hit kcc.CastHit, motion mgl64.Vec3) bool {
 	if !(s > 0) {
 		return false
 	}
-	t := ps.moveB(rb, detmath.Scale(u, s))
+	t := ps.moveB(rb, bi, detmath.Scale(u, s))
 	ps.gave = math.Max(0, math.Min(1, detmath.Dot(t, u)/s))
 	return t != (mgl64.Vec3{})
 }
 
-// moveB moves the pushed character rb by push, on the controller of the
-// next depth, with a pusher of its own when it may push on, and returns
-// its translation across its Up.
-func (ps *pusher) moveB(rb *character, push mgl64.Vec3) mgl64.Vec3 {
+// moveB moves the pushed character rb (chars[bi]) by push, on the
+// controller of the next depth, with a pusher of its own when it may push
+// on, and returns its translation across its Up. The worker notes rb
+// among the pushed, once a tick (pushVelocities).
+func (ps *pusher) moveB(rb *character, bi int32, push mgl64.Vec3) mgl64.Vec3 {
 	p, depth := ps.p, ps.depth+1
+	if !rb.pushNoted {
+		rb.pushNoted = true
+		fs := &p.crowd.filters[ps.worker]
+		fs.pushed = append(fs.pushed, bi)
+	}
 	kb, bb := rb.k, rb.body
 	b := rb.e.Entity()
 	f := p.crowd.filters[ps.worker].push(ps.depth, rb.capsule, p.crowdView(ps.root))
@@ -181,6 +188,21 @@ func (p *Pipeline) borrowListener(worker int) listenerState {
 func (s listenerState) undo() {
 	if s.l != nil {
 		s.l.dropper, s.l.drop = s.dropper, s.drop
+	}
+}
+
+// pushVelocities gives every character pushed this tick the velocity of
+// its pushes (pushVelocity), from the workers' lists of the pushed: a
+// character's own, so the lists' order changes nothing.
+func (p *Pipeline) pushVelocities() {
+	for w := range p.crowd.filters {
+		fs := &p.crowd.filters[w]
+		for _, i := range fs.pushed {
+			c := &p.chars[i]
+			c.pushNoted = false
+			pushVelocity(c, p.dt)
+		}
+		fs.pushed = fs.pushed[:0]
 	}
 }
 
