@@ -134,6 +134,7 @@ func (p *Pipeline) moveAmongCharacters(m *move, cache *kcc.ContactCache, desired
 	res = m.ctrl.MoveWith(m.level, c.k.Shape, c.body.Position, desired, m.opts)
 	if ps != nil {
 		gave = ps.gave
+		m.opts.Pusher = nil // the move's alone: an ability's moves after it push nobody
 	}
 	return res, gave
 }
