@@ -128,7 +128,7 @@ func (p *Pipeline) moveAmongCharacters(m *move, cache *kcc.ContactCache, desired
 	p.optionsFor(m, cache)
 	var ps *pusher
 	if c.k.PushMask != 0 {
-		ps = p.pusherFor(c, m.worker, 0, c.capsule, m.level)
+		ps = p.pusherFor(c, m.worker, 0, c.capsule)
 		m.opts.Pusher = ps
 	}
 	res = m.ctrl.MoveWith(m.level, c.k.Shape, c.body.Position, desired, m.opts)

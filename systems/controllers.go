@@ -25,7 +25,7 @@ func (p *Pipeline) controller(c *character, worker int) *kcc.Controller {
 // which keeps its controller until it ends.
 func (p *Pipeline) controllerAt(c *character, worker, depth int) *kcc.Controller {
 	if depth == 0 {
-		return p.ctrls[worker][c.slot]
+		return p.controller(c, worker)
 	}
 	return p.pushCtrls[worker][depth-1][c.slot]
 }
@@ -52,14 +52,11 @@ func (p *Pipeline) growControllers() {
 	for len(p.ctrls) < p.workers {
 		p.ctrls = append(p.ctrls, nil)
 	}
+	// Every worker its own, the first too: the characters' controllers
+	// are often one shared by every spawn of a recipe, in every world, and
+	// another pipeline may be stepping on another goroutine.
 	for w := range p.ctrls {
-		for s := len(p.ctrls[w]); s < len(p.ctrlCfg); s++ {
-			// Every worker its own, the first too: the characters'
-			// controllers are often one shared by every spawn of a recipe,
-			// in every world, and another pipeline may be stepping on
-			// another goroutine.
-			p.ctrls[w] = append(p.ctrls[w], kcc.NewController(p.ctrlCfg[s].cfg))
-		}
+		p.ctrls[w] = p.fillSlots(p.ctrls[w])
 	}
 	if !p.charCollide {
 		return
@@ -69,11 +66,18 @@ func (p *Pipeline) growControllers() {
 	}
 	for w := range p.pushCtrls {
 		for d := range p.pushCtrls[w] {
-			for s := len(p.pushCtrls[w][d]); s < len(p.ctrlCfg); s++ {
-				p.pushCtrls[w][d] = append(p.pushCtrls[w][d], kcc.NewController(p.ctrlCfg[s].cfg))
-			}
+			p.pushCtrls[w][d] = p.fillSlots(p.pushCtrls[w][d])
 		}
 	}
+}
+
+// fillSlots appends to cs a controller of each configuration slot it has
+// none for yet.
+func (p *Pipeline) fillSlots(cs []*kcc.Controller) []*kcc.Controller {
+	for s := len(cs); s < len(p.ctrlCfg); s++ {
+		cs = append(cs, kcc.NewController(p.ctrlCfg[s].cfg))
+	}
+	return cs
 }
 
 type ctrlConfig struct {

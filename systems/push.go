@@ -55,16 +55,15 @@ type pusher struct {
 	worker, depth int
 	a             *character
 	root          kcc.ColliderID
-	level         *kcc.World
 	gave          float64
 }
 
 // pusherFor readies worker's pusher of depth for the move of a, the
 // depth-th link of a line of pushes made for the character whose capsule
 // is root.
-func (p *Pipeline) pusherFor(a *character, worker, depth int, root kcc.ColliderID, level *kcc.World) *pusher {
+func (p *Pipeline) pusherFor(a *character, worker, depth int, root kcc.ColliderID) *pusher {
 	ps := &p.crowd.filters[worker].pushers[depth]
-	*ps = pusher{p: p, worker: worker, depth: depth, a: a, root: root, level: level}
+	*ps = pusher{p: p, worker: worker, depth: depth, a: a, root: root}
 	return ps
 }
 
@@ -134,26 +133,26 @@ func (ps *pusher) Push(hit kcc.CastHit, motion mgl64.Vec3) bool {
 // among the pushed, once a tick (pushVelocities).
 func (ps *pusher) moveB(rb *character, bi int32, push mgl64.Vec3) mgl64.Vec3 {
 	p, depth := ps.p, ps.depth+1
+	fs := &p.crowd.filters[ps.worker]
 	if !rb.pushNoted {
 		rb.pushNoted = true
-		fs := &p.crowd.filters[ps.worker]
 		fs.pushed = append(fs.pushed, bi)
 	}
 	kb, bb := rb.k, rb.body
 	b := rb.e.Entity()
-	f := p.crowd.filters[ps.worker].push(ps.depth, rb.capsule, p.crowdView(ps.root))
+	f := fs.push(ps.depth, rb.capsule, p.crowdView(ps.root))
 	bc := p.controllerAt(rb, ps.worker, depth)
 	// B's own contact cache: B stands where its last move ended, so the
 	// push starts from the level's contacts kept there, and B's own move
 	// after it from those the push ends at.
 	opts := p.moveOptions(b, f, p.contactCacheOf(rb))
 	if kb.PushMask != 0 && depth < maxPushChain {
-		opts.Pusher = p.pusherFor(rb, ps.worker, depth, ps.root, ps.level)
+		opts.Pusher = p.pusherFor(rb, ps.worker, depth, ps.root)
 	}
 	// The worker's one-way listener is A's move's too: B's move borrows it.
 	restore := p.borrowListener(ps.worker)
 	p.listenerFor(&opts, ps.worker, uint64(b), kcc.NoCollider, p.nearOneWay(&bb.Position, &kb.Shape, detmath.Len(push)))
-	res := bc.MoveWith(ps.level, kb.Shape, bb.Position, push, opts)
+	res := bc.MoveWith(p.level, kb.Shape, bb.Position, push, opts)
 	restore.undo()
 	if !motors.FiniteVec(res.Translation) {
 		return mgl64.Vec3{}
@@ -162,7 +161,7 @@ func (ps *pusher) moveB(rb *character, bi int32, push mgl64.Vec3) mgl64.Vec3 {
 	kb.Plane.PinVelocity(&t) // a 2D character is pushed in its plane
 	bb.Position = bb.Position.Add(t)
 	rb.pushed = rb.pushed.Add(t)
-	p.placeCharacter(rb, ps.level, bc.Up())
+	p.placeCharacter(rb, p.level, bc.Up())
 	return t
 }
 
