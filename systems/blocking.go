@@ -39,6 +39,9 @@ type crowdStage struct {
 	plan       kcc.CrowdPlan
 	on         bool
 	stats      CrowdStats
+	// order lists each phase's groups largest first, on several workers
+	// (orderGroups).
+	order []int32
 	// The reaches in parts (planCrowd): the part count, each part's
 	// pushes, the tick's pushers and longest push, and the parts'
 	// functions; the components' refetch in parts, its part count and
@@ -264,8 +267,52 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
 	}
 	cr.on = true
+	if p.workers > 1 {
+		cr.orderGroups()
+	}
 	cr.stats = CrowdStats{Characters: len(cr.members), Islands: cr.plan.Islands(), Largest: cr.plan.Largest(), Split: cr.plan.Split()}
 }
+
+// orderKeys bounds the sizes orderGroups tells apart: groups of more
+// members come first, in the plan's order.
+const orderKeys = 64
+
+// orderGroups lists each phase's groups largest first (order[lo:hi] for
+// the phase's PhaseGroups lo..hi), so the workers claim the long groups
+// first and share the short ones at the phase's end instead of one
+// waiting for the other's last long group (longest first). The groups of a
+// phase never touch the same characters, so their order changes no bit.
+// A counting sort on the size: linear, and stable, so it is deterministic.
+func (cr *crowdStage) orderGroups() {
+	pl := &cr.plan
+	phases := pl.Phases()
+	if phases == 0 {
+		cr.order = cr.order[:0]
+		return
+	}
+	_, ng := pl.PhaseGroups(phases - 1)
+	cr.order = slices.Grow(cr.order[:0], ng)[:ng]
+	for ph := 0; ph < phases; ph++ {
+		lo, hi := pl.PhaseGroups(ph)
+		var at [orderKeys + 1]int32 // by key (orderKeys-1 - size): where its groups start
+		for g := lo; g < hi; g++ {
+			at[groupKey(len(pl.Group(g)))+1]++
+		}
+		at[0] = int32(lo)
+		for k := 1; k <= orderKeys; k++ {
+			at[k] += at[k-1]
+		}
+		for g := lo; g < hi; g++ {
+			k := groupKey(len(pl.Group(g)))
+			cr.order[at[k]] = int32(g)
+			at[k]++
+		}
+	}
+}
+
+// groupKey is the sort key of a group of size members: smaller for larger
+// groups, 0 for orderKeys-1 members and more.
+func groupKey(size int) int { return orderKeys - 1 - min(size, orderKeys-1) }
 
 // partSize is how many members a part of the reaches (and characters a
 // part of the refetch) takes.
@@ -420,15 +467,21 @@ func (p *Pipeline) endCrowd(level *kcc.World) {
 }
 
 // moveGroups moves the characters of the planned crowd's groups lo..hi
+// (on several workers, of the phase's groups largest first: orderGroups)
 // with worker's controllers, each group's in the stage's order.
 func (p *Pipeline) moveGroups(lo, hi, worker int) {
 	var t0 time.Time
 	if p.timing {
 		t0 = time.Now()
 	}
-	for g := lo; g < hi; g++ {
-		for _, j := range p.crowd.plan.Group(g) {
-			p.moveStep(&p.chars[p.crowd.memberChar[j]], worker)
+	cr := &p.crowd
+	for i := lo; i < hi; i++ {
+		g := i
+		if p.workers > 1 {
+			g = int(cr.order[i])
+		}
+		for _, j := range cr.plan.Group(g) {
+			p.moveStep(&p.chars[cr.memberChar[j]], worker)
 		}
 	}
 	if p.timing {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/detmath"
 	"github.com/seedgames/motorkit/internal/fieldcrowd"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
@@ -386,6 +387,53 @@ func TestFieldCrowdAllocatesNothing(t *testing.T) {
 			if a != 0 {
 				t.Errorf("push %v, %d workers: %.0f allocations a tick", push, workers, a)
 			}
+		}
+	}
+}
+
+// TestPhaseGroupsLargestFirst plays a pushing field crowd of 2,000 on two
+// workers, whose islands are split into cells moved in phases: each
+// phase's groups are claimed largest first (so no worker is left with a
+// long group at the phase's end), every group once, groups of one size in
+// the plan's order; and the crowd ends the same bits as on one worker
+// (TestFieldCrowdHolds checks more worker counts on a smaller crowd).
+func TestPhaseGroupsLargestFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a crowd of 2,000 for 1 s")
+	}
+	p2, w2, es2 := fieldCrowd(t, 2000, 2, true)
+	defer p2.Close()
+	p1, w1, es1 := fieldCrowd(t, 2000, 1, true)
+	for i := 0; i < 60; i++ {
+		p2.Step()
+		p1.Step()
+	}
+	if p2.CrowdStats().Split == 0 {
+		t.Fatal("no island was split: the test needs phases")
+	}
+	sizes, ok := p2.PhaseOrder()
+	if !ok {
+		t.Fatal("a phase's order is not a stable permutation of its groups")
+	}
+	several := 0
+	for ph, s := range sizes {
+		for i := 1; i < len(s); i++ {
+			if min(s[i], 63) > min(s[i-1], 63) {
+				t.Fatalf("phase %d: group %d has %d members after one of %d", ph, i, s[i], s[i-1])
+			}
+		}
+		if len(s) > 1 && s[0] > s[len(s)-1] {
+			several++
+		}
+	}
+	if several == 0 {
+		t.Fatal("no phase had groups of different sizes: the order was not tried")
+	}
+	for i := range es1 {
+		a := components.Body.Get(w1.Entry(es1[i])).Position
+		b := components.Body.Get(w2.Entry(es2[i])).Position
+		if !detmath.SameBits(&a, &b) {
+			t.Fatalf("walker %d: %v on 1 worker, %v on 2", i, a, b)
 		}
 	}
 }

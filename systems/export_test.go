@@ -89,3 +89,33 @@ func (p *Pipeline) CheckStorageFetch(t *testing.T) int {
 	}
 	return len(p.chars)
 }
+
+// PhaseOrder returns, for each phase of the last tick's crowd plan, the
+// sizes of its groups in the order the workers claim them (orderGroups),
+// and whether each phase's order is a permutation of its groups that keeps
+// the plan's order among groups of one size.
+func (p *Pipeline) PhaseOrder() (sizes [][]int, permutations bool) {
+	pl := &p.crowd.plan
+	permutations = true
+	for ph := 0; ph < pl.Phases(); ph++ {
+		lo, hi := pl.PhaseGroups(ph)
+		seen := make(map[int32]bool)
+		var s []int
+		last := map[int]int32{}
+		for i := lo; i < hi; i++ {
+			g := p.crowd.order[i]
+			if g < int32(lo) || g >= int32(hi) || seen[g] {
+				permutations = false
+			}
+			seen[g] = true
+			n := len(pl.Group(int(g)))
+			if prev, ok := last[min(n, orderKeys-1)]; ok && prev > g {
+				permutations = false
+			}
+			last[min(n, orderKeys-1)] = g
+			s = append(s, n)
+		}
+		sizes = append(sizes, s)
+	}
+	return sizes, permutations
+}

@@ -131,11 +131,15 @@ func (p *Pipeline) runPass(pool *kccWorkers, w int) {
 		if lo >= j.n {
 			return
 		}
-		least := minChunk
-		if j.part != nil {
-			least = 1 // a part is already many characters
+		var hi int
+		switch {
+		case j.groups:
+			hi = lo + 1 // largest first: one at a time
+		case j.part != nil:
+			hi = min(lo+max(1, (j.n-lo)/(2*j.k)), j.n) // a part is already many characters
+		default:
+			hi = min(lo+max(minChunk, (j.n-lo)/(2*j.k)), j.n)
 		}
-		hi := min(lo+max(least, (j.n-lo)/(2*j.k)), j.n)
 		if !pool.next.CompareAndSwap(int64(lo), int64(hi)) {
 			continue
 		}
