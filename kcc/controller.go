@@ -137,11 +137,13 @@ type MoveOptions struct {
 	// callback. The Move itself does not read it. Default 0.
 	Character uint64
 	// Pusher is asked about the first capsule collider (another
-	// character) the Move's slide meets, and may move it out of the way
-	// before the slide casts again (see Pusher). Default nil: a capsule
-	// collider blocks like any other. Cost: none without one; with one, a
-	// touching capsule is found by the slide's cast instead of being
-	// clipped at the start, and a push casts the motion again.
+	// character) the Move meets, and may move it out of the way before the
+	// slide casts (again) (see Pusher). Default nil: a capsule collider
+	// blocks like any other. Cost: none without one; with one, of the
+	// capsules touched at the start and walked into, the one walked into
+	// most head-on is offered to it and the others are found by the
+	// slide's casts instead of being clipped at the start; a push met by a
+	// cast casts the motion again.
 	Pusher Pusher
 }
 
@@ -246,14 +248,18 @@ func (c *Controller) endMove() {
 // clipping them now saves the cast that would find them (the common cases:
 // standing on the floor with a gravity request; a crowd's walkers pressed
 // together). A character met is a wall to the slide, as its cast's hit
-// would be (res.OnWall, clipHit, the crease solve); with a listener or a
-// Pusher it is left to the casts, where they are asked.
+// would be (res.OnWall, clipHit, the crease solve); with a listener it is
+// left to the casts, where it is asked. With a Pusher, the character the
+// request walks into most head-on is offered to it (pushTouching), and
+// the others are left to the casts.
 func (c *Controller) clipTouching(w *World, res *MoveResult, remaining *vec, m *moveFlags, cs []Contact, p, pos *vec) {
 	rl := length(*remaining)
 	if !(rl > 0) {
 		return
 	}
 	up := c.cfg.Up
+	var met *Contact // the character walked into most head-on (with a Pusher)
+	metDot := 0.0
 	for i := range cs {
 		k := &cs[i]
 		if k.Distance > c.cfg.Offset+castTol || dot(k.Normal, *remaining) >= float64(-approachEps*rl) {
@@ -265,7 +271,13 @@ func (c *Controller) clipTouching(w *World, res *MoveResult, remaining *vec, m *
 			// Another character touched (a capsule collider, never
 			// stepped onto) stops the move as the slide's first cast
 			// would, at once: what is left slides along it.
-			if c.listener != nil || c.pusher != nil || cn <= -c.cosMaxClimb || w.colliders[k.Collider].kind != kindCapsule {
+			if c.listener != nil || cn <= -c.cosMaxClimb || w.colliders[k.Collider].kind != kindCapsule {
+				continue
+			}
+			if c.pusher != nil {
+				if d := dot(k.Normal, *remaining); met == nil || d < metDot {
+					met, metDot = k, d
+				}
 				continue
 			}
 			wall = true
@@ -302,6 +314,9 @@ func (c *Controller) clipTouching(w *World, res *MoveResult, remaining *vec, m *
 			continue
 		}
 		*remaining = c.solve(*remaining)
+	}
+	if met != nil {
+		c.pushTouching(met, *remaining)
 	}
 }
 

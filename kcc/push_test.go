@@ -39,7 +39,8 @@ func (s *shover) Push(hit kcc.CastHit, motion mgl64.Vec3) bool {
 // (0.49); one that does not move it leaves the move blocked at 0.39, as
 // without a Pusher; a wall met first is no capsule and is not pushed; and
 // a capsule already touched at the start (the mover at 0.39, 0.01 from it)
-// is found by the slide's cast (fraction 0) and asked about.
+// is asked about from the start's contacts, at fraction 0, as the slide's
+// first cast would have met it.
 func TestPusherMovesTheCapsuleMet(t *testing.T) {
 	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
 	cases := []struct {
@@ -92,5 +93,44 @@ func TestPusherMovesTheCapsuleMet(t *testing.T) {
 				t.Errorf("motion swept %v, want the request", s.motion[0])
 			}
 		})
+	}
+}
+
+// TestPusherTouchingMostHeadOn: a capsule (radius 0.3, skin 0.01) touches
+// two others at the start, 0.01 from each: one ahead along +x, one at 45°
+// (+x and +z), added first so it has the lower ID. It walks (1, 0, 0.2): the
+// one ahead is walked into at dot(normal, motion) = -1 and the other at
+// -(1 + 0.2)/√2 = -0.85, so the Pusher is asked once, about the one ahead,
+// with fraction 0, the contact's normal -x and the whole motion. It moves
+// it 0.5 m on; the other, met at time 0 by the slide, blocks: the mover
+// slides along it (its normal across the motion) and never passes into it.
+func TestPusherTouchingMostHeadOn(t *testing.T) {
+	shape := kcc.Capsule{Radius: 0.3, HalfHeight: 0.6}
+	w := kcc.NewWorld()
+	w.AddBox(mgl64.Vec3{0, -0.5, 0}, mgl64.Vec3{20, 0.5, 20}, mgl64.QuatIdent())
+	pos := mgl64.Vec3{0, 0.91, 0}
+	d := 0.61 / math.Sqrt2
+	sideAt := mgl64.Vec3{d, 0.91, d}
+	side := w.AddCapsule(shape, sideAt)
+	aheadAt := mgl64.Vec3{0.61, 0.91, 0}
+	ahead := w.AddCapsule(shape, aheadAt)
+	self := w.AddCapsule(shape, pos)
+	s := &shover{w: w, at: map[kcc.ColliderID]mgl64.Vec3{ahead: aheadAt, side: sideAt}, by: 0.5}
+	opts := kcc.MoveOptions{Filter: &kcc.QueryFilter{Exclude: []kcc.ColliderID{self}}, Pusher: s}
+	motion := mgl64.Vec3{1, 0, 0.2}
+	res := kcc.NewController(kcc.DefaultConfig()).MoveWith(w, shape, pos, motion, opts)
+	if len(s.asked) != 1 {
+		t.Fatalf("asked %d times, want once", len(s.asked))
+	}
+	hit := s.asked[0]
+	if hit.Collider != ahead || hit.Fraction != 0 || hit.Normal.Sub(mgl64.Vec3{-1, 0, 0}).Len() > 1e-6 || s.motion[0] != motion {
+		t.Errorf("asked about %v at fraction %v, normal %v, motion %v; want the one ahead (%v) at 0, normal -x, motion %v", hit.Collider, hit.Fraction, hit.Normal, s.motion[0], ahead, motion)
+	}
+	end := pos.Add(res.Translation)
+	if gap := end.Sub(sideAt).Len() - 0.6; gap < 0.01-1e-6 {
+		t.Errorf("ended %.6f m from the side capsule's surface, inside the skin", gap)
+	}
+	if dot := res.Translation.Dot(mgl64.Vec3{1, 0, 1}.Normalize()); dot > 1e-6 {
+		t.Errorf("moved %.6f m into the side capsule", dot)
 	}
 }

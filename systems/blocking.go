@@ -53,6 +53,7 @@ type crowdStage struct {
 	pushers        uint32
 	longest        float64
 	reachFn, padFn func(int)
+	velocityFn     func(int) // pushVelocitiesOf, one part per worker's list
 	fetchParts     int
 	fetchFn        func(int)
 	capOf          []kcc.ColliderID
@@ -123,7 +124,7 @@ func (p *Pipeline) capsuleOf(id components.StableID) kcc.ColliderID {
 
 // moveAmongCharacters is the Move of a character that must not pass
 // through the others (nor collide with its own capsule), pushing the one
-// its slide meets when it may push it (its pusher, kcc.MoveOptions.Pusher);
+// its move meets when it may push it (its pusher, kcc.MoveOptions.Pusher);
 // gave is the share of that push the other gave way (push.go).
 func (p *Pipeline) moveAmongCharacters(m *move, cache *kcc.ContactCache, desired mgl64.Vec3) (res kcc.MoveResult, gave float64) {
 	c := m.c
@@ -224,6 +225,7 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	if cr.reachFn == nil {
 		// Once: a method value allocates.
 		cr.reachFn, cr.padFn, cr.fetchFn, cr.plan.Run = p.reachPart, p.padPart, p.fetchPart, p.runParts
+		cr.velocityFn = p.pushVelocitiesOf
 	}
 	// The components again (a game's Set may have moved them), in parts
 	// on the workers: each character's are its own.

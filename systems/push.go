@@ -12,7 +12,8 @@ import (
 
 // Characters that push each other (Options.CharacterCollisions and a
 // PushMask). Character A's move carries a pusher (kcc.MoveOptions.Pusher):
-// when the first thing A's slide meets is the capsule of a character B that
+// when the first thing A's move meets (touched at the start and walked
+// into most head-on, or met by its slide) is the capsule of a character B that
 // A may push (A.PushMask&B.PushLayers != 0), B is moved first, through B's
 // own controller (so walls still hold it), along the direction from A to B
 // across A's Up (its controller's, kcc.Config.Up) by
@@ -191,18 +192,24 @@ func (s listenerState) undo() {
 }
 
 // pushVelocities gives every character pushed this tick the velocity of
-// its pushes (pushVelocity), from the workers' lists of the pushed: a
-// character's own, so the lists' order changes nothing.
+// its pushes (pushVelocity), from the workers' lists of the pushed, each
+// list a part on the workers: a character is on one list, and its
+// velocity is its own, so the lists' order and who runs them change
+// nothing.
 func (p *Pipeline) pushVelocities() {
-	for w := range p.crowd.filters {
-		fs := &p.crowd.filters[w]
-		for _, i := range fs.pushed {
-			c := &p.chars[i]
-			c.pushNoted = false
-			pushVelocity(c, p.dt)
-		}
-		fs.pushed = fs.pushed[:0]
+	p.runParts(len(p.crowd.filters), p.crowd.velocityFn)
+}
+
+// pushVelocitiesOf gives the characters on worker w's list of the pushed
+// the velocity of their pushes, and empties the list.
+func (p *Pipeline) pushVelocitiesOf(w int) {
+	fs := &p.crowd.filters[w]
+	for _, i := range fs.pushed {
+		c := &p.chars[i]
+		c.pushNoted = false
+		pushVelocity(c, p.dt)
 	}
+	fs.pushed = fs.pushed[:0]
 }
 
 // pushVelocity gives a character pushed this tick the velocity of its
