@@ -169,7 +169,7 @@ func (st *satState) axis(lx, ly, lz, cA, rA, lo, hi float64) {
 	if !st.moving || st.miss {
 		return
 	}
-	sep := math.Max(sepPos, sepNeg)
+	sep := max(sepPos, sepNeg)
 	vl := float64(st.v[0]*lx) + float64(st.v[1]*ly) + float64(st.v[2]*lz)
 	if math.Abs(vl) <= float64(approachEps*st.vlen) {
 		// Motion along the axis' planes: any gap (a box resting the skin
@@ -223,7 +223,7 @@ func (st *satState) hit(tmax float64) (t float64, n vec, ok bool) {
 	if !(rate > 0) {
 		return 0, vec{}, false
 	}
-	t = math.Max(0, st.tIn-st.skin/rate)
+	t = max(0, st.tIn-st.skin/rate)
 	if t > tmax {
 		return 0, vec{}, false
 	}
@@ -356,7 +356,7 @@ func (st *satState) obb(b *charBox, o *obb) {
 // capAxis adds the unit axis l for the box and the capsule collider k.
 func (st *satState) capAxis(b *charBox, k *capsuleShape, l *vec) {
 	pa, pb := dot(k.a, *l), dot(k.b, *l)
-	st.axis(l[0], l[1], l[2], dot(b.c, *l), b.extentS(l[0], l[1], l[2]), math.Min(pa, pb)-k.r, math.Max(pa, pb)+k.r)
+	st.axis(l[0], l[1], l[2], dot(b.c, *l), b.extentS(l[0], l[1], l[2]), min(pa, pb)-k.r, max(pa, pb)+k.r)
 }
 
 // capsule runs the test at rest of the box against the capsule collider
@@ -445,7 +445,7 @@ func (c *boxCast) hit() (float64, vec, bool) {
 // collider's (for the hit's point). The caller sets the hit's shape.
 func (c *boxCast) take(id ColliderID, th float64, n vec, bounds *aabb) {
 	out, b := c.out, c.b
-	th = math.Min(th, out.Fraction)
+	th = min(th, out.Fraction)
 	c.found = true
 	out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = id, th, n, n, true
 	b.c = madd(b.c, *c.v, th)
@@ -506,7 +506,7 @@ func (c *boxCast) characters(s *scratch, cb *castScratch) {
 		if c.found && !betterHit(out, th, &n, &n, v, vlen) {
 			continue
 		}
-		th = math.Min(th, out.Fraction)
+		th = min(th, out.Fraction)
 		c.found = true
 		out.Collider, out.Fraction, out.Normal, out.FaceNormal, out.OnFace = k.id, th, n, n, true
 		out.tri, out.box, out.capsule = tri{}, nil, true
@@ -639,7 +639,7 @@ func (c *Controller) boxPushCap(w *World, cs []Contact, start, p vec, own float6
 			continue
 		}
 		moved = true
-		travel = math.Max(travel, float64(length(w.motionVelocity(id, start))*w.lastDt))
+		travel = max(travel, float64(length(w.motionVelocity(id, start))*w.lastDt))
 	}
 	if !moved {
 		return p
@@ -678,7 +678,7 @@ func (c *Controller) boxExit(w *World, p vec, r, hh float64) (vec, bool) {
 		cost := 2 - dot(d, up)
 		t, ok := c.boxExitAlong(w, p, r, hh, d, maxT)
 		if ok && float64(t*cost) < bestCost {
-			best, bestCost, found = madd(p, d, math.Min(t, float64(deepMaxExit*height))), float64(t*cost), true
+			best, bestCost, found = madd(p, d, min(t, float64(deepMaxExit*height))), float64(t*cost), true
 		}
 	}
 	return best, found
@@ -716,14 +716,14 @@ func (c *Controller) boxExitAlong(w *World, p vec, r, hh float64, d vec, maxT fl
 			}
 			st.beginRest(off - 1e-6)
 			if st.tri(b, tr); st.sep < off-1e-6 {
-				hi := math.Max(dot(tr.a, d), math.Max(dot(tr.b, d), dot(tr.c, d)))
-				need = math.Max(need, hi+off-lo)
+				hi := max(dot(tr.a, d), max(dot(tr.b, d), dot(tr.c, d)))
+				need = max(need, hi+off-lo)
 			}
 		}
 		for _, o := range s.boxes {
 			st.beginRest(off - 1e-6)
 			if st.obb(b, o); st.sep < off-1e-6 {
-				need = math.Max(need, dot(o.c, d)+o.extentAlong(d)+off-lo)
+				need = max(need, dot(o.c, d)+o.extentAlong(d)+off-lo)
 			}
 		}
 		for _, k := range s.caps {
@@ -736,7 +736,7 @@ func (c *Controller) boxExitAlong(w *World, p vec, r, hh float64, d vec, maxT fl
 			}
 			if st.sep < off-1e-6 {
 				sup, _ := k.span(d)
-				need = math.Max(need, sup+off-lo)
+				need = max(need, sup+off-lo)
 			}
 		}
 		if !(need > 1e-9) {

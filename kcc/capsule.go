@@ -242,7 +242,7 @@ func rayOBB(o, d vec, maxS float64, ob *obb) (float64, vec, bool) {
 		if a > t0 {
 			t0, axis, sign = a, i, sg
 		}
-		t1 = math.Min(t1, b)
+		t1 = min(t1, b)
 		if t0 > t1 {
 			return 0, vec{}, false
 		}

@@ -469,7 +469,7 @@ func (c *Controller) groundFrom(g *groundInfo, cs []Contact, r float64) {
 				g.state = Ground
 				copyVec(&g.normal, n)
 				g.collider = k.Collider
-				if d < bestD { // math.Min(bestD, d): d is finite here
+				if d < bestD { // min(bestD, d): d is finite here
 					bestD = d
 				}
 				bestUp = nu
@@ -693,7 +693,7 @@ func (c *Controller) climbInto(out, r, n *vec, onGround bool) bool {
 	s := -dn / cn
 	lx, ly, lz := hx+float64(up[0]*s), hy+float64(up[1]*s), hz+float64(up[2]*s)
 	if c.cfg.FloorConstantSpeed || cn < cos45-1e-9 {
-		k2 := -math.Min(ru, 0)
+		k2 := -min(ru, 0)
 		wx, wy, wz := rx+float64(up[0]*k2), ry+float64(up[1]*k2), rz+float64(up[2]*k2)
 		want := math.Sqrt(float64(wx*wx) + float64(wy*wy) + float64(wz*wz))
 		f := want / math.Sqrt(float64(lx*lx)+float64(ly*ly)+float64(lz*lz))
@@ -1194,7 +1194,7 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 		return p, false, false
 	}
 	p1 := madd(p, up, rise)
-	fwd := math.Max(hl, as.MinWidth)
+	fwd := max(hl, as.MinWidth)
 	free := fwd
 	if fh, ok := c.cast(w, p1, r, hh, scale(dir, fwd)); ok {
 		free = float64(fwd * fh.Fraction)
@@ -1202,9 +1202,9 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 			return p, false, false
 		}
 	}
-	adv := math.Min(hl, free)
+	adv := min(hl, free)
 	// The ground on top of the step, MinWidth ahead, must be walkable.
-	far := math.Max(adv, math.Min(as.MinWidth, free))
+	far := max(adv, min(as.MinWidth, free))
 	qFar, okFar := c.stepLanding(w, p1, r, hh, dir, far, rise)
 	if !okFar {
 		// Still over a steep face there (a kerb's sloped face, met at an
@@ -1214,7 +1214,7 @@ func (c *Controller) tryStep(w *World, p vec, r, hh float64, h vec, hit CastHit)
 		if fh, ok := c.cast(w, p1, r, hh, scale(dir, ext)); ok {
 			ext = float64(ext * fh.Fraction)
 		}
-		far2 := math.Max(adv, ext)
+		far2 := max(adv, ext)
 		if far2 <= far+1e-6 {
 			return p, false, false
 		}

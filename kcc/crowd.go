@@ -499,7 +499,7 @@ func (w *World) sizeCells(live []int32, run Parallel) {
 		g.cell[a] = 1
 		if n > 0 {
 			if m := medianOf(g.ext[a]); m < 1e3 {
-				g.cell[a] = math.Max(float64(2.5*m), 0.25)
+				g.cell[a] = max(float64(2.5*m), 0.25)
 			}
 		}
 		g.inv[a] = 1 / g.cell[a]
@@ -712,7 +712,7 @@ func marginBound(b *aabb) aabb {
 func (g *capsuleGrid) cellOf(p vec) [3]int32 {
 	var c [3]int32
 	for a := 0; a < 3; a++ {
-		c[a] = int32(math.Max(-1e9, math.Min(1e9, math.Floor(float64(p[a]*g.inv[a])))))
+		c[a] = int32(max(-1e9, min(1e9, math.Floor(float64(p[a]*g.inv[a])))))
 	}
 	return c
 }
@@ -749,7 +749,7 @@ func (w *World) capsulesNear(s *scratch, q *aabb, out []int32) []int32 {
 			cells = maxCellScan + 1
 			break
 		}
-		lo[a], hi[a] = int32(math.Max(-1e9, l)), int32(math.Min(1e9, h))
+		lo[a], hi[a] = int32(max(-1e9, l)), int32(min(1e9, h))
 		if g.dense {
 			lo[a], hi[a] = max(lo[a], g.lo[a]), min(hi[a], g.lo[a]+g.dims[a]-1)
 		}

@@ -168,7 +168,7 @@ type crowdSplits struct {
 func (sp *crowdSplits) cellOf(p *vec) [3]int32 {
 	var c [3]int32
 	for a := 0; a < 3; a++ {
-		c[a] = int32(math.Max(-1e9, math.Min(1e9, math.Floor(float64(p[a]*sp.inv[a])))))
+		c[a] = int32(max(-1e9, min(1e9, math.Floor(float64(p[a]*sp.inv[a])))))
 	}
 	return c
 }
@@ -267,7 +267,7 @@ func (plan *CrowdPlan) splitExtent() vec {
 	var hv vec
 	for _, h := range sp.partHV {
 		for a := 0; a < 3; a++ {
-			hv[a] = math.Max(hv[a], h[a])
+			hv[a] = max(hv[a], h[a])
 		}
 	}
 	return hv
@@ -285,7 +285,7 @@ func (plan *CrowdPlan) halfExtentPart(k int) {
 		}
 		b := &plan.bound[i]
 		for a := 0; a < 3; a++ {
-			hv[a] = math.Max(hv[a], (b.max[a]-b.min[a])/2)
+			hv[a] = max(hv[a], (b.max[a]-b.min[a])/2)
 		}
 	}
 	sp.partHV[k] = hv

@@ -374,7 +374,7 @@ func clampLen(v vec, max float64) vec {
 // unitOfHuge is the unit vector of a finite v too long for length (its
 // squares overflow): v divided by its largest component first.
 func unitOfHuge(v vec) vec {
-	m := math.Max(math.Abs(v[0]), math.Max(math.Abs(v[1]), math.Abs(v[2])))
+	m := max(math.Abs(v[0]), max(math.Abs(v[1]), math.Abs(v[2])))
 	u := vec{v[0] / m, v[1] / m, v[2] / m}
 	return scale(u, 1/length(u))
 }
@@ -393,7 +393,7 @@ func (w *World) Step(dt float64) {
 	if !(dt >= 0) {
 		dt = 0
 	}
-	dt = math.Min(dt, MaxStepDt)
+	dt = min(dt, MaxStepDt)
 	w.lastDt = dt
 	for i := range w.colliders {
 		c := &w.colliders[i]

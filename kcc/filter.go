@@ -1,10 +1,6 @@
 package kcc
 
-import (
-	"math"
-
-	"github.com/go-gl/mathgl/mgl64"
-)
+import "github.com/go-gl/mathgl/mgl64"
 
 // Collision layers. A collider is on one or more layers (bits) and has a
 // mask of the layers it detects; a query, a controller or a sensor with
@@ -173,7 +169,7 @@ func (q Query) OverlapCapsuleAxis(shape Capsule, pos, axis mgl64.Vec3, margin fl
 	defer q.release(s)
 	if s.boxFor(&shape, axis) {
 		p0, p1 := capsuleSeg(pos, axis, shape.HalfHeight)
-		return len(q.w.contacts(s, p0, p1, shape.Radius, math.Max(margin, 0))) > 0
+		return len(q.w.contacts(s, p0, p1, shape.Radius, max(margin, 0))) > 0
 	}
 	return q.w.overlap(s, shape, pos, axis, margin)
 }

@@ -155,7 +155,7 @@ func segBoxSearch(a, d, h vec) (bestF, bestS float64) {
 		}
 		s := s0
 		if den > 0 {
-			s = math.Min(math.Max(num/den, s0), s1)
+			s = min(max(num/den, s0), s1)
 		}
 		if f := outside2(madd(a, d, s), h); f < bestF {
 			bestF, bestS = f, s
@@ -175,7 +175,7 @@ func (o *obb) segBoxResult(p0, p1, a, d vec, bestF, bestS float64) boxResult {
 	if dist > 1e-12 {
 		var q, nl vec
 		for i := 0; i < 3; i++ {
-			q[i] = math.Max(-h[i], math.Min(h[i], p[i]))
+			q[i] = max(-h[i], min(h[i], p[i]))
 			if p[i] > h[i] {
 				r.faces[r.nfaces] = o.ax[i]
 				r.nfaces++
@@ -249,9 +249,9 @@ func (o *obb) faceTop(fn, q, up vec) float64 {
 		rate := dot(up, o.ax[i])
 		switch {
 		case rate > 1e-12:
-			tmax = math.Min(tmax, (o.h[i]-l[i])/rate)
+			tmax = min(tmax, (o.h[i]-l[i])/rate)
 		case rate < -1e-12:
-			tmax = math.Min(tmax, (-o.h[i]-l[i])/rate)
+			tmax = min(tmax, (-o.h[i]-l[i])/rate)
 		}
 	}
 	if math.IsInf(tmax, 1) {

@@ -97,7 +97,7 @@ func (o *obb) insideInto(r *boxResult, p [3]float64) {
 // clampFace clamps local coordinate p of axis i to [-h, h], records the
 // face crossed (if any) in r, and returns the clamped value and p minus it.
 func (o *obb) clampFace(r *boxResult, p, h float64, i int) (q, n float64) {
-	// math.Max(-h, math.Min(h, p)) without the calls: the same value for
+	// max(-h, min(h, p)) without the calls: the same value for
 	// h > 0 (and NaN stays NaN).
 	q = p
 	if p > h {

@@ -305,7 +305,7 @@ func (w *World) castCapsuleTo(out *CastHit, s *scratch, p0, p1 *vec, r float64, 
 			t = best.Fraction
 		}
 		found = true
-		tmax = math.Min(1, t+1e-9)
+		tmax = min(1, t+1e-9)
 		*best = CastHit{Collider: id, Fraction: t, Point: res.onTri, Normal: res.normal, FaceNormal: fn, OnFace: res.onFace}
 		switch {
 		case cd.idx >= 0:
@@ -644,12 +644,12 @@ type castSweep struct {
 // chunk). The first is the sharper one near the start of a move, the
 // second far along it.
 func (c *castSweep) key(f *sweepFilter, b *aabb) (float64, bool) {
-	gap := math.Max(0, math.Sqrt(boxDist2(&c.segB, b))-c.target-castTol) / c.vlen
+	gap := max(0, math.Sqrt(boxDist2(&c.segB, b))-c.target-castTol) / c.vlen
 	if c.chunks == 1 {
 		return gap, true // a short cast: one chunk, every candidate is its own
 	}
 	e := f.entry(b)
-	return math.Max(gap, e), e >= c.lo && e < c.hi
+	return max(gap, e), e >= c.lo && e < c.hi
 }
 
 // addTri pushes triangle t (box b) as a candidate of the current chunk
@@ -662,7 +662,7 @@ func (c *castSweep) addTri(s *scratch, t *tri, b *aabb) {
 	if !mine {
 		return
 	}
-	k = math.Max(k, c.planeBound(t))
+	k = max(k, c.planeBound(t))
 	if k > 1 {
 		return
 	}
@@ -685,9 +685,9 @@ func (c *castSweep) planeBound(t *tri) float64 {
 	reach := c.target + castTol
 	switch {
 	case sa > reach && sb > reach && vn < 0:
-		return (math.Min(sa, sb) - reach) / -vn
+		return (min(sa, sb) - reach) / -vn
 	case sa < -reach && sb < -reach && vn > 0:
-		return (-math.Max(sa, sb) - reach) / vn
+		return (-max(sa, sb) - reach) / vn
 	}
 	return 0
 }
@@ -748,11 +748,11 @@ const (
 // castChunks is the number of chunks a cast of length vlen and target
 // distance target is gathered in.
 func castChunks(vlen, target float64) int {
-	n := math.Ceil(vlen / math.Max(castChunkMin, float64(4*target)))
+	n := math.Ceil(vlen / max(castChunkMin, float64(4*target)))
 	if !(n > 1) {
 		return 1
 	}
-	return int(math.Min(n, castChunkMax))
+	return int(min(n, castChunkMax))
 }
 
 // start is the time at which chunk k starts: k/chunks, and +Inf past the
@@ -824,7 +824,7 @@ func (w *World) gatherCastChunk(s *scratch, c *castSweep, k int) {
 		return
 	}
 	f := &s.sweep
-	t0, t1 := c.start(k), math.Min(1, c.start(k+1))
+	t0, t1 := c.start(k), min(1, c.start(k+1))
 	lo, hi := t0, t1
 	if k == 0 {
 		lo = math.Inf(-1)

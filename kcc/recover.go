@@ -164,7 +164,7 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh, own float64) (q vec, ou
 		byMover = byMover || w.hasMoved(ds.ids[i])
 		v := w.motionVelocity(ds.ids[i], p)
 		l := length(v)
-		travel = math.Max(travel, float64(l*w.lastDt))
+		travel = max(travel, float64(l*w.lastDt))
 		if l > 1e-6 && mover == NoCollider {
 			dir := scale(v, 1/l)
 			if !c.movesAway(tris, &p0, &p1, r, ds.ids[i], dir, float64(l*w.lastDt)) {
@@ -191,8 +191,8 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh, own float64) (q vec, ou
 			travel = 0
 		}
 		reach := float64(own+travel) + c.cfg.Offset
-		maxExit = math.Min(maxExit, reach)
-		maxT = math.Min(maxT, reach)
+		maxExit = min(maxExit, reach)
+		maxT = min(maxT, reach)
 	}
 	// A collider that moved into the capsule pushes it ahead, along its
 	// velocity at the capsule, even when that is the long way out: the
@@ -204,16 +204,16 @@ func (c *Controller) recoverDeep(w *World, p vec, r, hh, own float64) (q vec, ou
 	// taken, since any would pass around or through what squeezes it.
 	if mover != NoCollider {
 		if t, ok := c.exitAlongThrough(w, p, r, hh, moverDir, maxT, mover, false); ok && c.sweptFree(w, p, r, hh, moverDir, t) {
-			return madd(p, moverDir, math.Min(t, maxExit)), t <= maxExit
+			return madd(p, moverDir, min(t, maxExit)), t <= maxExit
 		}
 		if nearSide {
 			return c.pressOut(w, p, r, hh, moverDir, ahead, maxExit), false
 		}
 		return p, false
 	}
-	bound := math.Max(float64(deepDetour*tmin), maxExit) + 1e-9
-	if q, ok := c.cheapestExit(w, p, r, hh, math.Min(maxT, bound), in); ok {
-		return madd(p, q.dir, math.Min(q.t, maxExit)), q.t <= maxExit
+	bound := max(float64(deepDetour*tmin), maxExit) + 1e-9
+	if q, ok := c.cheapestExit(w, p, r, hh, min(maxT, bound), in); ok {
+		return madd(p, q.dir, min(q.t, maxExit)), q.t <= maxExit
 	}
 	// No way out short enough: squeezed (or buried with no way out at
 	// all). The capsule keeps its place, pressed out along the shortest
@@ -352,7 +352,7 @@ func (c *Controller) pressOut(w *World, p vec, r, hh float64, dir vec, t, maxExi
 	if f, hit := c.sweepOut(w, p, r, hh, dir, t, c.cfg.Offset); hit {
 		t = float64(t * f)
 	}
-	return madd(p, dir, math.Min(t, maxExit))
+	return madd(p, dir, min(t, maxExit))
 }
 
 // cheapestExit is the cheapest way out of the search's directions (up to
@@ -413,7 +413,7 @@ func (c *Controller) shortestExit(tris []tri, p0, p1 *vec, r float64) (tmin floa
 	for i := 0; i < ds.ndirs; i++ {
 		dir := ds.dirs[i]
 		need, nearSide := c.idealExit(tris, p0, p1, r, dir, NoCollider, NoCollider)
-		tmin = math.Min(tmin, need)
+		tmin = min(tmin, need)
 		if nearSide && need < nt {
 			near, nt = dir, need
 		}
@@ -432,8 +432,8 @@ func (c *Controller) idealExit(tris []tri, p0, p1 *vec, r float64, dir vec, exce
 	ds := &c.deep
 	off := c.cfg.Offset
 	target := r + off + margin
-	low := math.Min(dot(*p0, dir), dot(*p1, dir)) - r
-	lowBack := math.Min(-dot(*p0, dir), -dot(*p1, dir)) - r
+	low := min(dot(*p0, dir), dot(*p1, dir)) - r
+	lowBack := min(-dot(*p0, dir), -dot(*p1, dir)) - r
 	nearSide = true
 	take := func(id ColliderID, sup, back float64) float64 {
 		if id != except && sup-low > back-lowBack+1e-6 {
@@ -447,9 +447,9 @@ func (c *Controller) idealExit(tris []tri, p0, p1 *vec, r float64, dir vec, exce
 		if skip(tr.id) {
 			continue
 		}
-		tp := take(tr.id, math.Max(dot(tr.a, dir), math.Max(dot(tr.b, dir), dot(tr.c, dir))),
-			-math.Min(dot(tr.a, dir), math.Min(dot(tr.b, dir), dot(tr.c, dir))))
-		need = math.Max(need, exitAcross(ds, tr, p0, p1, dir, target, tp))
+		tp := take(tr.id, max(dot(tr.a, dir), max(dot(tr.b, dir), dot(tr.c, dir))),
+			-min(dot(tr.a, dir), min(dot(tr.b, dir), dot(tr.c, dir))))
+		need = max(need, exitAcross(ds, tr, p0, p1, dir, target, tp))
 	}
 	for _, o := range ds.boxes {
 		if skip(o.id) {
@@ -457,7 +457,7 @@ func (c *Controller) idealExit(tris []tri, p0, p1 *vec, r float64, dir vec, exce
 		}
 		ext := o.extentAlong(dir)
 		tp := take(o.id, dot(o.c, dir)+ext, ext-dot(o.c, dir))
-		need = math.Max(need, exitAcross(ds, o, p0, p1, dir, target, tp))
+		need = max(need, exitAcross(ds, o, p0, p1, dir, target, tp))
 	}
 	for _, k := range ds.caps {
 		if skip(k.id) {
@@ -465,7 +465,7 @@ func (c *Controller) idealExit(tris []tri, p0, p1 *vec, r float64, dir vec, exce
 		}
 		sup, back := k.span(dir)
 		tp := take(k.id, sup, back)
-		need = math.Max(need, exitAcross(ds, k, p0, p1, dir, target, tp))
+		need = max(need, exitAcross(ds, k, p0, p1, dir, target, tp))
 	}
 	return need, nearSide
 }
@@ -510,8 +510,8 @@ func (c *Controller) centreIn(tris []tri, p *vec) bool {
 	in := func(sup, back float64) bool { return -back <= m && m <= sup }
 	for _, k := range ds.tris {
 		tr := &tris[k]
-		if in(math.Max(dot(tr.a, up), math.Max(dot(tr.b, up), dot(tr.c, up))),
-			-math.Min(dot(tr.a, up), math.Min(dot(tr.b, up), dot(tr.c, up)))) {
+		if in(max(dot(tr.a, up), max(dot(tr.b, up), dot(tr.c, up))),
+			-min(dot(tr.a, up), min(dot(tr.b, up), dot(tr.c, up)))) {
 			return true
 		}
 	}
@@ -539,12 +539,12 @@ func (c *Controller) movesAway(tris []tri, p0, p1 *vec, r float64, id ColliderID
 	ds := &c.deep
 	lo, hi := math.Inf(1), math.Inf(-1)
 	span := func(sup, back float64) {
-		lo, hi = math.Min(lo, -back), math.Max(hi, sup)
+		lo, hi = min(lo, -back), max(hi, sup)
 	}
 	for _, k := range ds.tris {
 		if tr := &tris[k]; tr.id == id {
-			span(math.Max(dot(tr.a, dir), math.Max(dot(tr.b, dir), dot(tr.c, dir))),
-				-math.Min(dot(tr.a, dir), math.Min(dot(tr.b, dir), dot(tr.c, dir))))
+			span(max(dot(tr.a, dir), max(dot(tr.b, dir), dot(tr.c, dir))),
+				-min(dot(tr.a, dir), min(dot(tr.b, dir), dot(tr.c, dir))))
 		}
 	}
 	for _, o := range ds.boxes {
@@ -561,10 +561,10 @@ func (c *Controller) movesAway(tris []tri, p0, p1 *vec, r float64, id ColliderID
 	if lo > hi || !(step > 0) {
 		return false
 	}
-	low := math.Min(dot(*p0, dir), dot(*p1, dir)) - r
-	high := math.Max(dot(*p0, dir), dot(*p1, dir)) + r
-	now := math.Min(hi, high) - math.Max(lo, low)
-	before := math.Min(hi-step, high) - math.Max(lo-step, low)
+	low := min(dot(*p0, dir), dot(*p1, dir)) - r
+	high := max(dot(*p0, dir), dot(*p1, dir)) + r
+	now := min(hi, high) - max(lo, low)
+	before := min(hi-step, high) - max(lo-step, low)
 	return before > now+1e-9
 }
 
@@ -649,8 +649,8 @@ func (c *Controller) exitNeed(w *World, q vec, r, hh float64, dir vec, mover Col
 	// The capsule's lowest extent along dir, and along -dir: a collider is
 	// left by its near side only, the one that needs the shorter way out
 	// (never through it).
-	low := math.Min(dot(q0, dir), dot(q1, dir)) - r
-	lowBack := math.Min(-dot(q0, dir), -dot(q1, dir)) - r
+	low := min(dot(q0, dir), dot(q1, dir)) - r
+	lowBack := min(-dot(q0, dir), -dot(q1, dir)) - r
 	// leave judges a collider the capsule overlaps, whose extent along dir
 	// is sup and along -dir back: it must be one the capsule started
 	// inside, left by its near side (but the mover, or any with away). It
@@ -675,13 +675,13 @@ func (c *Controller) exitNeed(w *World, q vec, r, hh float64, dir vec, mover Col
 		if segTriDist(&q0, &q1, tr) >= r-castTol {
 			continue
 		}
-		sup := math.Max(dot(tr.a, dir), math.Max(dot(tr.b, dir), dot(tr.c, dir)))
-		back := -math.Min(dot(tr.a, dir), math.Min(dot(tr.b, dir), dot(tr.c, dir)))
+		sup := max(dot(tr.a, dir), max(dot(tr.b, dir), dot(tr.c, dir)))
+		back := -min(dot(tr.a, dir), min(dot(tr.b, dir), dot(tr.c, dir)))
 		tp, ok := leave(tr.id, sup, back)
 		if !ok {
 			return 0, overlaps, false
 		}
-		need = math.Max(need, exitAcross(ds, tr, &q0, &q1, dir, target, tp))
+		need = max(need, exitAcross(ds, tr, &q0, &q1, dir, target, tp))
 	}
 	for _, o := range c.s.boxes {
 		if o.segBoxDist(&q0, &q1) >= r-castTol {
@@ -692,7 +692,7 @@ func (c *Controller) exitNeed(w *World, q vec, r, hh float64, dir vec, mover Col
 		if !ok {
 			return 0, overlaps, false
 		}
-		need = math.Max(need, exitAcross(ds, o, &q0, &q1, dir, target, tp))
+		need = max(need, exitAcross(ds, o, &q0, &q1, dir, target, tp))
 	}
 	for _, k := range c.s.caps {
 		if l, kr, _ := k.reachTo(&q0, &q1); l >= r+kr-castTol {
@@ -703,7 +703,7 @@ func (c *Controller) exitNeed(w *World, q vec, r, hh float64, dir vec, mover Col
 		if !ok {
 			return 0, overlaps, false
 		}
-		need = math.Max(need, exitAcross(ds, k, &q0, &q1, dir, target, tp))
+		need = max(need, exitAcross(ds, k, &q0, &q1, dir, target, tp))
 	}
 	return need, overlaps, true
 }
@@ -724,7 +724,7 @@ func (k *capsuleShape) span(dir vec) (sup, back float64) {
 		ext := k.ob.extentAlong(dir)
 		return dot(k.ob.c, dir) + ext, ext - dot(k.ob.c, dir)
 	}
-	return math.Max(dot(k.a, dir), dot(k.b, dir)) + k.r, math.Max(-dot(k.a, dir), -dot(k.b, dir)) + k.r
+	return max(dot(k.a, dir), dot(k.b, dir)) + k.r, max(-dot(k.a, dir), -dot(k.b, dir)) + k.r
 }
 
 // reachTo measures the segment p0-p1 against the capsule collider: the

@@ -87,7 +87,7 @@ func (f *sweepFilter) spanX(z0, z1 float64) (lo, hi float64, ok bool) {
 		if a > b {
 			a, b = b, a
 		}
-		ta, tb = math.Max(ta, a), math.Min(tb, b)
+		ta, tb = max(ta, a), min(tb, b)
 		if ta > tb {
 			return 0, 0, false
 		}

@@ -81,11 +81,11 @@ func velocityAfterAlong(up, vel, desired mgl64.Vec3, res MoveResult, dt float64)
 func verticalAfter(v, got float64, steep bool) float64 {
 	switch {
 	case v > 0:
-		return math.Max(0, math.Min(v, got))
+		return max(0, min(v, got))
 	case v < 0 && !steep:
-		return math.Min(0, math.Max(v, got))
+		return min(0, max(v, got))
 	case v < 0:
-		return math.Min(0, got)
+		return min(0, got)
 	}
 	return v
 }

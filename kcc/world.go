@@ -315,7 +315,7 @@ func makeTri(a, b, c vec, id ColliderID) (tri, bool) {
 	l := length(n)
 	// Relative area test: a sliver whose area is ~0 compared with its edge
 	// lengths has no reliable normal.
-	e := math.Max(dot(sub(b, a), sub(b, a)), math.Max(dot(sub(c, a), sub(c, a)), dot(sub(c, b), sub(c, b))))
+	e := max(dot(sub(b, a), sub(b, a)), max(dot(sub(c, a), sub(c, a)), dot(sub(c, b), sub(c, b))))
 	if !(l > float64(1e-12*e)) || !(l > 1e-24) || math.IsInf(l, 0) {
 		return tri{}, false
 	}
@@ -470,8 +470,8 @@ func (w *World) AddHeightfieldReport(origin mgl64.Vec3, cellSize float64, cols, 
 			holes = true
 			continue
 		}
-		lo = math.Min(lo, h)
-		hi = math.Max(hi, h)
+		lo = min(lo, h)
+		hi = max(hi, h)
 	}
 	hs := append([]float64(nil), heights...)
 	if holes {
@@ -750,8 +750,8 @@ func (h *heightfield) gather(q aabb, f *sweepFilter, id ColliderID, out []tri, c
 			h10 := h.h[r*h.cols+c+1]
 			h01 := h.h[(r+1)*h.cols+c]
 			h11 := h.h[(r+1)*h.cols+c+1]
-			lo := math.Min(math.Min(h00, h10), math.Min(h01, h11)) + h.origin[1]
-			hi := math.Max(math.Max(h00, h10), math.Max(h01, h11)) + h.origin[1]
+			lo := min(min(h00, h10), min(h01, h11)) + h.origin[1]
+			hi := max(max(h00, h10), max(h01, h11)) + h.origin[1]
 			if hi < q.min[1] || lo > q.max[1] {
 				continue
 			}

@@ -261,9 +261,9 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	cr.pushers, cr.longest = 0, 0
 	for _, pp := range cr.partPush {
 		cr.pushers |= pp.pushers
-		cr.longest = math.Max(cr.longest, pp.longest)
+		cr.longest = max(cr.longest, pp.longest)
 	}
-	cr.longest = math.Min(cr.longest, maxPushReach)
+	cr.longest = min(cr.longest, maxPushReach)
 	p.runParts(cr.parts, cr.padFn)
 	if err := level.PlanCrowd(cr.members, &cr.plan); err != nil {
 		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
@@ -356,7 +356,7 @@ func (p *Pipeline) reachPart(k int) {
 		r, planar := moveReach(c, p.controller(c, 0).Up(), p.level, p.dt)
 		if c.k.PushMask != 0 {
 			pp.pushers |= c.k.PushMask
-			pp.longest = math.Max(pp.longest, planar)
+			pp.longest = max(pp.longest, planar)
 		}
 		cr.members[j].Reach, cr.planar[j] = r, planar
 	}
@@ -445,20 +445,20 @@ func moveReach(c *character, up mgl64.Vec3, level *kcc.World, dt float64) (r mgl
 	// velocity (the weave's 5 mm escapes along z, in pairs walking into
 	// each other along x).
 	for a := 0; a < 3; a++ {
-		r[a] = math.Max(r[a], float64(planar*acrossShare(up, a)))
+		r[a] = max(r[a], float64(planar*acrossShare(up, a)))
 	}
 	for a := 0; a < 3; a++ {
 		if !(r[a] <= 1e3) {
 			r[a] = 1e3 // a hostile velocity: the character is planned alone
 		}
 	}
-	return r, math.Min(planar, 1e3)
+	return r, min(planar, 1e3)
 }
 
 // acrossShare is how much of world axis a lies across the unit vector
 // up: the most a move of length 1 across up goes along a.
 func acrossShare(up mgl64.Vec3, a int) float64 {
-	return math.Sqrt(math.Max(0, 1-float64(up[a]*up[a])))
+	return math.Sqrt(max(0, 1-float64(up[a]*up[a])))
 }
 
 // endCrowd ends the tick's planned crowd and records its escapes: no

@@ -124,7 +124,7 @@ func (ps *pusher) Push(hit kcc.CastHit, motion mgl64.Vec3) bool {
 		return false
 	}
 	t := ps.moveB(rb, bi, detmath.Scale(u, s))
-	ps.gave = math.Max(0, math.Min(1, detmath.Dot(t, u)/s))
+	ps.gave = max(0, min(1, detmath.Dot(t, u)/s))
 	return t != (mgl64.Vec3{})
 }
 
