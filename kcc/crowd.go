@@ -136,6 +136,9 @@ type CrowdPlan struct {
 	partW    *World
 	partM    []CrowdMember
 	parts    int
+	// Escapes in parts: each part's count, and the parts' function.
+	escapes  []int32
+	escapeFn func(int)
 	// The groups and phases (crowdsplit.go).
 	gOrder  []int32 // member indices by group, ascending within one
 	gStarts []int32 // group g is gOrder[gStarts[g]:gStarts[g+1]]
@@ -251,15 +254,38 @@ func (p *CrowdPlan) boundPart(k int) {
 
 // Escapes returns how many of the plan's members went further than their
 // reach (their capsule left its planned bound: the plan's islands may then
-// have missed a contact). Ask it once the plan's moves are made.
+// have missed a contact). Ask it once the plan's moves are made. It reads
+// the members in parts, on Run's goroutines when set.
 func (p *CrowdPlan) Escapes(w *World) int {
+	if p.escapeFn == nil {
+		p.escapeFn = p.escapePart // once: a method value allocates
+	}
+	parts := p.parts
+	if len(p.members) == 0 {
+		parts = 0
+	}
+	p.escapes = growInt32(p.escapes, parts)
+	p.partW = w
+	inParts(p.Run, parts, p.escapeFn)
+	p.partW = nil
 	n := 0
-	for id, m := range p.colMember {
-		if m != 0 && !p.bound[m-1].holds(&w.colliders[id].box) {
+	for _, e := range p.escapes {
+		n += int(e)
+	}
+	return n
+}
+
+// escapePart counts the members of part k whose capsule left its bound.
+func (p *CrowdPlan) escapePart(k int) {
+	w := p.partW
+	lo, hi := partRange(k, len(p.members), p.parts)
+	n := int32(0)
+	for i := lo; i < hi; i++ {
+		if !p.bound[i].holds(&w.colliders[p.members[i]].box) {
 			n++
 		}
 	}
-	return n
+	p.escapes[k] = n
 }
 
 // growAABB returns s with length n, reusing its storage when it can.

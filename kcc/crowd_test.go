@@ -491,3 +491,51 @@ func TestCrowdMayMove(t *testing.T) {
 		t.Fatal("a capsule that is not a member may move a member")
 	}
 }
+
+// TestCrowdEscapesInParts: a crowd of 600 capsules 2 m apart is planned in
+// parts (600/128 = 4 parts) on goroutines (Run); three members, one in each
+// of three parts, moved 50 m with a 0.1 m reach are the three escapes, and
+// with no Run the count is the same.
+func TestCrowdEscapesInParts(t *testing.T) {
+	xs := make([]float64, 600)
+	for i := range xs {
+		xs[i] = float64(2*i) - 600
+	}
+	w, ids := crowdWorld(xs...)
+	for _, run := range []kcc.Parallel{nil, goroutineParts} {
+		plan := kcc.CrowdPlan{Run: run}
+		if err := w.PlanCrowd(members(ids, 0.1), &plan); err != nil {
+			t.Fatal(err)
+		}
+		if n := plan.Escapes(w); n != 0 {
+			t.Fatalf("%d escapes before any move, want 0", n)
+		}
+		for _, i := range []int{10, 300, 590} {
+			if err := w.SetTransform(ids[i], mgl64.Vec3{xs[i], 50.91, 0}, mgl64.Quat{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if n := plan.Escapes(w); n != 3 {
+			t.Fatalf("run %v: %d escapes, want 3", run != nil, n)
+		}
+		for _, i := range []int{10, 300, 590} {
+			if err := w.SetTransform(ids[i], mgl64.Vec3{xs[i], 0.91, 0}, mgl64.Quat{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// goroutineParts is a kcc.Parallel running each part on a goroutine of its
+// own and waiting for them all.
+func goroutineParts(n int, part func(int)) {
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			part(i)
+		}()
+	}
+	wg.Wait()
+}

@@ -35,6 +35,10 @@ type crowdStage struct {
 	members    []kcc.CrowdMember
 	memberChar []int32
 	planar     []float64
+	// pushable holds, for each member, the layers that make it pushable
+	// and the share of each world axis across its Up: all padPart reads,
+	// so it needs no character's cold lines.
+	pushable []pushable
 	loose      []int32
 	plan       kcc.CrowdPlan
 	on         bool
@@ -250,11 +254,12 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 		cr.members = append(cr.members, kcc.CrowdMember{Collider: col})
 		cr.memberChar = append(cr.memberChar, int32(i))
 	}
-	// The reaches, in parts on the workers: each member's own move, then,
-	// once the tick's longest push is known, the pad, the reach along Up
-	// and the push.
+	// The reaches, in parts on the workers: each member's own move, the
+	// pad and the reach along Up, then, once the tick's longest push is
+	// known, the push.
 	n := len(cr.members)
 	cr.planar = slices.Grow(cr.planar[:0], n)[:n]
+	cr.pushable = slices.Grow(cr.pushable[:0], n)[:n]
 	cr.parts = partsOf(n)
 	cr.partPush = slices.Grow(cr.partPush[:0], cr.parts)[:cr.parts]
 	p.runParts(cr.parts, cr.reachFn)
@@ -346,54 +351,75 @@ func (p *Pipeline) fetchPart(k int) {
 func (cr *crowdStage) partRange(k int) (lo, hi int) { return partRange(k, len(cr.members), cr.parts) }
 
 // reachPart sets the reach of part k's members from their own moves
-// (moveReach) and records the part's pushers and longest push.
+// (moveReach), with the pad and what their moves reach along Up, and
+// records the part's pushers and longest push.
 func (p *Pipeline) reachPart(k int) {
 	cr := &p.crowd
 	lo, hi := cr.partRange(k)
 	var pp partPush
 	for j := lo; j < hi; j++ {
 		c := &p.chars[cr.memberChar[j]]
-		r, planar := moveReach(c, p.controller(c, 0).Up(), p.level, p.dt)
+		ctrl := p.controller(c, 0)
+		up := ctrl.Up()
+		r, planar := moveReach(c, up, p.level, p.dt)
 		if c.k.PushMask != 0 {
 			pp.pushers |= c.k.PushMask
 			pp.longest = max(pp.longest, planar)
 		}
+		padReach(&r, c.k, ctrl, planar)
 		cr.members[j].Reach, cr.planar[j] = r, planar
+		ps := &cr.pushable[j]
+		ps.layers = c.k.PushLayers
+		for a := 0; a < 3; a++ {
+			ps.share[a] = acrossShare(up, a)
+		}
 	}
 	cr.partPush[k] = pp
 }
 
-// padPart adds to the reach of part k's members the pad, what their
-// moves reach along Up and, for those another character may push, the
-// tick's longest push.
+// padReach adds to a member's reach r the pad and what its move reaches
+// along Up (k its KCCData, ctrl a controller of its configuration, planar
+// its move across Up).
+func padReach(r *mgl64.Vec3, k *components.KCCData, ctrl *kcc.Controller, planar float64) {
+	pad := ctrl.Offset() + crowdSlack
+	// Along Up: a step up, and on the ground a snap down and the move
+	// lifted onto a slope (at most a few times its length); a stand
+	// from a crouch.
+	along := ctrl.StepHeight()
+	if k.Grounded {
+		along += float64(3*planar) + ctrl.SnapDistance()
+	}
+	if k.Crouched && k.StandHalfHeight > k.CrouchHalfHeight {
+		along += float64(2 * (k.StandHalfHeight - k.CrouchHalfHeight)) // the top rises twice the centre's rise
+	}
+	up := ctrl.Up()
+	for a := 0; a < 3; a++ {
+		r[a] = r[a] + pad + float64(along*math.Abs(up[a]))
+	}
+}
+
+// pushable is what padPart reads of a member: the layers that make it
+// pushable (KCCData.PushLayers) and how much of each world axis lies
+// across its Up (acrossShare).
+type pushable struct {
+	layers uint32
+	share  [3]float64
+}
+
+// padPart adds to the reach of part k's members that another character
+// may push the tick's longest push, across their Up (a push goes across
+// Up: on axis a, at most the share of the axis across Up).
 func (p *Pipeline) padPart(k int) {
 	cr := &p.crowd
 	lo, hi := cr.partRange(k)
 	for j := lo; j < hi; j++ {
-		c := &p.chars[cr.memberChar[j]]
-		k := c.k
-		ctrl := p.controller(c, 0)
-		pad := ctrl.Offset() + crowdSlack
-		push := 0.0
-		if k.PushLayers&cr.pushers != 0 {
-			push = cr.longest
+		ps := &cr.pushable[j]
+		if ps.layers&cr.pushers == 0 {
+			continue
 		}
-		// Along Up: a step up, and on the ground a snap down and the move
-		// lifted onto a slope (at most a few times its length); a stand
-		// from a crouch.
-		along := ctrl.StepHeight()
-		if k.Grounded {
-			along += float64(3*cr.planar[j]) + ctrl.SnapDistance()
-		}
-		if k.Crouched && k.StandHalfHeight > k.CrouchHalfHeight {
-			along += float64(2 * (k.StandHalfHeight - k.CrouchHalfHeight)) // the top rises twice the centre's rise
-		}
-		up := ctrl.Up()
 		r := &cr.members[j].Reach
 		for a := 0; a < 3; a++ {
-			// A push goes across Up: on axis a, at most the share of the
-			// axis across Up.
-			r[a] = r[a] + pad + float64(along*math.Abs(up[a])) + float64(push*acrossShare(up, a))
+			r[a] += float64(cr.longest * ps.share[a])
 		}
 	}
 }
