@@ -63,6 +63,7 @@ type crowdStage struct {
 	capOf          []kcc.ColliderID
 	hasCtrl        []bool
 	missing        []bool
+	newSlot        []bool // by part: a character whose controller needs a slot (prepareSlot)
 }
 
 // charCapsule is the capsule collider of the character with stable ID id.
@@ -240,7 +241,18 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	cr.capOf = slices.Grow(cr.capOf[:0], nc)[:nc]
 	cr.hasCtrl = slices.Grow(cr.hasCtrl[:0], nc)[:nc]
 	cr.missing = slices.Grow(cr.missing[:0], cr.fetchParts)[:cr.fetchParts]
+	cr.newSlot = slices.Grow(cr.newSlot[:0], cr.fetchParts)[:cr.fetchParts]
 	p.runParts(cr.fetchParts, cr.fetchFn)
+	// The controllers' slots (prepareControllers), here, where the parts
+	// read each character's controller anyway: the pass over every
+	// character, serial because it may number a new configuration, runs
+	// only when a part found a controller without its slot.
+	if slices.Contains(cr.newSlot, true) {
+		for i := range p.chars {
+			p.prepareSlot(&p.chars[i])
+		}
+	}
+	p.growControllers()
 	if slices.Contains(cr.missing, true) {
 		for i := range p.chars { // a character's first move: its capsule
 			cr.capOf[i] = p.characterCollider(&p.chars[i], level)
@@ -333,18 +345,22 @@ func partRange(k, n, parts int) (lo, hi int) { return k * n / parts, (k + 1) * n
 
 // fetchPart fetches the components of part k of the characters again,
 // and notes each one's capsule collider, whether it has a controller, and
-// whether the part has a character with no capsule yet.
+// whether the part has a character with no capsule yet, or whose
+// controller has no slot yet (prepareSlot).
 func (p *Pipeline) fetchPart(k int) {
 	cr := &p.crowd
 	lo, hi := partRange(k, len(p.chars), cr.fetchParts)
 	p.stores.refetch(p.chars[lo:hi])
-	missing := false
+	missing, newSlot := false, false
+	slots := len(p.ctrlCfg)
 	for i := lo; i < hi; i++ {
 		c := &p.chars[i]
-		cr.capOf[i], cr.hasCtrl[i] = c.capsule, c.k.Controller != nil
+		ctrl := c.k.Controller
+		cr.capOf[i], cr.hasCtrl[i] = c.capsule, ctrl != nil
 		missing = missing || c.capsule == kcc.NoCollider
+		newSlot = newSlot || (ctrl != nil && (c.seen != ctrl || c.slot >= slots))
 	}
-	cr.missing[k] = missing
+	cr.missing[k], cr.newSlot[k] = missing, newSlot
 }
 
 // partRange is part k's members of the crowd's parts.

@@ -184,7 +184,9 @@ func (p *Pipeline) runSteps(it *planItem) {
 		var lv *abilities.Level
 		p.level, lv = p.levelWorlds()
 		p.prepareAbilities(lv)
-		p.prepareControllers(p.chars)
+		if !(p.charCollide && p.level != nil) {
+			p.prepareControllers(p.chars) // the crowd's planning does it with its fetch
+		}
 	}
 	if p.timing && len(p.runTimes) < p.workers {
 		// Made here, before the workers start: each adds to its own entry.

@@ -223,3 +223,49 @@ func TestPushAcrossOwnUp(t *testing.T) {
 		t.Fatalf("B's velocity %v: a pushed character keeps the push's velocity", b.Velocity)
 	}
 }
+
+// TestCrowdControllerReplacedMidGame: among colliding characters (the
+// crowd's planning assigns the controllers' slots with its fetch), a
+// character whose KCCData.Controller a game replaces moves with the new
+// one from the next tick. Two walkers pressed against a wall (its face at
+// x = 2) by their velocity, on 1 and 2 workers: with the default skin the
+// first stands 0.01 m from the wall; its controller replaced by one of
+// skin 0.05, it stands 0.05 m from it (the capsule's radius 0.3 from its
+// axis), as its move's cast stops Offset before the wall.
+func TestCrowdControllerReplacedMidGame(t *testing.T) {
+	const level = floor50 + "[[box]]\ncenter = [2.5, 1.0, 0.0]\nhalf = [0.5, 1.0, 5.0]\n"
+	for _, workers := range []int{1, 2} {
+		w := worldWithLevel(t, "wall", level)
+		var es []donburi.Entity
+		for _, z := range []float64{0, 3} {
+			e, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{0, 0.91, z}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			es = append(es, e)
+		}
+		p := systems.NewPipeline(w, systems.Options{TickRate: 60, Workers: workers, CharacterCollisions: true})
+		gap := func() float64 { return 2 - components.Body.Get(w.Entry(es[0])).Position[0] - 0.3 }
+		press := func(ticks int) {
+			for i := 0; i < ticks; i++ {
+				for _, e := range es {
+					components.Body.Get(w.Entry(e)).Velocity = mgl64.Vec3{3, 0, 0}
+				}
+				p.Step()
+			}
+		}
+		press(60)
+		if g := gap(); math.Abs(g-0.01) > 1e-3 {
+			t.Fatalf("%d workers: %.4f m from the wall with the default skin, want 0.01", workers, g)
+		}
+		k := components.KCC.Get(w.Entry(es[0]))
+		cfg := k.Controller.Config()
+		cfg.Offset = 0.05
+		k.Controller = kcc.NewController(cfg)
+		press(30)
+		if g := gap(); math.Abs(g-0.05) > 1e-3 {
+			t.Fatalf("%d workers: %.4f m from the wall after the skin became 0.05, want 0.05", workers, g)
+		}
+		p.Close()
+	}
+}
