@@ -76,6 +76,19 @@ type character struct {
 	// an Abilities component. The KCC stage runs them on the ticks its
 	// Config has an ability enabled (a game may change or clear it).
 	ab *components.AbilitiesData
+	// The fields every pass over the characters reads, in the cache lines
+	// of the components above (the crowd's planning passes over 10,000
+	// characters a few times a tick, each time from memory):
+	// arch and pos are the entity's archetype index and position in it
+	// (entityCache), where refetch finds its components.
+	arch, pos int32
+	// capsule is the character's capsule collider with character
+	// collisions (blocking.go; kcc.NoCollider before its first move).
+	capsule kcc.ColliderID
+	// slot is the index of the character's configuration in the
+	// pipeline's controllers, for the controller seen (controllers.go).
+	slot int
+	seen *kcc.Controller
 
 	// rules are the jump windows of the motor rulesOf at the pipeline's
 	// rate: asked of a motor once, not every tick, when rulesKept (the
@@ -89,20 +102,10 @@ type character struct {
 	// facing is the sine and cosine of its yaw (intentStep).
 	facing facing
 
-	// slot is the index of the character's configuration in the
-	// pipeline's controllers, for the controller seen (controllers.go).
-	slot int
-	seen *kcc.Controller
 	// contacts carries the level around the capsule where the character's
 	// last move ended into its next move (kcc.ContactCache): a cache, lost
 	// with no harm when the list is refetched.
 	contacts kcc.ContactCache
-	// arch and pos are the entity's archetype index and position in it
-	// (entityCache), where refetch finds its components.
-	arch, pos int32
-	// capsule is the character's capsule collider with character
-	// collisions (blocking.go; kcc.NoCollider before its first move).
-	capsule kcc.ColliderID
 	// placed is where its capsule was placed last (placeCharacter).
 	placed placement
 	// pushed sums the pushes that moved the character this tick, and
