@@ -39,10 +39,10 @@ type crowdStage struct {
 	// and the share of each world axis across its Up: all padPart reads,
 	// so it needs no character's cold lines.
 	pushable []pushable
-	loose      []int32
-	plan       kcc.CrowdPlan
-	on         bool
-	stats      CrowdStats
+	loose    []int32
+	plan     kcc.CrowdPlan
+	on       bool
+	stats    CrowdStats
 	// order lists each phase's groups largest first, on several workers
 	// (orderGroups).
 	order []int32
