@@ -377,18 +377,18 @@ func (p *Pipeline) reachPart(k int) {
 		c := &p.chars[cr.memberChar[j]]
 		ctrl := p.controller(c, 0)
 		up := ctrl.Up()
-		r, planar := moveReach(c, up, p.level, p.dt)
+		ps := &cr.pushable[j]
+		ps.layers = c.k.PushLayers
+		for a := 0; a < 3; a++ {
+			ps.share[a] = acrossShare(up, a)
+		}
+		r, planar := moveReach(c, up, &ps.share, p.level, p.dt)
 		if c.k.PushMask != 0 {
 			pp.pushers |= c.k.PushMask
 			pp.longest = max(pp.longest, planar)
 		}
 		padReach(&r, c.k, ctrl, planar)
 		cr.members[j].Reach, cr.planar[j] = r, planar
-		ps := &cr.pushable[j]
-		ps.layers = c.k.PushLayers
-		for a := 0; a < 3; a++ {
-			ps.share[a] = acrossShare(up, a)
-		}
 	}
 	cr.partPush[k] = pp
 }
@@ -458,8 +458,9 @@ const maxPushReach = 0.5
 // push, along each world axis (m): its velocity, a jump it is about to
 // make and, in the air, a tick of gravity (both along y, as the KCC stage
 // applies them), for dt, and the carry of a moving ground; and planar, the
-// length of that move across up.
-func moveReach(c *character, up mgl64.Vec3, level *kcc.World, dt float64) (r mgl64.Vec3, planar float64) {
+// length of that move across up (share holds acrossShare of up for each
+// axis, which the push pass reads too).
+func moveReach(c *character, up mgl64.Vec3, share *[3]float64, level *kcc.World, dt float64) (r mgl64.Vec3, planar float64) {
 	k, v := c.k, c.body.Velocity
 	if !motors.FiniteVec(v) {
 		v = mgl64.Vec3{}
@@ -487,7 +488,7 @@ func moveReach(c *character, up mgl64.Vec3, level *kcc.World, dt float64) (r mgl
 	// velocity (the weave's 5 mm escapes along z, in pairs walking into
 	// each other along x).
 	for a := 0; a < 3; a++ {
-		r[a] = max(r[a], float64(planar*acrossShare(up, a)))
+		r[a] = max(r[a], float64(planar*share[a]))
 	}
 	for a := 0; a < 3; a++ {
 		if !(r[a] <= 1e3) {
