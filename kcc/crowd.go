@@ -48,7 +48,7 @@ type capsuleGrid struct {
 	cell, inv vec
 	mask      uint32
 	start     []int32      // bucket b lists items[start[b]:start[b+1]]
-	items     []gridItem   // by bucket, in ID order within one
+	items     []int32      // by bucket: indices into caps, in ID order within one
 	caps      []gridItem   // one per capsule, in ID order
 	big       []int32      // the capsules (indices into caps) spanning too many cells
 	count     []int32      // scratch of the counting sort
@@ -65,8 +65,7 @@ type capsuleGrid struct {
 	// The items made in parts (placeItems): the live capsules while the
 	// parts run, the part count and the parts' function; each item's
 	// first cell entry (off, by item; none for a big one), each entry's
-	// bucket (eb, found in parts: bucketPart), then its place in items
-	// (copyPart), and those functions.
+	// bucket (eb, found in parts: bucketPart), and those functions.
 	live     []int32
 	parts    int
 	placeFn  func(int)
@@ -74,11 +73,13 @@ type capsuleGrid struct {
 	off      []int32
 	eb       []uint32
 	bucketFn func(int)
-	copyFn   func(int)
 }
 
 // gridItem is a capsule in the grid: what a query tests before it looks
-// at the capsule itself, kept together so a bucket is read in one sweep.
+// at the capsule itself, kept together in caps. The buckets
+// list indices into caps rather than copies of the items: a capsule is in
+// about four buckets, and 10,000 capsules' copies made 3 MB to write and
+// read again every tick, where the indices make 160 KB.
 type gridItem struct {
 	bound  aabb
 	lo, hi [3]int32 // the cells the bound spans
@@ -614,11 +615,11 @@ func (w *World) placePart(k int) {
 	}
 }
 
-// bucketItems lists each item in the bucket of every cell it spans (nb
-// buckets, entries entries): a counting sort, items in ID order within a
-// bucket. The buckets of the entries are found first, in parts (run, when
-// set, runs them on the caller's goroutines: each part writes only its
-// items' entries).
+// bucketItems lists each item (its index in caps) in the bucket of every
+// cell it spans (nb buckets, entries entries): a counting sort, items in
+// ID order within a bucket. The buckets of the entries are found first, in
+// parts (run, when set, runs them on the caller's goroutines: each part
+// writes only its items' entries).
 func (g *capsuleGrid) bucketItems(nb, entries int, run Parallel) {
 	if cap(g.eb) < entries {
 		g.eb = make([]uint32, entries, entries+entries/4)
@@ -631,10 +632,7 @@ func (g *capsuleGrid) bucketItems(nb, entries int, run Parallel) {
 	g.count = growInt32(g.count, nb)
 	clear(g.count)
 	g.start = growInt32(g.start, nb+1)
-	if cap(g.items) < entries {
-		g.items = make([]gridItem, entries, entries+entries/4)
-	}
-	g.items = g.items[:entries]
+	g.items = growInt32(g.items, entries)
 	for _, b := range g.eb {
 		g.count[b]++
 	}
@@ -643,26 +641,11 @@ func (g *capsuleGrid) bucketItems(nb, entries int, run Parallel) {
 		g.start[b+1] = g.start[b] + g.count[b]
 		g.count[b] = g.start[b]
 	}
-	// Each entry's place (over its bucket: the entries are in item
-	// order), then the items copied there in parts.
-	for e, b := range g.eb {
-		g.eb[e] = uint32(g.count[b])
-		g.count[b]++
-	}
-	if g.copyFn == nil {
-		g.copyFn = g.copyPart // once: a method value allocates
-	}
-	inParts(run, g.parts, g.copyFn)
-}
-
-// copyPart copies part k of the items to their entries' places (eb, once
-// bucketItems turned the buckets into places).
-func (g *capsuleGrid) copyPart(k int) {
-	n := len(g.caps)
-	lo, hi := partRange(k, n, g.parts)
-	for i := lo; i < hi; i++ {
-		for _, at := range g.eb[g.off[i]:g.off[i+1]] {
-			g.items[at] = g.caps[i]
+	// Each item listed in its entries' buckets, in item (ID) order.
+	for i := range g.caps {
+		for _, b := range g.eb[g.off[i]:g.off[i+1]] {
+			g.items[g.count[b]] = int32(i)
+			g.count[b]++
 		}
 	}
 }
@@ -796,9 +779,8 @@ func (w *World) capsulesNear(s *scratch, q *aabb, out []int32) []int32 {
 		for y := lo[1]; y <= hi[1]; y++ {
 			for z := lo[2]; z <= hi[2]; z++ {
 				b := g.bucket([3]int32{x, y, z})
-				items := g.items[g.start[b]:g.start[b+1]]
-				for i := range items {
-					it := &items[i]
+				for _, i := range g.items[g.start[b]:g.start[b+1]] {
+					it := &g.caps[i]
 					// A capsule listed in several cells of the query is
 					// taken in the first of them (the corner of their
 					// overlap), only there.
