@@ -51,7 +51,8 @@ type crowdStage struct {
 	// functions; the components' refetch in parts, its part count and
 	// function, and what it notes: each character's capsule collider and
 	// whether it has a controller, and each part's having a character
-	// with no capsule yet.
+	// with no capsule yet; motorsFrom is the first motor step the fetch
+	// parts run (after stepShaping: none).
 	parts          int
 	partPush       []partPush
 	pushers        uint32
@@ -64,6 +65,7 @@ type crowdStage struct {
 	hasCtrl        []bool
 	missing        []bool
 	newSlot        []bool // by part: a character whose controller needs a slot (prepareSlot)
+	motorsFrom     step
 }
 
 // charCapsule is the capsule collider of the character with stable ID id.
@@ -220,8 +222,10 @@ const crowdSlack = 0.005
 // controller is a member, reaching as far as its velocity, a jump,
 // gravity and its ground's carry can take it in a tick, plus a step up
 // and a snap down along its Up, a crouch's stand, and, when another
-// character may push it, the longest push of the tick.
-func (p *Pipeline) planCrowd(level *kcc.World) {
+// character may push it, the longest push of the tick. The characters'
+// motor steps from..stepShaping run first, in the planning's first pass
+// over them (from after stepShaping: none).
+func (p *Pipeline) planCrowd(level *kcc.World, from step) {
 	cr := &p.crowd
 	cr.members, cr.memberChar, cr.loose = cr.members[:0], cr.memberChar[:0], cr.loose[:0]
 	for len(cr.filters) < p.workers {
@@ -242,7 +246,15 @@ func (p *Pipeline) planCrowd(level *kcc.World) {
 	cr.hasCtrl = slices.Grow(cr.hasCtrl[:0], nc)[:nc]
 	cr.missing = slices.Grow(cr.missing[:0], cr.fetchParts)[:cr.fetchParts]
 	cr.newSlot = slices.Grow(cr.newSlot[:0], cr.fetchParts)[:cr.fetchParts]
+	cr.motorsFrom = from
+	var t0 time.Time
+	if p.timing {
+		t0 = time.Now()
+	}
 	p.runParts(cr.fetchParts, cr.fetchFn)
+	if p.timing && from <= stepShaping {
+		p.noteRunTimes(0, time.Since(t0), 0) // the motor steps' pass
+	}
 	// The controllers' slots (prepareControllers), here, where the parts
 	// read each character's controller anyway: the pass over every
 	// character, serial because it may number a new configuration, runs
@@ -344,9 +356,13 @@ func partsOf(n int) int { return max(1, min(64, n/partSize)) }
 func partRange(k, n, parts int) (lo, hi int) { return k * n / parts, (k + 1) * n / parts }
 
 // fetchPart fetches the components of part k of the characters again,
-// and notes each one's capsule collider, whether it has a controller, and
-// whether the part has a character with no capsule yet, or whose
-// controller has no slot yet (prepareSlot).
+// runs their motor steps from cr.motorsFrom, and notes each one's capsule
+// collider, whether it has a controller, and whether the part has a
+// character with no capsule yet, or whose controller has no slot yet
+// (prepareSlot). The motor steps here rather than in a pass of their own
+// read each character's components once rather than twice: 10,000
+// characters' components do not stay in the caches from one pass to the
+// next.
 func (p *Pipeline) fetchPart(k int) {
 	cr := &p.crowd
 	lo, hi := partRange(k, len(p.chars), cr.fetchParts)
@@ -355,6 +371,9 @@ func (p *Pipeline) fetchPart(k int) {
 	slots := len(p.ctrlCfg)
 	for i := lo; i < hi; i++ {
 		c := &p.chars[i]
+		if cr.motorsFrom <= stepShaping {
+			p.motorSteps(c, cr.motorsFrom, stepShaping)
+		}
 		ctrl := c.k.Controller
 		cr.capOf[i], cr.hasCtrl[i] = c.capsule, ctrl != nil
 		missing = missing || c.capsule == kcc.NoCollider

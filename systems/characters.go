@@ -32,10 +32,11 @@ import (
 // run for every character, those after it for none. The platforms system
 // runs before the run of motor steps it follows (it moves the level, which
 // the motor steps do not read), so a tick with no game system among the
-// characters' stages is one run. With CharacterCollisions the moves are a
-// run of their own, after every character's motor steps (a move may push
-// another character, whose motor steps must have run), island by island
-// (blocking.go).
+// characters' stages is one run. With CharacterCollisions a run's moves
+// come after every character's motor steps (a move may push another
+// character, whose motor steps must have run), island by island
+// (blocking.go): the motor steps run in the crowd planning's first pass
+// over the characters (planCrowd), which reads their components anyway.
 
 // step is one of a character's steps.
 type step uint8
@@ -198,8 +199,9 @@ func (p *Pipeline) runSteps(it *planItem) {
 	n := len(p.chars)
 	switch {
 	case move && p.charCollide && p.level != nil:
-		// The moves among characters, island by island (blocking.go).
-		p.planCrowd(p.level)
+		// The moves among characters, island by island (blocking.go),
+		// planned after the run's motor steps (planCrowd runs them).
+		p.planCrowd(p.level, it.from)
 		for ph := 0; ph < p.crowd.plan.Phases(); ph++ {
 			lo, hi := p.crowd.plan.PhaseGroups(ph)
 			if p.workers > 1 && hi-lo >= 2*p.workers {
@@ -214,13 +216,27 @@ func (p *Pipeline) runSteps(it *planItem) {
 			p.moveStep(&p.chars[i], 0)
 		}
 		p.endCrowd(p.level)
-	case p.workers > 1 && n >= 2*p.workers && !(move && p.charCollide):
-		p.parallel(it.from, it.to)
+	case move && p.charCollide:
+		// No level: every character's motor steps, then the moves.
+		if it.from <= stepShaping {
+			p.runCharacters(it.from, stepShaping)
+		}
+		p.runRange(0, n, 0, stepMove, stepMove)
 	default:
-		p.runRange(0, n, 0, it.from, it.to)
+		p.runCharacters(it.from, it.to)
 	}
 	if move {
 		p.dropGoneCharacters()
+	}
+}
+
+// runCharacters runs the steps from..to over every character: on the
+// workers, block by block, when there are several and enough characters.
+func (p *Pipeline) runCharacters(from, to step) {
+	if n := len(p.chars); p.workers > 1 && n >= 2*p.workers {
+		p.parallel(from, to)
+	} else {
+		p.runRange(0, n, 0, from, to)
 	}
 }
 

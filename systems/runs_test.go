@@ -105,3 +105,45 @@ func TestRunsGiveTheSameBits(t *testing.T) {
 		}
 	}
 }
+
+// With CharacterCollisions the characters' stages are one run too: the
+// motor steps run in the crowd planning's first pass over the characters,
+// before any move. That run gives the bits of the run divided by a system
+// before the KCC stage (every motor step, then the moves), with one and two
+// workers, in the open-field crowd of 200 pushing walkers.
+func TestCrowdRunGivesTheDividedBits(t *testing.T) {
+	const n, ticks = 200, 120
+	noop := func(donburi.World, systems.Tick) {}
+	var want []mgl64.Vec3
+	for _, divided := range []bool{false, true} {
+		for _, workers := range []int{1, 2} {
+			p, w, es := fieldCrowd(t, n, workers, true)
+			plan := "system@intent|system@kcc|run intent..kcc|system@kcc|system@cleanup"
+			if divided {
+				p.AddBefore(systems.StageKCC, "test.beforekcc", noop)
+				plan = "system@intent|run intent..shaping|system@kcc|system@kcc|run kcc..kcc|system@kcc|system@cleanup"
+			}
+			if got := strings.Join(p.Plan(), "|"); got != plan {
+				t.Fatalf("divided %v: plan\n%s\nwant\n%s", divided, got, plan)
+			}
+			for i := 0; i < ticks; i++ {
+				p.Step()
+			}
+			p.Close()
+			var got []mgl64.Vec3
+			for _, e := range es {
+				b := components.Body.Get(w.Entry(e))
+				got = append(got, b.Position, b.Velocity)
+			}
+			if want == nil {
+				want = got
+				continue
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("divided %v, %d workers: value %d is %v, the one run on 1 worker %v", divided, workers, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}

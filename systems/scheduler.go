@@ -74,9 +74,9 @@ type planItem struct {
 // character steps with no other system between them become one run; a
 // system between two steps ends the run before it, and the next step
 // starts another, so every system sees the characters exactly as the
-// stage order says. With CharacterCollisions the move always starts a run
-// of its own: a move may push another character, whose motor steps must
-// have run before it.
+// stage order says. (With CharacterCollisions a run's moves still wait for
+// every character's motor steps: a move may push another character, whose
+// motor steps must have run before it; runSteps sees to it.)
 func (p *Pipeline) makePlan() {
 	p.plan = p.plan[:0]
 	open := false
@@ -91,7 +91,7 @@ func (p *Pipeline) makePlan() {
 		for _, nf := range p.stages[s] {
 			switch {
 			case nf.isStep:
-				if open && nf.step == run.to+1 && !(nf.step == stepMove && p.charCollide) {
+				if open && nf.step == run.to+1 {
 					run.to = nf.step
 				} else {
 					flush()

@@ -50,24 +50,28 @@ func TestStageTiming(t *testing.T) {
 
 // Timing with workers: each worker adds its blocks' times to its own
 // tally (the race detector watches it in CI's short run), and the
-// characters' time is counted in the motor and KCC stages.
+// characters' time is counted in the motor and KCC stages, with and
+// without character collisions (where the motor steps run in the crowd
+// planning's first pass).
 func TestTimingWithWorkers(t *testing.T) {
-	w := donburi.NewWorld()
-	if _, err := prefabs.SpawnLevel(w, "flat"); err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 200; i++ {
-		if _, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{float64(i%20) * 2, 0.91, float64(i/20) * 2})); err != nil {
+	for _, collide := range []bool{false, true} {
+		w := donburi.NewWorld()
+		if _, err := prefabs.SpawnLevel(w, "flat"); err != nil {
 			t.Fatal(err)
 		}
-	}
-	p := systems.NewPipeline(w, systems.Options{TickRate: 60, Workers: 2})
-	defer p.Close()
-	p.EnableTiming(true)
-	for i := 0; i < 5; i++ {
-		p.Step()
-	}
-	if p.StageTime(systems.StageShaping) <= 0 || p.StageTime(systems.StageKCC) <= 0 {
-		t.Fatalf("shaping %v, kcc %v", p.StageTime(systems.StageShaping), p.StageTime(systems.StageKCC))
+		for i := 0; i < 200; i++ {
+			if _, err := prefabs.Spawn(w, "capsule_walker", prefabs.At(mgl64.Vec3{float64(i%20) * 2, 0.91, float64(i/20) * 2})); err != nil {
+				t.Fatal(err)
+			}
+		}
+		p := systems.NewPipeline(w, systems.Options{TickRate: 60, Workers: 2, CharacterCollisions: collide})
+		p.EnableTiming(true)
+		for i := 0; i < 5; i++ {
+			p.Step()
+		}
+		p.Close()
+		if p.StageTime(systems.StageShaping) <= 0 || p.StageTime(systems.StageKCC) <= 0 {
+			t.Fatalf("collisions %v: shaping %v, kcc %v", collide, p.StageTime(systems.StageShaping), p.StageTime(systems.StageKCC))
+		}
 	}
 }
