@@ -241,7 +241,7 @@ func (p *Pipeline) planCrowd(level *kcc.World, from step) {
 	// Each part also notes its characters' capsules and controllers, so
 	// the lists below read two short arrays.
 	nc := len(p.chars)
-	cr.fetchParts = partsOf(nc)
+	cr.fetchParts = max(1, min(64, nc/fetchPartSize))
 	cr.capOf = slices.Grow(cr.capOf[:0], nc)[:nc]
 	cr.hasCtrl = slices.Grow(cr.hasCtrl[:0], nc)[:nc]
 	cr.missing = slices.Grow(cr.missing[:0], cr.fetchParts)[:cr.fetchParts]
@@ -345,9 +345,14 @@ func (cr *crowdStage) orderGroups() {
 // groups, 0 for orderKeys-1 members and more.
 func groupKey(size int) int { return orderKeys - 1 - min(size, orderKeys-1) }
 
-// partSize is how many members a part of the reaches (and characters a
-// part of the refetch) takes.
+// partSize is how many members a part of the reaches takes.
 const partSize = 256
+
+// fetchPartSize is how many characters a part of the refetch (with the
+// motor steps: fetchPart) takes at least: smaller than partSize, so that
+// 1,000 characters make 15 parts rather than 3, which two workers would
+// share two to one.
+const fetchPartSize = 64
 
 // partsOf is how many parts n items make: 1 to 64 of about partSize.
 func partsOf(n int) int { return max(1, min(64, n/partSize)) }
