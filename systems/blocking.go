@@ -34,10 +34,11 @@ type crowdStage struct {
 	// plan, whether its moves run now, and what the last tick's plan found.
 	members    []kcc.CrowdMember
 	memberChar []int32
-	planar     []float64
-	// pushable holds, for each member, the layers that make it pushable
-	// and the share of each world axis across its Up: all padPart reads,
-	// so it needs no character's cold lines.
+	// reach and pushable hold, by character, its reach before any push
+	// and the layers that make it pushable with the share of each world
+	// axis across its Up: what the members' list reads to pad the reaches
+	// with the tick's longest push, so it needs no character's lines.
+	reach    []mgl64.Vec3
 	pushable []pushable
 	loose    []int32
 	plan     kcc.CrowdPlan
@@ -46,26 +47,25 @@ type crowdStage struct {
 	// order lists each phase's groups largest first, on several workers
 	// (orderGroups).
 	order []int32
-	// The reaches in parts (planCrowd): the part count, each part's
-	// pushes, the tick's pushers and longest push, and the parts'
-	// functions; the components' refetch in parts, its part count and
+	// The components' refetch in parts (planCrowd): its part count and
 	// function, and what it notes: each character's capsule collider and
-	// whether it has a controller, and each part's having a character
-	// with no capsule yet; motorsFrom is the first motor step the fetch
+	// whether it has a controller, each part's having a character with no
+	// capsule yet, and its pushes (found with its reaches, unless reached
+	// is false: a controller without its slot yet); the tick's pushers
+	// and longest push; motorsFrom is the first motor step the fetch
 	// parts run (after stepShaping: none).
-	parts          int
-	partPush       []partPush
-	pushers        uint32
-	longest        float64
-	reachFn, padFn func(int)
-	velocityFn     func(int) // pushVelocitiesOf, one part per worker's list
-	fetchParts     int
-	fetchFn        func(int)
-	capOf          []kcc.ColliderID
-	hasCtrl        []bool
-	missing        []bool
-	newSlot        []bool // by part: a character whose controller needs a slot (prepareSlot)
-	motorsFrom     step
+	fetchParts int
+	fetchFn    func(int)
+	capOf      []kcc.ColliderID
+	hasCtrl    []bool
+	missing    []bool
+	newSlot    []bool // by part: a character whose controller needs a slot (prepareSlot)
+	reached    []bool
+	partPush   []partPush
+	pushers    uint32
+	longest    float64
+	motorsFrom step
+	velocityFn func(int) // pushVelocitiesOf, one part per worker's list
 }
 
 // charCapsule is the capsule collider of the character with stable ID id.
@@ -231,21 +231,26 @@ func (p *Pipeline) planCrowd(level *kcc.World, from step) {
 	for len(cr.filters) < p.workers {
 		cr.filters = append(cr.filters, crowdFilters{})
 	}
-	if cr.reachFn == nil {
+	if cr.fetchFn == nil {
 		// Once: a method value allocates.
-		cr.reachFn, cr.padFn, cr.fetchFn, cr.plan.Run = p.reachPart, p.padPart, p.fetchPart, p.runParts
+		cr.fetchFn, cr.plan.Run = p.fetchPart, p.runParts
 		cr.velocityFn = p.pushVelocitiesOf
 	}
 	// The components again (a game's Set may have moved them), in parts
 	// on the workers: each character's are its own.
-	// Each part also notes its characters' capsules and controllers, so
-	// the lists below read two short arrays.
+	// Each part also notes its characters' capsules and controllers, and
+	// their reaches, so the lists below read short arrays.
 	nc := len(p.chars)
 	cr.fetchParts = max(1, min(64, nc/fetchPartSize))
 	cr.capOf = slices.Grow(cr.capOf[:0], nc)[:nc]
 	cr.hasCtrl = slices.Grow(cr.hasCtrl[:0], nc)[:nc]
-	cr.missing = slices.Grow(cr.missing[:0], cr.fetchParts)[:cr.fetchParts]
-	cr.newSlot = slices.Grow(cr.newSlot[:0], cr.fetchParts)[:cr.fetchParts]
+	cr.reach = slices.Grow(cr.reach[:0], nc)[:nc]
+	cr.pushable = slices.Grow(cr.pushable[:0], nc)[:nc]
+	np := cr.fetchParts
+	cr.missing = slices.Grow(cr.missing[:0], np)[:np]
+	cr.newSlot = slices.Grow(cr.newSlot[:0], np)[:np]
+	cr.reached = slices.Grow(cr.reached[:0], np)[:np]
+	cr.partPush = slices.Grow(cr.partPush[:0], np)[:np]
 	cr.motorsFrom = from
 	var t0 time.Time
 	if p.timing {
@@ -258,42 +263,47 @@ func (p *Pipeline) planCrowd(level *kcc.World, from step) {
 	// The controllers' slots (prepareControllers), here, where the parts
 	// read each character's controller anyway: the pass over every
 	// character, serial because it may number a new configuration, runs
-	// only when a part found a controller without its slot.
+	// only when a part found a controller without its slot; then the
+	// reaches of the parts that could not find them.
 	if slices.Contains(cr.newSlot, true) {
 		for i := range p.chars {
 			p.prepareSlot(&p.chars[i])
 		}
 	}
 	p.growControllers()
+	for k, done := range cr.reached {
+		if !done {
+			cr.partPush[k] = p.reachChars(partRange(k, nc, np))
+		}
+	}
 	if slices.Contains(cr.missing, true) {
 		for i := range p.chars { // a character's first move: its capsule
 			cr.capOf[i] = p.characterCollider(&p.chars[i], level)
 		}
 	}
-	for i, col := range cr.capOf {
-		if !cr.hasCtrl[i] {
-			cr.loose = append(cr.loose, int32(i))
-			continue
-		}
-		cr.members = append(cr.members, kcc.CrowdMember{Collider: col})
-		cr.memberChar = append(cr.memberChar, int32(i))
-	}
-	// The reaches, in parts on the workers: each member's own move, the
-	// pad and the reach along Up, then, once the tick's longest push is
-	// known, the push.
-	n := len(cr.members)
-	cr.planar = slices.Grow(cr.planar[:0], n)[:n]
-	cr.pushable = slices.Grow(cr.pushable[:0], n)[:n]
-	cr.parts = partsOf(n)
-	cr.partPush = slices.Grow(cr.partPush[:0], cr.parts)[:cr.parts]
-	p.runParts(cr.parts, cr.reachFn)
 	cr.pushers, cr.longest = 0, 0
 	for _, pp := range cr.partPush {
 		cr.pushers |= pp.pushers
 		cr.longest = max(cr.longest, pp.longest)
 	}
 	cr.longest = min(cr.longest, maxPushReach)
-	p.runParts(cr.parts, cr.padFn)
+	// The members, each reaching as far as its own move and, when
+	// another character may push it, the tick's longest push across its
+	// Up (on axis a, at most the share of the axis across Up).
+	for i, col := range cr.capOf {
+		if !cr.hasCtrl[i] {
+			cr.loose = append(cr.loose, int32(i))
+			continue
+		}
+		r := cr.reach[i]
+		if ps := &cr.pushable[i]; ps.layers&cr.pushers != 0 {
+			for a := 0; a < 3; a++ {
+				r[a] += float64(cr.longest * ps.share[a])
+			}
+		}
+		cr.members = append(cr.members, kcc.CrowdMember{Collider: col, Reach: r})
+		cr.memberChar = append(cr.memberChar, int32(i))
+	}
 	if err := level.PlanCrowd(cr.members, &cr.plan); err != nil {
 		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
 	}
@@ -385,23 +395,27 @@ func (p *Pipeline) fetchPart(k int) {
 		newSlot = newSlot || (ctrl != nil && (c.seen != ctrl || c.slot >= slots))
 	}
 	cr.missing[k], cr.newSlot[k] = missing, newSlot
+	// The reaches now, while the part's components are in the caches,
+	// when every controller of the part has its slot's controller.
+	cr.reached[k] = !newSlot && len(p.ctrls) > 0 && len(p.ctrls[0]) >= slots
+	if cr.reached[k] {
+		cr.partPush[k] = p.reachChars(lo, hi)
+	}
 }
 
-// partRange is part k's members of the crowd's parts.
-func (cr *crowdStage) partRange(k int) (lo, hi int) { return partRange(k, len(cr.members), cr.parts) }
-
-// reachPart sets the reach of part k's members from their own moves
-// (moveReach), with the pad and what their moves reach along Up, and
-// records the part's pushers and longest push.
-func (p *Pipeline) reachPart(k int) {
+// reachChars sets the reach of chars[lo:hi] that have a controller from
+// their own moves (moveReach), with the pad and what their moves reach
+// along Up, and returns their pushers and longest push.
+func (p *Pipeline) reachChars(lo, hi int) (pp partPush) {
 	cr := &p.crowd
-	lo, hi := cr.partRange(k)
-	var pp partPush
-	for j := lo; j < hi; j++ {
-		c := &p.chars[cr.memberChar[j]]
+	for i := lo; i < hi; i++ {
+		c := &p.chars[i]
+		if !cr.hasCtrl[i] {
+			continue
+		}
 		ctrl := p.controller(c, 0)
 		up := ctrl.Up()
-		ps := &cr.pushable[j]
+		ps := &cr.pushable[i]
 		ps.layers = c.k.PushLayers
 		for a := 0; a < 3; a++ {
 			ps.share[a] = acrossShare(up, a)
@@ -412,9 +426,9 @@ func (p *Pipeline) reachPart(k int) {
 			pp.longest = max(pp.longest, planar)
 		}
 		padReach(&r, c.k, ctrl, planar)
-		cr.members[j].Reach, cr.planar[j] = r, planar
+		cr.reach[i] = r
 	}
-	cr.partPush[k] = pp
+	return pp
 }
 
 // padReach adds to a member's reach r the pad and what its move reaches
@@ -438,30 +452,12 @@ func padReach(r *mgl64.Vec3, k *components.KCCData, ctrl *kcc.Controller, planar
 	}
 }
 
-// pushable is what padPart reads of a member: the layers that make it
+// pushable is what the members' list reads of a character: the layers that make it
 // pushable (KCCData.PushLayers) and how much of each world axis lies
 // across its Up (acrossShare).
 type pushable struct {
 	layers uint32
 	share  [3]float64
-}
-
-// padPart adds to the reach of part k's members that another character
-// may push the tick's longest push, across their Up (a push goes across
-// Up: on axis a, at most the share of the axis across Up).
-func (p *Pipeline) padPart(k int) {
-	cr := &p.crowd
-	lo, hi := cr.partRange(k)
-	for j := lo; j < hi; j++ {
-		ps := &cr.pushable[j]
-		if ps.layers&cr.pushers == 0 {
-			continue
-		}
-		r := &cr.members[j].Reach
-		for a := 0; a < 3; a++ {
-			r[a] += float64(cr.longest * ps.share[a])
-		}
-	}
 }
 
 // partPush is what a part of the reaches found of the tick's pushes: the
