@@ -47,24 +47,11 @@ type collider struct {
 	box         aabb
 	// capsule is a capsule collider's shape (capsule.go).
 	capsule capsuleShape
-
-	tris []tri
-	tbox []aabb // bounds of tris
-	bvh  bvh
-	hf   heightfield
-	ob   obb // boxes: the analytic shape (tris are kept for ray casts)
-
+	// What placing a collider (SetTransform) reads and writes follows,
+	// in the next lines: a crowd places thousands of capsules a tick.
 	// pose is where the collider is now, prev where it was at the last
-	// Step (dynamic.go); local keeps a moved mesh's triangles as added.
+	// Step (dynamic.go).
 	pose, prev pose
-	local      []tri
-	// lin and ang are a kinematic collider's velocities (Step advances it).
-	lin, ang  vec
-	kinematic bool
-	// surf is a conveyor's surface velocity (SetSurfaceVelocity): the
-	// collider stays put, what stands on it is carried.
-	surf vec
-
 	// pendingRefit is set while the collider is in World.moved.
 	pendingRefit bool
 	// moved marks a box or a mesh placed by SetTransform or Step: a
@@ -75,6 +62,22 @@ type collider struct {
 	// holding it) and its index in the grid's list.
 	bound aabb
 	item  int32
+
+	tris []tri
+	tbox []aabb // bounds of tris
+	bvh  bvh
+	hf   heightfield
+	ob   obb // boxes: the analytic shape (tris are kept for ray casts)
+	// local keeps a moved mesh's triangles as added.
+	local []tri
+
+	// lin and ang are a kinematic collider's velocities (Step advances it).
+	lin, ang  vec
+	kinematic bool
+	// surf is a conveyor's surface velocity (SetSurfaceVelocity): the
+	// collider stays put, what stands on it is carried.
+	surf vec
+
 	// The padding makes the size a multiple of 64 bytes, so every collider of the
 	// World's slice starts on a cache line (TestColliderLayout).
 	_ [colliderPad]byte
