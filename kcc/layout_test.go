@@ -9,7 +9,10 @@ import (
 // the fields a query reads of every candidate (kind, flags, layers, box)
 // are in its first line, and a capsule's segment and radius in its second.
 // A crowd's queries read thousands of colliders a tick: each candidate
-// then costs two lines, not the four its fields spread over before.
+// then costs two lines, not the four its fields spread over before. What
+// placing a capsule reads and writes (its poses, flags, grid bound and
+// item) follows the capsule's shape, within the first seven lines: a crowd
+// places every character's capsule every tick.
 func TestColliderLayout(t *testing.T) {
 	var c collider
 	if s := unsafe.Sizeof(c); s%64 != 0 {
@@ -38,5 +41,21 @@ func TestColliderLayout(t *testing.T) {
 	}
 	if end := k + unsafe.Offsetof(c.capsule.half); end > 128 {
 		t.Errorf("the capsule's segment and radius end at byte %d, past the second cache line", end)
+	}
+	placing := []struct {
+		name string
+		end  uintptr
+	}{
+		{"pose", unsafe.Offsetof(c.pose) + unsafe.Sizeof(c.pose)},
+		{"prev", unsafe.Offsetof(c.prev) + unsafe.Sizeof(c.prev)},
+		{"pendingRefit", unsafe.Offsetof(c.pendingRefit) + 1},
+		{"moved", unsafe.Offsetof(c.moved) + 1},
+		{"bound", unsafe.Offsetof(c.bound) + unsafe.Sizeof(c.bound)},
+		{"item", unsafe.Offsetof(c.item) + unsafe.Sizeof(c.item)},
+	}
+	for _, f := range placing {
+		if f.end > 7*64 {
+			t.Errorf("%s ends at byte %d, past the seventh cache line", f.name, f.end)
+		}
 	}
 }
