@@ -241,7 +241,7 @@ func (p *Pipeline) planCrowd(level *kcc.World, from step) {
 	// Each part also notes its characters' capsules and controllers, and
 	// their reaches, so the lists below read short arrays.
 	nc := len(p.chars)
-	cr.fetchParts = max(1, min(64, nc/fetchPartSize))
+	cr.fetchParts = partsOf(nc)
 	cr.capOf = slices.Grow(cr.capOf[:0], nc)[:nc]
 	cr.hasCtrl = slices.Grow(cr.hasCtrl[:0], nc)[:nc]
 	cr.reach = slices.Grow(cr.reach[:0], nc)[:nc]
@@ -355,16 +355,14 @@ func (cr *crowdStage) orderGroups() {
 // groups, 0 for orderKeys-1 members and more.
 func groupKey(size int) int { return orderKeys - 1 - min(size, orderKeys-1) }
 
-// partSize is how many members a part of the reaches takes.
-const partSize = 256
+// partSize is how many characters a part of the refetch (with their
+// motor steps and reaches: fetchPart) takes at least: 1,000 characters
+// make 15 parts, which two workers share evenly (at 256 a part they made
+// 3, shared two to one).
+const partSize = 64
 
-// fetchPartSize is how many characters a part of the refetch (with the
-// motor steps: fetchPart) takes at least: smaller than partSize, so that
-// 1,000 characters make 15 parts rather than 3, which two workers would
-// share two to one.
-const fetchPartSize = 64
-
-// partsOf is how many parts n items make: 1 to 64 of about partSize.
+// partsOf is how many parts n characters make: 1 to 64 of at least
+// partSize.
 func partsOf(n int) int { return max(1, min(64, n/partSize)) }
 
 // partRange is the items [lo, hi) of part k of n items in parts parts.
