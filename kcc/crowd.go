@@ -76,10 +76,10 @@ type capsuleGrid struct {
 }
 
 // gridItem is a capsule in the grid: what a query tests before it looks
-// at the capsule itself, kept together in caps. The buckets
-// list indices into caps rather than copies of the items: a capsule is in
-// about four buckets, and 10,000 capsules' copies made 3 MB to write and
-// read again every tick, where the indices make 160 KB.
+// at the capsule itself, kept together in caps. The buckets list indices
+// into caps rather than copies of the items: a capsule is in about four
+// buckets, and 10,000 capsules' copies made 3 MB to write and read again
+// every tick, where the indices make 160 KB.
 type gridItem struct {
 	bound  aabb
 	lo, hi [3]int32 // the cells the bound spans

@@ -50,17 +50,16 @@ type crowdStage struct {
 	// The components' refetch in parts (planCrowd): its part count and
 	// function, and what it notes: each character's capsule collider and
 	// whether it has a controller, each part's having a character with no
-	// capsule yet, and its pushes (found with its reaches, unless reached
-	// is false: a controller without its slot yet); the tick's pushers
-	// and longest push; motorsFrom is the first motor step the fetch
-	// parts run (after stepShaping: none).
+	// capsule yet, and its pushes (found with its reaches, unless newSlot:
+	// a controller without its slot yet); the tick's pushers and longest
+	// push; motorsFrom is the first motor step the fetch parts run (after
+	// stepShaping: none).
 	fetchParts int
 	fetchFn    func(int)
 	capOf      []kcc.ColliderID
 	hasCtrl    []bool
 	missing    []bool
 	newSlot    []bool // by part: a character whose controller needs a slot (prepareSlot)
-	reached    []bool
 	partPush   []partPush
 	pushers    uint32
 	longest    float64
@@ -227,7 +226,6 @@ const crowdSlack = 0.005
 // over them (from after stepShaping: none).
 func (p *Pipeline) planCrowd(level *kcc.World, from step) {
 	cr := &p.crowd
-	cr.members, cr.memberChar, cr.loose = cr.members[:0], cr.memberChar[:0], cr.loose[:0]
 	for len(cr.filters) < p.workers {
 		cr.filters = append(cr.filters, crowdFilters{})
 	}
@@ -249,7 +247,6 @@ func (p *Pipeline) planCrowd(level *kcc.World, from step) {
 	np := cr.fetchParts
 	cr.missing = slices.Grow(cr.missing[:0], np)[:np]
 	cr.newSlot = slices.Grow(cr.newSlot[:0], np)[:np]
-	cr.reached = slices.Grow(cr.reached[:0], np)[:np]
 	cr.partPush = slices.Grow(cr.partPush[:0], np)[:np]
 	cr.motorsFrom = from
 	var t0 time.Time
@@ -271,8 +268,8 @@ func (p *Pipeline) planCrowd(level *kcc.World, from step) {
 		}
 	}
 	p.growControllers()
-	for k, done := range cr.reached {
-		if !done {
+	for k, late := range cr.newSlot {
+		if late {
 			cr.partPush[k] = p.reachChars(partRange(k, nc, np))
 		}
 	}
@@ -281,15 +278,29 @@ func (p *Pipeline) planCrowd(level *kcc.World, from step) {
 			cr.capOf[i] = p.characterCollider(&p.chars[i], level)
 		}
 	}
+	cr.listMembers()
+	if err := level.PlanCrowd(cr.members, &cr.plan); err != nil {
+		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
+	}
+	cr.on = true
+	if p.workers > 1 {
+		cr.orderGroups()
+	}
+	cr.stats = CrowdStats{Characters: len(cr.members), Islands: cr.plan.Islands(), Largest: cr.plan.Largest(), Split: cr.plan.Split()}
+}
+
+// listMembers lists the crowd's members (the characters with a
+// controller) and the loose characters, each member reaching as far as its
+// own move and, when another character may push it, the tick's longest
+// push across its Up (on axis a, at most the share of the axis across Up).
+func (cr *crowdStage) listMembers() {
+	cr.members, cr.memberChar, cr.loose = cr.members[:0], cr.memberChar[:0], cr.loose[:0]
 	cr.pushers, cr.longest = 0, 0
 	for _, pp := range cr.partPush {
 		cr.pushers |= pp.pushers
 		cr.longest = max(cr.longest, pp.longest)
 	}
 	cr.longest = min(cr.longest, maxPushReach)
-	// The members, each reaching as far as its own move and, when
-	// another character may push it, the tick's longest push across its
-	// Up (on axis a, at most the share of the axis across Up).
 	for i, col := range cr.capOf {
 		if !cr.hasCtrl[i] {
 			cr.loose = append(cr.loose, int32(i))
@@ -304,14 +315,6 @@ func (p *Pipeline) planCrowd(level *kcc.World, from step) {
 		cr.members = append(cr.members, kcc.CrowdMember{Collider: col, Reach: r})
 		cr.memberChar = append(cr.memberChar, int32(i))
 	}
-	if err := level.PlanCrowd(cr.members, &cr.plan); err != nil {
-		panic("systems: planning the crowd: " + err.Error()) // the pipeline lists each capsule once
-	}
-	cr.on = true
-	if p.workers > 1 {
-		cr.orderGroups()
-	}
-	cr.stats = CrowdStats{Characters: len(cr.members), Islands: cr.plan.Islands(), Largest: cr.plan.Largest(), Split: cr.plan.Split()}
 }
 
 // orderKeys bounds the sizes orderGroups tells apart: groups of more
@@ -392,11 +395,12 @@ func (p *Pipeline) fetchPart(k int) {
 		missing = missing || c.capsule == kcc.NoCollider
 		newSlot = newSlot || (ctrl != nil && (c.seen != ctrl || c.slot >= slots))
 	}
-	cr.missing[k], cr.newSlot[k] = missing, newSlot
 	// The reaches now, while the part's components are in the caches,
-	// when every controller of the part has its slot's controller.
-	cr.reached[k] = !newSlot && len(p.ctrls) > 0 && len(p.ctrls[0]) >= slots
-	if cr.reached[k] {
+	// when every controller of the part has its slot's controller (else
+	// planCrowd finds them after the slots).
+	newSlot = newSlot || len(p.ctrls) == 0 || len(p.ctrls[0]) < slots
+	cr.missing[k], cr.newSlot[k] = missing, newSlot
+	if !newSlot {
 		cr.partPush[k] = p.reachChars(lo, hi)
 	}
 }
@@ -450,9 +454,9 @@ func padReach(r *mgl64.Vec3, k *components.KCCData, ctrl *kcc.Controller, planar
 	}
 }
 
-// pushable is what the members' list reads of a character: the layers that make it
-// pushable (KCCData.PushLayers) and how much of each world axis lies
-// across its Up (acrossShare).
+// pushable is what listMembers reads of a character: the layers that
+// make it pushable (KCCData.PushLayers) and how much of each world axis
+// lies across its Up (acrossShare).
 type pushable struct {
 	layers uint32
 	share  [3]float64
