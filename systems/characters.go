@@ -64,8 +64,12 @@ const characterBlock = 32
 // when the entity lacks them; md is nil unless the entity has the whole
 // motor set (Command, View, Motor, Intent, JumpBuffer).
 type character struct {
-	e    *donburi.Entry
-	id   components.StableID
+	// The fields a tick's run reads or writes of every character come
+	// first, in the fewest cache lines: a crowd of 10,000 outgrows the
+	// processor's last cache, and each line more is one more read from
+	// memory per character and tick (TestCharacterLayout).
+	//
+	// Line 0: the character's components, fetched again every run.
 	body *components.BodyData
 	k    *components.KCCData
 	cmd  *components.CommandData
@@ -77,9 +81,9 @@ type character struct {
 	// an Abilities component. The KCC stage runs them on the ticks its
 	// Config has an ability enabled (a game may change or clear it).
 	ab *components.AbilitiesData
-	// The fields every pass over the characters reads, in the cache lines
-	// of the components above (the crowd's planning passes over 10,000
-	// characters a few times a tick, each time from memory):
+
+	// Line 1: what every pass over the characters reads (the crowd's
+	// planning passes over them a few times a tick).
 	// arch and pos are the entity's archetype index and position in it
 	// (entityCache), where refetch finds its components.
 	arch, pos int32
@@ -90,33 +94,39 @@ type character struct {
 	// pipeline's controllers, for the controller seen (controllers.go).
 	slot int
 	seen *kcc.Controller
+	// facing is the sine and cosine of its yaw (intentStep).
+	facing facing
 
-	// rules are the jump windows of the motor rulesOf at the pipeline's
-	// rate: asked of a motor once, not every tick, when rulesKept (the
-	// motor is a pointer, so == tells a replaced one: pointerMotor).
+	// Line 2: rules are the jump windows of the motor rulesOf at the
+	// pipeline's rate: asked of a motor once, not every tick, when
+	// rulesKept (the motor is a pointer, so == tells a replaced one:
+	// pointerMotor).
 	rules     motors.JumpRules
 	rulesOf   motors.Motor
 	rulesKept bool
-	// captured is the command the motor sees while the UI captures
-	// input: the held levels of cmd, no axes and no edges.
-	captured motors.Command
-	// facing is the sine and cosine of its yaw (intentStep).
-	facing facing
 
 	// contacts carries the level around the capsule where the character's
 	// last move ended into its next move (kcc.ContactCache): a cache, lost
 	// with no harm when the list is refetched.
 	contacts kcc.ContactCache
-	// placed is where its capsule was placed last (placeCharacter).
+
+	// What only some ticks or some characters read: the entity and its
+	// stable ID (the crowd's capsules, the events, the snapshots), ...
+	e  *donburi.Entry
+	id components.StableID
+	// events, the edges of its last move with Options.Events, until the
+	// events system publishes them (events.go);
+	events moveEvents
+	// captured, the command the motor sees while the UI captures input:
+	// the held levels of cmd, no axes and no edges;
+	captured motors.Command
+	// placed, where its capsule was placed last (placeCharacter);
 	placed placement
-	// pushed sums the pushes that moved the character this tick, and
-	// pushNoted tells it is in a worker's list of the pushed (push.go).
+	// pushed, the sum of the pushes that moved the character this tick,
+	// and pushNoted, that it is in a worker's list of the pushed (push.go);
 	pushed    mgl64.Vec3
 	pushNoted bool
-	// events are the edges of its last move, until the events system
-	// publishes them (events.go).
-	events moveEvents
-	// wallFree is where a wall probe found nothing within its reach and a
+	// wallFree, where a wall probe found nothing within its reach and a
 	// margin (probeWalls): a cache, lost with no harm.
 	wallFree wallFree
 }
@@ -188,7 +198,10 @@ func (p *Pipeline) runSteps(it *planItem) {
 		var lv *abilities.Level
 		p.level, lv = p.levelWorlds()
 		p.prepareAbilities(lv)
-		if !(p.charCollide && p.level != nil) {
+		switch {
+		case !p.charCollide:
+			p.growControllers() // the moves number new configurations (controllerFor)
+		case p.level == nil:
 			p.prepareControllers(p.chars) // the crowd's planning does it with its fetch
 		}
 	}

@@ -19,6 +19,23 @@ func (p *Pipeline) controller(c *character, worker int) *kcc.Controller {
 	return p.ctrls[worker][c.slot]
 }
 
+// controllerFor is controller, c given its slot first when its
+// controller is new to it (its first move, or a game replaced its
+// KCCData.Controller) or worker has no controller for that slot yet. The
+// moves number the slots themselves when the characters do not collide:
+// the character's controller is read in its move anyway, while a serial
+// pass over every character before the moves (prepareControllers) would
+// read each from memory once more on a crowd too large for the caches.
+func (p *Pipeline) controllerFor(c *character, worker int) *kcc.Controller {
+	if c.seen != c.k.Controller || c.slot >= len(p.ctrls[worker]) {
+		p.slotMu.Lock()
+		p.prepareSlot(c)
+		p.ctrls[worker] = p.fillSlots(p.ctrls[worker])
+		p.slotMu.Unlock()
+	}
+	return p.ctrls[worker][c.slot]
+}
+
 // controllerAt is worker's controller for c's configuration at depth of a
 // line of pushes (push.go): the character moving is at depth 0, the one it
 // pushes at 1, and so on; a push runs inside the move of the depth before,

@@ -2,6 +2,7 @@ package systems
 
 import (
 	"math"
+	"sync"
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/abilities"
@@ -106,7 +107,7 @@ func (p *Pipeline) startMove(m *move, c *character, worker int) {
 	}
 	pp[0], pp[1], pp[2] = bp[0], bp[1], bp[2]
 	if k.Controller != nil {
-		m.ctrl = p.controller(c, worker)
+		m.ctrl = p.controllerFor(c, worker)
 	}
 	if p.charCollide && k.Grounded && k.GroundCollider != kcc.NoCollider && m.level != nil {
 		m.self = p.selfFilterOf(c, worker)
@@ -466,6 +467,9 @@ type kccStage struct {
 
 	ctrls   [][]*kcc.Controller // by worker, by configuration slot
 	ctrlCfg []ctrlConfig
+	// slotMu guards ctrlCfg while workers number a configuration met in
+	// a move (controllerFor).
+	slotMu sync.Mutex
 	// pushCtrls are the controllers of the pushed characters, by worker,
 	// depth-1 in a line of pushes and slot (controllerAt; only with
 	// character collisions).

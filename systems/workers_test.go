@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
+	"github.com/seedgames/motorkit/kcc"
 	"github.com/seedgames/motorkit/prefabs"
 	"github.com/seedgames/motorkit/systems"
 	"github.com/yohamta/donburi"
@@ -162,4 +163,45 @@ func benchWorkers(b *testing.B, k int) {
 	b.ReportMetric(float64(kcc.Nanoseconds())/n/1e6, "kcc-ms/tick")
 	b.ReportMetric(float64(t1.Nanoseconds())/float64(tk.Nanoseconds()), "speedup")
 	b.ReportMetric(float64(bkcc.Nanoseconds())/float64(kcc.Nanoseconds()), "kcc-speedup")
+}
+
+// Controllers of configurations the pipeline has not met, given to the
+// walkers mid-game while the workers move them (the moves number the new
+// configurations themselves): 1, 2 and 8 workers give the same bits, and
+// not those of the same walkers left with their recipe's controller.
+func TestNewConfigurationsMidGameSameBits(t *testing.T) {
+	run := func(workers int, swap bool) uint64 {
+		w, p, es := walkers(t, 400, workers)
+		defer p.Close()
+		for tick := 0; tick < 90; tick++ {
+			for i, ent := range es {
+				// Every third walker a configuration of its own at tick 20,
+				// every fifth another at 50: a controller per character, as
+				// a game may well make.
+				cfg := kcc.DefaultConfig()
+				switch {
+				case !swap:
+					continue
+				case tick == 20 && i%3 == 0:
+					cfg.Offset = 0.1
+				case tick == 50 && i%5 == 0:
+					cfg.Offset, cfg.MaxSlopeClimbAngle = 0.05, 0.5
+				default:
+					continue
+				}
+				components.KCC.Get(w.Entry(ent)).Controller = kcc.NewController(cfg)
+			}
+			p.Step()
+		}
+		return stateHash(w, es)
+	}
+	want := run(1, true)
+	if run(1, false) == want {
+		t.Fatal("the walkers given new controllers moved as with their recipe's")
+	}
+	for _, k := range []int{2, 8} {
+		if got := run(k, true); got != want {
+			t.Fatalf("%d workers: state hash %x, 1 worker %x", k, got, want)
+		}
+	}
 }
