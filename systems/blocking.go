@@ -605,9 +605,10 @@ func turnUpTo(up mgl64.Vec3) mgl64.Quat {
 // dropGoneCharacters removes the capsules of characters gone from the
 // list (removed entities, or no longer characters), in stable ID order.
 func (p *Pipeline) dropGoneCharacters() {
-	if !p.charCollide || len(p.crowd.capsules) == 0 {
+	if !p.charCollide || len(p.crowd.capsules) == 0 || !p.charsMade {
 		return
 	}
+	p.charsMade = false
 	level := p.levelWorld()
 	kept, i := p.crowd.capsules[:0], 0
 	for _, k := range p.crowd.capsules {

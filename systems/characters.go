@@ -159,9 +159,12 @@ func characterOf(e *donburi.Entry, arch, pos int) character {
 
 // characterList is the pipeline's characters, kept between ticks.
 type characterList struct {
-	levelQuery    *donburi.Query
-	charCache     entityCache
-	chars         []character
+	levelQuery *donburi.Query
+	charCache  entityCache
+	chars      []character
+	// charsMade tells the list was made anew since the last look for the
+	// characters gone (dropGoneCharacters): only then may one be gone.
+	charsMade     bool
 	cacheCharEach func(e *donburi.Entry, arch, pos int)
 	// stores reads the world's component storages (fetch.go).
 	stores compStores
@@ -182,6 +185,7 @@ func (p *Pipeline) refreshCharacters() {
 		return
 	}
 	slices.SortFunc(p.chars, func(a, b character) int { return cmp.Compare(a.id, b.id) })
+	p.charsMade = true
 	p.linkCapsules()
 }
 
