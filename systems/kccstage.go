@@ -142,7 +142,7 @@ func (p *Pipeline) optionsFor(m *move, cache *kcc.ContactCache) {
 func (p *Pipeline) carryStep(m *move) {
 	c := m.c
 	if m.level == nil {
-		c.k.CarriedYaw = 0 // nothing carries it
+		clearCarriedYaw(c.k) // nothing carries it
 		return
 	}
 	p.optionsFor(m, nil)

@@ -1,6 +1,8 @@
 package systems
 
 import (
+	"math"
+
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/seedgames/motorkit/components"
 	"github.com/seedgames/motorkit/detmath"
@@ -98,6 +100,16 @@ func (p *Pipeline) sensorsStep(w donburi.World, _ Tick) {
 	}
 }
 
+// clearCarriedYaw sets k.CarriedYaw to +0, writing it only when it is
+// not +0 already: on most ticks nothing carries a character, and the
+// cache line of KCCData it lies in is then neither fetched nor written
+// back (on 10,000 walkers, one read from memory less a walker-tick).
+func clearCarriedYaw(k *components.KCCData) {
+	if math.Float64bits(k.CarriedYaw) != 0 {
+		k.CarriedYaw = 0
+	}
+}
+
 // carry moves a character standing on a moving collider with it, before
 // its own move: by the controller's CarryWith (World.Carry's displacement, cut
 // short at other colliders: a lift does not push its rider into a
@@ -105,7 +117,7 @@ func (p *Pipeline) sensorsStep(w donburi.World, _ Tick) {
 // set. opts are the character's kcc options (its filter leaving its own
 // capsule out with character collisions, the contact listener).
 func (p *Pipeline) carry(ctrl *kcc.Controller, opts kcc.MoveOptions, view *components.ViewData, k *components.KCCData, body *components.BodyData, level *kcc.World) {
-	k.CarriedYaw = 0
+	clearCarriedYaw(k)
 	if !k.Grounded || k.GroundCollider == kcc.NoCollider || level == nil || k.Plane == components.PlaneTop {
 		return
 	}
