@@ -59,3 +59,36 @@ func TestColliderLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestContactCacheLayout checks what a walker's Move reads of its
+// ContactCache (the key, its one contact, the colliders nearby with a few
+// IDs) lies in 5 of the cache's 7 lines: a crowd's caches are read from
+// memory every tick.
+func TestContactCacheLayout(t *testing.T) {
+	if s := unsafe.Sizeof(Contact{}); s != 88 {
+		t.Errorf("a Contact is %d bytes, not 88", s)
+	}
+	var c ContactCache
+	if s := unsafe.Sizeof(c); s > 7*64 {
+		t.Errorf("a ContactCache is %d bytes, more than 7 lines", s)
+	}
+	line := func(off uintptr) uintptr { return off / 64 }
+	checks := []struct {
+		name string
+		end  uintptr // one past the last byte read
+		line uintptr // the last line it may reach
+	}{
+		{"the key and the count", unsafe.Offsetof(c.n) + unsafe.Sizeof(c.n), 1},
+		{"the first contact", unsafe.Offsetof(c.inline) + unsafe.Sizeof(Contact{}), 2},
+		{"the colliders nearby's box", unsafe.Offsetof(c.near) + unsafe.Offsetof(c.near.box) + unsafe.Sizeof(c.near.box), 5},
+		{"their first 8 IDs", unsafe.Offsetof(c.near) + unsafe.Offsetof(c.near.ids) + 8*4, 5},
+	}
+	for _, f := range checks {
+		if l := line(f.end - 1); l > f.line {
+			t.Errorf("%s end at byte %d, in line %d (at most %d)", f.name, f.end, l, f.line)
+		}
+	}
+	if l := line(unsafe.Offsetof(c.near)); l != 4 {
+		t.Errorf("the colliders nearby start in line %d, not 4", l)
+	}
+}

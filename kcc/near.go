@@ -35,8 +35,8 @@ const nearCap = 16
 type nearColliders struct {
 	world *World // nil: empty
 	gen   uint64
-	box   aabb
 	n     int // colliders in ids; -1: more than nearCap in box
+	box   aabb
 	ids   [nearCap]int32
 }
 

@@ -7,9 +7,9 @@ import (
 )
 
 // Contact is a point where a capsule is within some distance of the
-// geometry.
+// geometry. (Its collider comes last: 88 bytes with no padding, where the
+// contacts a character keeps between its moves are read every tick.)
 type Contact struct {
-	Collider ColliderID
 	// Point is the closest point on the collider's surface.
 	Point mgl64.Vec3
 	// Normal is the unit contact normal pointing from the collider towards
@@ -23,6 +23,8 @@ type Contact struct {
 	// Distance is the gap between the capsule surface and the collider;
 	// negative when they overlap.
 	Distance float64
+	// Collider is the collider touched.
+	Collider ColliderID
 	// OnFace is true when Point lies strictly inside a triangle face.
 	OnFace bool
 }

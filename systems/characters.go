@@ -129,6 +129,9 @@ type character struct {
 	// wallFree, where a wall probe found nothing within its reach and a
 	// margin (probeWalls): a cache, lost with no harm.
 	wallFree wallFree
+	// A whole number of cache lines, so that every character of the
+	// list starts one (TestCharacterLayout tells the padding to set).
+	_ [24]byte
 }
 
 // characterOf makes e's character, its components fetched; e is at

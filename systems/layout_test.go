@@ -15,7 +15,7 @@ import (
 func TestCharacterLayout(t *testing.T) {
 	var c character
 	if s := unsafe.Sizeof(c); s%64 != 0 {
-		t.Fatalf("a character is %d bytes, not a whole number of 64-byte lines", s)
+		t.Fatalf("a character is %d bytes, not a whole number of 64-byte lines: pad it by %d bytes more or fewer", s, 64-s%64)
 	}
 	hot := []struct {
 		name string
