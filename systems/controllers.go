@@ -103,8 +103,8 @@ type ctrlConfig struct {
 }
 
 // slotFor returns the slot of c's configuration, adding one for a new
-// configuration. Workers only look slots up after the serial refresh of
-// the character list, which assigns every slot in use.
+// configuration. It runs serially (prepareControllers, the crowd's
+// planning) or under slotMu (controllerFor, in the workers' moves).
 func (p *Pipeline) slotFor(c *kcc.Controller) int {
 	cfg := c.Config()
 	for i := range p.ctrlCfg {

@@ -102,8 +102,8 @@ func (p *Pipeline) sensorsStep(w donburi.World, _ Tick) {
 
 // clearCarriedYaw sets k.CarriedYaw to +0, writing it only when it is
 // not +0 already: on most ticks nothing carries a character, and the
-// cache line of KCCData it lies in is then neither fetched nor written
-// back (on 10,000 walkers, one read from memory less a walker-tick).
+// cache line of KCCData it lies in, read but left clean, is then not
+// written back to memory (10,000 walkers do not stay in the caches).
 func clearCarriedYaw(k *components.KCCData) {
 	if math.Float64bits(k.CarriedYaw) != 0 {
 		k.CarriedYaw = 0

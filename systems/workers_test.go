@@ -174,17 +174,15 @@ func TestNewConfigurationsMidGameSameBits(t *testing.T) {
 		w, p, es := walkers(t, 400, workers)
 		defer p.Close()
 		for tick := 0; tick < 90; tick++ {
+			// Every third walker a configuration of its own at tick 20,
+			// every fifth another at 50: a controller per character, as a
+			// game may well make.
 			for i, ent := range es {
-				// Every third walker a configuration of its own at tick 20,
-				// every fifth another at 50: a controller per character, as
-				// a game may well make.
 				cfg := kcc.DefaultConfig()
 				switch {
-				case !swap:
-					continue
-				case tick == 20 && i%3 == 0:
+				case swap && tick == 20 && i%3 == 0:
 					cfg.Offset = 0.1
-				case tick == 50 && i%5 == 0:
+				case swap && tick == 50 && i%5 == 0:
 					cfg.Offset, cfg.MaxSlopeClimbAngle = 0.05, 0.5
 				default:
 					continue
